@@ -1,0 +1,102 @@
+import { useState, type ReactNode } from "react";
+import { Form, NavLink } from "react-router";
+import { ADMIN_NAVIGATION } from "./admin-navigation";
+
+type SidebarState = "auto" | "collapsed" | "expanded";
+
+/**
+ * The admin frame: a sidebar that collapses to a narrow rail (narrow by default on small
+ * screens, wide on large ones), the signed-in username, View Site and Logout.
+ */
+export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
+  const [state, setState] = useState<SidebarState>("auto");
+  const collapsed = state === "collapsed";
+  const expanded = state === "expanded";
+
+  function toggle() {
+    const wideScreen = window.matchMedia("(min-width: 768px)").matches;
+    const currentlyOpen = state === "expanded" || (state === "auto" && wideScreen);
+    setState(currentlyOpen ? "collapsed" : "expanded");
+  }
+
+  // "auto" follows the screen width through CSS; an explicit choice overrides it.
+  const wide = expanded ? "w-60" : collapsed ? "w-16" : "w-16 md:w-60";
+  const label = expanded ? "" : collapsed ? "sr-only" : "max-md:sr-only";
+
+  return (
+    <div className="flex min-h-screen flex-1 bg-slate-100">
+      <aside
+        id="admin-sidebar"
+        aria-label="Admin"
+        className={`${wide} sticky top-0 flex h-screen shrink-0 flex-col bg-slate-900 text-slate-200 transition-[width]`}
+      >
+        <div className="flex items-center justify-between gap-2 border-b border-slate-800 p-3">
+          <span className={`${label} truncate font-bold text-white`}>Foundation Admin</span>
+          <button
+            type="button"
+            onClick={toggle}
+            aria-controls="admin-sidebar"
+            aria-expanded={expanded ? true : collapsed ? false : undefined}
+            aria-label="Toggle sidebar"
+            className="rounded-md p-2 hover:bg-slate-800"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+        </div>
+        <nav className="flex-1 overflow-y-auto p-2">
+          <ul className="space-y-1">
+            {ADMIN_NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={"end" in item}
+                  title={item.label}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium ${
+                      isActive ? "bg-brand-700 text-white" : "hover:bg-slate-800 hover:text-white"
+                    }`
+                  }
+                >
+                  <span
+                    aria-hidden="true"
+                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded bg-slate-800 text-xs font-bold"
+                  >
+                    {item.label.slice(0, 2)}
+                  </span>
+                  <span className={label}>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-2 border-t border-slate-800 p-3 text-sm">
+          <p className="truncate" title={`Signed in as ${username}`}>
+            <span className={label}>Signed in as </span>
+            <strong className="text-white" data-testid="admin-username">
+              {username}
+            </strong>
+          </p>
+          <a
+            href="/"
+            target="_blank"
+            rel="noopener"
+            className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-800 hover:text-white"
+          >
+            <span aria-hidden="true">↗</span>
+            <span className={label}>View Site</span>
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <Form method="post" action="/admin/logout">
+            <button type="submit" className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-800 hover:text-white">
+              <span aria-hidden="true">⎋</span>
+              <span className={label}>Logout</span>
+            </button>
+          </Form>
+        </div>
+      </aside>
+      <div className="min-w-0 flex-1 p-4 sm:p-8">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
+import { NewsletterForm } from "./newsletter-form";
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-auto bg-slate-900 text-slate-300">
+      <div className="container-page grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="text-lg font-bold text-white">
+            {FOUNDATION.name}
+          </h2>
+          <p className="mt-3 text-sm leading-relaxed">
+            We collect Zakat and Sadaqa and deliver them to families, orphans and communities in crisis, with full
+            transparency.
+          </p>
+        </section>
+
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="text-lg font-bold text-white">
+            Quick Links
+          </h2>
+          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {MAIN_NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:text-white hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-lg font-bold text-white">
+            Contact Us
+          </h2>
+          <address className="mt-3 space-y-2 text-sm not-italic">
+            <p>{FOUNDATION.address}</p>
+            <p>
+              <a href={`tel:${FOUNDATION.phone.replace(/[^+\d]/g, "")}`} className="hover:text-white hover:underline">
+                {FOUNDATION.phone}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${FOUNDATION.email}`} className="hover:text-white hover:underline">
+                {FOUNDATION.email}
+              </a>
+            </p>
+          </address>
+          <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+            {FOUNDATION.social.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} rel="noopener noreferrer" target="_blank" className="hover:text-white hover:underline">
+                  {link.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="text-lg font-bold text-white">
+            Newsletter
+          </h2>
+          <div className="mt-3">
+            <NewsletterForm />
+          </div>
+        </section>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="container-page py-4 text-xs text-slate-400">
+          © {new Date().getFullYear()} {FOUNDATION.name}. A registered charity. All amounts in US dollars.
+        </p>
+      </div>
+    </footer>
+  );
+}

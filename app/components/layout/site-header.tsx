@@ -1,0 +1,86 @@
+import { useRef, useState, type KeyboardEvent } from "react";
+import { Link, NavLink } from "react-router";
+import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-brand-50 text-brand-800 font-semibold" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
+}
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{FOUNDATION.name}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden xl:block">
+          <ul className="flex items-center gap-1">
+            {MAIN_NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}
+
+/**
+ * A <details> disclosure: it opens and closes without JavaScript, and with it the menu
+ * closes on a link click or Escape and hands focus back to its button.
+ */
+function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLElement>(null);
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setOpen(false);
+      toggleRef.current?.focus();
+    }
+  }
+
+  return (
+    <details
+      className="group xl:hidden"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={closeOnEscape}
+    >
+      <summary
+        ref={toggleRef}
+        aria-label={open ? "Close menu" : "Open menu"}
+        className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+        </svg>
+      </summary>
+      <nav aria-label="Mobile" className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
+        <ul className="container-page flex flex-col gap-1 py-3">
+          {MAIN_NAVIGATION.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={(state) => `block ${navLinkClass(state)}`}
+                onClick={() => setOpen(false)}
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,35 @@
+/** Money travels as integer cents inside the app; donors and the API speak US dollars. */
+
+/** Converts a dollar amount (number or numeric string) to whole cents, rounding half away from zero. */
+export function dollarsToCents(dollars: number | string): number {
+  const value = typeof dollars === "string" ? Number(dollars.trim()) : dollars;
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount of dollars: ${dollars}`);
+  return Math.sign(value) * Math.round(Math.abs(value) * 100 + Number.EPSILON);
+}
+
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+const wholeDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
+const exactDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** "$1,250" for whole amounts, "$12.50" when there are cents. */
+export function formatDollars(dollars: number): string {
+  return Number.isInteger(dollars) ? wholeDollars.format(dollars) : exactDollars.format(dollars);
+}
+
+export function formatCents(cents: number): string {
+  return formatDollars(centsToDollars(cents));
+}
+
+const counts = new Intl.NumberFormat("en-US");
+
+/** "12,500": statistics and counts with thousands separators. */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
+import { NonceProvider } from "~/components/layout/nonce";
+import { clientAddressContext } from "~/lib/request-context";
+import { documentContentSecurityPolicy } from "~/lib/security-headers.server";
+
+import { getEnv } from "~/lib/env.server";
+import { securityHeadersFor as headersFor } from "~/lib/security-headers.server";
+
+// What server.mjs needs from the compiled app: start-up, configuration and headers.
+export { bootstrap, describeStartup } from "~/lib/startup.server";
+export { getEnv } from "~/lib/env.server";
+export { closeDb } from "~/lib/db.server";
+
+export function securityHeadersFor(pathname: string, isHttps: boolean): Record<string, string> {
+  return headersFor(pathname, isHttps, getEnv().PUBLIC_URL);
+}
+
+export const streamTimeout = 5_000;
+
+/** Used by server.mjs: what the server knows about a request that the Request object does not. */
+export function getLoadContext(clientAddress: string | undefined): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(clientAddressContext, clientAddress ?? "unknown");
+  return context;
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set(
+    "Content-Security-Policy",
+    documentContentSecurityPolicy(nonce, process.env.NODE_ENV === "production"),
+  );
+
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,98 @@
+import { data } from "react-router";
+import {
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from "./service-errors";
+
+/**
+ * The JSON API's plumbing: every handler is parse -> authorize -> service -> JSON, and
+ * every failure becomes `{detail}` with a fitting status, never a 500 for bad input.
+ */
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  return Response.json(body, { status, headers });
+}
+
+export function apiError(status: number, detail: string, headers?: HeadersInit, extra?: Record<string, unknown>): Response {
+  return Response.json({ detail, ...extra }, { status, headers });
+}
+
+/** Reads a JSON object body. Empty bodies count as `{}`; anything else unparsable is a 400. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw apiError(400, "Request body must be valid JSON");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw apiError(400, "Request body must be a JSON object");
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Maps a service error to its JSON answer; unexpected errors are logged and hidden. */
+export function errorToApiResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (isDataWithResponseInit(error)) return json(error.data, error.init?.status ?? 500);
+  if (error instanceof ValidationError) return apiError(422, error.message, undefined, { errors: error.fieldErrors });
+  if (error instanceof NotFoundError) return apiError(404, error.message);
+  if (error instanceof ConflictError) return apiError(409, error.message);
+  if (error instanceof TooManyRequestsError) {
+    return apiError(429, error.message, { "Retry-After": String(error.retryAfterSeconds) });
+  }
+  if (error instanceof Error && "status" in error && error.status === 401) return apiError(401, error.message);
+  console.error("Unexpected API error:", error);
+  return apiError(500, "Internal server error");
+}
+
+function isDataWithResponseInit(value: unknown): value is ReturnType<typeof data> {
+  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+/**
+ * Routes one resource URL's methods to handlers. GET/HEAD come through the loader, the
+ * rest through the action; an unlisted method is a 405 that names the allowed ones.
+ */
+export async function handleApiRequest(request: Request, handlers: Partial<Record<string, Handler>>): Promise<Response> {
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const handler = handlers[method];
+  if (!handler) {
+    return apiError(405, "Method not allowed", { Allow: Object.keys(handlers).join(", ") });
+  }
+  try {
+    return await handler(request);
+  } catch (error) {
+    return errorToApiResponse(error);
+  }
+}
+
+/** A query flag: `true`/`1` and `false`/`0`; anything else is a 422. */
+export function queryFlag(url: URL, name: string, fallback = false): boolean {
+  const raw = url.searchParams.get(name);
+  if (raw === null || raw === "") return fallback;
+  const value = raw.toLowerCase();
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  throw apiError(422, `${name} must be true or false`);
+}
+
+/** Optional paging: `limit` and `offset` as non-negative integers. */
+export function queryPage(url: URL): { limit?: number; offset?: number } {
+  const read = (name: string, max: number) => {
+    const raw = url.searchParams.get(name);
+    if (raw === null || raw === "") return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw apiError(422, `${name} must be a whole number between 0 and ${max}`);
+    }
+    return value;
+  };
+  return { limit: read("limit", 1000), offset: read("offset", 1_000_000_000) };
+}

@@ -1,0 +1,53 @@
+/**
+ * Security headers. Pages get a nonce-based Content-Security-Policy (React Router's
+ * hydration script carries the nonce); every other response gets a deny-all policy.
+ */
+
+// Hosts the homepage may embed (hero video and gallery) and the hosted checkout the
+// donation form redirects to after a POST.
+const EMBED_HOSTS = ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+const CHECKOUT_HOSTS = ["https://checkout.stripe.com"];
+
+export function documentContentSecurityPolicy(nonce: string, isProduction: boolean): string {
+  return [
+    "default-src 'self'",
+    // Vite's dev server injects its own inline scripts; production uses the nonce only.
+    isProduction ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data: blob:",
+    "media-src 'self' https: blob:",
+    "font-src 'self' data:",
+    `frame-src ${EMBED_HOSTS.join(" ")}`,
+    isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
+    `form-action 'self' ${CHECKOUT_HOSTS.join(" ")}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export const RESOURCE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/** Headers every response carries, whatever produced it. */
+export function baseSecurityHeaders(isProduction: boolean, isHttps: boolean): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    ...(isProduction && isHttps ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * The headers the production server adds before any handler runs. Pages set their own
+ * CSP (with a nonce) in entry.server; API answers and uploaded files get the deny-all one.
+ */
+export function securityHeadersFor(pathname: string, isHttps: boolean, publicUrl?: string): Record<string, string> {
+  const headers = baseSecurityHeaders(true, isHttps || Boolean(publicUrl?.startsWith("https:")));
+  if (pathname.startsWith("/api/") || pathname === "/healthz") {
+    headers["Content-Security-Policy"] = RESOURCE_CONTENT_SECURITY_POLICY;
+  }
+  return headers;
+}

@@ -1,0 +1,67 @@
+/**
+ * Errors the services throw on purpose. Routes turn them into a field error on a form
+ * or a JSON `{detail}` answer with the right status; anything else is a real 500.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class ValidationError extends Error {
+  readonly status = 422;
+  constructor(readonly fieldErrors: FieldErrors) {
+    super(firstMessage(fieldErrors));
+    this.name = "ValidationError";
+  }
+}
+
+export class NotFoundError extends Error {
+  readonly status = 404;
+  constructor(message = "Not found") {
+    super(message);
+    this.name = "NotFoundError";
+  }
+}
+
+export class ConflictError extends Error {
+  readonly status = 409;
+  constructor(message: string) {
+    super(message);
+    this.name = "ConflictError";
+  }
+}
+
+export class TooManyRequestsError extends Error {
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "TooManyRequestsError";
+  }
+}
+
+function firstMessage(fieldErrors: FieldErrors): string {
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    if (messages[0]) return field ? `${field}: ${messages[0]}` : messages[0];
+  }
+  return "Invalid input";
+}
+
+/** Groups zod issues by their first path segment, the shape forms and the API both use. */
+export function fieldErrorsFromIssues(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? String(issue.path[0]) : "";
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Validates input with a schema, throwing a ValidationError the routes know how to show. */
+export function parseOrThrow<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  input: unknown,
+): T {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ValidationError(fieldErrorsFromIssues(result.error.issues));
+  return result.data;
+}

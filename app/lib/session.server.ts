@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, type Session } from "react-router";
+import { getDb, nowIso } from "./db.server";
+import { getEnv } from "./env.server";
+import { getSessionSecret } from "./session-secret.server";
+
+export const ADMIN_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+
+export interface AdminSessionData {
+  adminId: number;
+}
+export interface AdminSessionFlash {
+  notice: string;
+}
+
+/**
+ * Admin sessions live in the database; the cookie holds only a signed random id, so
+ * logging out (or changing the password) ends the session on the server for good.
+ */
+function createAdminSessionStorage() {
+  const cookie = createCookie("admin_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: ADMIN_SESSION_LIFETIME_SECONDS,
+    secrets: [getSessionSecret()],
+  });
+  return createSessionStorage<AdminSessionData, AdminSessionFlash>({
+    cookie,
+    async createData(data, expires) {
+      const id = randomBytes(32).toString("base64url");
+      await getDb()
+        .insertInto("admin_sessions")
+        .values({
+          id,
+          admin_id: Number(data.adminId),
+          data: JSON.stringify(data),
+          expires_at: (expires ?? new Date(Date.now() + ADMIN_SESSION_LIFETIME_SECONDS * 1000)).toISOString(),
+        })
+        .execute();
+      return id;
+    },
+    async readData(id) {
+      const row = await getDb()
+        .selectFrom("admin_sessions")
+        .select(["data"])
+        .where("id", "=", id)
+        .where("expires_at", ">", nowIso())
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.data) as AdminSessionData) : null;
+    },
+    async updateData(id, data, expires) {
+      await getDb()
+        .updateTable("admin_sessions")
+        .set({
+          data: JSON.stringify(data),
+          ...(expires ? { expires_at: expires.toISOString() } : {}),
+        })
+        .where("id", "=", id)
+        .execute();
+    },
+    async deleteData(id) {
+      await getDb().deleteFrom("admin_sessions").where("id", "=", id).execute();
+    },
+  });
+}
+
+let storage: ReturnType<typeof createAdminSessionStorage> | undefined;
+function sessionStorage() {
+  storage ??= createAdminSessionStorage();
+  return storage;
+}
+
+export function getAdminSession(request: Request) {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/**
+ * The cookie is Secure whenever the site is reached over HTTPS: PUBLIC_URL says https, or
+ * the request arrived as https (directly, or through a proxy trusted with TRUST_PROXY).
+ */
+export function isServedOverHttps(request: Request): boolean {
+  return getEnv().PUBLIC_URL?.startsWith("https:") || new URL(request.url).protocol === "https:";
+}
+
+export function commitAdminSession(session: Session<AdminSessionData, AdminSessionFlash>, request: Request) {
+  return sessionStorage().commitSession(session, { secure: isServedOverHttps(request) });
+}
+
+export function destroyAdminSession(session: Session<AdminSessionData, AdminSessionFlash>, request: Request) {
+  return sessionStorage().destroySession(session, { secure: isServedOverHttps(request) });
+}
+
+/** Drops expired sessions and tokens; called at start-up. */
+export async function pruneExpiredSessions(): Promise<void> {
+  const now = nowIso();
+  await getDb().deleteFrom("admin_sessions").where("expires_at", "<=", now).execute();
+  await getDb().deleteFrom("api_tokens").where("expires_at", "<=", now).execute();
+}

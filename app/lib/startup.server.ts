@@ -1,0 +1,74 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { seedDemoContent } from "../../db/seed";
+import { ensureFirstAdmin } from "~/services/admins.server";
+import { ensureDefaultSettings } from "~/services/settings.server";
+import { getDb, migrateToLatest } from "./db.server";
+import { getEnv, isSandboxMode } from "./env.server";
+import { getSessionSecret } from "./session-secret.server";
+import { pruneExpiredSessions } from "./session.server";
+
+export interface StartupReport {
+  seededDemo: boolean;
+  sandbox: boolean;
+  admin: { created: boolean; username?: string; generatedPassword?: string };
+}
+
+/** Media arrives under these folders of UPLOADS_DIR (served from /api/uploads/...). */
+export const UPLOAD_FOLDERS = ["media/images", "media/videos", "stories", "events"];
+
+/**
+ * Everything the site needs before it serves a request: valid configuration, the newest
+ * schema, the fourteen settings, demo content for a brand-new database, and an admin.
+ * Shared by `npm start`, `npm run dev` and the test servers.
+ */
+export async function bootstrap(): Promise<StartupReport> {
+  const env = getEnv();
+  const db = getDb();
+  const isNewDatabase = !(await hasMigrationTable());
+  await migrateToLatest(db);
+  await ensureDefaultSettings();
+
+  const seededDemo = isNewDatabase && env.SEED_DEMO;
+  if (seededDemo) await seedDemoContent(db);
+
+  const admin = await ensureFirstAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+  await pruneExpiredSessions();
+  getSessionSecret();
+  for (const folder of UPLOAD_FOLDERS) mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
+
+  return { seededDemo, sandbox: isSandboxMode(env), admin };
+}
+
+async function hasMigrationTable(): Promise<boolean> {
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name = 'kysely_migration'
+  `.execute(getDb());
+  return rows.length > 0;
+}
+
+/** The lines an operator reads when the server starts. */
+export function describeStartup(report: StartupReport, siteUrl: string): string[] {
+  const lines: string[] = [];
+  if (report.seededDemo) lines.push("New database: demo stories, events and testimonials added (SEED_DEMO=0 turns this off).");
+  if (report.admin.created) {
+    lines.push(`Admin account created: ${report.admin.username}`);
+    if (report.admin.generatedPassword) {
+      lines.push(
+        "",
+        "  ┌─ Admin sign-in (shown once) ─────────────────────────",
+        `  │ URL:      ${siteUrl}/admin/login`,
+        `  │ Username: ${report.admin.username}`,
+        `  │ Password: ${report.admin.generatedPassword}`,
+        `  │ Change it: npm run admin:password -- ${report.admin.username}`,
+        "  └──────────────────────────────────────────────────────",
+        "",
+      );
+    }
+  }
+  if (report.sandbox) {
+    lines.push("Payments: SANDBOX mode (no STRIPE_SECRET_KEY). Donations use the built-in test checkout; no money moves.");
+  }
+  return lines;
+}

@@ -1,0 +1,72 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "~/components/layout/nonce";
+import { TestModeNotice } from "~/components/layout/test-mode-notice";
+import { getEnv, isSandboxMode } from "~/lib/env.server";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function loader() {
+  const env = getEnv();
+  return {
+    paymentMode: isSandboxMode(env) ? "sandbox" : env.STRIPE_SECRET_KEY?.startsWith("sk_test_") || env.STRIPE_SECRET_KEY?.startsWith("rk_test_") ? "stripe-test" : "live",
+  } as const;
+}
+
+// The payment mode is fixed for the life of the process.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {rootData && rootData.paymentMode !== "live" ? <TestModeNotice mode={rootData.paymentMode} /> : null}
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Something went wrong";
+  let message = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    heading = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    message = error.status === 404 ? "The page you were looking for does not exist." : message;
+  }
+  return (
+    <main className="container-page flex flex-1 flex-col items-center justify-center py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
+      <p className="mt-3 text-slate-600">{message}</p>
+      <a href="/" className="btn-primary mt-8">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,189 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { formatCount, formatDollars } from "~/domain/money";
+import {
+  IMPACT_STATISTIC_LABELS,
+  isDollarStatistic,
+  isImpactStatisticKey,
+  statisticEditSchema,
+} from "~/domain/settings";
+import { NotFoundError, ValidationError } from "~/lib/service-errors";
+import { listImpactStatistics, updateSetting, type Setting } from "~/services/settings.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
+
+/** `?edit=key` opens the form, so the screen works the same with and without JavaScript. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const editing = url.searchParams.get("edit");
+  const saved = url.searchParams.get("saved");
+  return {
+    statistics: await listImpactStatistics(),
+    editing: editing && isImpactStatisticKey(editing) ? editing : null,
+    saved: saved && isImpactStatisticKey(saved) ? saved : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const key = String(formData.get("key") ?? "");
+  const submission = parseWithZod(formData, { schema: statisticEditSchema });
+  if (!isImpactStatisticKey(key)) {
+    return data({ key, result: submission.reply({ formErrors: ["Unknown statistic"] }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data({ key, result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await updateSetting(key, submission.value);
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      return data({ key, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+    }
+    if (error instanceof NotFoundError) {
+      return data({ key, result: submission.reply({ formErrors: [error.message] }) }, { status: 404 });
+    }
+    throw error;
+  }
+  return redirect(`/admin/settings?saved=${key}`);
+}
+
+function displayValue(setting: Setting): string {
+  const value = Number(setting.value);
+  if (!Number.isFinite(value)) return setting.value;
+  return isDollarStatistic(setting.key) ? formatDollars(value) : formatCount(value);
+}
+
+function label(key: string): string {
+  return isImpactStatisticKey(key) ? IMPACT_STATISTIC_LABELS[key] : key;
+}
+
+export default function ImpactStatisticsSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { statistics, saved } = loaderData;
+  // After a rejected save the form stays open on the statistic that was being edited.
+  const editing = actionData?.key && isImpactStatisticKey(actionData.key) ? actionData.key : loaderData.editing;
+  const selected = statistics.find((setting) => setting.key === editing);
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Impact Statistics Settings</h1>
+        <p className="mt-1 text-slate-600">The four figures shown on the homepage. Select one to update it.</p>
+      </div>
+
+      {saved && !editing ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800">
+          {label(saved)} updated.
+        </p>
+      ) : null}
+
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {statistics.map((setting) => (
+          <li key={setting.key} className="rounded-xl bg-white p-5 shadow-sm">
+            <p className="text-sm font-medium text-slate-600">{label(setting.key)}</p>
+            <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`statistic-${setting.key}`}>
+              {displayValue(setting)}
+            </p>
+            {setting.description ? <p className="mt-1 text-sm text-slate-500">{setting.description}</p> : null}
+            <Link
+              to={`?edit=${setting.key}`}
+              preventScrollReset
+              className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline"
+              aria-label={`Edit ${label(setting.key)}`}
+            >
+              Edit
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      {selected ? (
+        <StatisticEditForm
+          key={selected.key}
+          setting={selected}
+          lastResult={actionData?.key === selected.key ? actionData.result : undefined}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function StatisticEditForm({
+  setting,
+  lastResult,
+}: {
+  setting: Setting;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const valueRef = useRef<HTMLInputElement>(null);
+  const [form, fields] = useForm({
+    id: `edit-${setting.key}`,
+    lastResult,
+    defaultValue: { value: setting.value, description: setting.description },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: statisticEditSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // Opening the form moves focus into it, so keyboard users land where they are needed.
+  useEffect(() => valueRef.current?.focus(), []);
+
+  const heading = `Edit ${label(setting.key)}`;
+  return (
+    <section aria-labelledby="edit-heading" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
+      <h2 id="edit-heading" className="text-lg font-semibold text-slate-900">
+        {heading}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
+        <input type="hidden" name="key" value={setting.key} />
+        {form.errors ? (
+          <p role="alert" className="field-error">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor={fields.value.id} className="field-label">
+            Value{isDollarStatistic(setting.key) ? " (US dollars)" : ""}
+          </label>
+          <input
+            {...getInputProps(fields.value, { type: "text" })}
+            key={fields.value.key}
+            ref={valueRef}
+            inputMode="decimal"
+            required
+            className="field-input max-w-xs"
+          />
+          {fields.value.errors ? (
+            <p id={fields.value.errorId} className="field-error">
+              {fields.value.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={fields.description.id} className="field-label">
+            Description <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} className="field-input" />
+          {fields.description.errors ? (
+            <p id={fields.description.errorId} className="field-error">
+              {fields.description.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex gap-3">
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Saving..." : "Save"}
+          </button>
+          <Link to="/admin/settings" preventScrollReset className="btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

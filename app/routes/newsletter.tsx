@@ -1,0 +1,56 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { NewsletterForm, type NewsletterActionData } from "~/components/layout/newsletter-form";
+import { newsletterSchema } from "~/domain/newsletter";
+import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { clientAddressContext } from "~/lib/request-context";
+import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+import { subscribeToNewsletter } from "~/services/newsletter.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Al-Amanah Foundation" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: newsletterSchema });
+  if (submission.status !== "success") {
+    return data<NewsletterActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    limitPublicFormPosts("newsletter", context.get(clientAddressContext));
+    const { email, alreadySubscribed } = await subscribeToNewsletter(submission.value);
+    return {
+      result: submission.reply({ resetForm: true }),
+      confirmation: alreadySubscribed
+        ? `${email} is already on our list. Thank you for staying in touch!`
+        : `Thank you for subscribing! We'll send our news to ${email}.`,
+    } satisfies NewsletterActionData;
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      return data<NewsletterActionData>({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+    }
+    if (error instanceof TooManyRequestsError) {
+      return data<NewsletterActionData>({ result: submission.reply({ fieldErrors: { email: [error.message] } }) }, { status: 429 });
+    }
+    throw error;
+  }
+}
+
+/** Reached without JavaScript (or by typing the address): the subscription page on its own. */
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="container-page max-w-xl py-16">
+      <h1 className="text-3xl font-bold text-slate-900">Newsletter</h1>
+      <p className="mt-2 text-slate-600">
+        News of the families, orphans and communities your Zakat and Sadaqa reach, once a month.
+      </p>
+      <div className="mt-8 rounded-xl border border-slate-200 p-6 shadow-sm">
+        <NewsletterForm id="newsletter-page" lastResult={actionData} tone="light" />
+      </div>
+      <p className="mt-6">
+        <Link to="/" className="font-medium text-brand-700 hover:underline">
+          Return to Home
+        </Link>
+      </p>
+    </section>
+  );
+}

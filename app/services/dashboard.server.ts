@@ -1,0 +1,59 @@
+import { centsToDollars } from "~/domain/money";
+import { getDb } from "~/lib/db.server";
+
+/** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
+export interface DashboardStats {
+  donations: { total_amount: number; total_donors: number };
+  content: { events: number; stories: number; active_stories: number; pending_testimonials: number; subscriptions: number };
+  volunteers: { total: number };
+  contacts: { total_messages: number; pending: number; resolved: number };
+}
+
+export async function getDashboardStats(): Promise<DashboardStats> {
+  const db = getDb();
+  const [donations, stories, events, testimonials, subscriptions, volunteers, contacts] = await Promise.all([
+    db
+      .selectFrom("donations")
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.lit(0)).as("cents"),
+        eb.fn.count<number>(eb.fn("lower", ["email"])).distinct().as("donors"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("stories")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        eb.fn.coalesce(eb.fn.sum<number>("is_active"), eb.lit(0)).as("active"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("testimonials")
+      .select((eb) => eb.fn.countAll<number>().as("pending"))
+      .where("is_approved", "=", 0)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("subscriptions").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    db.selectFrom("volunteer_signups").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("contact_submissions")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        eb.fn.coalesce(eb.fn.sum<number>("resolved"), eb.lit(0)).as("resolved"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const totalMessages = Number(contacts.total);
+  const resolved = Number(contacts.resolved);
+  return {
+    donations: { total_amount: centsToDollars(Number(donations.cents)), total_donors: Number(donations.donors) },
+    content: {
+      events: Number(events.total),
+      stories: Number(stories.total),
+      active_stories: Number(stories.active),
+      pending_testimonials: Number(testimonials.pending),
+      subscriptions: Number(subscriptions.total),
+    },
+    volunteers: { total: Number(volunteers.total) },
+    contacts: { total_messages: totalMessages, pending: totalMessages - resolved, resolved },
+  };
+}

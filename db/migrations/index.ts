@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./0001_initial";
+
+/**
+ * Migrations are imported statically: a file-system provider would not survive the
+ * bundled server build. Add each new migration here, in order; never edit a landed one.
+ */
+const migrations: Record<string, Migration> = {
+  "0001_initial": initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

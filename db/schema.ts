@@ -1,0 +1,178 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The one source of table types. Conventions (ARCHITECTURE.md, "Data rules"):
+ * money in integer cents, timestamps as ISO-8601 UTC text, booleans as 0/1,
+ * optional text as '' rather than NULL, provider identifiers UNIQUE.
+ */
+
+type Timestamp = ColumnType<string, string | undefined, string>;
+type Flag = ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+
+export interface AdminsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  admin_id: number;
+  data: string;
+  created_at: Timestamp;
+  expires_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  admin_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: string;
+}
+
+export interface SettingsTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  description: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
+export interface StoriesTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  content: string;
+  is_active: Flag;
+  is_featured: Flag;
+  video_url: ColumnType<string, string | undefined, string>;
+  image_filename: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  /** 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM[:SS]': the date part is kept exactly as given. */
+  date: string;
+  location: string;
+  image: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContactSubmissionsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  submitted_at: Timestamp;
+  resolved: Flag;
+}
+
+export interface VolunteerSignupsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  interest: string;
+  submitted_at: Timestamp;
+}
+
+export type DonationFrequency = "One-Time" | "Monthly" | "Annually" | "Ramadan";
+
+export interface DonationsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  amount_cents: number;
+  frequency: DonationFrequency;
+  purpose: ColumnType<string, string | undefined, string>;
+  donated_at: Timestamp;
+  subscription_id: number | null;
+  stripe_checkout_session_id: string | null;
+  stripe_payment_intent_id: string | null;
+  stripe_invoice_id: string | null;
+}
+
+export type SubscriptionInterval = "month" | "year";
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  amount_cents: number;
+  purpose: ColumnType<string, string | undefined, string>;
+  interval: SubscriptionInterval;
+  payment_day: number;
+  payment_month: ColumnType<number, number | undefined, number>;
+  /** active, canceled, past_due, or whatever else the provider reports (shown neutrally). */
+  status: string;
+  next_payment_date: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  stripe_subscription_id: string | null;
+  stripe_customer_id: string | null;
+  stripe_checkout_session_id: string | null;
+}
+
+export type TestimonialCategory = "donor" | "recipient" | "volunteer" | "other";
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  name: string;
+  country: ColumnType<string, string | undefined, string>;
+  text: string;
+  rating: ColumnType<number, number | undefined, number>;
+  video_url: ColumnType<string, string | undefined, string>;
+  category: ColumnType<TestimonialCategory, TestimonialCategory | undefined, TestimonialCategory>;
+  is_approved: Flag;
+  image_filename: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  subscribed_at: Timestamp;
+}
+
+/** Provider (Stripe) events already handled: a repeated delivery is acknowledged and ignored. */
+export interface ProcessedProviderEventsTable {
+  id: string;
+  type: string;
+  processed_at: Timestamp;
+}
+
+export interface Database {
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  api_tokens: ApiTokensTable;
+  settings: SettingsTable;
+  stories: StoriesTable;
+  events: EventsTable;
+  contact_submissions: ContactSubmissionsTable;
+  volunteer_signups: VolunteerSignupsTable;
+  donations: DonationsTable;
+  subscriptions: SubscriptionsTable;
+  testimonials: TestimonialsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  processed_provider_events: ProcessedProviderEventsTable;
+}
+
+export type AdminRow = Selectable<AdminsTable>;
+export type SettingRow = Selectable<SettingsTable>;
+export type StoryRow = Selectable<StoriesTable>;
+export type NewStoryRow = Insertable<StoriesTable>;
+export type StoryUpdate = Updateable<StoriesTable>;
+export type EventRow = Selectable<EventsTable>;
+export type NewEventRow = Insertable<EventsTable>;
+export type TestimonialRow = Selectable<TestimonialsTable>;
+export type NewTestimonialRow = Insertable<TestimonialsTable>;
+export type DonationRow = Selectable<DonationsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
