@@ -4,7 +4,8 @@
 export function dollarsToCents(dollars: number | string): number {
   const value = typeof dollars === "string" ? Number(dollars.trim()) : dollars;
   if (!Number.isFinite(value)) throw new RangeError(`Not an amount of dollars: ${dollars}`);
-  return Math.sign(value) * Math.round(Math.abs(value) * 100 + Number.EPSILON);
+  // toPrecision(15) drops binary noise first: 1.005 * 100 is 100.49999999999999 in floating point.
+  return Math.sign(value) * Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
 }
 
 export function centsToDollars(cents: number): number {

@@ -13,9 +13,9 @@ export function ImpactStatisticsCards({ figures }: { figures: ImpactStatistics }
   return (
     <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       {CARDS.map((card) => (
-        <div key={card.key} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+        <div key={card.key} className="rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm sm:p-6">
           <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
-          <dd className="mt-2 text-3xl font-bold text-brand-700">{card.format(figures[card.key])}</dd>
+          <dd className="mt-2 text-2xl font-bold break-words text-brand-700 sm:text-3xl">{card.format(figures[card.key])}</dd>
         </div>
       ))}
     </dl>

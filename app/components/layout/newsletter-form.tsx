@@ -39,7 +39,7 @@ export function NewsletterForm({
       <label htmlFor={fields.email.id} className={`block text-sm font-medium ${tone === "dark" ? "text-white" : "text-slate-800"}`}>
         Email address
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <input
           {...getInputProps(fields.email, { type: "email" })}
           key={fields.email.key}
@@ -47,7 +47,7 @@ export function NewsletterForm({
           autoComplete="email"
           placeholder="you@example.com"
           aria-describedby={fields.email.errors ? errorId : undefined}
-          className="field-input min-w-0 flex-1"
+          className="field-input min-w-48 flex-1"
         />
         {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" />

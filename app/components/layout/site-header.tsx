@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
-  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  return `whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${
     isActive ? "bg-brand-50 text-brand-800 font-semibold" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 }
@@ -12,12 +12,12 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{FOUNDATION.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5">
             {MAIN_NAVIGATION.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === "/"} className={navLinkClass}>

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, isSandboxMode, parseEnv } from "./env.server";
+
+describe("configuration", () => {
+  it("has working defaults for every variable", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATABASE_URL: "file:./data/charity.sqlite",
+      UPLOADS_DIR: "./uploads",
+      SEED_DEMO: true,
+      SITE_TIMEZONE: "UTC",
+      TRUST_PROXY: false,
+    });
+    expect(env.SESSION_SECRET).toBeUndefined();
+    expect(isSandboxMode(env)).toBe(true);
+  });
+
+  it("treats empty values as unset and SEED_DEMO=0 as off", () => {
+    const env = parseEnv({ PUBLIC_URL: "", STRIPE_SECRET_KEY: "", SEED_DEMO: "0" });
+    expect(env.PUBLIC_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBe(false);
+  });
+
+  it("normalises PUBLIC_URL without a trailing slash", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://give.example.org/" }).PUBLIC_URL).toBe("https://give.example.org");
+  });
+
+  it("reports every wrong value at once, by name", () => {
+    try {
+      parseEnv({
+        PORT: "70000",
+        SESSION_SECRET: "short",
+        SITE_TIMEZONE: "Mars/Olympus",
+        STRIPE_SECRET_KEY: "pk_test_wrong",
+        PUBLIC_URL: "ftp://x",
+        SEED_DEMO: "maybe",
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidEnvironmentError);
+      const message = (error as Error).message;
+      for (const name of ["PORT", "SESSION_SECRET", "SITE_TIMEZONE", "STRIPE_SECRET_KEY", "PUBLIC_URL", "SEED_DEMO"]) {
+        expect(message).toContain(`${name}:`);
+      }
+    }
+  });
+
+  it("needs the webhook secret with live Stripe keys, and a username with a password", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_123" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ADMIN_PASSWORD: "long-enough" })).toThrow(/ADMIN_USERNAME/);
+    const live = parseEnv({ STRIPE_SECRET_KEY: "sk_live_1", STRIPE_WEBHOOK_SECRET: "whsec_1" });
+    expect(isSandboxMode(live)).toBe(false);
+  });
+});

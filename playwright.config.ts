@@ -1,0 +1,72 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { E2E_ADMIN } from "./tests/e2e/admin-credentials";
+
+/**
+ * End-to-end tests drive Debian's Chromium against the built production server on a free
+ * port with its own database. The config is evaluated in every worker too, so the port
+ * and folder are chosen once and passed down through the environment.
+ */
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
+process.env.E2E_DATA ??= mkdtempSync(path.join(tmpdir(), "charity-e2e-"));
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Flags Chromium needs on these machines: no sandbox as root, no network chatter.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "node server.mjs",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: process.env.E2E_PORT,
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${path.join(process.env.E2E_DATA, "e2e.sqlite")}`,
+      UPLOADS_DIR: path.join(process.env.E2E_DATA, "uploads"),
+      SESSION_SECRET: "end-to-end-test-session-secret-0123456789",
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: "1",
+      PUBLIC_URL: "",
+      STRIPE_SECRET_KEY: "",
+      STRIPE_PUBLISHABLE_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+    },
+  },
+});

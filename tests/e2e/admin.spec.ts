@@ -1,0 +1,121 @@
+import { expect, E2E_ADMIN, test } from "./fixtures";
+
+test.describe("admin sign-in", () => {
+  test("a wrong password shows 'Invalid username or password' and keeps the username", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").fill(E2E_ADMIN.username);
+    await page.getByLabel("Password").fill("definitely-wrong");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+    await expect(page.getByLabel("Username")).toHaveValue(E2E_ADMIN.username);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("both fields are required", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Username is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+  });
+
+  test("the guard sends a visitor to sign in and back to the page asked for", async ({ page }) => {
+    await page.goto("/admin/settings");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fsettings$/);
+    await page.getByLabel("Username").fill(E2E_ADMIN.username);
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.getByRole("heading", { name: "Impact Statistics Settings" })).toBeVisible();
+
+    // Signed in, the sign-in page itself sends the admin to the dashboard.
+    await page.goto("/admin/login");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  });
+
+  test("logout ends the session", async ({ adminPage: page }) => {
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto("/admin/settings");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+  });
+});
+
+test.describe("admin layout", () => {
+  test("the sidebar shows the admin, every screen, View Site in a new tab, and collapses", async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/admin");
+    const sidebar = page.getByRole("complementary", { name: "Admin" });
+    await expect(sidebar.getByTestId("admin-username")).toHaveText(E2E_ADMIN.username);
+    for (const label of ["Dashboard", "Donations", "Contacts", "Events", "Stories", "Testimonials", "Volunteers", "Subscriptions", "Media", "Settings"]) {
+      await expect(sidebar.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    const viewSite = sidebar.getByRole("link", { name: /View Site/ });
+    await expect(viewSite).toHaveAttribute("target", "_blank");
+    await expect(viewSite).toHaveAttribute("href", "/");
+
+    const box = async () => (await sidebar.boundingBox())!.width;
+    const wide = await box();
+    await sidebar.getByRole("button", { name: "Toggle sidebar" }).click();
+    await expect(sidebar.getByRole("button", { name: "Toggle sidebar" })).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(box).toBeLessThan(wide / 2);
+    // Collapsed, the links keep their names for screen readers.
+    await expect(sidebar.getByRole("link", { name: "Settings", exact: true })).toBeVisible();
+    await sidebar.getByRole("button", { name: "Toggle sidebar" }).click();
+    await expect.poll(box).toBe(wide);
+  });
+});
+
+test.describe("Impact Statistics Settings", () => {
+  test("edits a statistic: validation, save, cancel, and the homepage shows it", async ({ adminPage: page }) => {
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("heading", { name: "Impact Statistics Settings" })).toBeVisible();
+    await expect(page.getByTestId("statistic-total_raised")).toHaveText("$875,000");
+
+    await page.getByRole("link", { name: "Edit Orphans Cared For" }).click();
+    const form = page.getByRole("region", { name: "Edit Orphans Cared For" });
+    const value = form.getByLabel("Value");
+    await expect(value).toBeFocused();
+    await expect(value).toHaveValue("450");
+
+    await value.fill("lots");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("Value must be a number")).toBeVisible();
+
+    await value.fill("4321");
+    await form.getByLabel("Description").fill("Orphans in our sponsorship programme");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByRole("status")).toHaveText("Orphans Cared For updated.");
+    await expect(page.getByTestId("statistic-orphans_cared_for")).toHaveText("4,321");
+    await expect(page.getByText("Orphans in our sponsorship programme")).toBeVisible();
+
+    await page.getByRole("link", { name: "Edit Total Raised" }).click();
+    await expect(page.getByRole("region", { name: "Edit Total Raised" }).getByLabel("Value (US dollars)")).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("region", { name: "Edit Total Raised" })).toBeHidden();
+
+    await page.goto("/");
+    await expect(page.getByText("4,321")).toBeVisible();
+  });
+
+  test("works without JavaScript, keeping what was typed when it is rejected", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    expect((await page.request.post("/admin/login", { form: E2E_ADMIN, maxRedirects: 0 })).status()).toBe(302);
+    await page.goto("/admin/settings");
+    await page.getByRole("link", { name: "Edit Families Supported" }).click();
+    const form = page.getByRole("region", { name: "Edit Families Supported" });
+    await form.getByLabel("Value").fill("12 families");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("Value must be a number")).toBeVisible();
+    await expect(form.getByLabel("Value")).toHaveValue("12 families");
+
+    await form.getByLabel("Value").fill("3300");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\?saved=families_supported$/);
+    await expect(page.getByTestId("statistic-families_supported")).toHaveText("3,300");
+    await context.close();
+  });
+});

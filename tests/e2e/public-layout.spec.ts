@@ -1,0 +1,90 @@
+import { expect, test } from "./fixtures";
+
+test.describe("public layout", () => {
+  test("header links navigate and the current one is marked", async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    for (const label of ["Home", "About", "Donate", "Zakat Calculator", "Zakat Education", "Stories", "Events", "Volunteer", "Contact"]) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+
+    await nav.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+    await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+
+    await nav.getByRole("link", { name: "Zakat Education" }).click();
+    await expect(page).toHaveURL(/\/zakat-education$/);
+    await expect(nav.getByRole("link", { name: "Zakat Education" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("every page shows the emergency banner and the Test mode notice", async ({ page }) => {
+    for (const path of ["/", "/about", "/zakat-education", "/admin/login"]) {
+      await page.goto(path);
+      await expect(page.getByRole("note", { name: "Test mode" })).toContainText("no card is charged");
+    }
+    await page.goto("/about");
+    const banner = page.getByRole("complementary", { name: "Emergency appeal" });
+    await expect(banner.getByRole("link", { name: "Donate Now" })).toHaveAttribute("href", "/donate");
+  });
+
+  test("the mobile menu opens, closes on a link click, and works from the keyboard", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(mobileNav).toBeHidden();
+
+    await page.getByLabel("Open menu").click();
+    await expect(mobileNav).toBeVisible();
+    await mobileNav.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(mobileNav).toBeHidden();
+    await expect(page.locator('nav[aria-label="Mobile"] a[href="/about"]')).toHaveAttribute("aria-current", "page");
+
+    const toggle = page.getByLabel("Open menu");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(mobileNav).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(mobileNav.getByRole("link", { name: "Home" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(mobileNav).toBeHidden();
+    await expect(page.getByLabel("Open menu")).toBeFocused();
+  });
+
+  test("an unknown address shows a friendly 404 page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  });
+});
+
+test.describe("static pages", () => {
+  test("/about shows mission, values, live impact figures and the way to give or volunteer", async ({ page }) => {
+    await page.goto("/about");
+    const main = page.getByRole("main");
+    for (const heading of ["Our Mission", "Our Vision", "Our Values", "Our Impact", "What We Do"]) {
+      await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(main.getByText("$875,000")).toBeVisible();
+    await expect(main.locator('a[href="/donate"]').first()).toBeVisible();
+    await expect(main.locator('a[href="/volunteer"]').first()).toBeVisible();
+  });
+
+  test("/zakat-education shows both nisab figures and links to the calculator and to donate", async ({ page }) => {
+    await page.goto("/zakat-education");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(main.getByText(/\$4,000/).first()).toBeVisible();
+    await expect(main.getByText(/85 g/).first()).toBeVisible();
+    await expect(main.getByText(/\$5,686/).first()).toBeVisible();
+    await expect(main.getByText(/\$521/).first()).toBeVisible();
+    await expect(main.locator('a[href="/zakat-calculator"]').first()).toBeVisible();
+    await expect(main.locator('a[href="/donate"]').first()).toBeVisible();
+  });
+});

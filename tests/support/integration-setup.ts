@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+
+/**
+ * Every integration test file gets its own SQLite file in a temporary folder, migrated
+ * and holding the fourteen settings, as a real start would leave it (no demo content).
+ */
+const folder = mkdtempSync(path.join(tmpdir(), "charity-test-"));
+Object.assign(process.env, {
+  NODE_ENV: "test",
+  DATABASE_URL: `file:${path.join(folder, "test.sqlite")}`,
+  UPLOADS_DIR: path.join(folder, "uploads"),
+  SESSION_SECRET: "integration-test-secret-that-is-long-enough",
+  SEED_DEMO: "0",
+  PUBLIC_URL: "",
+  STRIPE_SECRET_KEY: "",
+  STRIPE_PUBLISHABLE_KEY: "",
+  STRIPE_WEBHOOK_SECRET: "",
+  ADMIN_USERNAME: "",
+  ADMIN_PASSWORD: "",
+});
+
+beforeAll(async () => {
+  const { resetEnvCache } = await import("~/lib/env.server");
+  resetEnvCache();
+  const { getDb, migrateToLatest } = await import("~/lib/db.server");
+  const { ensureDefaultSettings } = await import("~/services/settings.server");
+  await migrateToLatest(getDb());
+  await ensureDefaultSettings();
+});
+
+// An unexpected console.error is a bug the test would otherwise hide. A test that
+// expects one clears the spy (see tests/support/routes.ts, `expectLoggedError`).
+const consoleError = vi.spyOn(console, "error");
+afterEach(() => {
+  const calls = consoleError.mock.calls;
+  consoleError.mockClear();
+  if (calls.length) throw new Error(`console.error was called: ${calls.map((c) => c.map(String).join(" ")).join("\n")}`);
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("~/lib/db.server");
+  await closeDb();
+  rmSync(folder, { recursive: true, force: true });
+});

@@ -1,0 +1,85 @@
+import { RouterContextProvider } from "react-router";
+import { expect, vi } from "vitest";
+import { clientAddressContext } from "~/lib/request-context";
+
+/**
+ * Calls a route's loader, action or middleware the way React Router would, with a real
+ * Request, and hands back what a client would receive: a Response (thrown or returned)
+ * or the data React Router would serialise.
+ */
+type RouteFunction = (args: never) => unknown;
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  clientAddress?: string;
+  context?: RouterContextProvider;
+}
+
+export const ORIGIN = "http://localhost:3000";
+
+export function makeRequest(pathname: string, options: CallOptions = {}): Request {
+  const headers = new Headers(options.headers);
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = new URLSearchParams(options.form);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+  } else if (typeof options.body === "string") {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set("Content-Type", "application/json");
+  }
+  return new Request(new URL(pathname, ORIGIN), { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+}
+
+export function makeContext(clientAddress = "203.0.113.10"): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(clientAddressContext, clientAddress);
+  return context;
+}
+
+export async function callRoute(fn: RouteFunction, pathname: string, options: CallOptions = {}): Promise<unknown> {
+  const request = makeRequest(pathname, options);
+  const context = options.context ?? makeContext(options.clientAddress);
+  try {
+    return await (fn as (args: unknown) => unknown)({
+      request,
+      params: options.params ?? {},
+      context,
+      unstable_pattern: "",
+      url: new URL(request.url),
+    });
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** The JSON body and status of an API answer. */
+export async function callApi(fn: RouteFunction, pathname: string, options: CallOptions = {}) {
+  const response = await callRoute(fn, pathname, options);
+  expect(response).toBeInstanceOf(Response);
+  const res = response as Response;
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** For data({...}, {status}) results: their status and data. */
+export function unwrapData(result: unknown): { status: number; data: unknown; headers?: HeadersInit } {
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const value = result as { data: unknown; init?: ResponseInit };
+    return { status: value.init?.status ?? 200, data: value.data, headers: value.init?.headers };
+  }
+  if (result instanceof Response) return { status: result.status, data: null, headers: result.headers };
+  return { status: 200, data: result };
+}
+
+/** For tests that provoke an error the server is meant to log. */
+export function expectLoggedError(pattern: RegExp): void {
+  const spy = vi.mocked(console.error);
+  expect(spy.mock.calls.map((call) => call.map(String).join(" ")).join("\n")).toMatch(pattern);
+  spy.mockClear();
+}
