@@ -47,7 +47,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server.mjs ./server.mjs
-COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
+COPY --from=build /app/scripts/start.mjs /app/scripts/ensure-build.mjs /app/scripts/admin-password.mjs ./scripts/
 
 # The only writable places: the database (plus the session secret generated beside it
 # when SESSION_SECRET is unset) and uploaded media. They must exist with the right owner

@@ -15,6 +15,7 @@ import { securityHeadersFor as headersFor } from "~/lib/security-headers.server"
 export { bootstrap, describeStartup } from "~/lib/startup.server";
 export { getEnv } from "~/lib/env.server";
 export { closeDb } from "~/lib/db.server";
+export { runAdminPasswordCli } from "~/lib/admin-password-cli.server";
 
 export function securityHeadersFor(pathname: string, isHttps: boolean): Record<string, string> {
   return headersFor(pathname, isHttps, getEnv().PUBLIC_URL);

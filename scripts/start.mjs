@@ -1,32 +1,7 @@
 // `npm start`: builds the site when the build is missing or older than the sources,
 // then starts the production server.
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { ensureBuild } from "./ensure-build.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-process.chdir(root);
-
-const BUILD_ENTRY = "build/server/index.js";
-const SOURCES = ["app", "db", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
-
-function newestChange(entry) {
-  if (!existsSync(entry)) return 0;
-  const stats = statSync(entry);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
-}
-
-const builtAt = existsSync(BUILD_ENTRY) ? statSync(BUILD_ENTRY).mtimeMs : 0;
-if (builtAt === 0 || SOURCES.some((source) => newestChange(source) > builtAt)) {
-  console.log(builtAt === 0 ? "Building the site (first start)..." : "Sources changed: rebuilding the site...");
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error("The build failed; see the messages above.");
-    process.exit(result.status ?? 1);
-  }
-}
-
+ensureBuild();
 process.env.NODE_ENV ??= "production";
 await import("../server.mjs");

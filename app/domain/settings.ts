@@ -1,61 +1,7 @@
 import { z } from "zod";
+import { isImpactStatisticKey } from "./setting-keys";
 
-/** The homepage impact statistics staff edit on the 'Impact Statistics Settings' screen. */
-export const IMPACT_STATISTIC_KEYS = [
-  "meals_provided",
-  "families_supported",
-  "orphans_cared_for",
-  "total_raised",
-] as const;
-export type ImpactStatisticKey = (typeof IMPACT_STATISTIC_KEYS)[number];
-
-/** Homepage media slots: one hero video, three programme images, six gallery items. */
-export const MEDIA_KEYS = [
-  "hero_video",
-  "program_image_1",
-  "program_image_2",
-  "program_image_3",
-  "gallery_item_1",
-  "gallery_item_2",
-  "gallery_item_3",
-  "gallery_item_4",
-  "gallery_item_5",
-  "gallery_item_6",
-] as const;
-export type MediaKey = (typeof MEDIA_KEYS)[number];
-
-export const IMPACT_STATISTIC_LABELS: Record<ImpactStatisticKey, string> = {
-  meals_provided: "Meals Provided",
-  families_supported: "Families Supported",
-  orphans_cared_for: "Orphans Cared For",
-  total_raised: "Total Raised",
-};
-
-export const DEFAULT_SETTING_DESCRIPTIONS: Record<ImpactStatisticKey | MediaKey, string> = {
-  meals_provided: "Number of meals provided to families in need",
-  families_supported: "Number of families supported with aid",
-  orphans_cared_for: "Number of orphans receiving ongoing care",
-  total_raised: "Total amount raised, in US dollars",
-  hero_video: "Homepage hero video (YouTube, Vimeo or a video file)",
-  program_image_1: "Emergency Relief programme image",
-  program_image_2: "Orphan Care programme image",
-  program_image_3: "Food & Water Aid programme image",
-  gallery_item_1: "Gallery item 1 (photo or YouTube video)",
-  gallery_item_2: "Gallery item 2 (photo or YouTube video)",
-  gallery_item_3: "Gallery item 3 (photo or YouTube video)",
-  gallery_item_4: "Gallery item 4 (photo or YouTube video)",
-  gallery_item_5: "Gallery item 5 (photo or YouTube video)",
-  gallery_item_6: "Gallery item 6 (photo or YouTube video)",
-};
-
-export function isImpactStatisticKey(key: string): key is ImpactStatisticKey {
-  return (IMPACT_STATISTIC_KEYS as readonly string[]).includes(key);
-}
-
-/** total_raised is a dollar figure; the other statistics are counts. */
-export function isDollarStatistic(key: string): boolean {
-  return key === "total_raised";
-}
+export * from "./setting-keys";
 
 export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { FOUNDATION } from "~/components/layout/navigation";
 import { formatCount, formatDollars } from "~/domain/money";
-import { IMPACT_STATISTIC_LABELS, isDollarStatistic, type ImpactStatisticKey } from "~/domain/settings";
+import { IMPACT_STATISTIC_LABELS, isDollarStatistic, type ImpactStatisticKey } from "~/domain/setting-keys";
 import { getImpactStatistics } from "~/services/settings.server";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,8 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { NewsletterForm, type NewsletterActionData } from "~/components/layout/newsletter-form";
-import { newsletterSchema } from "~/domain/newsletter";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
@@ -11,25 +9,24 @@ import { subscribeToNewsletter } from "~/services/newsletter.server";
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Al-Amanah Foundation" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newsletterSchema });
-  if (submission.status !== "success") {
-    return data<NewsletterActionData>({ result: submission.reply() }, { status: 400 });
-  }
+  const form = Object.fromEntries(await request.formData());
+  const email = typeof form.email === "string" ? form.email : "";
   try {
     limitPublicFormPosts("newsletter", context.get(clientAddressContext));
-    const { email, alreadySubscribed } = await subscribeToNewsletter(submission.value);
+    const result = await subscribeToNewsletter(form);
     return {
-      result: submission.reply({ resetForm: true }),
-      confirmation: alreadySubscribed
-        ? `${email} is already on our list. Thank you for staying in touch!`
-        : `Thank you for subscribing! We'll send our news to ${email}.`,
+      status: "subscribed",
+      confirmation: result.alreadySubscribed
+        ? `${result.email} is already on our list. Thank you for staying in touch!`
+        : `Thank you for subscribing! We'll send our news to ${result.email}.`,
     } satisfies NewsletterActionData;
   } catch (error) {
     if (error instanceof ValidationError) {
-      return data<NewsletterActionData>({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+      const message = error.fieldErrors.email?.[0] ?? error.message;
+      return data<NewsletterActionData>({ status: "invalid", error: message, email }, { status: 400 });
     }
     if (error instanceof TooManyRequestsError) {
-      return data<NewsletterActionData>({ result: submission.reply({ fieldErrors: { email: [error.message] } }) }, { status: 429 });
+      return data<NewsletterActionData>({ status: "invalid", error: error.message, email }, { status: 429 });
     }
     throw error;
   }

@@ -25,6 +25,7 @@ test.describe("newsletter", () => {
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(footer.getByText("Please enter a valid email address")).toBeVisible();
     await expect(footer.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+    await expect(footer.getByLabel("Email address")).toHaveValue("not-an-email");
   });
 
   test("works without JavaScript", async ({ browser }) => {

@@ -28,8 +28,10 @@ export function AdminShell({ username, children }: { username: string; children:
       <aside
         id="admin-sidebar"
         aria-label="Admin"
-        className={`${wide} sticky top-0 flex h-screen shrink-0 flex-col bg-slate-900 text-slate-200 transition-[width]`}
+        className={`${wide} shrink-0 bg-slate-900 text-slate-200 transition-[width]`}
       >
+        {/* Sticky inside a full-height column, so it never runs past the bottom of the window. */}
+        <div className="sticky top-0 flex max-h-screen flex-col overflow-y-auto">
         <div className="flex items-center justify-between gap-2 border-b border-slate-800 p-3">
           <span className={`${label} truncate font-bold text-white`}>Foundation Admin</span>
           <button
@@ -45,7 +47,7 @@ export function AdminShell({ username, children }: { username: string; children:
             </svg>
           </button>
         </div>
-        <nav className="flex-1 overflow-y-auto p-2">
+        <nav className="p-2">
           <ul className="space-y-1">
             {ADMIN_NAVIGATION.map((item) => (
               <li key={item.to}>
@@ -94,6 +96,7 @@ export function AdminShell({ username, children }: { username: string; children:
               <span className={label}>Logout</span>
             </button>
           </Form>
+        </div>
         </div>
       </aside>
       <div className="min-w-0 flex-1 p-4 sm:p-8">{children}</div>

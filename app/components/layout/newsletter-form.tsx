@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { newsletterSchema } from "~/domain/newsletter";
 
-export interface NewsletterActionData {
-  result: SubmissionResult<string[]>;
-  confirmation?: string;
-}
+/** What /newsletter's action answers: a confirmation, or the field error with what was typed. */
+export type NewsletterActionData =
+  | { status: "subscribed"; confirmation: string }
+  | { status: "invalid"; error: string; email: string };
 
 /**
- * Posts to /newsletter. With JavaScript it stays on the page (a fetcher); without it the
- * browser goes to /newsletter, which shows the same confirmation or error.
+ * Posts to /newsletter. With JavaScript it stays on the page (a fetcher) and shows the
+ * server's message in place; without it the browser goes to /newsletter, which shows the
+ * same. The rules live in the shared zod schema on the server, so this footer, on every
+ * public page, ships no validation library.
  */
 export function NewsletterForm({
   id = "newsletter",
@@ -22,31 +22,39 @@ export function NewsletterForm({
   tone?: "dark" | "light";
 }) {
   const fetcher = useFetcher<NewsletterActionData>({ key: id });
+  const formRef = useRef<HTMLFormElement>(null);
   const outcome = fetcher.data ?? lastResult;
-  const [form, fields] = useForm({
-    id,
-    lastResult: fetcher.state === "idle" ? outcome?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   const busy = fetcher.state !== "idle";
-  const errorId = `${fields.email.id}-error`;
-  const textClass = tone === "dark" ? "text-slate-300" : "text-slate-600";
+  // Once hydrated, the server's messages replace the browser's own validation bubbles.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.status === "subscribed") formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  const inputId = `${id}-email`;
+  const errorId = `${id}-email-error`;
+  const error = !busy && outcome?.status === "invalid" ? outcome.error : undefined;
+  const confirmation = !busy && outcome?.status === "subscribed" ? outcome.confirmation : undefined;
+  const dark = tone === "dark";
 
   return (
-    <fetcher.Form method="post" action="/newsletter" {...getFormProps(form)} className="space-y-2">
-      <label htmlFor={fields.email.id} className={`block text-sm font-medium ${tone === "dark" ? "text-white" : "text-slate-800"}`}>
+    <fetcher.Form ref={formRef} method="post" action="/newsletter" noValidate={hydrated} className="space-y-2">
+      <label htmlFor={inputId} className={`block text-sm font-medium ${dark ? "text-white" : "text-slate-800"}`}>
         Email address
       </label>
       <div className="flex flex-wrap gap-2">
         <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
+          id={inputId}
+          name="email"
+          type="email"
           required
           autoComplete="email"
           placeholder="you@example.com"
-          aria-describedby={fields.email.errors ? errorId : undefined}
+          defaultValue={outcome?.status === "invalid" ? outcome.email : undefined}
+          key={outcome?.status === "invalid" ? outcome.email : "empty"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           className="field-input min-w-48 flex-1"
         />
         {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
@@ -55,17 +63,19 @@ export function NewsletterForm({
           {busy ? "Subscribing..." : "Subscribe"}
         </button>
       </div>
-      {fields.email.errors ? (
-        <p id={errorId} className={tone === "dark" ? "text-sm text-red-300" : "field-error"}>
-          {fields.email.errors[0]}
+      {error ? (
+        <p id={errorId} className={dark ? "text-sm text-red-300" : "field-error"}>
+          {error}
         </p>
       ) : null}
-      {outcome?.confirmation && !busy ? (
-        <p role="status" className={`text-sm font-medium ${tone === "dark" ? "text-gold-300" : "text-brand-700"}`}>
-          {outcome.confirmation}
+      {confirmation ? (
+        <p role="status" className={`text-sm font-medium ${dark ? "text-gold-300" : "text-brand-700"}`}>
+          {confirmation}
         </p>
       ) : (
-        <p className={`text-xs ${textClass}`}>Monthly news of the families your giving reaches. Unsubscribe any time.</p>
+        <p className={`text-xs ${dark ? "text-slate-300" : "text-slate-600"}`}>
+          Monthly news of the families your giving reaches. Unsubscribe any time.
+        </p>
       )}
     </fetcher.Form>
   );
