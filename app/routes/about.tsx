@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/about";
 import { FOUNDATION } from "~/components/layout/navigation";
 import { formatCount, formatDollars } from "~/domain/money";
@@ -87,23 +88,6 @@ const SERVICES = [
   },
 ] as const;
 
-function CheckIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="h-6 w-6 shrink-0 text-brand-700"
-    >
-      <path d="M20 6 9 17l-5-5" />
-    </svg>
-  );
-}
-
 export default function About({ loaderData }: Route.ComponentProps) {
   const { figures } = loaderData;
 
@@ -165,7 +149,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {VALUES.map((value) => (
               <li key={value.name} className="flex gap-3 rounded-xl bg-white p-6 shadow-sm">
-                <CheckIcon />
+                <Icon name="check" className="h-6 w-6 shrink-0 text-brand-700" />
                 <div>
                   <h3 className="text-lg font-semibold text-slate-900">{value.name}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-slate-700">{value.description}</p>

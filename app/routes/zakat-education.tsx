@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/zakat-education";
 import { FOUNDATION } from "~/components/layout/navigation";
 
@@ -408,18 +409,7 @@ export default function ZakatEducation() {
                   <summary className="cursor-pointer list-none px-5 py-4 font-semibold text-slate-900 marker:hidden hover:bg-slate-50">
                     <span className="flex items-center justify-between gap-4">
                       {faq.question}
-                      <svg
-                        aria-hidden="true"
-                        viewBox="0 0 24 24"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth={2}
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                        className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
-                      >
-                        <path d="m6 9 6 6 6-6" />
-                      </svg>
+                      <Icon name="chevronDown" className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
                     </span>
                   </summary>
                   <p className="mb-0 px-5 pb-4 leading-relaxed text-slate-700">{faq.answer}</p>

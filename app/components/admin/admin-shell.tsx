@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Form, NavLink } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
 
 type SidebarState = "auto" | "collapsed" | "expanded";
@@ -42,9 +43,7 @@ export function AdminShell({ username, children }: { username: string; children:
             aria-label="Toggle sidebar"
             className="rounded-md p-2 hover:bg-slate-800"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            <Icon name="menu" />
           </button>
         </div>
         <nav className="p-2">

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Link, NavLink } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -61,9 +62,7 @@ function MobileMenu() {
         aria-label={open ? "Close menu" : "Open menu"}
         className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
-        </svg>
+        <Icon name={open ? "close" : "menu"} className="h-6 w-6" />
       </summary>
       <nav aria-label="Mobile" className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
         <ul className="container-page flex flex-col gap-1 py-3">
