@@ -54,7 +54,8 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      NODE_ENV: "production",
+      // Left empty on purpose: server.mjs must choose production mode by itself.
+      NODE_ENV: "",
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${path.join(process.env.E2E_DATA, "e2e.sqlite")}`,

@@ -1,14 +1,17 @@
 // The production server: one Node process serving pages, the admin area, the JSON API
 // and static assets. `npm start` runs scripts/start.mjs, which builds when needed and
-// then loads this file.
-import compression from "compression";
-import express from "express";
-import { createRequestHandler } from "@react-router/express";
+// then loads this file; the Docker image runs it directly.
 
-process.env.NODE_ENV ??= "production";
+// React picks its production or development build when first imported, so the mode must
+// be set before anything loads it: every import below is dynamic for that reason.
+process.env.NODE_ENV ||= "production";
 
+const { default: express } = await import("express");
+const { default: compression } = await import("compression");
+const { createRequestHandler } = await import("@react-router/express");
 const build = await import("./build/server/index.js");
-const { bootstrap, describeStartup, getEnv, getLoadContext, closeDb, securityHeadersFor } = build.entry.module;
+const { bootstrap, describeStartup, getEnv, getLoadContext, closeDb, securityHeadersFor, requestBodyProblem } =
+  build.entry.module;
 
 let env;
 try {
@@ -23,12 +26,21 @@ const report = await bootstrap();
 
 const app = express();
 app.disable("x-powered-by");
-if (env.TRUST_PROXY) app.set("trust proxy", true);
+// One proxy hop: the address it saw is the client's; anything further left is the client's own claim.
+if (env.TRUST_PROXY) app.set("trust proxy", 1);
 
 app.use((req, res, next) => {
   for (const [name, value] of Object.entries(securityHeadersFor(req.path, req.secure))) res.setHeader(name, value);
   next();
 });
+
+// Bodies are refused before anything reads them when they are larger than a route accepts.
+app.use((req, res, next) => {
+  const problem = requestBodyProblem(req.method, req.path, req.headers["content-length"], req.headers["transfer-encoding"]);
+  if (!problem) return next();
+  res.status(problem.status).json({ detail: problem.detail });
+});
+
 app.use(compression());
 
 // Vite fingerprints everything under /assets, so it may be cached for good.

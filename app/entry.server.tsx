@@ -16,6 +16,7 @@ export { bootstrap, describeStartup } from "~/lib/startup.server";
 export { getEnv } from "~/lib/env.server";
 export { closeDb } from "~/lib/db.server";
 export { runAdminPasswordCli } from "~/lib/admin-password-cli.server";
+export { requestBodyProblem } from "~/lib/request-limits.server";
 
 export function securityHeadersFor(pathname: string, isHttps: boolean): Record<string, string> {
   return headersFor(pathname, isHttps, getEnv().PUBLIC_URL);

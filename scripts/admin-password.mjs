@@ -4,6 +4,6 @@
 import { ensureBuild } from "./ensure-build.mjs";
 
 ensureBuild();
-process.env.NODE_ENV ??= "production";
+process.env.NODE_ENV ||= "production";
 const build = await import("../build/server/index.js");
 process.exitCode = await build.entry.module.runAdminPasswordCli(process.argv.slice(2));

@@ -3,5 +3,5 @@
 import { ensureBuild } from "./ensure-build.mjs";
 
 ensureBuild();
-process.env.NODE_ENV ??= "production";
+process.env.NODE_ENV ||= "production";
 await import("../server.mjs");

@@ -15,6 +15,9 @@ describe("safeRedirectPath", () => {
     ["//evil.example", "/admin"],
     ["https://evil.example", "/admin"],
     ["/\\evil.example", "/admin"],
+    ["/\t/evil.example/x", "/admin"],
+    ["/\n/evil.example", "/admin"],
+    ["/admin/../admin/settings", "/admin/settings"],
     [null, "/admin"],
   ])("%j -> %j", (target, expected) => {
     expect(safeRedirectPath(target)).toBe(expected);

@@ -7,10 +7,21 @@ export const adminLoginSchema = z.object({
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 
-/** Only same-site paths may follow a sign-in, never another host. */
+const LOCAL = "http://local.invalid";
+
+/**
+ * Only a path on this site may follow a sign-in. The target is resolved the way a
+ * browser would resolve it, so tricks like `//host`, `/\\host` or control characters
+ * that browsers strip (`/\t/host`) cannot lead to another site.
+ */
 export function safeRedirectPath(target: unknown, fallback = "/admin"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+  if (typeof target !== "string" || !target.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(target)) {
     return fallback;
   }
-  return target;
+  try {
+    const url = new URL(target, LOCAL);
+    return url.origin === LOCAL ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
 }

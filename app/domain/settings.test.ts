@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { settingCreateSchema, settingUpdateSchemaFor, statisticEditSchema } from "./settings";
 
+const meals = statisticEditSchema("meals_provided");
+const raised = statisticEditSchema("total_raised");
+
 describe("statistic edits", () => {
   it.each([
     ["31855", "31855"],
     [31855, "31855"],
     [" 1,250 ", "1250"],
-    ["12.5", "12.5"],
+    ["1,250,000", "1250000"],
     ["0", "0"],
-  ])("accepts %j as %j", (value, stored) => {
-    expect(statisticEditSchema.parse({ value }).value).toBe(stored);
+  ])("a count accepts %j as %j", (value, stored) => {
+    expect(meals.parse({ value }).value).toBe(stored);
   });
 
   it.each([
@@ -18,26 +21,53 @@ describe("statistic edits", () => {
     [undefined, "Value is required"],
     ["abc", "Value must be a number"],
     ["12abc", "Value must be a number"],
+    ["1,2,3", "Value must be a number"],
+    ["1e5", "Value must be a number"],
     ["-5", "Value cannot be negative"],
+    ["12.7", "Value must be a whole number"],
     [true, "Value is required"],
-  ])("rejects %j with %j", (value, message) => {
-    const result = statisticEditSchema.safeParse({ value });
+  ])("a count rejects %j with %j", (value, message) => {
+    const result = meals.safeParse({ value });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
   });
 
-  it("treats a missing description as empty text", () => {
-    expect(statisticEditSchema.parse({ value: "1", description: null }).description).toBe("");
+  it("lets total_raised have cents, but no more", () => {
+    expect(raised.parse({ value: "875000.50" }).value).toBe("875000.5");
+    expect(raised.parse({ value: 19.99 }).value).toBe("19.99");
+    expect(raised.safeParse({ value: "1.005" }).error?.issues[0]?.message).toBe("Value can have at most two decimal places");
   });
 
-  it("lets other settings hold free text", () => {
-    expect(settingUpdateSchemaFor("hero_video").parse({ value: "https://youtu.be/x" }).value).toBe(
-      "https://youtu.be/x",
+  it("keeps an absent description absent, and turns null into empty text", () => {
+    expect(meals.parse({ value: "1" }).description).toBeUndefined();
+    expect(meals.parse({ value: "1", description: null }).description).toBe("");
+  });
+});
+
+describe("media settings", () => {
+  it("hold empty values, fitting URLs or uploaded file names", () => {
+    const hero = settingUpdateSchemaFor("hero_video");
+    expect(hero.parse({ value: "" }).value).toBe("");
+    expect(hero.parse({ value: "https://youtu.be/x" }).value).toBe("https://youtu.be/x");
+    expect(hero.parse({ value: "hero.mp4" }).value).toBe("hero.mp4");
+    expect(hero.safeParse({ value: "javascript:alert(1)" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid video URL (YouTube, Vimeo, or direct video file)",
     );
-    expect(settingUpdateSchemaFor("meals_provided").safeParse({ value: "x" }).success).toBe(false);
+    expect(settingUpdateSchemaFor("program_image_2").safeParse({ value: "https://example.org/page" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg)",
+    );
+    expect(settingUpdateSchemaFor("gallery_item_3").safeParse({ value: "not a url" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg) or YouTube video URL",
+    );
   });
 
-  it("requires a well-formed key to create a setting", () => {
+  it("leave other settings free text", () => {
+    expect(settingUpdateSchemaFor("site_notice").parse({ value: 12 }).value).toBe("12");
+  });
+});
+
+describe("new settings", () => {
+  it("need a well-formed key", () => {
     expect(settingCreateSchema.safeParse({ key: "Bad Key" }).success).toBe(false);
     expect(settingCreateSchema.safeParse({ key: "site_notice", value: "x" }).success).toBe(true);
   });

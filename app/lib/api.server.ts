@@ -54,23 +54,28 @@ function isDataWithResponseInit(value: unknown): value is ReturnType<typeof data
   return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
 }
 
-type Handler = (request: Request) => Promise<Response>;
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * Routes one resource URL's methods to handlers. GET/HEAD come through the loader, the
- * rest through the action; an unlisted method is a 405 that names the allowed ones.
+ * One API resource: its handlers by method, served as both the route's loader (GET, HEAD)
+ * and its action (the rest). An unlisted method is a 405 `{detail}` naming the allowed
+ * ones; a thrown service error becomes its JSON answer.
+ *
+ *   const resource = apiResource<Route.LoaderArgs>({ GET: ..., PUT: ... });
+ *   export const loader = resource;
+ *   export const action = resource;
  */
-export async function handleApiRequest(request: Request, handlers: Partial<Record<string, Handler>>): Promise<Response> {
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  const handler = handlers[method];
-  if (!handler) {
-    return apiError(405, "Method not allowed", { Allow: Object.keys(handlers).join(", ") });
-  }
-  try {
-    return await handler(request);
-  } catch (error) {
-    return errorToApiResponse(error);
-  }
+export function apiResource<Args extends { request: Request }>(handlers: Partial<Record<Method, (args: Args) => Promise<Response>>>) {
+  return async (args: Args): Promise<Response> => {
+    const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as Method;
+    const handler = handlers[method];
+    if (!handler) return apiError(405, "Method not allowed", { Allow: Object.keys(handlers).join(", ") });
+    try {
+      return await handler(args);
+    } catch (error) {
+      return errorToApiResponse(error);
+    }
+  };
 }
 
 /** A query flag: `true`/`1` and `false`/`0`; anything else is a 422. */

@@ -46,11 +46,14 @@ export async function authorizeAdmin(request: Request): Promise<{ admin: Admin; 
   return bySession ? { admin: bySession, via: "session" } : undefined;
 }
 
-/** For admin screens: the signed-in admin, or a redirect to sign-in that comes back here. */
-export async function requireAdminPage(request: Request, url = new URL(request.url)): Promise<Admin> {
+/**
+ * For admin screens: the signed-in admin, or a redirect to sign-in that comes back here.
+ * `url` is the page's own address (React Router's `url` argument, without `.data`).
+ */
+export async function requireAdminPage(request: Request, url: URL): Promise<Admin> {
   const found = await authorizeAdmin(request);
   if (found) return found.admin;
-  const back = url.pathname.replace(/\.data$/, "") + url.search;
+  const back = url.pathname + url.search;
   const query = back === "/admin" || back === "/admin/" ? "" : `?${new URLSearchParams({ redirectTo: back })}`;
   throw redirect(`/admin/login${query}`);
 }

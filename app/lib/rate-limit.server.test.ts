@@ -16,6 +16,14 @@ describe("RateLimiter", () => {
     expect(limiter.retryAfter("k")).toBe(0);
   });
 
+  it("takes back a refunded hit", () => {
+    const limiter = new RateLimiter(2, 1000);
+    limiter.hit("k");
+    limiter.hit("k");
+    limiter.refund("k");
+    expect(limiter.retryAfter("k")).toBe(0);
+  });
+
   it("forgets a key on reset", () => {
     const limiter = new RateLimiter(1, 1000);
     limiter.hit("k");

@@ -29,6 +29,12 @@ export class RateLimiter {
     }
   }
 
+  /** Takes back one hit (an attempt that turned out to be legitimate). */
+  refund(key: string): void {
+    const entry = this.hits.get(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }

@@ -18,17 +18,25 @@ export class InvalidCredentialsError extends Error {
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-// Failed attempts: a few per username from one address, more per address across usernames.
-const failuresPerAccount = new RateLimiter(5, FIFTEEN_MINUTES);
-const failuresPerAddress = new RateLimiter(20, FIFTEEN_MINUTES);
+// Sign-in attempts: a few per username from one address, more per address across
+// usernames, and a ceiling per username across addresses (a slow distributed guess).
+const attemptsPerAccount = new RateLimiter(5, FIFTEEN_MINUTES);
+const attemptsPerAddress = new RateLimiter(20, FIFTEEN_MINUTES);
+const attemptsPerUsername = new RateLimiter(50, FIFTEEN_MINUTES);
 
 /**
  * Checks a username and password, the one sign-in rule behind the admin form and
- * POST /api/auth/login. Repeated failures from one address are slowed to a stop.
+ * POST /api/auth/login. Every attempt counts before the (slow) password check, so
+ * parallel guesses are limited too; a successful sign-in takes its attempt back.
  */
 export async function signInAdmin(username: string, password: string, clientAddress: string): Promise<Admin> {
-  const accountKey = `${clientAddress}|${username.toLowerCase()}`;
-  const wait = Math.max(failuresPerAccount.retryAfter(accountKey), failuresPerAddress.retryAfter(clientAddress));
+  const name = username.toLowerCase();
+  const accountKey = `${clientAddress}|${name}`;
+  const wait = Math.max(
+    attemptsPerAccount.retryAfter(accountKey),
+    attemptsPerAddress.retryAfter(clientAddress),
+    attemptsPerUsername.retryAfter(name),
+  );
   if (wait > 0) {
     const minutes = Math.ceil(wait / 60);
     throw new TooManyRequestsError(
@@ -36,6 +44,9 @@ export async function signInAdmin(username: string, password: string, clientAddr
       wait,
     );
   }
+  attemptsPerAccount.hit(accountKey);
+  attemptsPerAddress.hit(clientAddress);
+  attemptsPerUsername.hit(name);
 
   const row = await getDb()
     .selectFrom("admins")
@@ -43,12 +54,11 @@ export async function signInAdmin(username: string, password: string, clientAddr
     .where("username", "=", username)
     .executeTakeFirst();
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
-  if (!row || !valid) {
-    failuresPerAccount.hit(accountKey);
-    failuresPerAddress.hit(clientAddress);
-    throw new InvalidCredentialsError();
-  }
-  failuresPerAccount.reset(accountKey);
+  if (!row || !valid) throw new InvalidCredentialsError();
+
+  attemptsPerAccount.reset(accountKey);
+  attemptsPerAddress.refund(clientAddress);
+  attemptsPerUsername.refund(name);
   return { id: row.id, username: row.username };
 }
 

@@ -35,13 +35,13 @@ export async function getSetting(key: string): Promise<Setting> {
   return toSetting(row);
 }
 
-/** Creates a setting; a statistic's value must be numeric. */
+/** Creates a setting; its value follows the rules of its key (statistics, media, free text). */
 export async function createSetting(input: unknown): Promise<Setting> {
   const { key } = parseOrThrow(settingCreateSchema, input);
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key), input);
   const row = await getDb()
     .insertInto("settings")
-    .values({ key, value, description })
+    .values({ key, value, description: description ?? "" })
     .onConflict((oc) => oc.column("key").doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -49,12 +49,16 @@ export async function createSetting(input: unknown): Promise<Setting> {
   return toSetting(row);
 }
 
-/** Updates a setting's value and description: the one rule behind the admin form and PUT /api/settings/{key}. */
+/**
+ * Updates a setting's value (and its description when one is given): the one rule behind
+ * the admin form and PUT /api/settings/{key}. An unknown key is a 404 whatever the body.
+ */
 export async function updateSetting(key: string, input: unknown): Promise<Setting> {
+  await getSetting(key);
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key), input);
   const row = await getDb()
     .updateTable("settings")
-    .set({ value, description, updated_at: nowIso() })
+    .set({ value, ...(description === undefined ? {} : { description }), updated_at: nowIso() })
     .where("key", "=", key)
     .returningAll()
     .executeTakeFirst();

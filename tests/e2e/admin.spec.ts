@@ -56,8 +56,10 @@ test.describe("admin layout", () => {
     await expect(viewSite).toHaveAttribute("href", "/");
 
     const box = async () => (await sidebar.boundingBox())!.width;
+    const toggle = sidebar.getByRole("button", { name: "Toggle sidebar" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const wide = await box();
-    await sidebar.getByRole("button", { name: "Toggle sidebar" }).click();
+    await toggle.click();
     await expect(sidebar.getByRole("button", { name: "Toggle sidebar" })).toHaveAttribute("aria-expanded", "false");
     await expect.poll(box).toBeLessThan(wide / 2);
     // Collapsed, the links keep their names for screen readers.

@@ -230,3 +230,16 @@ describe("first admin", () => {
     expect(await ensureFirstAdmin("someone", "some-password")).toEqual({ created: false });
   });
 });
+
+describe("sign-in rate limit under parallel guessing", () => {
+  it("refuses most of a burst of simultaneous wrong guesses", async () => {
+    const clientAddress = "192.0.2.150";
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        callRoute(login.action, "/admin/login", { form: { username, password: "guess" }, clientAddress }).then((r) => unwrapData(r).status),
+      ),
+    );
+    expect(results.filter((status) => status === 401)).toHaveLength(5);
+    expect(results.filter((status) => status === 429)).toHaveLength(7);
+  });
+});

@@ -79,8 +79,25 @@ describe("PUT /api/settings/{key} (admin)", () => {
     expect(reread.body.value).toBe("450");
   });
 
-  it("answers 404 for an unknown key and 400 for a body that is not JSON", async () => {
+  it("keeps the description when only a value is sent", async () => {
+    await put("families_supported", { value: "10", description: "Families we help" }, auth);
+    const valueOnly = await put("families_supported", { value: "11" }, auth);
+    expect(valueOnly.body).toMatchObject({ value: "11", description: "Families we help" });
+  });
+
+  it("checks media values against the slot's URL rule", async () => {
+    const script = await put("hero_video", { value: "javascript:alert(document.cookie)" }, auth);
+    expect(script).toMatchObject({ status: 422, body: { detail: "value: Please enter a valid video URL (YouTube, Vimeo, or direct video file)" } });
+    const video = await put("hero_video", { value: "https://www.youtube.com/watch?v=abc" }, auth);
+    expect(video.body.value).toBe("https://www.youtube.com/watch?v=abc");
+    const cleared = await put("hero_video", { value: "" }, auth);
+    expect(cleared.body.value).toBe("");
+    expect((await put("gallery_item_1", { value: "not a url at all" }, auth)).status).toBe(422);
+  });
+
+  it("answers 404 for an unknown key, whatever the body, and 400 for a body that is not JSON", async () => {
     expect((await put("unknown_key", { value: "1" }, auth)).status).toBe(404);
+    expect((await put("unknown_key", { value: ["not", "valid"] }, auth)).status).toBe(404);
     const garbled = await callApi(single.action, "/api/settings/meals_provided", {
       method: "PUT",
       body: "{not json",
@@ -129,7 +146,8 @@ describe("POST and DELETE /api/settings (admin)", () => {
   it("answers 405 with Allow for a method the resource does not have", async () => {
     const patched = await callApi(collection.action, "/api/settings/", { method: "PATCH", headers: auth });
     expect(patched.status).toBe(405);
-    expect(patched.headers.get("Allow")).toBe("POST");
+    expect(patched.headers.get("Allow")).toBe("GET, POST");
+    expect(patched.body).toEqual({ detail: "Method not allowed" });
   });
 
   async function callRoute204(key: string) {

@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
 
 type SidebarState = "auto" | "collapsed" | "expanded";
+
+const WIDE_SCREEN = "(min-width: 768px)";
 
 /**
  * The admin frame: a sidebar that collapses to a narrow rail (narrow by default on small
@@ -14,9 +16,14 @@ export function AdminShell({ username, children }: { username: string; children:
   const collapsed = state === "collapsed";
   const expanded = state === "expanded";
 
+  // The server cannot know the screen width; once in the browser, the state is made explicit
+  // so the toggle always announces whether the sidebar is open.
+  useEffect(() => {
+    setState(window.matchMedia(WIDE_SCREEN).matches ? "expanded" : "collapsed");
+  }, []);
+
   function toggle() {
-    const wideScreen = window.matchMedia("(min-width: 768px)").matches;
-    const currentlyOpen = state === "expanded" || (state === "auto" && wideScreen);
+    const currentlyOpen = state === "expanded" || (state === "auto" && window.matchMedia(WIDE_SCREEN).matches);
     setState(currentlyOpen ? "collapsed" : "expanded");
   }
 

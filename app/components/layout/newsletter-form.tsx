@@ -64,7 +64,7 @@ export function NewsletterForm({
         </button>
       </div>
       {error ? (
-        <p id={errorId} className={dark ? "text-sm text-red-300" : "field-error"}>
+        <p id={errorId} role="alert" className={dark ? "text-sm text-red-300" : "field-error"}>
           {error}
         </p>
       ) : null}

@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noind
  * under /admin runs until the request is signed in.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
-    context.set(adminContext, await requireAdminPage(request));
+  async ({ request, context, url }) => {
+    context.set(adminContext, await requireAdminPage(request, url));
   },
 ];
 

@@ -16,8 +16,7 @@ import { listImpactStatistics, updateSetting, type Setting } from "~/services/se
 export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
 
 /** `?edit=key` opens the form, so the screen works the same with and without JavaScript. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const editing = url.searchParams.get("edit");
   const saved = url.searchParams.get("saved");
   return {
@@ -30,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const key = String(formData.get("key") ?? "");
-  const submission = parseWithZod(formData, { schema: statisticEditSchema });
+  const submission = parseWithZod(formData, { schema: statisticEditSchema(key) });
   if (!isImpactStatisticKey(key)) {
     return data({ key, result: submission.reply({ formErrors: ["Unknown statistic"] }) }, { status: 400 });
   }
@@ -125,7 +124,7 @@ function StatisticEditForm({
     id: `edit-${setting.key}`,
     lastResult,
     defaultValue: { value: setting.value, description: setting.description },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: statisticEditSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: statisticEditSchema(setting.key) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,0 +1,69 @@
+/**
+ * SPEC 5's URL rules for photos and videos, shared by the media slots, events, stories and
+ * testimonials forms, and the API. Pure functions: the browser and the server use the same.
+ */
+
+export const PHOTO_URL_ERROR = "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg)";
+export const VIDEO_URL_ERROR = "Please enter a valid video URL (YouTube, Vimeo, or direct video file)";
+export const GALLERY_URL_ERROR = "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg) or YouTube video URL";
+
+export const PHOTO_EXTENSIONS = [".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg"] as const;
+export const VIDEO_EXTENSIONS = [".mp4", ".webm", ".ogg", ".avi", ".mov"] as const;
+
+/** The three stock photo sites whose links need no file extension. */
+export const STOCK_PHOTO_HOSTS = ["unsplash.com", "pexels.com", "pixabay.com"] as const;
+
+const YOUTUBE_HOSTS = ["youtube.com", "youtu.be", "youtube-nocookie.com"];
+const VIMEO_HOSTS = ["vimeo.com"];
+
+function httpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function isOnHost(url: URL, hosts: readonly string[]): boolean {
+  const host = url.hostname.toLowerCase();
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+function pathHasExtension(url: URL, extensions: readonly string[]): boolean {
+  const path = url.pathname.toLowerCase();
+  return extensions.some((extension) => path.includes(extension));
+}
+
+/** http(s), and either a photo extension in the path or one of the stock photo sites. */
+export function isValidPhotoUrl(value: string): boolean {
+  const url = httpUrl(value);
+  return url !== null && (pathHasExtension(url, PHOTO_EXTENSIONS) || isOnHost(url, STOCK_PHOTO_HOSTS));
+}
+
+export function isYouTubeUrl(value: string): boolean {
+  const url = httpUrl(value);
+  return url !== null && isOnHost(url, YOUTUBE_HOSTS);
+}
+
+export function isVimeoUrl(value: string): boolean {
+  const url = httpUrl(value);
+  return url !== null && isOnHost(url, VIMEO_HOSTS);
+}
+
+/** YouTube, Vimeo, or a direct video file (mp4, webm, ogg, avi, mov). */
+export function isValidVideoUrl(value: string): boolean {
+  const url = httpUrl(value);
+  return url !== null && (isYouTubeUrl(value) || isVimeoUrl(value) || pathHasExtension(url, VIDEO_EXTENSIONS));
+}
+
+/** Gallery slots take a photo or a YouTube video. */
+export function isValidGalleryUrl(value: string): boolean {
+  return isValidPhotoUrl(value) || isYouTubeUrl(value);
+}
+
+/** A file uploaded to this site: a bare name (no path) with one of the given extensions. */
+export function isUploadedFileName(value: string, extensions: readonly string[]): boolean {
+  const name = value.trim().toLowerCase();
+  return /^[a-z0-9][a-z0-9._-]{0,199}$/.test(name) && !name.includes("..") && extensions.some((ext) => name.endsWith(ext));
+}
