@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollars, dollarsToCents, formatCents, formatCount, formatDollars } from "./money";
+import { centsToDollars, dollarsToCents, formatCents, formatCount, formatDollars, formatImpactFigure } from "./money";
 
 describe("dollarsToCents", () => {
   it.each([
@@ -29,5 +29,19 @@ describe("formatting", () => {
 
   it("groups counts by thousands", () => {
     expect(formatCount(125000)).toBe("125,000");
+  });
+});
+
+describe("formatImpactFigure", () => {
+  it.each([
+    [125000, false, "125,000"],
+    [875000, true, "$875,000"],
+    [1234567.5, true, "$1.2M"],
+    [2500000, true, "$2.5M"],
+    [12345678, false, "12.3M"],
+    [999999.6, true, "$1M"],
+    [12.4, false, "12"],
+  ])("%s (dollars: %s) reads %s", (value, isDollars, expected) => {
+    expect(formatImpactFigure(value, isDollars)).toBe(expected);
   });
 });

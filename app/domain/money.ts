@@ -34,3 +34,15 @@ const counts = new Intl.NumberFormat("en-US");
 export function formatCount(value: number): string {
   return counts.format(value);
 }
+
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/**
+ * A headline impact figure for donors: whole numbers (no cents on a marketing total), and
+ * from a million up in short form ("2.5M") so it fits its card on a phone.
+ */
+export function formatImpactFigure(value: number, isDollars: boolean): string {
+  const whole = Math.round(value);
+  const text = whole >= 1_000_000 ? compact.format(whole) : formatCount(whole);
+  return isDollars ? `$${text}` : text;
+}

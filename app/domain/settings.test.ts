@@ -35,6 +35,8 @@ describe("statistic edits", () => {
   it("lets total_raised have cents, but no more", () => {
     expect(raised.parse({ value: "875000.50" }).value).toBe("875000.5");
     expect(raised.parse({ value: 19.99 }).value).toBe("19.99");
+    expect(raised.parse({ value: "$900,000" }).value).toBe("900000");
+    expect(meals.safeParse({ value: "$900" }).success).toBe(false);
     expect(raised.safeParse({ value: "1.005" }).error?.issues[0]?.message).toBe("Value can have at most two decimal places");
   });
 

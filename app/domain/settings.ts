@@ -30,7 +30,9 @@ export function statisticValueSchema(key: string) {
   return z
     .union([z.number(), z.string()], { message: "Value is required" })
     .transform((raw, ctx) => {
-      const text = typeof raw === "number" ? String(raw) : raw.trim();
+      // A dollar figure may be typed the way it is read: "$875,000".
+      const typed = typeof raw === "number" ? String(raw) : raw.trim();
+      const text = dollars ? typed.replace(/^\$\s*/, "") : typed;
       const fail = (message: string) => {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/about";
 import { FOUNDATION } from "~/components/layout/navigation";
-import { formatCount, formatDollars } from "~/domain/money";
+import { formatImpactFigure } from "~/domain/money";
 import { IMPACT_STATISTIC_LABELS, isDollarStatistic, type ImpactStatisticKey } from "~/domain/setting-keys";
 import { getImpactStatistics } from "~/services/settings.server";
 
@@ -172,8 +172,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
             {IMPACT_FIGURES.map(({ key, note }) => (
               <div key={key} className="flex flex-col rounded-xl bg-brand-900 p-6">
                 <dt className="order-2 mt-2 text-lg font-semibold">{IMPACT_STATISTIC_LABELS[key]}</dt>
-                <dd className="order-1 text-4xl font-bold text-gold-300">
-                  {isDollarStatistic(key) ? formatDollars(figures[key]) : formatCount(figures[key])}
+                <dd className="order-1 text-3xl font-bold whitespace-nowrap text-gold-300 xl:text-4xl">
+                  {formatImpactFigure(figures[key], isDollarStatistic(key))}
                 </dd>
                 <dd className="order-3 mt-2 text-sm text-brand-100">{note}</dd>
               </div>

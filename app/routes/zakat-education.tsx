@@ -235,8 +235,9 @@ export default function ZakatEducation() {
               </div>
             </div>
             <p>
-              You will often see the nisab quoted as <strong>about $4,000, based on 85 g of gold</strong>. That is a
-              commonly cited figure, and a good rule of thumb. Our{" "}
+              You will often see the nisab quoted as <strong>about $4,000, based on 85 g of gold</strong>. That
+              long-quoted figure dates from years when gold cost less, around $47 per gram; at today&rsquo;s higher
+              prices the same 85 g is worth more. Our{" "}
               <Link to="/zakat-calculator" className="font-medium text-brand-700 underline hover:no-underline">
                 Zakat Calculator
               </Link>{" "}
@@ -266,7 +267,7 @@ export default function ZakatEducation() {
             </p>
             <p>
               For example, if your zakatable wealth after deducting debts due now comes to $10,000, your Zakat is
-              $250. Crops and livestock follow their own rates, described below.
+              $250. Crops and livestock are assessed differently, as described below.
             </p>
           </section>
 

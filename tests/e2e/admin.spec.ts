@@ -9,6 +9,13 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
     await expect(page.getByLabel("Username")).toHaveValue(E2E_ADMIN.username);
     await expect(page).toHaveURL(/\/admin\/login$/);
+
+    // The password is cleared and focused, so a keyboard user simply types it again.
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await expect(page.getByLabel("Password")).toHaveValue("");
+    await page.keyboard.type(E2E_ADMIN.password);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test("both fields are required", async ({ page }) => {

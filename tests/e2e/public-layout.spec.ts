@@ -62,6 +62,13 @@ test.describe("public layout", () => {
     await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
   });
+
+  test("a linked page that is not open yet says so instead of 'not found'", async ({ page }) => {
+    const response = await page.goto("/donate");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page isn't open yet" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "info@example.org" })).toBeVisible();
+  });
 });
 
 test.describe("static pages", () => {

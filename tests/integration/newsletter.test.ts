@@ -18,7 +18,7 @@ describe("newsletter subscription", () => {
   it("stores the address once; a repeat gets a friendly confirmation, not an error", async () => {
     const first = await subscribe({ email: "Donor@Example.org" });
     expect(first.status).toBe(200);
-    expect(first.data).toEqual({ status: "subscribed", confirmation: "Thank you for subscribing! We'll send our news to Donor@Example.org." });
+    expect(first.data).toEqual({ status: "subscribed", confirmation: "Thank you for subscribing! We'll send our news to donor@example.org." });
 
     const again = await subscribe({ email: "donor@example.org" });
     expect(again.status).toBe(200);

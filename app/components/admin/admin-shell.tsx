@@ -33,6 +33,12 @@ export function AdminShell({ username, children }: { username: string; children:
 
   return (
     <div className="flex min-h-screen flex-1 bg-slate-100">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2 focus:text-slate-900"
+      >
+        Skip to content
+      </a>
       <aside
         id="admin-sidebar"
         aria-label="Admin"
@@ -80,16 +86,25 @@ export function AdminShell({ username, children }: { username: string; children:
           </ul>
         </nav>
         <div className="space-y-2 border-t border-slate-800 p-3 text-sm">
-          <p className="truncate" title={`Signed in as ${username}`}>
-            <span className={label}>Signed in as </span>
-            <strong className="text-white" data-testid="admin-username">
-              {username}
-            </strong>
+          <p className="flex items-center gap-2" title={`Signed in as ${username}`}>
+            <span
+              aria-hidden="true"
+              className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white uppercase"
+            >
+              {username.slice(0, 1)}
+            </span>
+            <span className={`${label} truncate`}>
+              Signed in as{" "}
+              <strong className="text-white" data-testid="admin-username">
+                {username}
+              </strong>
+            </span>
           </p>
           <a
             href="/"
             target="_blank"
             rel="noopener"
+            title="View Site (opens in a new tab)"
             className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-800 hover:text-white"
           >
             <span aria-hidden="true">↗</span>
@@ -97,7 +112,7 @@ export function AdminShell({ username, children }: { username: string; children:
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
           <Form method="post" action="/admin/logout">
-            <button type="submit" className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-800 hover:text-white">
+            <button type="submit" title="Logout" className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-800 hover:text-white">
               <span aria-hidden="true">⎋</span>
               <span className={label}>Logout</span>
             </button>
@@ -105,7 +120,9 @@ export function AdminShell({ username, children }: { username: string; children:
         </div>
         </div>
       </aside>
-      <div className="min-w-0 flex-1 p-4 sm:p-8">{children}</div>
+      <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-8">
+        {children}
+      </main>
     </div>
   );
 }

@@ -59,7 +59,8 @@ export function NewsletterForm({
         />
         {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" />
-        <button type="submit" className="btn-gold shrink-0" disabled={busy}>
+        {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
+        <button type="submit" className="btn-gold shrink-0" aria-disabled={busy}>
           {busy ? "Subscribing..." : "Subscribe"}
         </button>
       </div>

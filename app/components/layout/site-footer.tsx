@@ -20,7 +20,7 @@ export function SiteFooter() {
           <h2 id="footer-links" className="text-lg font-bold text-white">
             Quick Links
           </h2>
-          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm whitespace-nowrap">
             {MAIN_NAVIGATION.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className="hover:text-white hover:underline">

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "~/domain/admin-login";
@@ -59,6 +60,14 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login") === true;
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // After a refused sign-in, clear the password and put the cursor there to retry.
+  useEffect(() => {
+    const password = passwordRef.current;
+    if (!actionData?.result.error?.[""] || !password) return;
+    password.value = "";
+    password.focus();
+  }, [actionData]);
   const [form, fields] = useForm({
     id: "admin-login",
     lastResult: actionData?.result,
@@ -107,6 +116,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
               <input
                 {...getInputProps(fields.password, { type: "password" })}
                 key={fields.password.key}
+                ref={passwordRef}
                 required
                 autoComplete="current-password"
                 className="field-input"
@@ -117,7 +127,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
                 </p>
               ) : null}
             </div>
-            <button type="submit" className="btn-primary w-full" disabled={signingIn}>
+            <button type="submit" className="btn-primary w-full" aria-disabled={signingIn}>
               {signingIn ? "Signing in..." : "Sign in"}
             </button>
           </Form>
