@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import {
   ConflictError,
   NotFoundError,
@@ -38,20 +37,16 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 /** Maps a service error to its JSON answer; unexpected errors are logged and hidden. */
 export function errorToApiResponse(error: unknown): Response {
   if (error instanceof Response) return error;
-  if (isDataWithResponseInit(error)) return json(error.data, error.init?.status ?? 500);
   if (error instanceof ValidationError) return apiError(422, error.message, undefined, { errors: error.fieldErrors });
   if (error instanceof NotFoundError) return apiError(404, error.message);
   if (error instanceof ConflictError) return apiError(409, error.message);
   if (error instanceof TooManyRequestsError) {
     return apiError(429, error.message, { "Retry-After": String(error.retryAfterSeconds) });
   }
+  // Services signal "not signed in" (e.g. a wrong password) with a status-401 error.
   if (error instanceof Error && "status" in error && error.status === 401) return apiError(401, error.message);
   console.error("Unexpected API error:", error);
   return apiError(500, "Internal server error");
-}
-
-function isDataWithResponseInit(value: unknown): value is ReturnType<typeof data> {
-  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
