@@ -84,6 +84,7 @@ export interface VolunteerSignupsTable {
 }
 
 export type DonationFrequency = "One-Time" | "Monthly" | "Annually" | "Ramadan";
+export type PaymentMethod = "card" | "cash" | "cheque" | "bank_transfer" | "other";
 
 export interface DonationsTable {
   id: Generated<number>;
@@ -97,6 +98,9 @@ export interface DonationsTable {
   stripe_checkout_session_id: string | null;
   stripe_payment_intent_id: string | null;
   stripe_invoice_id: string | null;
+  /** 'card' through the provider; cash, cheque, bank_transfer or other when staff record it. */
+  payment_method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
+  recorded_by: ColumnType<string, string | undefined, string>;
 }
 
 export type SubscriptionInterval = "month" | "year";
@@ -118,6 +122,34 @@ export interface SubscriptionsTable {
   stripe_subscription_id: string | null;
   stripe_customer_id: string | null;
   stripe_checkout_session_id: string | null;
+  /** Provider time (seconds) of the newest state applied: older events never overwrite it. */
+  provider_state_at: ColumnType<number, number | undefined, number>;
+  canceled_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Running figures per donor (email, or name when a gift has no email), kept by triggers. */
+export interface DonorsTable {
+  donor_key: string;
+  name: string;
+  email: string;
+  total_cents: ColumnType<number, number | undefined, number>;
+  gift_count: ColumnType<number, number | undefined, number>;
+}
+
+/** The single row of running totals over all gifts, kept by triggers. */
+export interface DonationTotalsTable {
+  id: number;
+  total_cents: number;
+  gift_count: number;
+  donor_count: number;
+}
+
+/** Sandbox mode's simulated provider: Stripe-shaped objects as JSON. */
+export interface SandboxObjectsTable {
+  id: string;
+  type: string;
+  data: string;
+  created: number;
 }
 
 export type TestimonialCategory = "donor" | "recipient" | "volunteer" | "other";
@@ -163,6 +195,9 @@ export interface Database {
   testimonials: TestimonialsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   processed_provider_events: ProcessedProviderEventsTable;
+  donors: DonorsTable;
+  donation_totals: DonationTotalsTable;
+  sandbox_objects: SandboxObjectsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -1,6 +1,8 @@
+import { WebhookSignatureError } from "./payments/gateway";
 import {
   ConflictError,
   NotFoundError,
+  PaymentProviderError,
   TooManyRequestsError,
   ValidationError,
 } from "./service-errors";
@@ -34,12 +36,45 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return body as Record<string, unknown>;
 }
 
+/**
+ * A complete JSON array streamed from batches, for lists the API must return whole
+ * (the spec's client asks for every donation): memory stays flat however long it is.
+ */
+export function jsonArrayResponse<T>(batches: AsyncIterable<T[]>): Response {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await iterator.next();
+      if (done) {
+        controller.enqueue(encoder.encode(started ? "]" : "[]"));
+        controller.close();
+        return;
+      }
+      const items = value.map((item) => JSON.stringify(item)).join(",");
+      if (!items) return;
+      controller.enqueue(encoder.encode(`${started ? "," : "["}${items}`));
+      started = true;
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+}
+
 /** Maps a service error to its JSON answer; unexpected errors are logged and hidden. */
 export function errorToApiResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof ValidationError) return apiError(422, error.message, undefined, { errors: error.fieldErrors });
   if (error instanceof NotFoundError) return apiError(404, error.message);
   if (error instanceof ConflictError) return apiError(409, error.message);
+  if (error instanceof WebhookSignatureError) return apiError(400, `Webhook signature verification failed: ${error.message}`);
+  if (error instanceof PaymentProviderError) {
+    console.error(`${error.message}:`, error.cause ?? error);
+    return apiError(502, error.message);
+  }
   if (error instanceof TooManyRequestsError) {
     return apiError(429, error.message, { "Retry-After": String(error.retryAfterSeconds) });
   }

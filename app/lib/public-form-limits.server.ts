@@ -12,3 +12,17 @@ export function limitPublicFormPosts(form: string, clientAddress: string): void 
   }
   publicFormPosts.hit(key);
 }
+
+/**
+ * Starting a checkout calls the provider, so a flood from one address is refused; the
+ * limit is generous because a mosque or an office shares one address among many donors.
+ */
+const checkoutStarts = new RateLimiter(60, 10 * 60 * 1000);
+
+export function limitCheckoutStarts(clientAddress: string): void {
+  const wait = checkoutStarts.retryAfter(clientAddress);
+  if (wait > 0) {
+    throw new TooManyRequestsError("Too many donation attempts from your connection. Please try again in a few minutes.", wait);
+  }
+  checkoutStarts.hit(clientAddress);
+}

@@ -65,3 +65,15 @@ export function parseOrThrow<T>(
   if (!result.success) throw new ValidationError(fieldErrorsFromIssues(result.error.issues));
   return result.data;
 }
+
+/**
+ * The card payment provider could not do what was asked (unreachable, refused the call).
+ * Donors see a plain message and keep what they typed; the API answers 502.
+ */
+export class PaymentProviderError extends Error {
+  readonly status = 502;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}

@@ -1,9 +1,10 @@
 import { centsToDollars } from "~/domain/money";
 import { getDb } from "~/lib/db.server";
+import { getDonationTotals } from "./donations.server";
 
 /** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
 export interface DashboardStats {
-  donations: { total_amount: number; total_donors: number };
+  donations: { total_amount: number; total_donors: number; top_donor: { name: string; amount: number } | null };
   content: { events: number; stories: number; active_stories: number; pending_testimonials: number; subscriptions: number };
   volunteers: { total: number };
   contacts: { total_messages: number; pending: number; resolved: number };
@@ -11,14 +12,10 @@ export interface DashboardStats {
 
 export async function getDashboardStats(): Promise<DashboardStats> {
   const db = getDb();
-  const [donations, stories, events, testimonials, subscriptions, volunteers, contacts] = await Promise.all([
-    db
-      .selectFrom("donations")
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.lit(0)).as("cents"),
-        eb.fn.count<number>(eb.fn("lower", ["email"])).distinct().as("donors"),
-      ])
-      .executeTakeFirstOrThrow(),
+  // Donation figures come from the totals the database keeps up to date, never a scan of every gift.
+  const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts] = await Promise.all([
+    getDonationTotals(),
+    db.selectFrom("donors").select(["name", "total_cents"]).orderBy("total_cents", "desc").limit(1).executeTakeFirst(),
     db
       .selectFrom("stories")
       .select((eb) => [
@@ -45,7 +42,11 @@ export async function getDashboardStats(): Promise<DashboardStats> {
   const totalMessages = Number(contacts.total);
   const resolved = Number(contacts.resolved);
   return {
-    donations: { total_amount: centsToDollars(Number(donations.cents)), total_donors: Number(donations.donors) },
+    donations: {
+      total_amount: centsToDollars(donations.totalCents),
+      total_donors: donations.donors,
+      top_donor: topDonor ? { name: topDonor.name, amount: centsToDollars(topDonor.total_cents) } : null,
+    },
     content: {
       events: Number(events.total),
       stories: Number(stories.total),

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001_initial";
+import * as giving from "./0002_giving";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -7,6 +8,7 @@ import * as initial from "./0001_initial";
  */
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
+  "0002_giving": giving,
 };
 
 export const migrationProvider: MigrationProvider = {

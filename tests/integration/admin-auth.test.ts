@@ -161,7 +161,7 @@ describe("POST /api/auth/login", () => {
     const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: { Authorization: `Bearer ${body.access_token}` } });
     expect(dashboard.status).toBe(200);
     expect(dashboard.body).toEqual({
-      donations: { total_amount: 0, total_donors: 0 },
+      donations: { total_amount: 0, total_donors: 0, top_donor: null },
       content: { events: 0, stories: 0, active_stories: 0, pending_testimonials: 0, subscriptions: 0 },
       volunteers: { total: 0 },
       contacts: { total_messages: 0, pending: 0, resolved: 0 },

@@ -1,0 +1,43 @@
+import { Link, useLocation } from "react-router";
+import { formatCount } from "~/domain/money";
+
+/** "Showing 26–50 of 1,234" with Previous and Next links that keep the other query parameters. */
+export function Pagination({ page, pageSize, total, label }: { page: number; pageSize: number; total: number; label: string }) {
+  const { pathname, search } = useLocation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total === 0) return null;
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(search);
+    if (target <= 1) params.delete("page");
+    else params.set("page", String(target));
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  return (
+    <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+      <p>
+        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={hrefFor(page - 1)} className="btn-secondary px-3 py-1.5" rel="prev">
+            Previous
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={hrefFor(page + 1)} className="btn-secondary px-3 py-1.5" rel="next">
+            Next
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+/** The 1-based page number from ?page=, never below 1. */
+export function pageFrom(url: URL): number {
+  const page = Number(url.searchParams.get("page") ?? 1);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** One figure on an admin screen; inside a <dl>. With `to`, the whole card links to its screen. */
+export function StatCard({ label, value, to, testId }: { label: string; value: ReactNode; to?: string; testId?: string }) {
+  const body = (
+    <>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </>
+  );
+  return to ? (
+    <div className="rounded-xl bg-white shadow-sm">
+      <Link to={to} className="block rounded-xl p-5 hover:bg-slate-50">
+        {body}
+      </Link>
+    </div>
+  ) : (
+    <div className="rounded-xl bg-white p-5 shadow-sm">{body}</div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { formatDollars } from "~/domain/money";
+import type { ZakatResult } from "~/domain/zakat";
+
+const exact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+const ROWS = [
+  { key: "wealth", label: "Wealth (cash, savings, investments)" },
+  { key: "gold", label: "Gold" },
+  { key: "silver", label: "Silver" },
+  { key: "business_goods", label: "Business goods" },
+  { key: "agriculture", label: "Agriculture" },
+] as const;
+
+/** The results panel: each part, the total, the nisab verdict, and the way to pay. */
+export function ZakatResultPanel({ result, problem }: { result: ZakatResult | null; problem?: string }) {
+  return (
+    <section aria-labelledby="zakat-result-title" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
+      <h2 id="zakat-result-title" className="text-xl font-semibold text-slate-900">
+        Your Zakat
+      </h2>
+      <div aria-live="polite" data-testid="zakat-result">
+        {!result ? (
+          <p className="mt-3 text-slate-600">{problem ?? "Enter what you own and owe to see the Zakat due."}</p>
+        ) : (
+          <>
+            <dl className="mt-4 divide-y divide-slate-100">
+              {ROWS.map((row) => (
+                <div key={row.key} className="flex justify-between gap-4 py-2 text-slate-700">
+                  <dt>{row.label}</dt>
+                  <dd className="font-medium tabular-nums">{exact.format(result[row.key])}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between gap-4 pt-3 text-lg font-bold text-slate-900">
+                <dt>Total Zakat due</dt>
+                <dd className="tabular-nums" data-testid="zakat-total">
+                  {exact.format(result.total)}
+                </dd>
+              </div>
+            </dl>
+            <NisabVerdict result={result} />
+            {result.total > 0 ? (
+              <Link to={`/donate?zakat_amount=${result.total}`} className="btn-gold mt-6 w-full">
+                Pay Zakat Now
+              </Link>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function NisabVerdict({ result }: { result: ZakatResult }) {
+  const { nisab } = result;
+  const basis = nisab.basis === "gold" ? "gold (87.48 g)" : "silver (612.36 g)";
+  if (nisab.meets_nisab) {
+    return (
+      <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+        Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} is above the nisab of {exact.format(nisab.threshold)}{" "}
+        (by {basis}), so Zakat is due on it at 2.5%.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="below-nisab">
+      Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} is below the nisab of {exact.format(nisab.threshold)} (by{" "}
+      {basis}), so no Zakat is due on your money, gold, silver or business goods.
+      {result.agriculture > 0 ? " Zakat on a harvest does not depend on this nisab, so it is still due." : ""}
+    </p>
+  );
+}

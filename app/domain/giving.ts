@@ -1,0 +1,100 @@
+/**
+ * The giving vocabulary of SPEC 9, as plain data: the donate form, the admin screens, the
+ * API schemas and the payment code all read it from here. No validation library, so
+ * public pages can import it without shipping zod to the browser.
+ */
+
+export const PRESET_AMOUNTS = [25, 50, 100, 250, 500, 1000] as const;
+
+/** US dollars. */
+export const MINIMUM_DONATION = 1;
+/** Card networks cap a single online charge just under a million dollars. */
+export const MAXIMUM_ONLINE_DONATION = 999_999.99;
+
+export const DONATION_PURPOSES = [
+  "General Donation",
+  "Zakat",
+  "Emergency Relief",
+  "Orphan Care",
+  "Food & Water Aid",
+  "Education",
+  "Healthcare",
+] as const;
+export type DonationPurpose = (typeof DONATION_PURPOSES)[number];
+
+/** What a donor can choose on the form. */
+export const FORM_FREQUENCIES = ["One-Time", "Monthly", "Annually"] as const;
+export type FormFrequency = (typeof FORM_FREQUENCIES)[number];
+
+/** What a recorded gift can be: the form's choices, and Ramadan collections recorded by staff. */
+export const DONATION_FREQUENCIES = ["One-Time", "Monthly", "Annually", "Ramadan"] as const;
+export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
+
+export function isDonationFrequency(value: unknown): value is DonationFrequency {
+  return (DONATION_FREQUENCIES as readonly unknown[]).includes(value);
+}
+
+export type RecurringInterval = "month" | "year";
+export type RecurringFrequency = Exclude<FormFrequency, "One-Time">;
+
+export const INTERVAL_OF_FREQUENCY: Record<RecurringFrequency, RecurringInterval> = {
+  Monthly: "month",
+  Annually: "year",
+};
+
+export const FREQUENCY_OF_INTERVAL: Record<RecurringInterval, RecurringFrequency> = {
+  month: "Monthly",
+  year: "Annually",
+};
+
+export function isRecurringFrequency(frequency: string): frequency is RecurringFrequency {
+  return frequency === "Monthly" || frequency === "Annually";
+}
+
+/** How a gift reached the foundation: through the card provider, or handed to staff. */
+export const PAYMENT_METHODS = ["card", "cash", "cheque", "bank_transfer", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const OFFLINE_PAYMENT_METHODS = ["cash", "cheque", "bank_transfer", "other"] as const;
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: "Card",
+  cash: "Cash",
+  cheque: "Cheque",
+  bank_transfer: "Bank transfer",
+  other: "Other",
+};
+
+/** The impact preview beside the amount (SPEC 9): what a gift of this size stands for. */
+export function impactPreview(amountDollars: number): { meals: number; families: number; children: number } {
+  const amount = Number.isFinite(amountDollars) && amountDollars > 0 ? amountDollars : 0;
+  return {
+    meals: Math.floor(amount / 5),
+    families: Math.floor(amount / 100),
+    children: Math.floor(amount / 50),
+  };
+}
+
+export const RECURRING_NOTES: Record<FormFrequency, string> = {
+  "One-Time": "A single gift, charged today.",
+  Monthly: "Charged today, then on the 1st of every month until you cancel.",
+  Annually: "Charged today, then every year on January 1st until you cancel.",
+};
+
+/**
+ * The donate form's starting values from its address: ?zakat_amount= from the
+ * calculator (amount, and the purpose set to Zakat), or ?amount=&purpose=&frequency=
+ * when a donor comes back from a canceled checkout. Anything unusable is ignored.
+ */
+export function initialDonation(params: URLSearchParams): { amount: string; purpose: DonationPurpose; frequency: FormFrequency } {
+  const zakat = params.get("zakat_amount");
+  const typed = zakat ?? params.get("amount") ?? "";
+  const amount = Number(typed);
+  const purpose = params.get("purpose") ?? "";
+  const frequency = params.get("frequency") ?? "";
+  return {
+    amount: typed.trim() !== "" && Number.isFinite(amount) && amount > 0 ? String(Math.round(amount * 100) / 100) : "",
+    purpose: zakat !== null ? "Zakat" : (DONATION_PURPOSES as readonly string[]).includes(purpose) ? (purpose as DonationPurpose) : "General Donation",
+    frequency: (FORM_FREQUENCIES as readonly string[]).includes(frequency) ? (frequency as FormFrequency) : "One-Time",
+  };
+}

@@ -1,0 +1,55 @@
+import type { DonationPurpose, FormFrequency, RecurringInterval } from "~/domain/giving";
+import type {
+  ProviderCheckoutSession,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderSubscription,
+} from "./provider-objects";
+
+/**
+ * The card payment provider, as the services see it. Two implementations: Stripe through
+ * its official SDK, and the built-in sandbox that simulates Stripe's hosted checkout
+ * when no keys are set. Both speak Stripe's object shapes.
+ */
+export interface CheckoutRequest {
+  amountCents: number;
+  donorName: string;
+  donorEmail: string;
+  purpose: DonationPurpose;
+  frequency: FormFrequency;
+  /** For recurring gifts: charged at once, then at this moment and every interval after. */
+  recurring: { interval: RecurringInterval; firstScheduledCharge: Date } | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** The site's own address, for the sandbox's simulated checkout page. */
+  siteUrl: string;
+}
+
+export interface CheckoutStarted {
+  id: string;
+  url: string;
+}
+
+export interface PaymentGateway {
+  readonly kind: "stripe" | "sandbox";
+  createCheckoutSession(request: CheckoutRequest): Promise<CheckoutStarted>;
+  /** null when the provider does not know the id. */
+  retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
+  retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  cancelSubscription(id: string): Promise<ProviderSubscription>;
+  /** Everything to reconcile from, oldest first where the provider allows. */
+  listCompletedCheckoutSessions(): AsyncIterable<ProviderCheckoutSession>;
+  listSubscriptions(): AsyncIterable<ProviderSubscription>;
+  listPaidInvoices(): AsyncIterable<ProviderInvoice>;
+  /** The event, once its signature over the raw body is verified; throws WebhookSignatureError. */
+  verifyWebhookEvent(payload: Buffer, signature: string | null): ProviderEvent;
+}
+
+export class WebhookSignatureError extends Error {
+  readonly status = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The parts of the card provider's objects that this site reads, in Stripe's own field
+ * names and shapes (API 2026-10-28). Stripe's SDK types satisfy them, and the sandbox
+ * builds objects of exactly these shapes, so one set of recording code serves both.
+ */
+
+type Reference = string | { id: string };
+export type Metadata = Record<string, string>;
+
+export function referenceId(reference: Reference | null | undefined): string | null {
+  if (!reference) return null;
+  return typeof reference === "string" ? reference : reference.id;
+}
+
+export interface ProviderCheckoutSession {
+  id: string;
+  object?: "checkout.session";
+  created: number;
+  mode: string;
+  status: string | null;
+  payment_status: string;
+  amount_total: number | null;
+  currency: string | null;
+  metadata: Metadata | null;
+  customer: Reference | null;
+  customer_email: string | null;
+  customer_details?: { email: string | null; name: string | null } | null;
+  payment_intent: Reference | null;
+  subscription: Reference | null;
+  invoice: Reference | null;
+  url: string | null;
+}
+
+export interface ProviderPrice {
+  unit_amount: number | null;
+  recurring: { interval: string } | null;
+}
+
+export interface ProviderSubscription {
+  id: string;
+  object?: "subscription";
+  created: number;
+  status: string;
+  metadata: Metadata;
+  customer: Reference;
+  canceled_at: number | null;
+  /** The moment the schedule is anchored on: its day (and month) are payment_day (and payment_month). */
+  billing_cycle_anchor: number;
+  items: { data: Array<{ current_period_end: number; price: ProviderPrice }> };
+}
+
+export interface ProviderInvoiceLine {
+  amount: number;
+  period: { start: number; end: number };
+}
+
+export interface ProviderInvoice {
+  id?: string;
+  object?: "invoice";
+  created: number;
+  status: string | null;
+  amount_paid: number;
+  billing_reason: string | null;
+  customer: Reference | null;
+  customer_email: string | null;
+  customer_name: string | null;
+  status_transitions: { paid_at: number | null };
+  parent: {
+    subscription_details: { subscription: Reference; metadata: Metadata | null } | null;
+  } | null;
+  lines: { data: ProviderInvoiceLine[] };
+}
+
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: unknown };
+}

@@ -1,0 +1,244 @@
+import { randomBytes } from "node:crypto";
+import { getDb } from "../db.server";
+import { PaymentProviderError } from "../service-errors";
+import type { CheckoutRequest, PaymentGateway } from "./gateway";
+import { toProviderMetadata } from "./gift-metadata";
+import type {
+  ProviderCheckoutSession,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderSubscription,
+} from "./provider-objects";
+import { signEvent, verifySignedEvent } from "./webhook-signature.server";
+
+/**
+ * Sandbox mode's card provider: a small simulation of Stripe's hosted checkout, kept in
+ * the sandbox_objects table. Its objects have Stripe's shapes, and paying produces
+ * Stripe-style events signed with a secret that lives only in this process, so they go
+ * through the same webhook verification and recording as Stripe's own.
+ */
+
+/** What the simulated checkout page shows, besides the Stripe-shaped session. */
+export interface SandboxCheckoutSession extends ProviderCheckoutSession {
+  success_url: string;
+  cancel_url: string;
+  sandbox: {
+    purpose: string;
+    frequency: string;
+    interval: "month" | "year" | null;
+    first_scheduled_charge: number | null;
+  };
+}
+
+export interface SignedEvent {
+  payload: string;
+  signature: string;
+}
+
+const WEBHOOK_SECRET = `whsec_sandbox_${randomBytes(24).toString("hex")}`;
+
+type SandboxType = "checkout.session" | "subscription" | "invoice";
+
+function newId(prefix: string): string {
+  return `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+async function load<T>(type: SandboxType, id: string): Promise<T | null> {
+  const row = await getDb()
+    .selectFrom("sandbox_objects")
+    .select("data")
+    .where("id", "=", id)
+    .where("type", "=", type)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.data) as T) : null;
+}
+
+async function save(type: SandboxType, object: { id?: string; created: number }): Promise<void> {
+  const id = object.id!;
+  await getDb()
+    .insertInto("sandbox_objects")
+    .values({ id, type, data: JSON.stringify(object), created: object.created })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ data: JSON.stringify(object) }))
+    .execute();
+}
+
+async function* listAll<T>(type: SandboxType): AsyncIterable<T> {
+  let after = "";
+  for (;;) {
+    // Pages by id, so a long history never sits in memory at once.
+    const rows = await getDb()
+      .selectFrom("sandbox_objects")
+      .select(["id", "data"])
+      .where("type", "=", type)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(200)
+      .execute();
+    for (const row of rows) yield JSON.parse(row.data) as T;
+    if (rows.length < 200) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+function event(type: string, object: unknown, created: number): SignedEvent {
+  const payload = JSON.stringify({
+    id: newId("evt"),
+    object: "event",
+    api_version: "sandbox",
+    livemode: false,
+    type,
+    created,
+    data: { object },
+  });
+  return { payload, signature: signEvent(payload, WEBHOOK_SECRET) };
+}
+
+export const sandboxGateway: PaymentGateway = {
+  kind: "sandbox",
+
+  async createCheckoutSession(request: CheckoutRequest) {
+    const id = newId("cs");
+    const session: SandboxCheckoutSession = {
+      id,
+      object: "checkout.session",
+      created: nowSeconds(),
+      mode: request.recurring ? "subscription" : "payment",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: request.amountCents,
+      currency: "usd",
+      metadata: toProviderMetadata(request),
+      customer: null,
+      customer_email: request.donorEmail,
+      customer_details: null,
+      payment_intent: null,
+      subscription: null,
+      invoice: null,
+      url: `${request.siteUrl}/sandbox/checkout/${id}`,
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      sandbox: {
+        purpose: request.purpose,
+        frequency: request.frequency,
+        interval: request.recurring?.interval ?? null,
+        first_scheduled_charge: request.recurring
+          ? Math.floor(request.recurring.firstScheduledCharge.getTime() / 1000)
+          : null,
+      },
+    };
+    await save("checkout.session", session);
+    return { id, url: session.url! };
+  },
+
+  retrieveCheckoutSession: (id) => load<ProviderCheckoutSession>("checkout.session", id),
+  retrieveInvoice: (id) => load<ProviderInvoice>("invoice", id),
+  retrieveSubscription: (id) => load<ProviderSubscription>("subscription", id),
+
+  async cancelSubscription(id) {
+    const subscription = await load<ProviderSubscription>("subscription", id);
+    if (!subscription) throw new PaymentProviderError(`No such subscription: '${id}'`);
+    if (subscription.status !== "canceled") {
+      subscription.status = "canceled";
+      subscription.canceled_at = nowSeconds();
+      await save("subscription", subscription);
+    }
+    return subscription;
+  },
+
+  listCompletedCheckoutSessions: () => filter(listAll<ProviderCheckoutSession>("checkout.session"), (s) => s.status === "complete"),
+  listSubscriptions: () => listAll<ProviderSubscription>("subscription"),
+  listPaidInvoices: () => filter(listAll<ProviderInvoice>("invoice"), (invoice) => invoice.status === "paid"),
+
+  verifyWebhookEvent: (payload, signature) => verifySignedEvent(payload, signature, WEBHOOK_SECRET),
+};
+
+async function* filter<T>(items: AsyncIterable<T>, keep: (item: T) => boolean): AsyncIterable<T> {
+  for await (const item of items) if (keep(item)) yield item;
+}
+
+export async function findSandboxCheckout(id: string): Promise<SandboxCheckoutSession | null> {
+  return load<SandboxCheckoutSession>("checkout.session", id);
+}
+
+/**
+ * The donor pressed Pay: the session is paid, a recurring gift gets its subscription and
+ * first paid invoice, and the events Stripe would send come back signed, for delivery to
+ * the webhook handler. Paying twice changes nothing and sends nothing.
+ */
+export async function paySandboxCheckout(id: string): Promise<{ session: SandboxCheckoutSession; events: SignedEvent[] }> {
+  const session = await findSandboxCheckout(id);
+  if (!session) throw new PaymentProviderError(`No such checkout session: '${id}'`);
+  if (session.status !== "open") return { session, events: [] };
+
+  const now = nowSeconds();
+  const customer = newId("cus");
+  const name = session.metadata?.donor_name ?? "";
+  session.status = "complete";
+  session.payment_status = "paid";
+  session.customer = customer;
+  session.customer_details = { email: session.customer_email, name };
+
+  if (session.mode === "payment") {
+    session.payment_intent = newId("pi");
+    await save("checkout.session", session);
+    return { session, events: [event("checkout.session.completed", session, now)] };
+  }
+
+  const periodEnd = session.sandbox.first_scheduled_charge ?? now;
+  const subscription: ProviderSubscription = {
+    id: newId("sub"),
+    object: "subscription",
+    created: now,
+    status: "active",
+    metadata: session.metadata ?? {},
+    customer,
+    canceled_at: null,
+    billing_cycle_anchor: periodEnd,
+    items: {
+      data: [
+        { current_period_end: periodEnd, price: { unit_amount: session.amount_total, recurring: { interval: session.sandbox.interval ?? "month" } } },
+      ],
+    },
+  };
+  const invoice: ProviderInvoice = {
+    id: newId("in"),
+    object: "invoice",
+    created: now,
+    status: "paid",
+    amount_paid: session.amount_total ?? 0,
+    billing_reason: "subscription_create",
+    customer,
+    customer_email: session.customer_email,
+    customer_name: name,
+    status_transitions: { paid_at: now },
+    parent: { subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    lines: { data: [{ amount: session.amount_total ?? 0, period: { start: now, end: periodEnd } }] },
+  };
+  session.subscription = subscription.id;
+  session.invoice = invoice.id!;
+  await save("subscription", subscription);
+  await save("invoice", invoice);
+  await save("checkout.session", session);
+  return {
+    session,
+    events: [
+      event("customer.subscription.created", subscription, now),
+      event("invoice.paid", invoice, now),
+      event("checkout.session.completed", session, now),
+    ],
+  };
+}
+
+/** The donor pressed Cancel: the session can no longer be paid. */
+export async function abandonSandboxCheckout(id: string): Promise<SandboxCheckoutSession | null> {
+  const session = await findSandboxCheckout(id);
+  if (session && session.status === "open") {
+    session.status = "expired";
+    await save("checkout.session", session);
+  }
+  return session;
+}

@@ -1,0 +1,105 @@
+import Stripe from "stripe";
+import { PaymentProviderError } from "../service-errors";
+import type { CheckoutRequest, PaymentGateway } from "./gateway";
+import { toProviderMetadata } from "./gift-metadata";
+import { verifySignedEvent } from "./webhook-signature.server";
+
+/** Stripe through its official SDK: hosted Checkout, subscriptions, invoices and signed webhooks. */
+export function createStripeGateway(stripe: Stripe, webhookSecret: string): PaymentGateway {
+  return {
+    kind: "stripe",
+
+    async createCheckoutSession(request) {
+      const session = await callStripe("Could not start the checkout with the card payment provider", () =>
+        stripe.checkout.sessions.create(checkoutSessionParams(request)),
+      );
+      if (!session.url) throw new PaymentProviderError("The card payment provider returned no checkout address");
+      return { id: session.id, url: session.url };
+    },
+
+    retrieveCheckoutSession: (id) =>
+      findOrNull("Could not look up the checkout session", () => stripe.checkout.sessions.retrieve(id)),
+    retrieveInvoice: (id) => findOrNull("Could not look up the invoice", () => stripe.invoices.retrieve(id)),
+    retrieveSubscription: (id) =>
+      findOrNull("Could not look up the subscription", () => stripe.subscriptions.retrieve(id)),
+
+    cancelSubscription: (id) =>
+      callStripe("Could not cancel the subscription with the card payment provider", () => stripe.subscriptions.cancel(id)),
+
+    listCompletedCheckoutSessions: () =>
+      paged("Could not list checkout sessions", stripe.checkout.sessions.list({ status: "complete", limit: 100 })),
+    listSubscriptions: () => paged("Could not list subscriptions", stripe.subscriptions.list({ status: "all", limit: 100 })),
+    listPaidInvoices: () => paged("Could not list invoices", stripe.invoices.list({ status: "paid", limit: 100 })),
+
+    verifyWebhookEvent: (payload, signature) => verifySignedEvent(payload, signature, webhookSecret),
+  };
+}
+
+/**
+ * One-Time gifts are a payment. Recurring gifts are a subscription anchored on the 1st
+ * (payment_day) with no proration, plus a one-off line of the same amount, so the donor
+ * pays the full gift today and then on every 1st.
+ */
+export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
+  const metadata = toProviderMetadata(request);
+  const common = {
+    customer_email: request.donorEmail,
+    metadata,
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+  } satisfies Stripe.Checkout.SessionCreateParams;
+  const gift = (name: string) => ({ currency: "usd", unit_amount: request.amountCents, product_data: { name } });
+
+  if (!request.recurring) {
+    return {
+      ...common,
+      mode: "payment",
+      submit_type: "donate",
+      line_items: [{ quantity: 1, price_data: gift(`Donation: ${request.purpose}`) }],
+      payment_intent_data: { metadata, description: `One-time donation: ${request.purpose}` },
+    };
+  }
+  const label = request.recurring.interval === "month" ? "Monthly" : "Annual";
+  return {
+    ...common,
+    mode: "subscription",
+    line_items: [
+      {
+        quantity: 1,
+        price_data: { ...gift(`${label} donation: ${request.purpose}`), recurring: { interval: request.recurring.interval } },
+      },
+      { quantity: 1, price_data: gift("First gift, charged today") },
+    ],
+    subscription_data: {
+      metadata,
+      description: `${label} donation: ${request.purpose}`,
+      billing_cycle_anchor: Math.floor(request.recurring.firstScheduledCharge.getTime() / 1000),
+      proration_behavior: "none",
+    },
+  };
+}
+
+async function callStripe<T>(failure: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new PaymentProviderError(failure, { cause: error });
+  }
+}
+
+async function findOrNull<T>(failure: string, call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    throw new PaymentProviderError(failure, { cause: error });
+  }
+}
+
+async function* paged<T>(failure: string, list: AsyncIterable<T>): AsyncIterable<T> {
+  try {
+    for await (const item of list) yield item;
+  } catch (error) {
+    throw new PaymentProviderError(failure, { cause: error });
+  }
+}

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/donations-export";
+import { csvResponse } from "~/lib/csv.server";
+import { donationsForExport, readDonationFilter, type Donation } from "~/services/donations.server";
+
+/** donations.csv: every row the Donations screen's filter matches, streamed. */
+export function loader({ url }: Route.LoaderArgs) {
+  return csvResponse<Donation>(
+    "donations.csv",
+    [
+      { header: "ID", value: (gift) => gift.id },
+      { header: "Name", value: (gift) => gift.name },
+      { header: "Email", value: (gift) => gift.email },
+      { header: "Amount", value: (gift) => gift.amount.toFixed(2) },
+      { header: "Frequency", value: (gift) => gift.frequency },
+      { header: "Date", value: (gift) => gift.donated_at },
+    ],
+    donationsForExport(readDonationFilter(url.searchParams).filter),
+  );
+}

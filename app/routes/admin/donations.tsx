@@ -1,0 +1,306 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/donations";
+import { Notice } from "~/components/admin/notice";
+import { Pagination, pageFrom } from "~/components/admin/pagination";
+import { StatCard } from "~/components/admin/stat-card";
+import { FieldError } from "~/components/ui/field-error";
+import { formatDate } from "~/domain/dates";
+import { offlineGiftSchema, type OfflineGift } from "~/domain/donation-schemas";
+import {
+  DONATION_FREQUENCIES,
+  DONATION_PURPOSES,
+  OFFLINE_PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from "~/domain/giving";
+import { centsToDollars, formatCount, formatDollars } from "~/domain/money";
+import { getEnv } from "~/lib/env.server";
+import { adminContext } from "~/lib/request-context";
+import { PaymentProviderError, ValidationError } from "~/lib/service-errors";
+import {
+  countDonations,
+  getDonationTotals,
+  listDonations,
+  readDonationFilter,
+  recordOfflineGift,
+} from "~/services/donations.server";
+import { syncFromProvider } from "~/services/provider-sync.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
+
+const PAGE_SIZE = 25;
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const { filter } = readDonationFilter(url.searchParams);
+  const page = pageFrom(url);
+  const [donations, matching, totals] = await Promise.all([
+    listDonations(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    countDonations(filter),
+    getDonationTotals(),
+  ]);
+  const recorded = Number(url.searchParams.get("recorded"));
+  return {
+    donations,
+    matching,
+    page,
+    filter,
+    totals: {
+      amount: centsToDollars(totals.totalCents),
+      donors: totals.donors,
+      // SPEC 9: total divided by donors, rounded.
+      average: totals.donors ? Math.round(centsToDollars(totals.totalCents) / totals.donors) : 0,
+    },
+    recording: url.searchParams.has("record"),
+    recorded: Number.isInteger(recorded) && recorded > 0 ? recorded : null,
+    timeZone: getEnv().SITE_TIMEZONE,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "sync") return syncAction();
+  if (intent === "record") return recordAction(formData, context.get(adminContext)!.username);
+  return data({ intent: "unknown" as const }, { status: 400 });
+}
+
+async function syncAction() {
+  try {
+    const synced = await syncFromProvider();
+    return { intent: "sync" as const, ok: true, message: `Successfully synced ${synced} records from the card payment provider` };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(`Sync failed: ${error.message}:`, error.cause ?? error);
+    return data(
+      { intent: "sync" as const, ok: false, message: "Failed to sync data from the card payment provider" },
+      { status: 502 },
+    );
+  }
+}
+
+async function recordAction(formData: FormData, recordedBy: string) {
+  const submission = parseWithZod(formData, { schema: offlineGiftSchema });
+  if (submission.status !== "success") return data({ intent: "record" as const, result: submission.reply() }, { status: 400 });
+  try {
+    const gift = await recordOfflineGift(submission.value, recordedBy);
+    return redirect(`/admin/donations?recorded=${gift.id}`);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return data({ intent: "record" as const, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+  }
+}
+
+export default function Donations({ loaderData, actionData }: Route.ComponentProps) {
+  const { donations, matching, page, filter, totals, timeZone } = loaderData;
+  const navigation = useNavigation();
+  const syncing = navigation.state === "submitting" && navigation.formData?.get("intent") === "sync";
+  const recordResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const recording = loaderData.recording || recordResult !== undefined;
+  const exportQuery = new URLSearchParams({
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.frequency ? { frequency: filter.frequency } : {}),
+  });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Donations</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="?record=1" preventScrollReset className="btn-secondary">
+            Record offline gift
+          </Link>
+          <a href={`/admin/donations/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary" download>
+            Export CSV
+          </a>
+          <Form method="post">
+            <button type="submit" name="intent" value="sync" className="btn-primary" disabled={syncing}>
+              {syncing ? "Syncing..." : "Sync"}
+            </button>
+          </Form>
+        </div>
+      </div>
+
+      {actionData && "message" in actionData ? (
+        <Notice tone={actionData.ok ? "success" : "error"}>{actionData.message}</Notice>
+      ) : null}
+      {loaderData.recorded && !recording ? <Notice tone="success">Offline gift #{loaderData.recorded} recorded.</Notice> : null}
+
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total Donations" value={formatDollars(totals.amount)} testId="donations-total" />
+        <StatCard label="Donors" value={formatCount(totals.donors)} testId="donations-donors" />
+        <StatCard label="Average Donation" value={formatDollars(totals.average)} testId="donations-average" />
+      </dl>
+
+      {recording ? <OfflineGiftForm lastResult={recordResult} /> : null}
+
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" role="search">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="donation-search" className="field-label">
+            Search by name or email
+          </label>
+          <input id="donation-search" name="search" type="search" defaultValue={filter.search ?? ""} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="donation-frequency" className="field-label">
+            Frequency
+          </label>
+          <select id="donation-frequency" name="frequency" defaultValue={filter.frequency ?? ""} className="field-input">
+            <option value="">All frequencies</option>
+            {DONATION_FREQUENCIES.map((frequency) => (
+              <option key={frequency} value={frequency}>
+                {frequency}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+        {filter.search || filter.frequency ? (
+          <Link to="/admin/donations" className="btn-secondary">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">Donations, newest first</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">ID</th>
+              <th scope="col" className="px-4 py-3">Name</th>
+              <th scope="col" className="px-4 py-3">Email</th>
+              <th scope="col" className="px-4 py-3 text-right">Amount</th>
+              <th scope="col" className="px-4 py-3">Frequency</th>
+              <th scope="col" className="px-4 py-3">Purpose</th>
+              <th scope="col" className="px-4 py-3">Date</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {donations.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-4 py-10 text-center text-slate-600">
+                  No donations found
+                </td>
+              </tr>
+            ) : (
+              donations.map((donation) => (
+                <tr key={donation.id}>
+                  <td className="px-4 py-3 text-slate-500">{donation.id}</td>
+                  <td className="px-4 py-3 font-medium text-slate-900">{donation.name}</td>
+                  <td className="px-4 py-3 text-slate-700">{donation.email || "—"}</td>
+                  <td className="px-4 py-3 text-right font-medium tabular-nums text-slate-900">{formatDollars(donation.amount)}</td>
+                  <td className="px-4 py-3">
+                    {donation.frequency}
+                    {donation.payment_method !== "card" ? (
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                        Offline · {PAYMENT_METHOD_LABELS[donation.payment_method]}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{donation.purpose}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(donation.donated_at, timeZone)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} label="Donations" />
+    </div>
+  );
+}
+
+function OfflineGiftForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "record";
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [form, fields] = useForm<Record<keyof OfflineGift, string>, OfflineGift>({
+    id: "offline-gift",
+    lastResult,
+    defaultValue: { frequency: "One-Time", payment_method: "cash", purpose: "General Donation" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: offlineGiftSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // Opening the form moves focus to it, so keyboard users land where they are needed.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <section aria-labelledby="offline-gift-title" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
+      <h2 id="offline-gift-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+        Record an offline gift
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Cash, cheques, bank transfers and Ramadan collections handed to the foundation.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
+        <input type="hidden" name="intent" value="record" />
+        <div>
+          <label htmlFor={fields.name.id} className="field-label">Donor name</label>
+          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required className="field-input" />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.email.id} className="field-label">
+            Email <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} className="field-input" />
+          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.amount.id} className="field-label">Amount (USD)</label>
+          <input {...getInputProps(fields.amount, { type: "text" })} key={fields.amount.key} inputMode="decimal" required className="field-input" />
+          <FieldError id={fields.amount.errorId} errors={fields.amount.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.donated_at.id} className="field-label">Date received</label>
+          <input {...getInputProps(fields.donated_at, { type: "date" })} key={fields.donated_at.key} className="field-input" />
+          <FieldError id={fields.donated_at.errorId} errors={fields.donated_at.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.payment_method.id} className="field-label">Paid by</label>
+          <select {...getSelectProps(fields.payment_method)} key={fields.payment_method.key} className="field-input">
+            {OFFLINE_PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {PAYMENT_METHOD_LABELS[method]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.payment_method.errorId} errors={fields.payment_method.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.frequency.id} className="field-label">Frequency</label>
+          <select {...getSelectProps(fields.frequency)} key={fields.frequency.key} className="field-input">
+            {DONATION_FREQUENCIES.map((frequency) => (
+              <option key={frequency} value={frequency}>
+                {frequency}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.frequency.errorId} errors={fields.frequency.errors} />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.purpose.id} className="field-label">Purpose</label>
+          <select {...getSelectProps(fields.purpose)} key={fields.purpose.key} className="field-input max-w-md">
+            {DONATION_PURPOSES.map((purpose) => (
+              <option key={purpose} value={purpose}>
+                {purpose}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.purpose.errorId} errors={fields.purpose.errors} />
+        </div>
+        <div className="flex gap-3 sm:col-span-2">
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Saving..." : "Record gift"}
+          </button>
+          <Link to="/admin/donations" preventScrollReset className="btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Route } from "./+types/refresh-subscriptions";
+import { apiResource, json } from "~/lib/api.server";
+import { requireAdminApi } from "~/lib/auth.server";
+import { refreshSubscriptionStatuses } from "~/services/subscriptions.server";
+
+/** POST /api/donations/update-subscription-status (admin) -> {updated}: statuses as the provider has them. */
+const resource = apiResource<Route.ActionArgs>({
+  POST: async ({ request }) => {
+    await requireAdminApi(request);
+    return json({ updated: await refreshSubscriptionStatuses() });
+  },
+});
+export const loader = resource;
+export const action = resource;

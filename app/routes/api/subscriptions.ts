@@ -1,0 +1,14 @@
+import type { Route } from "./+types/subscriptions";
+import { apiResource, json, queryPage } from "~/lib/api.server";
+import { requireAdminApi } from "~/lib/auth.server";
+import { listSubscriptions } from "~/services/subscriptions.server";
+
+/** GET /api/donations/subscriptions (admin): recurring gifts, newest first. */
+const resource = apiResource<Route.ActionArgs>({
+  GET: async ({ request }) => {
+    await requireAdminApi(request);
+    return json(await listSubscriptions(queryPage(new URL(request.url))));
+  },
+});
+export const loader = resource;
+export const action = resource;

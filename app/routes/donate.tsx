@@ -1,0 +1,242 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/donate";
+import { ImpactPreview } from "~/components/giving/impact-preview";
+import { FieldError } from "~/components/ui/field-error";
+import { PageHero } from "~/components/ui/page-hero";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { donationSchema, type DonationRequest } from "~/domain/donation-schemas";
+import {
+  DONATION_PURPOSES,
+  FORM_FREQUENCIES,
+  MINIMUM_DONATION,
+  PRESET_AMOUNTS,
+  RECURRING_NOTES,
+  initialDonation,
+} from "~/domain/giving";
+import { formatDollars } from "~/domain/money";
+import { clientAddressContext } from "~/lib/request-context";
+import { PaymentProviderError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+import { siteUrlFor } from "~/lib/site-url.server";
+import { startCheckout } from "~/services/checkout.server";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Donate | Al-Amanah Foundation" },
+  {
+    name: "description",
+    content: "Give your Zakat or Sadaqa once, every month or every year, through a secure hosted checkout.",
+  },
+];
+
+const PROVIDER_UNAVAILABLE =
+  "We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment.";
+
+export function loader({ url }: Route.LoaderArgs) {
+  return {
+    initial: initialDonation(url.searchParams),
+    checkoutCanceled: url.searchParams.get("checkout") === "canceled",
+  };
+}
+
+/**
+ * Without JavaScript the form posts here and the answer is a 303 to the hosted
+ * checkout; a preset button posts an "update" intent that only fills in the amount.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: donationSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  }
+  try {
+    const checkout = await startCheckout(submission.value, {
+      siteUrl: siteUrlFor(request),
+      clientAddress: context.get(clientAddressContext),
+    });
+    return redirect(checkout.url, 303);
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+    }
+    if (error instanceof TooManyRequestsError) {
+      return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429 });
+    }
+    if (error instanceof PaymentProviderError) {
+      console.error(`Donation checkout failed: ${error.message}:`, error.cause ?? error);
+      return data({ result: submission.reply({ formErrors: [PROVIDER_UNAVAILABLE] }) }, { status: 502 });
+    }
+    throw error;
+  }
+}
+
+export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const paymentMode = useRouteLoaderData<typeof rootLoader>("root")?.paymentMode;
+  const [form, fields] = useForm<Record<"amount" | "name" | "email" | "purpose" | "frequency", string>, DonationRequest>({
+    id: "donate",
+    lastResult: actionData?.result,
+    defaultValue: loaderData.initial,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: donationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  const amountText = String(fields.amount.value ?? "").trim();
+  const amount = Number(amountText);
+  const amountUsable = amountText !== "" && Number.isFinite(amount) && amount >= MINIMUM_DONATION;
+  const frequency = (fields.frequency.value as (typeof FORM_FREQUENCIES)[number] | undefined) ?? "One-Time";
+  // Stays true from the post until the browser leaves for the checkout page.
+  const processing = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/donate";
+
+  return (
+    <>
+      <PageHero id="donate-title" eyebrow="Give with confidence" title="Make a Donation">
+        <p>Your Zakat and Sadaqa reach families, orphans and communities in crisis. Give once, every month or every year.</p>
+      </PageHero>
+
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
+        <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
+          {loaderData.checkoutCanceled && !actionData ? (
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+              Your checkout was canceled and nothing was charged. Your gift is kept below whenever you are ready.
+            </p>
+          ) : null}
+
+          <fieldset>
+            <legend className="text-lg font-semibold text-slate-900">Choose an amount</legend>
+            <div role="group" aria-label="Preset amounts" className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6">
+              {PRESET_AMOUNTS.map((preset) => {
+                const selected = amountUsable && amount === preset;
+                return (
+                  <button
+                    key={preset}
+                    {...form.update.getButtonProps({ name: fields.amount.name, value: String(preset) })}
+                    aria-pressed={selected}
+                    className={`rounded-lg border-2 px-3 py-3 text-lg font-semibold transition-colors ${
+                      selected
+                        ? "border-brand-700 bg-brand-700 text-white"
+                        : "border-slate-300 bg-white text-slate-800 hover:border-brand-600"
+                    }`}
+                  >
+                    {formatDollars(preset)}
+                  </button>
+                );
+              })}
+            </div>
+            <div className="mt-4 max-w-xs">
+              <label htmlFor={fields.amount.id} className="field-label">
+                Amount (USD)
+              </label>
+              <div className="relative">
+                <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+                  $
+                </span>
+                <input
+                  {...getInputProps(fields.amount, { type: "number" })}
+                  key={fields.amount.key}
+                  min={MINIMUM_DONATION}
+                  step={0.01}
+                  inputMode="decimal"
+                  required
+                  placeholder="Other amount"
+                  className="field-input pl-7"
+                />
+              </div>
+              <FieldError id={fields.amount.errorId} errors={fields.amount.errors} />
+            </div>
+          </fieldset>
+
+          <div className="max-w-md">
+            <label htmlFor={fields.purpose.id} className="field-label">
+              Purpose
+            </label>
+            <select {...getSelectProps(fields.purpose)} key={fields.purpose.key} className="field-input">
+              {DONATION_PURPOSES.map((purpose) => (
+                <option key={purpose} value={purpose}>
+                  {purpose}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.purpose.errorId} errors={fields.purpose.errors} />
+          </div>
+
+          <fieldset>
+            <legend className="text-lg font-semibold text-slate-900">How often?</legend>
+            <div className="mt-3 grid gap-3 sm:grid-cols-3">
+              {getCollectionProps(fields.frequency, { type: "radio", options: [...FORM_FREQUENCIES] }).map((props) => (
+                <label
+                  key={props.key}
+                  htmlFor={props.id}
+                  className="flex cursor-pointer gap-3 rounded-lg border-2 border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                >
+                  <input {...props} key={props.key} className="mt-1 accent-brand-700" />
+                  <span>
+                    <span className="block font-semibold text-slate-900">{props.value}</span>
+                    <span className="block text-sm text-slate-600">{RECURRING_NOTES[props.value as (typeof FORM_FREQUENCIES)[number]]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldError id={fields.frequency.errorId} errors={fields.frequency.errors} />
+          </fieldset>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={fields.name.id} className="field-label">
+                Full name
+              </label>
+              <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required autoComplete="name" className="field-input" />
+              <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+            </div>
+            <div>
+              <label htmlFor={fields.email.id} className="field-label">
+                Email
+              </label>
+              <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required autoComplete="email" className="field-input" />
+              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+            </div>
+          </div>
+
+          <div className="space-y-3">
+            {form.errors ? (
+              <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+                {form.errors[0]}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              className="btn-gold w-full py-3 text-lg sm:w-auto"
+              disabled={processing || (hydrated && !amountUsable)}
+            >
+              {processing ? "Processing..." : "Donate Now"}
+            </button>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {amountUsable
+                ? `You will give ${formatDollars(amount)} ${frequency === "One-Time" ? "once" : frequency === "Monthly" ? "today and every month" : "today and every year"}, through a secure hosted checkout.`
+                : `Enter an amount of at least ${formatDollars(MINIMUM_DONATION)} to continue.`}
+            </p>
+            {paymentMode === "sandbox" ? (
+              <p className="text-sm text-slate-600">Test mode: you will see a simulated checkout, and no card is charged.</p>
+            ) : null}
+          </div>
+        </Form>
+
+        <aside className="space-y-6">
+          <ImpactPreview amount={amountUsable ? amount : 0} />
+          <section aria-labelledby="trust-title" className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700">
+            <h2 id="trust-title" className="text-lg font-semibold text-slate-900">
+              Your gift is an Amanah
+            </h2>
+            <ul className="mt-3 list-disc space-y-2 pl-5">
+              <li>Card details are taken by our payment provider's secure checkout; we never see or store them.</li>
+              <li>Zakat is kept apart and given only to those eligible to receive it.</li>
+              <li>Monthly and yearly gifts can be stopped whenever you wish.</li>
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/donation-success";
+import { formatDollars } from "~/domain/money";
+import { PaymentProviderError } from "~/lib/service-errors";
+import { confirmCheckout, type GiftConfirmation } from "~/services/gift-confirmation.server";
+import { FOUNDATION } from "~/components/layout/navigation";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Thank you | Al-Amanah Foundation" },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * Confirms the gift with the provider before thanking anyone: a paid session is
+ * recorded here if its webhook is late; an unpaid or unknown one gets an honest answer.
+ */
+export async function loader({ url }: Route.LoaderArgs): Promise<GiftConfirmation | { status: "unavailable" }> {
+  const sessionId = url.searchParams.get("session_id");
+  if (!sessionId) return { status: "unknown" };
+  try {
+    return await confirmCheckout(sessionId);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(`Could not confirm checkout ${sessionId}: ${error.message}:`, error.cause ?? error);
+    return { status: "unavailable" };
+  }
+}
+
+const CADENCE = { "One-Time": "", Monthly: " every month", Annually: " every year" } as const;
+
+export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="container-page flex max-w-2xl flex-col items-center py-20 text-center">
+      <Message confirmation={loaderData} />
+      <div className="mt-10 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary">
+          Return to Home
+        </Link>
+        <Link to="/donate" className="btn-secondary">
+          Make Another Donation
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderData"] }) {
+  switch (confirmation.status) {
+    case "paid": {
+      const { gift } = confirmation;
+      return (
+        <>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Gift received</p>
+          <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">
+            Thank you{gift.firstName ? `, ${gift.firstName}` : ""}!
+          </h1>
+          <p className="mt-4 text-lg text-slate-700" data-testid="gift-summary">
+            We received your gift of <strong>{formatDollars(gift.amount)}</strong>
+            {CADENCE[gift.frequency]} for <strong>{gift.purpose}</strong>.
+          </p>
+          <p className="mt-3 text-slate-600">
+            {gift.frequency === "One-Time"
+              ? "May Allah reward you and accept it from you."
+              : "Your recurring gift is set up. May Allah reward you for every one of them."}
+          </p>
+        </>
+      );
+    }
+    case "processing":
+      return (
+        <>
+          <h1 className="text-3xl font-bold text-slate-900">Your payment is being processed</h1>
+          <p className="mt-4 text-slate-700">
+            Your bank is still confirming the payment. Nothing more is needed from you; we record the gift as soon as it
+            arrives.
+          </p>
+        </>
+      );
+    case "unpaid":
+      return (
+        <>
+          <h1 className="text-3xl font-bold text-slate-900">This donation was not completed</h1>
+          <p className="mt-4 text-slate-700">
+            We have not received a payment for this checkout, and nothing was charged. You can start again whenever you
+            are ready.
+          </p>
+        </>
+      );
+    case "unavailable":
+      return (
+        <>
+          <h1 className="text-3xl font-bold text-slate-900">We couldn't confirm your donation just now</h1>
+          <p className="mt-4 text-slate-700">
+            Our payment provider did not answer. If you completed the payment it will be recorded automatically; please
+            do not pay again. Questions? Write to{" "}
+            <a className="font-medium text-brand-700 underline" href={`mailto:${FOUNDATION.email}`}>
+              {FOUNDATION.email}
+            </a>
+            .
+          </p>
+        </>
+      );
+    default:
+      return (
+        <>
+          <h1 className="text-3xl font-bold text-slate-900">We couldn't find this donation</h1>
+          <p className="mt-4 text-slate-700">
+            This page confirms gifts made through our checkout, and there is no completed gift at this address. If you
+            were charged, write to{" "}
+            <a className="font-medium text-brand-700 underline" href={`mailto:${FOUNDATION.email}`}>
+              {FOUNDATION.email}
+            </a>{" "}
+            and we will look into it.
+          </p>
+        </>
+      );
+  }
+}

@@ -1,0 +1,107 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/sandbox-checkout";
+import { RECURRING_NOTES, type FormFrequency } from "~/domain/giving";
+import { formatCents } from "~/domain/money";
+import { NotFoundError } from "~/lib/service-errors";
+import { cancelSandbox, getSandboxCheckout, paySandbox } from "~/services/sandbox-checkout.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sandbox checkout (test mode, no real payment)" },
+  { name: "robots", content: "noindex" },
+];
+
+async function findOr404(sessionId: string) {
+  try {
+    return await getSandboxCheckout(sessionId);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const session = await findOr404(params.sessionId);
+  return {
+    id: session.id,
+    status: session.status,
+    amountCents: session.amount_total ?? 0,
+    purpose: session.sandbox.purpose,
+    frequency: session.sandbox.frequency as FormFrequency,
+    donorName: session.metadata?.donor_name ?? "",
+    donorEmail: session.customer_email ?? "",
+    successUrl: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await findOr404(params.sessionId);
+  const intent = (await request.formData()).get("intent");
+  const next = intent === "pay" ? await paySandbox(params.sessionId) : await cancelSandbox(params.sessionId);
+  return redirect(next, 303);
+}
+
+/**
+ * Deliberately unlike the site and unlike a real checkout: striped, labelled SANDBOX
+ * everywhere, no card fields. Nobody can take it for a live payment page.
+ */
+export default function SandboxCheckout({ loaderData: checkout }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <main className="flex flex-1 items-start justify-center bg-[repeating-linear-gradient(45deg,#fef3c7,#fef3c7_16px,#fde68a_16px,#fde68a_32px)] px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl border-4 border-dashed border-amber-700 bg-white p-8 shadow-xl">
+        <p className="rounded bg-amber-800 px-3 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">
+          Sandbox · test mode · no real payment
+        </p>
+        <h1 className="mt-6 text-2xl font-bold text-slate-900">Simulated checkout</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          This site runs without payment keys, so this page stands in for the card provider's checkout. Pressing Pay records
+          the gift exactly as a real payment would, but no card is charged and no money moves.
+        </p>
+
+        <dl className="mt-6 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          <Row label="Amount" value={formatCents(checkout.amountCents)} testId="sandbox-amount" />
+          <Row label="Frequency" value={`${checkout.frequency}: ${RECURRING_NOTES[checkout.frequency] ?? ""}`} />
+          <Row label="Purpose" value={checkout.purpose} />
+          <Row label="Donor" value={`${checkout.donorName} <${checkout.donorEmail}>`} />
+        </dl>
+
+        {checkout.status === "open" ? (
+          <Form method="post" className="mt-8 flex gap-3">
+            <button type="submit" name="intent" value="pay" className="btn-primary flex-1" disabled={busy}>
+              Pay
+            </button>
+            <button type="submit" name="intent" value="cancel" className="btn-secondary flex-1" disabled={busy}>
+              Cancel
+            </button>
+          </Form>
+        ) : checkout.status === "complete" ? (
+          <p className="mt-8 text-slate-700">
+            This checkout is already paid.{" "}
+            <Link to={checkout.successUrl} className="font-medium text-brand-700 underline">
+              See the confirmation
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-8 text-slate-700">
+            This checkout was canceled.{" "}
+            <Link to="/donate" className="font-medium text-brand-700 underline">
+              Start a new donation
+            </Link>
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4 px-4 py-3 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/zakat-calculator";
+import { ZakatResultPanel } from "~/components/giving/zakat-result";
+import { FieldError } from "~/components/ui/field-error";
+import { PageHero } from "~/components/ui/page-hero";
+import { formatDollars } from "~/domain/money";
+import {
+  AMOUNT_FIELDS,
+  DEFAULT_ZAKAT_INPUTS,
+  NISAB_GOLD_GRAMS,
+  NISAB_SILVER_GRAMS,
+  calculateZakat,
+  nisabThreshold,
+  type ZakatAmountField,
+  type ZakatInputs,
+  type ZakatResult,
+} from "~/domain/zakat";
+import { zakatInputSchema } from "~/domain/zakat-schema";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Zakat Calculator | Al-Amanah Foundation" },
+  {
+    name: "description",
+    content: "Work out the Zakat due on your savings, gold, silver, investments, business goods and harvest, then pay it in one click.",
+  },
+];
+
+/** Without JavaScript the form posts here and the page answers with the result. */
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: zakatInputSchema });
+  return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+}
+
+interface FieldInfo {
+  name: ZakatAmountField;
+  label: string;
+  hint?: string;
+  unit: "$" | "g";
+}
+
+const GROUPS: { title: string; description: string; fields: FieldInfo[] }[] = [
+  {
+    title: "Money and investments",
+    description: "What you hold today, at its current value.",
+    fields: [
+      { name: "cash", label: "Cash and bank balances", unit: "$" },
+      { name: "receivables", label: "Money owed to you", hint: "Loans you expect to be repaid", unit: "$" },
+      { name: "stocks", label: "Shares and funds", unit: "$" },
+      { name: "retirement", label: "Retirement savings you can access", unit: "$" },
+      { name: "investment_property", label: "Property held for investment", unit: "$" },
+      { name: "other_valuables", label: "Other valuables", unit: "$" },
+      { name: "livestock", label: "Livestock (value)", unit: "$" },
+      { name: "other_assets", label: "Other zakatable assets", unit: "$" },
+    ],
+  },
+  {
+    title: "Gold and silver",
+    description: "Weight in grams and today's price per gram.",
+    fields: [
+      { name: "gold_weight", label: "Gold (grams)", unit: "g" },
+      { name: "gold_price_per_gram", label: "Gold price per gram", unit: "$" },
+      { name: "silver_weight", label: "Silver (grams)", unit: "g" },
+      { name: "silver_price_per_gram", label: "Silver price per gram", unit: "$" },
+    ],
+  },
+  {
+    title: "Business and harvest",
+    description: "Stock held for sale, and the value of this harvest.",
+    fields: [
+      { name: "business_goods", label: "Business goods for sale", unit: "$" },
+      { name: "agriculture_value", label: "Harvest value", unit: "$" },
+    ],
+  },
+  {
+    title: "What you owe",
+    description: "Debts due now are taken off your money and investments.",
+    fields: [{ name: "liabilities", label: "Debts and bills due", unit: "$" }],
+  },
+];
+
+const PRICE_FIELDS: ZakatAmountField[] = ["gold_price_per_gram", "silver_price_per_gram"];
+
+/** Only the prices start filled in; the rest are empty until the donor types. */
+const DEFAULT_VALUES = {
+  gold_price_per_gram: String(DEFAULT_ZAKAT_INPUTS.gold_price_per_gram),
+  silver_price_per_gram: String(DEFAULT_ZAKAT_INPUTS.silver_price_per_gram),
+  nisab_basis: DEFAULT_ZAKAT_INPUTS.nisab_basis,
+  agriculture_irrigation: DEFAULT_ZAKAT_INPUTS.agriculture_irrigation,
+};
+
+const TIPS = [
+  "Calculate on the same date each year, your Zakat anniversary, using that day's values.",
+  "Count only what you have held for a full lunar year; a harvest is due when it is gathered.",
+  "Use today's gold and silver prices: a local jeweller or bullion dealer will tell you.",
+  "Take off only debts that are due now, not the whole of a long mortgage.",
+  "In doubt, round up: the extra is accepted as Sadaqa.",
+];
+
+function somethingEntered(values: Record<string, unknown> | undefined): boolean {
+  return AMOUNT_FIELDS.some((field) => {
+    if (PRICE_FIELDS.includes(field)) return false;
+    const value = Number(values?.[field] ?? 0);
+    return Number.isFinite(value) && value !== 0;
+  });
+}
+
+export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<Record<ZakatAmountField | "nisab_basis" | "agriculture_irrigation", string>, ZakatInputs>({
+    id: "zakat",
+    lastResult: actionData?.result,
+    defaultValue: DEFAULT_VALUES,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: zakatInputSchema }),
+    shouldValidate: "onInput",
+  });
+
+  // The same function the server and the API use, run as the donor types.
+  const values = form.value as Record<string, unknown> | undefined;
+  const parsed = zakatInputSchema.safeParse(values ?? {});
+  let result: ZakatResult | null = null;
+  let problem: string | undefined;
+  if (!parsed.success) problem = "Correct the highlighted fields to see your Zakat.";
+  else if (somethingEntered(values)) result = calculateZakat(parsed.data);
+
+  const goldPrice = parsed.success ? parsed.data.gold_price_per_gram : DEFAULT_ZAKAT_INPUTS.gold_price_per_gram;
+  const silverPrice = parsed.success ? parsed.data.silver_price_per_gram : DEFAULT_ZAKAT_INPUTS.silver_price_per_gram;
+  const calculating = navigation.state === "submitting" && navigation.formAction === "/zakat-calculator";
+
+  return (
+    <>
+      <PageHero id="calculator-title" eyebrow="Zakat" title="Zakat Calculator">
+        <p>Enter what you own and what you owe. Your Zakat is worked out as you type, and you can pay it in one click.</p>
+      </PageHero>
+
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
+        <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
+          {GROUPS.map((group) => (
+            <fieldset key={group.title} className="rounded-xl border border-slate-200 p-5">
+              <legend className="px-1 text-lg font-semibold text-slate-900">{group.title}</legend>
+              <p className="text-sm text-slate-600">{group.description}</p>
+              <div className="mt-4 grid gap-4 sm:grid-cols-2">
+                {group.fields.map((info) => (
+                  <AmountField key={info.name} info={info} field={fields[info.name]} />
+                ))}
+              </div>
+              {group.title === "Business and harvest" ? (
+                <RadioChoice
+                  legend="How was the harvest watered?"
+                  field={fields.agriculture_irrigation}
+                  options={[
+                    { value: "irrigated", label: "Irrigated at my cost (5%)" },
+                    { value: "rain", label: "Rain or rivers (10%)" },
+                  ]}
+                />
+              ) : null}
+            </fieldset>
+          ))}
+
+          <fieldset className="rounded-xl border border-slate-200 p-5">
+            <legend className="px-1 text-lg font-semibold text-slate-900">Nisab</legend>
+            <p className="text-sm text-slate-600">
+              Zakat is due only when your money, gold, silver and business goods together reach the nisab. Many scholars
+              advise the silver standard, which is lower, so that more is given to those in need; others use gold.
+            </p>
+            <RadioChoice
+              legend="Measure the nisab by"
+              field={fields.nisab_basis}
+              options={[
+                { value: "silver", label: `Silver: 612.36 g (${formatDollars(Math.round(nisabThreshold("silver", goldPrice, silverPrice)))})` },
+                { value: "gold", label: `Gold: 87.48 g (${formatDollars(Math.round(nisabThreshold("gold", goldPrice, silverPrice)))})` },
+              ]}
+            />
+          </fieldset>
+
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn-primary" disabled={calculating}>
+              {calculating ? "Calculating..." : "Calculate Zakat"}
+            </button>
+            <button {...form.reset.getButtonProps()} className="btn-secondary">
+              Reset
+            </button>
+          </div>
+        </Form>
+
+        <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
+          <ZakatResultPanel result={result} problem={problem} />
+          <section aria-labelledby="about-zakat-title" className="rounded-xl bg-slate-50 p-6 text-sm text-slate-700">
+            <h2 id="about-zakat-title" className="text-lg font-semibold text-slate-900">
+              About Zakat
+            </h2>
+            <p className="mt-2">
+              Zakat is 2.5% of the wealth you have held for a lunar year, once it reaches the nisab. At the prices above:
+            </p>
+            <ul className="mt-2 space-y-1">
+              <li>
+                Gold nisab: {NISAB_GOLD_GRAMS} g, about <strong>{formatDollars(Math.round(NISAB_GOLD_GRAMS * goldPrice))}</strong>
+              </li>
+              <li>
+                Silver nisab: {NISAB_SILVER_GRAMS} g, about <strong>{formatDollars(Math.round(NISAB_SILVER_GRAMS * silverPrice))}</strong>
+              </li>
+            </ul>
+            <p className="mt-2">
+              A harvest is due at 5% or 10% when it is gathered.{" "}
+              <Link to="/zakat-education" className="font-medium text-brand-700 underline">
+                Learn more about Zakat
+              </Link>
+            </p>
+          </section>
+          <section aria-labelledby="tips-title" className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700">
+            <h2 id="tips-title" className="text-lg font-semibold text-slate-900">
+              Quick Tips
+            </h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {TIPS.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function AmountField({ info, field }: { info: FieldInfo; field: FieldMetadata<string> }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {info.label}
+        {info.hint ? <span className="block text-xs font-normal text-slate-500">{info.hint}</span> : null}
+      </label>
+      <div className="relative">
+        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+          {info.unit}
+        </span>
+        <input
+          {...getInputProps(field, { type: "number" })}
+          key={field.key}
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          placeholder="0"
+          className="field-input pl-7"
+        />
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function RadioChoice({
+  legend,
+  field,
+  options,
+}: {
+  legend: string;
+  field: FieldMetadata<string>;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="field-label">{legend}</legend>
+      <div className="flex flex-wrap gap-3">
+        {options.map((option) => (
+          <label key={option.value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+            <input
+              type="radio"
+              name={field.name}
+              value={option.value}
+              form={field.formId}
+              key={`${field.key ?? ""}-${option.value}`}
+              defaultChecked={field.initialValue === option.value}
+              className="accent-brand-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,324 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A small, stateful Stripe-compatible server for the tests: the real Stripe SDK talks
+ * to it through STRIPE_API_BASE. It keeps checkout sessions, subscriptions and invoices
+ * in memory, answers in Stripe's shapes (API 2026-10-28) and errors, and can play the
+ * part of a donor (pay), of time passing (renew, failRenewal) and of an outage (failNext).
+ * Events it produces are returned to the test, which decides how to deliver them.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type StripeObject = Record<string, any>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: StripeObject;
+  headers: IncomingMessage["headers"];
+}
+
+export interface FakeStripeEvent {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  api_version: string;
+  livemode: false;
+  data: { object: StripeObject };
+}
+
+function id(prefix: string): string {
+  return `${prefix}_test_${randomBytes(10).toString("hex")}`;
+}
+
+/** Stripe's form encoding (`line_items[0][price_data][currency]=usd`) back into objects. */
+export function parseStripeForm(text: string): StripeObject {
+  const root: StripeObject = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node: StripeObject = root;
+    path.forEach((segment, index) => {
+      if (index === path.length - 1) {
+        node[segment] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(path[index + 1]!);
+      node[segment] ??= nextIsIndex ? [] : {};
+      node = node[segment];
+    });
+  }
+  return root;
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+function addInterval(seconds: number, interval: string): number {
+  const date = new Date(seconds * 1000);
+  if (interval === "year") date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
+
+export async function startFakeStripe() {
+  const sessions = new Map<string, StripeObject>();
+  const subscriptions = new Map<string, StripeObject>();
+  const invoices = new Map<string, StripeObject>();
+  /** What the app sent to create each checkout session. */
+  const sessionParams = new Map<string, StripeObject>();
+  const requests: RecordedRequest[] = [];
+  const failures: { method: string; path: RegExp; status: number; message: string }[] = [];
+  let clock = Math.floor(Date.now() / 1000);
+  const tick = () => (clock += 1);
+
+  const event = (type: string, object: StripeObject, created = tick()): FakeStripeEvent => ({
+    id: id("evt"),
+    object: "event",
+    type,
+    created,
+    api_version: "2026-10-28.endive",
+    livemode: false,
+    data: { object: clone(object) },
+  });
+
+  function list(items: StripeObject[], query: URLSearchParams, path: string) {
+    const limit = Number(query.get("limit") ?? 10);
+    const after = query.get("starting_after");
+    const start = after ? items.findIndex((item) => item.id === after) + 1 : 0;
+    const page = items.slice(start, start + limit);
+    return { object: "list", url: path, has_more: start + limit < items.length, data: page };
+  }
+
+  function createSession(body: StripeObject): StripeObject {
+    const lineItems: StripeObject[] = body.line_items ?? [];
+    if (!body.mode || !lineItems.length || !body.success_url) {
+      throw Object.assign(new Error("Missing required param: mode, line_items or success_url."), { status: 400 });
+    }
+    const amountTotal = lineItems.reduce((sum, item) => {
+      const recurring = item.price_data?.recurring;
+      // A recurring line anchored later with proration 'none' costs nothing today.
+      const dueToday = recurring && body.subscription_data?.proration_behavior === "none" && body.subscription_data?.billing_cycle_anchor;
+      return sum + (dueToday ? 0 : Number(item.price_data.unit_amount) * Number(item.quantity ?? 1));
+    }, 0);
+    const sessionId = id("cs");
+    const session = {
+      id: sessionId,
+      object: "checkout.session",
+      created: tick(),
+      mode: body.mode,
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: amountTotal,
+      currency: lineItems[0]?.price_data?.currency ?? null,
+      metadata: body.metadata ?? {},
+      customer: null,
+      customer_email: body.customer_email ?? null,
+      customer_details: null,
+      payment_intent: null,
+      subscription: null,
+      invoice: null,
+      success_url: body.success_url,
+      cancel_url: body.cancel_url ?? null,
+      url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+    };
+    sessions.set(sessionId, session);
+    sessionParams.set(sessionId, body);
+    return session;
+  }
+
+  function route(method: string, path: string, query: URLSearchParams, body: StripeObject): [number, unknown] {
+    const match = (pattern: RegExp) => path.match(pattern);
+    let found: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/checkout/sessions") return [200, createSession(body)];
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      const status = query.get("status");
+      return [200, list([...sessions.values()].filter((s) => !status || s.status === status), query, path)];
+    }
+    if (method === "GET" && (found = match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return lookup(sessions, found[1]!, "checkout.session");
+    if (method === "GET" && path === "/v1/subscriptions") return [200, list([...subscriptions.values()], query, path)];
+    if (method === "GET" && (found = match(/^\/v1\/subscriptions\/([^/]+)$/))) return lookup(subscriptions, found[1]!, "subscription");
+    if (method === "DELETE" && (found = match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const subscription = subscriptions.get(found[1]!);
+      if (!subscription) return missing("subscription", found[1]!);
+      subscription.status = "canceled";
+      subscription.canceled_at = tick();
+      return [200, subscription];
+    }
+    if (method === "GET" && path === "/v1/invoices") {
+      const status = query.get("status");
+      return [200, list([...invoices.values()].filter((i) => !status || i.status === status), query, path)];
+    }
+    if (method === "GET" && (found = match(/^\/v1\/invoices\/([^/]+)$/))) return lookup(invoices, found[1]!, "invoice");
+    return [404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+
+  function lookup(store: Map<string, StripeObject>, key: string, kind: string): [number, unknown] {
+    const object = store.get(key);
+    return object ? [200, object] : missing(kind, key);
+  }
+
+  function missing(kind: string, key: string): [number, unknown] {
+    return [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${key}'` } }];
+  }
+
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? "/", "http://fake-stripe");
+    const method = request.method ?? "GET";
+    const text = Buffer.concat(chunks).toString();
+    const query = url.searchParams;
+    const body = method === "GET" || method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
+    requests.push({ method, path: url.pathname, query, body, headers: request.headers });
+    response.setHeader("Content-Type", "application/json");
+    response.setHeader("Request-Id", id("req"));
+
+    const failure = failures.findIndex((f) => f.method === method && f.path.test(url.pathname));
+    if (failure >= 0) {
+      const { status, message } = failures.splice(failure, 1)[0]!;
+      // Tells the SDK not to retry, so an outage is one quick failure.
+      response.setHeader("Stripe-Should-Retry", "false");
+      response.statusCode = status;
+      response.end(JSON.stringify({ error: { type: "api_error", message } }));
+      return;
+    }
+    try {
+      const [status, payload] = route(method, url.pathname, query, body);
+      response.statusCode = status;
+      response.end(JSON.stringify(payload));
+    } catch (error) {
+      response.statusCode = (error as { status?: number }).status ?? 500;
+      response.end(JSON.stringify({ error: { type: "invalid_request_error", message: (error as Error).message } }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    requests,
+    sessions,
+    subscriptions,
+    invoices,
+    event,
+
+    /** The provider's clock (seconds); events are stamped from it and move it on. */
+    now: () => clock,
+    advanceClock(seconds: number) {
+      clock += seconds;
+    },
+
+    /** The next matching call fails with this status, without SDK retries. */
+    failNext(method: string, path: RegExp, status = 503, message = "The payment service is temporarily unavailable") {
+      failures.push({ method, path, status, message });
+    },
+
+    /** The parameters the app sent to create a checkout session. */
+    checkoutParams(sessionId: string): StripeObject {
+      const params = sessionParams.get(sessionId);
+      if (!params) throw new Error(`No session ${sessionId}`);
+      return params;
+    },
+
+    /** The donor pays on the hosted page: the events Stripe would send, in its usual order. */
+    pay(sessionId: string): FakeStripeEvent[] {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`No session ${sessionId}`);
+      const params = sessionParams.get(sessionId)!;
+      const customer = id("cus");
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        customer,
+        customer_details: { email: session.customer_email, name: session.metadata.donor_name ?? null },
+      });
+      if (session.mode === "payment") {
+        session.payment_intent = id("pi");
+        return [event("checkout.session.completed", session)];
+      }
+      const recurringItem = (params.line_items as StripeObject[]).find((item) => item.price_data?.recurring);
+      const interval = recurringItem!.price_data.recurring.interval as string;
+      const unitAmount = Number(recurringItem!.price_data.unit_amount);
+      const anchor = Number(params.subscription_data?.billing_cycle_anchor ?? addInterval(clock, interval));
+      const created = tick();
+      const subscription = {
+        id: id("sub"),
+        object: "subscription",
+        created,
+        status: "active",
+        customer,
+        metadata: params.subscription_data?.metadata ?? {},
+        canceled_at: null,
+        billing_cycle_anchor: anchor,
+        items: { data: [{ current_period_end: anchor, price: { unit_amount: unitAmount, recurring: { interval } } }] },
+      };
+      subscriptions.set(subscription.id, subscription);
+      const invoice = this.invoiceFor(subscription, session.amount_total, "subscription_create", created, anchor);
+      Object.assign(session, { subscription: subscription.id, invoice: invoice.id });
+      return [
+        event("customer.subscription.created", subscription, created),
+        event("invoice.paid", invoice),
+        event("checkout.session.completed", session),
+      ];
+    },
+
+    invoiceFor(subscription: StripeObject, amount: number, reason: string, start: number, end: number, status = "paid") {
+      const invoice = {
+        id: id("in"),
+        object: "invoice",
+        created: tick(),
+        status,
+        amount_paid: status === "paid" ? amount : 0,
+        billing_reason: reason,
+        customer: subscription.customer,
+        customer_email: subscription.metadata.donor_email ?? null,
+        customer_name: subscription.metadata.donor_name ?? null,
+        status_transitions: { paid_at: status === "paid" ? clock : null },
+        parent: {
+          type: "subscription_details",
+          subscription_details: { subscription: subscription.id, metadata: clone(subscription.metadata) },
+        },
+        lines: { data: [{ amount, period: { start, end } }] },
+      };
+      invoices.set(invoice.id, invoice);
+      return invoice;
+    },
+
+    /** The next scheduled charge succeeds: a new paid invoice and a new period. */
+    renew(subscriptionId: string): FakeStripeEvent[] {
+      const subscription = subscriptions.get(subscriptionId)!;
+      const item = subscription.items.data[0];
+      const start = item.current_period_end;
+      const end = addInterval(start, item.price.recurring.interval);
+      clock = Math.max(clock, start);
+      const invoice = this.invoiceFor(subscription, item.price.unit_amount, "subscription_cycle", start, end);
+      item.current_period_end = end;
+      subscription.status = "active";
+      return [event("invoice.paid", invoice), event("customer.subscription.updated", subscription)];
+    },
+
+    /** The next scheduled charge is declined: the invoice stays open and the subscription is past due. */
+    failRenewal(subscriptionId: string): FakeStripeEvent[] {
+      const subscription = subscriptions.get(subscriptionId)!;
+      const item = subscription.items.data[0];
+      clock = Math.max(clock, item.current_period_end);
+      const invoice = this.invoiceFor(subscription, item.price.unit_amount, "subscription_cycle", item.current_period_end, addInterval(item.current_period_end, item.price.recurring.interval), "open");
+      subscription.status = "past_due";
+      return [event("invoice.payment_failed", invoice), event("customer.subscription.updated", subscription)];
+    },
+
+    /** Forgets everything, as a fresh account would be. */
+    reset() {
+      for (const store of [sessions, subscriptions, invoices, sessionParams]) store.clear();
+      requests.length = 0;
+      failures.length = 0;
+    },
+
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
