@@ -20,7 +20,9 @@ function dollarAmount(minimum: number, minimumMessage: string) {
   return z.preprocess(
     readNumber,
     z
-      .number({ message: "Please enter an amount" })
+      .number({
+        error: (issue) => (issue.input === undefined ? "Please enter an amount" : "Please enter the amount as a number, e.g. 50 or 25.50"),
+      })
       .refine(Number.isFinite, "Please enter the amount as a number, e.g. 50 or 25.50")
       .refine((value) => value >= minimum, minimumMessage)
       .refine((value) => value <= MAXIMUM_ONLINE_DONATION, "For gifts of a million dollars or more, please contact us")
@@ -91,10 +93,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const offlineGiftSchema = z.object({
   amount: dollarAmount(0.01, "The amount must be more than $0"),
   name: donorName,
-  email: z.preprocess(
-    (raw) => (typeof raw === "string" ? raw.trim() : raw ?? ""),
-    z.union([z.literal(""), donorEmail], { message: "Please enter a valid email address" }),
-  ),
+  // Optional: a cash gift may come without one. Empty means none, and is stored as "".
+  email: z
+    .preprocess((raw) => (typeof raw === "string" && raw.trim() === "" ? undefined : raw), donorEmail.optional())
+    .transform((email) => email ?? ""),
   purpose,
   frequency: z.preprocess(
     emptyIsUnset,

@@ -6,6 +6,7 @@ import * as createSubscription from "~/routes/api/donation-subscription-checkout
 import * as cancelSubscriptionApi from "~/routes/api/cancel-subscription";
 import * as syncApi from "~/routes/api/sync-provider";
 import * as refreshApi from "~/routes/api/refresh-subscriptions";
+import * as sandboxCheckout from "~/routes/sandbox-checkout";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
 import { createTestAdmin } from "../support/admins";
 import { callApi, callRoute, expectLoggedError, unwrapData } from "../support/routes";
@@ -95,6 +96,11 @@ describe("starting a checkout with Stripe", () => {
       mode: "subscription",
       subscription_data: { metadata: { frequency: "Annually", purpose: "Education" } },
     });
+  });
+
+  it("has no sandbox checkout once real keys are set", async () => {
+    const page = await callRoute(sandboxCheckout.loader, "/sandbox/checkout/cs_sandbox_anything", { params: { sessionId: "cs_sandbox_anything" } });
+    expect(page).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 } });
   });
 
   it("refuses invalid gifts with field errors before calling the provider", async () => {

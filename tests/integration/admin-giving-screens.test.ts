@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/lib/db.server";
+import { adminContext } from "~/lib/request-context";
+import * as donationsScreen from "~/routes/admin/donations";
+import * as donationsExport from "~/routes/admin/donations-export";
+import * as subscriptionsScreen from "~/routes/admin/subscriptions";
+import { createTestAdmin } from "../support/admins";
+import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
+import { callRoute, expectLoggedError, makeContext, unwrapData } from "../support/routes";
+
+type DonationsData = Awaited<ReturnType<typeof donationsScreen.loader>>;
+type SubscriptionsData = Awaited<ReturnType<typeof subscriptionsScreen.loader>>;
+
+async function signedInContext() {
+  const { admin } = await createTestAdmin();
+  const context = makeContext();
+  context.set(adminContext, admin);
+  return { admin, context };
+}
+
+beforeEach(clearGiving);
+
+async function addGifts(count: number, gift: Partial<{ name: string; email: string; frequency: "One-Time" | "Monthly" | "Annually" | "Ramadan"; amount_cents: number }> = {}) {
+  for (let index = 0; index < count; index += 1) {
+    await getDb()
+      .insertInto("donations")
+      .values({
+        name: gift.name ?? `Donor ${index}`,
+        email: gift.email ?? `donor${index}@example.org`,
+        amount_cents: gift.amount_cents ?? 1000,
+        frequency: gift.frequency ?? "One-Time",
+        donated_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+      })
+      .execute();
+  }
+}
+
+describe("the Donations screen", () => {
+  it("shows the totals, the newest gifts a page at a time, and the filtered count", async () => {
+    await addGifts(30);
+    await addGifts(2, { name: "Zainab", email: "zainab@example.org", frequency: "Monthly", amount_cents: 5000 });
+    const first = (await callRoute(donationsScreen.loader, "/admin/donations")) as DonationsData;
+    expect(first.totals).toEqual({ amount: 400, donors: 31, average: 13 });
+    expect(first.matching).toBe(32);
+    expect(first.donations).toHaveLength(25);
+    const second = (await callRoute(donationsScreen.loader, "/admin/donations?page=2")) as DonationsData;
+    expect(second.donations).toHaveLength(7);
+    expect(second.donations.at(-1)!.name).toBe("Donor 0");
+
+    const filtered = (await callRoute(donationsScreen.loader, "/admin/donations?search=ZAINAB&frequency=Monthly")) as DonationsData;
+    expect(filtered.matching).toBe(2);
+    expect(filtered.donations.map((gift) => gift.name)).toEqual(["Zainab", "Zainab"]);
+    const none = (await callRoute(donationsScreen.loader, "/admin/donations?search=nobody")) as DonationsData;
+    expect(none).toMatchObject({ matching: 0, donations: [] });
+  });
+
+  it("exports the filtered rows as donations.csv, safe for spreadsheets", async () => {
+    await addGifts(3);
+    await addGifts(1, { name: "=HYPERLINK(\"http://evil.example\")", email: "evil@example.org", frequency: "Ramadan", amount_cents: 1234 });
+    const all = (await callRoute(donationsExport.loader, "/admin/donations/export")) as Response;
+    expect(all.headers.get("Content-Disposition")).toBe('attachment; filename="donations.csv"');
+    const lines = (await all.text()).trim().split("\n");
+    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date");
+    expect(lines).toHaveLength(5);
+    const ramadan = (await (
+      (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Ramadan")) as Response
+    ).text()).trim().split("\n");
+    expect(ramadan).toHaveLength(2);
+    expect(ramadan[1]).toMatch(/^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",evil@example\.org,12\.34,Ramadan,2026-01-01T00:00:00\.000Z$/);
+  });
+
+  it("records an offline gift, and keeps what was typed when it is refused", async () => {
+    const { admin, context } = await signedInContext();
+    const refused = unwrapData(
+      await callRoute(donationsScreen.action, "/admin/donations", {
+        form: { intent: "record", name: "Ramadan box", amount: "twelve", frequency: "Ramadan", payment_method: "cash" },
+        context,
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const result = (refused.data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
+    expect(result.error.amount).toEqual(["Please enter the amount as a number, e.g. 50 or 25.50"]);
+    expect(result.initialValue).toMatchObject({ name: "Ramadan box", amount: "twelve", frequency: "Ramadan" });
+    expect(await donationRows()).toHaveLength(0);
+
+    const saved = (await callRoute(donationsScreen.action, "/admin/donations", {
+      form: { intent: "record", name: "Ramadan box", amount: "312.40", frequency: "Ramadan", payment_method: "cash", purpose: "Zakat", donated_at: "2026-03-25" },
+      context,
+    })) as Response;
+    expect(saved, JSON.stringify(saved)).toBeInstanceOf(Response);
+    expect(saved.status).toBe(302);
+    const [row] = await donationRows();
+    expect(saved.headers.get("Location")).toBe(`/admin/donations?recorded=${row!.id}`);
+    expect(row).toMatchObject({ amount_cents: 31240, frequency: "Ramadan", payment_method: "cash", purpose: "Zakat", recorded_by: admin.username });
+  });
+
+  it("Sync reports how many records were new", async () => {
+    const { context } = await signedInContext();
+    const answer = unwrapData(await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "sync" }, context }));
+    expect(answer.data).toEqual({ intent: "sync", ok: true, message: "Successfully synced 0 records from the card payment provider" });
+  });
+});
+
+describe("the Subscriptions screen", () => {
+  async function addSubscription({ id, ...values }: { status: string; interval: "month" | "year"; amount_cents: number; id: string }) {
+    await getDb()
+      .insertInto("subscriptions")
+      .values({ name: `Donor ${id}`, email: `${id}@example.org`, purpose: "Zakat", payment_day: 1, stripe_subscription_id: id, ...values })
+      .execute();
+  }
+
+  it("sums active monthly gifts and a twelfth of active yearly ones, and counts every status", async () => {
+    await addSubscription({ id: "sub_a", status: "active", interval: "month", amount_cents: 5000 });
+    await addSubscription({ id: "sub_b", status: "active", interval: "year", amount_cents: 60000 });
+    await addSubscription({ id: "sub_c", status: "past_due", interval: "month", amount_cents: 9900 });
+    await addSubscription({ id: "sub_d", status: "canceled", interval: "month", amount_cents: 1000 });
+    await addSubscription({ id: "sub_e", status: "incomplete", interval: "month", amount_cents: 1000 });
+    const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?cancel=sub_a")) as SubscriptionsData;
+    expect(data.summary).toEqual({
+      total: 5,
+      active: 2,
+      monthlyRevenue: 100,
+      byStatus: { active: 2, past_due: 1, canceled: 1, incomplete: 1 },
+    });
+    expect(data.confirming).toBe("sub_a");
+    expect(data.subscriptions).toHaveLength(5);
+  });
+
+  it("reports a cancel the provider cannot do, and changes nothing here", async () => {
+    // In sandbox mode the simulated provider has never heard of this subscription.
+    await addSubscription({ id: "sub_unknown_to_provider", status: "active", interval: "month", amount_cents: 5000 });
+    const answer = unwrapData(
+      await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "cancel", subscription_id: "sub_unknown_to_provider" } }),
+    );
+    expect(answer).toMatchObject({ status: 502, data: { ok: false, message: "Failed to cancel subscription" } });
+    expectLoggedError(/Cancel failed: No such subscription/);
+    expect((await subscriptionRows())[0]!.status).toBe("active");
+  });
+
+  it("Update Status reports how many statuses changed", async () => {
+    const answer = unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "refresh" } }));
+    expect(answer.data).toEqual({ ok: true, message: "Updated 0 subscription statuses" });
+  });
+});

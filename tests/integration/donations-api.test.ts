@@ -1,0 +1,177 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/lib/db.server";
+import * as donationsApi from "~/routes/api/donations";
+import * as statsApi from "~/routes/api/donation-stats";
+import * as subscriptionsApi from "~/routes/api/subscriptions";
+import * as zakatApi from "~/routes/api/calculate-zakat";
+import * as cancelApi from "~/routes/api/cancel-subscription";
+import * as syncApi from "~/routes/api/sync-provider";
+import * as refreshApi from "~/routes/api/refresh-subscriptions";
+import * as dashboardApi from "~/routes/api/admin-dashboard";
+import { createTestAdmin } from "../support/admins";
+import { clearGiving } from "../support/giving-records";
+import { callApi } from "../support/routes";
+
+let auth: Record<string, string>;
+beforeAll(async () => {
+  auth = (await createTestAdmin()).auth;
+});
+
+async function seedGifts() {
+  const db = getDb();
+  const subscription = await db
+    .insertInto("subscriptions")
+    .values({ name: "Omar", email: "omar@example.org", amount_cents: 3000, purpose: "Education", interval: "month", payment_day: 1, status: "active", stripe_subscription_id: "sub_1", next_payment_date: "2026-12-01T00:00:00.000Z" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const gift of [
+    { name: "Aisha Khan", email: "aisha@example.org", amount_cents: 2550, frequency: "One-Time" as const, donated_at: "2026-01-01T10:00:00.000Z" },
+    { name: "Omar", email: "omar@example.org", amount_cents: 3000, frequency: "Monthly" as const, donated_at: "2026-02-01T10:00:00.000Z", subscription_id: subscription.id },
+    { name: "AISHA KHAN", email: "Aisha@Example.org", amount_cents: 10000, frequency: "One-Time" as const, donated_at: "2026-03-01T10:00:00.000Z" },
+    { name: "Masjid 100% collection", email: "", amount_cents: 50000, frequency: "Ramadan" as const, donated_at: "2026-03-20T10:00:00.000Z", payment_method: "cash" as const },
+  ]) {
+    await db.insertInto("donations").values(gift).execute();
+  }
+}
+
+beforeEach(async () => {
+  await clearGiving();
+  await seedGifts();
+});
+
+describe("GET /api/donations/", () => {
+  it("is for admins only", async () => {
+    expect((await callApi(donationsApi.loader, "/api/donations/")).status).toBe(401);
+    expect((await callApi(donationsApi.loader, "/api/donations/", { headers: { Authorization: "Bearer expired" } })).status).toBe(401);
+  });
+
+  it("returns every gift, newest first, in the spec's shape with amounts in dollars", async () => {
+    const { status, body } = await callApi(donationsApi.loader, "/api/donations/", { headers: auth });
+    expect(status).toBe(200);
+    expect(body.map((gift: { amount: number }) => gift.amount)).toEqual([500, 100, 30, 25.5]);
+    expect(body[0]).toEqual({
+      id: expect.any(Number),
+      name: "Masjid 100% collection",
+      email: "",
+      amount: 500,
+      frequency: "Ramadan",
+      purpose: "",
+      donated_at: "2026-03-20T10:00:00.000Z",
+      payment_method: "cash",
+      subscription_id: null,
+    });
+  });
+
+  it("pages, searches by name or email without regard to case, and filters by frequency", async () => {
+    const page = await callApi(donationsApi.loader, "/api/donations/?limit=2&offset=1", { headers: auth });
+    expect(page.body.map((gift: { amount: number }) => gift.amount)).toEqual([100, 30]);
+    const search = await callApi(donationsApi.loader, "/api/donations/?search=aisha", { headers: auth });
+    expect(search.body).toHaveLength(2);
+    const percent = await callApi(donationsApi.loader, "/api/donations/?search=100%25", { headers: auth });
+    expect(percent.body.map((gift: { name: string }) => gift.name)).toEqual(["Masjid 100% collection"]);
+    const monthly = await callApi(donationsApi.loader, "/api/donations/?frequency=Monthly", { headers: auth });
+    expect(monthly.body.map((gift: { name: string }) => gift.name)).toEqual(["Omar"]);
+    const bad = await callApi(donationsApi.loader, "/api/donations/?frequency=Weekly", { headers: auth });
+    expect(bad).toMatchObject({ status: 422, body: { detail: "frequency must be one of One-Time, Monthly, Annually, Ramadan" } });
+  });
+});
+
+describe("POST /api/donations/", () => {
+  it("records an offline gift, marked as such and by whom", async () => {
+    const { admin, auth: ownAuth } = await createTestAdmin();
+    const { status, body } = await callApi(donationsApi.action, "/api/donations/", {
+      body: { name: "Cash at Friday prayer", amount: "120.50", frequency: "Ramadan", payment_method: "cash", donated_at: "2026-03-27" },
+      headers: ownAuth,
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ name: "Cash at Friday prayer", email: "", amount: 120.5, frequency: "Ramadan", payment_method: "cash", donated_at: "2026-03-27T12:00:00.000Z" });
+    const row = await getDb().selectFrom("donations").select("recorded_by").where("id", "=", body.id).executeTakeFirstOrThrow();
+    expect(row.recorded_by).toBe(admin.username);
+  });
+
+  it("refuses invalid gifts with 422 and anonymous callers with 401", async () => {
+    const invalid = await callApi(donationsApi.action, "/api/donations/", { body: { name: "", amount: -1, email: "x" }, headers: auth });
+    expect(invalid.status).toBe(422);
+    expect(Object.keys(invalid.body.errors).sort()).toEqual(["amount", "email", "name"]);
+    const future = await callApi(donationsApi.action, "/api/donations/", { body: { name: "A", amount: 5, donated_at: "2999-01-01" }, headers: auth });
+    expect(future).toMatchObject({ status: 422, body: { errors: { donated_at: ["The date cannot be in the future"] } } });
+    expect((await callApi(donationsApi.action, "/api/donations/", { body: { name: "A", amount: 5 } })).status).toBe(401);
+  });
+});
+
+describe("GET /api/donations/stats and the dashboard", () => {
+  it("count donors by email without regard to case, and gifts without an email by name", async () => {
+    const stats = await callApi(statsApi.loader, "/api/donations/stats");
+    expect(stats.body).toMatchObject({ total_donations: 655.5, total_donors: 3 });
+    const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth });
+    expect(dashboard.body.donations).toEqual({ total_amount: 655.5, total_donors: 3, top_donor: { name: "Masjid 100% collection", amount: 500 } });
+    expect(dashboard.body.content.subscriptions).toBe(1);
+  });
+
+  it("stay exact as gifts are added, changed and removed", async () => {
+    const db = getDb();
+    await db.updateTable("donations").set({ amount_cents: 2000 }).where("amount_cents", "=", 2550).execute();
+    await db.deleteFrom("donations").where("frequency", "=", "Monthly").execute();
+    const stats = await callApi(statsApi.loader, "/api/donations/stats");
+    expect(stats.body).toMatchObject({ total_donations: 620, total_donors: 2 });
+  });
+});
+
+describe("GET /api/donations/subscriptions", () => {
+  it("lists recurring gifts with the spec's field names, for admins only", async () => {
+    expect((await callApi(subscriptionsApi.loader, "/api/donations/subscriptions")).status).toBe(401);
+    const { body } = await callApi(subscriptionsApi.loader, "/api/donations/subscriptions", { headers: auth });
+    expect(body).toEqual([
+      {
+        id: expect.any(Number),
+        name: "Omar",
+        email: "omar@example.org",
+        amount: 30,
+        purpose: "Education",
+        interval: "month",
+        payment_day: 1,
+        payment_month: 1,
+        status: "active",
+        next_payment_date: "2026-12-01T00:00:00.000Z",
+        created_at: expect.any(String),
+        stripe_subscription_id: "sub_1",
+      },
+    ]);
+  });
+
+  it("keeps the reconciliation endpoints for admins", async () => {
+    for (const [route, path] of [
+      [cancelApi, "/api/donations/cancel-subscription"],
+      [syncApi, "/api/donations/sync-stripe-data"],
+      [refreshApi, "/api/donations/update-subscription-status"],
+    ] as const) {
+      expect((await callApi(route.action, path, { method: "POST", body: { subscription_id: "sub_1" } })).status, path).toBe(401);
+    }
+  });
+});
+
+describe("POST /api/donations/calculate-zakat", () => {
+  it("answers the parts, the total and the nisab", async () => {
+    const { status, body } = await callApi(zakatApi.action, "/api/donations/calculate-zakat", {
+      body: { cash: 10000, liabilities: 2000, gold_weight: 20, gold_price_per_gram: 65, silver_weight: 0, silver_price_per_gram: 0.85, business_goods: 1000, agriculture_value: 500, agriculture_irrigation: "rain" },
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      wealth: 200,
+      gold: 32.5,
+      silver: 0,
+      business_goods: 25,
+      agriculture: 50,
+      total: 307.5,
+      nisab: { basis: "silver", threshold: 520.51, zakatable_assets: 10300, meets_nisab: true },
+    });
+  });
+
+  it("refuses negative or non-numeric inputs with 422 and field errors", async () => {
+    const { status, body } = await callApi(zakatApi.action, "/api/donations/calculate-zakat", { body: { cash: -1, stocks: "lots" } });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ cash: ["Cannot be negative"], stocks: ["Must be a number"] });
+    const garbled = await callApi(zakatApi.action, "/api/donations/calculate-zakat", { body: "{oops", headers: { "Content-Type": "application/json" } });
+    expect(garbled.status).toBe(400);
+  });
+});
