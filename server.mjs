@@ -8,10 +8,17 @@ process.env.NODE_ENV ||= "production";
 
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
-const { createRequestHandler } = await import("@react-router/express");
 const build = await import("./build/server/index.js");
-const { bootstrap, describeStartup, getEnv, getLoadContext, closeDb, securityHeadersFor, requestBodyProblem } =
-  build.entry.module;
+const {
+  bootstrap,
+  describeStartup,
+  getEnv,
+  getLoadContext,
+  closeDb,
+  securityHeadersFor,
+  requestBodyProblem,
+  createExpressRequestHandler,
+} = build.entry.module;
 
 let env;
 try {
@@ -47,13 +54,8 @@ app.use(compression());
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static("build/client", { maxAge: "1h", index: false }));
 
-app.use(
-  createRequestHandler({
-    build,
-    mode: "production",
-    getLoadContext: (req) => getLoadContext(req.ip),
-  }),
-);
+// React Router's own Express adapter, but for how bodies are written (see express-adapter.server.ts).
+app.use(createExpressRequestHandler(build, (req) => getLoadContext(req.ip)));
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();

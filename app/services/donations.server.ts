@@ -81,15 +81,52 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** The filter as SQL: search by name or email (case-insensitive), and one frequency. */
-function matching(filter: DonationFilter) {
+/** A search's matches are counted up to here; beyond it the screen says "10,000+". */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
+ * How to find a search's matches fast on a long history. A term of 3 characters or
+ * more goes through the trigram index; when it matches a large share of all gifts
+ * (an email domain, say), walking the gifts newest first finds a page of them at once,
+ * so the plain comparison in date order is cheaper than sorting every match. Shorter
+ * terms cannot use the index: their matches are counted first, then found in date
+ * order when plentiful, or collected and sorted when rare.
+ */
+type SearchPlan =
+  | { kind: "everything" }
+  | { kind: "indexed"; match: string }
+  | { kind: "compared"; pattern: string; order: "walk" | "sort"; count?: number };
+
+type Db = ReturnType<typeof getDb>;
+
+async function planSearch(db: Db, filter: DonationFilter): Promise<SearchPlan> {
+  const search = filter.search?.trim();
+  if (!search) return { kind: "everything" };
+  const pattern = `%${escapeLike(search)}%`;
+  if ([...search].length >= 3) {
+    const match = `"${search.replace(/"/g, '""')}"`;
+    const { rows } = await sql<{ count: number }>`
+      select count(*) as count from (
+        select 1 from donations_search where donations_search match ${match} limit ${SEARCH_COUNT_CAP + 1}
+      )`.execute(db);
+    return Number(rows[0]?.count ?? 0) > SEARCH_COUNT_CAP ? { kind: "compared", pattern, order: "walk" } : { kind: "indexed", match };
+  }
+  const count = await cappedCount(db, filter, { kind: "compared", pattern, order: "walk" });
+  return { kind: "compared", pattern, order: count > SEARCH_COUNT_CAP ? "walk" : "sort", count };
+}
+
+/** The filter as SQL, for a planned search. */
+function matching(filter: DonationFilter, plan: SearchPlan) {
   return (eb: ExpressionBuilder<Database, "donations">) => {
     const conditions = [];
-    const search = filter.search?.trim();
-    if (search) {
-      const pattern = `%${escapeLike(search)}%`;
+    if (plan.kind === "indexed") {
+      conditions.push(sql<boolean>`${eb.ref("id")} in (select rowid from donations_search where donations_search match ${plan.match})`);
+    } else if (plan.kind === "compared") {
       conditions.push(
-        eb.or([sql<boolean>`${eb.ref("name")} like ${pattern} escape '\\'`, sql<boolean>`${eb.ref("email")} like ${pattern} escape '\\'`]),
+        eb.or([
+          sql<boolean>`${eb.ref("name")} like ${plan.pattern} escape '\\'`,
+          sql<boolean>`${eb.ref("email")} like ${plan.pattern} escape '\\'`,
+        ]),
       );
     }
     if (filter.frequency) conditions.push(eb("frequency", "=", filter.frequency));
@@ -97,30 +134,70 @@ function matching(filter: DonationFilter) {
   };
 }
 
-/** One page of gifts, newest first, filtered in SQL. */
+function newestFirst(db: Db, filter: DonationFilter, plan: SearchPlan) {
+  const query = db.selectFrom("donations").selectAll().where(matching(filter, plan));
+  // A unary plus keeps SQLite off the date index: for rare matches a scan and a sort are faster.
+  return plan.kind === "compared" && plan.order === "sort"
+    ? query.orderBy(sql`+donated_at`, "desc").orderBy("id", "desc")
+    : query.orderBy("donated_at", "desc").orderBy("id", "desc");
+}
+
+async function cappedCount(db: Db, filter: DonationFilter, plan: SearchPlan): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("donations")
+        .select(sql<number>`1`.as("one"))
+        .where(matching(filter, plan))
+        .limit(SEARCH_COUNT_CAP + 1)
+        .as("matches"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function exactCount(db: Db, filter: DonationFilter): Promise<number> {
+  if (!filter.frequency) return (await getDonationTotals()).gifts;
+  const row = await db
+    .selectFrom("donations")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("frequency", "=", filter.frequency)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Gifts newest first, filtered in SQL: GET /api/donations/ with limit and offset. */
 export async function listDonations(
   filter: DonationFilter = {},
   page: { limit?: number; offset?: number } = {},
 ): Promise<Donation[]> {
-  let query = getDb()
-    .selectFrom("donations")
-    .selectAll()
-    .where(matching(filter))
-    .orderBy("donated_at", "desc")
-    .orderBy("id", "desc");
+  const db = getDb();
+  let query = newestFirst(db, filter, await planSearch(db, filter));
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
   else if (page.offset) query = query.limit(-1).offset(page.offset);
   return (await query.execute()).map(toDonation);
 }
 
-export async function countDonations(filter: DonationFilter = {}): Promise<number> {
-  if (!filter.search?.trim() && !filter.frequency) return (await getDonationTotals()).gifts;
-  const row = await getDb()
-    .selectFrom("donations")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where(matching(filter))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export interface DonationPage {
+  donations: Donation[];
+  /** How many gifts match; a search counts at most SEARCH_COUNT_CAP and sets `capped` beyond it. */
+  total: number;
+  capped: boolean;
+}
+
+/** The Donations screen: one page of matching gifts, and how many match in all. */
+export async function findDonationPage(filter: DonationFilter, page: { limit: number; offset: number }): Promise<DonationPage> {
+  const db = getDb();
+  const plan = await planSearch(db, filter);
+  const rows = await newestFirst(db, filter, plan).limit(page.limit).offset(page.offset).execute();
+  let total: number;
+  if (page.offset === 0 && rows.length < page.limit) total = rows.length;
+  else if (plan.kind === "everything") total = await exactCount(db, filter);
+  else if (plan.kind === "compared" && plan.count !== undefined) total = plan.count;
+  else total = await cappedCount(db, filter, plan);
+  const capped = plan.kind !== "everything" && total > SEARCH_COUNT_CAP;
+  return { donations: rows.map(toDonation), total: Math.min(total, plan.kind === "everything" ? total : SEARCH_COUNT_CAP), capped };
 }
 
 /**
@@ -128,15 +205,11 @@ export async function countDonations(filter: DonationFilter = {}): Promise<numbe
  * an export of any size streams with flat memory and never holds the database for long.
  */
 export async function* donationsForExport(filter: DonationFilter = {}, batchSize = 1000): AsyncGenerator<Donation[]> {
+  const db = getDb();
+  const plan = await planSearch(db, filter);
   let after: { donatedAt: string; id: number } | undefined;
   for (;;) {
-    let query = getDb()
-      .selectFrom("donations")
-      .selectAll()
-      .where(matching(filter))
-      .orderBy("donated_at", "desc")
-      .orderBy("id", "desc")
-      .limit(batchSize);
+    let query = newestFirst(db, filter, plan).limit(batchSize);
     if (after) {
       const { donatedAt, id } = after;
       query = query.where((eb) =>

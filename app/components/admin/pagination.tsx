@@ -1,13 +1,30 @@
 import { Link, useLocation } from "react-router";
 import { formatCount } from "~/domain/money";
 
-/** "Showing 26–50 of 1,234" with Previous and Next links that keep the other query parameters. */
-export function Pagination({ page, pageSize, total, label }: { page: number; pageSize: number; total: number; label: string }) {
+/**
+ * "Showing 26–50 of 1,234" with Previous and Next links that keep the other query
+ * parameters. A capped total (a broad search) reads "of 10,000+" and pages on.
+ */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  capped = false,
+  rowsOnPage,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  capped?: boolean;
+  rowsOnPage: number;
+  label: string;
+}) {
   const { pathname, search } = useLocation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (total === 0) return null;
+  if (total === 0 || rowsOnPage === 0) return null;
   const first = (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  const last = first + rowsOnPage - 1;
+  const hasNext = capped ? rowsOnPage === pageSize : last < total;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
     if (target <= 1) params.delete("page");
@@ -19,6 +36,7 @@ export function Pagination({ page, pageSize, total, label }: { page: number; pag
     <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <p>
         Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
+        {capped ? "+" : ""}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
@@ -26,7 +44,7 @@ export function Pagination({ page, pageSize, total, label }: { page: number; pag
             Previous
           </Link>
         ) : null}
-        {page < pages ? (
+        {hasNext ? (
           <Link to={hrefFor(page + 1)} className="btn-secondary px-3 py-1.5" rel="next">
             Next
           </Link>

@@ -19,13 +19,7 @@ import { centsToDollars, formatCount, formatDollars } from "~/domain/money";
 import { getEnv } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
 import { PaymentProviderError, ValidationError } from "~/lib/service-errors";
-import {
-  countDonations,
-  getDonationTotals,
-  listDonations,
-  readDonationFilter,
-  recordOfflineGift,
-} from "~/services/donations.server";
+import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift } from "~/services/donations.server";
 import { syncFromProvider } from "~/services/provider-sync.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
@@ -35,15 +29,15 @@ const PAGE_SIZE = 25;
 export async function loader({ url }: Route.LoaderArgs) {
   const { filter } = readDonationFilter(url.searchParams);
   const page = pageFrom(url);
-  const [donations, matching, totals] = await Promise.all([
-    listDonations(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    countDonations(filter),
+  const [found, totals] = await Promise.all([
+    findDonationPage(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     getDonationTotals(),
   ]);
   const recorded = Number(url.searchParams.get("recorded"));
   return {
-    donations,
-    matching,
+    donations: found.donations,
+    matching: found.total,
+    matchingCapped: found.capped,
     page,
     filter,
     totals: {
@@ -209,7 +203,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
           </tbody>
         </table>
       </div>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} label="Donations" />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} capped={loaderData.matchingCapped} rowsOnPage={donations.length} label="Donations" />
     </div>
   );
 }

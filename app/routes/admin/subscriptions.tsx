@@ -161,7 +161,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           </tbody>
         </table>
       </div>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={summary?.total ?? 0} label="Subscriptions" />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={summary?.total ?? 0} rowsOnPage={subscriptions.length} label="Subscriptions" />
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+/**
+ * Serves the React Router app from Express, as @react-router/express does, except for
+ * how response bodies are written. The 7.18 adapter races every chunk against one
+ * long-lived promise, which keeps every chunk of a response in memory until it ends
+ * (remix-run/react-router#15247, fixed only in 8.4, which needs Node 22): a 100,000-row
+ * CSV export would be held whole. Node's own pipeline writes with backpressure and
+ * keeps nothing, and stops the source when the client goes away.
+ */
+export function createExpressRequestHandler(
+  build: ServerBuild,
+  getLoadContext: (req: ExpressRequest) => RouterContextProvider,
+) {
+  const handleRequest = createRequestHandler(build, "production");
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The incoming request as a Fetch Request, with the same host rules as @react-router/express. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value) headers.set(name, value);
+  }
+  // Loaders can stop work the client no longer waits for.
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url.href, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
+  } catch (error) {
+    // A client that leaves mid-download is not a server error.
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}

@@ -1,0 +1,19 @@
+// `npm run db:fill-giving -- <file> [donations] [subscriptions]`: fills a throw-away
+// SQLite file with a large giving history (100,000 donations and 5,000 subscriptions by
+// default) to try the staff screens at scale. Never point it at a real database.
+import { existsSync } from "node:fs";
+import { fillGivingHistory } from "./giving-history";
+
+const [file, donations = "100000", subscriptions = "5000"] = process.argv.slice(2);
+if (!file) {
+  console.error("Usage: npm run db:fill-giving -- <new-file.sqlite> [donations] [subscriptions]");
+  process.exit(1);
+}
+if (existsSync(file)) {
+  console.error(`${file} already exists: this script only fills a new, throw-away database.`);
+  process.exit(1);
+}
+const started = Date.now();
+await fillGivingHistory(file, { donations: Number(donations), subscriptions: Number(subscriptions) });
+console.log(`Filled ${file} with ${donations} donations and ${subscriptions} subscriptions in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+console.log(`Start the site on it: DATABASE_URL=file:${file} npm start`);
