@@ -1,9 +1,10 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/donate";
 import { ImpactPreview } from "~/components/giving/impact-preview";
 import { FieldError } from "~/components/ui/field-error";
+import { InputField, SelectField } from "~/components/ui/form-fields";
 import { PageHero } from "~/components/ui/page-hero";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { donationSchema, type DonationRequest } from "~/domain/donation-schemas";
@@ -88,7 +89,8 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const amountUsable = amountText !== "" && Number.isFinite(amount) && amount >= MINIMUM_DONATION;
   const frequency = (fields.frequency.value as (typeof FORM_FREQUENCIES)[number] | undefined) ?? "One-Time";
   // Stays true from the post until the browser leaves for the checkout page.
-  const processing = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/donate";
+  const processing =
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.split("?")[0] === "/donate";
 
   return (
     <>
@@ -148,19 +150,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             </div>
           </fieldset>
 
-          <div className="max-w-md">
-            <label htmlFor={fields.purpose.id} className="field-label">
-              Purpose
-            </label>
-            <select {...getSelectProps(fields.purpose)} key={fields.purpose.key} className="field-input">
-              {DONATION_PURPOSES.map((purpose) => (
-                <option key={purpose} value={purpose}>
-                  {purpose}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.purpose.errorId} errors={fields.purpose.errors} />
-          </div>
+          <SelectField field={fields.purpose} label="Purpose" options={DONATION_PURPOSES} className="max-w-md" />
 
           <fieldset>
             <legend className="text-lg font-semibold text-slate-900">How often?</legend>
@@ -183,20 +173,8 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
           </fieldset>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={fields.name.id} className="field-label">
-                Full name
-              </label>
-              <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required autoComplete="name" className="field-input" />
-              <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-            </div>
-            <div>
-              <label htmlFor={fields.email.id} className="field-label">
-                Email
-              </label>
-              <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required autoComplete="email" className="field-input" />
-              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-            </div>
+            <InputField field={fields.name} label="Full name" type="text" required autoComplete="name" />
+            <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
           </div>
 
           <div className="space-y-3">

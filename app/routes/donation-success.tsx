@@ -44,6 +44,21 @@ export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
   );
 }
 
+function Outcome({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <>
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-4 text-slate-700">{children}</p>
+    </>
+  );
+}
+
+const writeToUs = (
+  <a className="font-medium text-brand-700 underline" href={`mailto:${FOUNDATION.email}`}>
+    {FOUNDATION.email}
+  </a>
+);
+
 function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderData"] }) {
   switch (confirmation.status) {
     case "paid": {
@@ -68,51 +83,31 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
     }
     case "processing":
       return (
-        <>
-          <h1 className="text-3xl font-bold text-slate-900">Your payment is being processed</h1>
-          <p className="mt-4 text-slate-700">
-            Your bank is still confirming the payment. Nothing more is needed from you; we record the gift as soon as it
-            arrives.
-          </p>
-        </>
+        <Outcome title="Your payment is being processed">
+          Your bank is still confirming the payment. Nothing more is needed from you; we record the gift as soon as it
+          arrives.
+        </Outcome>
       );
     case "unpaid":
       return (
-        <>
-          <h1 className="text-3xl font-bold text-slate-900">This donation was not completed</h1>
-          <p className="mt-4 text-slate-700">
-            We have not received a payment for this checkout, and nothing was charged. You can start again whenever you
-            are ready.
-          </p>
-        </>
+        <Outcome title="This donation was not completed">
+          We have not received a payment for this checkout, and nothing was charged. You can start again whenever you are
+          ready.
+        </Outcome>
       );
     case "unavailable":
       return (
-        <>
-          <h1 className="text-3xl font-bold text-slate-900">We couldn't confirm your donation just now</h1>
-          <p className="mt-4 text-slate-700">
-            Our payment provider did not answer. If you completed the payment it will be recorded automatically; please
-            do not pay again. Questions? Write to{" "}
-            <a className="font-medium text-brand-700 underline" href={`mailto:${FOUNDATION.email}`}>
-              {FOUNDATION.email}
-            </a>
-            .
-          </p>
-        </>
+        <Outcome title="We couldn't confirm your donation just now">
+          Our payment provider did not answer. If you completed the payment it will be recorded automatically; please do
+          not pay again. Questions? Write to {writeToUs}.
+        </Outcome>
       );
     default:
       return (
-        <>
-          <h1 className="text-3xl font-bold text-slate-900">We couldn't find this donation</h1>
-          <p className="mt-4 text-slate-700">
-            This page confirms gifts made through our checkout, and there is no completed gift at this address. If you
-            were charged, write to{" "}
-            <a className="font-medium text-brand-700 underline" href={`mailto:${FOUNDATION.email}`}>
-              {FOUNDATION.email}
-            </a>{" "}
-            and we will look into it.
-          </p>
-        </>
+        <Outcome title="We couldn't find this donation">
+          This page confirms gifts made through our checkout, and there is no completed gift at this address. If you were
+          charged, write to {writeToUs} and we will look into it.
+        </Outcome>
       );
   }
 }

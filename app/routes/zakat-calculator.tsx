@@ -126,7 +126,7 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
 
   const goldPrice = parsed.success ? parsed.data.gold_price_per_gram : DEFAULT_ZAKAT_INPUTS.gold_price_per_gram;
   const silverPrice = parsed.success ? parsed.data.silver_price_per_gram : DEFAULT_ZAKAT_INPUTS.silver_price_per_gram;
-  const calculating = navigation.state === "submitting" && navigation.formAction === "/zakat-calculator";
+  const calculating = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/zakat-calculator";
 
   return (
     <>

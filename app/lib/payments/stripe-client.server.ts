@@ -23,11 +23,3 @@ export function stripeConnection(apiBase: string | undefined): { host?: string; 
   const protocol = url.protocol === "http:" ? "http" : "https";
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443, protocol };
 }
-
-let shared: Stripe | null | undefined;
-
-/** The process-wide client (null in sandbox mode). */
-export function getStripeClient(): Stripe | null {
-  if (shared === undefined) shared = createStripeClient();
-  return shared;
-}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -6,7 +6,8 @@ import type { Route } from "./+types/donations";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
-import { FieldError } from "~/components/ui/field-error";
+import { DataTable } from "~/components/admin/data-table";
+import { InputField, SelectField } from "~/components/ui/form-fields";
 import { formatDate } from "~/domain/dates";
 import { offlineGiftSchema, type OfflineGift } from "~/domain/donation-schemas";
 import {
@@ -159,50 +160,38 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </Form>
 
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Donations, newest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">ID</th>
-              <th scope="col" className="px-4 py-3">Name</th>
-              <th scope="col" className="px-4 py-3">Email</th>
-              <th scope="col" className="px-4 py-3 text-right">Amount</th>
-              <th scope="col" className="px-4 py-3">Frequency</th>
-              <th scope="col" className="px-4 py-3">Purpose</th>
-              <th scope="col" className="px-4 py-3">Date</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {donations.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-10 text-center text-slate-600">
-                  No donations found
-                </td>
-              </tr>
-            ) : (
-              donations.map((donation) => (
-                <tr key={donation.id}>
-                  <td className="px-4 py-3 text-slate-500">{donation.id}</td>
-                  <td className="px-4 py-3 font-medium text-slate-900">{donation.name}</td>
-                  <td className="px-4 py-3 text-slate-700">{donation.email || "—"}</td>
-                  <td className="px-4 py-3 text-right font-medium tabular-nums text-slate-900">{formatDollars(donation.amount)}</td>
-                  <td className="px-4 py-3">
-                    {donation.frequency}
-                    {donation.payment_method !== "card" ? (
-                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
-                        Offline · {PAYMENT_METHOD_LABELS[donation.payment_method]}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{donation.purpose}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(donation.donated_at, timeZone)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Donations, newest first"
+        columns={[
+          { label: "ID" },
+          { label: "Name" },
+          { label: "Email" },
+          { label: "Amount", align: "right" },
+          { label: "Frequency" },
+          { label: "Purpose" },
+          { label: "Date" },
+        ]}
+        emptyText="No donations found"
+      >
+        {donations.map((donation) => (
+          <tr key={donation.id}>
+            <td className="px-4 py-3 text-slate-500">{donation.id}</td>
+            <td className="px-4 py-3 font-medium text-slate-900">{donation.name}</td>
+            <td className="px-4 py-3 text-slate-700">{donation.email || "—"}</td>
+            <td className="px-4 py-3 text-right font-medium tabular-nums text-slate-900">{formatDollars(donation.amount)}</td>
+            <td className="px-4 py-3">
+              {donation.frequency}
+              {donation.payment_method !== "card" ? (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                  Offline · {PAYMENT_METHOD_LABELS[donation.payment_method]}
+                </span>
+              ) : null}
+            </td>
+            <td className="px-4 py-3 text-slate-700">{donation.purpose}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(donation.donated_at, timeZone)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <Pagination page={page} pageSize={PAGE_SIZE} total={matching} capped={loaderData.matchingCapped} rowsOnPage={donations.length} label="Donations" />
     </div>
   );
@@ -231,61 +220,17 @@ function OfflineGiftForm({ lastResult }: { lastResult?: SubmissionResult<string[
       <p className="mt-1 text-sm text-slate-600">Cash, cheques, bank transfers and Ramadan collections handed to the foundation.</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
         <input type="hidden" name="intent" value="record" />
-        <div>
-          <label htmlFor={fields.name.id} className="field-label">Donor name</label>
-          <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required className="field-input" />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.email.id} className="field-label">
-            Email <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} className="field-input" />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.amount.id} className="field-label">Amount (USD)</label>
-          <input {...getInputProps(fields.amount, { type: "text" })} key={fields.amount.key} inputMode="decimal" required className="field-input" />
-          <FieldError id={fields.amount.errorId} errors={fields.amount.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.donated_at.id} className="field-label">Date received</label>
-          <input {...getInputProps(fields.donated_at, { type: "date" })} key={fields.donated_at.key} className="field-input" />
-          <FieldError id={fields.donated_at.errorId} errors={fields.donated_at.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.payment_method.id} className="field-label">Paid by</label>
-          <select {...getSelectProps(fields.payment_method)} key={fields.payment_method.key} className="field-input">
-            {OFFLINE_PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {PAYMENT_METHOD_LABELS[method]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.payment_method.errorId} errors={fields.payment_method.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.frequency.id} className="field-label">Frequency</label>
-          <select {...getSelectProps(fields.frequency)} key={fields.frequency.key} className="field-input">
-            {DONATION_FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {frequency}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.frequency.errorId} errors={fields.frequency.errors} />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={fields.purpose.id} className="field-label">Purpose</label>
-          <select {...getSelectProps(fields.purpose)} key={fields.purpose.key} className="field-input max-w-md">
-            {DONATION_PURPOSES.map((purpose) => (
-              <option key={purpose} value={purpose}>
-                {purpose}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.purpose.errorId} errors={fields.purpose.errors} />
-        </div>
+        <InputField field={fields.name} label="Donor name" type="text" required />
+        <InputField field={fields.email} label={<>Email <span className="font-normal text-slate-500">(optional)</span></>} type="email" />
+        <InputField field={fields.amount} label="Amount (USD)" type="text" inputMode="decimal" required />
+        <InputField field={fields.donated_at} label="Date received" type="date" />
+        <SelectField
+          field={fields.payment_method}
+          label="Paid by"
+          options={OFFLINE_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
+        />
+        <SelectField field={fields.frequency} label="Frequency" options={DONATION_FREQUENCIES} />
+        <SelectField field={fields.purpose} label="Purpose" options={DONATION_PURPOSES} className="sm:col-span-2" selectClassName="max-w-md" />
         <div className="flex gap-3 sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving ? "Saving..." : "Record gift"}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/subscriptions";
+import { DataTable } from "~/components/admin/data-table";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
@@ -105,62 +106,53 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
 
       {confirming ? <CancelConfirmation subscription={confirming} /> : null}
 
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Recurring gifts, newest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">Donor</th>
-              <th scope="col" className="px-4 py-3 text-right">Amount</th>
-              <th scope="col" className="px-4 py-3">Purpose</th>
-              <th scope="col" className="px-4 py-3">Schedule</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3">Next payment</th>
-              <th scope="col" className="px-4 py-3">Created</th>
-              <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {subscriptions.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
-                  No subscriptions
-                </td>
-              </tr>
-            ) : (
-              subscriptions.map((subscription) => (
-                <tr key={subscription.id}>
-                  <td className="px-4 py-3">
-                    <span className="block font-medium text-slate-900">{subscription.name}</span>
-                    <span className="block text-slate-600">{subscription.email}</span>
-                  </td>
-                  <td className="px-4 py-3 text-right font-medium tabular-nums">{formatDollars(subscription.amount)}</td>
-                  <td className="px-4 py-3">{subscription.purpose}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {subscription.interval === "year" ? "Yearly" : "Monthly"}{" "}
-                    <span className="text-slate-600">{scheduleText(subscription.interval, subscription.payment_day, subscription.payment_month)}</span>
-                  </td>
-                  <td className="px-4 py-3"><StatusBadge status={subscription.status} /></td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(subscription.created_at, timeZone)}</td>
-                  <td className="px-4 py-3 text-right">
-                    {isCancelable(subscription.status) && subscription.stripe_subscription_id ? (
-                      <Link
-                        to={`?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), cancel: subscription.stripe_subscription_id })}`}
-                        preventScrollReset
-                        className="font-semibold text-red-700 hover:underline"
-                        aria-label={`Cancel subscription of ${subscription.name}`}
-                      >
-                        Cancel
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Recurring gifts, newest first"
+        columns={[
+          { label: "Donor" },
+          { label: "Amount", align: "right" },
+          { label: "Purpose" },
+          { label: "Interval" },
+          { label: "Schedule" },
+          { label: "Status" },
+          { label: "Next payment" },
+          { label: "Created" },
+          { label: "Actions", hidden: true },
+        ]}
+        emptyText="No subscriptions"
+      >
+        {subscriptions.map((subscription) => (
+          <tr key={subscription.id}>
+            <td className="px-4 py-3">
+              <span className="block font-medium text-slate-900">{subscription.name}</span>
+              <span className="block text-slate-600">{subscription.email}</span>
+            </td>
+            <td className="px-4 py-3 text-right font-medium tabular-nums">{formatDollars(subscription.amount)}</td>
+            <td className="px-4 py-3">{subscription.purpose}</td>
+            <td className="px-4 py-3">{subscription.interval === "year" ? "Yearly" : "Monthly"}</td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              {scheduleText(subscription.interval, subscription.payment_day, subscription.payment_month)}
+            </td>
+            <td className="px-4 py-3">
+              <StatusBadge status={subscription.status} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatDate(subscription.created_at, timeZone)}</td>
+            <td className="px-4 py-3 text-right">
+              {isCancelable(subscription.status) && subscription.stripe_subscription_id ? (
+                <Link
+                  to={`?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), cancel: subscription.stripe_subscription_id })}`}
+                  preventScrollReset
+                  className="font-semibold text-red-700 hover:underline"
+                  aria-label={`Cancel subscription of ${subscription.name}`}
+                >
+                  Cancel
+                </Link>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pagination page={page} pageSize={PAGE_SIZE} total={summary?.total ?? 0} rowsOnPage={subscriptions.length} label="Subscriptions" />
     </div>
   );

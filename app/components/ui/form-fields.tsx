@@ -1,0 +1,63 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { FieldError } from "./field-error";
+
+/**
+ * Labelled conform fields with their first error beneath: the label names the input,
+ * and conform ties the error to it (aria-invalid, aria-describedby).
+ */
+export function InputField({
+  field,
+  label,
+  type,
+  className = "",
+  ...attributes
+}: {
+  field: FieldMetadata<string>;
+  label: ReactNode;
+  type: "text" | "email" | "date" | "number";
+  className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue" | "form">) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <input {...getInputProps(field, { type })} key={field.key} {...attributes} className="field-input" />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  options,
+  className = "",
+  selectClassName = "",
+}: {
+  field: FieldMetadata<string>;
+  label: ReactNode;
+  options: readonly (string | { value: string; label: string })[];
+  className?: string;
+  selectClassName?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <select {...getSelectProps(field)} key={field.key} className={`field-input ${selectClassName}`}>
+        {options.map((option) => {
+          const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
