@@ -10,16 +10,13 @@ import {
 import type { Route } from "./+types/root";
 import { useNonce } from "~/components/layout/nonce";
 import { TestModeNotice } from "~/components/layout/test-mode-notice";
-import { getEnv, isSandboxMode } from "~/lib/env.server";
+import { paymentMode } from "~/lib/env.server";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function loader() {
-  const env = getEnv();
-  return {
-    paymentMode: isSandboxMode(env) ? "sandbox" : env.STRIPE_SECRET_KEY?.startsWith("sk_test_") || env.STRIPE_SECRET_KEY?.startsWith("rk_test_") ? "stripe-test" : "live",
-  } as const;
+  return { paymentMode: paymentMode() };
 }
 
 // The payment mode is fixed for the life of the process.

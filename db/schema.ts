@@ -101,6 +101,8 @@ export interface DonationsTable {
   /** 'card' through the provider; cash, cheque, bank_transfer or other when staff record it. */
   payment_method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
   recorded_by: ColumnType<string, string | undefined, string>;
+  /** 1 for a test payment (the sandbox, Stripe test keys): kept out of the live totals. */
+  is_test: Flag;
 }
 
 export type SubscriptionInterval = "month" | "year";
@@ -125,10 +127,12 @@ export interface SubscriptionsTable {
   /** Provider time (seconds) of the newest state applied: older events never overwrite it. */
   provider_state_at: ColumnType<number, number | undefined, number>;
   canceled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  is_test: Flag;
 }
 
 /** Running figures per donor (email, or name when a gift has no email), kept by triggers. */
 export interface DonorsTable {
+  is_test: 0 | 1;
   donor_key: string;
   name: string;
   email: string;
@@ -136,9 +140,9 @@ export interface DonorsTable {
   gift_count: ColumnType<number, number | undefined, number>;
 }
 
-/** The single row of running totals over all gifts, kept by triggers. */
+/** Running totals over all gifts, one row for real gifts (is_test 0) and one for tests, kept by triggers. */
 export interface DonationTotalsTable {
-  id: number;
+  is_test: 0 | 1;
   total_cents: number;
   gift_count: number;
   donor_count: number;

@@ -14,6 +14,11 @@ export function readNumber(raw: unknown): number | undefined {
   return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
 }
 
+/** An empty form field or a JSON null means "not given", so the field's default applies. */
+export function emptyIsUnset(raw: unknown): unknown {
+  return raw === "" || raw === null ? undefined : raw;
+}
+
 /** True when a dollar amount has no more than two decimal places. */
 export function hasWholeCents(dollars: number): boolean {
   return Math.abs(Number((dollars * 100).toPrecision(15)) - Math.round(dollars * 100)) < 1e-9;

@@ -47,9 +47,9 @@ describe("subscriptionRequestSchema", () => {
 
   it("refuses another payment day, an unknown interval and a month out of range", () => {
     expect(errors(subscriptionRequestSchema.safeParse({ ...request, interval: "week", payment_day: 15, payment_month: 13 }))).toEqual({
-      interval: "interval must be month or year",
-      payment_day: "Recurring gifts are charged on the 1st: payment_day must be 1",
-      payment_month: "payment_month must be a month number from 1 to 12",
+      interval: "Choose month or year",
+      payment_day: "Recurring gifts are charged on the 1st of the month, so this must be 1",
+      payment_month: "Use a month number from 1 to 12",
     });
   });
 });
@@ -73,12 +73,23 @@ describe("offlineGiftSchema", () => {
     ).toMatchObject({ frequency: "Ramadan", payment_method: "cheque", donated_at: "2026-03-15", email: "a@example.org" });
   });
 
+  it("refuses a date that does not exist", () => {
+    expect(errors(offlineGiftSchema.safeParse({ name: "A", amount: 5, donated_at: "2026-02-30" }))).toEqual({
+      donated_at: "Please enter a real date as YYYY-MM-DD",
+    });
+    expect(offlineGiftSchema.parse({ name: "A", amount: 5, donated_at: "2028-02-29" }).donated_at).toBe("2028-02-29");
+  });
+
+  it("asks staff for the donor's name, not their own", () => {
+    expect(errors(offlineGiftSchema.safeParse({ name: "", amount: 5 }))).toEqual({ name: "Please enter the donor's name" });
+  });
+
   it("refuses a bad email, method or date", () => {
     expect(errors(offlineGiftSchema.safeParse({ name: "A", amount: 0, email: "x@", payment_method: "card", donated_at: "15/03/2026" }))).toEqual({
       amount: "The amount must be more than $0",
       email: "Please enter a valid email address",
       payment_method: "Please choose cash, cheque, bank transfer or other",
-      donated_at: "Please enter the date as YYYY-MM-DD",
+      donated_at: "Please enter a real date as YYYY-MM-DD",
     });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasWholeCents, readNumber } from "./amount-input";
+import { emptyIsUnset, hasWholeCents, readNumber } from "./amount-input";
 import {
   DONATION_FREQUENCIES,
   DONATION_PURPOSES,
@@ -13,8 +13,6 @@ import {
  * The giving schemas, shared by the donate page (in the browser), its action, the admin
  * form for offline gifts and the /api/donations/* endpoints.
  */
-
-const emptyIsUnset = (raw: unknown) => (raw === "" || raw === null ? undefined : raw);
 
 function dollarAmount(minimum: number, minimumMessage: string) {
   return z.preprocess(
@@ -30,11 +28,10 @@ function dollarAmount(minimum: number, minimumMessage: string) {
   );
 }
 
-const donorName = z
-  .string({ message: "Please enter your full name" })
-  .trim()
-  .min(1, "Please enter your full name")
-  .max(200, "Please keep the name under 200 characters");
+function nameField(missing: string) {
+  return z.string({ message: missing }).trim().min(1, missing).max(200, "Please keep the name under 200 characters");
+}
+const donorName = nameField("Please enter your full name");
 
 const donorEmail = z
   .string({ message: "Please enter your email address" })
@@ -70,29 +67,37 @@ export const subscriptionRequestSchema = z.object({
   name: donorName,
   email: donorEmail,
   purpose,
-  interval: z.enum(["month", "year"], { message: "interval must be month or year" }),
+  interval: z.enum(["month", "year"], { message: "Choose month or year" }),
   payment_day: z.preprocess(
     readNumber,
-    z.literal(1, { message: "Recurring gifts are charged on the 1st: payment_day must be 1" }).default(1),
+    z.literal(1, { message: "Recurring gifts are charged on the 1st of the month, so this must be 1" }).default(1),
   ),
   payment_month: z.preprocess(
     readNumber,
     z
-      .number({ message: "payment_month must be a month number from 1 to 12" })
-      .int("payment_month must be a month number from 1 to 12")
-      .min(1, "payment_month must be a month number from 1 to 12")
-      .max(12, "payment_month must be a month number from 1 to 12")
+      .number({ message: "Use a month number from 1 to 12" })
+      .int("Use a month number from 1 to 12")
+      .min(1, "Use a month number from 1 to 12")
+      .max(12, "Use a month number from 1 to 12")
       .default(1),
   ),
 });
-export type SubscriptionRequest = z.output<typeof subscriptionRequestSchema>;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date that exists ('2026-02-30' does not), optionally followed by a time. */
+function isRealDate(value: string): boolean {
+  const match = ISO_DATE.exec(value.slice(0, 10));
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** A gift handed to staff (cash, cheque, a Ramadan collection): the admin form and POST /api/donations/. */
 export const offlineGiftSchema = z.object({
   amount: dollarAmount(0.01, "The amount must be more than $0"),
-  name: donorName,
+  name: nameField("Please enter the donor's name"),
   // Optional: a cash gift may come without one. Empty means none, and is stored as "".
   email: z
     .preprocess((raw) => (typeof raw === "string" && raw.trim() === "" ? undefined : raw), donorEmail.optional())
@@ -109,10 +114,18 @@ export const offlineGiftSchema = z.object({
   donated_at: z.preprocess(
     emptyIsUnset,
     z
-      .string({ message: "Please enter the date as YYYY-MM-DD" })
+      .string({ message: "Please enter a real date as YYYY-MM-DD" })
       .trim()
-      .refine((value) => ISO_DATE.test(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)), "Please enter the date as YYYY-MM-DD")
+      .refine(isRealDate, "Please enter a real date as YYYY-MM-DD")
       .optional(),
   ),
 });
 export type OfflineGift = z.output<typeof offlineGiftSchema>;
+
+/** Staff cancel a recurring gift by the provider's subscription id: the admin screen and the API. */
+export const cancelSubscriptionSchema = z.object({
+  subscription_id: z
+    .string({ message: "Give the card provider's subscription id" })
+    .trim()
+    .min(1, "Give the card provider's subscription id"),
+});

@@ -1,3 +1,5 @@
+import { monthName, ordinal } from "./recurring-schedule";
+
 /**
  * The giving vocabulary of SPEC 9, as plain data: the donate form, the admin screens, the
  * API schemas and the payment code all read it from here. No validation library, so
@@ -75,11 +77,14 @@ export function impactPreview(amountDollars: number): { meals: number; families:
   };
 }
 
-export const RECURRING_NOTES: Record<FormFrequency, string> = {
-  "One-Time": "A single gift, charged today.",
-  Monthly: "Charged today, then on the 1st of every month until you cancel.",
-  Annually: "Charged today, then every year on January 1st until you cancel.",
-};
+/** What a gift's frequency means for the donor's card, in plain words. */
+export function frequencyNote(frequency: FormFrequency, paymentDay = 1, paymentMonth = 1): string {
+  if (frequency === "Monthly") return `Charged today, then on the ${ordinal(paymentDay)} of every month until you cancel.`;
+  if (frequency === "Annually") {
+    return `Charged today, then every year on ${monthName(paymentMonth)} ${ordinal(paymentDay)} until you cancel.`;
+  }
+  return "A single gift, charged today.";
+}
 
 /**
  * The donate form's starting values from its address: ?zakat_amount= from the

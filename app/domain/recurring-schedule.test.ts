@@ -29,15 +29,16 @@ describe("scheduleText", () => {
 });
 
 describe("nextScheduledCharge", () => {
-  it("is the 1st of next month for a monthly gift, even when today is the 1st", () => {
-    expect(nextScheduledCharge("month", new Date("2026-11-23T14:00:00Z")).toISOString()).toBe("2026-12-01T00:00:00.000Z");
-    expect(nextScheduledCharge("month", new Date("2026-12-01T00:00:00Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
-    expect(nextScheduledCharge("month", new Date("2026-12-31T23:59:59Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
+  it("is noon UTC on the 1st of next month for a monthly gift, even when today is the 1st", () => {
+    expect(nextScheduledCharge("month", new Date("2026-11-23T14:00:00Z")).toISOString()).toBe("2026-12-01T12:00:00.000Z");
+    expect(nextScheduledCharge("month", new Date("2026-12-01T00:00:00Z")).toISOString()).toBe("2027-01-01T12:00:00.000Z");
+    expect(nextScheduledCharge("month", new Date("2026-12-31T23:59:59Z")).toISOString()).toBe("2027-01-01T12:00:00.000Z");
+    expect(nextScheduledCharge("month", new Date("2027-01-31T10:00:00Z")).toISOString()).toBe("2027-02-01T12:00:00.000Z");
   });
 
-  it("is the next January 1st for a yearly gift, or the month asked for", () => {
-    expect(nextScheduledCharge("year", new Date("2026-11-23T14:00:00Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
-    expect(nextScheduledCharge("year", new Date("2027-01-01T00:00:00Z")).toISOString()).toBe("2028-01-01T00:00:00.000Z");
-    expect(nextScheduledCharge("year", new Date("2026-02-10T00:00:00Z"), 1, 3).toISOString()).toBe("2026-03-01T00:00:00.000Z");
+  it("is next year's January 1st for a yearly gift, or the month asked for", () => {
+    expect(nextScheduledCharge("year", new Date("2026-11-23T14:00:00Z")).toISOString()).toBe("2027-01-01T12:00:00.000Z");
+    expect(nextScheduledCharge("year", new Date("2027-01-01T00:00:00Z")).toISOString()).toBe("2028-01-01T12:00:00.000Z");
+    expect(nextScheduledCharge("year", new Date("2026-02-10T00:00:00Z"), 1, 3).toISOString()).toBe("2027-03-01T12:00:00.000Z");
   });
 });

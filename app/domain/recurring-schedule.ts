@@ -1,4 +1,4 @@
-import type { RecurringInterval } from "./giving";
+type RecurringInterval = "month" | "year";
 
 /**
  * When recurring gifts are charged: the first payment at once, then on payment_day (the
@@ -46,16 +46,13 @@ export function scheduleText(interval: string, paymentDay: number, paymentMonth 
 }
 
 /**
- * The first scheduled charge after `now`: the next payment_day of a month (monthly), or
- * the next payment_day of payment_month (yearly), at midnight UTC. Always strictly
- * after now, since the first gift is charged at once.
+ * The first scheduled charge after today's gift: payment_day of next month (monthly),
+ * or payment_day of payment_month next year (yearly). Today's gift is this month's (or
+ * this year's), so the schedule starts with the next one. Noon UTC falls on the same
+ * calendar day from UTC-11 to UTC+11, so "on the 1st" reads true wherever staff are.
  */
 export function nextScheduledCharge(interval: RecurringInterval, now: Date, paymentDay = 1, paymentMonth = 1): Date {
-  const year = now.getUTCFullYear();
-  if (interval === "month") {
-    const thisMonth = new Date(Date.UTC(year, now.getUTCMonth(), paymentDay));
-    return thisMonth > now ? thisMonth : new Date(Date.UTC(year, now.getUTCMonth() + 1, paymentDay));
-  }
-  const thisYear = new Date(Date.UTC(year, paymentMonth - 1, paymentDay));
-  return thisYear > now ? thisYear : new Date(Date.UTC(year + 1, paymentMonth - 1, paymentDay));
+  return interval === "month"
+    ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, paymentDay, 12))
+    : new Date(Date.UTC(now.getUTCFullYear() + 1, paymentMonth - 1, paymentDay, 12));
 }

@@ -1,12 +1,15 @@
-/** Subscription states the screens know by name (SPEC 3); the provider may report others. */
-export const KNOWN_SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
+/**
+ * Subscription states (SPEC 3 names active, canceled and past_due; the provider may
+ * report others, shown neutrally) and the rules about moving between them.
+ */
 
 /** Staff may cancel a subscription only while it is active (SPEC 4). */
 export function isCancelable(status: string): boolean {
   return status === "active";
 }
 
-/** A canceled subscription never comes back: the provider starts a new one instead. */
-export function isFinalStatus(status: string): boolean {
-  return status === "canceled";
-}
+/** States a subscription never leaves: the provider starts a new one instead. */
+export const FINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
+
+/** The state a subscription starts in, before its first payment; it never comes back to it. */
+export const INITIAL_STATUS = "incomplete";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nonNegativeNumber } from "./amount-input";
+import { emptyIsUnset, nonNegativeNumber } from "./amount-input";
 import { AMOUNT_FIELDS, DEFAULT_ZAKAT_INPUTS, type ZakatAmountField, type ZakatInputs } from "./zakat";
 
 /**
@@ -10,8 +10,6 @@ import { AMOUNT_FIELDS, DEFAULT_ZAKAT_INPUTS, type ZakatAmountField, type ZakatI
 const amountShape = Object.fromEntries(
   AMOUNT_FIELDS.map((field) => [field, nonNegativeNumber(DEFAULT_ZAKAT_INPUTS[field])]),
 ) as Record<ZakatAmountField, ReturnType<typeof nonNegativeNumber>>;
-
-const emptyIsUnset = (raw: unknown) => (raw === "" || raw === null ? undefined : raw);
 
 export const zakatInputSchema = z.object({
   ...amountShape,

@@ -125,6 +125,22 @@ export function isSandboxMode(env: Env = getEnv()): boolean {
   return !env.STRIPE_SECRET_KEY;
 }
 
+export type PaymentMode = "sandbox" | "stripe-test" | "live";
+
+/** Whether money can really move: only with Stripe live keys. */
+export function paymentMode(env: Env = getEnv()): PaymentMode {
+  if (isSandboxMode(env)) return "sandbox";
+  return /^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY ?? "") ? "stripe-test" : "live";
+}
+
+/**
+ * Test payments count in the totals only while the site itself is in a test mode, so a
+ * newcomer sees their sandbox gift in the figures, and a live site never shows them.
+ */
+export function countedTestFlags(env: Env = getEnv()): (0 | 1)[] {
+  return paymentMode(env) === "live" ? [0] : [0, 1];
+}
+
 export function databaseFilePath(env: Env = getEnv()): string {
   return env.DATABASE_URL.replace(/^file:/, "");
 }

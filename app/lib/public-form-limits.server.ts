@@ -26,3 +26,16 @@ export function limitCheckoutStarts(clientAddress: string): void {
   }
   checkoutStarts.hit(clientAddress);
 }
+
+/**
+ * The thank-you page asks the provider about a checkout it has not recorded yet; those
+ * calls are limited per address so the page cannot be used to exhaust the provider's
+ * rate limit, which real checkouts share.
+ */
+const giftConfirmations = new RateLimiter(30, 10 * 60 * 1000);
+
+export function limitGiftConfirmations(clientAddress: string): void {
+  const wait = giftConfirmations.retryAfter(clientAddress);
+  if (wait > 0) throw new TooManyRequestsError("Too many confirmations asked from your connection.", wait);
+  giftConfirmations.hit(clientAddress);
+}

@@ -77,3 +77,18 @@ export class PaymentProviderError extends Error {
     this.name = "PaymentProviderError";
   }
 }
+
+/** The HTTP status a failure stands for: the service error's own, else 500. */
+export function statusOfError(error: unknown): number {
+  return error instanceof Error && "status" in error && typeof error.status === "number" ? error.status : 500;
+}
+
+/**
+ * Logs a failure a screen reports in its own words: the provider's errors with their
+ * cause, anything unexpected in full; not the refusals of a person's own input.
+ */
+export function logFailure(what: string, error: unknown): void {
+  if (error instanceof NotFoundError || error instanceof ConflictError || error instanceof ValidationError) return;
+  if (error instanceof PaymentProviderError) console.error(`${what}: ${error.message}:`, error.cause ?? error);
+  else console.error(`${what}:`, error);
+}

@@ -13,7 +13,7 @@ import {
   FORM_FREQUENCIES,
   MINIMUM_DONATION,
   PRESET_AMOUNTS,
-  RECURRING_NOTES,
+  frequencyNote,
   initialDonation,
 } from "~/domain/giving";
 import { formatDollars } from "~/domain/money";
@@ -84,9 +84,16 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
     shouldRevalidate: "onInput",
   });
 
+  // The same rule the server applies, so the button, the summary and the preview agree with it.
   const amountText = String(fields.amount.value ?? "").trim();
-  const amount = Number(amountText);
-  const amountUsable = amountText !== "" && Number.isFinite(amount) && amount >= MINIMUM_DONATION;
+  const amountCheck = donationSchema.shape.amount.safeParse(amountText);
+  const amountUsable = amountCheck.success;
+  const amount = amountCheck.success ? amountCheck.data : 0;
+  const amountProblem = amountCheck.success
+    ? null
+    : amountText === ""
+      ? `Enter an amount of at least ${formatDollars(MINIMUM_DONATION)} to continue.`
+      : amountCheck.error.issues[0]?.message;
   const frequency = (fields.frequency.value as (typeof FORM_FREQUENCIES)[number] | undefined) ?? "One-Time";
   // Stays true from the post until the browser leaves for the checkout page.
   const processing =
@@ -102,7 +109,8 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
           {loaderData.checkoutCanceled && !actionData ? (
             <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-              Your checkout was canceled and nothing was charged. Your gift is kept below whenever you are ready.
+              Your checkout was canceled and nothing was charged. The amount, purpose and frequency you chose are kept
+              below whenever you are ready.
             </p>
           ) : null}
 
@@ -164,7 +172,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
                   <input {...props} key={props.key} className="mt-1 accent-brand-700" />
                   <span>
                     <span className="block font-semibold text-slate-900">{props.value}</span>
-                    <span className="block text-sm text-slate-600">{RECURRING_NOTES[props.value as (typeof FORM_FREQUENCIES)[number]]}</span>
+                    <span className="block text-sm text-slate-600">{frequencyNote(props.value as (typeof FORM_FREQUENCIES)[number])}</span>
                   </span>
                 </label>
               ))}
@@ -193,7 +201,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             <p className="text-sm text-slate-600" aria-live="polite">
               {amountUsable
                 ? `You will give ${formatDollars(amount)} ${frequency === "One-Time" ? "once" : frequency === "Monthly" ? "today and every month" : "today and every year"}, through a secure hosted checkout.`
-                : `Enter an amount of at least ${formatDollars(MINIMUM_DONATION)} to continue.`}
+                : amountProblem}
             </p>
             {paymentMode === "sandbox" ? (
               <p className="text-sm text-slate-600">Test mode: you will see a simulated checkout, and no card is charged.</p>

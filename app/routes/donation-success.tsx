@@ -1,12 +1,22 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/donation-success";
 import { formatDollars } from "~/domain/money";
-import { PaymentProviderError } from "~/lib/service-errors";
+import { clientAddressContext } from "~/lib/request-context";
+import { PaymentProviderError, TooManyRequestsError } from "~/lib/service-errors";
 import { confirmCheckout, type GiftConfirmation } from "~/services/gift-confirmation.server";
 import { FOUNDATION } from "~/components/layout/navigation";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Thank you | Al-Amanah Foundation" },
+const TITLES: Record<string, string> = {
+  paid: "Thank you",
+  processing: "Payment being processed",
+  unpaid: "Donation not completed",
+  unknown: "Donation not found",
+  unavailable: "Donation not confirmed yet",
+  busy: "Donation not confirmed yet",
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${TITLES[loaderData?.status ?? "unknown"] ?? "Donation"} | Al-Amanah Foundation` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -14,12 +24,13 @@ export const meta: Route.MetaFunction = () => [
  * Confirms the gift with the provider before thanking anyone: a paid session is
  * recorded here if its webhook is late; an unpaid or unknown one gets an honest answer.
  */
-export async function loader({ url }: Route.LoaderArgs): Promise<GiftConfirmation | { status: "unavailable" }> {
+export async function loader({ url, context }: Route.LoaderArgs): Promise<GiftConfirmation | { status: "unavailable" | "busy" }> {
   const sessionId = url.searchParams.get("session_id");
   if (!sessionId) return { status: "unknown" };
   try {
-    return await confirmCheckout(sessionId);
+    return await confirmCheckout(sessionId, context.get(clientAddressContext));
   } catch (error) {
+    if (error instanceof TooManyRequestsError) return { status: "busy" };
     if (!(error instanceof PaymentProviderError)) throw error;
     console.error(`Could not confirm checkout ${sessionId}: ${error.message}:`, error.cause ?? error);
     return { status: "unavailable" };
@@ -67,7 +78,7 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
         <>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Gift received</p>
           <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">
-            Thank you{gift.firstName ? `, ${gift.firstName}` : ""}!
+            Thank you{gift.donorName ? `, ${gift.donorName}` : ""}!
           </h1>
           <p className="mt-4 text-lg text-slate-700" data-testid="gift-summary">
             We received your gift of <strong>{formatDollars(gift.amount)}</strong>
@@ -93,6 +104,13 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
         <Outcome title="This donation was not completed">
           We have not received a payment for this checkout, and nothing was charged. You can start again whenever you are
           ready.
+        </Outcome>
+      );
+    case "busy":
+      return (
+        <Outcome title="We couldn't confirm your donation just now">
+          Too many confirmations were asked from your connection. Please reload this page in a few minutes; if you
+          completed the payment it is recorded either way.
         </Outcome>
       );
     case "unavailable":

@@ -26,7 +26,7 @@ export default function NotFound() {
       <p className="mt-4 max-w-lg text-slate-600">
         {planned ? (
           <>
-            We are still preparing this part of the site. To give or ask a question in the meantime, write to us at{" "}
+            We are still preparing this part of the site. You can already give online; for anything else, write to us at{" "}
             <a href={`mailto:${FOUNDATION.email}`} className="font-medium text-brand-700 underline">
               {FOUNDATION.email}
             </a>
@@ -40,6 +40,11 @@ export default function NotFound() {
         <Link to="/" className="btn-primary">
           Return to Home
         </Link>
+        {planned ? (
+          <Link to="/donate" className="btn-secondary">
+            Donate
+          </Link>
+        ) : null}
         <Link to="/zakat-education" className="btn-secondary">
           Learn about Zakat
         </Link>

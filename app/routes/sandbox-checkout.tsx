@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sandbox-checkout";
-import { RECURRING_NOTES, type FormFrequency } from "~/domain/giving";
+import { frequencyNote, type FormFrequency } from "~/domain/giving";
 import { formatCents } from "~/domain/money";
 import { NotFoundError } from "~/lib/service-errors";
 import { cancelSandbox, getSandboxCheckout, paySandbox } from "~/services/sandbox-checkout.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sandbox checkout (test mode, no real payment)" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? "Sandbox checkout (test mode, no real payment)" : "Checkout not found" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -21,7 +21,13 @@ async function findOr404(sessionId: string) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const session = await findOr404(params.sessionId);
+  const firstCharge = session.sandbox.first_scheduled_charge ? new Date(session.sandbox.first_scheduled_charge * 1000) : null;
   return {
+    note: frequencyNote(
+      session.sandbox.frequency as FormFrequency,
+      firstCharge?.getUTCDate(),
+      firstCharge ? firstCharge.getUTCMonth() + 1 : undefined,
+    ),
     id: session.id,
     status: session.status,
     amountCents: session.amount_total ?? 0,
@@ -61,7 +67,7 @@ export default function SandboxCheckout({ loaderData: checkout }: Route.Componen
 
         <dl className="mt-6 divide-y divide-slate-100 rounded-lg border border-slate-200">
           <Row label="Amount" value={formatCents(checkout.amountCents)} testId="sandbox-amount" />
-          <Row label="Frequency" value={`${checkout.frequency}: ${RECURRING_NOTES[checkout.frequency] ?? ""}`} />
+          <Row label="Frequency" value={`${checkout.frequency}: ${checkout.note}`} />
           <Row label="Purpose" value={checkout.purpose} />
           <Row label="Donor" value={`${checkout.donorName} <${checkout.donorEmail}>`} />
         </dl>

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/zakat-calculator";
-import { ZakatResultPanel } from "~/components/giving/zakat-result";
+import { ZakatResultPanel, ZakatTotalBar } from "~/components/giving/zakat-result";
 import { FieldError } from "~/components/ui/field-error";
 import { PageHero } from "~/components/ui/page-hero";
 import { formatDollars } from "~/domain/money";
@@ -40,6 +41,11 @@ interface FieldInfo {
   unit: "$" | "g";
 }
 
+/** What an empty field counts as: 0, or today's default price for the metals. */
+function placeholderOf(name: ZakatAmountField): string {
+  return String(DEFAULT_ZAKAT_INPUTS[name]);
+}
+
 const GROUPS: { title: string; description: string; fields: FieldInfo[] }[] = [
   {
     title: "Money and investments",
@@ -60,9 +66,9 @@ const GROUPS: { title: string; description: string; fields: FieldInfo[] }[] = [
     description: "Weight in grams and today's price per gram.",
     fields: [
       { name: "gold_weight", label: "Gold (grams)", unit: "g" },
-      { name: "gold_price_per_gram", label: "Gold price per gram", unit: "$" },
+      { name: "gold_price_per_gram", label: "Gold price per gram", hint: "$65 if left empty", unit: "$" },
       { name: "silver_weight", label: "Silver (grams)", unit: "g" },
-      { name: "silver_price_per_gram", label: "Silver price per gram", unit: "$" },
+      { name: "silver_price_per_gram", label: "Silver price per gram", hint: "$0.85 if left empty", unit: "$" },
     ],
   },
   {
@@ -127,6 +133,11 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
   const goldPrice = parsed.success ? parsed.data.gold_price_per_gram : DEFAULT_ZAKAT_INPUTS.gold_price_per_gram;
   const silverPrice = parsed.success ? parsed.data.silver_price_per_gram : DEFAULT_ZAKAT_INPUTS.silver_price_per_gram;
   const calculating = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/zakat-calculator";
+  // After Calculate Zakat, focus goes to the result, which is what the donor asked for.
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (actionData) resultHeading.current?.focus();
+  }, [actionData]);
 
   return (
     <>
@@ -174,6 +185,8 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
             />
           </fieldset>
 
+          <ZakatTotalBar result={result} />
+
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary" disabled={calculating}>
               {calculating ? "Calculating..." : "Calculate Zakat"}
@@ -185,7 +198,7 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
         </Form>
 
         <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
-          <ZakatResultPanel result={result} problem={problem} />
+          <ZakatResultPanel result={result} problem={problem} headingRef={resultHeading} />
           <section aria-labelledby="about-zakat-title" className="rounded-xl bg-slate-50 p-6 text-sm text-slate-700">
             <h2 id="about-zakat-title" className="text-lg font-semibold text-slate-900">
               About Zakat
@@ -241,7 +254,7 @@ function AmountField({ info, field }: { info: FieldInfo; field: FieldMetadata<st
           min={0}
           step={0.01}
           inputMode="decimal"
-          placeholder="0"
+          placeholder={placeholderOf(info.name)}
           className="field-input pl-7"
         />
       </div>
@@ -272,6 +285,8 @@ function RadioChoice({
               form={field.formId}
               key={`${field.key ?? ""}-${option.value}`}
               defaultChecked={field.initialValue === option.value}
+              aria-invalid={field.errors ? true : undefined}
+              aria-describedby={field.errors ? field.errorId : undefined}
               className="accent-brand-700"
             />
             {option.label}

@@ -1,5 +1,6 @@
 import { centsToDollars } from "~/domain/money";
 import { getDb } from "~/lib/db.server";
+import { countedTestFlags } from "~/lib/env.server";
 import { getDonationTotals } from "./donations.server";
 
 /** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
@@ -15,7 +16,13 @@ export async function getDashboardStats(): Promise<DashboardStats> {
   // Donation figures come from the totals the database keeps up to date, never a scan of every gift.
   const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts] = await Promise.all([
     getDonationTotals(),
-    db.selectFrom("donors").select(["name", "total_cents"]).orderBy("total_cents", "desc").limit(1).executeTakeFirst(),
+    db
+      .selectFrom("donors")
+      .select(["name", "total_cents"])
+      .where("is_test", "in", countedTestFlags())
+      .orderBy("total_cents", "desc")
+      .limit(1)
+      .executeTakeFirst(),
     db
       .selectFrom("stories")
       .select((eb) => [

@@ -3,6 +3,8 @@ import { offlineGiftSchema } from "~/domain/donation-schemas";
 import { DONATION_FREQUENCIES, isDonationFrequency, type DonationFrequency, type PaymentMethod } from "~/domain/giving";
 import { centsToDollars, dollarsToCents } from "~/domain/money";
 import { getDb } from "~/lib/db.server";
+import { todayIn } from "~/domain/dates";
+import { countedTestFlags, getEnv } from "~/lib/env.server";
 import { parseOrThrow, ValidationError } from "~/lib/service-errors";
 import type { Database, DonationRow } from "../../db/schema";
 import { getImpactStatistics } from "./settings.server";
@@ -18,6 +20,8 @@ export interface Donation {
   donated_at: string;
   payment_method: PaymentMethod;
   subscription_id: number | null;
+  /** A test payment (the sandbox, Stripe test keys), not real money. */
+  is_test: boolean;
 }
 
 export function toDonation(row: DonationRow): Donation {
@@ -31,13 +35,39 @@ export function toDonation(row: DonationRow): Donation {
     donated_at: row.donated_at,
     payment_method: row.payment_method,
     subscription_id: row.subscription_id,
+    is_test: row.is_test === 1,
   };
 }
 
-/** Running totals, kept by database triggers: reading them never scans the gifts. */
-export async function getDonationTotals(): Promise<{ totalCents: number; gifts: number; donors: number }> {
-  const row = await getDb().selectFrom("donation_totals").selectAll().where("id", "=", 1).executeTakeFirst();
-  return { totalCents: row?.total_cents ?? 0, gifts: row?.gift_count ?? 0, donors: row?.donor_count ?? 0 };
+export interface DonationTotals {
+  totalCents: number;
+  gifts: number;
+  donors: number;
+  /** SPEC 9: the total divided by the donors, rounded to whole dollars. */
+  averageDollars: number;
+}
+
+/**
+ * Running totals, kept by database triggers, so reading them never scans the gifts.
+ * Test payments count only while the site runs in a test mode (countedTestFlags).
+ */
+export async function getDonationTotals(): Promise<DonationTotals> {
+  const rows = await getDb().selectFrom("donation_totals").selectAll().where("is_test", "in", countedTestFlags()).execute();
+  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const totalCents = sum((row) => row.total_cents);
+  const donors = sum((row) => row.donor_count);
+  return {
+    totalCents,
+    gifts: sum((row) => row.gift_count),
+    donors,
+    averageDollars: donors ? Math.round(centsToDollars(totalCents) / donors) : 0,
+  };
+}
+
+/** Every gift, tests included, for counting what a filter-free list shows. */
+async function allGiftsCount(): Promise<number> {
+  const rows = await getDb().selectFrom("donation_totals").select("gift_count").execute();
+  return rows.reduce((total, row) => total + row.gift_count, 0);
 }
 
 /**
@@ -158,7 +188,7 @@ async function cappedCount(db: Db, filter: DonationFilter, plan: SearchPlan): Pr
 }
 
 async function exactCount(db: Db, filter: DonationFilter): Promise<number> {
-  if (!filter.frequency) return (await getDonationTotals()).gifts;
+  if (!filter.frequency) return allGiftsCount();
   const row = await db
     .selectFrom("donations")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -225,15 +255,24 @@ export async function* donationsForExport(filter: DonationFilter = {}, batchSize
 }
 
 /**
+ * When an offline gift was received: now, or the day given (kept at noon UTC, which is
+ * that same day from UTC-11 to UTC+11), never later than today where the foundation is.
+ */
+function offlineGiftDate(given: string | undefined): Date {
+  if (!given) return new Date();
+  const isDay = given.length === 10;
+  const tooLate = isDay ? given > todayIn(getEnv().SITE_TIMEZONE) : Date.parse(given) > Date.now();
+  if (tooLate) throw new ValidationError({ donated_at: ["The date cannot be in the future"] });
+  return new Date(isDay ? `${given}T12:00:00Z` : given);
+}
+
+/**
  * A gift handed to staff (cash, cheque, a Ramadan collection): the admin form and
  * POST /api/donations/. It is marked with how it was paid and who recorded it.
  */
 export async function recordOfflineGift(input: unknown, recordedBy: string): Promise<Donation> {
   const gift = parseOrThrow(offlineGiftSchema, input);
-  const donatedAt = gift.donated_at ? new Date(gift.donated_at.length === 10 ? `${gift.donated_at}T12:00:00Z` : gift.donated_at) : new Date();
-  if (donatedAt.getTime() > Date.now() + 24 * 60 * 60 * 1000) {
-    throw new ValidationError({ donated_at: ["The date cannot be in the future"] });
-  }
+  const donatedAt = offlineGiftDate(gift.donated_at);
   const row = await getDb()
     .insertInto("donations")
     .values({

@@ -1,5 +1,7 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, type RecurringInterval } from "~/domain/giving";
+import { FINAL_STATUSES, INITIAL_STATUS } from "~/domain/subscription-status";
+import { getDb, nowIso } from "~/lib/db.server";
 import { readGiftMetadata, type GiftMetadata } from "~/lib/payments/gift-metadata";
 import {
   referenceId,
@@ -7,8 +9,6 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from "~/lib/payments/provider-objects";
-import { getDb, nowIso } from "~/lib/db.server";
-import type { Insertable } from "kysely";
 import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } from "../../db/schema";
 
 /**
@@ -20,6 +20,9 @@ import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } fr
  * Each function takes an open transaction (use `recordInTransaction` from outside one),
  * so a webhook event and the record of having handled it commit together, and a check
  * for an existing record and the insert that follows it cannot be interleaved.
+ *
+ * `observedAt` is when the provider's object was true: the event's time for a webhook,
+ * or left out when it was just read from the provider (then it is the newest there is).
  */
 type Executor = Kysely<Database>;
 
@@ -36,6 +39,8 @@ function isoFromSeconds(seconds: number): string {
 function insertedCount(result: { numInsertedOrUpdatedRows?: bigint }): number {
   return Number(result.numInsertedOrUpdatedRows ?? 0n);
 }
+
+const testFlag = (livemode: boolean) => (livemode ? 0 : 1) as 0 | 1;
 
 /**
  * Inserts a gift unless one with this provider id exists. Looking first keeps donation
@@ -68,11 +73,23 @@ function intervalOf(gift: GiftMetadata): RecurringInterval {
   return isRecurringFrequency(gift.frequency) ? INTERVAL_OF_FREQUENCY[gift.frequency] : "month";
 }
 
+/** payment_day and payment_month from the moment a schedule is anchored on. */
+function scheduleOf(anchorSeconds: number, interval: RecurringInterval) {
+  const anchor = new Date(anchorSeconds * 1000);
+  return { payment_day: anchor.getUTCDate(), payment_month: interval === "year" ? anchor.getUTCMonth() + 1 : 1 };
+}
+
 /**
- * A completed checkout. A one-time gift is recorded when paid; a recurring one links
- * its subscription (the gifts themselves arrive as paid invoices, the first included).
+ * A completed checkout. A one-time gift is recorded when paid, dated `paidAt` (the
+ * event's time, or now when confirmed by the donor's return), else the session's
+ * creation; a recurring one links its subscription, whose gifts arrive as paid
+ * invoices, the first included.
  */
-export async function recordCheckoutSession(db: Executor, session: ProviderCheckoutSession): Promise<RecordOutcome> {
+export async function recordCheckoutSession(
+  db: Executor,
+  session: ProviderCheckoutSession,
+  { paidAt }: { paidAt?: number } = {},
+): Promise<RecordOutcome> {
   const gift = readGiftMetadata(session.metadata);
   if (!gift) return "not-ours";
   if (session.payment_status !== "paid") return "not-paid";
@@ -89,10 +106,13 @@ export async function recordCheckoutSession(db: Executor, session: ProviderCheck
       purpose: gift.purpose,
       interval: intervalOf(gift),
       payment_day: 1,
+      // A paid checkout means the subscription is running; its own events, when newer, say more.
       status: "active",
+      provider_state_at: paidAt ?? nowSeconds(),
       stripe_subscription_id: subscriptionId,
       stripe_customer_id: referenceId(session.customer),
       stripe_checkout_session_id: session.id,
+      is_test: testFlag(session.livemode),
     });
     if (outcome === "recorded") return outcome;
     // Known already (from its own events): only fill in the links this session adds.
@@ -116,10 +136,11 @@ export async function recordCheckoutSession(db: Executor, session: ProviderCheck
       amount_cents: session.amount_total,
       frequency: "One-Time",
       purpose: gift.purpose,
-      donated_at: isoFromSeconds(session.created),
+      donated_at: isoFromSeconds(paidAt ?? session.created),
       stripe_checkout_session_id: session.id,
       stripe_payment_intent_id: referenceId(session.payment_intent),
       payment_method: "card",
+      is_test: testFlag(session.livemode),
     },
     { column: "stripe_checkout_session_id", value: session.id },
   );
@@ -129,7 +150,11 @@ export async function recordCheckoutSession(db: Executor, session: ProviderCheck
  * A paid invoice of a recurring gift: one donation per invoice, the first one included,
  * linked to its subscription (created here if its own events have not arrived yet).
  */
-export async function recordInvoicePayment(db: Executor, invoice: ProviderInvoice): Promise<RecordOutcome> {
+export async function recordInvoicePayment(
+  db: Executor,
+  invoice: ProviderInvoice,
+  { observedAt }: { observedAt?: number } = {},
+): Promise<RecordOutcome> {
   const details = invoice.parent?.subscription_details;
   const subscriptionId = referenceId(details?.subscription);
   if (!details || !subscriptionId || !invoice.id) return "not-ours";
@@ -139,18 +164,22 @@ export async function recordInvoicePayment(db: Executor, invoice: ProviderInvoic
   if (invoice.status !== "paid" || invoice.amount_paid <= 0) return "not-paid";
 
   if (!subscription) {
+    // The period the invoice pays for ends where the next charge falls: the schedule's anchor.
     const periodEnd = Math.max(...invoice.lines.data.map((line) => line.period.end));
+    const interval = intervalOf(gift!);
     await insertSubscriptionOnce(db, {
       name: gift!.donorName || invoice.customer_name || invoice.customer_email || "",
       email: gift!.donorEmail || invoice.customer_email || "",
       amount_cents: invoice.amount_paid,
       purpose: gift!.purpose,
-      interval: intervalOf(gift!),
-      payment_day: 1,
+      interval,
+      ...(Number.isFinite(periodEnd) ? scheduleOf(periodEnd, interval) : { payment_day: 1 }),
       status: "active",
       next_payment_date: Number.isFinite(periodEnd) ? isoFromSeconds(periodEnd) : null,
+      provider_state_at: observedAt ?? nowSeconds(),
       stripe_subscription_id: subscriptionId,
       stripe_customer_id: referenceId(invoice.customer),
+      is_test: testFlag(invoice.livemode),
     });
     subscription = (await findSubscription(db, subscriptionId))!;
   }
@@ -167,18 +196,31 @@ export async function recordInvoicePayment(db: Executor, invoice: ProviderInvoic
       subscription_id: subscription.id,
       stripe_invoice_id: invoice.id,
       payment_method: "card",
+      is_test: testFlag(invoice.livemode),
     },
     { column: "stripe_invoice_id", value: invoice.id },
   );
 }
 
 /**
- * The provider's view of a subscription: its status, next charge, amount and schedule.
- * From an event, `observedAt` is the event's time, and the state is applied only when
- * newer than the one held. Without it the state was just read from the provider, so it
- * is the newest there is (any event already applied was created before the read) and
- * is applied whatever the clocks say. A canceled subscription never changes again.
- * Unknown subscriptions of this site are created, unless `createMissing` is false.
+ * Whether a stored state may give way to a new one seen at `stamp`: not when the stored
+ * one is newer, never out of a final state, and never back to the initial state
+ * (Stripe creates a checkout's subscription 'incomplete' and makes it 'active' within
+ * the same second, so equal times must not undo the payment).
+ */
+function mayReplace(newStatus: string, stamp: number) {
+  return (eb: import("kysely").ExpressionBuilder<Database, "subscriptions">) =>
+    eb.and([
+      eb("provider_state_at", "<=", stamp),
+      eb("status", "not in", [...FINAL_STATUSES]),
+      ...(newStatus === INITIAL_STATUS ? [eb("status", "=", INITIAL_STATUS)] : []),
+    ]);
+}
+
+/**
+ * The provider's view of a subscription: its status, next charge, amount and schedule,
+ * applied when `mayReplace` allows. Unknown subscriptions of this site are created,
+ * unless `createMissing` is false.
  */
 export async function applySubscriptionState(
   db: Executor,
@@ -190,19 +232,20 @@ export async function applySubscriptionState(
   if (!local && (!gift || !createMissing)) return "not-ours";
 
   const item = subscription.items.data[0];
-  const anchor = new Date(subscription.billing_cycle_anchor * 1000);
+  const interval: RecurringInterval = local?.interval ?? (item?.price.recurring?.interval === "year" ? "year" : intervalOf(gift!));
   const periodEnd = Math.max(...subscription.items.data.map((entry) => entry.current_period_end));
-  const canceled = subscription.status === "canceled";
+  const ended = (FINAL_STATUSES as readonly string[]).includes(subscription.status);
+  // Read straight from the provider: newer than anything already applied, whatever the clocks say.
   const stamp = observedAt ?? Math.max(nowSeconds(), local?.provider_state_at ?? 0);
   const state = {
     status: subscription.status,
-    next_payment_date: canceled || !Number.isFinite(periodEnd) ? null : isoFromSeconds(periodEnd),
+    next_payment_date: ended || !Number.isFinite(periodEnd) ? null : isoFromSeconds(periodEnd),
     canceled_at: subscription.canceled_at ? isoFromSeconds(subscription.canceled_at) : null,
     provider_state_at: stamp,
+    ...scheduleOf(subscription.billing_cycle_anchor, interval),
   };
 
   if (!local) {
-    const interval = item?.price.recurring?.interval === "year" ? "year" : intervalOf(gift!);
     const outcome = await insertSubscriptionOnce(db, {
       ...state,
       name: gift!.donorName,
@@ -210,10 +253,9 @@ export async function applySubscriptionState(
       amount_cents: item?.price.unit_amount ?? 0,
       purpose: gift!.purpose,
       interval,
-      payment_day: anchor.getUTCDate(),
-      payment_month: interval === "year" ? anchor.getUTCMonth() + 1 : 1,
       stripe_subscription_id: subscription.id,
       stripe_customer_id: referenceId(subscription.customer),
+      is_test: testFlag(subscription.livemode),
     });
     return outcome === "recorded" ? outcome : "unchanged";
   }
@@ -221,18 +263,22 @@ export async function applySubscriptionState(
   const changed = local.status !== state.status || local.next_payment_date !== state.next_payment_date;
   const result = await db
     .updateTable("subscriptions")
-    .set({
-      ...state,
-      payment_day: anchor.getUTCDate(),
-      payment_month: local.interval === "year" ? anchor.getUTCMonth() + 1 : local.payment_month,
-      ...(item?.price.unit_amount ? { amount_cents: item.price.unit_amount } : {}),
-      updated_at: nowIso(),
-    })
+    .set({ ...state, ...(item?.price.unit_amount ? { amount_cents: item.price.unit_amount } : {}), updated_at: nowIso() })
     .where("id", "=", local.id)
-    .where("provider_state_at", "<=", stamp)
-    .where("status", "!=", "canceled")
+    .where(mayReplace(state.status, stamp))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0 && changed ? "updated" : "unchanged";
+  if (Number(result.numUpdatedRows) > 0) return changed ? "updated" : "unchanged";
+  // Older news still knows the schedule: fill in what a row made from its checkout lacks.
+  if (state.next_payment_date && !ended) {
+    await db
+      .updateTable("subscriptions")
+      .set({ next_payment_date: state.next_payment_date, payment_day: state.payment_day, payment_month: state.payment_month })
+      .where("id", "=", local.id)
+      .where("next_payment_date", "is", null)
+      .where("status", "not in", [...FINAL_STATUSES])
+      .execute();
+  }
+  return "unchanged";
 }
 
 /** A recurring charge failed: the subscription is past due, unless newer news says otherwise. */
@@ -243,8 +289,7 @@ export async function markSubscriptionPastDue(db: Executor, invoice: ProviderInv
     .updateTable("subscriptions")
     .set({ status: "past_due", provider_state_at: observedAt, updated_at: nowIso() })
     .where("stripe_subscription_id", "=", subscriptionId)
-    .where("provider_state_at", "<=", observedAt)
-    .where("status", "!=", "canceled")
+    .where(mayReplace("past_due", observedAt))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? "updated" : "unchanged";
 }

@@ -26,13 +26,15 @@ type Handler = (db: Kysely<Database>, event: ProviderEvent) => Promise<unknown>;
 const object = <T>(event: ProviderEvent) => event.data.object as T;
 
 const HANDLERS: Record<string, Handler> = {
-  "checkout.session.completed": (db, event) => recordCheckoutSession(db, object<ProviderCheckoutSession>(event)),
+  "checkout.session.completed": (db, event) =>
+    recordCheckoutSession(db, object<ProviderCheckoutSession>(event), { paidAt: event.created }),
   // Bank debits and other delayed methods: the gift counts once the money arrives.
-  "checkout.session.async_payment_succeeded": (db, event) => recordCheckoutSession(db, object<ProviderCheckoutSession>(event)),
+  "checkout.session.async_payment_succeeded": (db, event) =>
+    recordCheckoutSession(db, object<ProviderCheckoutSession>(event), { paidAt: event.created }),
   "checkout.session.async_payment_failed": async (_db, event) => {
     console.warn(`Delayed payment failed for checkout session ${object<ProviderCheckoutSession>(event).id}: no gift recorded`);
   },
-  "invoice.paid": (db, event) => recordInvoicePayment(db, object<ProviderInvoice>(event)),
+  "invoice.paid": (db, event) => recordInvoicePayment(db, object<ProviderInvoice>(event), { observedAt: event.created }),
   "invoice.payment_failed": (db, event) => markSubscriptionPastDue(db, object<ProviderInvoice>(event), event.created),
   "customer.subscription.created": (db, event) => applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created }),
   "customer.subscription.updated": (db, event) => applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created }),

@@ -6,25 +6,29 @@ import {
   recordInvoicePayment,
 } from "./gift-recording.server";
 
+/** How far back Sync looks for checkouts and invoices, unless asked for more. */
+export const SYNC_DAYS = 90;
+
 /**
  * The Sync button and POST /api/donations/sync-stripe-data: walks the provider's
- * completed checkouts, subscriptions and paid invoices through the same idempotent
- * recording the webhooks use. Returns how many records were new, so a webhook that
- * was missed shows up as 1 and a second sync as 0.
+ * completed checkouts and paid invoices of the last `days`, and every subscription,
+ * through the same idempotent recording the webhooks use. Returns how many records
+ * were new, so a webhook that was missed shows up as 1 and a second sync as 0.
  */
-export async function syncFromProvider(): Promise<number> {
+export async function syncFromProvider({ days = SYNC_DAYS }: { days?: number } = {}): Promise<number> {
   const gateway = getPaymentGateway();
+  const since = Math.floor(Date.now() / 1000) - days * 24 * 60 * 60;
   let synced = 0;
   const count = (outcome: string) => {
     if (outcome === "recorded") synced += 1;
   };
-  for await (const session of gateway.listCompletedCheckoutSessions()) {
+  for await (const session of gateway.listCompletedCheckoutSessions(since)) {
     count(await recordInTransaction((db) => recordCheckoutSession(db, session)));
   }
   for await (const subscription of gateway.listSubscriptions()) {
     count(await recordInTransaction((db) => applySubscriptionState(db, subscription)));
   }
-  for await (const invoice of gateway.listPaidInvoices()) {
+  for await (const invoice of gateway.listPaidInvoices(since)) {
     count(await recordInTransaction((db) => recordInvoicePayment(db, invoice)));
   }
   return synced;

@@ -1,8 +1,10 @@
+import { cancelSubscriptionSchema } from "~/domain/donation-schemas";
 import { centsToDollars } from "~/domain/money";
 import { isCancelable } from "~/domain/subscription-status";
 import { getDb } from "~/lib/db.server";
+import { countedTestFlags } from "~/lib/env.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
-import { ConflictError, NotFoundError } from "~/lib/service-errors";
+import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { SubscriptionRow } from "../../db/schema";
 import { applySubscriptionState, recordInTransaction } from "./gift-recording.server";
 
@@ -20,6 +22,7 @@ export interface Subscription {
   next_payment_date: string | null;
   created_at: string;
   stripe_subscription_id: string | null;
+  is_test: boolean;
 }
 
 export function toSubscription(row: SubscriptionRow): Subscription {
@@ -36,6 +39,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     next_payment_date: row.next_payment_date,
     created_at: row.created_at,
     stripe_subscription_id: row.stripe_subscription_id,
+    is_test: row.is_test === 1,
   };
 }
 
@@ -45,6 +49,16 @@ export async function listSubscriptions(page: { limit?: number; offset?: number 
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
   else if (page.offset) query = query.limit(-1).offset(page.offset);
   return (await query.execute()).map(toSubscription);
+}
+
+/** One recurring gift by the provider's subscription id, or null. */
+export async function findSubscription(providerSubscriptionId: string): Promise<Subscription | null> {
+  const row = await getDb()
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("stripe_subscription_id", "=", providerSubscriptionId)
+    .executeTakeFirst();
+  return row ? toSubscription(row) : null;
 }
 
 export interface SubscriptionSummary {
@@ -59,6 +73,7 @@ export async function getSubscriptionSummary(): Promise<SubscriptionSummary> {
   const rows = await getDb()
     .selectFrom("subscriptions")
     .select((eb) => ["status", "interval", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("amount_cents").as("cents")])
+    .where("is_test", "in", countedTestFlags())
     .groupBy(["status", "interval"])
     .execute();
   const byStatus: Record<string, number> = {};
@@ -79,7 +94,8 @@ export async function getSubscriptionSummary(): Promise<SubscriptionSummary> {
  * Cancels a recurring gift with immediate effect: at the provider first (so no further
  * charge can happen), then here from the provider's answer. Only active ones.
  */
-export async function cancelSubscription(providerSubscriptionId: string): Promise<Subscription> {
+export async function cancelSubscription(input: unknown): Promise<Subscription> {
+  const { subscription_id: providerSubscriptionId } = parseOrThrow(cancelSubscriptionSchema, input);
   const db = getDb();
   const local = await db
     .selectFrom("subscriptions")

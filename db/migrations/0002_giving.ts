@@ -1,10 +1,10 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Giving: how a gift was paid (card through the provider, or handed to staff), the
- * provider's clock for subscription states, running totals kept by triggers so the
- * public statistics and the dashboard never scan every gift, and the sandbox's own
- * provider records.
+ * Giving: how a gift was paid (card through the provider, or handed to staff), whether
+ * it was a test (the sandbox, or Stripe test keys), the provider's clock for
+ * subscription states, running totals kept by triggers so the public statistics and
+ * the dashboard never scan every gift, a search index, and the sandbox's own records.
  */
 
 /** One person across their gifts: their email, or their name for an offline gift without one. */
@@ -21,6 +21,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The signed-in admin who recorded an offline gift; empty for gifts from the provider.
   await db.schema.alterTable("donations").addColumn("recorded_by", "text", (c) => c.notNull().defaultTo("")).execute();
+  // Test payments (the sandbox, Stripe test keys) are kept apart from real money.
+  for (const table of ["donations", "subscriptions"]) {
+    await db.schema
+      .alterTable(table)
+      .addColumn("is_test", "integer", (c) => c.notNull().defaultTo(0).check(sql`is_test in (0, 1)`))
+      .execute();
+  }
 
   // The provider's timestamp (seconds) of the newest state applied, so older news never wins.
   await db.schema
@@ -29,20 +36,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable("subscriptions").addColumn("canceled_at", "text").execute();
 
+  // Running figures per donor and overall, one set for real gifts and one for tests.
   await db.schema
     .createTable("donors")
-    .addColumn("donor_key", "text", (c) => c.primaryKey())
+    .addColumn("is_test", "integer", (c) => c.notNull())
+    .addColumn("donor_key", "text", (c) => c.notNull())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("total_cents", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("gift_count", "integer", (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint("donors_primary_key", ["is_test", "donor_key"])
     .modifyEnd(sql`without rowid`)
     .execute();
-  await db.schema.createIndex("donors_total_cents").on("donors").column("total_cents").execute();
+  await db.schema.createIndex("donors_total_cents").on("donors").columns(["is_test", "total_cents"]).execute();
 
   await db.schema
     .createTable("donation_totals")
-    .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn("is_test", "integer", (c) => c.primaryKey().check(sql`is_test in (0, 1)`))
     .addColumn("total_cents", "integer", (c) => c.notNull())
     .addColumn("gift_count", "integer", (c) => c.notNull())
     .addColumn("donor_count", "integer", (c) => c.notNull())
@@ -50,47 +60,68 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Existing gifts first, then the triggers keep both tables exact on every change.
   await sql`
-    insert into donors (donor_key, name, email, total_cents, gift_count)
-    select key, max(name), max(email), sum(amount_cents), count(*)
-    from (select ${donorKey("gift")} as key, name, email, amount_cents from donations as gift)
-    group by key
+    insert into donors (is_test, donor_key, name, email, total_cents, gift_count)
+    select is_test, key, max(name), max(email), sum(amount_cents), count(*)
+    from (select is_test, ${donorKey("gift")} as key, name, email, amount_cents from donations as gift)
+    group by is_test, key
   `.execute(db);
-  await sql`
-    insert into donation_totals (id, total_cents, gift_count, donor_count)
-    values (1, (select coalesce(sum(amount_cents), 0) from donations), (select count(*) from donations), (select count(*) from donors))
-  `.execute(db);
+  for (const isTest of [0, 1]) {
+    await sql`
+      insert into donation_totals (is_test, total_cents, gift_count, donor_count)
+      values (
+        ${isTest},
+        (select coalesce(sum(amount_cents), 0) from donations where is_test = ${isTest}),
+        (select count(*) from donations where is_test = ${isTest}),
+        (select count(*) from donors where is_test = ${isTest})
+      )
+    `.execute(db);
+  }
 
   // No conflict clauses inside triggers: an outer INSERT OR REPLACE would override them.
-  const addGift = (row: "NEW") => sql`
-    insert into donors (donor_key, name, email)
-      select ${donorKey(row)}, ${sql.raw(row)}.name, ${sql.raw(row)}.email
-      where not exists (select 1 from donors where donor_key = ${donorKey(row)});
-    update donors
-      set total_cents = total_cents + ${sql.raw(row)}.amount_cents, gift_count = gift_count + 1,
-          name = ${sql.raw(row)}.name, email = ${sql.raw(row)}.email
-      where donor_key = ${donorKey(row)};
-    update donation_totals
-      set total_cents = total_cents + ${sql.raw(row)}.amount_cents, gift_count = gift_count + 1
-      where id = 1;
-  `;
-  const removeGift = (row: "OLD") => sql`
-    update donors
-      set total_cents = total_cents - ${sql.raw(row)}.amount_cents, gift_count = gift_count - 1
-      where donor_key = ${donorKey(row)};
-    delete from donors where donor_key = ${donorKey(row)} and gift_count <= 0;
-    update donation_totals
-      set total_cents = total_cents - ${sql.raw(row)}.amount_cents, gift_count = gift_count - 1
-      where id = 1;
-  `;
+  const addGift = (row: "NEW") => {
+    const gift = sql.raw(row);
+    const isThisDonor = sql`is_test = ${gift}.is_test and donor_key = ${donorKey(row)}`;
+    return sql`
+      insert into donors (is_test, donor_key, name, email)
+        select ${gift}.is_test, ${donorKey(row)}, ${gift}.name, ${gift}.email
+        where not exists (select 1 from donors where ${isThisDonor});
+      update donors
+        set total_cents = total_cents + ${gift}.amount_cents, gift_count = gift_count + 1,
+            name = ${gift}.name, email = ${gift}.email
+        where ${isThisDonor};
+      update donation_totals
+        set total_cents = total_cents + ${gift}.amount_cents, gift_count = gift_count + 1
+        where is_test = ${gift}.is_test;
+    `;
+  };
+  const removeGift = (row: "OLD") => {
+    const gift = sql.raw(row);
+    const isThisDonor = sql`is_test = ${gift}.is_test and donor_key = ${donorKey(row)}`;
+    return sql`
+      update donors
+        set total_cents = total_cents - ${gift}.amount_cents, gift_count = gift_count - 1
+        where ${isThisDonor};
+      delete from donors where ${isThisDonor} and gift_count <= 0;
+      update donation_totals
+        set total_cents = total_cents - ${gift}.amount_cents, gift_count = gift_count - 1
+        where is_test = ${gift}.is_test;
+    `;
+  };
 
   await sql`create trigger donations_totals_insert after insert on donations begin ${addGift("NEW")} end`.execute(db);
   await sql`create trigger donations_totals_delete after delete on donations begin ${removeGift("OLD")} end`.execute(db);
   await sql`
-    create trigger donations_totals_update after update of amount_cents, email, name on donations
+    create trigger donations_totals_update after update of amount_cents, email, name, is_test on donations
     begin ${removeGift("OLD")} ${addGift("NEW")} end
   `.execute(db);
-  await sql`create trigger donors_count_insert after insert on donors begin update donation_totals set donor_count = donor_count + 1 where id = 1; end`.execute(db);
-  await sql`create trigger donors_count_delete after delete on donors begin update donation_totals set donor_count = donor_count - 1 where id = 1; end`.execute(db);
+  await sql`
+    create trigger donors_count_insert after insert on donors
+    begin update donation_totals set donor_count = donor_count + 1 where is_test = new.is_test; end
+  `.execute(db);
+  await sql`
+    create trigger donors_count_delete after delete on donors
+    begin update donation_totals set donor_count = donor_count - 1 where is_test = old.is_test; end
+  `.execute(db);
 
   // Searching gifts by any part of a name or email: a trigram index (3+ characters) kept
   // in step with the donations by triggers, so staff searches never scan every gift.
@@ -147,6 +178,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("donation_totals").execute();
   await db.schema.dropTable("donors").execute();
   await db.schema.alterTable("subscriptions").dropColumn("canceled_at").execute();
+  await db.schema.alterTable("subscriptions").dropColumn("is_test").execute();
+  await db.schema.alterTable("donations").dropColumn("is_test").execute();
   await db.schema.alterTable("subscriptions").dropColumn("provider_state_at").execute();
   await db.schema.alterTable("donations").dropColumn("recorded_by").execute();
   await db.schema.alterTable("donations").dropColumn("payment_method").execute();

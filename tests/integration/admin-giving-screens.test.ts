@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
@@ -94,6 +95,30 @@ describe("the Donations screen", () => {
     expect(row).toMatchObject({ amount_cents: 31240, frequency: "Ramadan", payment_method: "cash", purpose: "Zakat", recorded_by: admin.username });
   });
 
+  it("refuses an offline gift dated after today where the foundation is", async () => {
+    const { context } = await signedInContext();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date());
+    const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date(Date.now() + 86_400_000));
+    const refused = unwrapData(
+      await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "record", name: "A", amount: "5", donated_at: tomorrow }, context }),
+    );
+    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error.donated_at).toEqual(["The date cannot be in the future"]);
+    const accepted = (await callRoute(donationsScreen.action, "/admin/donations", {
+      form: { intent: "record", name: "A", amount: "5", donated_at: today },
+      context,
+    })) as Response;
+    expect(accepted.status).toBe(302);
+  });
+
+  it("says so when the address asks for an unknown frequency, and the export refuses it", async () => {
+    await addGifts(2);
+    const page = (await callRoute(donationsScreen.loader, "/admin/donations?frequency=Weekly")) as DonationsData;
+    expect(page.filterProblem).toBe("frequency must be one of One-Time, Monthly, Annually, Ramadan");
+    expect(page.matching).toBe(2);
+    const exported = (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Weekly")) as Response;
+    expect(exported.status).toBe(422);
+  });
+
   it("Sync reports how many records were new", async () => {
     const { context } = await signedInContext();
     const answer = unwrapData(await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "sync" }, context }));
@@ -135,6 +160,18 @@ describe("the Subscriptions screen", () => {
     expect(answer).toMatchObject({ status: 502, data: { ok: false, message: "Failed to cancel subscription" } });
     expectLoggedError(/Cancel failed: No such subscription/);
     expect((await subscriptionRows())[0]!.status).toBe("active");
+  });
+
+  it("says 'Failed to fetch subscriptions' when they cannot be read", async () => {
+    const db = getDb();
+    await sql`alter table subscriptions rename to subscriptions_away`.execute(db);
+    try {
+      const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions")) as SubscriptionsData;
+      expect(data).toMatchObject({ error: "Failed to fetch subscriptions", subscriptions: [], summary: null });
+      expectLoggedError(/Subscriptions failed to load/);
+    } finally {
+      await sql`alter table subscriptions_away rename to subscriptions`.execute(db);
+    }
   });
 
   it("Update Status reports how many statuses changed", async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
 import * as donationsApi from "~/routes/api/donations";
 import * as statsApi from "~/routes/api/donation-stats";
 import * as subscriptionsApi from "~/routes/api/subscriptions";
@@ -59,6 +60,7 @@ describe("GET /api/donations/", () => {
       donated_at: "2026-03-20T10:00:00.000Z",
       payment_method: "cash",
       subscription_id: null,
+      is_test: false,
     });
   });
 
@@ -117,6 +119,29 @@ describe("GET /api/donations/stats and the dashboard", () => {
   });
 });
 
+describe("test payments", () => {
+  it("count while the site is in a test mode, and never once it takes real money", async () => {
+    await getDb()
+      .insertInto("donations")
+      .values({ name: "Sandbox Sam", email: "sam@example.org", amount_cents: 99_900, frequency: "One-Time", is_test: 1 })
+      .execute();
+    const inTestMode = await callApi(statsApi.loader, "/api/donations/stats");
+    expect(inTestMode.body).toMatchObject({ total_donations: 1654.5, total_donors: 4 });
+
+    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_live_integration", STRIPE_WEBHOOK_SECRET: "whsec_live" });
+    resetEnvCache();
+    try {
+      const live = await callApi(statsApi.loader, "/api/donations/stats");
+      expect(live.body).toMatchObject({ total_donations: 655.5, total_donors: 3 });
+      const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth });
+      expect(dashboard.body.donations.top_donor).toEqual({ name: "Masjid 100% collection", amount: 500 });
+    } finally {
+      Object.assign(process.env, { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
+      resetEnvCache();
+    }
+  });
+});
+
 describe("GET /api/donations/subscriptions", () => {
   it("lists recurring gifts with the spec's field names, for admins only", async () => {
     expect((await callApi(subscriptionsApi.loader, "/api/donations/subscriptions")).status).toBe(401);
@@ -135,6 +160,7 @@ describe("GET /api/donations/subscriptions", () => {
         next_payment_date: "2026-12-01T00:00:00.000Z",
         created_at: expect.any(String),
         stripe_subscription_id: "sub_1",
+        is_test: false,
       },
     ]);
   });

@@ -62,11 +62,20 @@ describe("the sandbox checkout", () => {
     expect(handled.map((event) => event.type)).toEqual(["checkout.session.completed"]);
 
     const confirmation = await callRoute(donationSuccess.loader, `/donation-success?session_id=${sessionId}`);
-    expect(confirmation).toEqual({ status: "paid", gift: { amount: 42.5, purpose: "Orphan Care", frequency: "One-Time", firstName: "Bilal" } });
+    expect(confirmation).toEqual({ status: "paid", gift: { amount: 42.5, purpose: "Orphan Care", frequency: "One-Time", donorName: "Bilal Ahmed" } });
 
     // Pressing Pay again (a double click, a reload) records nothing more.
     expect(await press(sessionId, "pay")).toBe(next);
     expect(await donationRows()).toHaveLength(1);
+  });
+
+  it("two Pay presses at the same moment make one gift", async () => {
+    const sessionId = await startGift({ amount: "9", frequency: "Monthly" });
+    await Promise.all([press(sessionId, "pay"), press(sessionId, "pay"), press(sessionId, "pay")]);
+    expect(await donationRows()).toHaveLength(1);
+    expect(await subscriptionRows()).toHaveLength(1);
+    const invoices = await getDb().selectFrom("sandbox_objects").select("id").where("type", "=", "invoice").execute();
+    expect(invoices).toHaveLength(1);
   });
 
   it("a monthly gift gets its subscription, anchored on the 1st, and its first charge", async () => {
@@ -79,7 +88,7 @@ describe("the sandbox checkout", () => {
       interval: "month",
       payment_day: 1,
       amount_cents: 2500,
-      next_payment_date: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+      next_payment_date: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 12)).toISOString(),
     });
     expect(await donationRows()).toMatchObject([{ amount_cents: 2500, frequency: "Monthly", subscription_id: subscription!.id }]);
   });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/lib/db.server";
 import * as donate from "~/routes/donate";
 import * as donationSuccess from "~/routes/donation-success";
 import * as createPaymentSession from "~/routes/api/donation-checkout";
@@ -7,6 +8,8 @@ import * as cancelSubscriptionApi from "~/routes/api/cancel-subscription";
 import * as syncApi from "~/routes/api/sync-provider";
 import * as refreshApi from "~/routes/api/refresh-subscriptions";
 import * as sandboxCheckout from "~/routes/sandbox-checkout";
+import * as donationsScreen from "~/routes/admin/donations";
+import * as subscriptionsScreen from "~/routes/admin/subscriptions";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
 import { createTestAdmin } from "../support/admins";
 import { callApi, callRoute, expectLoggedError, unwrapData } from "../support/routes";
@@ -32,8 +35,9 @@ async function donateWithForm(fields: Record<string, string>): Promise<string> {
   return sessionId;
 }
 
+/** Where recurring gifts are anchored: noon UTC on the 1st of next month. */
 function firstOfNextMonthUtc(now = new Date()): number {
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000;
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 12) / 1000;
 }
 
 describe("starting a checkout with Stripe", () => {
@@ -78,7 +82,7 @@ describe("starting a checkout with Stripe", () => {
     const sessionId = await donateWithForm({ amount: "500", frequency: "Annually" });
     const params = fakeStripe().checkoutParams(sessionId);
     expect(params.line_items[0].price_data.recurring).toEqual({ interval: "year" });
-    expect(params.subscription_data.billing_cycle_anchor).toBe(String(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1) / 1000));
+    expect(params.subscription_data.billing_cycle_anchor).toBe(String(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1, 12) / 1000));
   });
 
   it("answers the API's create-payment-session and create-subscription with {id, url}", async () => {
@@ -118,7 +122,7 @@ describe("starting a checkout with Stripe", () => {
       body: { amount: 10, name: "A", email: "a@example.org", purpose: "Zakat", interval: "month", payment_day: 15 },
     });
     expect(wrongDay.status).toBe(422);
-    expect(wrongDay.body.detail).toMatch(/payment_day must be 1/);
+    expect(wrongDay.body.detail).toBe("payment_day: Recurring gifts are charged on the 1st of the month, so this must be 1");
     const form = unwrapData(await callRoute(donate.action, "/donate", { form: { amount: "abc", name: "A", email: "a@example.org" } }));
     expect(form.status).toBe(400);
     expect(fakeStripe().requests.length).toBe(before);
@@ -276,6 +280,55 @@ describe("Stripe webhooks", () => {
     expect(await donationRows()).toHaveLength(2);
   });
 
+  it("never lets Stripe's early 'incomplete' undo a paid subscription, whatever the order or the clock", async () => {
+    // Stripe's order: created (incomplete), invoice paid, updated (active), all in one second.
+    const reversed = await donateWithForm({ amount: "12", frequency: "Monthly" });
+    await deliverAll(fakeStripe().pay(reversed).reverse());
+    const sameSecond = await donateWithForm({ amount: "13", frequency: "Monthly" });
+    const [created, paid, updated, completed] = fakeStripe().pay(sameSecond);
+    await deliverAll([updated!, created!, paid!, completed!]);
+    // The invoice comes first, a second later than the creation event that follows it.
+    const late = await donateWithForm({ amount: "14", frequency: "Monthly" });
+    const [lateCreated, latePaid] = fakeStripe().pay(late);
+    await deliver({ ...latePaid!, created: latePaid!.created + 1 });
+    await deliver(lateCreated!);
+    const rows = await subscriptionRows();
+    expect(rows.map((row) => [row.amount_cents, row.status])).toEqual([
+      [1200, "active"],
+      [1300, "active"],
+      [1400, "active"],
+    ]);
+    expect(rows.every((row) => row.next_payment_date === new Date(firstOfNextMonthUtc() * 1000).toISOString())).toBe(true);
+  });
+
+  it("fills in the schedule of a subscription first known from its checkout", async () => {
+    const sessionId = await donateWithForm({ amount: "16", frequency: "Monthly" });
+    const [created, , updated, completed] = fakeStripe().pay(sessionId);
+    await deliver({ ...completed!, created: completed!.created + 5 });
+    expect((await subscriptionRows())[0]).toMatchObject({ status: "active", next_payment_date: null });
+    await deliver(created!);
+    await deliver(updated!);
+    expect((await subscriptionRows())[0]).toMatchObject({
+      status: "active",
+      next_payment_date: new Date(firstOfNextMonthUtc() * 1000).toISOString(),
+    });
+  });
+
+  it("marks payments made with test keys as tests", async () => {
+    const sessionId = await donateWithForm({ amount: "18" });
+    await deliverAll(fakeStripe().pay(sessionId));
+    expect((await donationRows())[0]!.is_test).toBe(1);
+  });
+
+  it("has the database itself refuse a second gift with the same provider id", async () => {
+    const sessionId = await donateWithForm({ amount: "19" });
+    await deliverAll(fakeStripe().pay(sessionId));
+    const [gift] = await donationRows();
+    const { id: _id, ...copy } = gift!;
+    await expect(getDb().insertInto("donations").values(copy).execute()).rejects.toThrow(/UNIQUE constraint failed: donations\.stripe_/);
+    expect(await donationRows()).toHaveLength(1);
+  });
+
   it("acknowledges event types it does not use, and events that are not this site's gifts, without storing anything", async () => {
     const unknown = await deliver(fakeStripe().event("customer.created", { id: "cus_test_1", object: "customer" }));
     expect(unknown).toMatchObject({ status: 200, body: { outcome: "ignored" } });
@@ -297,7 +350,9 @@ describe("Stripe webhooks", () => {
 
 describe("the success page", () => {
   async function confirmation(sessionId: string) {
-    return (await callRoute(donationSuccess.loader, `/donation-success?session_id=${sessionId}`)) as Awaited<
+    return (await callRoute(donationSuccess.loader, `/donation-success?session_id=${sessionId}`, {
+      clientAddress: `192.0.2.${Math.floor(Math.random() * 250)}`,
+    })) as Awaited<
       ReturnType<typeof donationSuccess.loader>
     >;
   }
@@ -307,7 +362,7 @@ describe("the success page", () => {
     const events = fakeStripe().pay(sessionId);
     expect(await confirmation(sessionId)).toEqual({
       status: "paid",
-      gift: { amount: 35, purpose: "Food & Water Aid", frequency: "One-Time", firstName: "Aisha" },
+      gift: { amount: 35, purpose: "Food & Water Aid", frequency: "One-Time", donorName: "Aisha Khan" },
     });
     expect(await confirmation(sessionId)).toMatchObject({ status: "paid" });
     await deliverAll(events);
@@ -321,6 +376,28 @@ describe("the success page", () => {
     await deliverAll(events);
     expect(await donationRows()).toHaveLength(1);
     expect(await subscriptionRows()).toHaveLength(1);
+  });
+
+  it("answers from the gift already recorded, without asking the provider again", async () => {
+    const sessionId = await donateWithForm({ amount: "21" });
+    await deliverAll(fakeStripe().pay(sessionId));
+    const calls = fakeStripe().requests.length;
+    expect(await confirmation(sessionId)).toEqual({
+      status: "paid",
+      gift: { amount: 21, purpose: "Zakat", frequency: "One-Time", donorName: "Aisha Khan" },
+    });
+    expect(fakeStripe().requests.length).toBe(calls);
+  });
+
+  it("limits how often one address may make it ask the provider", async () => {
+    const answers = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      answers.push(
+        await callRoute(donationSuccess.loader, `/donation-success?session_id=cs_test_unknown_${attempt}_padding`, { clientAddress: "198.51.100.7" }),
+      );
+    }
+    expect(answers.slice(0, 30).every((answer) => (answer as { status: string }).status === "unknown")).toBe(true);
+    expect(answers[30]).toEqual({ status: "busy" });
   });
 
   it("never thanks anyone for money not received", async () => {
@@ -413,7 +490,44 @@ describe("reconciliation with the provider", () => {
     });
     expect(unknown.status).toBe(404);
     const empty = await callApi(cancelSubscriptionApi.action, "/api/donations/cancel-subscription", { body: {}, headers: auth });
-    expect(empty).toMatchObject({ status: 422, body: { detail: "subscription_id: subscription_id is required" } });
+    expect(empty).toMatchObject({ status: 422, body: { detail: "subscription_id: Give the card provider's subscription id" } });
+  });
+
+  it("Sync looks back 90 days unless asked for more", async () => {
+    const { auth } = await createTestAdmin();
+    const sessionId = await donateWithForm({ amount: "22" });
+    fakeStripe().pay(sessionId);
+    fakeStripe().sessions.get(sessionId)!.created -= 120 * 24 * 60 * 60;
+    const recent = await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth });
+    expect(recent.body).toEqual({ synced: 0 });
+    const year = await callApi(syncApi.action, "/api/donations/sync-stripe-data?days=365", { method: "POST", headers: auth });
+    expect(year.body).toEqual({ synced: 1 });
+    const bad = await callApi(syncApi.action, "/api/donations/sync-stripe-data?days=0", { method: "POST", headers: auth });
+    expect(bad.status).toBe(422);
+  });
+
+  it("shows the spec's failure banners when the provider fails on the admin screens", async () => {
+    fakeStripe().failNext("GET", /^\/v1\/checkout\/sessions$/);
+    const sync = unwrapData(await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "sync" } }));
+    expect(sync).toMatchObject({ status: 502, data: { ok: false, message: "Failed to sync data from the card payment provider" } });
+    expectLoggedError(/Sync failed: Could not list checkout sessions/);
+
+    fakeStripe().failNext("GET", /^\/v1\/subscriptions$/);
+    const refresh = unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "refresh" } }));
+    expect(refresh).toMatchObject({ status: 502, data: { ok: false, message: "Failed to update subscription status" } });
+    expectLoggedError(/Status update failed: Could not list subscriptions/);
+
+    const sessionId = await donateWithForm({ amount: "23", frequency: "Monthly" });
+    await deliverAll(fakeStripe().pay(sessionId));
+    fakeStripe().failNext("DELETE", /^\/v1\/subscriptions\//);
+    const cancel = unwrapData(
+      await callRoute(subscriptionsScreen.action, "/admin/subscriptions", {
+        form: { intent: "cancel", subscription_id: fakeStripe().sessions.get(sessionId)!.subscription as string },
+      }),
+    );
+    expect(cancel).toMatchObject({ status: 502, data: { ok: false, message: "Failed to cancel subscription" } });
+    expectLoggedError(/Cancel failed: Could not cancel the subscription/);
+    expect((await subscriptionRows())[0]!.status).toBe("active");
   });
 
   it("answers 502 {detail} when the provider fails during Sync", async () => {

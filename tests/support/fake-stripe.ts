@@ -84,7 +84,9 @@ export async function startFakeStripe() {
     data: { object: clone(object) },
   });
 
-  function list(items: StripeObject[], query: URLSearchParams, path: string) {
+  function list(all: StripeObject[], query: URLSearchParams, path: string) {
+    const since = Number(query.get("created[gte]") ?? 0);
+    const items = all.filter((item) => item.created >= since);
     const limit = Number(query.get("limit") ?? 10);
     const after = query.get("starting_after");
     const start = after ? items.findIndex((item) => item.id === after) + 1 : 0;
@@ -108,6 +110,7 @@ export async function startFakeStripe() {
       id: sessionId,
       object: "checkout.session",
       created: tick(),
+      livemode: false,
       mode: body.mode,
       status: "open",
       payment_status: "unpaid",
@@ -223,7 +226,11 @@ export async function startFakeStripe() {
       return params;
     },
 
-    /** The donor pays on the hosted page: the events Stripe would send, in its usual order. */
+    /**
+     * The donor pays on the hosted page: the events Stripe would send, in its usual order.
+     * A recurring gift's subscription is created 'incomplete' and made 'active' by its
+     * first payment within the same second, as Stripe does.
+     */
     pay(sessionId: string): FakeStripeEvent[] {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`No session ${sessionId}`);
@@ -248,7 +255,8 @@ export async function startFakeStripe() {
         id: id("sub"),
         object: "subscription",
         created,
-        status: "active",
+        livemode: false,
+        status: "incomplete",
         customer,
         metadata: params.subscription_data?.metadata ?? {},
         canceled_at: null,
@@ -256,11 +264,14 @@ export async function startFakeStripe() {
         items: { data: [{ current_period_end: anchor, price: { unit_amount: unitAmount, recurring: { interval } } }] },
       };
       subscriptions.set(subscription.id, subscription);
+      const subscriptionCreated = event("customer.subscription.created", subscription, created);
       const invoice = this.invoiceFor(subscription, session.amount_total, "subscription_create", created, anchor);
+      subscription.status = "active";
       Object.assign(session, { subscription: subscription.id, invoice: invoice.id });
       return [
-        event("customer.subscription.created", subscription, created),
-        event("invoice.paid", invoice),
+        subscriptionCreated,
+        event("invoice.paid", invoice, created),
+        event("customer.subscription.updated", subscription, created),
         event("checkout.session.completed", session),
       ];
     },
@@ -270,6 +281,7 @@ export async function startFakeStripe() {
         id: id("in"),
         object: "invoice",
         created: tick(),
+        livemode: false,
         status,
         amount_paid: status === "paid" ? amount : 0,
         billing_reason: reason,
@@ -315,6 +327,7 @@ export async function startFakeStripe() {
       for (const store of [sessions, subscriptions, invoices, sessionParams]) store.clear();
       requests.length = 0;
       failures.length = 0;
+      clock = Math.floor(Date.now() / 1000);
     },
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

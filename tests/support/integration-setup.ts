@@ -32,8 +32,9 @@ beforeAll(async () => {
 });
 
 // An unexpected console.error is a bug the test would otherwise hide. A test that
-// expects one clears the spy (see tests/support/routes.ts, `expectLoggedError`).
-const consoleError = vi.spyOn(console, "error");
+// expects one clears the spy (see tests/support/routes.ts, `expectLoggedError`). Nothing
+// is printed: an unexpected one fails its test with the whole message instead.
+const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
 afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockClear();

@@ -16,17 +16,18 @@ export function DataTable({
 }: {
   caption: string;
   columns: Column[];
-  emptyText: string;
+  emptyText: ReactNode;
   children: ReactNode[];
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    // Relative, so a screen-reader-only heading stays inside the scrolling box.
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={`px-4 py-3 ${column.align === "right" ? "text-right" : ""}`}>
+              <th key={column.label} scope="col" className={`px-3 py-3 ${column.align === "right" ? "text-right" : ""}`}>
                 {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
               </th>
             ))}

@@ -2,13 +2,27 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** One figure on an admin screen; inside a <dl>. With `to`, the whole card links to its screen. */
-export function StatCard({ label, value, to, testId }: { label: string; value: ReactNode; to?: string; testId?: string }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  to,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  /** A line on how the figure is worked out. */
+  hint?: string;
+  to?: string;
+  testId?: string;
+}) {
   const body = (
     <>
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={testId}>
         {value}
       </dd>
+      {hint ? <dd className="mt-1 text-xs text-slate-500">{hint}</dd> : null}
     </>
   );
   return to ? (

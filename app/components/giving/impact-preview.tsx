@@ -1,7 +1,7 @@
 import { impactPreview } from "~/domain/giving";
 import { formatCount } from "~/domain/money";
 
-/** What the amount being typed stands for (SPEC 9); announced politely as it changes. */
+/** What the amount being typed stands for (SPEC 9). The form's summary line is the one announced. */
 export function ImpactPreview({ amount }: { amount: number }) {
   const impact = impactPreview(amount);
   const rows = [
@@ -14,7 +14,7 @@ export function ImpactPreview({ amount }: { amount: number }) {
       <h2 id="impact-preview-title" className="text-lg font-semibold text-brand-900">
         Your impact
       </h2>
-      <ul className="mt-4 space-y-3" aria-live="polite" data-testid="impact-preview">
+      <ul className="mt-4 space-y-3" data-testid="impact-preview">
         {rows.map((row) => (
           <li key={row.label} className="flex items-baseline gap-3">
             <span className="min-w-12 text-2xl font-bold text-brand-700">{formatCount(row.value)}</span>

@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { Link } from "react-router";
 import { formatDollars } from "~/domain/money";
 import type { ZakatResult } from "~/domain/zakat";
@@ -13,13 +14,24 @@ const ROWS = [
 ] as const;
 
 /** The results panel: each part, the total, the nisab verdict, and the way to pay. */
-export function ZakatResultPanel({ result, problem }: { result: ZakatResult | null; problem?: string }) {
+export function ZakatResultPanel({
+  result,
+  problem,
+  headingRef,
+}: {
+  result: ZakatResult | null;
+  problem?: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <section aria-labelledby="zakat-result-title" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
-      <h2 id="zakat-result-title" className="text-xl font-semibold text-slate-900">
+      <h2 id="zakat-result-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900">
         Your Zakat
       </h2>
-      <div aria-live="polite" data-testid="zakat-result">
+      <p role="status" className="sr-only">
+        {result ? `Total Zakat due: ${exact.format(result.total)}` : ""}
+      </p>
+      <div data-testid="zakat-result">
         {!result ? (
           <p className="mt-3 text-slate-600">{problem ?? "Enter what you own and owe to see the Zakat due."}</p>
         ) : (
@@ -53,20 +65,35 @@ export function ZakatResultPanel({ result, problem }: { result: ZakatResult | nu
 
 function NisabVerdict({ result }: { result: ZakatResult }) {
   const { nisab } = result;
-  const basis = nisab.basis === "gold" ? "gold (87.48 g)" : "silver (612.36 g)";
+  const basis = nisab.basis === "gold" ? "the gold standard of 87.48 g" : "the silver standard of 612.36 g";
   if (nisab.meets_nisab) {
     return (
       <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-        Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} is above the nisab of {exact.format(nisab.threshold)}{" "}
-        (by {basis}), so Zakat is due on it at 2.5%.
+        Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} reaches the nisab of {exact.format(nisab.threshold)}{" "}
+        ({basis}), so Zakat is due on it at 2.5%.
       </p>
     );
   }
   return (
     <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="below-nisab">
-      Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} is below the nisab of {exact.format(nisab.threshold)} (by{" "}
-      {basis}), so no Zakat is due on your money, gold, silver or business goods.
+      Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} is below the nisab of {exact.format(nisab.threshold)} ({basis}), so no
+      Zakat is due on your money, gold, silver or business goods.
       {result.agriculture > 0 ? " Zakat on a harvest does not depend on this nisab, so it is still due." : ""}
     </p>
+  );
+}
+
+/** On a phone the panel sits below the form: this bar keeps the total in sight while typing. */
+export function ZakatTotalBar({ result }: { result: ZakatResult | null }) {
+  if (!result) return null;
+  return (
+    <div className="sticky bottom-0 z-30 -mx-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur lg:hidden">
+      <p className="font-semibold text-slate-900">
+        Zakat due: <span className="tabular-nums">{exact.format(result.total)}</span>
+      </p>
+      <a href="#zakat-result-title" className="text-sm font-semibold text-brand-700 underline">
+        See details
+      </a>
+    </div>
   );
 }

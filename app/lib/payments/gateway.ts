@@ -38,10 +38,10 @@ export interface PaymentGateway {
   retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   cancelSubscription(id: string): Promise<ProviderSubscription>;
-  /** Everything to reconcile from, oldest first where the provider allows. */
-  listCompletedCheckoutSessions(): AsyncIterable<ProviderCheckoutSession>;
+  /** What to reconcile from: completed checkouts and paid invoices created since `since` (seconds), every subscription. */
+  listCompletedCheckoutSessions(since: number): AsyncIterable<ProviderCheckoutSession>;
   listSubscriptions(): AsyncIterable<ProviderSubscription>;
-  listPaidInvoices(): AsyncIterable<ProviderInvoice>;
+  listPaidInvoices(since: number): AsyncIterable<ProviderInvoice>;
   /** The event, once its signature over the raw body is verified; throws WebhookSignatureError. */
   verifyWebhookEvent(payload: Buffer, signature: string | null): ProviderEvent;
 }

@@ -16,6 +16,7 @@ export interface ProviderCheckoutSession {
   id: string;
   object?: "checkout.session";
   created: number;
+  livemode: boolean;
   mode: string;
   status: string | null;
   payment_status: string;
@@ -40,6 +41,7 @@ export interface ProviderSubscription {
   id: string;
   object?: "subscription";
   created: number;
+  livemode: boolean;
   status: string;
   metadata: Metadata;
   customer: Reference;
@@ -58,6 +60,7 @@ export interface ProviderInvoice {
   id?: string;
   object?: "invoice";
   created: number;
+  livemode: boolean;
   status: string | null;
   amount_paid: number;
   billing_reason: string | null;
@@ -75,5 +78,6 @@ export interface ProviderEvent {
   id: string;
   type: string;
   created: number;
+  livemode: boolean;
   data: { object: unknown };
 }

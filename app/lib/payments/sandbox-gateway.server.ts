@@ -47,8 +47,10 @@ function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-async function load<T>(type: SandboxType, id: string): Promise<T | null> {
-  const row = await getDb()
+type Db = ReturnType<typeof getDb>;
+
+async function load<T>(type: SandboxType, id: string, db: Db = getDb()): Promise<T | null> {
+  const row = await db
     .selectFrom("sandbox_objects")
     .select("data")
     .where("id", "=", id)
@@ -57,16 +59,16 @@ async function load<T>(type: SandboxType, id: string): Promise<T | null> {
   return row ? (JSON.parse(row.data) as T) : null;
 }
 
-async function save(type: SandboxType, object: { id?: string; created: number }): Promise<void> {
+async function save(type: SandboxType, object: { id?: string; created: number }, db: Db = getDb()): Promise<void> {
   const id = object.id!;
-  await getDb()
+  await db
     .insertInto("sandbox_objects")
     .values({ id, type, data: JSON.stringify(object), created: object.created })
     .onConflict((oc) => oc.column("id").doUpdateSet({ data: JSON.stringify(object) }))
     .execute();
 }
 
-async function* listAll<T>(type: SandboxType): AsyncIterable<T> {
+async function* listAll<T>(type: SandboxType, since = 0): AsyncIterable<T> {
   let after = "";
   for (;;) {
     // Pages by id, so a long history never sits in memory at once.
@@ -74,6 +76,7 @@ async function* listAll<T>(type: SandboxType): AsyncIterable<T> {
       .selectFrom("sandbox_objects")
       .select(["id", "data"])
       .where("type", "=", type)
+      .where("created", ">=", since)
       .where("id", ">", after)
       .orderBy("id")
       .limit(200)
@@ -106,6 +109,7 @@ export const sandboxGateway: PaymentGateway = {
       id,
       object: "checkout.session",
       created: nowSeconds(),
+      livemode: false,
       mode: request.recurring ? "subscription" : "payment",
       status: "open",
       payment_status: "unpaid",
@@ -149,9 +153,10 @@ export const sandboxGateway: PaymentGateway = {
     return subscription;
   },
 
-  listCompletedCheckoutSessions: () => filter(listAll<ProviderCheckoutSession>("checkout.session"), (s) => s.status === "complete"),
+  listCompletedCheckoutSessions: (since) =>
+    filter(listAll<ProviderCheckoutSession>("checkout.session", since), (session) => session.status === "complete"),
   listSubscriptions: () => listAll<ProviderSubscription>("subscription"),
-  listPaidInvoices: () => filter(listAll<ProviderInvoice>("invoice"), (invoice) => invoice.status === "paid"),
+  listPaidInvoices: (since) => filter(listAll<ProviderInvoice>("invoice", since), (invoice) => invoice.status === "paid"),
 
   verifyWebhookEvent: (payload, signature) => verifySignedEvent(payload, signature, WEBHOOK_SECRET),
 };
@@ -167,70 +172,84 @@ export async function findSandboxCheckout(id: string): Promise<SandboxCheckoutSe
 /**
  * The donor pressed Pay: the session is paid, a recurring gift gets its subscription and
  * first paid invoice, and the events Stripe would send come back signed, for delivery to
- * the webhook handler. Paying twice changes nothing and sends nothing.
+ * the webhook handler. All in one transaction, so paying twice, even at the same moment,
+ * changes nothing more and sends nothing more.
  */
-export async function paySandboxCheckout(id: string): Promise<{ session: SandboxCheckoutSession; events: SignedEvent[] }> {
-  const session = await findSandboxCheckout(id);
-  if (!session) throw new PaymentProviderError(`No such checkout session: '${id}'`);
-  if (session.status !== "open") return { session, events: [] };
+export function paySandboxCheckout(id: string): Promise<{ session: SandboxCheckoutSession; events: SignedEvent[] }> {
+  return getDb()
+    .transaction()
+    .execute(async (db) => {
+      const session = await load<SandboxCheckoutSession>("checkout.session", id, db);
+      if (!session) throw new PaymentProviderError(`No such checkout session: '${id}'`);
+      if (session.status !== "open") return { session, events: [] };
 
-  const now = nowSeconds();
-  const customer = newId("cus");
-  const name = session.metadata?.donor_name ?? "";
-  session.status = "complete";
-  session.payment_status = "paid";
-  session.customer = customer;
-  session.customer_details = { email: session.customer_email, name };
+      const now = nowSeconds();
+      const customer = newId("cus");
+      const name = session.metadata?.donor_name ?? "";
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        customer,
+        customer_details: { email: session.customer_email, name },
+      });
 
-  if (session.mode === "payment") {
-    session.payment_intent = newId("pi");
-    await save("checkout.session", session);
-    return { session, events: [event("checkout.session.completed", session, now)] };
-  }
+      if (session.mode === "payment") {
+        session.payment_intent = newId("pi");
+        await save("checkout.session", session, db);
+        return { session, events: [event("checkout.session.completed", session, now)] };
+      }
 
+      const { subscription, invoice } = startSubscription(session, customer, now);
+      session.subscription = subscription.id;
+      session.invoice = invoice.id!;
+      await save("subscription", subscription, db);
+      await save("invoice", invoice, db);
+      await save("checkout.session", session, db);
+      return {
+        session,
+        events: [
+          event("customer.subscription.created", subscription, now),
+          event("invoice.paid", invoice, now),
+          event("checkout.session.completed", session, now),
+        ],
+      };
+    });
+}
+
+/** The subscription a paid recurring checkout starts, and its first invoice, paid at once. */
+function startSubscription(session: SandboxCheckoutSession, customer: string, now: number) {
   const periodEnd = session.sandbox.first_scheduled_charge ?? now;
+  const amount = session.amount_total ?? 0;
   const subscription: ProviderSubscription = {
     id: newId("sub"),
     object: "subscription",
     created: now,
+    livemode: false,
     status: "active",
     metadata: session.metadata ?? {},
     customer,
     canceled_at: null,
     billing_cycle_anchor: periodEnd,
     items: {
-      data: [
-        { current_period_end: periodEnd, price: { unit_amount: session.amount_total, recurring: { interval: session.sandbox.interval ?? "month" } } },
-      ],
+      data: [{ current_period_end: periodEnd, price: { unit_amount: amount, recurring: { interval: session.sandbox.interval ?? "month" } } }],
     },
   };
   const invoice: ProviderInvoice = {
     id: newId("in"),
     object: "invoice",
     created: now,
+    livemode: false,
     status: "paid",
-    amount_paid: session.amount_total ?? 0,
+    amount_paid: amount,
     billing_reason: "subscription_create",
     customer,
     customer_email: session.customer_email,
-    customer_name: name,
+    customer_name: session.metadata?.donor_name ?? "",
     status_transitions: { paid_at: now },
     parent: { subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-    lines: { data: [{ amount: session.amount_total ?? 0, period: { start: now, end: periodEnd } }] },
+    lines: { data: [{ amount, period: { start: now, end: periodEnd } }] },
   };
-  session.subscription = subscription.id;
-  session.invoice = invoice.id!;
-  await save("subscription", subscription);
-  await save("invoice", invoice);
-  await save("checkout.session", session);
-  return {
-    session,
-    events: [
-      event("customer.subscription.created", subscription, now),
-      event("invoice.paid", invoice, now),
-      event("checkout.session.completed", session, now),
-    ],
-  };
+  return { subscription, invoice };
 }
 
 /** The donor pressed Cancel: the session can no longer be paid. */

@@ -26,10 +26,14 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
     cancelSubscription: (id) =>
       callStripe("Could not cancel the subscription with the card payment provider", () => stripe.subscriptions.cancel(id)),
 
-    listCompletedCheckoutSessions: () =>
-      paged("Could not list checkout sessions", stripe.checkout.sessions.list({ status: "complete", limit: 100 })),
+    listCompletedCheckoutSessions: (since) =>
+      paged(
+        "Could not list checkout sessions",
+        stripe.checkout.sessions.list({ status: "complete", created: { gte: since }, limit: 100 }),
+      ),
     listSubscriptions: () => paged("Could not list subscriptions", stripe.subscriptions.list({ status: "all", limit: 100 })),
-    listPaidInvoices: () => paged("Could not list invoices", stripe.invoices.list({ status: "paid", limit: 100 })),
+    listPaidInvoices: (since) =>
+      paged("Could not list invoices", stripe.invoices.list({ status: "paid", created: { gte: since }, limit: 100 })),
 
     verifyWebhookEvent: (payload, signature) => verifySignedEvent(payload, signature, webhookSecret),
   };

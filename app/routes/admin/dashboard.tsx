@@ -1,4 +1,5 @@
 import type { Route } from "./+types/dashboard";
+import { StatCard as Card } from "~/components/admin/stat-card";
 import { formatCount, formatDollars } from "~/domain/money";
 import { getDashboardStats } from "~/services/dashboard.server";
 
@@ -6,15 +7,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export async function loader() {
   return { stats: await getDashboardStats() };
-}
-
-function Card({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-xl bg-white p-5 shadow-sm">
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
-    </div>
-  );
 }
 
 export default function Dashboard({ loaderData: { stats } }: Route.ComponentProps) {
@@ -26,7 +18,7 @@ export default function Dashboard({ loaderData: { stats } }: Route.ComponentProp
           Overview
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <Card label="Total Donations" value={formatDollars(stats.donations.total_amount)} />
+          <Card label="Total Donations" value={formatDollars(stats.donations.total_amount)} testId="dashboard-total-donations" />
           <Card label="Total Donors" value={formatCount(stats.donations.total_donors)} />
           <Card label="Events" value={formatCount(stats.content.events)} />
           <Card label="Volunteers" value={formatCount(stats.volunteers.total)} />

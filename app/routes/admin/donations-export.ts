@@ -4,6 +4,8 @@ import { donationsForExport, readDonationFilter, type Donation } from "~/service
 
 /** donations.csv: every row the Donations screen's filter matches, streamed. */
 export function loader({ url }: Route.LoaderArgs) {
+  const { filter, problem } = readDonationFilter(url.searchParams);
+  if (problem) return new Response(problem, { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return csvResponse<Donation>(
     "donations.csv",
     [
@@ -14,6 +16,6 @@ export function loader({ url }: Route.LoaderArgs) {
       { header: "Frequency", value: (gift) => gift.frequency },
       { header: "Date", value: (gift) => gift.donated_at },
     ],
-    donationsForExport(readDonationFilter(url.searchParams).filter),
+    donationsForExport(filter),
   );
 }

@@ -6,9 +6,10 @@ import type { Route } from "./+types/donations";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
+import { TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
 import { InputField, SelectField } from "~/components/ui/form-fields";
-import { formatDate } from "~/domain/dates";
+import { formatDate, todayIn } from "~/domain/dates";
 import { offlineGiftSchema, type OfflineGift } from "~/domain/donation-schemas";
 import {
   DONATION_FREQUENCIES,
@@ -19,7 +20,7 @@ import {
 import { centsToDollars, formatCount, formatDollars } from "~/domain/money";
 import { getEnv } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
-import { PaymentProviderError, ValidationError } from "~/lib/service-errors";
+import { logFailure, statusOfError, ValidationError } from "~/lib/service-errors";
 import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift } from "~/services/donations.server";
 import { syncFromProvider } from "~/services/provider-sync.server";
 
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
 const PAGE_SIZE = 25;
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const { filter } = readDonationFilter(url.searchParams);
+  const { filter, problem } = readDonationFilter(url.searchParams);
   const page = pageFrom(url);
   const [found, totals] = await Promise.all([
     findDonationPage(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
@@ -41,15 +42,12 @@ export async function loader({ url }: Route.LoaderArgs) {
     matchingCapped: found.capped,
     page,
     filter,
-    totals: {
-      amount: centsToDollars(totals.totalCents),
-      donors: totals.donors,
-      // SPEC 9: total divided by donors, rounded.
-      average: totals.donors ? Math.round(centsToDollars(totals.totalCents) / totals.donors) : 0,
-    },
+    totals: { amount: centsToDollars(totals.totalCents), donors: totals.donors, average: totals.averageDollars },
+    filterProblem: problem ?? null,
     recording: url.searchParams.has("record"),
     recorded: Number.isInteger(recorded) && recorded > 0 ? recorded : null,
     timeZone: getEnv().SITE_TIMEZONE,
+    today: todayIn(getEnv().SITE_TIMEZONE),
   };
 }
 
@@ -66,11 +64,10 @@ async function syncAction() {
     const synced = await syncFromProvider();
     return { intent: "sync" as const, ok: true, message: `Successfully synced ${synced} records from the card payment provider` };
   } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    console.error(`Sync failed: ${error.message}:`, error.cause ?? error);
+    logFailure("Sync failed", error);
     return data(
       { intent: "sync" as const, ok: false, message: "Failed to sync data from the card payment provider" },
-      { status: 502 },
+      { status: statusOfError(error) },
     );
   }
 }
@@ -93,6 +90,10 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
   const syncing = navigation.state === "submitting" && navigation.formData?.get("intent") === "sync";
   const recordResult = actionData && "result" in actionData ? actionData.result : undefined;
   const recording = loaderData.recording || recordResult !== undefined;
+  const firstPageLink = `/admin/donations?${new URLSearchParams({
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.frequency ? { frequency: filter.frequency } : {}),
+  })}`;
   const exportQuery = new URLSearchParams({
     ...(filter.search ? { search: filter.search } : {}),
     ...(filter.frequency ? { frequency: filter.frequency } : {}),
@@ -121,6 +122,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         <Notice tone={actionData.ok ? "success" : "error"}>{actionData.message}</Notice>
       ) : null}
       {loaderData.recorded && !recording ? <Notice tone="success">Offline gift #{loaderData.recorded} recorded.</Notice> : null}
+      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: showing every frequency.</Notice> : null}
 
       <dl className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Donations" value={formatDollars(totals.amount)} testId="donations-total" />
@@ -128,7 +130,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         <StatCard label="Average Donation" value={formatDollars(totals.average)} testId="donations-average" />
       </dl>
 
-      {recording ? <OfflineGiftForm lastResult={recordResult} /> : null}
+      {recording ? <OfflineGiftForm lastResult={recordResult} today={loaderData.today} /> : null}
 
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" role="search">
         <div className="min-w-56 flex-1">
@@ -171,24 +173,33 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
           { label: "Purpose" },
           { label: "Date" },
         ]}
-        emptyText="No donations found"
+        emptyText={
+          page > 1 ? (
+            <>
+              No donations found on this page. <Link to={firstPageLink} className="font-medium text-brand-700 underline">Back to the first page</Link>
+            </>
+          ) : (
+            "No donations found"
+          )
+        }
       >
         {donations.map((donation) => (
           <tr key={donation.id}>
-            <td className="px-4 py-3 text-slate-500">{donation.id}</td>
-            <td className="px-4 py-3 font-medium text-slate-900">{donation.name}</td>
-            <td className="px-4 py-3 text-slate-700">{donation.email || "—"}</td>
-            <td className="px-4 py-3 text-right font-medium tabular-nums text-slate-900">{formatDollars(donation.amount)}</td>
-            <td className="px-4 py-3">
+            <td className="px-3 py-3 text-slate-500">{donation.id}</td>
+            <td className="px-3 py-3 font-medium text-slate-900">{donation.name}</td>
+            <td className="px-3 py-3 text-slate-700">{donation.email || "—"}</td>
+            <td className="px-3 py-3 text-right font-medium tabular-nums text-slate-900">{formatDollars(donation.amount)}</td>
+            <td className="px-3 py-3">
               {donation.frequency}
               {donation.payment_method !== "card" ? (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">
                   Offline · {PAYMENT_METHOD_LABELS[donation.payment_method]}
                 </span>
               ) : null}
+              {donation.is_test ? <TestBadge /> : null}
             </td>
-            <td className="px-4 py-3 text-slate-700">{donation.purpose}</td>
-            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(donation.donated_at, timeZone)}</td>
+            <td className="px-3 py-3 text-slate-700">{donation.purpose}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(donation.donated_at, timeZone)}</td>
           </tr>
         ))}
       </DataTable>
@@ -197,14 +208,14 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function OfflineGiftForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function OfflineGiftForm({ lastResult, today }: { lastResult?: SubmissionResult<string[]>; today: string }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "record";
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [form, fields] = useForm<Record<keyof OfflineGift, string>, OfflineGift>({
     id: "offline-gift",
     lastResult,
-    defaultValue: { frequency: "One-Time", payment_method: "cash", purpose: "General Donation" },
+    defaultValue: { frequency: "One-Time", payment_method: "cash", purpose: "General Donation", donated_at: today },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: offlineGiftSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/subscriptions";
+import { StatusBadge, TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
@@ -10,9 +11,10 @@ import { formatCount, formatDollars } from "~/domain/money";
 import { scheduleText } from "~/domain/recurring-schedule";
 import { isCancelable } from "~/domain/subscription-status";
 import { getEnv } from "~/lib/env.server";
-import { ConflictError, NotFoundError, PaymentProviderError } from "~/lib/service-errors";
+import { logFailure, statusOfError } from "~/lib/service-errors";
 import {
   cancelSubscription,
+  findSubscription,
   getSubscriptionSummary,
   listSubscriptions,
   refreshSubscriptionStatuses,
@@ -32,15 +34,32 @@ export async function loader({ url }: Route.LoaderArgs) {
       listSubscriptions({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
       getSubscriptionSummary(),
     ]);
-    const confirming = url.searchParams.get("cancel");
-    return { subscriptions, summary, page, timeZone, confirming, canceled: url.searchParams.get("canceled"), error: null };
+    const canceledId = url.searchParams.get("canceled");
+    const canceled = canceledId ? await findSubscription(canceledId) : null;
+    return {
+      subscriptions,
+      summary,
+      page,
+      timeZone,
+      confirming: url.searchParams.get("cancel"),
+      canceledNotice: canceled ? `Subscription of ${canceled.name} canceled. No further payments will be taken.` : null,
+      error: null,
+    };
   } catch (error) {
     console.error("Subscriptions failed to load:", error);
-    return { subscriptions: [] as Subscription[], summary: null, page, timeZone, confirming: null, canceled: null, error: "Failed to fetch subscriptions" };
+    return {
+      subscriptions: [] as Subscription[],
+      summary: null,
+      page,
+      timeZone,
+      confirming: null,
+      canceledNotice: null,
+      error: "Failed to fetch subscriptions",
+    };
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "refresh") {
@@ -48,45 +67,30 @@ export async function action({ request }: Route.ActionArgs) {
       const updated = await refreshSubscriptionStatuses();
       return { ok: true, message: `Updated ${updated} subscription statuses` };
     } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      console.error(`Status update failed: ${error.message}:`, error.cause ?? error);
-      return data({ ok: false, message: "Failed to update subscription status" }, { status: 502 });
+      logFailure("Status update failed", error);
+      return data({ ok: false, message: "Failed to update subscription status" }, { status: statusOfError(error) });
     }
   }
   if (intent === "cancel") {
-    const providerId = String(formData.get("subscription_id") ?? "");
     try {
-      const canceled = await cancelSubscription(providerId);
-      return { ok: true, message: `Subscription of ${canceled.name} canceled. No further payments will be taken.` };
+      const canceled = await cancelSubscription({ subscription_id: formData.get("subscription_id") });
+      // Back to the list (the page kept), so a reload does not reopen the confirmation.
+      const page = url.searchParams.get("page");
+      return redirect(`/admin/subscriptions?${new URLSearchParams({ ...(page ? { page } : {}), canceled: canceled.stripe_subscription_id ?? "" })}`);
     } catch (error) {
-      if (error instanceof PaymentProviderError) console.error(`Cancel failed: ${error.message}:`, error.cause ?? error);
-      else if (!(error instanceof NotFoundError || error instanceof ConflictError)) throw error;
-      return data({ ok: false, message: "Failed to cancel subscription" }, { status: error instanceof NotFoundError ? 404 : 502 });
+      logFailure("Cancel failed", error);
+      return data({ ok: false, message: "Failed to cancel subscription" }, { status: statusOfError(error) });
     }
   }
   return data({ ok: false, message: "Unknown action" }, { status: 400 });
-}
-
-const STATUS_STYLES: Record<string, string> = {
-  active: "bg-brand-100 text-brand-800",
-  canceled: "bg-slate-200 text-slate-700",
-  past_due: "bg-red-100 text-red-800",
-};
-
-function StatusBadge({ status }: { status: string }) {
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? "bg-slate-100 text-slate-700"}`}>
-      {status}
-    </span>
-  );
 }
 
 export default function Subscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { subscriptions, summary, page, timeZone, error } = loaderData;
   const navigation = useNavigation();
   const refreshing = navigation.state === "submitting" && navigation.formData?.get("intent") === "refresh";
-  // After a cancel is confirmed, the panel closes whatever the address still says.
   const confirming = actionData ? null : subscriptions.find((s) => s.stripe_subscription_id === loaderData.confirming && isCancelable(s.status));
+  useFocusReturn(confirming?.stripe_subscription_id ?? null);
 
   return (
     <div className="space-y-6">
@@ -101,6 +105,11 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
 
       {error ? <Notice tone="error">{error}</Notice> : null}
       {actionData ? <Notice tone={actionData.ok ? "success" : "error"}>{actionData.message}</Notice> : null}
+      {loaderData.canceledNotice ? (
+        <Notice tone="success" focus>
+          {loaderData.canceledNotice}
+        </Notice>
+      ) : null}
 
       {summary ? <SummaryCards summary={summary} /> : null}
 
@@ -109,11 +118,11 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
       <DataTable
         caption="Recurring gifts, newest first"
         columns={[
-          { label: "Donor" },
+          { label: "Name" },
+          { label: "Email" },
           { label: "Amount", align: "right" },
           { label: "Purpose" },
-          { label: "Interval" },
-          { label: "Schedule" },
+          { label: "Interval and schedule" },
           { label: "Status" },
           { label: "Next payment" },
           { label: "Created" },
@@ -123,26 +132,26 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
       >
         {subscriptions.map((subscription) => (
           <tr key={subscription.id}>
-            <td className="px-4 py-3">
-              <span className="block font-medium text-slate-900">{subscription.name}</span>
-              <span className="block text-slate-600">{subscription.email}</span>
-            </td>
-            <td className="px-4 py-3 text-right font-medium tabular-nums">{formatDollars(subscription.amount)}</td>
-            <td className="px-4 py-3">{subscription.purpose}</td>
-            <td className="px-4 py-3">{subscription.interval === "year" ? "Yearly" : "Monthly"}</td>
-            <td className="px-4 py-3 whitespace-nowrap">
+            <td className="px-3 py-3 font-medium text-slate-900">{subscription.name}</td>
+            <td className="px-3 py-3 text-slate-700">{subscription.email}</td>
+            <td className="px-3 py-3 text-right font-medium tabular-nums">{formatDollars(subscription.amount)}</td>
+            <td className="px-3 py-3">{subscription.purpose}</td>
+            <td className="px-3 py-3">
+              {subscription.interval === "year" ? "Yearly" : "Monthly"},{" "}
               {scheduleText(subscription.interval, subscription.payment_day, subscription.payment_month)}
             </td>
-            <td className="px-4 py-3">
+            <td className="px-3 py-3 whitespace-nowrap">
               <StatusBadge status={subscription.status} />
+              {subscription.is_test ? <TestBadge /> : null}
             </td>
-            <td className="px-4 py-3 whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</td>
-            <td className="px-4 py-3 whitespace-nowrap">{formatDate(subscription.created_at, timeZone)}</td>
-            <td className="px-4 py-3 text-right">
+            <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</td>
+            <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.created_at, timeZone)}</td>
+            <td className="px-3 py-3 text-right">
               {isCancelable(subscription.status) && subscription.stripe_subscription_id ? (
                 <Link
                   to={`?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), cancel: subscription.stripe_subscription_id })}`}
                   preventScrollReset
+                  data-cancel-for={subscription.stripe_subscription_id}
                   className="font-semibold text-red-700 hover:underline"
                   aria-label={`Cancel subscription of ${subscription.name}`}
                 >
@@ -166,6 +175,7 @@ function SummaryCards({ summary }: { summary: SubscriptionSummary }) {
       <StatCard
         label="Monthly Revenue"
         value={formatDollars(Math.round(summary.monthlyRevenue))}
+        hint="Active monthly gifts, plus a twelfth of active yearly ones"
         testId="subscriptions-monthly-revenue"
       />
       <StatCard label="Past Due" value={formatCount(summary.byStatus.past_due ?? 0)} testId="subscriptions-past-due" />
@@ -177,13 +187,38 @@ function SummaryCards({ summary }: { summary: SubscriptionSummary }) {
   );
 }
 
+/**
+ * When the cancel confirmation closes without canceling, focus goes back to the Cancel
+ * link that opened it, so a keyboard user carries on where they were.
+ */
+function useFocusReturn(confirmingId: string | null) {
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const closed = previous.current;
+    previous.current = confirmingId;
+    if (closed && !confirmingId) document.querySelector<HTMLElement>(`[data-cancel-for="${CSS.escape(closed)}"]`)?.focus();
+  }, [confirmingId]);
+}
+
 function CancelConfirmation({ subscription }: { subscription: Subscription }) {
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
   const canceling = navigation.state === "submitting" && navigation.formData?.get("intent") === "cancel";
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const keep = new URLSearchParams(search);
+  keep.delete("cancel");
+  const keepTo = `/admin/subscriptions${keep.size ? `?${keep}` : ""}`;
   return (
-    <section role="alertdialog" aria-labelledby="cancel-title" aria-describedby="cancel-details" className="rounded-xl border-2 border-red-600 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="cancel-title"
+      aria-describedby="cancel-details"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") navigate(keepTo, { preventScrollReset: true });
+      }}
+      className="rounded-xl border-2 border-red-600 bg-white p-6 shadow-sm"
+    >
       <h2 id="cancel-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         Are you sure you want to cancel this subscription?
       </h2>
@@ -196,7 +231,7 @@ function CancelConfirmation({ subscription }: { subscription: Subscription }) {
         <button type="submit" name="intent" value="cancel" className="btn bg-red-700 text-white hover:bg-red-800" disabled={canceling}>
           {canceling ? "Canceling..." : "Yes, cancel subscription"}
         </button>
-        <Link to="/admin/subscriptions" preventScrollReset className="btn-secondary">
+        <Link to={keepTo} preventScrollReset className="btn-secondary">
           Keep it
         </Link>
       </Form>
