@@ -174,27 +174,26 @@ async function measure(baseUrl: string, urlPath: string, seconds: number): Promi
   };
 }
 
-function printTable(rows: Row[]): void {
-  const header = ["Path", "Req/s (avg)", "p50 ms", "p99 ms", "Non-2xx", "Status codes"];
-  const body = rows.map((row) => [
-    row.path,
-    row.requestsPerSecond.toFixed(1),
-    row.p50.toFixed(1),
-    row.p99.toFixed(1),
-    String(row.non2xx),
-    row.statuses,
-  ]);
+/** A plain-text table: the first and last columns (text) left-aligned, the figures right-aligned. */
+function printAligned(header: string[], body: string[][]): void {
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
-  // Text columns left-aligned, numbers right-aligned.
+  const last = header.length - 1;
   const format = (cells: string[]) =>
     cells
-      .map((cell, column) => (column === 0 || column === 5 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .map((cell, column) => (column === 0 || column === last ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
       .join("  ")
       .trimEnd();
   console.log();
   console.log(format(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const cells of body) console.log(format(cells));
+}
+
+function printTable(rows: Row[]): void {
+  printAligned(
+    ["Path", "Req/s (avg)", "p50 ms", "p99 ms", "Non-2xx", "Status codes"],
+    rows.map((row) => [row.path, row.requestsPerSecond.toFixed(1), row.p50.toFixed(1), row.p99.toFixed(1), String(row.non2xx), row.statuses]),
+  );
 }
 
 /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes the temporary files. */
@@ -293,18 +292,10 @@ async function measureExport(baseUrl: string, cookie: string, pid: number | unde
 }
 
 function printLatencyTable(rows: LatencyRow[]): void {
-  const header = ["Path", "p50 ms", "p95 ms", "p99 ms", "max ms", "Status codes"];
-  const body = rows.map((row) => [row.path, row.p50.toFixed(1), row.p95.toFixed(1), row.p99.toFixed(1), row.max.toFixed(1), row.status]);
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column === 0 || column === 5 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join("  ")
-      .trimEnd();
-  console.log();
-  console.log(format(header));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const cells of body) console.log(format(cells));
+  printAligned(
+    ["Path", "p50 ms", "p95 ms", "p99 ms", "max ms", "Status codes"],
+    rows.map((row) => [row.path, row.p50.toFixed(1), row.p95.toFixed(1), row.p99.toFixed(1), row.max.toFixed(1), row.status]),
+  );
 }
 
 /** The staff screens on a large giving history, one visitor at a time. */

@@ -57,7 +57,6 @@ export function isRecurringFrequency(frequency: string): frequency is RecurringF
 export const PAYMENT_METHODS = ["card", "cash", "cheque", "bank_transfer", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const OFFLINE_PAYMENT_METHODS = ["cash", "cheque", "bank_transfer", "other"] as const;
-export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: "Card",

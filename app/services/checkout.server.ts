@@ -66,7 +66,7 @@ function beginCheckout(gift: Gift, siteUrl: string, paymentMonth = 1): Promise<C
 }
 
 /** Back to the form with the gift kept, but never the donor's name or email in a URL. */
-export function donateAgainPath(gift: Pick<Gift, "amount" | "purpose" | "frequency">): string {
+function donateAgainPath(gift: Pick<Gift, "amount" | "purpose" | "frequency">): string {
   const query = new URLSearchParams({
     amount: String(gift.amount),
     purpose: gift.purpose,
