@@ -29,16 +29,43 @@ describe("scheduleText", () => {
 });
 
 describe("nextScheduledCharge", () => {
-  it("is noon UTC on the 1st of next month for a monthly gift, even when today is the 1st", () => {
-    expect(nextScheduledCharge("month", new Date("2026-11-23T14:00:00Z")).toISOString()).toBe("2026-12-01T12:00:00.000Z");
-    expect(nextScheduledCharge("month", new Date("2026-12-01T00:00:00Z")).toISOString()).toBe("2027-01-01T12:00:00.000Z");
-    expect(nextScheduledCharge("month", new Date("2026-12-31T23:59:59Z")).toISOString()).toBe("2027-01-01T12:00:00.000Z");
-    expect(nextScheduledCharge("month", new Date("2027-01-31T10:00:00Z")).toISOString()).toBe("2027-02-01T12:00:00.000Z");
+  const charge = (interval: "month" | "year", now: string, day?: number, month?: number) =>
+    nextScheduledCharge(interval, new Date(now), day, month).toISOString();
+
+  it("is noon UTC on the 1st of next month for a monthly gift", () => {
+    expect(charge("month", "2026-11-23T14:00:00Z")).toBe("2026-12-01T12:00:00.000Z");
+    expect(charge("month", "2026-12-31T23:59:59Z")).toBe("2027-01-01T12:00:00.000Z");
+    expect(charge("month", "2027-01-31T10:00:00Z")).toBe("2027-02-01T12:00:00.000Z");
   });
 
-  it("is next year's January 1st for a yearly gift, or the month asked for", () => {
-    expect(nextScheduledCharge("year", new Date("2026-11-23T14:00:00Z")).toISOString()).toBe("2027-01-01T12:00:00.000Z");
-    expect(nextScheduledCharge("year", new Date("2027-01-01T00:00:00Z")).toISOString()).toBe("2028-01-01T12:00:00.000Z");
-    expect(nextScheduledCharge("year", new Date("2026-02-10T00:00:00Z"), 1, 3).toISOString()).toBe("2027-03-01T12:00:00.000Z");
+  it("stays before Stripe's natural next billing date when today is the 1st", () => {
+    expect(charge("month", "2026-12-01T15:00:00Z")).toBe("2027-01-01T12:00:00.000Z");
+    expect(charge("month", "2026-12-01T10:00:00Z")).toBe("2027-01-01T09:59:59.000Z");
+    expect(charge("month", "2026-12-01T00:00:05Z")).toBe("2027-01-01T00:00:04.000Z");
+    expect(charge("year", "2027-01-01T08:30:00Z")).toBe("2028-01-01T08:29:59.000Z");
+  });
+
+  it("is the next January 1st for a yearly gift, or the next 1st of the month asked for", () => {
+    expect(charge("year", "2026-11-23T14:00:00Z")).toBe("2027-01-01T12:00:00.000Z");
+    expect(charge("year", "2026-11-23T14:00:00Z", 1, 12)).toBe("2026-12-01T12:00:00.000Z");
+    expect(charge("year", "2026-02-10T00:00:00Z", 1, 3)).toBe("2026-03-01T12:00:00.000Z");
+    expect(charge("year", "2026-03-01T18:00:00Z", 1, 3)).toBe("2027-03-01T12:00:00.000Z");
+  });
+
+  // (At exactly midnight on the 1st no moment on the next 1st is early enough: that one
+  // second a month falls on the last day of the month.)
+  it("is always in the future, within one interval and on the 1st, as Stripe requires", () => {
+    for (let hour = 0; hour < 24 * 400; hour += 7) {
+      const now = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000 + 17 * 60_000);
+      for (const [interval, month] of [["month", 1], ["year", 1], ["year", 6], ["year", 12]] as const) {
+        const anchor = nextScheduledCharge(interval, now, 1, month);
+        const limit = new Date(now);
+        if (interval === "month") limit.setUTCMonth(limit.getUTCMonth() + 1);
+        else limit.setUTCFullYear(limit.getUTCFullYear() + 1);
+        expect(anchor.getTime(), now.toISOString()).toBeGreaterThan(now.getTime());
+        expect(anchor.getTime(), now.toISOString()).toBeLessThan(limit.getTime());
+        expect(anchor.getUTCDate(), now.toISOString()).toBe(1);
+      }
+    }
   });
 });

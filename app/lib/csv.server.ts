@@ -26,7 +26,9 @@ export function csvResponse<T>(filename: string, columns: CsvColumn<T>[], batche
     bom: true,
   });
   pipeline(Readable.from(records()), stringifier).catch((error: unknown) => {
-    console.error(`CSV export ${filename} failed:`, error);
+    // A download the client gave up on is not a failure worth reporting.
+    const code = (error as { code?: string }).code;
+    if (code !== "ERR_STREAM_PREMATURE_CLOSE" && code !== "ABORT_ERR") console.error(`CSV export ${filename} failed:`, error);
   });
   return new Response(Readable.toWeb(stringifier) as ReadableStream<Uint8Array>, {
     headers: {

@@ -57,6 +57,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   } as RequestInit);
 }
 
+const CLIENT_GONE = new Set(["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ABORT_ERR"]);
+
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -72,7 +74,9 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   try {
     await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
   } catch (error) {
-    // A client that leaves mid-download is not a server error.
-    if (!res.destroyed && !res.writableEnded) throw error;
+    // The response has started, so the client only sees the connection close. A client
+    // that left mid-download is not a server error; anything else is logged.
+    const code = (error as { code?: string }).code ?? "";
+    if (!CLIENT_GONE.has(code)) console.error(`Response to ${res.req.method} ${res.req.originalUrl} failed mid-stream:`, error);
   }
 }

@@ -36,7 +36,11 @@ export async function getDashboardStats(): Promise<DashboardStats> {
       .select((eb) => eb.fn.countAll<number>().as("pending"))
       .where("is_approved", "=", 0)
       .executeTakeFirstOrThrow(),
-    db.selectFrom("subscriptions").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("subscriptions")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .where("is_test", "in", countedTestFlags())
+      .executeTakeFirstOrThrow(),
     db.selectFrom("volunteer_signups").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
     db
       .selectFrom("contact_submissions")

@@ -164,8 +164,10 @@ export async function recordInvoicePayment(
   if (invoice.status !== "paid" || invoice.amount_paid <= 0) return "not-paid";
 
   if (!subscription) {
-    // The period the invoice pays for ends where the next charge falls: the schedule's anchor.
-    const periodEnd = Math.max(...invoice.lines.data.map((line) => line.period.end));
+    // The period the invoice pays for ends where the next charge falls: the schedule's
+    // anchor. A line that ends the day it was paid (a one-off line) says nothing about it.
+    const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
+    const periodEnd = Math.max(...invoice.lines.data.map((line) => line.period.end).filter((end) => end > paidAt + 24 * 60 * 60));
     const interval = intervalOf(gift!);
     await insertSubscriptionOnce(db, {
       name: gift!.donorName || invoice.customer_name || invoice.customer_email || "",
@@ -281,7 +283,11 @@ export async function applySubscriptionState(
   return "unchanged";
 }
 
-/** A recurring charge failed: the subscription is past due, unless newer news says otherwise. */
+/**
+ * A recurring charge failed: the subscription is past due, unless newer news says
+ * otherwise. A subscription still 'incomplete' never started (its first payment failed
+ * at the checkout), so it is not past due.
+ */
 export async function markSubscriptionPastDue(db: Executor, invoice: ProviderInvoice, observedAt: number): Promise<RecordOutcome> {
   const subscriptionId = referenceId(invoice.parent?.subscription_details?.subscription);
   if (!subscriptionId) return "not-ours";
@@ -290,6 +296,7 @@ export async function markSubscriptionPastDue(db: Executor, invoice: ProviderInv
     .set({ status: "past_due", provider_state_at: observedAt, updated_at: nowIso() })
     .where("stripe_subscription_id", "=", subscriptionId)
     .where(mayReplace("past_due", observedAt))
+    .where("status", "!=", INITIAL_STATUS)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? "updated" : "unchanged";
 }

@@ -43,9 +43,17 @@ export function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-/** Newest first; the whole list unless a page is asked for. */
+/**
+ * Newest first; the whole list unless a page is asked for. A live site lists only real
+ * subscriptions; in a test mode every one shows, tests marked.
+ */
 export async function listSubscriptions(page: { limit?: number; offset?: number } = {}): Promise<Subscription[]> {
-  let query = getDb().selectFrom("subscriptions").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
+  let query = getDb()
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("is_test", "in", countedTestFlags())
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc");
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
   else if (page.offset) query = query.limit(-1).offset(page.offset);
   return (await query.execute()).map(toSubscription);

@@ -28,6 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn("is_test", "integer", (c) => c.notNull().defaultTo(0).check(sql`is_test in (0, 1)`))
       .execute();
   }
+  // A live site filters by frequency among real gifts only, newest first.
+  await db.schema
+    .createIndex("donations_frequency_live")
+    .on("donations")
+    .columns(["frequency", "is_test", "donated_at"])
+    .execute();
 
   // The provider's timestamp (seconds) of the newest state applied, so older news never wins.
   await db.schema

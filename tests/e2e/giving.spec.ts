@@ -174,8 +174,15 @@ test.describe("giving without JavaScript", () => {
     const row = admin.getByRole("row", { name: new RegExp(email) });
     await expect(row.getByRole("cell", { name: "Monthly, on the 1st", exact: true })).toBeVisible();
     await expect(row).toContainText("active");
-    await row.getByRole("link", { name: "Cancel subscription of Yusuf Adeyemi" }).click();
+    const cancelLink = row.getByRole("link", { name: "Cancel subscription of Yusuf Adeyemi" });
+    await cancelLink.click();
     const dialog = admin.getByRole("region", { name: "Are you sure you want to cancel this subscription?" });
+    await expect(dialog.getByRole("heading")).toBeFocused();
+    // Escape (or "Keep it") closes it and hands the focus back to the link that opened it.
+    await admin.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(cancelLink).toBeFocused();
+    await cancelLink.click();
     await expect(dialog.getByRole("heading")).toBeFocused();
     await dialog.getByRole("button", { name: "Yes, cancel subscription" }).click();
     await expect(admin.getByRole("status")).toHaveText("Subscription of Yusuf Adeyemi canceled. No further payments will be taken.");

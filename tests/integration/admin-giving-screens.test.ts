@@ -151,6 +151,15 @@ describe("the Subscriptions screen", () => {
     expect(data.subscriptions).toHaveLength(5);
   });
 
+  it("announces a cancel only for a subscription that is canceled", async () => {
+    await addSubscription({ id: "sub_still_active", status: "active", interval: "month", amount_cents: 5000 });
+    await addSubscription({ id: "sub_done", status: "canceled", interval: "month", amount_cents: 5000 });
+    const active = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?canceled=sub_still_active")) as SubscriptionsData;
+    expect(active.canceledNotice).toBeNull();
+    const done = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?canceled=sub_done")) as SubscriptionsData;
+    expect(done.canceledNotice).toBe("Subscription of Donor sub_done canceled. No further payments will be taken.");
+  });
+
   it("reports a cancel the provider cannot do, and changes nothing here", async () => {
     // In sandbox mode the simulated provider has never heard of this subscription.
     await addSubscription({ id: "sub_unknown_to_provider", status: "active", interval: "month", amount_cents: 5000 });

@@ -127,6 +127,8 @@ describe("test payments", () => {
       .execute();
     const inTestMode = await callApi(statsApi.loader, "/api/donations/stats");
     expect(inTestMode.body).toMatchObject({ total_donations: 1654.5, total_donors: 4 });
+    const shown = await callApi(donationsApi.loader, "/api/donations/?search=sandbox", { headers: auth });
+    expect(shown.body).toMatchObject([{ name: "Sandbox Sam", is_test: true }]);
 
     Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_live_integration", STRIPE_WEBHOOK_SECRET: "whsec_live" });
     resetEnvCache();
@@ -135,6 +137,10 @@ describe("test payments", () => {
       expect(live.body).toMatchObject({ total_donations: 655.5, total_donors: 3 });
       const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth });
       expect(dashboard.body.donations.top_donor).toEqual({ name: "Masjid 100% collection", amount: 500 });
+      const listed = await callApi(donationsApi.loader, "/api/donations/", { headers: auth });
+      expect(listed.body.map((gift: { name: string }) => gift.name)).not.toContain("Sandbox Sam");
+      const searched = await callApi(donationsApi.loader, "/api/donations/?search=sandbox&limit=10", { headers: auth });
+      expect(searched.body).toEqual([]);
     } finally {
       Object.assign(process.env, { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
       resetEnvCache();

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { nextScheduledCharge } from "~/domain/recurring-schedule";
 import { getDb } from "~/lib/db.server";
 import * as donate from "~/routes/donate";
 import * as donationSuccess from "~/routes/donation-success";
@@ -78,6 +79,16 @@ describe("the sandbox checkout", () => {
     expect(invoices).toHaveLength(1);
   });
 
+  it("Pay and Cancel pressed together never leave a recorded gift on a canceled checkout", async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const sessionId = await startGift({ amount: "7" });
+      await Promise.all([press(sessionId, "cancel"), press(sessionId, "pay")]);
+      const row = await getDb().selectFrom("sandbox_objects").select("data").where("id", "=", sessionId).executeTakeFirstOrThrow();
+      const paid = (await donationRows()).some((gift) => gift.stripe_checkout_session_id === sessionId);
+      expect(JSON.parse(row.data).status).toBe(paid ? "complete" : "expired");
+    }
+  });
+
   it("a monthly gift gets its subscription, anchored on the 1st, and its first charge", async () => {
     const sessionId = await startGift({ amount: "25", frequency: "Monthly" });
     await press(sessionId, "pay");
@@ -88,7 +99,7 @@ describe("the sandbox checkout", () => {
       interval: "month",
       payment_day: 1,
       amount_cents: 2500,
-      next_payment_date: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 12)).toISOString(),
+      next_payment_date: nextScheduledCharge("month", now).toISOString(),
     });
     expect(await donationRows()).toMatchObject([{ amount_cents: 2500, frequency: "Monthly", subscription_id: subscription!.id }]);
   });

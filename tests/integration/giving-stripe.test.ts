@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { nextScheduledCharge } from "~/domain/recurring-schedule";
 import { getDb } from "~/lib/db.server";
 import * as donate from "~/routes/donate";
 import * as donationSuccess from "~/routes/donation-success";
@@ -35,9 +36,9 @@ async function donateWithForm(fields: Record<string, string>): Promise<string> {
   return sessionId;
 }
 
-/** Where recurring gifts are anchored: noon UTC on the 1st of next month. */
-function firstOfNextMonthUtc(now = new Date()): number {
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 12) / 1000;
+/** Where a monthly gift started now is anchored (the 1st of next month; see recurring-schedule.test.ts). */
+function firstOfNextMonthUtc(): number {
+  return nextScheduledCharge("month", new Date()).getTime() / 1000;
 }
 
 describe("starting a checkout with Stripe", () => {
@@ -82,7 +83,7 @@ describe("starting a checkout with Stripe", () => {
     const sessionId = await donateWithForm({ amount: "500", frequency: "Annually" });
     const params = fakeStripe().checkoutParams(sessionId);
     expect(params.line_items[0].price_data.recurring).toEqual({ interval: "year" });
-    expect(params.subscription_data.billing_cycle_anchor).toBe(String(Date.UTC(new Date().getUTCFullYear() + 1, 0, 1, 12) / 1000));
+    expect(params.subscription_data.billing_cycle_anchor).toBe(String(nextScheduledCharge("year", new Date()).getTime() / 1000));
   });
 
   it("answers the API's create-payment-session and create-subscription with {id, url}", async () => {
@@ -105,6 +106,18 @@ describe("starting a checkout with Stripe", () => {
   it("has no sandbox checkout once real keys are set", async () => {
     const page = await callRoute(sandboxCheckout.loader, "/sandbox/checkout/cs_sandbox_anything", { params: { sessionId: "cs_sandbox_anything" } });
     expect(page).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 } });
+  });
+
+  it("anchors a yearly gift on any month asked for within Stripe's limits", async () => {
+    for (let month = 1; month <= 12; month += 1) {
+      const answer = await callApi(createSubscription.action, "/api/donations/create-subscription", {
+        body: { amount: 60, name: "Yusuf", email: "yusuf@example.org", purpose: "Education", interval: "year", payment_day: 1, payment_month: month },
+        clientAddress: `198.51.100.${month}`,
+      });
+      expect(answer.status, `payment_month ${month}`).toBe(200);
+      const anchor = new Date(Number(fakeStripe().checkoutParams(answer.body.id).subscription_data.billing_cycle_anchor) * 1000);
+      expect(anchor.getUTCMonth() + 1).toBe(month);
+    }
   });
 
   it("refuses invalid gifts with field errors before calling the provider", async () => {
@@ -299,6 +312,17 @@ describe("Stripe webhooks", () => {
       [1400, "active"],
     ]);
     expect(rows.every((row) => row.next_payment_date === new Date(firstOfNextMonthUtc() * 1000).toISOString())).toBe(true);
+  });
+
+  it("does not call a subscription whose first payment failed 'past due'", async () => {
+    const sessionId = await donateWithForm({ amount: "17", frequency: "Monthly" });
+    const [created] = fakeStripe().pay(sessionId);
+    await deliver(created!);
+    expect((await subscriptionRows())[0]!.status).toBe("incomplete");
+    const subscription = fakeStripe().subscriptions.get(fakeStripe().sessions.get(sessionId)!.subscription as string)!;
+    const failed = fakeStripe().invoiceFor(subscription, 1700, "subscription_create", fakeStripe().now(), fakeStripe().now(), "open");
+    await deliver(fakeStripe().event("invoice.payment_failed", failed));
+    expect((await subscriptionRows())[0]!.status).toBe("incomplete");
   });
 
   it("fills in the schedule of a subscription first known from its checkout", async () => {

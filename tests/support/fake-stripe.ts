@@ -56,10 +56,13 @@ export function parseStripeForm(text: string): StripeObject {
 
 const clone = <T>(value: T): T => structuredClone(value);
 
+/** One interval later, kept within the month as Stripe does (Jan 31 -> Feb 28). */
 function addInterval(seconds: number, interval: string): number {
   const date = new Date(seconds * 1000);
-  if (interval === "year") date.setUTCFullYear(date.getUTCFullYear() + 1);
-  else date.setUTCMonth(date.getUTCMonth() + 1);
+  const year = date.getUTCFullYear() + (interval === "year" ? 1 : 0);
+  const month = date.getUTCMonth() + (interval === "year" ? 0 : 1);
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  date.setUTCFullYear(year, month, Math.min(date.getUTCDate(), lastDay));
   return Math.floor(date.getTime() / 1000);
 }
 
@@ -98,6 +101,16 @@ export async function startFakeStripe() {
     const lineItems: StripeObject[] = body.line_items ?? [];
     if (!body.mode || !lineItems.length || !body.success_url) {
       throw Object.assign(new Error("Missing required param: mode, line_items or success_url."), { status: 400 });
+    }
+    const anchor = body.subscription_data?.billing_cycle_anchor;
+    if (body.mode === "subscription" && anchor !== undefined) {
+      // Stripe's rule: a future moment before the subscription's natural next billing date.
+      const interval = lineItems.find((item) => item.price_data?.recurring)?.price_data.recurring.interval ?? "month";
+      const now = Math.floor(Date.now() / 1000);
+      const natural = addInterval(now, interval);
+      if (!(Number(anchor) > now && Number(anchor) < natural)) {
+        throw Object.assign(new Error(`billing_cycle_anchor cannot be later than next natural billing date (${natural}) for plan`), { status: 400 });
+      }
     }
     const amountTotal = lineItems.reduce((sum, item) => {
       const recurring = item.price_data?.recurring;

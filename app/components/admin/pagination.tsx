@@ -12,6 +12,7 @@ export function Pagination({
   capped = false,
   rowsOnPage,
   label,
+  transient = [],
 }: {
   page: number;
   pageSize: number;
@@ -19,6 +20,8 @@ export function Pagination({
   capped?: boolean;
   rowsOnPage: number;
   label: string;
+  /** Query parameters that belong to this page only (an open form, a confirmation). */
+  transient?: string[];
 }) {
   const { pathname, search } = useLocation();
   if (total === 0 || rowsOnPage === 0) return null;
@@ -27,6 +30,7 @@ export function Pagination({
   const hasNext = capped ? rowsOnPage === pageSize : last < total;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
+    for (const name of transient) params.delete(name);
     if (target <= 1) params.delete("page");
     else params.set("page", String(target));
     const query = params.toString();

@@ -253,11 +253,16 @@ function startSubscription(session: SandboxCheckoutSession, customer: string, no
 }
 
 /** The donor pressed Cancel: the session can no longer be paid. */
-export async function abandonSandboxCheckout(id: string): Promise<SandboxCheckoutSession | null> {
-  const session = await findSandboxCheckout(id);
-  if (session && session.status === "open") {
-    session.status = "expired";
-    await save("checkout.session", session);
-  }
-  return session;
+export function abandonSandboxCheckout(id: string): Promise<SandboxCheckoutSession | null> {
+  // In a transaction with the check, so a Pay pressed at the same moment is never undone.
+  return getDb()
+    .transaction()
+    .execute(async (db) => {
+      const session = await load<SandboxCheckoutSession>("checkout.session", id, db);
+      if (session && session.status === "open") {
+        session.status = "expired";
+        await save("checkout.session", session, db);
+      }
+      return session;
+    });
 }

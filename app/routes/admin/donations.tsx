@@ -203,7 +203,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} capped={loaderData.matchingCapped} rowsOnPage={donations.length} label="Donations" />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} capped={loaderData.matchingCapped} rowsOnPage={donations.length} label="Donations" transient={["record", "recorded"]} />
     </div>
   );
 }

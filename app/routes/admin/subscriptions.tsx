@@ -42,7 +42,8 @@ export async function loader({ url }: Route.LoaderArgs) {
       page,
       timeZone,
       confirming: url.searchParams.get("cancel"),
-      canceledNotice: canceled ? `Subscription of ${canceled.name} canceled. No further payments will be taken.` : null,
+      canceledNotice:
+        canceled?.status === "canceled" ? `Subscription of ${canceled.name} canceled. No further payments will be taken.` : null,
       error: null,
     };
   } catch (error) {
@@ -162,7 +163,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={summary?.total ?? 0} rowsOnPage={subscriptions.length} label="Subscriptions" />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={summary?.total ?? 0} rowsOnPage={subscriptions.length} label="Subscriptions" transient={["cancel", "canceled"]} />
     </div>
   );
 }
@@ -215,7 +216,7 @@ function CancelConfirmation({ subscription }: { subscription: Subscription }) {
       aria-labelledby="cancel-title"
       aria-describedby="cancel-details"
       onKeyDown={(event) => {
-        if (event.key === "Escape") navigate(keepTo, { preventScrollReset: true });
+        if (event.key === "Escape" && !canceling) navigate(keepTo, { preventScrollReset: true });
       }}
       className="rounded-xl border-2 border-red-600 bg-white p-6 shadow-sm"
     >
