@@ -28,7 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn("is_test", "integer", (c) => c.notNull().defaultTo(0).check(sql`is_test in (0, 1)`))
       .execute();
   }
-  // A live site filters by frequency among real gifts only, newest first.
+  // A live site lists real gifts only, newest first, with or without a frequency.
+  await db.schema.createIndex("donations_live").on("donations").columns(["is_test", "donated_at"]).execute();
   await db.schema
     .createIndex("donations_frequency_live")
     .on("donations")
