@@ -13,3 +13,14 @@ export function formatDate(iso: string | null, timeZone: string): string {
 export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(now);
 }
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** True when the value starts with a calendar date that exists ('2026-02-30' does not). */
+export function isRealDate(value: string): boolean {
+  const match = ISO_DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

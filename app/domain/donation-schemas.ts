@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emptyIsUnset, hasWholeCents, readNumber } from "./amount-input";
+import { isRealDate } from "./dates";
 import {
   DONATION_FREQUENCIES,
   DONATION_PURPOSES,
@@ -83,16 +84,7 @@ export const subscriptionRequestSchema = z.object({
   ),
 });
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar date that exists ('2026-02-30' does not), optionally followed by a time. */
-function isRealDate(value: string): boolean {
-  const match = ISO_DATE.exec(value.slice(0, 10));
-  if (!match || Number.isNaN(Date.parse(value))) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A gift handed to staff (cash, cheque, a Ramadan collection): the admin form and POST /api/donations/. */
 export const offlineGiftSchema = z.object({
@@ -116,7 +108,7 @@ export const offlineGiftSchema = z.object({
     z
       .string({ message: "Please enter a real date as YYYY-MM-DD" })
       .trim()
-      .refine(isRealDate, "Please enter a real date as YYYY-MM-DD")
+      .refine((value) => ISO_DATE_TIME.test(value) && isRealDate(value) && !Number.isNaN(Date.parse(value)), "Please enter a real date as YYYY-MM-DD")
       .optional(),
   ),
 });

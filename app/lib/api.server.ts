@@ -131,3 +131,10 @@ export function queryPage(url: URL): { limit?: number; offset?: number } {
   };
   return { limit: read("limit", 1000), offset: read("offset", 1_000_000_000) };
 }
+
+/** A numeric id from the path; anything else names nothing, so it is a 404. */
+export function idParam(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw apiError(404, "Not found");
+  return id;
+}

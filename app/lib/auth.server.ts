@@ -81,3 +81,8 @@ export function isSameOriginRequest(request: Request): boolean {
   if (!origin) return true;
   return origin === new URL(request.url).origin;
 }
+
+/** Whether the request comes from signed-in staff: public reads then see everything. */
+export async function readerOf(request: Request): Promise<{ staff: boolean }> {
+  return { staff: Boolean(await authorizeAdmin(request)) };
+}

@@ -4,6 +4,17 @@
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The admin screens with upload forms take a video (50 MB) and a few fields; only they
+ * may send more (signed-in staff only: the admin guard runs before a body is read).
+ */
+export const MAX_UPLOAD_BODY_BYTES = 50 * 1024 * 1024 + 256 * 1024;
+const UPLOAD_SCREENS = /^\/admin\/(media|stories|events)(\.data)?\/?$/;
+
+export function bodyLimitFor(pathname: string): number {
+  return UPLOAD_SCREENS.test(pathname) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+}
+
 const METHODS_WITH_BODIES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export interface BodyProblem {
@@ -13,15 +24,16 @@ export interface BodyProblem {
 
 export function requestBodyProblem(
   method: string,
-  _pathname: string,
+  pathname: string,
   contentLength: string | undefined,
   transferEncoding: string | undefined,
 ): BodyProblem | null {
   if (!METHODS_WITH_BODIES.has(method.toUpperCase())) return null;
   if (contentLength !== undefined) {
     const bytes = Number(contentLength);
-    if (Number.isFinite(bytes) && bytes > MAX_BODY_BYTES) {
-      return { status: 413, detail: `Request body is larger than ${MAX_BODY_BYTES / 1024} KB` };
+    const limit = bodyLimitFor(pathname);
+    if (Number.isFinite(bytes) && bytes > limit) {
+      return { status: 413, detail: `Request body is larger than ${Math.round(limit / 1024)} KB` };
     }
     return null;
   }

@@ -1,7 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { EventCard } from "~/components/content/event-card";
+import { FeaturedStoryCard } from "~/components/content/story-cards";
+import { TestimonialCard } from "~/components/content/testimonial-card";
+import { Gallery } from "~/components/home/gallery";
+import { HeroVideo } from "~/components/home/hero-video";
 import { ImpactStatisticsCards } from "~/components/home/impact-statistics";
-import { getImpactStatistics } from "~/services/settings.server";
+import { ProgrammeCards } from "~/components/home/programmes";
+import { loadHomepage } from "~/services/homepage.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Al-Amanah Foundation | Zakat & Sadaqa for families, orphans and emergencies" },
@@ -13,10 +19,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader() {
   try {
-    return { figures: await getImpactStatistics() };
+    return { page: await loadHomepage() };
   } catch (error) {
-    console.error("Homepage statistics failed to load:", error);
-    return { figures: null };
+    console.error("Homepage statistics or settings failed to load:", error);
+    return { page: null };
   }
 }
 
@@ -26,8 +32,20 @@ const STEPS = [
   { title: "Lives Change", text: "Families, orphans and communities in crisis receive help, and you see the impact." },
 ];
 
+function SectionHeading({ id, title, intro }: { id: string; title: string; intro?: string }) {
+  return (
+    <div className="mb-8 text-center">
+      <h2 id={id} className="text-3xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {intro ? <p className="mx-auto mt-3 max-w-2xl text-slate-600">{intro}</p> : null}
+    </div>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.figures) {
+  const { page } = loaderData;
+  if (!page) {
     return (
       <section className="container-page py-24 text-center" role="alert">
         <p className="text-xl font-semibold text-slate-900">Unable to load homepage data. Please check your connection.</p>
@@ -39,14 +57,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-        <div className="container-page py-20 sm:py-28">
+        <div className="container-page py-16 sm:py-24">
           <p className="text-sm font-semibold tracking-widest text-gold-300 uppercase">Trusted by 10,000+ donors</p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Your Zakat and Sadaqa, delivered with care
-          </h1>
+          <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">Your Zakat and Sadaqa, delivered with care</h1>
           <p className="mt-6 max-w-2xl text-lg text-brand-50">
-            We carry your giving to families in need, orphans and communities struck by disaster, and we show you where
-            every dollar goes.
+            We carry your giving to families in need, orphans and communities struck by disaster, and we show you where every
+            dollar goes.
           </p>
           <div className="mt-10 flex flex-wrap gap-4">
             <Link to="/donate" className="btn-gold text-lg">
@@ -59,21 +75,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <section aria-labelledby="video-heading" className="py-16">
+        <div className="container-page grid items-center gap-10 lg:grid-cols-2">
+          <div>
+            <h2 id="video-heading" className="text-3xl font-bold text-slate-900">
+              See your giving at work
+            </h2>
+            <p className="mt-4 text-slate-600">
+              From a new well to a child's first school year, every gift becomes something you can see. Watch a few minutes of
+              the work your Zakat and Sadaqa make possible.
+            </p>
+          </div>
+          <HeroVideo video={page.heroVideo} />
+        </div>
+      </section>
+
       <section aria-labelledby="impact-heading" className="bg-slate-50 py-16">
         <div className="container-page">
-          <h2 id="impact-heading" className="mb-8 text-center text-3xl font-bold text-slate-900">
-            Our Impact
-          </h2>
-          <ImpactStatisticsCards figures={loaderData.figures} />
+          <SectionHeading id="impact-heading" title="Our Impact" />
+          <ImpactStatisticsCards figures={page.figures} />
         </div>
       </section>
 
       <section aria-labelledby="how-heading" className="py-16">
         <div className="container-page">
-          <h2 id="how-heading" className="text-center text-3xl font-bold text-slate-900">
-            How Your Donation Works
-          </h2>
-          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          <SectionHeading id="how-heading" title="How Your Donation Works" />
+          <ol className="grid gap-6 md:grid-cols-3">
             {STEPS.map((step, index) => (
               <li key={step.title} className="rounded-xl border border-slate-200 p-6 text-center">
                 <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800">
@@ -87,6 +114,80 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <section aria-labelledby="programmes-heading" className="bg-slate-50 py-16">
+        <div className="container-page">
+          <SectionHeading id="programmes-heading" title="Where Your Gift Goes" intro="Three programmes carry most of what you give." />
+          <ProgrammeCards images={page.programImages} />
+        </div>
+      </section>
+
+      {page.testimonials && page.testimonials.length > 0 ? (
+        <section aria-labelledby="testimonials-heading" className="py-16">
+          <div className="container-page">
+            <SectionHeading id="testimonials-heading" title="In Their Words" intro="Donors, families and volunteers on what your giving means." />
+            <ul className="grid gap-6 md:grid-cols-3">
+              {page.testimonials.map((testimonial) => (
+                <li key={testimonial.id}>
+                  <TestimonialCard testimonial={testimonial} />
+                </li>
+              ))}
+            </ul>
+            <p className="mt-8 text-center">
+              <Link to="/testimonials" className="font-semibold text-brand-700 hover:underline">
+                Read more, or share your own experience
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="gallery-heading" className="bg-slate-50 py-16">
+        <div className="container-page">
+          <SectionHeading id="gallery-heading" title="Gallery" />
+          <Gallery items={page.gallery} />
+        </div>
+      </section>
+
+      {page.stories && page.stories.length > 0 ? (
+        <section aria-labelledby="stories-heading" className="py-16">
+          <div className="container-page">
+            <SectionHeading id="stories-heading" title="Stories of Hope" />
+            <ul className="grid gap-6 md:grid-cols-3">
+              {page.stories.map((story) => (
+                <li key={story.id}>
+                  <FeaturedStoryCard story={story} />
+                </li>
+              ))}
+            </ul>
+            <p className="mt-8 text-center">
+              <Link to="/stories" className="font-semibold text-brand-700 hover:underline">
+                All stories
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
+
+      {page.events && page.events.length > 0 ? (
+        <section aria-labelledby="events-heading" className="bg-slate-50 py-16">
+          <div className="container-page">
+            <SectionHeading id="events-heading" title="Upcoming Events" />
+            <ul className="grid gap-6 md:grid-cols-3">
+              {page.events.map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} today={page.today} />
+                </li>
+              ))}
+            </ul>
+            <p className="mt-8 text-center">
+              <Link to="/events" className="font-semibold text-brand-700 hover:underline">
+                All events
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
+
       <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-center text-white">
         <div className="container-page">
           <h2 id="cta-heading" className="text-3xl font-bold">
@@ -99,8 +200,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/donate" className="btn-gold">
               Donate Now
             </Link>
-            <Link to="/zakat-education" className="btn-outline text-white">
-              Learn about Zakat
+            <Link to="/zakat-calculator" className="btn-outline text-white">
+              Calculate Zakat
             </Link>
           </div>
         </div>

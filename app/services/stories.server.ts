@@ -1,4 +1,6 @@
-import { getDb } from "~/lib/db.server";
+import { storySchema } from "~/domain/content-schemas";
+import { getDb, nowIso } from "~/lib/db.server";
+import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { StoryRow } from "../../db/schema";
 
 /** A story as the API and the pages see it (flags as booleans, text never null). */
@@ -19,6 +21,11 @@ export function toStory(row: StoryRow): Story {
   return { ...row, is_active: row.is_active === 1, is_featured: row.is_featured === 1 };
 }
 
+/** Who is reading: the public sees active stories only, whatever it asks for; staff see all. */
+export interface Reader {
+  staff: boolean;
+}
+
 export interface StoryListOptions {
   activeOnly?: boolean;
   featuredOnly?: boolean;
@@ -26,13 +33,55 @@ export interface StoryListOptions {
   offset?: number;
 }
 
-/** Stories, newest first. Public pages ask for active ones; the admin sees all. */
-export async function listStories(options: StoryListOptions = {}): Promise<Story[]> {
+/** Stories, newest first. */
+export async function listStories(options: StoryListOptions = {}, reader: Reader = { staff: false }): Promise<Story[]> {
   let query = getDb().selectFrom("stories").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
-  if (options.activeOnly) query = query.where("is_active", "=", 1);
+  if (options.activeOnly || !reader.staff) query = query.where("is_active", "=", 1);
   if (options.featuredOnly) query = query.where("is_featured", "=", 1);
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   else if (options.offset) query = query.limit(-1).offset(options.offset);
   const rows = await query.execute();
   return rows.map(toStory);
+}
+
+export async function countStories(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("stories")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One story; an unknown one, or an inactive one for the public, is not found. */
+export async function getStory(id: number, reader: Reader = { staff: false }): Promise<Story> {
+  const row = await getDb().selectFrom("stories").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row || (!reader.staff && row.is_active !== 1)) throw new NotFoundError("Story not found");
+  return toStory(row);
+}
+
+function storyValues(input: unknown) {
+  const story = parseOrThrow(storySchema, input);
+  return { ...story, is_active: story.is_active ? 1 : 0, is_featured: story.is_featured ? 1 : 0 } as const;
+}
+
+export async function createStory(input: unknown): Promise<Story> {
+  const row = await getDb().insertInto("stories").values(storyValues(input)).returningAll().executeTakeFirstOrThrow();
+  return toStory(row);
+}
+
+export async function updateStory(id: number, input: unknown): Promise<Story> {
+  const values = storyValues(input);
+  const row = await getDb()
+    .updateTable("stories")
+    .set({ ...values, updated_at: nowIso() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("Story not found");
+  return toStory(row);
+}
+
+export async function deleteStory(id: number): Promise<void> {
+  const result = await getDb().deleteFrom("stories").where("id", "=", id).executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw new NotFoundError("Story not found");
 }

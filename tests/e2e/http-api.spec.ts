@@ -50,7 +50,7 @@ test.describe("API over HTTP", () => {
   });
 
   test("a method a resource lacks is a 405 {detail} with Allow; unknown paths are JSON 404s", async ({ request }) => {
-    const post = await request.post("/api/stories/", { data: {} });
+    const post = await request.post("/api/donations/stats", { data: {} });
     expect(post.status()).toBe(405);
     expect(post.headers()["allow"]).toBe("GET");
     expect(await post.json()).toEqual({ detail: "Method not allowed" });

@@ -64,7 +64,7 @@ test.describe("public layout", () => {
   });
 
   test("a linked page that is not open yet says so instead of 'not found'", async ({ page }) => {
-    const response = await page.goto("/stories");
+    const response = await page.goto("/contact");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page isn't open yet" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "info@example.org" })).toBeVisible();

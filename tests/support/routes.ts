@@ -58,6 +58,32 @@ export async function callRoute(fn: RouteFunction, pathname: string, options: Ca
   }
 }
 
+/** Calls a route function with a Request built by the test (a multipart upload, say). */
+export async function callWithRequest(fn: RouteFunction, request: Request, options: CallOptions = {}): Promise<unknown> {
+  const context = options.context ?? makeContext(options.clientAddress);
+  try {
+    return await (fn as (args: unknown) => unknown)({
+      request,
+      params: options.params ?? {},
+      context,
+      unstable_pattern: "",
+      url: new URL(request.url),
+    });
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** A multipart POST as a browser sends an upload form. */
+export function multipartRequest(pathname: string, fields: Record<string, string | { data: Uint8Array; name: string; type: string }>): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([value.data], { type: value.type }), value.name);
+  }
+  return new Request(new URL(pathname, ORIGIN), { method: "POST", body: form });
+}
+
 /** The JSON body and status of an API answer. */
 export async function callApi(fn: RouteFunction, pathname: string, options: CallOptions = {}) {
   const response = await callRoute(fn, pathname, options);

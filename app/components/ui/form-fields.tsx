@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { FieldError } from "./field-error";
 
@@ -15,7 +15,7 @@ export function InputField({
 }: {
   field: FieldMetadata<string>;
   label: ReactNode;
-  type: "text" | "email" | "date" | "number";
+  type: "text" | "email" | "date" | "number" | "url";
   className?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue" | "form">) {
   return (
@@ -24,6 +24,30 @@ export function InputField({
         {label}
       </label>
       <input {...getInputProps(field, { type })} key={field.key} {...attributes} className="field-input" />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  field,
+  label,
+  rows = 4,
+  className = "",
+  required,
+}: {
+  field: FieldMetadata<string>;
+  label: ReactNode;
+  rows?: number;
+  className?: string;
+  required?: boolean;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <textarea {...getTextareaProps(field)} key={field.key} rows={rows} required={required} className="field-input" />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );

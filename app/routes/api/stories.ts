@@ -1,17 +1,22 @@
 import type { Route } from "./+types/stories";
-import { apiResource, json, queryFlag, queryPage } from "~/lib/api.server";
-import { listStories } from "~/services/stories.server";
+import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
+import { readerOf, requireAdminApi } from "~/lib/auth.server";
+import { createStory, listStories } from "~/services/stories.server";
 
-/** GET /api/stories/?active_only=&featured_only= : newest first, the whole list unless paged. */
+/**
+ * GET /api/stories/?active_only=&featured_only= : newest first, the whole list unless
+ * paged; without an admin, active stories only whatever the flags say.
+ * POST /api/stories/ (admin): creates a story.
+ */
 const resource = apiResource<Route.ActionArgs>({
   GET: async ({ request }) => {
     const url = new URL(request.url);
-    const stories = await listStories({
-      activeOnly: queryFlag(url, "active_only"),
-      featuredOnly: queryFlag(url, "featured_only"),
-      ...queryPage(url),
-    });
-    return json(stories);
+    const options = { activeOnly: queryFlag(url, "active_only"), featuredOnly: queryFlag(url, "featured_only"), ...queryPage(url) };
+    return json(await listStories(options, await readerOf(request)));
+  },
+  POST: async ({ request }) => {
+    await requireAdminApi(request);
+    return json(await createStory(await readJsonBody(request)), 201);
   },
 });
 export const loader = resource;

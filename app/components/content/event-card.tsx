@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { eventTiming, formatEventDate } from "~/domain/event-dates";
+import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
+import type { CharityEvent } from "~/services/events.server";
+import { MediaImage } from "./media-image";
+
+/**
+ * An event (SPEC 2): image, a 'Today' or 'Upcoming' badge for events still to come,
+ * title, description, long-form date, location, and 'Learn More' or, dimmed and past,
+ * 'View Details'.
+ */
+export function EventCard({ event, today }: { event: Pick<CharityEvent, "id" | "title" | "description" | "date" | "location" | "image">; today: string }) {
+  const timing = eventTiming(event.date, today);
+  const past = timing === "past";
+  return (
+    <article className={`flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${past ? "opacity-70" : ""}`}>
+      <div className="relative">
+        <MediaImage sources={imageSources(event.image, UPLOAD_FOLDERS.events)} alt={event.title} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+        {!past ? (
+          <span className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${timing === "today" ? "bg-gold-400 text-slate-900" : "bg-brand-700 text-white"}`}>
+            {timing === "today" ? "Today" : "Upcoming"}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="text-lg font-semibold text-slate-900">{event.title}</h3>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-600">{event.description}</p>
+        <p className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+          <Icon name="calendar" className="h-4 w-4 shrink-0 text-brand-700" />
+          <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+        </p>
+        <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
+          <Icon name="location" className="h-4 w-4 shrink-0 text-brand-700" />
+          {event.location}
+        </p>
+        <Link to={`/events/${event.id}`} className="mt-4 text-sm font-semibold text-brand-700 hover:underline">
+          {past ? "View Details" : "Learn More"}
+          <span className="sr-only">: {event.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

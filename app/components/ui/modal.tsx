@@ -1,0 +1,78 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Icon } from "./icon";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * A modal dialog on the browser's own <dialog>: showModal() moves focus inside, keeps it
+ * there (the page behind becomes inert) and closes on Escape; the close button comes
+ * first. On closing, focus returns to what had it before. Until JavaScript runs (or
+ * without it) the content is a plain section in the page, so forms still work.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  size = "md",
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  size?: "md" | "lg";
+}) {
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!hydrated || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    const closed = () => onCloseRef.current();
+    dialog.addEventListener("close", closed);
+    return () => {
+      dialog.removeEventListener("close", closed);
+      if (dialog.open) dialog.close();
+      // After the dialog is gone, the keyboard carries on where it was.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [hydrated]);
+
+  const width = size === "lg" ? "max-w-4xl" : "max-w-2xl";
+  const heading = (
+    <div className="flex items-start justify-between gap-4">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      {hydrated ? (
+        <button type="button" onClick={() => dialogRef.current?.close()} className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+          <Icon name="close" className="h-6 w-6" />
+        </button>
+      ) : null}
+    </div>
+  );
+
+  if (!hydrated) {
+    return (
+      <section aria-label={title} className={`mx-auto w-full ${width} rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm`}>
+        {heading}
+        <div className="mt-4">{children}</div>
+      </section>
+    );
+  }
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-label={title}
+      // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${width} rounded-xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/70`}
+    >
+      <div className="max-h-[85vh] overflow-y-auto p-6">
+        {heading}
+        <div className="mt-4">{children}</div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import sharp from "sharp";
+import { IMAGE_WIDTHS, type UploadFolder } from "~/domain/media-sources";
+import { getEnv } from "./env.server";
+import { ValidationError } from "./service-errors";
+
+/**
+ * Files staff upload. Bodies are streamed to a temporary file under UPLOADS_DIR (never
+ * held whole in memory), the type is read from the file's own bytes, photos are
+ * re-encoded by sharp at web sizes with every bit of metadata dropped (a photo of a
+ * family must never publish where it was taken), and everything is stored under a
+ * random name inside its folder, so no name a client sends can reach another path.
+ */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 50 * 1024 * 1024;
+/** Decompression bombs: a 5 MB file may not expand to more than this many pixels. */
+const MAX_IMAGE_PIXELS = 50_000_000;
+
+export type UploadKind = "image" | "video";
+
+export interface ReceivedFile {
+  path: string;
+  bytes: number;
+  /** The name the browser sent; only ever shown back, never used as a path. */
+  clientName: string;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  file: ReceivedFile | null;
+  /** Why the file was refused (too large, cut short); the fields are still there to show again. */
+  fileError?: string;
+}
+
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+function uploadsRoot(): string {
+  return path.resolve(getEnv().UPLOADS_DIR);
+}
+
+/** A folder inside UPLOADS_DIR, resolved; anything else is refused. */
+export function uploadFolderPath(folder: UploadFolder): string {
+  const root = uploadsRoot();
+  const target = path.resolve(root, folder);
+  if (!target.startsWith(root + path.sep)) throw new Error(`Not an uploads folder: ${folder}`);
+  return target;
+}
+
+/**
+ * Reads a multipart form, streaming the one file field `fileField` (if a file was
+ * chosen) to a temporary file of at most `maxFileBytes`. Other file fields are skipped.
+ * The caller removes `file.path` once done (see `discard`).
+ */
+export async function readMultipartForm(request: Request, fileField: string, maxFileBytes: number): Promise<MultipartForm> {
+  if (!request.body) return { fields: {}, file: null };
+  const incoming = path.join(uploadsRoot(), ".incoming");
+  await mkdir(incoming, { recursive: true });
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | null = null;
+  let tooLarge = false;
+  const writes: Promise<void>[] = [];
+
+  const parser = busboy({
+    headers: { "content-type": request.headers.get("Content-Type") ?? "" },
+    limits: { files: 1, fileSize: maxFileBytes, fields: 40, fieldSize: 64 * 1024, parts: 50 },
+  });
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+  });
+  parser.on("file", (name, stream, info) => {
+    if (name !== fileField || !info.filename) {
+      stream.resume();
+      return;
+    }
+    const target = path.join(incoming, randomBytes(16).toString("hex"));
+    const received: ReceivedFile = { path: target, bytes: 0, clientName: info.filename };
+    file = received;
+    stream.on("data", (chunk: Buffer) => {
+      received.bytes += chunk.length;
+    });
+    stream.on("limit", () => {
+      tooLarge = true;
+    });
+    writes.push(pipeline(stream, createWriteStream(target)));
+  });
+
+  try {
+    await pipeline(Readable.fromWeb(request.body as NodeReadableStream), parser);
+    await Promise.all(writes);
+  } catch {
+    await discard(file);
+    return { fields, file: null, fileError: "The upload did not arrive whole. Please try again." };
+  }
+  const received = file as ReceivedFile | null;
+  if (tooLarge) {
+    await discard(received);
+    return { fields, file: null, fileError: `The file is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB` };
+  }
+  if (received && received.bytes === 0) {
+    await discard(received);
+    return { fields, file: null };
+  }
+  return { fields, file: received };
+}
+
+export async function discard(file: ReceivedFile | null | undefined): Promise<void> {
+  if (file) await rm(file.path, { force: true });
+}
+
+/** What a received file holds, by its first bytes: only the kinds this site accepts. */
+export async function sniffKind(file: ReceivedFile): Promise<UploadKind | null> {
+  const handle = await open(file.path, "r");
+  try {
+    const head = Buffer.alloc(16);
+    await handle.read(head, 0, 16, 0);
+    if (head.subarray(4, 8).toString("latin1") === "ftyp") return "video"; // MP4
+    if (head.readUInt32BE(0) === 0x1a45dfa3) return "video"; // WebM (EBML)
+  } finally {
+    await handle.close();
+  }
+  try {
+    const { format } = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    return format && ["jpeg", "png", "webp", "gif"].includes(format) ? "image" : null;
+  } catch {
+    return null;
+  }
+}
+
+function newName(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/**
+ * A photo, re-encoded as WebP at 480, 960 and up to 1600 pixels wide: `{id}-480.webp`,
+ * `{id}-960.webp` and `{id}.webp`. Turned upright first, then stripped of every
+ * metadata block (EXIF with its GPS position, XMP, IPTC, ICC). Returns `{id}.webp`.
+ */
+export async function storeImage(file: ReceivedFile, folder: UploadFolder, field = "file"): Promise<string> {
+  if (file.bytes > MAX_IMAGE_BYTES) throw new ValidationError({ [field]: ["Images can be at most 5 MB"] });
+  if ((await sniffKind(file)) !== "image") throw new ValidationError({ [field]: ["Please upload a JPG, PNG, WebP or GIF image"] });
+  const directory = uploadFolderPath(folder);
+  await mkdir(directory, { recursive: true });
+  const id = newName();
+  try {
+    for (const [index, width] of IMAGE_WIDTHS.entries()) {
+      const name = index === IMAGE_WIDTHS.length - 1 ? `${id}.webp` : `${id}-${width}.webp`;
+      await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, animated: true, failOn: "error" })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toFile(path.join(directory, name));
+    }
+  } catch {
+    await Promise.all(IMAGE_WIDTHS.map((width) => rm(path.join(directory, `${id}-${width}.webp`), { force: true })));
+    await rm(path.join(directory, `${id}.webp`), { force: true });
+    throw new ValidationError({ [field]: ["This image could not be read. Please try another file."] });
+  }
+  return `${id}.webp`;
+}
+
+/** An MP4 or WebM video, stored as it came under a random name. Returns that name. */
+export async function storeVideo(file: ReceivedFile, folder: UploadFolder, field = "file"): Promise<string> {
+  if ((await sniffKind(file)) !== "video") throw new ValidationError({ [field]: ["Please upload an MP4 or WebM video"] });
+  const handle = await open(file.path, "r");
+  const head = Buffer.alloc(4);
+  await handle.read(head, 0, 4, 0);
+  await handle.close();
+  const extension = head.readUInt32BE(0) === 0x1a45dfa3 ? "webm" : "mp4";
+  const name = `${newName()}.${extension}`;
+  const directory = uploadFolderPath(folder);
+  await mkdir(directory, { recursive: true });
+  await rename(file.path, path.join(directory, name));
+  return name;
+}

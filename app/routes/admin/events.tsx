@@ -1,0 +1,186 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/events";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { DataTable } from "~/components/admin/data-table";
+import { FormModal } from "~/components/admin/form-modal";
+import { Notice } from "~/components/admin/notice";
+import { Pagination, pageFrom } from "~/components/admin/pagination";
+import { PhotoField } from "~/components/admin/photo-field";
+import { InputField, TextareaField } from "~/components/ui/form-fields";
+import { eventSchema, type EventInput } from "~/domain/content-schemas";
+import { eventDay, formatEventDate } from "~/domain/event-dates";
+import { UPLOAD_FOLDERS } from "~/domain/media-sources";
+import { truncate } from "~/domain/text";
+import { readSubmission } from "~/lib/form-submission.server";
+import { NotFoundError, ValidationError } from "~/lib/service-errors";
+import { discard, MAX_IMAGE_BYTES, storeImage } from "~/lib/uploads.server";
+import { countEvents, createEvent, deleteEvent, getEvent, listEvents, updateEvent, type CharityEvent } from "~/services/events.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Events | Admin" }];
+
+const PAGE_SIZE = 25;
+
+async function eventFromParam(value: string | null): Promise<CharityEvent | null> {
+  const id = Number(value);
+  if (!value || !Number.isSafeInteger(id) || id <= 0) return null;
+  return getEvent(id).catch((error) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+}
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const page = pageFrom(url);
+  const state = {
+    page,
+    creating: url.searchParams.has("new"),
+    saved: url.searchParams.get("saved"),
+    deleted: url.searchParams.has("deleted"),
+  };
+  try {
+    const [events, total, editing, deleting] = await Promise.all([
+      listEvents({ order: "latest", limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+      countEvents(),
+      eventFromParam(url.searchParams.get("edit")),
+      eventFromParam(url.searchParams.get("delete")),
+    ]);
+    return { ...state, events, total, editing, deleting, loadError: null };
+  } catch (error) {
+    console.error("Admin events failed to load:", error);
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ...state, events: [] as CharityEvent[], total: 0, editing: null, deleting: null, loadError: `Error loading events: ${reason}` };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { fields, file, fileError } = await readSubmission(request, { fileField: "image_file", maxFileBytes: MAX_IMAGE_BYTES });
+  try {
+    const id = Number(fields.get("id") ?? 0);
+    if (fields.get("intent") === "delete") {
+      await deleteEvent(id);
+      return redirect("/admin/events?deleted=1");
+    }
+    const submission = parseWithZod(fields, { schema: eventSchema });
+    if (submission.status !== "success" || fileError) {
+      return data({ result: submission.reply({ fieldErrors: fileError ? { image_file: [fileError] } : {} }) }, { status: 400 });
+    }
+    try {
+      const values = file ? { ...submission.value, image: await storeImage(file, UPLOAD_FOLDERS.events, "image_file") } : submission.value;
+      const event = id ? await updateEvent(id, values) : await createEvent(values);
+      return redirect(`/admin/events?saved=${event.id}`);
+    } catch (error) {
+      if (error instanceof ValidationError) return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) return data({ result: undefined, missing: true }, { status: 404 });
+    throw error;
+  } finally {
+    await discard(file);
+  }
+}
+
+export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
+  const { events, total, page, editing, creating, deleting, loadError } = loaderData;
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const formOpen = creating || editing !== null || lastResult !== undefined;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Events</h1>
+        <Link to="?new=1" preventScrollReset className="btn-primary">
+          New event
+        </Link>
+      </div>
+      {loadError ? <Notice tone="error">{loadError}</Notice> : null}
+      {loaderData.saved && !formOpen ? <Notice tone="success">Event saved.</Notice> : null}
+      {loaderData.deleted ? <Notice tone="success">Event deleted.</Notice> : null}
+      {actionData && "missing" in actionData ? <Notice tone="error">That event no longer exists.</Notice> : null}
+
+      {deleting ? (
+        <ConfirmPanel
+          question="Are you sure you want to delete this event?"
+          details={<p>“{deleting.title}” will be removed from the site. This cannot be undone.</p>}
+          confirmLabel="Yes, delete event"
+          intent="delete"
+          fields={{ id: String(deleting.id) }}
+          cancelTo="/admin/events"
+        />
+      ) : null}
+
+      <DataTable
+        caption="Events, latest date first"
+        columns={[{ label: "Title" }, { label: "Date" }, { label: "Location" }, { label: "Description" }, { label: "Actions", hidden: true }]}
+        emptyText="No events yet"
+      >
+        {events.map((event) => (
+          <tr key={event.id}>
+            <td className="px-3 py-3 font-medium text-slate-900">{event.title}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatEventDate(event.date)}</td>
+            <td className="px-3 py-3 text-slate-700">{event.location}</td>
+            <td className="px-3 py-3 text-slate-700">{truncate(event.description, 100)}</td>
+            <td className="px-3 py-3 text-right whitespace-nowrap">
+              <Link to={`?edit=${event.id}`} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Edit ${event.title}`}>
+                Edit
+              </Link>
+              <Link to={`?delete=${event.id}`} preventScrollReset className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Delete ${event.title}`}>
+                Delete
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={events.length} label="Events" transient={["saved", "deleted"]} />
+
+      {formOpen ? (
+        <FormModal title={editing ? `Edit event: ${editing.title}` : "New event"} closeTo="/admin/events">
+          <EventForm key={editing?.id ?? "new"} event={editing} lastResult={lastResult} />
+        </FormModal>
+      ) : null}
+    </div>
+  );
+}
+
+function EventForm({ event, lastResult }: { event: CharityEvent | null; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [form, fields] = useForm<Record<keyof EventInput, string>, EventInput>({
+    id: "event-form",
+    lastResult,
+    // The form works on the day (SPEC 3); a time set through the API gives way to the day saved here.
+    defaultValue: event
+      ? { title: event.title, description: event.description, date: eventDay(event.date), location: event.location, image: event.image }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: eventSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const fileError = lastResult?.error?.image_file ?? undefined;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      {event ? <input type="hidden" name="id" value={event.id} /> : null}
+      <InputField field={fields.title} label="Title" type="text" required />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField field={fields.date} label="Date" type="date" required />
+        <InputField field={fields.location} label="Location" type="text" required />
+      </div>
+      <TextareaField field={fields.description} label="Description" rows={5} required />
+      <PhotoField field={fields.image} folder={UPLOAD_FOLDERS.events} fileError={fileError ?? undefined} />
+      {form.errors ? (
+        <p role="alert" className="field-error">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="flex gap-3 pt-2">
+        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save event"}
+        </button>
+        <Link to="/admin/events" preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

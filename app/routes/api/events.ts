@@ -1,0 +1,22 @@
+import type { Route } from "./+types/events";
+import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
+import { requireAdminApi } from "~/lib/auth.server";
+import { createEvent, listEvents } from "~/services/events.server";
+
+/**
+ * GET /api/events/?upcoming_only= : soonest first, past and upcoming unless asked;
+ * "upcoming" is today or later where the foundation is (SITE_TIMEZONE).
+ * POST /api/events/ (admin): creates an event.
+ */
+const resource = apiResource<Route.ActionArgs>({
+  GET: async ({ request }) => {
+    const url = new URL(request.url);
+    return json(await listEvents({ upcomingOnly: queryFlag(url, "upcoming_only"), ...queryPage(url) }));
+  },
+  POST: async ({ request }) => {
+    await requireAdminApi(request);
+    return json(await createEvent(await readJsonBody(request)), 201);
+  },
+});
+export const loader = resource;
+export const action = resource;

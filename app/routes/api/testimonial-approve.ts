@@ -1,0 +1,14 @@
+import type { Route } from "./+types/testimonial-approve";
+import { apiResource, idParam, json } from "~/lib/api.server";
+import { requireAdminApi } from "~/lib/auth.server";
+import { approveTestimonial } from "~/services/testimonials.server";
+
+/** PATCH /api/testimonials/{id}/approve (admin, no body). */
+const resource = apiResource<Route.ActionArgs>({
+  PATCH: async ({ request, params }) => {
+    await requireAdminApi(request);
+    return json(await approveTestimonial(idParam(params.id)));
+  },
+});
+export const loader = resource;
+export const action = resource;

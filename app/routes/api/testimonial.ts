@@ -1,0 +1,19 @@
+import type { Route } from "./+types/testimonial";
+import { apiResource, idParam, json, readJsonBody } from "~/lib/api.server";
+import { requireAdminApi } from "~/lib/auth.server";
+import { deleteTestimonial, updateTestimonial } from "~/services/testimonials.server";
+
+/** PUT and DELETE /api/testimonials/{id} (admin). */
+const resource = apiResource<Route.ActionArgs>({
+  PUT: async ({ request, params }) => {
+    await requireAdminApi(request);
+    return json(await updateTestimonial(idParam(params.id), await readJsonBody(request)));
+  },
+  DELETE: async ({ request, params }) => {
+    await requireAdminApi(request);
+    await deleteTestimonial(idParam(params.id));
+    return new Response(null, { status: 204 });
+  },
+});
+export const loader = resource;
+export const action = resource;

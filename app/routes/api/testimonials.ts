@@ -1,0 +1,21 @@
+import type { Route } from "./+types/testimonials";
+import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
+import { readerOf, requireAdminApi } from "~/lib/auth.server";
+import { createTestimonial, listTestimonials } from "~/services/testimonials.server";
+
+/**
+ * GET /api/testimonials/?approved_only= : newest first; without an admin, approved ones
+ * only whatever the flag says. POST /api/testimonials/ (admin): creates one.
+ */
+const resource = apiResource<Route.ActionArgs>({
+  GET: async ({ request }) => {
+    const url = new URL(request.url);
+    return json(await listTestimonials({ approvedOnly: queryFlag(url, "approved_only"), ...queryPage(url) }, await readerOf(request)));
+  },
+  POST: async ({ request }) => {
+    await requireAdminApi(request);
+    return json(await createTestimonial(await readJsonBody(request)), 201);
+  },
+});
+export const loader = resource;
+export const action = resource;

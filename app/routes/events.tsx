@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/events";
+import { EventCard } from "~/components/content/event-card";
+import { PageHero } from "~/components/ui/page-hero";
+import { eventsByTiming } from "~/services/events.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Events | Al-Amanah Foundation" },
+  { name: "description", content: "Iftars, Zakat clinics, fun runs and volunteering days: join us." },
+];
+
+export async function loader() {
+  try {
+    return { ...(await eventsByTiming()), failed: false };
+  } catch (error) {
+    console.error("Events failed to load:", error);
+    return { today: "", upcoming: [], past: [], failed: true };
+  }
+}
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { today, upcoming, past, failed } = loaderData;
+  return (
+    <>
+      <PageHero id="events-title" eyebrow="Community" title="Events">
+        <p>Come and meet the people your giving supports, and the volunteers who make it happen.</p>
+      </PageHero>
+      <div className="container-page py-12">
+        {failed ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
+            Error loading events. Please try again later.
+          </p>
+        ) : upcoming.length === 0 && past.length === 0 ? (
+          <div className="py-12 text-center">
+            <h2 className="text-2xl font-bold text-slate-900">No Events Yet</h2>
+            <p className="mt-2 text-slate-600">We will announce our next gatherings soon.</p>
+            <Link to="/contact" className="btn-primary mt-6">
+              Get Notified About Events
+            </Link>
+          </div>
+        ) : (
+          <>
+            <section aria-labelledby="upcoming-title">
+              <h2 id="upcoming-title" className="mb-6 text-2xl font-bold text-slate-900">
+                Upcoming Events
+              </h2>
+              {upcoming.length ? (
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {upcoming.map((event) => (
+                    <li key={event.id}>
+                      <EventCard event={event} today={today} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-slate-600">No upcoming events right now.</p>
+              )}
+            </section>
+            {past.length ? (
+              <section aria-labelledby="past-title" className="mt-14">
+                <h2 id="past-title" className="mb-6 text-2xl font-bold text-slate-900">
+                  Past Events
+                </h2>
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {past.map((event) => (
+                    <li key={event.id}>
+                      <EventCard event={event} today={today} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </div>
+      <section aria-labelledby="events-cta" className="bg-brand-800 py-14 text-center text-white">
+        <div className="container-page">
+          <h2 id="events-cta" className="text-2xl font-bold sm:text-3xl">
+            Want to help at our next event?
+          </h2>
+          <div className="mt-6 flex flex-wrap justify-center gap-4">
+            <Link to="/volunteer" className="btn-gold">
+              Volunteer
+            </Link>
+            <Link to="/contact" className="btn-outline text-white">
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

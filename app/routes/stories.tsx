@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/stories";
+import { FeaturedStoryCard, StoryCard } from "~/components/content/story-cards";
+import { PageHero } from "~/components/ui/page-hero";
+import { listStories } from "~/services/stories.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Stories | Al-Amanah Foundation" },
+  { name: "description", content: "Stories of the families, orphans and communities your Zakat and Sadaqa reach." },
+];
+
+/** Up to two featured stories lead; every other active story follows (SPEC 2). */
+export async function loader() {
+  try {
+    const stories = await listStories({ activeOnly: true });
+    const featured = stories.filter((story) => story.is_featured).slice(0, 2);
+    return { featured, others: stories.filter((story) => !featured.includes(story)), failed: false };
+  } catch (error) {
+    console.error("Stories failed to load:", error);
+    return { featured: [], others: [], failed: true };
+  }
+}
+
+export default function Stories({ loaderData }: Route.ComponentProps) {
+  const { featured, others, failed } = loaderData;
+  return (
+    <>
+      <PageHero id="stories-title" eyebrow="Impact" title="Stories of Hope">
+        <p>Real families, real change: what your Zakat and Sadaqa make possible.</p>
+      </PageHero>
+      <div className="container-page py-12">
+        {failed ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
+            Error loading stories. Please try again later.
+          </p>
+        ) : featured.length === 0 && others.length === 0 ? (
+          <div className="py-12 text-center">
+            <h2 className="text-2xl font-bold text-slate-900">No Stories Yet</h2>
+            <p className="mt-2 text-slate-600">The first stories of your giving are on their way.</p>
+            <Link to="/donate" className="btn-primary mt-6">
+              Make a Difference Today
+            </Link>
+          </div>
+        ) : (
+          <>
+            {featured.length > 0 ? (
+              <section aria-labelledby="featured-title">
+                <h2 id="featured-title" className="mb-6 text-2xl font-bold text-slate-900">
+                  Featured Stories
+                </h2>
+                <ul className="grid gap-8 md:grid-cols-2">
+                  {featured.map((story) => (
+                    <li key={story.id}>
+                      <FeaturedStoryCard story={story} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {others.length > 0 ? (
+              <section aria-labelledby="more-title" className="mt-12">
+                <h2 id="more-title" className="mb-6 text-2xl font-bold text-slate-900">
+                  More Stories
+                </h2>
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {others.map((story) => (
+                    <li key={story.id}>
+                      <StoryCard story={story} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </div>
+      <ClosingBlock />
+    </>
+  );
+}
+
+function ClosingBlock() {
+  return (
+    <section aria-labelledby="stories-cta" className="bg-brand-800 py-14 text-center text-white">
+      <div className="container-page">
+        <h2 id="stories-cta" className="text-2xl font-bold sm:text-3xl">
+          Help write the next story
+        </h2>
+        <div className="mt-6 flex flex-wrap justify-center gap-4">
+          <Link to="/donate" className="btn-gold">
+            Donate Now
+          </Link>
+          <Link to="/volunteer" className="btn-outline text-white">
+            Volunteer
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/story";
+import { SafeImage } from "~/components/ui/safe-image";
+import { HeroVideo } from "~/components/home/hero-video";
+import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/media-sources";
+import { paragraphs, truncate } from "~/domain/text";
+import { videoSource } from "~/domain/video-embeds";
+import { NotFoundError } from "~/lib/service-errors";
+import { siteUrlFor } from "~/lib/site-url.server";
+import { getStory } from "~/services/stories.server";
+
+/** One story, in full (an unknown or inactive one is a 404), with its sharing tags. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  try {
+    if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
+    const story = await getStory(id);
+    const image = imageSources(story.image_filename, UPLOAD_FOLDERS.stories);
+    const site = siteUrlFor(request);
+    return {
+      story,
+      image,
+      video: videoSource(story.video_url, (name) => uploadUrl(UPLOAD_FOLDERS.stories, name)),
+      share: { url: `${site}/stories/${story.id}`, image: image ? new URL(image.src, site).href : null },
+    };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Story not found | Al-Amanah Foundation" }];
+  const { story, share } = loaderData;
+  const description = truncate(story.summary, 200);
+  return [
+    { title: `${story.title} | Al-Amanah Foundation` },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: story.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: share.url },
+    ...(share.image ? [{ property: "og:image", content: share.image }] : []),
+    { name: "twitter:card", content: share.image ? "summary_large_image" : "summary" },
+  ];
+};
+
+export default function StoryPage({ loaderData }: Route.ComponentProps) {
+  const { story, image, video } = loaderData;
+  return (
+    <article className="container-page max-w-3xl py-12">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+        <Link to="/stories" className="hover:underline">
+          Stories
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{story.title}</h1>
+      <p className="mt-4 text-lg text-slate-600">{story.summary}</p>
+      {image ? (
+        <SafeImage src={image.src} srcSet={image.srcSet} sizes="(min-width: 768px) 768px, 100vw" alt={story.title} width={768} height={480} eager className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover" />
+      ) : null}
+      {video ? (
+        <div className="mt-8">
+          <HeroVideo video={video} />
+        </div>
+      ) : null}
+      <div className="prose-page mt-8">
+        {paragraphs(story.content).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      <aside className="mt-10 rounded-xl bg-brand-50 p-6">
+        <h2 className="text-lg font-semibold text-brand-900">Stories like this start with a gift</h2>
+        <p className="mt-1 text-slate-700">Your Zakat and Sadaqa reach families like these within weeks.</p>
+        <Link to="/donate" className="btn-primary mt-4">
+          Donate Now
+        </Link>
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import { MEDIA_SLOTS, type MediaSlot } from "~/domain/media-slots";
+import { UPLOAD_FOLDERS } from "~/domain/media-sources";
+import type { MediaKey } from "~/domain/setting-keys";
+import { getDb } from "~/lib/db.server";
+import { NotFoundError, ValidationError } from "~/lib/service-errors";
+import { sniffKind, storeImage, storeVideo, MAX_IMAGE_BYTES, type ReceivedFile } from "~/lib/uploads.server";
+import { updateSetting } from "./settings.server";
+
+/**
+ * The homepage media slots staff manage on the Media screen: a URL (checked by the
+ * slot's rule in settings.ts) or a file uploaded here, stored as its name.
+ */
+export interface MediaSlotValue extends MediaSlot {
+  value: string;
+}
+
+export function findSlot(key: string): MediaSlot {
+  const slot = MEDIA_SLOTS.find((candidate) => candidate.key === key);
+  if (!slot) throw new NotFoundError(`No media slot '${key}'`);
+  return slot;
+}
+
+export async function listMediaSlots(): Promise<MediaSlotValue[]> {
+  const rows = await getDb()
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", MEDIA_SLOTS.map((slot) => slot.key))
+    .execute();
+  const values = new Map(rows.map((row) => [row.key, row.value]));
+  return MEDIA_SLOTS.map((slot) => ({ ...slot, value: values.get(slot.key) ?? "" }));
+}
+
+export async function saveMediaUrl(key: string, value: unknown): Promise<void> {
+  findSlot(key);
+  await updateSetting(key, { value });
+}
+
+/**
+ * A file for a slot: the hero video takes an MP4 or WebM video, programme images a
+ * photo, gallery slots either. Stored under a new name, which becomes the slot's value.
+ */
+export async function uploadMedia(key: MediaKey, file: ReceivedFile): Promise<string> {
+  const slot = findSlot(key);
+  const kind = await sniffKind(file);
+  const wanted = slot.kind === "video" ? ["video"] : slot.kind === "image" ? ["image"] : ["image", "video"];
+  if (!kind || !wanted.includes(kind)) {
+    const message =
+      slot.kind === "video"
+        ? "Please upload an MP4 or WebM video"
+        : slot.kind === "image"
+          ? "Please upload a JPG, PNG, WebP or GIF image"
+          : "Please upload a JPG, PNG, WebP or GIF image, or an MP4 or WebM video";
+    throw new ValidationError({ file: [message] });
+  }
+  if (kind === "image" && file.bytes > MAX_IMAGE_BYTES) throw new ValidationError({ file: ["Images can be at most 5 MB"] });
+  const name = kind === "video" ? await storeVideo(file, UPLOAD_FOLDERS.videos) : await storeImage(file, UPLOAD_FOLDERS.images);
+  await updateSetting(key, { value: name });
+  return name;
+}
+
+export async function removeMedia(key: string): Promise<void> {
+  findSlot(key);
+  await updateSetting(key, { value: "" });
+}
