@@ -73,7 +73,7 @@ export const eventSchema = z.object({
     .string({ message: "Date is required" })
     .trim()
     .min(1, "Date is required")
-    .refine((value) => EVENT_DATE.test(value) && isRealDate(value), "Please enter a real date as YYYY-MM-DD")
+    .refine((value) => value === "" || (EVENT_DATE.test(value) && isRealDate(value)), "Please enter a real date as YYYY-MM-DD")
     .transform((value) => value.replace(" ", "T")),
   location: requiredText("Location", 300),
   image: photoField,
