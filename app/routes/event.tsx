@@ -1,35 +1,39 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/event";
 import { Icon } from "~/components/ui/icon";
 import { SafeImage } from "~/components/ui/safe-image";
 import { eventTiming, formatEventDate } from "~/domain/event-dates";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
+import { shareTags } from "~/domain/share-tags";
 import { paragraphs, truncate } from "~/domain/text";
-import { NotFoundError } from "~/lib/service-errors";
+import { recordOr404 } from "~/lib/page-records.server";
+import { siteUrlFor } from "~/lib/site-url.server";
 import { foundationToday, getEvent } from "~/services/events.server";
 
 /** One event, in full, with a calendar file to add it (an unknown one is a 404). */
-export async function loader({ params }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  try {
-    if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
-    const event = await getEvent(id);
-    return { event, image: imageSources(event.image, UPLOAD_FOLDERS.events), timing: eventTiming(event.date, foundationToday()) };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
-  }
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const event = await recordOr404(params.id, getEvent);
+  const image = imageSources(event.image, UPLOAD_FOLDERS.events);
+  const site = siteUrlFor(request);
+  return {
+    event,
+    image,
+    timing: eventTiming(event.date, foundationToday()),
+    share: { url: `${site}/events/${event.id}`, image: image ? new URL(image.src, site).href : null },
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.event.title} | Events | Al-Amanah Foundation` },
-        { name: "description", content: truncate(loaderData.event.description, 200) },
-        { property: "og:title", content: loaderData.event.title },
-        { property: "og:description", content: truncate(loaderData.event.description, 200) },
-      ]
-    : [{ title: "Event not found | Al-Amanah Foundation" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Event not found | Al-Amanah Foundation" }];
+  const { event, share } = loaderData;
+  return shareTags({
+    type: "website",
+    title: event.title,
+    pageTitle: `${event.title} | Events | Al-Amanah Foundation`,
+    description: truncate(`${formatEventDate(event.date)}, ${event.location}. ${event.description}`, 200),
+    ...share,
+  });
+};
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { event, image, timing } = loaderData;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/events";
 import { EventCard } from "~/components/content/event-card";
+import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { eventsByTiming } from "~/services/events.server";
 
@@ -27,17 +28,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <div className="container-page py-12">
         {failed ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
-            Error loading events. Please try again later.
-          </p>
+          <LoadFailure>Error loading events. Please try again later.</LoadFailure>
         ) : upcoming.length === 0 && past.length === 0 ? (
-          <div className="py-12 text-center">
-            <h2 className="text-2xl font-bold text-slate-900">No Events Yet</h2>
-            <p className="mt-2 text-slate-600">We will announce our next gatherings soon.</p>
-            <Link to="/contact" className="btn-primary mt-6">
-              Get Notified About Events
-            </Link>
-          </div>
+          <EmptyState title="No Events Yet" text="We will announce our next gatherings soon." action={{ to: "/contact", label: "Get Notified About Events" }} />
         ) : (
           <>
             <section aria-labelledby="upcoming-title">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { EventCard } from "~/components/content/event-card";
@@ -121,25 +122,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {page.testimonials && page.testimonials.length > 0 ? (
-        <section aria-labelledby="testimonials-heading" className="py-16">
-          <div className="container-page">
-            <SectionHeading id="testimonials-heading" title="In Their Words" intro="Donors, families and volunteers on what your giving means." />
-            <ul className="grid gap-6 md:grid-cols-3">
-              {page.testimonials.map((testimonial) => (
-                <li key={testimonial.id}>
-                  <TestimonialCard testimonial={testimonial} />
-                </li>
-              ))}
-            </ul>
-            <p className="mt-8 text-center">
-              <Link to="/testimonials" className="font-semibold text-brand-700 hover:underline">
-                Read more, or share your own experience
-              </Link>
-            </p>
-          </div>
-        </section>
-      ) : null}
+      <ContentSection
+        id="testimonials-heading"
+        title="In Their Words"
+        intro="Donors, families and volunteers on what your giving means."
+        items={page.testimonials}
+        renderItem={(testimonial) => <TestimonialCard testimonial={testimonial} />}
+        more={{ to: "/testimonials", label: "Read more, or share your own experience" }}
+      />
 
       <section aria-labelledby="gallery-heading" className="bg-slate-50 py-16">
         <div className="container-page">
@@ -148,45 +138,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {page.stories && page.stories.length > 0 ? (
-        <section aria-labelledby="stories-heading" className="py-16">
-          <div className="container-page">
-            <SectionHeading id="stories-heading" title="Stories of Hope" />
-            <ul className="grid gap-6 md:grid-cols-3">
-              {page.stories.map((story) => (
-                <li key={story.id}>
-                  <FeaturedStoryCard story={story} />
-                </li>
-              ))}
-            </ul>
-            <p className="mt-8 text-center">
-              <Link to="/stories" className="font-semibold text-brand-700 hover:underline">
-                All stories
-              </Link>
-            </p>
-          </div>
-        </section>
-      ) : null}
+      <ContentSection
+        id="stories-heading"
+        title="Stories of Hope"
+        items={page.stories}
+        renderItem={(story) => <FeaturedStoryCard story={story} />}
+        more={{ to: "/stories", label: "All stories" }}
+      />
 
-      {page.events && page.events.length > 0 ? (
-        <section aria-labelledby="events-heading" className="bg-slate-50 py-16">
-          <div className="container-page">
-            <SectionHeading id="events-heading" title="Upcoming Events" />
-            <ul className="grid gap-6 md:grid-cols-3">
-              {page.events.map((event) => (
-                <li key={event.id}>
-                  <EventCard event={event} today={page.today} />
-                </li>
-              ))}
-            </ul>
-            <p className="mt-8 text-center">
-              <Link to="/events" className="font-semibold text-brand-700 hover:underline">
-                All events
-              </Link>
-            </p>
-          </div>
-        </section>
-      ) : null}
+      <ContentSection
+        id="events-heading"
+        title="Upcoming Events"
+        shaded
+        items={page.events}
+        renderItem={(event) => <EventCard event={event} today={page.today} />}
+        more={{ to: "/events", label: "All events" }}
+      />
 
       <section aria-labelledby="cta-heading" className="bg-brand-800 py-16 text-center text-white">
         <div className="container-page">
@@ -207,5 +174,46 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * A home page section fed from the database (testimonials, stories, events): hidden when
+ * it has nothing to show or failed to load (null), so one failure never blanks the page.
+ */
+function ContentSection<Item extends { id: number }>({
+  id,
+  title,
+  intro,
+  shaded = false,
+  items,
+  renderItem,
+  more,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  shaded?: boolean;
+  items: Item[] | null;
+  renderItem: (item: Item) => ReactNode;
+  more: { to: string; label: string };
+}) {
+  if (!items?.length) return null;
+  return (
+    <section aria-labelledby={id} className={`py-16 ${shaded ? "bg-slate-50" : ""}`}>
+      <div className="container-page">
+        <SectionHeading id={id} title={title} intro={intro} />
+        <ul className="grid gap-6 md:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.id}>{renderItem(item)}</li>
+          ))}
+        </ul>
+        <p className="mt-8 text-center">
+          <Link to={more.to} className="font-semibold text-brand-700 hover:underline">
+            {more.label}
+          </Link>
+        </p>
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/stories";
 import { FeaturedStoryCard, StoryCard } from "~/components/content/story-cards";
+import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { listStories } from "~/services/stories.server";
 
@@ -30,17 +31,9 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <div className="container-page py-12">
         {failed ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800">
-            Error loading stories. Please try again later.
-          </p>
+          <LoadFailure>Error loading stories. Please try again later.</LoadFailure>
         ) : featured.length === 0 && others.length === 0 ? (
-          <div className="py-12 text-center">
-            <h2 className="text-2xl font-bold text-slate-900">No Stories Yet</h2>
-            <p className="mt-2 text-slate-600">The first stories of your giving are on their way.</p>
-            <Link to="/donate" className="btn-primary mt-6">
-              Make a Difference Today
-            </Link>
-          </div>
+          <EmptyState title="No Stories Yet" text="The first stories of your giving are on their way." action={{ to: "/donate", label: "Make a Difference Today" }} />
         ) : (
           <>
             {featured.length > 0 ? (

@@ -1,48 +1,38 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/story";
 import { SafeImage } from "~/components/ui/safe-image";
 import { HeroVideo } from "~/components/home/hero-video";
 import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/media-sources";
+import { shareTags } from "~/domain/share-tags";
 import { paragraphs, truncate } from "~/domain/text";
 import { videoSource } from "~/domain/video-embeds";
-import { NotFoundError } from "~/lib/service-errors";
+import { recordOr404 } from "~/lib/page-records.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { getStory } from "~/services/stories.server";
 
 /** One story, in full (an unknown or inactive one is a 404), with its sharing tags. */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  try {
-    if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
-    const story = await getStory(id);
-    const image = imageSources(story.image_filename, UPLOAD_FOLDERS.stories);
-    const site = siteUrlFor(request);
-    return {
-      story,
-      image,
-      video: videoSource(story.video_url, (name) => uploadUrl(UPLOAD_FOLDERS.stories, name)),
-      share: { url: `${site}/stories/${story.id}`, image: image ? new URL(image.src, site).href : null },
-    };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
-  }
+  const story = await recordOr404(params.id, (id) => getStory(id));
+  const image = imageSources(story.image_filename, UPLOAD_FOLDERS.stories);
+  const site = siteUrlFor(request);
+  return {
+    story,
+    image,
+    video: videoSource(story.video_url, (name) => uploadUrl(UPLOAD_FOLDERS.stories, name)),
+    share: { url: `${site}/stories/${story.id}`, image: image ? new URL(image.src, site).href : null },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Story not found | Al-Amanah Foundation" }];
   const { story, share } = loaderData;
-  const description = truncate(story.summary, 200);
-  return [
-    { title: `${story.title} | Al-Amanah Foundation` },
-    { name: "description", content: description },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: story.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: share.url },
-    ...(share.image ? [{ property: "og:image", content: share.image }] : []),
-    { name: "twitter:card", content: share.image ? "summary_large_image" : "summary" },
-  ];
+  return shareTags({
+    type: "article",
+    title: story.title,
+    pageTitle: `${story.title} | Al-Amanah Foundation`,
+    description: truncate(story.summary, 200),
+    ...share,
+  });
 };
 
 export default function StoryPage({ loaderData }: Route.ComponentProps) {

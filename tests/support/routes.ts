@@ -43,19 +43,7 @@ export function makeContext(clientAddress = "203.0.113.10"): RouterContextProvid
 }
 
 export async function callRoute(fn: RouteFunction, pathname: string, options: CallOptions = {}): Promise<unknown> {
-  const request = makeRequest(pathname, options);
-  const context = options.context ?? makeContext(options.clientAddress);
-  try {
-    return await (fn as (args: unknown) => unknown)({
-      request,
-      params: options.params ?? {},
-      context,
-      unstable_pattern: "",
-      url: new URL(request.url),
-    });
-  } catch (thrown) {
-    return thrown;
-  }
+  return callWithRequest(fn, makeRequest(pathname, options), options);
 }
 
 /** Calls a route function with a Request built by the test (a multipart upload, say). */
@@ -79,7 +67,7 @@ export function multipartRequest(pathname: string, fields: Record<string, string
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([value.data], { type: value.type }), value.name);
+    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type }), value.name);
   }
   return new Request(new URL(pathname, ORIGIN), { method: "POST", body: form });
 }

@@ -3,12 +3,7 @@ import { getDb } from "../db.server";
 import { PaymentProviderError } from "../service-errors";
 import type { CheckoutRequest, PaymentGateway } from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
-import type {
-  ProviderCheckoutSession,
-  ProviderEvent,
-  ProviderInvoice,
-  ProviderSubscription,
-} from "./provider-objects";
+import type { ProviderCheckoutSession, ProviderInvoice, ProviderSubscription } from "./provider-objects";
 import { signEvent, verifySignedEvent } from "./webhook-signature.server";
 
 /**

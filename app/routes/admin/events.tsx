@@ -1,35 +1,26 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/events";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
+import { FormActions } from "~/components/admin/form-actions";
 import { FormModal } from "~/components/admin/form-modal";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { PhotoField } from "~/components/admin/photo-field";
+import { RowActions } from "~/components/admin/row-actions";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { eventSchema, type EventInput } from "~/domain/content-schemas";
 import { eventDay, formatEventDate } from "~/domain/event-dates";
 import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import { truncate } from "~/domain/text";
-import { readSubmission } from "~/lib/form-submission.server";
-import { NotFoundError, ValidationError } from "~/lib/service-errors";
-import { discard, MAX_IMAGE_BYTES, storeImage } from "~/lib/uploads.server";
+import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
 import { countEvents, createEvent, deleteEvent, getEvent, listEvents, updateEvent, type CharityEvent } from "~/services/events.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events | Admin" }];
 
 const PAGE_SIZE = 25;
-
-async function eventFromParam(value: string | null): Promise<CharityEvent | null> {
-  const id = Number(value);
-  if (!value || !Number.isSafeInteger(id) || id <= 0) return null;
-  return getEvent(id).catch((error) => {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  });
-}
 
 export async function loader({ url }: Route.LoaderArgs) {
   const page = pageFrom(url);
@@ -43,8 +34,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     const [events, total, editing, deleting] = await Promise.all([
       listEvents({ order: "latest", limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
       countEvents(),
-      eventFromParam(url.searchParams.get("edit")),
-      eventFromParam(url.searchParams.get("delete")),
+      rowFromParam(url.searchParams.get("edit"), getEvent),
+      rowFromParam(url.searchParams.get("delete"), getEvent),
     ]);
     return { ...state, events, total, editing, deleting, loadError: null };
   } catch (error) {
@@ -55,31 +46,13 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { fields, file, fileError } = await readSubmission(request, { fileField: "image_file", maxFileBytes: MAX_IMAGE_BYTES });
-  try {
-    const id = Number(fields.get("id") ?? 0);
-    if (fields.get("intent") === "delete") {
-      await deleteEvent(id);
-      return redirect("/admin/events?deleted=1");
-    }
-    const submission = parseWithZod(fields, { schema: eventSchema });
-    if (submission.status !== "success" || fileError) {
-      return data({ result: submission.reply({ fieldErrors: fileError ? { image_file: [fileError] } : {} }) }, { status: 400 });
-    }
-    try {
-      const values = file ? { ...submission.value, image: await storeImage(file, UPLOAD_FOLDERS.events, "image_file") } : submission.value;
-      const event = id ? await updateEvent(id, values) : await createEvent(values);
-      return redirect(`/admin/events?saved=${event.id}`);
-    } catch (error) {
-      if (error instanceof ValidationError) return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
-      throw error;
-    }
-  } catch (error) {
-    if (error instanceof NotFoundError) return data({ result: undefined, missing: true }, { status: 404 });
-    throw error;
-  } finally {
-    await discard(file);
-  }
+  return contentFormAction(request, {
+    screen: "/admin/events",
+    schema: eventSchema,
+    photo: { field: "image", folder: UPLOAD_FOLDERS.events },
+    save: (id, values) => (id ? updateEvent(id, values) : createEvent(values)),
+    remove: deleteEvent,
+  });
 }
 
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
@@ -121,14 +94,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatEventDate(event.date)}</td>
             <td className="px-3 py-3 text-slate-700">{event.location}</td>
             <td className="px-3 py-3 text-slate-700">{truncate(event.description, 100)}</td>
-            <td className="px-3 py-3 text-right whitespace-nowrap">
-              <Link to={`?edit=${event.id}`} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Edit ${event.title}`}>
-                Edit
-              </Link>
-              <Link to={`?delete=${event.id}`} preventScrollReset className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Delete ${event.title}`}>
-                Delete
-              </Link>
-            </td>
+            <RowActions id={event.id} subject={event.title} />
           </tr>
         ))}
       </DataTable>
@@ -144,8 +110,6 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
 }
 
 function EventForm({ event, lastResult }: { event: CharityEvent | null; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm<Record<keyof EventInput, string>, EventInput>({
     id: "event-form",
     lastResult,
@@ -168,19 +132,7 @@ function EventForm({ event, lastResult }: { event: CharityEvent | null; lastResu
       </div>
       <TextareaField field={fields.description} label="Description" rows={5} required />
       <PhotoField field={fields.image} folder={UPLOAD_FOLDERS.events} fileError={fileError ?? undefined} />
-      {form.errors ? (
-        <p role="alert" className="field-error">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <div className="flex gap-3 pt-2">
-        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
-          {saving ? "Saving..." : "Save event"}
-        </button>
-        <Link to="/admin/events" preventScrollReset className="btn-secondary">
-          Cancel
-        </Link>
-      </div>
+      <FormActions saveLabel="Save event" cancelTo="/admin/events" formErrors={form.errors} />
     </Form>
   );
 }

@@ -1,23 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/stories";
 import { CheckboxField } from "~/components/admin/checkbox-field";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
+import { FormActions } from "~/components/admin/form-actions";
 import { FormModal } from "~/components/admin/form-modal";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { PhotoField } from "~/components/admin/photo-field";
+import { RowActions } from "~/components/admin/row-actions";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { storySchema, type StoryInput } from "~/domain/content-schemas";
 import { formatDate } from "~/domain/dates";
 import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import { truncate } from "~/domain/text";
+import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
-import { readSubmission } from "~/lib/form-submission.server";
-import { NotFoundError, ValidationError } from "~/lib/service-errors";
-import { discard, MAX_IMAGE_BYTES, storeImage } from "~/lib/uploads.server";
 import { countStories, createStory, deleteStory, getStory, listStories, updateStory, type Story } from "~/services/stories.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Stories | Admin" }];
@@ -25,22 +25,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Stories | Admin" }];
 const PAGE_SIZE = 25;
 const STAFF = { staff: true };
 
-async function storyFromParam(value: string | null): Promise<Story | null> {
-  const id = Number(value);
-  if (!value || !Number.isSafeInteger(id) || id <= 0) return null;
-  return getStory(id, STAFF).catch((error) => {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  });
-}
-
 export async function loader({ url }: Route.LoaderArgs) {
   const page = pageFrom(url);
   const [stories, total, editing, deleting] = await Promise.all([
     listStories({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, STAFF),
     countStories(),
-    storyFromParam(url.searchParams.get("edit")),
-    storyFromParam(url.searchParams.get("delete")),
+    rowFromParam(url.searchParams.get("edit"), (id) => getStory(id, STAFF)),
+    rowFromParam(url.searchParams.get("delete"), (id) => getStory(id, STAFF)),
   ]);
   return {
     stories,
@@ -56,35 +47,14 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { fields, file, fileError } = await readSubmission(request, {
-    fileField: "image_file",
-    maxFileBytes: MAX_IMAGE_BYTES,
+  return contentFormAction(request, {
+    screen: "/admin/stories",
+    schema: storySchema,
     flags: ["is_active", "is_featured"],
+    photo: { field: "image_filename", folder: UPLOAD_FOLDERS.stories },
+    save: (id, values) => (id ? updateStory(id, values) : createStory(values)),
+    remove: deleteStory,
   });
-  try {
-    const id = Number(fields.get("id") ?? 0);
-    if (fields.get("intent") === "delete") {
-      await deleteStory(id);
-      return redirect("/admin/stories?deleted=1");
-    }
-    const submission = parseWithZod(fields, { schema: storySchema });
-    if (submission.status !== "success" || fileError) {
-      return data({ result: submission.reply({ fieldErrors: fileError ? { image_file: [fileError] } : {} }) }, { status: 400 });
-    }
-    try {
-      const values = file ? { ...submission.value, image_filename: await storeImage(file, UPLOAD_FOLDERS.stories, "image_file") } : submission.value;
-      const story = id ? await updateStory(id, values) : await createStory(values);
-      return redirect(`/admin/stories?saved=${story.id}`);
-    } catch (error) {
-      if (error instanceof ValidationError) return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
-      throw error;
-    }
-  } catch (error) {
-    if (error instanceof NotFoundError) return data({ result: undefined, missing: true }, { status: 404 });
-    throw error;
-  } finally {
-    await discard(file);
-  }
 }
 
 export default function AdminStories({ loaderData, actionData }: Route.ComponentProps) {
@@ -130,14 +100,7 @@ export default function AdminStories({ loaderData, actionData }: Route.Component
               {story.is_featured ? <span className="ml-2 rounded-full bg-gold-300 px-2 py-0.5 text-xs font-semibold text-slate-900">Featured</span> : null}
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(story.created_at, timeZone)}</td>
-            <td className="px-3 py-3 text-right whitespace-nowrap">
-              <Link to={`?edit=${story.id}`} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Edit ${story.title}`}>
-                Edit
-              </Link>
-              <Link to={`?delete=${story.id}`} preventScrollReset className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Delete ${story.title}`}>
-                Delete
-              </Link>
-            </td>
+            <RowActions id={story.id} subject={story.title} />
           </tr>
         ))}
       </DataTable>
@@ -153,8 +116,6 @@ export default function AdminStories({ loaderData, actionData }: Route.Component
 }
 
 function StoryForm({ story, lastResult }: { story: Story | null; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm<Record<keyof StoryInput, string>, StoryInput>({
     id: "story-form",
     lastResult,
@@ -186,19 +147,7 @@ function StoryForm({ story, lastResult }: { story: Story | null; lastResult?: Su
         <CheckboxField field={fields.is_active} label="Active" hint="Shown on the public site" />
         <CheckboxField field={fields.is_featured} label="Featured" hint="Leads the Stories page and the homepage" />
       </div>
-      {form.errors ? (
-        <p role="alert" className="field-error">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <div className="flex gap-3 pt-2">
-        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
-          {saving ? "Saving..." : "Save story"}
-        </button>
-        <Link to="/admin/stories" preventScrollReset className="btn-secondary">
-          Cancel
-        </Link>
-      </div>
+      <FormActions saveLabel="Save story" cancelTo="/admin/stories" formErrors={form.errors} />
     </Form>
   );
 }

@@ -1,21 +1,22 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/testimonials";
 import { CheckboxField } from "~/components/admin/checkbox-field";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
+import { FormActions } from "~/components/admin/form-actions";
 import { FormModal } from "~/components/admin/form-modal";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
+import { RowActions } from "~/components/admin/row-actions";
 import { Stars } from "~/components/content/stars";
 import { InputField, SelectField, TextareaField } from "~/components/ui/form-fields";
 import { TESTIMONIAL_CATEGORIES, testimonialSchema, type TestimonialInput } from "~/domain/content-schemas";
 import { formatDate } from "~/domain/dates";
 import { truncate } from "~/domain/text";
+import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
-import { readSubmission } from "~/lib/form-submission.server";
-import { NotFoundError, ValidationError } from "~/lib/service-errors";
 import {
   approveTestimonial,
   countTestimonials,
@@ -32,15 +33,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Admin" }
 const PAGE_SIZE = 25;
 const STAFF = { staff: true };
 
-async function testimonialFromParam(value: string | null): Promise<Testimonial | null> {
-  const id = Number(value);
-  if (!value || !Number.isSafeInteger(id) || id <= 0) return null;
-  return getTestimonial(id).catch((error) => {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  });
-}
-
 export async function loader({ url }: Route.LoaderArgs) {
   const page = pageFrom(url);
   const [pending, approved, approvedTotal, pendingTotal, editing, deleting] = await Promise.all([
@@ -48,8 +40,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     listTestimonials({ approvedOnly: true, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, STAFF),
     countTestimonials(true),
     countTestimonials(false),
-    testimonialFromParam(url.searchParams.get("edit")),
-    testimonialFromParam(url.searchParams.get("delete")),
+    rowFromParam(url.searchParams.get("edit"), getTestimonial),
+    rowFromParam(url.searchParams.get("delete"), getTestimonial),
   ]);
   return {
     pending,
@@ -68,30 +60,19 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { fields } = await readSubmission(request, { flags: ["is_approved"] });
-  const id = Number(fields.get("id") ?? 0);
-  try {
-    if (fields.get("intent") === "approve") {
-      await approveTestimonial(id);
-      return redirect("/admin/testimonials?approved=1");
-    }
-    if (fields.get("intent") === "delete") {
-      await deleteTestimonial(id);
-      return redirect("/admin/testimonials?deleted=1");
-    }
-    const submission = parseWithZod(fields, { schema: testimonialSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-    try {
-      const testimonial = id ? await updateTestimonial(id, submission.value) : await createTestimonial(submission.value);
-      return redirect(`/admin/testimonials?saved=${testimonial.id}`);
-    } catch (error) {
-      if (error instanceof ValidationError) return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
-      throw error;
-    }
-  } catch (error) {
-    if (error instanceof NotFoundError) return data({ result: undefined, missing: true }, { status: 404 });
-    throw error;
-  }
+  return contentFormAction(request, {
+    screen: "/admin/testimonials",
+    schema: testimonialSchema,
+    flags: ["is_approved"],
+    save: (id, values) => (id ? updateTestimonial(id, values) : createTestimonial(values)),
+    remove: deleteTestimonial,
+    intents: {
+      approve: async (id) => {
+        await approveTestimonial(id);
+        return "approved=1";
+      },
+    },
+  });
 }
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
@@ -172,7 +153,7 @@ function TestimonialTable({ rows, emptyText, timeZone }: { rows: Testimonial[]; 
           </td>
           <td className="px-3 py-3 text-slate-700 capitalize">{testimonial.category}</td>
           <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(testimonial.created_at, timeZone)}</td>
-          <td className="px-3 py-3 text-right whitespace-nowrap">
+          <RowActions id={testimonial.id} subject={`testimonial from ${testimonial.name}`}>
             {!testimonial.is_approved ? (
               <Form method="post" className="inline" preventScrollReset>
                 <input type="hidden" name="id" value={testimonial.id} />
@@ -188,13 +169,7 @@ function TestimonialTable({ rows, emptyText, timeZone }: { rows: Testimonial[]; 
                 </button>
               </Form>
             ) : null}
-            <Link to={`?edit=${testimonial.id}`} preventScrollReset className="ml-4 font-semibold text-brand-700 hover:underline" aria-label={`Edit testimonial from ${testimonial.name}`}>
-              Edit
-            </Link>
-            <Link to={`?delete=${testimonial.id}`} preventScrollReset className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Delete testimonial from ${testimonial.name}`}>
-              Delete
-            </Link>
-          </td>
+          </RowActions>
         </tr>
       ))}
     </DataTable>
@@ -202,8 +177,6 @@ function TestimonialTable({ rows, emptyText, timeZone }: { rows: Testimonial[]; 
 }
 
 function TestimonialForm({ testimonial, lastResult }: { testimonial: Testimonial | null; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useForm<Record<keyof TestimonialInput, string>, TestimonialInput>({
     id: "testimonial-form",
     lastResult,
@@ -238,14 +211,7 @@ function TestimonialForm({ testimonial, lastResult }: { testimonial: Testimonial
       <InputField field={fields.image_filename} label={<>Photo URL <span className="font-normal text-slate-500">(optional)</span></>} type="url" placeholder="https://…/photo.jpg" />
       <InputField field={fields.video_url} label={<>Video URL <span className="font-normal text-slate-500">(optional)</span></>} type="text" />
       <CheckboxField field={fields.is_approved} label="Approved" hint="Approved testimonials appear on the site" />
-      <div className="flex gap-3 pt-2">
-        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saving}>
-          {saving ? "Saving..." : "Save testimonial"}
-        </button>
-        <Link to="/admin/testimonials" preventScrollReset className="btn-secondary">
-          Cancel
-        </Link>
-      </div>
+      <FormActions saveLabel="Save testimonial" cancelTo="/admin/testimonials" formErrors={form.errors} />
     </Form>
   );
 }

@@ -1,0 +1,76 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import type { UploadFolder } from "~/domain/media-sources";
+import { readSubmission } from "./form-submission.server";
+import { NotFoundError, ValidationError } from "./service-errors";
+import { discard, MAX_IMAGE_BYTES, storeImage } from "./uploads.server";
+
+/**
+ * The action behind the admin content screens (stories, events, testimonials): one form
+ * posts "save" (create when there is no id, else update), "delete" or a screen's own
+ * intent such as "approve". Rejected input comes back as conform's reply with status 400
+ * so the modal reopens with what the admin typed; a row deleted meanwhile answers
+ * `missing`. An optional photo file is stored (re-encoded, metadata stripped) and its
+ * name replaces the photo field's text.
+ */
+export interface ContentFormOptions<Input extends Record<string, unknown>> {
+  /** The screen's own path, e.g. "/admin/stories", where every success redirects. */
+  screen: string;
+  schema: z.ZodType<Input>;
+  /** Checkboxes: unticked means false. */
+  flags?: string[];
+  photo?: { field: keyof Input & string; folder: UploadFolder };
+  save(id: number, values: Input): Promise<{ id: number }>;
+  remove(id: number): Promise<void>;
+  /** Further intents by name; each returns the query string to redirect with. */
+  intents?: Record<string, (id: number) => Promise<string>>;
+}
+
+const PHOTO_FILE_FIELD = "image_file";
+
+export async function contentFormAction<Input extends Record<string, unknown>>(request: Request, options: ContentFormOptions<Input>) {
+  const { fields, file, fileError } = await readSubmission(request, {
+    fileField: options.photo ? PHOTO_FILE_FIELD : undefined,
+    maxFileBytes: MAX_IMAGE_BYTES,
+    flags: options.flags,
+  });
+  try {
+    const id = Number(fields.get("id") ?? 0);
+    const intent = fields.get("intent") ?? "save";
+    if (intent === "delete") {
+      await options.remove(id);
+      return redirect(`${options.screen}?deleted=1`);
+    }
+    const extra = options.intents?.[intent];
+    if (extra) return redirect(`${options.screen}?${await extra(id)}`);
+
+    const submission = parseWithZod(fields, { schema: options.schema });
+    if (submission.status !== "success" || fileError) {
+      return data({ result: submission.reply({ fieldErrors: fileError ? { [PHOTO_FILE_FIELD]: [fileError] } : {} }) }, { status: 400 });
+    }
+    try {
+      const values = file && options.photo ? { ...submission.value, [options.photo.field]: await storeImage(file, options.photo.folder, PHOTO_FILE_FIELD) } : submission.value;
+      const saved = await options.save(id, values);
+      return redirect(`${options.screen}?saved=${saved.id}`);
+    } catch (error) {
+      if (error instanceof ValidationError) return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) return data({ result: undefined, missing: true as const }, { status: 404 });
+    throw error;
+  } finally {
+    await discard(file);
+  }
+}
+
+/** The row named by ?edit= or ?delete=, or null when the id is malformed or gone. */
+export async function rowFromParam<Row>(value: string | null, read: (id: number) => Promise<Row>): Promise<Row | null> {
+  const id = Number(value);
+  if (!value || !Number.isSafeInteger(id) || id <= 0) return null;
+  return read(id).catch((error) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+}
