@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/events";
+import { CardGrid } from "~/components/content/card-grid";
 import { EventCard } from "~/components/content/event-card";
 import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
@@ -38,13 +39,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 Upcoming Events
               </h2>
               {upcoming.length ? (
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {upcoming.map((event) => (
-                    <li key={event.id}>
-                      <EventCard event={event} today={today} />
-                    </li>
-                  ))}
-                </ul>
+                <CardGrid items={upcoming} columns={3} renderItem={(event) => <EventCard event={event} today={today} />} />
               ) : (
                 <p className="text-slate-600">No upcoming events right now.</p>
               )}
@@ -54,13 +49,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <h2 id="past-title" className="mb-6 text-2xl font-bold text-slate-900">
                   Past Events
                 </h2>
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {past.map((event) => (
-                    <li key={event.id}>
-                      <EventCard event={event} today={today} />
-                    </li>
-                  ))}
-                </ul>
+                <CardGrid items={past} columns={3} renderItem={(event) => <EventCard event={event} today={today} />} />
               </section>
             ) : null}
           </>

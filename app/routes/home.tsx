@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { CardGrid } from "~/components/content/card-grid";
 import { EventCard } from "~/components/content/event-card";
 import { FeaturedStoryCard } from "~/components/content/story-cards";
 import { TestimonialCard } from "~/components/content/testimonial-card";
@@ -203,11 +204,7 @@ function ContentSection<Item extends { id: number }>({
     <section aria-labelledby={id} className={`py-16 ${shaded ? "bg-slate-50" : ""}`}>
       <div className="container-page">
         <SectionHeading id={id} title={title} intro={intro} />
-        <ul className="grid gap-6 md:grid-cols-3">
-          {items.map((item) => (
-            <li key={item.id}>{renderItem(item)}</li>
-          ))}
-        </ul>
+        <CardGrid items={items} columns="home" renderItem={renderItem} />
         <p className="mt-8 text-center">
           <Link to={more.to} className="font-semibold text-brand-700 hover:underline">
             {more.label}

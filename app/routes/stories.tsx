@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/stories";
 import { FeaturedStoryCard, StoryCard } from "~/components/content/story-cards";
+import { CardGrid } from "~/components/content/card-grid";
 import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { listStories } from "~/services/stories.server";
@@ -41,13 +42,7 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
                 <h2 id="featured-title" className="mb-6 text-2xl font-bold text-slate-900">
                   Featured Stories
                 </h2>
-                <ul className="grid gap-8 md:grid-cols-2">
-                  {featured.map((story) => (
-                    <li key={story.id}>
-                      <FeaturedStoryCard story={story} />
-                    </li>
-                  ))}
-                </ul>
+                <CardGrid items={featured} columns={2} renderItem={(story) => <FeaturedStoryCard story={story} />} />
               </section>
             ) : null}
             {others.length > 0 ? (
@@ -55,13 +50,7 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
                 <h2 id="more-title" className="mb-6 text-2xl font-bold text-slate-900">
                   More Stories
                 </h2>
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {others.map((story) => (
-                    <li key={story.id}>
-                      <StoryCard story={story} />
-                    </li>
-                  ))}
-                </ul>
+                <CardGrid items={others} columns={3} renderItem={(story) => <StoryCard story={story} />} />
               </section>
             ) : null}
           </>

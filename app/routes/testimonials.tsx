@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/testimonials";
+import { CardGrid } from "~/components/content/card-grid";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { PageHero } from "~/components/ui/page-hero";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -56,13 +57,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
           ) : testimonials.length === 0 ? (
             <p className="text-slate-600">No testimonials yet. Be the first to share your experience.</p>
           ) : (
-            <ul className="grid gap-6 sm:grid-cols-2">
-              {testimonials.map((testimonial) => (
-                <li key={testimonial.id}>
-                  <TestimonialCard testimonial={testimonial} />
-                </li>
-              ))}
-            </ul>
+            <CardGrid items={testimonials} columns={2} renderItem={(testimonial) => <TestimonialCard testimonial={testimonial} />} />
           )}
         </section>
         <ShareForm lastOutcome={actionData} />
