@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { eventSchema, storySchema, testimonialSchema, testimonialSubmissionSchema } from "./content-schemas";
 import { PHOTO_URL_ERROR } from "./media-urls";
@@ -90,5 +91,38 @@ describe("testimonialSubmissionSchema", () => {
   it("has no approval or media to set", () => {
     const parsed = testimonialSubmissionSchema.parse({ name: "A", text: "B", is_approved: true, image_filename: "https://x.org/a.jpg" });
     expect(parsed).toEqual({ name: "A", country: "", text: "B", rating: 5 });
+  });
+});
+
+/**
+ * The admin and public forms parse with conform, which turns every empty field into
+ * "not given" before the schema sees it: a form with its optional fields left empty
+ * must pass, and a required one left empty must say so.
+ */
+describe("the schemas as forms send them", () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+  it("accept a story, an event and a testimonial with every optional field empty", () => {
+    const story = parseWithZod(form({ title: "T", summary: "S", content: "C", video_url: "", image_filename: "", is_active: "on", is_featured: "false" }), { schema: storySchema });
+    expect(story).toMatchObject({ status: "success", value: { video_url: "", image_filename: "", is_active: true, is_featured: false } });
+    const event = parseWithZod(form({ title: "T", description: "D", date: "2026-12-01", location: "Hall", image: "" }), { schema: eventSchema });
+    expect(event).toMatchObject({ status: "success", value: { image: "", date: "2026-12-01" } });
+    const testimonial = parseWithZod(form({ name: "N", country: "", text: "T", rating: "", category: "", video_url: "", image_filename: "", is_approved: "false" }), { schema: testimonialSchema });
+    expect(testimonial).toMatchObject({ status: "success", value: { country: "", rating: 5, category: "donor", is_approved: false } });
+    const shared = parseWithZod(form({ name: "N", country: "", text: "T", website: "" }), { schema: testimonialSubmissionSchema });
+    expect(shared).toMatchObject({ status: "success", value: { country: "", rating: 5 } });
+  });
+
+  it("name each required field left empty, and a bad photo URL", () => {
+    const story = parseWithZod(form({ title: "", summary: "", content: "", image_filename: "https://example.org/page" }), { schema: storySchema });
+    expect(story.status).toBe("error");
+    expect(story.reply().error).toEqual({
+      title: ["Title is required"],
+      summary: ["Summary is required"],
+      content: ["Full content is required"],
+      image_filename: [PHOTO_URL_ERROR],
+    });
+    const event = parseWithZod(form({ title: "T", description: "D", date: "", location: "" }), { schema: eventSchema });
+    expect(event.reply().error).toEqual({ date: ["Date is required"], location: ["Location is required"] });
   });
 });

@@ -20,10 +20,14 @@ function requiredText(label: string, max: number) {
 }
 
 function optionalText(label: string, max: number) {
-  return z.preprocess(
-    (raw) => (raw === null || raw === undefined ? "" : raw),
-    z.string({ message: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`),
-  );
+  // nullish, not a preprocess: conform turns an empty form field into undefined *inside*
+  // a preprocess too, so only an optional wrapper lets an empty field through.
+  return z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value ?? "");
 }
 
 /** true/false from JSON, or a form's "on"/"true"/"1"; absent or empty takes the default. */
@@ -43,14 +47,13 @@ function flag(fallback: boolean) {
  * SPEC 5's photo rule: optional, but when given an http(s) photo URL, or the name of a
  * photo uploaded to this site.
  */
-export const photoField = z.preprocess(
-  (raw) => (raw === null || raw === undefined ? "" : raw),
-  z
-    .string({ message: PHOTO_URL_ERROR })
-    .trim()
-    .max(2000, PHOTO_URL_ERROR)
-    .refine((value) => value === "" || isValidPhotoUrl(value) || isUploadedFileName(value, PHOTO_EXTENSIONS), PHOTO_URL_ERROR),
-);
+export const photoField = z
+  .string({ message: PHOTO_URL_ERROR })
+  .trim()
+  .max(2000, { message: PHOTO_URL_ERROR, abort: true })
+  .refine((value) => value === "" || isValidPhotoUrl(value) || isUploadedFileName(value, PHOTO_EXTENSIONS), PHOTO_URL_ERROR)
+  .nullish()
+  .transform((value) => value ?? "");
 
 export const storySchema = z.object({
   title: requiredText("Title", 200),

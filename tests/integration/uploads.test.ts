@@ -1,0 +1,202 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/lib/db.server";
+import * as storiesScreen from "~/routes/admin/stories";
+import * as mediaScreen from "~/routes/admin/media";
+import * as uploadsApi from "~/routes/api/uploads";
+import { getSetting } from "~/services/settings.server";
+import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../support/routes";
+
+/**
+ * Issue 6, point 10: files staff upload are checked by content, re-encoded without a
+ * trace of where a photo was taken, stored under random names, and served back from
+ * the uploads folder only.
+ */
+const uploadsDir = () => process.env.UPLOADS_DIR!;
+
+/** A JPEG as a phone takes it: camera make and a GPS position in its EXIF. */
+async function phonePhoto(width = 2400, height = 1600): Promise<Uint8Array> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Family Camera" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "33/1 30/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "36/1 18/1 0/1" },
+    })
+    .toBuffer();
+}
+
+const STORY_FIELDS = { intent: "save", title: "Water for Al-Noor", summary: "A well for 300 families", content: "It took a month.", is_active: "on" };
+
+async function stored(folder: string): Promise<string[]> {
+  return (await readdir(path.join(uploadsDir(), folder)).catch(() => [] as string[])).sort();
+}
+
+async function incomingLeftovers(): Promise<string[]> {
+  return readdir(path.join(uploadsDir(), ".incoming")).catch(() => []);
+}
+
+beforeEach(async () => {
+  await getDb().deleteFrom("stories").execute();
+});
+
+describe("a story photo uploaded on the admin form", () => {
+  it("is stored at three web widths with every metadata block removed", async () => {
+    const original = await phonePhoto();
+    const before = await sharp(original).metadata();
+    expect(before.exif, "the test photo itself must carry EXIF, or this test proves nothing").toBeDefined();
+    expect((await sharp(original).keepExif().toBuffer()).includes(Buffer.from("PhoneMaker"))).toBe(true);
+
+    const response = await callWithRequest(
+      storiesScreen.action,
+      multipartRequest("/admin/stories", { ...STORY_FIELDS, image_file: { data: original, name: "IMG_2041.JPG", type: "image/jpeg" } }),
+    );
+    expect(unwrapData(response)).toMatchObject({ status: 302 });
+    const story = await getDb().selectFrom("stories").selectAll().executeTakeFirstOrThrow();
+    expect(story.image_filename).toMatch(/^[0-9a-f]{32}\.webp$/);
+    const id = story.image_filename.replace(".webp", "");
+    expect(await stored("stories")).toEqual([`${id}-480.webp`, `${id}-960.webp`, `${id}.webp`].sort());
+
+    for (const [name, width] of [[`${id}-480.webp`, 480], [`${id}-960.webp`, 960], [`${id}.webp`, 1600]] as const) {
+      const bytes = await readFile(path.join(uploadsDir(), "stories", name));
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: "webp", width });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(bytes.includes(Buffer.from("PhoneMaker"))).toBe(false);
+      expect(bytes.includes(Buffer.from("GPS"))).toBe(false);
+    }
+    expect(await incomingLeftovers()).toEqual([]);
+  });
+
+  it("refuses a file that is not an image, whatever its name, and keeps what was typed", async () => {
+    const result = await callWithRequest(
+      storiesScreen.action,
+      multipartRequest("/admin/stories", { ...STORY_FIELDS, image_file: { data: new TextEncoder().encode("#!/bin/sh\necho hi\n"), name: "photo.jpg", type: "image/jpeg" } }),
+    );
+    const { status, data } = unwrapData(result);
+    expect(status).toBe(400);
+    const reply = (data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
+    expect(reply.error.image_file).toEqual(["Please upload a JPG, PNG, WebP or GIF image"]);
+    expect(reply.initialValue).toMatchObject({ title: STORY_FIELDS.title, summary: STORY_FIELDS.summary });
+    expect(await getDb().selectFrom("stories").select("id").execute()).toEqual([]);
+    expect(await incomingLeftovers()).toEqual([]);
+  });
+
+  it("refuses a photo over 5 MB without keeping any of it", async () => {
+    const huge = new Uint8Array(5 * 1024 * 1024 + 10).fill(7);
+    huge.set(await phonePhoto(40, 40));
+    const result = await callWithRequest(storiesScreen.action, multipartRequest("/admin/stories", { ...STORY_FIELDS, image_file: { data: huge, name: "big.jpg", type: "image/jpeg" } }));
+    const { status, data } = unwrapData(result);
+    expect(status).toBe(400);
+    expect((data as { result: { error: Record<string, string[]> } }).result.error.image_file).toEqual(["The file is larger than 5 MB"]);
+    expect(await getDb().selectFrom("stories").select("id").execute()).toEqual([]);
+    expect(await incomingLeftovers()).toEqual([]);
+  });
+});
+
+describe("homepage media uploads", () => {
+  const mp4 = () => {
+    const bytes = new Uint8Array(4096);
+    bytes.set([0, 0, 0, 0x20, ...new TextEncoder().encode("ftypisom")]);
+    return bytes;
+  };
+
+  it("take a photo for a programme slot and a video for the hero slot", async () => {
+    const photo = await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "program_image_2", intent: "upload", file: { data: await phonePhoto(800, 600), name: "orphans.jpg", type: "image/jpeg" } }));
+    expect((photo as Response).status).toBe(302);
+    const photoName = (await getSetting("program_image_2")).value;
+    expect(photoName).toMatch(/^[0-9a-f]{32}\.webp$/);
+    expect(await stored("media/images")).toContain(photoName);
+
+    const video = await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "hero_video", intent: "upload", file: { data: mp4(), name: "film.mov", type: "video/quicktime" } }));
+    expect((video as Response).status).toBe(302);
+    const videoName = (await getSetting("hero_video")).value;
+    expect(videoName).toMatch(/^[0-9a-f]{32}\.mp4$/);
+    expect(await stored("media/videos")).toContain(videoName);
+  });
+
+  it("refuse the wrong kind for a slot with that slot's message", async () => {
+    const before = (await getSetting("hero_video")).value;
+    const result = await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "hero_video", intent: "upload", file: { data: await phonePhoto(40, 40), name: "x.mp4", type: "video/mp4" } }));
+    expect(unwrapData(result)).toMatchObject({ status: 400, data: { error: { key: "hero_video", field: "file", message: "Please upload an MP4 or WebM video" } } });
+    const programme = await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "program_image_1", intent: "upload", file: { data: mp4(), name: "x.jpg", type: "image/jpeg" } }));
+    expect(unwrapData(programme)).toMatchObject({ status: 400, data: { error: { message: "Please upload a JPG, PNG, WebP or GIF image" } } });
+    expect((await getSetting("hero_video")).value).toBe(before);
+  });
+
+  it("check typed URLs by SPEC 5's rule for each kind of slot", async () => {
+    const attempts = [
+      ["hero_video", "https://example.org/clip.jpg", "Please enter a valid video URL (YouTube, Vimeo, or direct video file)"],
+      ["program_image_1", "https://example.org/page", "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg)"],
+      ["gallery_item_3", "https://vimeo.com/76979871", "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg) or YouTube video URL"],
+    ] as const;
+    for (const [key, value, message] of attempts) {
+      const result = await callRoute(mediaScreen.action, "/admin/media", { form: { key, intent: "save", value } });
+      expect(unwrapData(result)).toEqual({ status: 400, data: { error: { key, field: "value", message, value } }, headers: undefined });
+    }
+    for (const [key, value] of [["hero_video", "https://vimeo.com/76979871"], ["program_image_1", "https://example.org/a.png"], ["gallery_item_3", "https://youtu.be/dQw4w9WgXcQ"]] as const) {
+      expect(((await callRoute(mediaScreen.action, "/admin/media", { form: { key, intent: "save", value } })) as Response).status).toBe(302);
+      expect((await getSetting(key)).value).toBe(value);
+    }
+    expect(unwrapData(await callRoute(mediaScreen.action, "/admin/media", { form: { key: "site_name", intent: "save", value: "x" } })).status).toBe(404);
+  });
+});
+
+describe("GET /api/uploads/…", () => {
+  async function upload(): Promise<{ photo: string; video: string }> {
+    await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "gallery_item_1", intent: "upload", file: { data: await phonePhoto(600, 400), name: "a.jpg", type: "image/jpeg" } }));
+    const bytes = new Uint8Array(1000).map((_, index) => index % 251);
+    bytes.set([0, 0, 0, 0x20, ...new TextEncoder().encode("ftypisom")]);
+    await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "hero_video", intent: "upload", file: { data: bytes, name: "v.mp4", type: "video/mp4" } }));
+    return { photo: (await getSetting("gallery_item_1")).value, video: (await getSetting("hero_video")).value };
+  }
+  const get = (splat: string, headers: Record<string, string> = {}, method = "GET") =>
+    callRoute(uploadsApi.loader, `/api/uploads/${splat}`, { params: { "*": splat }, headers, method }) as Promise<Response>;
+
+  it("serves a photo with its type and a cache that lasts, and answers 304 when unchanged", async () => {
+    const { photo } = await upload();
+    const response = await get(`media/images/${photo}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).exif).toBeUndefined();
+    const again = await get(`media/images/${photo}`, { "If-None-Match": response.headers.get("ETag")! });
+    expect(again.status).toBe(304);
+  });
+
+  it("answers byte ranges for video, and HEAD without a body", async () => {
+    const { video } = await upload();
+    const part = await get(`media/videos/${video}`, { Range: "bytes=100-199" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe("bytes 100-199/1000");
+    const body = new Uint8Array(await part.arrayBuffer());
+    expect(body).toHaveLength(100);
+    expect(body[0]).toBe(100 % 251);
+    const tail = await get(`media/videos/${video}`, { Range: "bytes=-10" });
+    expect(tail.headers.get("Content-Range")).toBe("bytes 990-999/1000");
+    expect((await get(`media/videos/${video}`, { Range: "bytes=5000-" })).status).toBe(416);
+    const head = await get(`media/videos/${video}`, {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Length")).toBe("1000");
+    expect(head.headers.get("Content-Type")).toBe("video/mp4");
+  });
+
+  it("never reads outside the uploads folders", async () => {
+    await upload();
+    for (const splat of [
+      "stories/../../test.sqlite",
+      "stories/..%2F..%2Ftest.sqlite",
+      "media/../../../etc/passwd",
+      ".incoming/anything.webp",
+      "media/images/%2e%2e%2ftest.sqlite",
+      "media/images/missing.webp",
+      "secret/file.webp",
+      "media/images/notes.txt",
+    ]) {
+      expect((await get(splat)).status, splat).toBe(404);
+    }
+  });
+});
