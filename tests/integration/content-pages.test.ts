@@ -24,7 +24,7 @@ import { callRoute, expectLoggedError, makeContext, unwrapData } from "../suppor
 const db = () => getDb();
 const day = (offset: number) => new Date(Date.parse(`${todayIn("UTC")}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function addStory(values: Partial<{ title: string; is_active: number; is_featured: number }> = {}) {
+async function addStory(values: Partial<{ title: string; is_active: 0 | 1; is_featured: 0 | 1 }> = {}) {
   const { id } = await db()
     .insertInto("stories")
     .values({ title: values.title ?? "A story", summary: "Summary", content: "First.\n\nSecond.", is_active: values.is_active ?? 1, is_featured: values.is_featured ?? 0 })
