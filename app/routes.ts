@@ -50,6 +50,7 @@ export default [
     route("testimonials/:id", "routes/api/testimonial.ts"),
     route("testimonials/:id/approve", "routes/api/testimonial-approve.ts"),
     route("uploads/*", "routes/api/uploads.ts"),
+    route("video-thumbnails/:file", "routes/api/video-thumbnail.ts"),
     route("donations", "routes/api/donations.ts"),
     route("donations/stats", "routes/api/donation-stats.ts"),
     route("donations/create-payment-session", "routes/api/donation-checkout.ts"),

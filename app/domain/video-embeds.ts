@@ -39,7 +39,8 @@ export function videoSource(value: string, fileSrc: (name: string) => string = (
       // The no-cookie domain sets no tracking cookies until the viewer plays the video.
       embedUrl: `https://www.youtube-nocookie.com/embed/${youtube}?autoplay=1&rel=0`,
       watchUrl: `https://www.youtube.com/watch?v=${youtube}`,
-      thumbnailUrl: `https://i.ytimg.com/vi/${youtube}/hqdefault.jpg`,
+      // Served through this site, so the page itself makes no request to YouTube.
+      thumbnailUrl: `/api/video-thumbnails/${youtube}.jpg`,
     };
   }
   const vimeo = vimeoId(trimmed);

@@ -64,6 +64,9 @@ const envSchema = z
     STRIPE_API_BASE: optionalText.pipe(
       z.url({ protocol: /^https?$/, message: "STRIPE_API_BASE must be an http(s) URL" }).optional(),
     ),
+    YOUTUBE_THUMBNAIL_BASE: optionalText
+      .pipe(z.url({ protocol: /^https?$/, message: "YOUTUBE_THUMBNAIL_BASE must be an http(s) URL" }).optional())
+      .transform((value) => (value ?? "https://i.ytimg.com").replace(/\/+$/, "")),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { seedDemoContent } from "../../db/seed";
+import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import { ensureFirstAdmin } from "~/services/admins.server";
 import { ensureDefaultSettings } from "~/services/settings.server";
 import { getDb, migrateToLatest } from "./db.server";
@@ -14,9 +15,6 @@ export interface StartupReport {
   sandbox: boolean;
   admin: { created: boolean; username?: string; generatedPassword?: string };
 }
-
-/** Media arrives under these folders of UPLOADS_DIR (served from /api/uploads/...). */
-export const UPLOAD_FOLDERS = ["media/images", "media/videos", "stories", "events"];
 
 /**
  * Everything the site needs before it serves a request: valid configuration, the newest
@@ -36,7 +34,8 @@ export async function bootstrap(): Promise<StartupReport> {
   const admin = await ensureFirstAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
   await pruneExpiredSessions();
   getSessionSecret();
-  for (const folder of UPLOAD_FOLDERS) mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
+  // Media arrives under these folders of UPLOADS_DIR (served from /api/uploads/...).
+  for (const folder of Object.values(UPLOAD_FOLDERS)) mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
 
   return { seededDemo, sandbox: isSandboxMode(env), admin };
 }

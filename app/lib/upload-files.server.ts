@@ -28,7 +28,7 @@ const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const GENERATED_NAME = /^[0-9a-f]{32}(-\d+)?\.(webp|mp4|webm)$/;
 const FOLDERS = new Set<string>(Object.values(UPLOAD_FOLDERS));
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+export const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** The file a request path names, or null when it names nothing servable. */
 export function uploadedFilePath(splat: string): { file: string; type: string; generated: boolean } | null {
@@ -52,16 +52,27 @@ export function uploadedFilePath(splat: string): { file: string; type: string; g
 export async function serveUpload(request: Request, splat: string): Promise<Response> {
   const target = uploadedFilePath(splat);
   if (!target) return notFound();
-  const info = await stat(target.file).catch(() => null);
+  return serveFile(request, target.file, {
+    type: target.type,
+    cacheControl: target.generated ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+  });
+}
+
+/**
+ * Streams a file from disk (never read whole), with an ETag for revalidation and byte
+ * ranges, which video players seek with. A missing file is a 404.
+ */
+export async function serveFile(request: Request, file: string, options: { type: string; cacheControl: string }): Promise<Response> {
+  const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return notFound();
 
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   const headers = new Headers({
-    "Content-Type": target.type,
+    "Content-Type": options.type,
     "Accept-Ranges": "bytes",
     ETag: etag,
     "Last-Modified": info.mtime.toUTCString(),
-    "Cache-Control": target.generated ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    "Cache-Control": options.cacheControl,
   });
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
 
@@ -88,6 +99,6 @@ export async function serveUpload(request: Request, splat: string): Promise<Resp
   }
   headers.set("Content-Length", String(end - start + 1));
   if (request.method === "HEAD") return new Response(null, { status, headers });
-  const body = Readable.toWeb(createReadStream(target.file, { start, end })) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>;
   return new Response(body, { status, headers });
 }

@@ -1,0 +1,81 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/lib/env.server";
+import { resetThumbnailFailures } from "~/lib/video-thumbnails.server";
+import * as thumbnailApi from "~/routes/api/video-thumbnail";
+import { callRoute } from "../support/routes";
+
+/**
+ * YouTube stills reach the visitor through this site: fetched once from the (here local,
+ * real HTTP) thumbnail host, re-encoded, cached on disk, and a failure is a quiet 404.
+ */
+const requests: string[] = [];
+let upstream: Server;
+let still: Buffer;
+
+beforeAll(async () => {
+  still = await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#446688" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "UpstreamCam" } })
+    .toBuffer();
+  upstream = createServer((request, response) => {
+    requests.push(request.url ?? "");
+    if (request.url === "/vi/AAAAAAAAAAA/hqdefault.jpg" || request.url === "/vi/CCCCCCCCCCC/hqdefault.jpg") {
+      response.writeHead(200, { "Content-Type": "image/jpeg" }).end(still);
+    } else if (request.url === "/vi/HTMLHTMLHTM/hqdefault.jpg") {
+      response.writeHead(200, { "Content-Type": "image/jpeg" }).end("<html>not an image</html>");
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  process.env.YOUTUBE_THUMBNAIL_BASE = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`;
+  resetEnvCache();
+});
+
+afterAll(async () => {
+  delete process.env.YOUTUBE_THUMBNAIL_BASE;
+  resetEnvCache();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+beforeEach(() => {
+  requests.length = 0;
+  resetThumbnailFailures();
+});
+
+const get = (file: string) => callRoute(thumbnailApi.loader, `/api/video-thumbnails/${file}`, { params: { file } }) as Promise<Response>;
+
+describe("GET /api/video-thumbnails/{id}.jpg", () => {
+  it("fetches a still once, strips it, and serves it from disk afterwards", async () => {
+    const [first, second] = await Promise.all([get("AAAAAAAAAAA.jpg"), get("AAAAAAAAAAA.jpg")]);
+    for (const response of [first, second]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+    }
+    const image = Buffer.from(await first.arrayBuffer());
+    const meta = await sharp(image).metadata();
+    expect(meta).toMatchObject({ format: "jpeg", width: 480 });
+    expect(meta.exif).toBeUndefined();
+    expect(image.includes(Buffer.from("UpstreamCam"))).toBe(false);
+    const again = await get("AAAAAAAAAAA.jpg");
+    expect(again.status).toBe(200);
+    expect(requests).toEqual(["/vi/AAAAAAAAAAA/hqdefault.jpg"]);
+  });
+
+  it("answers 404 when the host has no still, and does not ask again at once", async () => {
+    expect((await get("BBBBBBBBBBB.jpg")).status).toBe(404);
+    expect((await get("BBBBBBBBBBB.jpg")).status).toBe(404);
+    expect(requests).toEqual(["/vi/BBBBBBBBBBB/hqdefault.jpg"]);
+    expect((await get("HTMLHTMLHTM.jpg")).status).toBe(404);
+  });
+
+  it("asks the host nothing for a name that is not a YouTube id", async () => {
+    for (const file of ["short.jpg", "AAAAAAAAAAA.png", "..%2F..%2Fetc.jpg", "AAAAAAAAAA%2F.jpg", "CCCCCCCCCCCC.jpg"]) {
+      expect((await get(file)).status, file).toBe(404);
+    }
+    expect(requests).toEqual([]);
+  });
+});
