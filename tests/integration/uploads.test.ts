@@ -7,6 +7,7 @@ import * as storiesScreen from "~/routes/admin/stories";
 import * as mediaScreen from "~/routes/admin/media";
 import * as uploadsApi from "~/routes/api/uploads";
 import { getSetting } from "~/services/settings.server";
+import { phonePhoto } from "../support/photos";
 import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../support/routes";
 
 /**
@@ -15,17 +16,6 @@ import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../sup
  * the uploads folder only.
  */
 const uploadsDir = () => process.env.UPLOADS_DIR!;
-
-/** A JPEG as a phone takes it: camera make and a GPS position in its EXIF. */
-async function phonePhoto(width = 2400, height = 1600): Promise<Uint8Array> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: "PhoneMaker", Model: "Family Camera" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "33/1 30/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "36/1 18/1 0/1" },
-    })
-    .toBuffer();
-}
 
 const STORY_FIELDS = { intent: "save", title: "Water for Al-Noor", summary: "A well for 300 families", content: "It took a month.", is_active: "on" };
 

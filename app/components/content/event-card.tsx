@@ -36,7 +36,7 @@ export function EventCard({ event, today }: { event: Pick<CharityEvent, "id" | "
         </p>
         <Link to={`/events/${event.id}`} className="mt-4 text-sm font-semibold text-brand-700 hover:underline">
           {past ? "View Details" : "Learn More"}
-          <span className="sr-only">: {event.title}</span>
+          <span className="sr-only"> about {event.title}</span>
         </Link>
       </div>
     </article>

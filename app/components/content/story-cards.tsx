@@ -26,7 +26,7 @@ export function FeaturedStoryCard({ story }: { story: StoryCardData }) {
         <h3 className="text-xl font-semibold text-slate-900">{story.title}</h3>
         <p className="mt-2 line-clamp-3 text-slate-600">{story.summary}</p>
         <Link to={`/stories/${story.id}`} className="mt-4 font-semibold text-brand-700 hover:underline">
-          Read Full Story<span className="sr-only">: {story.title}</span>
+          Read Full Story<span className="sr-only"> about {story.title}</span>
         </Link>
       </div>
     </article>
@@ -43,7 +43,7 @@ export function StoryCard({ story }: { story: StoryCardData }) {
         <h3 className="mt-1 text-lg font-semibold text-slate-900">{story.title}</h3>
         <p className="mt-2 line-clamp-3 text-sm text-slate-600">{story.summary}</p>
         <Link to={`/stories/${story.id}`} className="mt-4 text-sm font-semibold text-brand-700 hover:underline">
-          Read More<span className="sr-only">: {story.title}</span>
+          Read More<span className="sr-only"> about {story.title}</span>
         </Link>
       </div>
     </article>
