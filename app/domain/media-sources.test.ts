@@ -9,11 +9,11 @@ describe("media addresses", () => {
     expect(mediaUrl("", "stories")).toBe("");
   });
 
-  it("offers the three widths of photos this site processed", () => {
+  it("offers the four widths of photos this site processed", () => {
     const id = "0123456789abcdef0123456789abcdef";
     expect(imageSources(`${id}.webp`, "media/images")).toEqual({
       src: `/api/uploads/media/images/${id}-960.webp`,
-      srcSet: `/api/uploads/media/images/${id}-480.webp 480w, /api/uploads/media/images/${id}-960.webp 960w, /api/uploads/media/images/${id}.webp 1600w`,
+      srcSet: `/api/uploads/media/images/${id}-480.webp 480w, /api/uploads/media/images/${id}-720.webp 720w, /api/uploads/media/images/${id}-960.webp 960w, /api/uploads/media/images/${id}.webp 1600w`,
     });
     expect(imageSources("family.jpg", "events")).toEqual({ src: "/api/uploads/events/family.jpg" });
     expect(imageSources(" ", "events")).toBeNull();

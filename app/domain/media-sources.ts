@@ -1,6 +1,6 @@
 /**
  * Where media lives: an absolute URL as given, or a file uploaded to this site, served
- * from /api/uploads/{folder}/{name} (SPEC 7). Photos this site processed come in three
+ * from /api/uploads/{folder}/{name} (SPEC 7). Photos this site processed come in four
  * widths, so pages can let the browser pick the smallest that fits.
  */
 export const UPLOAD_FOLDERS = {
@@ -11,8 +11,11 @@ export const UPLOAD_FOLDERS = {
 } as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[keyof typeof UPLOAD_FOLDERS];
 
-/** The widths every uploaded photo is stored at: `{id}-480.webp`, `{id}-960.webp`, `{id}.webp`. */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+/**
+ * The widths every uploaded photo is stored at: `{id}-480.webp`, `{id}-720.webp`,
+ * `{id}-960.webp`, `{id}.webp` (1600). 720 is what a card filling a phone needs at 2x.
+ */
+export const IMAGE_WIDTHS = [480, 720, 960, 1600] as const;
 const PROCESSED_PHOTO = /^([0-9a-f]{32})\.webp$/;
 
 export function isAbsoluteUrl(value: string): boolean {
@@ -35,7 +38,7 @@ export interface ImageSources {
   srcSet?: string;
 }
 
-/** src, and srcSet for photos this site processed (their three widths). */
+/** src, and srcSet for photos this site processed (their four widths). */
 export function imageSources(value: string, folder: UploadFolder): ImageSources | null {
   const src = mediaUrl(value, folder);
   if (!src) return null;

@@ -26,7 +26,7 @@ describe("videoSource", () => {
       id: "dQw4w9WgXcQ",
       embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0",
       watchUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-      thumbnailUrl: "/api/video-thumbnails/dQw4w9WgXcQ.jpg",
+      thumbnailUrl: "/api/video-thumbnails/dQw4w9WgXcQ.webp",
     });
   });
 

@@ -40,7 +40,7 @@ export function videoSource(value: string, fileSrc: (name: string) => string = (
       embedUrl: `https://www.youtube-nocookie.com/embed/${youtube}?autoplay=1&rel=0`,
       watchUrl: `https://www.youtube.com/watch?v=${youtube}`,
       // Served through this site, so the page itself makes no request to YouTube.
-      thumbnailUrl: `/api/video-thumbnails/${youtube}.jpg`,
+      thumbnailUrl: `/api/video-thumbnails/${youtube}.webp`,
     };
   }
   const vimeo = vimeoId(trimmed);

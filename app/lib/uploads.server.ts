@@ -140,8 +140,8 @@ function newName(): string {
 }
 
 /**
- * A photo, re-encoded as WebP at 480, 960 and up to 1600 pixels wide: `{id}-480.webp`,
- * `{id}-960.webp` and `{id}.webp`. Turned upright first, then stripped of every
+ * A photo, re-encoded as WebP at 480, 720, 960 and up to 1600 pixels wide: `{id}-480.webp`,
+ * `{id}-720.webp`, `{id}-960.webp` and `{id}.webp`. Turned upright first, then stripped of every
  * metadata block (EXIF with its GPS position, XMP, IPTC, ICC). Returns `{id}.webp`.
  */
 export async function storeImage(file: ReceivedFile, folder: UploadFolder, field = "file"): Promise<string> {

@@ -6,13 +6,13 @@ import { getEnv } from "./env.server";
 import { notFound, serveFile } from "./upload-files.server";
 
 /**
- * GET /api/video-thumbnails/{youtubeId}.jpg: a YouTube video's still, fetched once by the
+ * GET /api/video-thumbnails/{youtubeId}.webp: a YouTube video's still, fetched once by the
  * server and kept under UPLOADS_DIR/.thumbnails, so a visitor's browser makes no request
  * to Google until they choose to play the video (issue 6: no third-party request on page
- * load). The still is re-encoded, which also proves it is an image. When YouTube cannot
+ * load). The still is re-encoded as WebP, which also proves it is an image. When YouTube cannot
  * be reached the answer is a short-lived 404 and the page shows its placeholder.
  */
-const VIDEO_FILE = /^([A-Za-z0-9_-]{11})\.jpg$/;
+const VIDEO_FILE = /^([A-Za-z0-9_-]{11})\.webp$/;
 const MAX_BYTES = 2 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 5000;
 /** After a failed fetch, the same video is not asked for again for a while. */
@@ -28,12 +28,12 @@ function thumbnailFolder(): string {
 export async function serveYouTubeThumbnail(request: Request, fileName: string): Promise<Response> {
   const id = VIDEO_FILE.exec(fileName)?.[1];
   if (!id) return notFound();
-  const file = path.join(thumbnailFolder(), `${id}.jpg`);
+  const file = path.join(thumbnailFolder(), `${id}.webp`);
   if (!(await stat(file).catch(() => null)) && !(await fetchOnce(id, file))) {
     return new Response("Thumbnail not available", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
   }
   // A video's still rarely changes; a day lets a replaced one show up soon enough.
-  return serveFile(request, file, { type: "image/jpeg", cacheControl: "public, max-age=86400" });
+  return serveFile(request, file, { type: "image/webp", cacheControl: "public, max-age=86400" });
 }
 
 /** One fetch per video at a time, and none while a recent failure stands. */
@@ -78,7 +78,7 @@ async function download(id: string, file: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.${randomBytes(6).toString("hex")}.part`;
   try {
-    await sharp(Buffer.concat(chunks), { limitInputPixels: 4_000_000 }).resize({ width: 480, withoutEnlargement: true }).jpeg({ quality: 80 }).toFile(partial);
+    await sharp(Buffer.concat(chunks), { limitInputPixels: 4_000_000 }).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toFile(partial);
     await rename(partial, file);
   } finally {
     await rm(partial, { force: true });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/event";
 import { Icon } from "~/components/ui/icon";
+import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { SafeImage } from "~/components/ui/safe-image";
 import { eventTiming, formatEventDate } from "~/domain/event-dates";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
@@ -65,7 +66,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       {image ? (
-        <SafeImage src={image.src} srcSet={image.srcSet} sizes="(min-width: 768px) 768px, 100vw" alt={event.title} width={768} height={480} eager className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover" />
+        <SafeImage src={image.src} srcSet={image.srcSet} sizes={IMAGE_SIZES.article} alt={event.title} width={768} height={480} eager className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover" />
       ) : null}
       <div className="prose-page mt-8">
         {paragraphs(event.description).map((paragraph, index) => (

@@ -39,7 +39,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 Upcoming Events
               </h2>
               {upcoming.length ? (
-                <CardGrid items={upcoming} columns={3} renderItem={(event) => <EventCard event={event} today={today} />} />
+                <CardGrid items={upcoming} columns={3} renderItem={(event, index) => <EventCard event={event} today={today} eager={index === 0} />} />
               ) : (
                 <p className="text-slate-600">No upcoming events right now.</p>
               )}
@@ -49,7 +49,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <h2 id="past-title" className="mb-6 text-2xl font-bold text-slate-900">
                   Past Events
                 </h2>
-                <CardGrid items={past} columns={3} renderItem={(event) => <EventCard event={event} today={today} />} />
+                <CardGrid items={past} columns={3} renderItem={(event, index) => <EventCard event={event} today={today} eager={index === 0 && upcoming.length === 0} />} />
               </section>
             ) : null}
           </>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CardGrid } from "~/components/content/card-grid";
 import { EventCard } from "~/components/content/event-card";
+import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { FeaturedStoryCard } from "~/components/content/story-cards";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { Gallery } from "~/components/home/gallery";
@@ -143,7 +144,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         id="stories-heading"
         title="Stories of Hope"
         items={page.stories}
-        renderItem={(story) => <FeaturedStoryCard story={story} />}
+        renderItem={(story) => <FeaturedStoryCard story={story} sizes={IMAGE_SIZES.thirds} />}
         more={{ to: "/stories", label: "All stories" }}
       />
 

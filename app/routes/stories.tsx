@@ -42,7 +42,7 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
                 <h2 id="featured-title" className="mb-6 text-2xl font-bold text-slate-900">
                   Featured Stories
                 </h2>
-                <CardGrid items={featured} columns={2} renderItem={(story) => <FeaturedStoryCard story={story} />} />
+                <CardGrid items={featured} columns={2} renderItem={(story, index) => <FeaturedStoryCard story={story} eager={index === 0} />} />
               </section>
             ) : null}
             {others.length > 0 ? (
@@ -50,7 +50,7 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
                 <h2 id="more-title" className="mb-6 text-2xl font-bold text-slate-900">
                   More Stories
                 </h2>
-                <CardGrid items={others} columns={3} renderItem={(story) => <StoryCard story={story} />} />
+                <CardGrid items={others} columns={3} renderItem={(story, index) => <StoryCard story={story} eager={index === 0 && featured.length === 0} />} />
               </section>
             ) : null}
           </>

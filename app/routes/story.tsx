@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/story";
+import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { SafeImage } from "~/components/ui/safe-image";
 import { HeroVideo } from "~/components/home/hero-video";
 import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/media-sources";
@@ -47,7 +48,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{story.title}</h1>
       <p className="mt-4 text-lg text-slate-600">{story.summary}</p>
       {image ? (
-        <SafeImage src={image.src} srcSet={image.srcSet} sizes="(min-width: 768px) 768px, 100vw" alt={story.title} width={768} height={480} eager className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover" />
+        <SafeImage src={image.src} srcSet={image.srcSet} sizes={IMAGE_SIZES.article} alt={story.title} width={768} height={480} eager className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover" />
       ) : null}
       {video ? (
         <div className="mt-8">

@@ -149,7 +149,7 @@ test.describe("homepage media", () => {
     const picture = page.getByRole("img", { name: "Emergency Relief" });
     await picture.scrollIntoViewIfNeeded();
     await expect(picture).toHaveAttribute("src", /^\/api\/uploads\/media\/images\/[0-9a-f]{32}(-\d+)?\.webp$/);
-    await expect(picture).toHaveAttribute("srcset", /480w.*960w.*1600w/);
+    await expect(picture).toHaveAttribute("srcset", /480w.*720w.*960w.*1600w/);
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     const shown = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
     const served = await page.request.get(shown);

@@ -32,7 +32,7 @@ beforeEach(async () => {
 });
 
 describe("a story photo uploaded on the admin form", () => {
-  it("is stored at three web widths with every metadata block removed", async () => {
+  it("is stored at four web widths with every metadata block removed", async () => {
     const original = await phonePhoto();
     const before = await sharp(original).metadata();
     expect(before.exif, "the test photo itself must carry EXIF, or this test proves nothing").toBeDefined();
@@ -46,9 +46,9 @@ describe("a story photo uploaded on the admin form", () => {
     const story = await getDb().selectFrom("stories").selectAll().executeTakeFirstOrThrow();
     expect(story.image_filename).toMatch(/^[0-9a-f]{32}\.webp$/);
     const id = story.image_filename.replace(".webp", "");
-    expect(await stored("stories")).toEqual([`${id}-480.webp`, `${id}-960.webp`, `${id}.webp`].sort());
+    expect(await stored("stories")).toEqual([`${id}-480.webp`, `${id}-720.webp`, `${id}-960.webp`, `${id}.webp`].sort());
 
-    for (const [name, width] of [[`${id}-480.webp`, 480], [`${id}-960.webp`, 960], [`${id}.webp`, 1600]] as const) {
+    for (const [name, width] of [[`${id}-480.webp`, 480], [`${id}-720.webp`, 720], [`${id}-960.webp`, 960], [`${id}.webp`, 1600]] as const) {
       const bytes = await readFile(path.join(uploadsDir(), "stories", name));
       const meta = await sharp(bytes).metadata();
       expect(meta).toMatchObject({ format: "webp", width });

@@ -8,7 +8,7 @@ import * as thumbnailApi from "~/routes/api/video-thumbnail";
 import { callRoute } from "../support/routes";
 
 /**
- * YouTube stills reach the visitor through this site: fetched once from the (here local,
+ * YouTube stills (fetched as JPEG, served as WebP) reach the visitor through this site: fetched once from the (here local,
  * real HTTP) thumbnail host, re-encoded, cached on disk, and a failure is a quiet 404.
  */
 const requests: string[] = [];
@@ -48,32 +48,32 @@ beforeEach(() => {
 
 const get = (file: string) => callRoute(thumbnailApi.loader, `/api/video-thumbnails/${file}`, { params: { file } }) as Promise<Response>;
 
-describe("GET /api/video-thumbnails/{id}.jpg", () => {
+describe("GET /api/video-thumbnails/{id}.webp", () => {
   it("fetches a still once, strips it, and serves it from disk afterwards", async () => {
-    const [first, second] = await Promise.all([get("AAAAAAAAAAA.jpg"), get("AAAAAAAAAAA.jpg")]);
+    const [first, second] = await Promise.all([get("AAAAAAAAAAA.webp"), get("AAAAAAAAAAA.webp")]);
     for (const response of [first, second]) {
       expect(response.status).toBe(200);
-      expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(response.headers.get("Content-Type")).toBe("image/webp");
     }
     const image = Buffer.from(await first.arrayBuffer());
     const meta = await sharp(image).metadata();
-    expect(meta).toMatchObject({ format: "jpeg", width: 480 });
+    expect(meta).toMatchObject({ format: "webp", width: 480 });
     expect(meta.exif).toBeUndefined();
     expect(image.includes(Buffer.from("UpstreamCam"))).toBe(false);
-    const again = await get("AAAAAAAAAAA.jpg");
+    const again = await get("AAAAAAAAAAA.webp");
     expect(again.status).toBe(200);
     expect(requests).toEqual(["/vi/AAAAAAAAAAA/hqdefault.jpg"]);
   });
 
   it("answers 404 when the host has no still, and does not ask again at once", async () => {
-    expect((await get("BBBBBBBBBBB.jpg")).status).toBe(404);
-    expect((await get("BBBBBBBBBBB.jpg")).status).toBe(404);
+    expect((await get("BBBBBBBBBBB.webp")).status).toBe(404);
+    expect((await get("BBBBBBBBBBB.webp")).status).toBe(404);
     expect(requests).toEqual(["/vi/BBBBBBBBBBB/hqdefault.jpg"]);
-    expect((await get("HTMLHTMLHTM.jpg")).status).toBe(404);
+    expect((await get("HTMLHTMLHTM.webp")).status).toBe(404);
   });
 
   it("asks the host nothing for a name that is not a YouTube id", async () => {
-    for (const file of ["short.jpg", "AAAAAAAAAAA.png", "..%2F..%2Fetc.jpg", "AAAAAAAAAA%2F.jpg", "CCCCCCCCCCCC.jpg"]) {
+    for (const file of ["short.webp", "AAAAAAAAAAA.jpg", "..%2F..%2Fetc.webp", "AAAAAAAAAA%2F.webp", "CCCCCCCCCCCC.webp"]) {
       expect((await get(file)).status, file).toBe(404);
     }
     expect(requests).toEqual([]);

@@ -7,11 +7,11 @@ const COLUMNS = {
 } as const;
 
 /** Cards in a responsive grid, as a list so screen readers announce how many there are. */
-export function CardGrid<Item extends { id: number }>({ items, columns, renderItem }: { items: Item[]; columns: keyof typeof COLUMNS; renderItem: (item: Item) => ReactNode }) {
+export function CardGrid<Item extends { id: number }>({ items, columns, renderItem }: { items: Item[]; columns: keyof typeof COLUMNS; renderItem: (item: Item, index: number) => ReactNode }) {
   return (
     <ul className={COLUMNS[columns]}>
-      {items.map((item) => (
-        <li key={item.id}>{renderItem(item)}</li>
+      {items.map((item, index) => (
+        <li key={item.id}>{renderItem(item, index)}</li>
       ))}
     </ul>
   );

@@ -3,6 +3,7 @@ import { Icon } from "~/components/ui/icon";
 import { eventTiming, formatEventDate } from "~/domain/event-dates";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
 import type { CharityEvent } from "~/services/events.server";
+import { IMAGE_SIZES } from "./image-sizes";
 import { MediaImage } from "./media-image";
 
 /**
@@ -10,13 +11,23 @@ import { MediaImage } from "./media-image";
  * title, description, long-form date, location, and 'Learn More' or, dimmed and past,
  * 'View Details'.
  */
-export function EventCard({ event, today }: { event: Pick<CharityEvent, "id" | "title" | "description" | "date" | "location" | "image">; today: string }) {
+export function EventCard({
+  event,
+  today,
+  eager = false,
+}: {
+  event: Pick<CharityEvent, "id" | "title" | "description" | "date" | "location" | "image">;
+  today: string;
+  /** The first card of a page is usually in view: its picture loads at once. */
+  eager?: boolean;
+}) {
   const timing = eventTiming(event.date, today);
   const past = timing === "past";
   return (
-    <article className={`flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${past ? "opacity-70" : ""}`}>
-      <div className="relative">
-        <MediaImage sources={imageSources(event.image, UPLOAD_FOLDERS.events)} alt={event.title} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+    // A past event is dimmed by its picture and background only: its text keeps full contrast.
+    <article className={`flex flex-col overflow-hidden rounded-xl border border-slate-200 shadow-sm ${past ? "bg-slate-50" : "bg-white"}`}>
+      <div className={`relative ${past ? "opacity-60 grayscale" : ""}`}>
+        <MediaImage sources={imageSources(event.image, UPLOAD_FOLDERS.events)} alt={event.title} sizes={IMAGE_SIZES.thirds} eager={eager} />
         {!past ? (
           <span className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${timing === "today" ? "bg-gold-400 text-slate-900" : "bg-brand-700 text-white"}`}>
             {timing === "today" ? "Today" : "Upcoming"}

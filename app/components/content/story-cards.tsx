@@ -1,16 +1,17 @@
 import { Link } from "react-router";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
 import type { Story } from "~/services/stories.server";
+import { IMAGE_SIZES } from "./image-sizes";
 import { MediaImage } from "./media-image";
 
 type StoryCardData = Pick<Story, "id" | "title" | "summary" | "image_filename" | "video_url">;
 
 /** A featured story (SPEC 2): image, play overlay when it has a video, 'Featured' badge, 'Read Full Story'. */
-export function FeaturedStoryCard({ story }: { story: StoryCardData }) {
+export function FeaturedStoryCard({ story, eager = false, sizes = IMAGE_SIZES.halves }: { story: StoryCardData; eager?: boolean; sizes?: string }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
-        <MediaImage sources={imageSources(story.image_filename, UPLOAD_FOLDERS.stories)} alt={story.title} sizes="(min-width: 768px) 50vw, 100vw" />
+        <MediaImage sources={imageSources(story.image_filename, UPLOAD_FOLDERS.stories)} alt={story.title} sizes={sizes} eager={eager} />
         {story.video_url ? (
           <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
             <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-brand-800 shadow-lg">
@@ -34,10 +35,10 @@ export function FeaturedStoryCard({ story }: { story: StoryCardData }) {
 }
 
 /** Any other story (SPEC 2): 'Impact Story' and 'Read More'. */
-export function StoryCard({ story }: { story: StoryCardData }) {
+export function StoryCard({ story, eager = false }: { story: StoryCardData; eager?: boolean }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <MediaImage sources={imageSources(story.image_filename, UPLOAD_FOLDERS.stories)} alt={story.title} sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+      <MediaImage sources={imageSources(story.image_filename, UPLOAD_FOLDERS.stories)} alt={story.title} sizes={IMAGE_SIZES.thirds} eager={eager} />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Impact Story</p>
         <h3 className="mt-1 text-lg font-semibold text-slate-900">{story.title}</h3>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { SafeImage } from "~/components/ui/safe-image";
 import type { ImageSources } from "~/domain/media-sources";
 
@@ -31,7 +32,7 @@ export function ProgrammeCards({ images }: { images: (ImageSources | null)[] }) 
             <SafeImage
               src={image?.src ?? programme.fallback}
               srcSet={image?.srcSet}
-              sizes="(min-width: 768px) 33vw, 100vw"
+              sizes={IMAGE_SIZES.programmes}
               alt={programme.title}
               width={640}
               height={400}

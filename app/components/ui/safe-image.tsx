@@ -49,7 +49,9 @@ export function SafeImage({
       width={width}
       height={height}
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      // An eager image is the one in view first (often the page's largest paint).
+      fetchPriority={eager ? "high" : undefined}
+      decoding={eager ? undefined : "async"}
       onError={() => setFailed(true)}
       className={className}
     />
