@@ -57,7 +57,13 @@ app.use(express.static("build/client", { maxAge: "1h", index: false }));
 // React Router's own Express adapter, but for how bodies are written (see express-adapter.server.ts).
 app.use(createExpressRequestHandler(build, (req) => getLoadContext(req.ip)));
 
-const server = app.listen(env.PORT, env.HOST, () => {
+// Express 5 calls back with the error when the port cannot be had (already in use, not
+// allowed): say so and stop, rather than announce a site that is not there.
+const server = app.listen(env.PORT, env.HOST, (error) => {
+  if (error) {
+    console.error(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+    process.exit(1);
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const siteUrl = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST}:${port}`;

@@ -1,0 +1,38 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * An operator who starts a second copy on a port already taken (here: the test server's
+ * own) must be told, and the process must fail, not announce a site that is not there.
+ */
+test("a server whose port is taken says so and exits with an error", async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "charity-port-"));
+  try {
+    const child = spawn(process.execPath, ["server.mjs"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: process.env.E2E_PORT,
+        HOST: "127.0.0.1",
+        DATABASE_URL: `file:${path.join(folder, "second.sqlite")}`,
+        UPLOADS_DIR: path.join(folder, "uploads"),
+        SEED_DEMO: "0",
+        STRIPE_SECRET_KEY: "",
+        STRIPE_WEBHOOK_SECRET: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toContain(`Could not listen on 127.0.0.1:${process.env.E2E_PORT}: listen EADDRINUSE`);
+    expect(output).not.toContain("Charity site listening");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
