@@ -17,7 +17,7 @@ import { fillGivingHistory } from "./giving-history";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
-const PATHS = ["/", "/stories", "/api/stories/", "/api/donations/stats"];
+const PATHS = ["/", "/stories", "/stories/1", "/events", "/testimonials", "/api/stories/", "/api/events/", "/api/testimonials/", "/api/donations/stats"];
 const CONNECTIONS = 10;
 const STARTUP_TIMEOUT_MS = 60_000;
 const MEMORY_SAMPLE_MS = 200;
