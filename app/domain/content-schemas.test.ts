@@ -51,6 +51,10 @@ describe("eventSchema", () => {
     expect(eventSchema.parse({ ...base, date: "2026-12-14" }).date).toBe("2026-12-14");
     expect(eventSchema.parse({ ...base, date: "2026-12-14 18:30" }).date).toBe("2026-12-14T18:30");
     expect(errors(eventSchema.safeParse({ ...base, date: "2026-02-30" }))).toEqual({ date: "Please enter a real date as YYYY-MM-DD" });
+    expect(eventSchema.parse({ ...base, date: "2026-12-14T23:59:59" }).date).toBe("2026-12-14T23:59:59");
+    for (const date of ["2026-12-01T25:99", "2026-12-01T24:00", "2026-12-01T12:60", "2026-12-01T12:30:60"]) {
+      expect(errors(eventSchema.safeParse({ ...base, date })), date).toEqual({ date: "Please enter a real date as YYYY-MM-DD" });
+    }
     expect(errors(eventSchema.safeParse({ ...base, date: "" }))).toEqual({ date: "Date is required" });
     expect(errors(eventSchema.safeParse({ date: "2026-12-14" }))).toEqual({
       title: "Title is required",

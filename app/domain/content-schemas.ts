@@ -67,7 +67,8 @@ export const storySchema = z.object({
 });
 export type StoryInput = z.output<typeof storySchema>;
 
-const EVENT_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?$/;
+// A day, optionally with a time of day that exists (00:00 to 23:59[:59]).
+const EVENT_DATE = /^\d{4}-\d{2}-\d{2}([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
 
 export const eventSchema = z.object({
   title: requiredText("Title", 200),

@@ -1,5 +1,15 @@
 import { imageSources, UPLOAD_FOLDERS, uploadUrl, type ImageSources } from "./media-sources";
-import { GALLERY_URL_ERROR, PHOTO_URL_ERROR, VIDEO_EXTENSIONS, VIDEO_URL_ERROR, isValidGalleryUrl, isValidPhotoUrl, isValidVideoUrl } from "./media-urls";
+import {
+  GALLERY_URL_ERROR,
+  PHOTO_EXTENSIONS,
+  PHOTO_URL_ERROR,
+  VIDEO_EXTENSIONS,
+  VIDEO_URL_ERROR,
+  isUploadedFileName,
+  isValidGalleryUrl,
+  isValidPhotoUrl,
+  isValidVideoUrl,
+} from "./media-urls";
 import type { MediaKey } from "./setting-keys";
 import { videoSource, type VideoSource } from "./video-embeds";
 
@@ -23,13 +33,29 @@ export const MEDIA_SLOTS: MediaSlot[] = [
   ...([1, 2, 3, 4, 5, 6] as const).map((n) => ({ key: `gallery_item_${n}` as MediaKey, label: `Gallery item ${n}`, kind: "gallery" as const })),
 ];
 
+export function findMediaSlot(key: string): MediaSlot | undefined {
+  return MEDIA_SLOTS.find((slot) => slot.key === key);
+}
+
+/**
+ * What each kind of slot holds (SPEC 5 "Media URL entry"): a URL by its rule, or the
+ * name of a file uploaded for it. Staff type URLs only; uploaded names come from uploads.
+ */
+export const SLOT_RULES: Record<SlotKind, { isUrl(value: string): boolean; isUploadedName(value: string): boolean; message: string }> = {
+  video: { isUrl: isValidVideoUrl, isUploadedName: (value) => isUploadedFileName(value, VIDEO_EXTENSIONS), message: VIDEO_URL_ERROR },
+  image: { isUrl: isValidPhotoUrl, isUploadedName: (value) => isUploadedFileName(value, PHOTO_EXTENSIONS), message: PHOTO_URL_ERROR },
+  gallery: {
+    isUrl: isValidGalleryUrl,
+    isUploadedName: (value) => isUploadedFileName(value, [...PHOTO_EXTENSIONS, ...VIDEO_EXTENSIONS]),
+    message: GALLERY_URL_ERROR,
+  },
+};
+
 /** The URL rule of a slot and its message (SPEC 5): the save button waits until it holds. */
 export function slotUrlProblem(kind: SlotKind, value: string): string | null {
   const url = value.trim();
   if (!url) return "Enter a URL";
-  if (kind === "video") return isValidVideoUrl(url) ? null : VIDEO_URL_ERROR;
-  if (kind === "image") return isValidPhotoUrl(url) ? null : PHOTO_URL_ERROR;
-  return isValidGalleryUrl(url) ? null : GALLERY_URL_ERROR;
+  return SLOT_RULES[kind].isUrl(url) ? null : SLOT_RULES[kind].message;
 }
 
 export function isVideoFileName(value: string): boolean {

@@ -1,15 +1,5 @@
 import { z } from "zod";
-import {
-  GALLERY_URL_ERROR,
-  PHOTO_EXTENSIONS,
-  PHOTO_URL_ERROR,
-  VIDEO_EXTENSIONS,
-  VIDEO_URL_ERROR,
-  isUploadedFileName,
-  isValidGalleryUrl,
-  isValidPhotoUrl,
-  isValidVideoUrl,
-} from "./media-urls";
+import { findMediaSlot, SLOT_RULES } from "./media-slots";
 import { isDollarStatistic, isImpactStatisticKey } from "./setting-keys";
 
 export * from "./setting-keys";
@@ -67,19 +57,10 @@ function mediaValueSchema(accepts: (value: string) => boolean, message: string) 
 }
 
 function mediaRuleFor(key: string) {
-  if (key === "hero_video") {
-    return mediaValueSchema((v) => isValidVideoUrl(v) || isUploadedFileName(v, VIDEO_EXTENSIONS), VIDEO_URL_ERROR);
-  }
-  if (key.startsWith("program_image_")) {
-    return mediaValueSchema((v) => isValidPhotoUrl(v) || isUploadedFileName(v, PHOTO_EXTENSIONS), PHOTO_URL_ERROR);
-  }
-  if (key.startsWith("gallery_item_")) {
-    return mediaValueSchema(
-      (v) => isValidGalleryUrl(v) || isUploadedFileName(v, [...PHOTO_EXTENSIONS, ...VIDEO_EXTENSIONS]),
-      GALLERY_URL_ERROR,
-    );
-  }
-  return undefined;
+  const slot = findMediaSlot(key);
+  if (!slot) return undefined;
+  const rule = SLOT_RULES[slot.kind];
+  return mediaValueSchema((value) => rule.isUrl(value) || rule.isUploadedName(value), rule.message);
 }
 
 /** Any other setting's value is free text. */

@@ -36,14 +36,15 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
     flags: options.flags,
   });
   try {
-    const id = Number(fields.get("id") ?? 0);
+    const id = idField(fields.get("id"));
     const intent = fields.get("intent") ?? "save";
     if (intent === "delete") {
       await options.remove(id);
       return redirect(`${options.screen}?deleted=1`);
     }
-    const extra = options.intents?.[intent];
-    if (extra) return redirect(`${options.screen}?${await extra(id)}`);
+    if (options.intents && Object.hasOwn(options.intents, intent)) return redirect(`${options.screen}?${await options.intents[intent]!(id)}`);
+    // Only a crafted post names another action: nothing is done.
+    if (intent !== "save") return data({ result: undefined }, { status: 400 });
 
     const submission = parseWithZod(fields, { schema: options.schema });
     if (submission.status !== "success" || fileError) {
@@ -63,6 +64,16 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
   } finally {
     await discard(file);
   }
+}
+
+/**
+ * The row a form names: none (0) for a new one, else a positive whole number. Anything
+ * else names no row there is, so it is answered like a row deleted meanwhile.
+ */
+function idField(raw: string | null): number {
+  if (raw === null || raw === "") return 0;
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new NotFoundError();
+  return Number(raw);
 }
 
 /** The row named by ?edit= or ?delete=, or null when the id is malformed or gone. */

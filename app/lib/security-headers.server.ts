@@ -14,8 +14,9 @@ export function documentContentSecurityPolicy(nonce: string, isProduction: boole
     // Vite's dev server injects its own inline scripts; production uses the nonce only.
     isProduction ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' https: data: blob:",
-    "media-src 'self' https: blob:",
+    // Staff may link photos and videos by http(s) URL (SPEC 5); an https page upgrades http ones itself.
+    "img-src 'self' https: http: data: blob:",
+    "media-src 'self' https: http: blob:",
     "font-src 'self' data:",
     `frame-src ${EMBED_HOSTS.join(" ")}`,
     isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",

@@ -79,8 +79,9 @@ export async function serveFile(request: Request, file: string, options: { type:
   let start = 0;
   let end = info.size - 1;
   let status = 200;
+  // One range is served (players seek with one); several, or none named, get the whole file.
   const range = request.headers.get("Range");
-  if (range) {
+  if (range && !range.includes(",") && range.trim() !== "bytes=-") {
     const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
     const from = match?.[1] ? Number(match[1]) : undefined;
     const to = match?.[2] ? Number(match[2]) : undefined;

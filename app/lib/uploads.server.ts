@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { IMAGE_WIDTHS, type UploadFolder } from "~/domain/media-sources";
 import { getEnv } from "./env.server";
 import { ValidationError } from "./service-errors";
+import { stripMp4Metadata, UnreadableVideoError, videoContainer } from "./video-files.server";
 
 /**
  * Files staff upload. Bodies are streamed to a temporary file under UPLOADS_DIR (never
@@ -116,17 +117,9 @@ export async function discard(file: ReceivedFile | null | undefined): Promise<vo
   if (file) await rm(file.path, { force: true });
 }
 
-/** What a received file holds, by its first bytes: only the kinds this site accepts. */
+/** What a received file holds, by its own bytes: only the kinds this site accepts. */
 export async function sniffKind(file: ReceivedFile): Promise<UploadKind | null> {
-  const handle = await open(file.path, "r");
-  try {
-    const head = Buffer.alloc(16);
-    await handle.read(head, 0, 16, 0);
-    if (head.subarray(4, 8).toString("latin1") === "ftyp") return "video"; // MP4
-    if (head.readUInt32BE(0) === 0x1a45dfa3) return "video"; // WebM (EBML)
-  } finally {
-    await handle.close();
-  }
+  if (await videoContainer(file.path)) return "video";
   try {
     const { format } = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     return format && ["jpeg", "png", "webp", "gif"].includes(format) ? "image" : null;
@@ -167,15 +160,22 @@ export async function storeImage(file: ReceivedFile, folder: UploadFolder, field
   return `${id}.webp`;
 }
 
-/** An MP4 or WebM video, stored as it came under a random name. Returns that name. */
+/**
+ * An MP4 or WebM video under a random name. An MP4's recording metadata (the place a
+ * phone wrote into it among others) is blanked first. Returns the stored name.
+ */
 export async function storeVideo(file: ReceivedFile, folder: UploadFolder, field = "file"): Promise<string> {
-  if ((await sniffKind(file)) !== "video") throw new ValidationError({ [field]: ["Please upload an MP4 or WebM video"] });
-  const handle = await open(file.path, "r");
-  const head = Buffer.alloc(4);
-  await handle.read(head, 0, 4, 0);
-  await handle.close();
-  const extension = head.readUInt32BE(0) === 0x1a45dfa3 ? "webm" : "mp4";
-  const name = `${newName()}.${extension}`;
+  const container = await videoContainer(file.path);
+  if (!container) throw new ValidationError({ [field]: ["Please upload an MP4 or WebM video"] });
+  if (container === "mp4") {
+    try {
+      await stripMp4Metadata(file.path);
+    } catch (error) {
+      if (error instanceof UnreadableVideoError) throw new ValidationError({ [field]: ["This video could not be read. Please try another file."] });
+      throw error;
+    }
+  }
+  const name = `${newName()}.${container}`;
   const directory = uploadFolderPath(folder);
   await mkdir(directory, { recursive: true });
   await rename(file.path, path.join(directory, name));

@@ -10,13 +10,16 @@ import { notFound, serveFile } from "./upload-files.server";
  * server and kept under UPLOADS_DIR/.thumbnails, so a visitor's browser makes no request
  * to Google until they choose to play the video (issue 6: no third-party request on page
  * load). The still is re-encoded as WebP, which also proves it is an image. When YouTube cannot
- * be reached the answer is a short-lived 404 and the page shows its placeholder.
+ * be reached the answer is a short-lived 404 and the page shows its placeholder. Only
+ * videos the site shows (`isShown`) are fetched, so nobody can use the server to fetch
+ * or store anything else.
  */
 const VIDEO_FILE = /^([A-Za-z0-9_-]{11})\.webp$/;
 const MAX_BYTES = 2 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 5000;
 /** After a failed fetch, the same video is not asked for again for a while. */
 const RETRY_AFTER_MS = 10 * 60 * 1000;
+const MAX_REMEMBERED_FAILURES = 200;
 
 const failedAt = new Map<string, number>();
 const fetching = new Map<string, Promise<boolean>>();
@@ -25,9 +28,9 @@ function thumbnailFolder(): string {
   return path.join(path.resolve(getEnv().UPLOADS_DIR), ".thumbnails", "youtube");
 }
 
-export async function serveYouTubeThumbnail(request: Request, fileName: string): Promise<Response> {
+export async function serveYouTubeThumbnail(request: Request, fileName: string, isShown: (youTubeId: string) => Promise<boolean>): Promise<Response> {
   const id = VIDEO_FILE.exec(fileName)?.[1];
-  if (!id) return notFound();
+  if (!id || !(await isShown(id))) return notFound();
   const file = path.join(thumbnailFolder(), `${id}.webp`);
   if (!(await stat(file).catch(() => null)) && !(await fetchOnce(id, file))) {
     return new Response("Thumbnail not available", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
@@ -48,6 +51,7 @@ function fetchOnce(id: string, file: string): Promise<boolean> {
         return true;
       })
       .catch((error) => {
+        if (failedAt.size >= MAX_REMEMBERED_FAILURES) failedAt.delete(failedAt.keys().next().value!);
         failedAt.set(id, Date.now());
         console.warn(`YouTube thumbnail ${id} could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
         return false;

@@ -70,7 +70,9 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="prose-page mt-8">
         {paragraphs(event.description).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
+          <p key={index} className="whitespace-pre-line">
+            {paragraph}
+          </p>
         ))}
       </div>
       <div className="mt-8 flex flex-wrap gap-3">

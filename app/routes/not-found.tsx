@@ -1,6 +1,6 @@
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/not-found";
-import { FOUNDATION, MAIN_NAVIGATION } from "~/components/layout/navigation";
+import { FOUNDATION } from "~/components/layout/navigation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found | Al-Amanah Foundation" }];
 
@@ -8,10 +8,15 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-/** Pages the site links to that are not part of this release yet: say so honestly. */
+/**
+ * Pages the site links to that are not part of this release yet: say so honestly. Each
+ * leaves this list when its page lands; any other unknown address is a plain 404.
+ */
+const PLANNED_PAGES = ["/volunteer", "/contact"];
+
 function isPlannedPage(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, "") || "/";
-  return MAIN_NAVIGATION.some((item) => item.to !== "/" && (path === item.to || path.startsWith(`${item.to}/`)));
+  return PLANNED_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
 }
 
 export default function NotFound() {

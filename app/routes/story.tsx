@@ -57,7 +57,9 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="prose-page mt-8">
         {paragraphs(story.content).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
+          <p key={index} className="whitespace-pre-line">
+            {paragraph}
+          </p>
         ))}
       </div>
       <aside className="mt-10 rounded-xl bg-brand-50 p-6">

@@ -2,6 +2,7 @@ import { eventSchema } from "~/domain/content-schemas";
 import { todayIn } from "~/domain/dates";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { EventRow } from "../../db/schema";
 
@@ -75,9 +76,10 @@ export async function createEvent(input: unknown): Promise<CharityEvent> {
 }
 
 export async function updateEvent(id: number, input: unknown): Promise<CharityEvent> {
+  const values = parseOrThrow(eventSchema, overStored(await getEvent(id), input));
   const row = await getDb()
     .updateTable("events")
-    .set({ ...parseOrThrow(eventSchema, input), updated_at: nowIso() })
+    .set({ ...values, updated_at: nowIso() })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();

@@ -1,9 +1,10 @@
-import { MEDIA_SLOTS, type MediaSlot } from "~/domain/media-slots";
+import { findMediaSlot, MEDIA_SLOTS, type MediaSlot } from "~/domain/media-slots";
 import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import type { MediaKey } from "~/domain/setting-keys";
+import { youTubeId } from "~/domain/video-embeds";
 import { getDb } from "~/lib/db.server";
 import { NotFoundError, ValidationError } from "~/lib/service-errors";
-import { sniffKind, storeImage, storeVideo, MAX_IMAGE_BYTES, type ReceivedFile } from "~/lib/uploads.server";
+import { sniffKind, storeImage, storeVideo, type ReceivedFile } from "~/lib/uploads.server";
 import { updateSetting } from "./settings.server";
 
 /**
@@ -15,7 +16,7 @@ export interface MediaSlotValue extends MediaSlot {
 }
 
 export function findSlot(key: string): MediaSlot {
-  const slot = MEDIA_SLOTS.find((candidate) => candidate.key === key);
+  const slot = findMediaSlot(key);
   if (!slot) throw new NotFoundError(`No media slot '${key}'`);
   return slot;
 }
@@ -52,7 +53,6 @@ export async function uploadMedia(key: MediaKey, file: ReceivedFile): Promise<st
           : "Please upload a JPG, PNG, WebP or GIF image, or an MP4 or WebM video";
     throw new ValidationError({ file: [message] });
   }
-  if (kind === "image" && file.bytes > MAX_IMAGE_BYTES) throw new ValidationError({ file: ["Images can be at most 5 MB"] });
   const name = kind === "video" ? await storeVideo(file, UPLOAD_FOLDERS.videos) : await storeImage(file, UPLOAD_FOLDERS.images);
   await updateSetting(key, { value: name });
   return name;
@@ -61,4 +61,16 @@ export async function uploadMedia(key: MediaKey, file: ReceivedFile): Promise<st
 export async function removeMedia(key: string): Promise<void> {
   findSlot(key);
   await updateSetting(key, { value: "" });
+}
+
+/**
+ * Whether a YouTube video appears on the public site: the hero video, a gallery item, or
+ * an active story's video. Its still may then be fetched and served (see video-thumbnails).
+ */
+export async function isYouTubeVideoShown(id: string): Promise<boolean> {
+  const slots = await listMediaSlots();
+  if (slots.some((slot) => slot.kind !== "image" && youTubeId(slot.value) === id)) return true;
+  // LIKE narrows the search (its `_` matches any character); the id is then checked exactly.
+  const stories = await getDb().selectFrom("stories").select("video_url").where("is_active", "=", 1).where("video_url", "like", `%${id}%`).execute();
+  return stories.some((story) => youTubeId(story.video_url) === id);
 }

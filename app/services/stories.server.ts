@@ -1,5 +1,6 @@
 import { storySchema } from "~/domain/content-schemas";
 import { getDb, nowIso } from "~/lib/db.server";
+import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { StoryRow } from "../../db/schema";
 
@@ -70,7 +71,7 @@ export async function createStory(input: unknown): Promise<Story> {
 }
 
 export async function updateStory(id: number, input: unknown): Promise<Story> {
-  const values = storyValues(input);
+  const values = storyValues(overStored(await getStory(id, { staff: true }), input));
   const row = await getDb()
     .updateTable("stories")
     .set({ ...values, updated_at: nowIso() })

@@ -1,6 +1,7 @@
 import { testimonialSchema, testimonialSubmissionSchema } from "~/domain/content-schemas";
 import { getDb, nowIso } from "~/lib/db.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { TestimonialRow } from "../../db/schema";
 import type { Reader } from "./stories.server";
@@ -67,9 +68,10 @@ export async function createTestimonial(input: unknown): Promise<Testimonial> {
 }
 
 export async function updateTestimonial(id: number, input: unknown): Promise<Testimonial> {
+  const values = testimonialValues(overStored(await getTestimonial(id), input));
   const row = await getDb()
     .updateTable("testimonials")
-    .set({ ...testimonialValues(input), updated_at: nowIso() })
+    .set({ ...values, updated_at: nowIso() })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();

@@ -24,7 +24,7 @@ test.describe("stories", () => {
     await page.getByRole("link", { name: "New story" }).click();
     const dialog = page.getByRole("dialog", { name: "New story" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Title")).toBeVisible();
+    await expect(dialog.getByLabel("Title")).toBeFocused();
 
     // An empty save is stopped in the form, with the reason beside each field.
     await dialog.getByRole("button", { name: "Save story" }).click();

@@ -68,6 +68,10 @@ test.describe("public layout", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page isn't open yet" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "info@example.org" })).toBeVisible();
+
+    // Under a page that is open, an unknown address is simply not found.
+    expect((await page.goto("/stories/1/extra"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
   });
 });
 

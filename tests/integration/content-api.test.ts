@@ -53,6 +53,16 @@ describe("stories", () => {
     expect(staff.body.title).toBe("Draft");
   });
 
+  it("keep what a PUT leaves out, so a partial update never publishes a draft", async () => {
+    const draft = await callApi(storiesApi.action, "/api/stories/", { body: { ...STORY, is_active: false }, headers: auth });
+    const id = draft.body.id;
+    const renamed = await callApi(storyApi.action, `/api/stories/${id}`, { method: "PUT", body: { title: "Renamed draft" }, headers: auth, params: { id: String(id) } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ title: "Renamed draft", is_active: false, is_featured: true, summary: STORY.summary });
+    const cleared = await callApi(storyApi.action, `/api/stories/${id}`, { method: "PUT", body: { title: "" }, headers: auth, params: { id: String(id) } });
+    expect(cleared).toMatchObject({ status: 422, body: { errors: { title: ["Title is required"] } } });
+  });
+
   it("refuse anonymous writes, invalid bodies and unknown ids", async () => {
     expect((await callApi(storiesApi.action, "/api/stories/", { body: STORY })).status).toBe(401);
     expect((await callApi(storyApi.action, "/api/stories/1", { method: "PUT", body: STORY, params: { id: "1" } })).status).toBe(401);

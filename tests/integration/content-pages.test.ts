@@ -235,6 +235,27 @@ describe("the admin content screens", () => {
     expectLoggedError(/Admin events failed to load/);
   });
 
+  it("refuse crafted posts without a 500 or a stray new row", async () => {
+    const form = { intent: "save", title: "T", summary: "S", content: "C" };
+    for (const id of ["abc", "-3", "1.5", "1e3"]) {
+      expect(unwrapData(await callRoute(storiesScreen.action, "/admin/stories", { form: { ...form, id } })), id).toMatchObject({ status: 404, data: { missing: true } });
+    }
+    for (const intent of ["__proto__", "hasOwnProperty", "constructor", "publish"]) {
+      expect(unwrapData(await callRoute(testimonialsScreen.action, "/admin/testimonials", { form: { intent, name: "N", text: "T" } })).status, intent).toBe(400);
+    }
+    expect(await db().selectFrom("stories").select("id").execute()).toEqual([]);
+    expect(await db().selectFrom("testimonials").select("id").execute()).toEqual([]);
+  });
+
+  it("page the pending testimonials as well as the approved ones", async () => {
+    for (let index = 0; index < 30; index += 1) await addTestimonial(`Visitor ${index}`, false);
+    const first = (await callRoute(testimonialsScreen.loader, "/admin/testimonials")) as Awaited<ReturnType<typeof testimonialsScreen.loader>>;
+    expect(first).toMatchObject({ pendingTotal: 30, pendingPage: 1 });
+    expect(first.pending).toHaveLength(25);
+    const second = (await callRoute(testimonialsScreen.loader, "/admin/testimonials?pending_page=2")) as Awaited<ReturnType<typeof testimonialsScreen.loader>>;
+    expect(second.pending.map((testimonial) => testimonial.name)).toEqual(["Visitor 4", "Visitor 3", "Visitor 2", "Visitor 1", "Visitor 0"]);
+  });
+
   it("approve a pending testimonial with its button or by ticking Approved", async () => {
     const first = await addTestimonial("First", false);
     const second = await addTestimonial("Second", false);

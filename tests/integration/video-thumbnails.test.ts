@@ -2,14 +2,17 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetThumbnailFailures } from "~/lib/video-thumbnails.server";
 import * as thumbnailApi from "~/routes/api/video-thumbnail";
+import { updateSetting } from "~/services/settings.server";
 import { callRoute } from "../support/routes";
 
 /**
- * YouTube stills (fetched as JPEG, served as WebP) reach the visitor through this site: fetched once from the (here local,
- * real HTTP) thumbnail host, re-encoded, cached on disk, and a failure is a quiet 404.
+ * YouTube stills reach the visitor through this site: fetched once from the (here local,
+ * real HTTP) thumbnail host as JPEG, re-encoded as WebP, cached on disk, and only for
+ * videos the site shows; a failure is a quiet 404.
  */
 const requests: string[] = [];
 let upstream: Server;
@@ -41,9 +44,19 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   requests.length = 0;
   resetThumbnailFailures();
+  await updateSetting("hero_video", { value: "https://www.youtube.com/watch?v=AAAAAAAAAAA" });
+  await updateSetting("gallery_item_2", { value: "https://youtu.be/BBBBBBBBBBB" });
+  await getDb().deleteFrom("stories").execute();
+  await getDb()
+    .insertInto("stories")
+    .values([
+      { title: "Shown", summary: "s", content: "c", is_active: 1, video_url: "https://www.youtube.com/embed/HTMLHTMLHTM" },
+      { title: "Draft", summary: "s", content: "c", is_active: 0, video_url: "https://youtu.be/DDDDDDDDDDD" },
+    ])
+    .execute();
 });
 
 const get = (file: string) => callRoute(thumbnailApi.loader, `/api/video-thumbnails/${file}`, { params: { file } }) as Promise<Response>;
@@ -72,8 +85,8 @@ describe("GET /api/video-thumbnails/{id}.webp", () => {
     expect((await get("HTMLHTMLHTM.webp")).status).toBe(404);
   });
 
-  it("asks the host nothing for a name that is not a YouTube id", async () => {
-    for (const file of ["short.webp", "AAAAAAAAAAA.jpg", "..%2F..%2Fetc.webp", "AAAAAAAAAA%2F.webp", "CCCCCCCCCCCC.webp"]) {
+  it("asks the host nothing for a video the site does not show, or a name that is not a YouTube id", async () => {
+    for (const file of ["CCCCCCCCCCC.webp", "DDDDDDDDDDD.webp", "short.webp", "AAAAAAAAAAA.jpg", "..%2F..%2Fetc.webp", "AAAAAAAAAA%2F.webp", "CCCCCCCCCCCC.webp"]) {
       expect((await get(file)).status, file).toBe(404);
     }
     expect(requests).toEqual([]);

@@ -13,6 +13,7 @@ export function Pagination({
   rowsOnPage,
   label,
   transient = [],
+  param = "page",
 }: {
   page: number;
   pageSize: number;
@@ -22,6 +23,8 @@ export function Pagination({
   label: string;
   /** Query parameters that belong to this page only (an open form, a confirmation). */
   transient?: string[];
+  /** The query parameter holding this list's page, for a screen with two paged lists. */
+  param?: string;
 }) {
   const { pathname, search } = useLocation();
   if (total === 0 || rowsOnPage === 0) return null;
@@ -31,8 +34,8 @@ export function Pagination({
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(search);
     for (const name of transient) params.delete(name);
-    if (target <= 1) params.delete("page");
-    else params.set("page", String(target));
+    if (target <= 1) params.delete(param);
+    else params.set(param, String(target));
     const query = params.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
@@ -58,8 +61,8 @@ export function Pagination({
   );
 }
 
-/** The 1-based page number from ?page=, never below 1. */
-export function pageFrom(url: URL): number {
-  const page = Number(url.searchParams.get("page") ?? 1);
+/** The 1-based page number from ?page= (or another parameter), never below 1. */
+export function pageFrom(url: URL, param = "page"): number {
+  const page = Number(url.searchParams.get(param) ?? 1);
   return Number.isInteger(page) && page > 0 ? page : 1;
 }

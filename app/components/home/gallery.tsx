@@ -55,7 +55,16 @@ export function Gallery({ items }: { items: GalleryItem[] }) {
       {current ? (
         <Modal title={current.kind === "image" ? "Photo" : "Video"} onClose={() => setOpen(null)} size="lg">
           {current.kind === "image" ? (
-            <img src={current.sources.src} srcSet={current.sources.srcSet} sizes="(min-width: 1024px) 896px, 100vw" alt="" className="max-h-[70vh] w-full rounded-lg object-contain" />
+            <SafeImage
+              src={current.sources.src}
+              srcSet={current.sources.srcSet}
+              sizes="(min-width: 1024px) 896px, 100vw"
+              alt={`Gallery photo ${open! + 1}`}
+              width={1600}
+              height={1067}
+              eager
+              className="h-auto max-h-[70vh] min-h-48 w-full rounded-lg object-contain"
+            />
           ) : (
             <VideoPlayer video={current.video} title="Gallery video" />
           )}

@@ -29,6 +29,9 @@ export function Modal({
     if (!hydrated || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // A form starts at its first field; anything else at the close button, which comes first.
+    const firstField = dialog.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+    (firstField ?? dialog.querySelector<HTMLElement>("button"))?.focus();
     const closed = () => onCloseRef.current();
     dialog.addEventListener("close", closed);
     return () => {

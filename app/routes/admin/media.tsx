@@ -99,12 +99,13 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
         </ul>
         <p className="mt-2 text-slate-500">
           Uploads: photos JPG, PNG, WebP or GIF up to 5 MB (resized for the web, location and camera details removed); videos
-          MP4 or WebM up to 50 MB.
+          MP4 or WebM up to 50 MB (an MP4&apos;s recording place and details removed).
         </p>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         {slots.map((slot) => (
-          <SlotCard key={slot.key} slot={slot} error={error?.key === slot.key ? error : undefined} />
+          // Keyed by the value too, so a saved slot starts with an empty URL field again.
+          <SlotCard key={`${slot.key}:${slot.value}`} slot={slot} error={error?.key === slot.key ? error : undefined} />
         ))}
       </div>
     </div>

@@ -35,8 +35,9 @@ const STAFF = { staff: true };
 
 export async function loader({ url }: Route.LoaderArgs) {
   const page = pageFrom(url);
+  const pendingPage = pageFrom(url, "pending_page");
   const [pending, approved, approvedTotal, pendingTotal, editing, deleting] = await Promise.all([
-    listTestimonials({ pendingOnly: true, limit: 100 }, STAFF),
+    listTestimonials({ pendingOnly: true, limit: PAGE_SIZE, offset: (pendingPage - 1) * PAGE_SIZE }, STAFF),
     listTestimonials({ approvedOnly: true, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, STAFF),
     countTestimonials(true),
     countTestimonials(false),
@@ -49,6 +50,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     approved,
     approvedTotal,
     page,
+    pendingPage,
     editing,
     deleting,
     creating: url.searchParams.has("new"),
@@ -76,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, pendingTotal, approved, approvedTotal, page, editing, creating, deleting, timeZone } = loaderData;
+  const { pending, pendingTotal, approved, approvedTotal, page, pendingPage, editing, creating, deleting, timeZone } = loaderData;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const formOpen = creating || editing !== null || lastResult !== undefined;
   const none = pendingTotal === 0 && approvedTotal === 0;
@@ -113,6 +115,15 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
               Waiting for approval ({pendingTotal})
             </h2>
             <TestimonialTable rows={pending} emptyText="No pending testimonials" timeZone={timeZone} />
+            <Pagination
+              page={pendingPage}
+              pageSize={PAGE_SIZE}
+              total={pendingTotal}
+              rowsOnPage={pending.length}
+              label="Pending testimonials"
+              param="pending_page"
+              transient={["saved", "deleted", "approved"]}
+            />
           </section>
           <section aria-labelledby="approved-title" className="space-y-3">
             <h2 id="approved-title" className="text-lg font-semibold text-slate-900">
