@@ -59,6 +59,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main className="container-page flex flex-1 flex-col items-center justify-center py-24 text-center">
+      <title>{`${heading} | Al-Amanah Foundation`}</title>
       <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
       <p className="mt-3 text-slate-600">{message}</p>
       <a href="/" className="btn-primary mt-8">

@@ -27,6 +27,10 @@ export const MEDIA_KEYS = [
 ] as const;
 export type MediaKey = (typeof MEDIA_KEYS)[number];
 
+export function isMediaKey(key: string): key is MediaKey {
+  return (MEDIA_KEYS as readonly string[]).includes(key);
+}
+
 export const IMPACT_STATISTIC_LABELS: Record<ImpactStatisticKey, string> = {
   meals_provided: "Meals Provided",
   families_supported: "Families Supported",

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { UploadFolder } from "~/domain/media-sources";
 import { readSubmission } from "./form-submission.server";
 import { NotFoundError, ValidationError } from "./service-errors";
-import { discard, MAX_IMAGE_BYTES, storeImage } from "./uploads.server";
+import { deleteStoredUpload, discard, MAX_IMAGE_BYTES, storeImage } from "./uploads.server";
 
 /**
  * The action behind the admin content screens (stories, events, testimonials): one form
@@ -50,11 +50,14 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
     if (submission.status !== "success" || fileError) {
       return data({ result: submission.reply({ fieldErrors: fileError ? { [PHOTO_FILE_FIELD]: [fileError] } : {} }) }, { status: 400 });
     }
+    let photo: string | null = null;
     try {
-      const values = file && options.photo ? { ...submission.value, [options.photo.field]: await storeImage(file, options.photo.folder, PHOTO_FILE_FIELD) } : submission.value;
-      const saved = await options.save(id, values);
+      if (file && options.photo) photo = await storeImage(file, options.photo.folder, PHOTO_FILE_FIELD);
+      const saved = await options.save(id, photo && options.photo ? { ...submission.value, [options.photo.field]: photo } : submission.value);
       return redirect(`${options.screen}?saved=${saved.id}`);
     } catch (error) {
+      // A photo stored for a save that did not happen belongs to nothing.
+      if (photo && options.photo) await deleteStoredUpload(options.photo.folder, photo);
       if (error instanceof ValidationError) return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
       throw error;
     }

@@ -104,13 +104,18 @@ export async function readMultipartForm(request: Request, fileField: string, max
   const received = file as ReceivedFile | null;
   if (tooLarge) {
     await discard(received);
-    return { fields, file: null, fileError: `The file is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB` };
+    return { fields, file: null, fileError: tooLargeMessage(maxFileBytes) };
   }
   if (received && received.bytes === 0) {
     await discard(received);
     return { fields, file: null };
   }
   return { fields, file: received };
+}
+
+/** One wording wherever a file is too large, whichever check caught it. */
+function tooLargeMessage(maxBytes: number): string {
+  return `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`;
 }
 
 export async function discard(file: ReceivedFile | null | undefined): Promise<void> {
@@ -138,7 +143,7 @@ function newName(): string {
  * metadata block (EXIF with its GPS position, XMP, IPTC, ICC). Returns `{id}.webp`.
  */
 export async function storeImage(file: ReceivedFile, folder: UploadFolder, field = "file"): Promise<string> {
-  if (file.bytes > MAX_IMAGE_BYTES) throw new ValidationError({ [field]: ["Images can be at most 5 MB"] });
+  if (file.bytes > MAX_IMAGE_BYTES) throw new ValidationError({ [field]: [tooLargeMessage(MAX_IMAGE_BYTES)] });
   if ((await sniffKind(file)) !== "image") throw new ValidationError({ [field]: ["Please upload a JPG, PNG, WebP or GIF image"] });
   const directory = uploadFolderPath(folder);
   await mkdir(directory, { recursive: true });
@@ -180,4 +185,27 @@ export async function storeVideo(file: ReceivedFile, folder: UploadFolder, field
   await mkdir(directory, { recursive: true });
   await rename(file.path, path.join(directory, name));
   return name;
+}
+
+const GENERATED_PHOTO = /^([0-9a-f]{32})\.webp$/;
+const GENERATED_VIDEO = /^[0-9a-f]{32}\.(mp4|webm)$/;
+
+/** Whether `name` is a file this site stored (a photo with its widths, or a video). */
+export function isStoredUploadName(name: string): boolean {
+  return GENERATED_PHOTO.test(name) || GENERATED_VIDEO.test(name);
+}
+
+/**
+ * Deletes a stored upload: a photo with every width it was stored at, or a video. Names
+ * this site did not generate are left alone (they are URLs, or files put there by hand).
+ */
+export async function deleteStoredUpload(folder: UploadFolder, name: string): Promise<void> {
+  const directory = uploadFolderPath(folder);
+  const photo = GENERATED_PHOTO.exec(name);
+  if (photo) {
+    const id = photo[1];
+    await Promise.all([`${id}.webp`, ...IMAGE_WIDTHS.map((width) => `${id}-${width}.webp`)].map((file) => rm(path.join(directory, file), { force: true })));
+  } else if (GENERATED_VIDEO.test(name)) {
+    await rm(path.join(directory, name), { force: true });
+  }
 }

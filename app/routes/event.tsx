@@ -1,7 +1,8 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/event";
 import { Icon } from "~/components/ui/icon";
 import { IMAGE_SIZES } from "~/components/content/image-sizes";
+import { RecordMissing } from "~/components/content/record-missing";
 import { SafeImage } from "~/components/ui/safe-image";
 import { eventTiming, formatEventDate } from "~/domain/event-dates";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
@@ -87,4 +88,10 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       </div>
     </article>
   );
+}
+
+/** An unknown or hidden event is a 404 inside the site's layout; anything else goes to the root's boundary. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <RecordMissing what="Event" listTo="/events" listLabel="All events" />;
+  throw error;
 }

@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/story";
 import { IMAGE_SIZES } from "~/components/content/image-sizes";
+import { RecordMissing } from "~/components/content/record-missing";
 import { SafeImage } from "~/components/ui/safe-image";
 import { HeroVideo } from "~/components/home/hero-video";
 import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/media-sources";
@@ -71,4 +72,10 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
       </aside>
     </article>
   );
+}
+
+/** An unknown or hidden story is a 404 inside the site's layout; anything else goes to the root's boundary. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <RecordMissing what="Story" listTo="/stories" listLabel="All stories" />;
+  throw error;
 }

@@ -108,7 +108,8 @@ function ShareForm({ lastOutcome }: { lastOutcome?: Outcome }) {
           {errors[""][0]}
         </p>
       ) : null}
-      <fetcher.Form ref={formRef} method="post" action="/testimonials" noValidate={hydrated} className="mt-4 space-y-4">
+      {/* Without JavaScript the answer is a new page: its #anchor brings the reader back here, to the message. */}
+      <fetcher.Form ref={formRef} method="post" action={hydrated ? "/testimonials" : "/testimonials#share-title"} noValidate={hydrated} className="mt-4 space-y-4">
         <div>
           <label htmlFor="share-name" className="field-label">
             Your name

@@ -1,10 +1,12 @@
 import { eventSchema } from "~/domain/content-schemas";
 import { todayIn } from "~/domain/dates";
+import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { EventRow } from "../../db/schema";
+import { releaseUpload } from "./upload-references.server";
 
 /** An event as the API and the pages see it (SPEC 3). */
 export interface CharityEvent {
@@ -76,7 +78,8 @@ export async function createEvent(input: unknown): Promise<CharityEvent> {
 }
 
 export async function updateEvent(id: number, input: unknown): Promise<CharityEvent> {
-  const values = parseOrThrow(eventSchema, overStored(await getEvent(id), input));
+  const stored = await getEvent(id);
+  const values = parseOrThrow(eventSchema, overStored(stored, input));
   const row = await getDb()
     .updateTable("events")
     .set({ ...values, updated_at: nowIso() })
@@ -84,10 +87,12 @@ export async function updateEvent(id: number, input: unknown): Promise<CharityEv
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Event not found");
+  if (stored.image !== row.image) await releaseUpload(UPLOAD_FOLDERS.events, stored.image);
   return toEvent(row);
 }
 
 export async function deleteEvent(id: number): Promise<void> {
-  const result = await getDb().deleteFrom("events").where("id", "=", id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFoundError("Event not found");
+  const row = await getDb().deleteFrom("events").where("id", "=", id).returning("image").executeTakeFirst();
+  if (!row) throw new NotFoundError("Event not found");
+  await releaseUpload(UPLOAD_FOLDERS.events, row.image);
 }

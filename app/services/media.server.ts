@@ -1,4 +1,4 @@
-import { findMediaSlot, MEDIA_SLOTS, type MediaSlot } from "~/domain/media-slots";
+import { findMediaSlot, MEDIA_SLOTS, slotUrlProblem, type MediaSlot } from "~/domain/media-slots";
 import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import type { MediaKey } from "~/domain/setting-keys";
 import { youTubeId } from "~/domain/video-embeds";
@@ -31,8 +31,14 @@ export async function listMediaSlots(): Promise<MediaSlotValue[]> {
   return MEDIA_SLOTS.map((slot) => ({ ...slot, value: values.get(slot.key) ?? "" }));
 }
 
+/**
+ * A URL typed on the Media screen. It must be one by the slot's rule: an empty field
+ * is refused, not taken as "remove" (that asks for confirmation, see removeMedia).
+ */
 export async function saveMediaUrl(key: string, value: unknown): Promise<void> {
-  findSlot(key);
+  const slot = findSlot(key);
+  const problem = slotUrlProblem(slot.kind, typeof value === "string" ? value : "");
+  if (problem) throw new ValidationError({ value: [problem] });
   await updateSetting(key, { value });
 }
 

@@ -3,6 +3,7 @@ import {
   IMPACT_STATISTIC_KEYS,
   MEDIA_KEYS,
   isImpactStatisticKey,
+  isMediaKey,
   settingCreateSchema,
   settingUpdateSchemaFor,
   type ImpactStatisticKey,
@@ -10,6 +11,7 @@ import {
 import { getDb, nowIso } from "~/lib/db.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { SettingRow } from "../../db/schema";
+import { mediaFolderFor, releaseUpload } from "./upload-references.server";
 
 /** A setting as the API and the screens see it. */
 export interface Setting {
@@ -54,7 +56,7 @@ export async function createSetting(input: unknown): Promise<Setting> {
  * the admin form and PUT /api/settings/{key}. An unknown key is a 404 whatever the body.
  */
 export async function updateSetting(key: string, input: unknown): Promise<Setting> {
-  await getSetting(key);
+  const stored = await getSetting(key);
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key), input);
   const row = await getDb()
     .updateTable("settings")
@@ -63,12 +65,14 @@ export async function updateSetting(key: string, input: unknown): Promise<Settin
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError(`Setting '${key}' not found`);
+  if (isMediaKey(key) && stored.value !== row.value) await releaseUpload(mediaFolderFor(stored.value), stored.value);
   return toSetting(row);
 }
 
 export async function deleteSetting(key: string): Promise<void> {
-  const result = await getDb().deleteFrom("settings").where("key", "=", key).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFoundError(`Setting '${key}' not found`);
+  const row = await getDb().deleteFrom("settings").where("key", "=", key).returning("value").executeTakeFirst();
+  if (!row) throw new NotFoundError(`Setting '${key}' not found`);
+  if (isMediaKey(key)) await releaseUpload(mediaFolderFor(row.value), row.value);
 }
 
 /**

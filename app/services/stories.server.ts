@@ -1,8 +1,10 @@
 import { storySchema } from "~/domain/content-schemas";
 import { getDb, nowIso } from "~/lib/db.server";
+import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { StoryRow } from "../../db/schema";
+import { releaseUpload } from "./upload-references.server";
 
 /** A story as the API and the pages see it (flags as booleans, text never null). */
 export interface Story {
@@ -71,7 +73,8 @@ export async function createStory(input: unknown): Promise<Story> {
 }
 
 export async function updateStory(id: number, input: unknown): Promise<Story> {
-  const values = storyValues(overStored(await getStory(id, { staff: true }), input));
+  const stored = await getStory(id, { staff: true });
+  const values = storyValues(overStored(stored, input));
   const row = await getDb()
     .updateTable("stories")
     .set({ ...values, updated_at: nowIso() })
@@ -79,10 +82,12 @@ export async function updateStory(id: number, input: unknown): Promise<Story> {
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Story not found");
+  if (stored.image_filename !== row.image_filename) await releaseUpload(UPLOAD_FOLDERS.stories, stored.image_filename);
   return toStory(row);
 }
 
 export async function deleteStory(id: number): Promise<void> {
-  const result = await getDb().deleteFrom("stories").where("id", "=", id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFoundError("Story not found");
+  const row = await getDb().deleteFrom("stories").where("id", "=", id).returning("image_filename").executeTakeFirst();
+  if (!row) throw new NotFoundError("Story not found");
+  await releaseUpload(UPLOAD_FOLDERS.stories, row.image_filename);
 }

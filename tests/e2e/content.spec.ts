@@ -57,7 +57,14 @@ test.describe("stories", () => {
     await expect(page.getByRole("heading", { level: 1, name: `${title} (updated)` })).toBeVisible();
 
     await page.goto("/admin/stories");
-    await page.getByRole("link", { name: `Delete ${title} (updated)` }).click();
+    const deleteLink = page.getByRole("link", { name: `Delete ${title} (updated)` });
+    // Escape leaves the confirmation and puts the keyboard back on the Delete link.
+    await deleteLink.click();
+    await expect(page.getByText("Are you sure you want to delete this story?")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByText("Are you sure you want to delete this story?")).toBeHidden();
+    await expect(deleteLink).toBeFocused();
+    await deleteLink.click();
     await expect(page.getByText("Are you sure you want to delete this story?")).toBeVisible();
     await page.getByRole("button", { name: "Yes, delete story" }).click();
     await expect(page.getByText("Story deleted.")).toBeVisible();
@@ -161,9 +168,11 @@ test.describe("homepage media", () => {
     await page.getByRole("link", { name: "Remove Emergency Relief image" }).click();
     await expect(page.getByText("Are you sure you want to remove this media?")).toBeVisible();
     await page.getByRole("button", { name: "Yes, remove" }).click();
-    await expect(page.getByText("Emergency Relief image updated.")).toBeVisible();
+    await expect(page.getByText("Emergency Relief image removed.")).toBeVisible();
     await page.goto("/");
     await expect(page.getByRole("img", { name: "Emergency Relief" })).toHaveAttribute("src", "/images/programme-emergency-relief.svg");
+    // The photo is gone from the server too, not only from the page.
+    expect((await page.request.get(shown)).status()).toBe(404);
   });
 
   test("a URL is checked as it is typed, and the save button waits for a valid one", async ({ adminPage: page }) => {
@@ -196,7 +205,8 @@ test.describe("homepage media", () => {
     await page.waitForLoadState("networkidle");
     expect(thirdParty).toEqual([]);
 
-    const play = page.getByRole("link", { name: "Watch how your giving helps" });
+    const play = page.getByRole("button", { name: "Watch how your giving helps" });
+    await expect(play).toHaveAttribute("aria-haspopup", "dialog");
     await play.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Watch how your giving helps" });
@@ -211,7 +221,8 @@ test.describe("homepage media", () => {
     await expect(dialog).toBeHidden();
     await expect(play).toBeFocused();
 
-    await play.click();
+    await page.keyboard.press("Space");
+    await expect(dialog).toBeVisible();
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(play).toBeFocused();
@@ -234,6 +245,15 @@ test.describe("public pages", () => {
   test("the content pages fit a phone's width", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of ["/", "/stories", "/events", "/testimonials"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test("the admin content screens fit a phone's width", async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/admin/stories", "/admin/events", "/admin/testimonials", "/admin/media", "/admin/stories?new=1"]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

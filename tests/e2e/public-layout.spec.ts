@@ -72,6 +72,12 @@ test.describe("public layout", () => {
     // Under a page that is open, an unknown address is simply not found.
     expect((await page.goto("/stories/1/extra"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
+
+    // An unknown story is a 404 in the site's layout, with its own title and the way back.
+    expect((await page.goto("/stories/987654"))?.status()).toBe(404);
+    await expect(page).toHaveTitle("Story not found | Al-Amanah Foundation");
+    await expect(page.getByRole("heading", { level: 1, name: "Story not found" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "All stories" })).toBeVisible();
   });
 });
 

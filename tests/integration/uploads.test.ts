@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { getDb } from "~/lib/db.server";
 import * as storiesScreen from "~/routes/admin/stories";
 import * as mediaScreen from "~/routes/admin/media";
 import * as uploadsApi from "~/routes/api/uploads";
-import { getSetting } from "~/services/settings.server";
+import { getSetting, updateSetting } from "~/services/settings.server";
 import { phonePhoto } from "../support/photos";
 import { heicPhoto, phoneVideo, RECORDED_AT } from "../support/videos";
 import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../support/routes";
@@ -30,6 +30,7 @@ async function incomingLeftovers(): Promise<string[]> {
 
 beforeEach(async () => {
   await getDb().deleteFrom("stories").execute();
+  for (const folder of ["stories", "media"]) await rm(path.join(uploadsDir(), folder), { recursive: true, force: true });
 });
 
 describe("a story photo uploaded on the admin form", () => {
@@ -85,6 +86,49 @@ describe("a story photo uploaded on the admin form", () => {
     expect((data as { result: { error: Record<string, string[]> } }).result.error.image_file).toEqual(["The file is larger than 5 MB"]);
     expect(await getDb().selectFrom("stories").select("id").execute()).toEqual([]);
     expect(await incomingLeftovers()).toEqual([]);
+  });
+});
+
+describe("a photo leaving the site", () => {
+  const upload = async (fields: Record<string, string>) => {
+    const response = await callWithRequest(storiesScreen.action, multipartRequest("/admin/stories", { ...STORY_FIELDS, ...fields, image_file: { data: await phonePhoto(900, 600), name: "a.jpg", type: "image/jpeg" } }));
+    expect(unwrapData(response).status).toBe(302);
+    return getDb().selectFrom("stories").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+  };
+
+  it("takes its files with it when the story gets another photo or is deleted", async () => {
+    const first = await upload({});
+    expect(await stored("stories")).toHaveLength(4);
+    const replaced = await upload({ id: String(first.id) });
+    expect(replaced.id).toBe(first.id);
+    expect((await stored("stories")).every((file) => file.startsWith(replaced.image_filename.replace(".webp", "")))).toBe(true);
+    expect(await stored("stories")).toHaveLength(4);
+
+    const gone = await callRoute(storiesScreen.action, "/admin/stories", { form: { intent: "delete", id: String(first.id) } });
+    expect(unwrapData(gone).status).toBe(302);
+    expect(await stored("stories")).toEqual([]);
+  });
+
+  it("stays while another record still shows it", async () => {
+    const story = await upload({});
+    await getDb().insertInto("stories").values({ title: "Same photo", summary: "s", content: "c", image_filename: story.image_filename }).execute();
+    await callRoute(storiesScreen.action, "/admin/stories", { form: { intent: "delete", id: String(story.id) } });
+    expect(await stored("stories")).toHaveLength(4);
+  });
+
+  it("goes when a media slot is given another photo, and an oversized one is refused", async () => {
+    const slot = (data: Buffer) => callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "program_image_3", intent: "upload", file: { data, name: "p.jpg", type: "image/jpeg" } }));
+    await slot(await phonePhoto(800, 600));
+    const first = (await getSetting("program_image_3")).value;
+    await slot(await phonePhoto(800, 600));
+    const second = (await getSetting("program_image_3")).value;
+    const files = await stored("media/images");
+    expect(files.some((file) => file.startsWith(first.replace(".webp", "")))).toBe(false);
+    expect(files.filter((file) => file.startsWith(second.replace(".webp", "")))).toHaveLength(4);
+
+    const huge = Buffer.concat([await phonePhoto(40, 40), Buffer.alloc(5 * 1024 * 1024)]);
+    expect(unwrapData(await slot(huge))).toMatchObject({ status: 400, data: { error: { message: "The file is larger than 5 MB" } } });
+    expect((await getSetting("program_image_3")).value).toBe(second);
   });
 });
 
@@ -157,7 +201,10 @@ describe("homepage media uploads", () => {
       ["hero_video", "https://example.org/clip.jpg", "Please enter a valid video URL (YouTube, Vimeo, or direct video file)"],
       ["program_image_1", "https://example.org/page", "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg)"],
       ["gallery_item_3", "https://vimeo.com/76979871", "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg) or YouTube video URL"],
+      // An empty Save (possible without JavaScript) must not clear the slot unasked.
+      ["program_image_2", "  ", "Enter a URL"],
     ] as const;
+    await updateSetting("program_image_2", { value: "https://example.org/kept.jpg" });
     for (const [key, value, message] of attempts) {
       const result = await callRoute(mediaScreen.action, "/admin/media", { form: { key, intent: "save", value } });
       expect(unwrapData(result)).toEqual({ status: 400, data: { error: { key, field: "value", message, value } }, headers: undefined });
@@ -166,6 +213,7 @@ describe("homepage media uploads", () => {
       expect(((await callRoute(mediaScreen.action, "/admin/media", { form: { key, intent: "save", value } })) as Response).status).toBe(302);
       expect((await getSetting(key)).value).toBe(value);
     }
+    expect((await getSetting("program_image_2")).value).toBe("https://example.org/kept.jpg");
     expect(unwrapData(await callRoute(mediaScreen.action, "/admin/media", { form: { key: "site_name", intent: "save", value: "x" } })).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldError } from "~/components/ui/field-error";
+import { SafeImage } from "~/components/ui/safe-image";
 import { imageSources, type UploadFolder } from "~/domain/media-sources";
 
 /**
@@ -8,18 +9,21 @@ import { imageSources, type UploadFolder } from "~/domain/media-sources";
  */
 export function PhotoField({
   field,
+  saved,
   folder,
   fileError,
 }: {
   field: FieldMetadata<string>;
+  /** The photo the record has now (not what a refused post typed, which may not be a photo at all). */
+  saved: string;
   folder: UploadFolder;
   fileError?: string[];
 }) {
-  const current = typeof field.initialValue === "string" ? imageSources(field.initialValue, folder) : null;
+  const current = imageSources(saved, folder);
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-medium text-slate-700">Photo</legend>
-      {current ? <img src={current.src} alt="Current photo" width={160} height={100} className="h-24 w-40 rounded object-cover" /> : null}
+      {current ? <SafeImage src={current.src} alt="Current photo" width={160} height={100} eager className="h-24 w-40 rounded object-cover" /> : null}
       <div>
         <label htmlFor={field.id} className="field-label">
           Photo URL <span className="font-normal text-slate-500">(optional)</span>

@@ -13,7 +13,7 @@ export function RowActions({ id, subject, children }: { id: number; subject: str
       <Link to={`?edit=${id}`} preventScrollReset className="ml-4 font-semibold text-brand-700 hover:underline" aria-label={`Edit ${subject}`}>
         Edit
       </Link>
-      <Link to={`?delete=${id}`} preventScrollReset className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Delete ${subject}`}>
+      <Link to={`?delete=${id}`} preventScrollReset data-delete-for={id} className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Delete ${subject}`}>
         Delete
       </Link>
     </td>

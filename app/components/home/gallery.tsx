@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { SafeImage } from "~/components/ui/safe-image";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { SlotMedia } from "~/domain/media-slots";
+import { dialogOpener } from "./dialog-opener";
 import { VideoPlayer, videoLink } from "./video-player";
 
 type GalleryItem = Exclude<SlotMedia, { kind: "none" }>;
@@ -12,6 +14,7 @@ type GalleryItem = Exclude<SlotMedia, { kind: "none" }>;
  */
 export function Gallery({ items }: { items: GalleryItem[] }) {
   const [open, setOpen] = useState<number | null>(null);
+  const hydrated = useHydrated();
   if (items.length === 0) return <p className="text-center text-slate-600">Gallery coming soon...</p>;
   const current = open === null ? null : items[open];
   return (
@@ -25,16 +28,13 @@ export function Gallery({ items }: { items: GalleryItem[] }) {
               <a
                 href={href}
                 aria-label={label}
-                onClick={(event) => {
-                  event.preventDefault();
-                  setOpen(index);
-                }}
+                {...dialogOpener(() => setOpen(index), hydrated)}
                 className="group relative block aspect-square overflow-hidden rounded-xl bg-slate-200"
               >
                 {item.kind === "image" ? (
                   <SafeImage src={item.sources.src} srcSet={item.sources.srcSet} sizes="(min-width: 768px) 33vw, 50vw" alt="" width={400} height={400} className="h-full w-full object-cover transition-transform group-hover:scale-105" />
                 ) : item.video.kind === "youtube" ? (
-                  <SafeImage src={item.video.thumbnailUrl} alt="" width={480} height={360} className="h-full w-full object-cover" />
+                  <SafeImage src={item.video.thumbnailUrl} alt="" width={480} height={360} placeholderAt="top" className="h-full w-full object-cover" />
                 ) : (
                   <span aria-hidden="true" className="block h-full w-full bg-gradient-to-br from-brand-700 to-brand-900" />
                 )}

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { SafeImage } from "~/components/ui/safe-image";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { VideoSource } from "~/domain/video-embeds";
+import { dialogOpener } from "./dialog-opener";
 import { VideoPlayer, videoLink } from "./video-player";
 
 /**
@@ -11,6 +13,7 @@ import { VideoPlayer, videoLink } from "./video-player";
  */
 export function HeroVideo({ video }: { video: VideoSource | null }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   if (!video) {
     return (
       <div className="flex aspect-video w-full items-center justify-center rounded-2xl border-2 border-dashed border-brand-200 bg-brand-50 text-lg font-semibold text-brand-800">
@@ -23,14 +26,11 @@ export function HeroVideo({ video }: { video: VideoSource | null }) {
     <>
       <a
         href={videoLink(video)}
-        onClick={(event) => {
-          event.preventDefault();
-          setOpen(true);
-        }}
+        {...dialogOpener(() => setOpen(true), hydrated)}
         className="group relative block aspect-video w-full overflow-hidden rounded-2xl bg-brand-900 shadow-lg"
       >
         {video.kind === "youtube" ? (
-          <SafeImage src={video.thumbnailUrl} alt="" width={480} height={360} className="h-full w-full object-cover opacity-80 transition-opacity group-hover:opacity-100" />
+          <SafeImage src={video.thumbnailUrl} alt="" width={480} height={360} placeholderAt="top" className="h-full w-full object-cover opacity-80 transition-opacity group-hover:opacity-100" />
         ) : null}
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white">
           <span className="flex h-20 w-20 items-center justify-center rounded-full bg-gold-400 text-slate-900 shadow-xl transition-transform group-hover:scale-105">

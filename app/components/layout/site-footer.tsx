@@ -2,6 +2,9 @@ import { Link } from "react-router";
 import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
 import { NewsletterForm } from "./newsletter-form";
 
+/** The header's pages, and Testimonials, where anyone can read and share experiences. */
+const FOOTER_LINKS = [...MAIN_NAVIGATION, { to: "/testimonials", label: "Testimonials" }];
+
 export function SiteFooter() {
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
@@ -21,7 +24,7 @@ export function SiteFooter() {
             Quick Links
           </h2>
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm whitespace-nowrap">
-            {MAIN_NAVIGATION.map((item) => (
+            {FOOTER_LINKS.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className="hover:text-white hover:underline">
                   {item.label}

@@ -14,6 +14,7 @@ export function SafeImage({
   height,
   className = "",
   eager = false,
+  placeholderAt = "center",
 }: {
   src: string;
   srcSet?: string;
@@ -23,6 +24,8 @@ export function SafeImage({
   height: number;
   className?: string;
   eager?: boolean;
+  /** Where 'Media Not Available' sits: "top" when something (a play button) covers the middle. */
+  placeholderAt?: "center" | "top";
 }) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
@@ -34,7 +37,7 @@ export function SafeImage({
 
   if (failed) {
     return (
-      <div role="img" aria-label={alt ? `${alt}: media not available` : "Media not available"} className={`flex items-center justify-center bg-slate-100 text-sm font-medium text-slate-500 ${className}`}>
+      <div role="img" aria-label={alt ? `${alt}: media not available` : "Media not available"} className={`flex justify-center bg-slate-100 text-sm font-medium text-slate-500 ${placeholderAt === "top" ? "items-start pt-3" : "items-center"} ${className}`}>
         Media Not Available
       </div>
     );

@@ -10,6 +10,7 @@ import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { PhotoField } from "~/components/admin/photo-field";
 import { RowActions } from "~/components/admin/row-actions";
+import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { eventSchema, type EventInput } from "~/domain/content-schemas";
 import { eventDay, formatEventDate } from "~/domain/event-dates";
@@ -58,6 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminEvents({ loaderData, actionData }: Route.ComponentProps) {
   const { events, total, page, editing, creating, deleting, loadError } = loaderData;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  useFocusReturn(deleting ? String(deleting.id) : null, (id) => `[data-delete-for="${id}"]`);
   const formOpen = creating || editing !== null || lastResult !== undefined;
   return (
     <div className="space-y-6">
@@ -71,6 +73,13 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
       {loaderData.saved && !formOpen ? <Notice tone="success">Event saved.</Notice> : null}
       {loaderData.deleted ? <Notice tone="success">Event deleted.</Notice> : null}
       {actionData && "missing" in actionData ? <Notice tone="error">That event no longer exists.</Notice> : null}
+
+      {/* First on the page: without JavaScript this is a plain section, and must be in view. */}
+      {formOpen ? (
+        <FormModal title={editing ? `Edit event: ${editing.title}` : "New event"} closeTo="/admin/events">
+          <EventForm key={editing?.id ?? "new"} event={editing} lastResult={lastResult} />
+        </FormModal>
+      ) : null}
 
       {deleting ? (
         <ConfirmPanel
@@ -100,11 +109,6 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
       </DataTable>
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={events.length} label="Events" transient={["saved", "deleted"]} />
 
-      {formOpen ? (
-        <FormModal title={editing ? `Edit event: ${editing.title}` : "New event"} closeTo="/admin/events">
-          <EventForm key={editing?.id ?? "new"} event={editing} lastResult={lastResult} />
-        </FormModal>
-      ) : null}
     </div>
   );
 }
@@ -131,7 +135,7 @@ function EventForm({ event, lastResult }: { event: CharityEvent | null; lastResu
         <InputField field={fields.location} label="Location" type="text" required />
       </div>
       <TextareaField field={fields.description} label="Description" rows={5} required />
-      <PhotoField field={fields.image} folder={UPLOAD_FOLDERS.events} fileError={fileError ?? undefined} />
+      <PhotoField field={fields.image} saved={event?.image ?? ""} folder={UPLOAD_FOLDERS.events} fileError={fileError ?? undefined} />
       <FormActions saveLabel="Save event" cancelTo="/admin/events" formErrors={form.errors} />
     </Form>
   );

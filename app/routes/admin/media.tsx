@@ -4,6 +4,7 @@ import type { Route } from "./+types/media";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { MediaPreview } from "~/components/admin/media-preview";
 import { Notice } from "~/components/admin/notice";
+import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { FieldError } from "~/components/ui/field-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { slotMedia, slotUrlProblem, type SlotKind } from "~/domain/media-slots";
@@ -71,13 +72,14 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
   const { slots, removing, saved, host } = loaderData;
   const error = actionData?.error;
   const savedSlot = saved ? slots.find((slot) => slot.key === saved) : null;
+  useFocusReturn(removing?.key ?? null, (key) => `[data-remove-for="${key}"]`);
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Homepage Media</h1>
         <p className="mt-1 text-slate-600">The hero video, the three programme images and the six gallery items on the homepage.</p>
       </div>
-      {savedSlot && !error ? <Notice tone="success">{savedSlot.label} updated.</Notice> : null}
+      {savedSlot && !error ? <Notice tone="success">{savedSlot.label} {savedSlot.value ? "updated" : "removed"}.</Notice> : null}
       {removing ? (
         <ConfirmPanel
           question="Are you sure you want to remove this media?"
@@ -102,10 +104,10 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
           MP4 or WebM up to 50 MB (an MP4&apos;s recording place and details removed).
         </p>
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {slots.map((slot) => (
           // Keyed by the value too, so a saved slot starts with an empty URL field again.
-          <SlotCard key={`${slot.key}:${slot.value}`} slot={slot} error={error?.key === slot.key ? error : undefined} />
+          <SlotCard key={`${slot.key}:${slot.value}`} slot={slot} error={error?.key === slot.key ? error : undefined} justSaved={saved === slot.key && !error} />
         ))}
       </div>
     </div>
@@ -124,7 +126,7 @@ const URL_HINTS: Record<SlotKind, string> = {
   gallery: "A photo link, or a YouTube video",
 };
 
-function SlotCard({ slot, error }: { slot: MediaSlotValue; error?: SlotError }) {
+function SlotCard({ slot, error, justSaved }: { slot: MediaSlotValue; error?: SlotError; justSaved: boolean }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("key") === slot.key;
@@ -135,11 +137,20 @@ function SlotCard({ slot, error }: { slot: MediaSlotValue; error?: SlotError }) 
   return (
     <section aria-labelledby={`${slot.key}-title`} className="space-y-4 rounded-xl bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <h2 id={`${slot.key}-title`} className="text-lg font-semibold text-slate-900">
-          {slot.label}
-        </h2>
+        <div>
+          <h2 id={`${slot.key}-title`} className="text-lg font-semibold text-slate-900">
+            {slot.label}
+          </h2>
+          {justSaved ? <p className="text-sm font-medium text-brand-700">{slot.value ? "Saved" : "Removed"}</p> : null}
+        </div>
         {slot.value ? (
-          <Link to={`?remove=${slot.key}`} preventScrollReset className="text-sm font-semibold text-red-700 hover:underline" aria-label={`Remove ${slot.label}`}>
+          <Link
+            to={`?remove=${slot.key}`}
+            preventScrollReset
+            data-remove-for={slot.key}
+            className="text-sm font-semibold text-red-700 hover:underline"
+            aria-label={`Remove ${slot.label}`}
+          >
             Remove
           </Link>
         ) : null}
@@ -147,7 +158,8 @@ function SlotCard({ slot, error }: { slot: MediaSlotValue; error?: SlotError }) 
       <MediaPreview media={slotMedia(slot.kind, slot.value)} label={slot.label} />
       {slot.value ? <p className="truncate text-xs text-slate-500">Now: {slot.value}</p> : null}
 
-      <Form method="post" className="space-y-2" preventScrollReset>
+      {/* The #anchor brings a page reloaded without JavaScript back to this slot and its message. */}
+      <Form method="post" action={`/admin/media#${slot.key}-title`} className="space-y-2" preventScrollReset>
         <input type="hidden" name="key" value={slot.key} />
         <label htmlFor={urlId} className="field-label">
           Media URL
@@ -157,6 +169,7 @@ function SlotCard({ slot, error }: { slot: MediaSlotValue; error?: SlotError }) 
             id={urlId}
             name="value"
             type="url"
+            required
             value={url}
             onChange={(event) => setUrl(event.target.value)}
             placeholder="https://"
@@ -177,7 +190,7 @@ function SlotCard({ slot, error }: { slot: MediaSlotValue; error?: SlotError }) 
         />
       </Form>
 
-      <Form method="post" encType="multipart/form-data" className="space-y-2" preventScrollReset>
+      <Form method="post" action={`/admin/media#${slot.key}-title`} encType="multipart/form-data" className="space-y-2" preventScrollReset>
         <input type="hidden" name="key" value={slot.key} />
         <label htmlFor={fileId} className="field-label">
           Or upload a file

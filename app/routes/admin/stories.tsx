@@ -11,6 +11,7 @@ import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { PhotoField } from "~/components/admin/photo-field";
 import { RowActions } from "~/components/admin/row-actions";
+import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { storySchema, type StoryInput } from "~/domain/content-schemas";
 import { formatDate } from "~/domain/dates";
@@ -60,6 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminStories({ loaderData, actionData }: Route.ComponentProps) {
   const { stories, total, page, editing, creating, deleting, timeZone } = loaderData;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  useFocusReturn(deleting ? String(deleting.id) : null, (id) => `[data-delete-for="${id}"]`);
   const formOpen = creating || editing !== null || lastResult !== undefined;
   return (
     <div className="space-y-6">
@@ -72,6 +74,13 @@ export default function AdminStories({ loaderData, actionData }: Route.Component
       {loaderData.saved && !formOpen ? <Notice tone="success">Story saved.</Notice> : null}
       {loaderData.deleted ? <Notice tone="success">Story deleted.</Notice> : null}
       {actionData && "missing" in actionData ? <Notice tone="error">That story no longer exists.</Notice> : null}
+
+      {/* First on the page: without JavaScript this is a plain section, and must be in view. */}
+      {formOpen ? (
+        <FormModal title={editing ? `Edit story: ${editing.title}` : "New story"} closeTo="/admin/stories">
+          <StoryForm key={editing?.id ?? "new"} story={editing} lastResult={lastResult} />
+        </FormModal>
+      ) : null}
 
       {deleting ? (
         <ConfirmPanel
@@ -106,11 +115,6 @@ export default function AdminStories({ loaderData, actionData }: Route.Component
       </DataTable>
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={stories.length} label="Stories" transient={["saved", "deleted"]} />
 
-      {formOpen ? (
-        <FormModal title={editing ? `Edit story: ${editing.title}` : "New story"} closeTo="/admin/stories">
-          <StoryForm key={editing?.id ?? "new"} story={editing} lastResult={lastResult} />
-        </FormModal>
-      ) : null}
     </div>
   );
 }
@@ -141,7 +145,7 @@ function StoryForm({ story, lastResult }: { story: Story | null; lastResult?: Su
       <InputField field={fields.title} label="Title" type="text" required />
       <TextareaField field={fields.summary} label="Summary" rows={3} required />
       <TextareaField field={fields.content} label="Full content" rows={8} required />
-      <PhotoField field={fields.image_filename} folder={UPLOAD_FOLDERS.stories} fileError={fileError ?? undefined} />
+      <PhotoField field={fields.image_filename} saved={story?.image_filename ?? ""} folder={UPLOAD_FOLDERS.stories} fileError={fileError ?? undefined} />
       <InputField field={fields.video_url} label={<>Video URL <span className="font-normal text-slate-500">(optional)</span></>} type="text" placeholder="https://www.youtube.com/watch?v=…" />
       <div className="flex flex-wrap gap-6">
         <CheckboxField field={fields.is_active} label="Active" hint="Shown on the public site" />

@@ -6,6 +6,7 @@ import { DataTable } from "~/components/admin/data-table";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
+import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { formatDate } from "~/domain/dates";
 import { formatCount, formatDollars } from "~/domain/money";
 import { scheduleText } from "~/domain/recurring-schedule";
@@ -91,7 +92,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const refreshing = navigation.state === "submitting" && navigation.formData?.get("intent") === "refresh";
   const confirming = actionData ? null : subscriptions.find((s) => s.stripe_subscription_id === loaderData.confirming && isCancelable(s.status));
-  useFocusReturn(confirming?.stripe_subscription_id ?? null);
+  useFocusReturn(confirming?.stripe_subscription_id ?? null, (id) => `[data-cancel-for="${id}"]`);
 
   return (
     <div className="space-y-6">
@@ -186,19 +187,6 @@ function SummaryCards({ summary }: { summary: SubscriptionSummary }) {
       ))}
     </dl>
   );
-}
-
-/**
- * When the cancel confirmation closes without canceling, focus goes back to the Cancel
- * link that opened it, so a keyboard user carries on where they were.
- */
-function useFocusReturn(confirmingId: string | null) {
-  const previous = useRef<string | null>(null);
-  useEffect(() => {
-    const closed = previous.current;
-    previous.current = confirmingId;
-    if (closed && !confirmingId) document.querySelector<HTMLElement>(`[data-cancel-for="${CSS.escape(closed)}"]`)?.focus();
-  }, [confirmingId]);
 }
 
 function CancelConfirmation({ subscription }: { subscription: Subscription }) {

@@ -10,6 +10,7 @@ import { FormModal } from "~/components/admin/form-modal";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { RowActions } from "~/components/admin/row-actions";
+import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { Stars } from "~/components/content/stars";
 import { InputField, SelectField, TextareaField } from "~/components/ui/form-fields";
 import { TESTIMONIAL_CATEGORIES, testimonialSchema, type TestimonialInput } from "~/domain/content-schemas";
@@ -80,6 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { pending, pendingTotal, approved, approvedTotal, page, pendingPage, editing, creating, deleting, timeZone } = loaderData;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  useFocusReturn(deleting ? String(deleting.id) : null, (id) => `[data-delete-for="${id}"]`);
   const formOpen = creating || editing !== null || lastResult !== undefined;
   const none = pendingTotal === 0 && approvedTotal === 0;
   return (
@@ -94,6 +96,13 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
       {loaderData.approvedNotice ? <Notice tone="success">Testimonial approved: it now appears on the site.</Notice> : null}
       {loaderData.deleted ? <Notice tone="success">Testimonial deleted.</Notice> : null}
       {actionData && "missing" in actionData ? <Notice tone="error">That testimonial no longer exists.</Notice> : null}
+
+      {/* First on the page: without JavaScript this is a plain section, and must be in view. */}
+      {formOpen ? (
+        <FormModal title={editing ? `Edit testimonial from ${editing.name}` : "New testimonial"} closeTo="/admin/testimonials">
+          <TestimonialForm key={editing?.id ?? "new"} testimonial={editing} lastResult={lastResult} />
+        </FormModal>
+      ) : null}
 
       {deleting ? (
         <ConfirmPanel
@@ -135,11 +144,6 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         </>
       )}
 
-      {formOpen ? (
-        <FormModal title={editing ? `Edit testimonial from ${editing.name}` : "New testimonial"} closeTo="/admin/testimonials">
-          <TestimonialForm key={editing?.id ?? "new"} testimonial={editing} lastResult={lastResult} />
-        </FormModal>
-      ) : null}
     </div>
   );
 }
