@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "./formatters";
+
 /**
  * Event dates are kept as given ('YYYY-MM-DD', or with a time 'YYYY-MM-DDTHH:MM'):
  * the day is the foundation's local day, so it is compared and shown without any time
@@ -46,8 +48,8 @@ export function formatEventDate(value: string): string {
   const parts = eventDateParts(value);
   if (!parts) return value;
   const at = new Date(Date.UTC(parts.year, parts.month - 1, parts.date, parts.hour ?? 0, parts.minute ?? 0));
-  const day = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(at);
+  const day = dateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(at);
   if (parts.hour === undefined) return day;
-  const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(at);
+  const time = dateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(at);
   return `${day} at ${time}`;
 }

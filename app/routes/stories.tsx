@@ -4,7 +4,7 @@ import { FeaturedStoryCard, StoryCard } from "~/components/content/story-cards";
 import { CardGrid } from "~/components/content/card-grid";
 import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
-import { listStories } from "~/services/stories.server";
+import { listStories, storyCard } from "~/services/stories.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Stories | Al-Amanah Foundation" },
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
 /** Up to two featured stories lead; every other active story follows (SPEC 2). */
 export async function loader() {
   try {
-    const stories = await listStories({ activeOnly: true });
+    const stories = (await listStories({ activeOnly: true })).map(storyCard);
     const featured = stories.filter((story) => story.is_featured).slice(0, 2);
     return { featured, others: stories.filter((story) => !featured.includes(story)), failed: false };
   } catch (error) {

@@ -4,7 +4,7 @@ import type { VideoSource } from "~/domain/video-embeds";
 import { foundationToday, listEvents } from "./events.server";
 import { listMediaSlots } from "./media.server";
 import { getImpactStatistics } from "./settings.server";
-import { listStories } from "./stories.server";
+import { listStories, storyCard } from "./stories.server";
 import { listTestimonials } from "./testimonials.server";
 
 /**
@@ -20,7 +20,7 @@ export async function loadHomepage() {
   };
   const hero = media("hero_video");
   const [stories, events, testimonials] = await Promise.all([
-    section("featured stories", () => listStories({ activeOnly: true, featuredOnly: true, limit: 3 })),
+    section("featured stories", async () => (await listStories({ activeOnly: true, featuredOnly: true, limit: 3 })).map(storyCard)),
     section("upcoming events", () => listEvents({ upcomingOnly: true, limit: 3 })),
     section("testimonials", () => listTestimonials({ approvedOnly: true, limit: 3 })),
   ]);

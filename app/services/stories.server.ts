@@ -56,6 +56,13 @@ export async function countStories(): Promise<number> {
 }
 
 /** One story; an unknown one, or an inactive one for the public, is not found. */
+/** What a story's card shows: lists send this, not the full text, into the page. */
+export type StoryCard = Pick<Story, "id" | "title" | "summary" | "image_filename" | "video_url" | "is_featured">;
+
+export function storyCard({ id, title, summary, image_filename, video_url, is_featured }: Story): StoryCard {
+  return { id, title, summary, image_filename, video_url, is_featured };
+}
+
 export async function getStory(id: number, reader: Reader = { staff: false }): Promise<Story> {
   const row = await getDb().selectFrom("stories").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row || (!reader.staff && row.is_active !== 1)) throw new NotFoundError("Story not found");

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
-import type { Story } from "~/services/stories.server";
+import type { StoryCard as StoryCardFields } from "~/services/stories.server";
 import { IMAGE_SIZES } from "./image-sizes";
 import { MediaImage } from "./media-image";
 
-type StoryCardData = Pick<Story, "id" | "title" | "summary" | "image_filename" | "video_url">;
+type StoryCardData = Pick<StoryCardFields, "id" | "title" | "summary" | "image_filename" | "video_url">;
 
 /** A featured story (SPEC 2): image, play overlay when it has a video, 'Featured' badge, 'Read Full Story'. */
 export function FeaturedStoryCard({ story, eager = false, sizes = IMAGE_SIZES.halves }: { story: StoryCardData; eager?: boolean; sizes?: string }) {
