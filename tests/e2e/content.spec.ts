@@ -141,6 +141,24 @@ test.describe("testimonials", () => {
   });
 });
 
+test.describe("testimonials without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form answers on a new page that opens at its message", async ({ page }) => {
+    await page.goto("/testimonials");
+    const form = page.getByRole("region", { name: "Share your experience" });
+    await form.getByLabel("Your name").fill("Bilal");
+    await form.getByLabel("Your experience").evaluate((element) => element.removeAttribute("required"));
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/testimonials#share-title$/);
+    await expect(form.getByText("Your experience is required")).toBeVisible();
+    await expect(form.getByLabel("Your name")).toHaveValue("Bilal");
+    await form.getByLabel("Your experience").fill("Kind people, quick help.");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(form.getByText("Thank you! Your testimonial will appear once our team has reviewed it.")).toBeInViewport();
+  });
+});
+
 test.describe("homepage media", () => {
   test("a photo uploaded for a programme is shown on the home page without its GPS position", async ({ adminPage: page }) => {
     const original = await phonePhoto();
@@ -213,10 +231,12 @@ test.describe("homepage media", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
     await expect(dialog.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
-    // Tab stays inside the dialog.
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Tab and Shift+Tab go round inside the dialog, never out of it.
+    for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement)), key).toBe(true);
+    }
+    await dialog.getByRole("button", { name: "Close" }).focus();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(play).toBeFocused();

@@ -72,10 +72,28 @@ export function Modal({
       }}
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/70`}
     >
+      <FocusGuard onFocus={() => focusEdge(dialogRef.current, "last")} />
       <div className="max-h-[85vh] overflow-y-auto p-6">
         {heading}
         <div className="mt-4">{children}</div>
       </div>
+      <FocusGuard onFocus={() => focusEdge(dialogRef.current, "first")} />
     </dialog>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], [tabindex]:not([tabindex="-1"]):not([data-focus-guard])';
+
+/**
+ * A modal <dialog> keeps focus from the page behind, but Tab past its last control (or
+ * out of an embedded player) would go to the browser's own toolbar. Two invisible stops,
+ * one at each end, send it round to the other end instead.
+ */
+function FocusGuard({ onFocus }: { onFocus: () => void }) {
+  return <span tabIndex={0} data-focus-guard="" aria-hidden="true" onFocus={onFocus} className="fixed h-px w-px opacity-0" />;
+}
+
+function focusEdge(dialog: HTMLDialogElement | null, edge: "first" | "last"): void {
+  const controls = [...(dialog?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+  (edge === "first" ? controls[0] : controls.at(-1))?.focus();
 }
