@@ -21,6 +21,8 @@ export function Modal({
 }) {
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // showModal() focuses the first stop, the leading focus guard: that is not a Shift+Tab.
+  const openingRef = useRef(false);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -28,7 +30,9 @@ export function Modal({
     const dialog = dialogRef.current;
     if (!hydrated || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    openingRef.current = true;
     if (!dialog.open) dialog.showModal();
+    openingRef.current = false;
     // A form starts at its first field; anything else at the close button, which comes first.
     const firstField = dialog.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
     (firstField ?? dialog.querySelector<HTMLElement>("button"))?.focus();
@@ -72,7 +76,11 @@ export function Modal({
       }}
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/70`}
     >
-      <FocusGuard onFocus={() => focusEdge(dialogRef.current, "last")} />
+      <FocusGuard
+        onFocus={() => {
+          if (!openingRef.current) focusEdge(dialogRef.current, "last");
+        }}
+      />
       <div className="max-h-[85vh] overflow-y-auto p-6">
         {heading}
         <div className="mt-4">{children}</div>
