@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -208,4 +208,10 @@ export async function deleteStoredUpload(folder: UploadFolder, name: string): Pr
   } else if (GENERATED_VIDEO.test(name)) {
     await rm(path.join(directory, name), { force: true });
   }
+}
+
+/** Whether a stored upload's file is still on disk. */
+export async function storedUploadExists(folder: UploadFolder, name: string): Promise<boolean> {
+  const info = await stat(path.join(uploadFolderPath(folder), name)).catch(() => null);
+  return info?.isFile() ?? false;
 }

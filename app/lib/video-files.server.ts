@@ -10,7 +10,9 @@ import { open, type FileHandle } from "node:fs/promises";
  */
 
 /** Major brands of MP4 video. HEIF/AVIF stills (heic, mif1, avif...) share the box format and are not videos. */
-const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "dash", "M4V ", "M4VH", "M4VP", "mmp4", "f4v "]);
+const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42", "avc1", "dash", "M4V ", "M4VH", "M4VP", "MSNV", "mmp4", "f4v "]);
+/** QuickTime: what iPhones record. Same boxes, but browsers cannot be relied on to play it. */
+const QUICKTIME_BRAND = "qt  ";
 const EBML_MAGIC = 0x1a45dfa3;
 /** Boxes inside `moov` that hold only descriptive data, never samples or timing. */
 const METADATA_BOXES = new Set(["udta", "meta", "uuid"]);
@@ -19,6 +21,18 @@ const CONTAINER_BOXES = new Set(["moov", "trak", "mdia", "minf"]);
 const MAX_MOOV_BYTES = 32 * 1024 * 1024;
 
 export type VideoContainer = "mp4" | "webm";
+
+/** A QuickTime movie (an iPhone's .MOV): refused, but worth a message of its own. */
+export async function isQuickTimeMovie(path: string): Promise<boolean> {
+  const handle = await open(path, "r");
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await handle.read(head, 0, 12, 0);
+    return bytesRead === 12 && head.toString("latin1", 4, 8) === "ftyp" && head.toString("latin1", 8, 12) === QUICKTIME_BRAND;
+  } finally {
+    await handle.close();
+  }
+}
 
 export class UnreadableVideoError extends Error {}
 
@@ -69,6 +83,7 @@ function boxesIn(buffer: Buffer, from: number, to: number): Box[] {
     let size = buffer.readUInt32BE(offset);
     let headerSize = 8;
     if (size === 1) {
+      if (offset + 16 > to) throw new UnreadableVideoError("box header cut short");
       size = Number(buffer.readBigUInt64BE(offset + 8));
       headerSize = 16;
     } else if (size === 0) {

@@ -6,7 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { EventRow } from "../../db/schema";
-import { releaseUpload } from "./upload-references.server";
+import { checkUploadStillThere, releaseUpload } from "./upload-references.server";
 
 /** An event as the API and the pages see it (SPEC 3). */
 export interface CharityEvent {
@@ -73,13 +73,16 @@ export async function getEvent(id: number): Promise<CharityEvent> {
 }
 
 export async function createEvent(input: unknown): Promise<CharityEvent> {
-  const row = await getDb().insertInto("events").values(parseOrThrow(eventSchema, input)).returningAll().executeTakeFirstOrThrow();
+  const values = parseOrThrow(eventSchema, input);
+  await checkUploadStillThere(UPLOAD_FOLDERS.events, values.image, undefined, "image");
+  const row = await getDb().insertInto("events").values(values).returningAll().executeTakeFirstOrThrow();
   return toEvent(row);
 }
 
 export async function updateEvent(id: number, input: unknown): Promise<CharityEvent> {
   const stored = await getEvent(id);
   const values = parseOrThrow(eventSchema, overStored(stored, input));
+  await checkUploadStillThere(UPLOAD_FOLDERS.events, values.image, stored.image, "image");
   const row = await getDb()
     .updateTable("events")
     .set({ ...values, updated_at: nowIso() })

@@ -5,6 +5,9 @@ import { youTubeId } from "~/domain/video-embeds";
 import { getDb } from "~/lib/db.server";
 import { NotFoundError, ValidationError } from "~/lib/service-errors";
 import { sniffKind, storeImage, storeVideo, type ReceivedFile } from "~/lib/uploads.server";
+import { isQuickTimeMovie } from "~/lib/video-files.server";
+
+const MOV_MESSAGE = "This is a QuickTime (.MOV) video, which not every browser can play: please export it as MP4 and upload that";
 import { updateSetting } from "./settings.server";
 
 /**
@@ -57,7 +60,8 @@ export async function uploadMedia(key: MediaKey, file: ReceivedFile): Promise<st
         : slot.kind === "image"
           ? "Please upload a JPG, PNG, WebP or GIF image"
           : "Please upload a JPG, PNG, WebP or GIF image, or an MP4 or WebM video";
-    throw new ValidationError({ file: [message] });
+    const fromIPhone = slot.kind !== "image" && (await isQuickTimeMovie(file.path));
+    throw new ValidationError({ file: [fromIPhone ? MOV_MESSAGE : message] });
   }
   const name = kind === "video" ? await storeVideo(file, UPLOAD_FOLDERS.videos) : await storeImage(file, UPLOAD_FOLDERS.images);
   await updateSetting(key, { value: name });

@@ -11,7 +11,7 @@ import {
 import { getDb, nowIso } from "~/lib/db.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { SettingRow } from "../../db/schema";
-import { mediaFolderFor, releaseUpload } from "./upload-references.server";
+import { checkUploadStillThere, mediaFolderFor, releaseUpload } from "./upload-references.server";
 
 /** A setting as the API and the screens see it. */
 export interface Setting {
@@ -41,6 +41,7 @@ export async function getSetting(key: string): Promise<Setting> {
 export async function createSetting(input: unknown): Promise<Setting> {
   const { key } = parseOrThrow(settingCreateSchema, input);
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key), input);
+  if (isMediaKey(key)) await checkUploadStillThere(mediaFolderFor(value), value, undefined, "value");
   const row = await getDb()
     .insertInto("settings")
     .values({ key, value, description: description ?? "" })
@@ -58,6 +59,7 @@ export async function createSetting(input: unknown): Promise<Setting> {
 export async function updateSetting(key: string, input: unknown): Promise<Setting> {
   const stored = await getSetting(key);
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key), input);
+  if (isMediaKey(key)) await checkUploadStillThere(mediaFolderFor(value), value, stored.value, "value");
   const row = await getDb()
     .updateTable("settings")
     .set({ value, ...(description === undefined ? {} : { description }), updated_at: nowIso() })

@@ -4,7 +4,7 @@ import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { StoryRow } from "../../db/schema";
-import { releaseUpload } from "./upload-references.server";
+import { checkUploadStillThere, releaseUpload } from "./upload-references.server";
 
 /** A story as the API and the pages see it (flags as booleans, text never null). */
 export interface Story {
@@ -75,13 +75,16 @@ function storyValues(input: unknown) {
 }
 
 export async function createStory(input: unknown): Promise<Story> {
-  const row = await getDb().insertInto("stories").values(storyValues(input)).returningAll().executeTakeFirstOrThrow();
+  const values = storyValues(input);
+  await checkUploadStillThere(UPLOAD_FOLDERS.stories, values.image_filename, undefined, "image_filename");
+  const row = await getDb().insertInto("stories").values(values).returningAll().executeTakeFirstOrThrow();
   return toStory(row);
 }
 
 export async function updateStory(id: number, input: unknown): Promise<Story> {
   const stored = await getStory(id, { staff: true });
   const values = storyValues(overStored(stored, input));
+  await checkUploadStillThere(UPLOAD_FOLDERS.stories, values.image_filename, stored.image_filename, "image_filename");
   const row = await getDb()
     .updateTable("stories")
     .set({ ...values, updated_at: nowIso() })

@@ -231,6 +231,11 @@ test.describe("homepage media", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
     await expect(dialog.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
+    // A player still loading can swallow a Tab (the browser's doing, not the dialog's): let it load.
+    await dialog.locator("iframe").evaluate((frame) => new Promise<void>((resolve) => {
+      frame.addEventListener("load", () => resolve(), { once: true });
+      setTimeout(resolve, 2000);
+    }));
     // Tab and Shift+Tab go round inside the dialog, never out of it.
     for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
       await page.keyboard.press(key);

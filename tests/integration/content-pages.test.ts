@@ -254,6 +254,9 @@ describe("the admin content screens", () => {
     expect(first.pending).toHaveLength(25);
     const second = (await callRoute(testimonialsScreen.loader, "/admin/testimonials?pending_page=2")) as Awaited<ReturnType<typeof testimonialsScreen.loader>>;
     expect(second.pending.map((testimonial) => testimonial.name)).toEqual(["Visitor 4", "Visitor 3", "Visitor 2", "Visitor 1", "Visitor 0"]);
+    const beyond = (await callRoute(testimonialsScreen.loader, "/admin/testimonials?pending_page=9")) as Awaited<ReturnType<typeof testimonialsScreen.loader>>;
+    expect(beyond).toMatchObject({ pendingPage: 2 });
+    expect(beyond.pending).toHaveLength(5);
   });
 
   it("approve a pending testimonial with its button or by ticking Approved", async () => {

@@ -116,6 +116,30 @@ describe("a photo leaving the site", () => {
     expect(await stored("stories")).toHaveLength(4);
   });
 
+  it("cannot be brought back by a form loaded before it was replaced", async () => {
+    const first = await upload({});
+    const photoA = first.image_filename;
+    const second = await upload({ id: String(first.id) });
+    const photoB = second.image_filename;
+    // A second tab still holds the form as it was, naming photo A, whose files are gone.
+    const stale = await callRoute(storiesScreen.action, "/admin/stories", { form: { ...STORY_FIELDS, id: String(first.id), title: "Typo fixed", image_filename: photoA } });
+    const { status, data } = unwrapData(stale);
+    expect(status).toBe(400);
+    expect((data as { result: { error: Record<string, string[]> } }).result.error.image_filename).toEqual(["This file was replaced or removed in the meantime. Reload the page, or upload it again."]);
+    expect(await getDb().selectFrom("stories").select("image_filename").where("id", "=", first.id).executeTakeFirst()).toEqual({ image_filename: photoB });
+    expect(await stored("stories")).toHaveLength(4);
+  });
+
+  it("stays while another record shows it by its address", async () => {
+    const slot = (data: Buffer) => callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "program_image_1", intent: "upload", file: { data, name: "p.jpg", type: "image/jpeg" } }));
+    await slot(await phonePhoto(800, 600));
+    const first = (await getSetting("program_image_1")).value;
+    await updateSetting("gallery_item_1", { value: `https://charity.example/api/uploads/media/images/${first.replace(".webp", "-960.webp")}` });
+    await slot(await phonePhoto(800, 600));
+    expect((await stored("media/images")).filter((file) => file.startsWith(first.replace(".webp", "")))).toHaveLength(4);
+    await updateSetting("gallery_item_1", { value: "" });
+  });
+
   it("goes when a media slot is given another photo, and an oversized one is refused", async () => {
     const slot = (data: Buffer) => callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "program_image_3", intent: "upload", file: { data, name: "p.jpg", type: "image/jpeg" } }));
     await slot(await phonePhoto(800, 600));
@@ -181,10 +205,21 @@ describe("homepage media uploads", () => {
   });
 
   it("refuse a video whose boxes do not hold together", async () => {
+    const upload = (data: Buffer) => callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "hero_video", intent: "upload", file: { data, name: "clip.mp4", type: "video/mp4" } }));
     const broken = phoneVideo();
     broken.writeUInt32BE(0x7fffffff, 24); // the moov box (after the 24-byte ftyp) claims far more bytes than the file has
-    const result = await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "hero_video", intent: "upload", file: { data: broken, name: "clip.mp4", type: "video/mp4" } }));
-    expect(unwrapData(result)).toMatchObject({ status: 400, data: { error: { message: "This video could not be read. Please try another file." } } });
+    expect(unwrapData(await upload(broken))).toMatchObject({ status: 400, data: { error: { message: "This video could not be read. Please try another file." } } });
+    // A 64-bit size announced in the last bytes of the index, with no room for it.
+    const video = phoneVideo();
+    const moovSize = video.readUInt32BE(24);
+    const cut = Buffer.concat([video.subarray(0, 24), Buffer.alloc(4), video.subarray(28, 24 + moovSize), Buffer.from([0, 0, 0, 1]), Buffer.from("junk"), video.subarray(24 + moovSize)]);
+    cut.writeUInt32BE(moovSize + 8, 24);
+    expect(unwrapData(await upload(cut))).toMatchObject({ status: 400, data: { error: { message: "This video could not be read. Please try another file." } } });
+  });
+
+  it("say what to do with an iPhone's QuickTime movie", async () => {
+    const result = await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "hero_video", intent: "upload", file: { data: phoneVideo({ brand: "qt  " }), name: "IMG_0007.MOV", type: "video/quicktime" } }));
+    expect(unwrapData(result)).toMatchObject({ status: 400, data: { error: { message: "This is a QuickTime (.MOV) video, which not every browser can play: please export it as MP4 and upload that" } } });
   });
 
   it("refuse the wrong kind for a slot with that slot's message", async () => {

@@ -34,14 +34,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Admin" }
 const PAGE_SIZE = 25;
 const STAFF = { staff: true };
 
+function lastPage(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
 export async function loader({ url }: Route.LoaderArgs) {
-  const page = pageFrom(url);
-  const pendingPage = pageFrom(url, "pending_page");
-  const [pending, approved, approvedTotal, pendingTotal, editing, deleting] = await Promise.all([
+  const [approvedTotal, pendingTotal] = await Promise.all([countTestimonials(true), countTestimonials(false)]);
+  // A page past the end (the last one emptied by approving) shows the last page there is.
+  const page = Math.min(pageFrom(url), lastPage(approvedTotal));
+  const pendingPage = Math.min(pageFrom(url, "pending_page"), lastPage(pendingTotal));
+  const [pending, approved, editing, deleting] = await Promise.all([
     listTestimonials({ pendingOnly: true, limit: PAGE_SIZE, offset: (pendingPage - 1) * PAGE_SIZE }, STAFF),
     listTestimonials({ approvedOnly: true, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, STAFF),
-    countTestimonials(true),
-    countTestimonials(false),
     rowFromParam(url.searchParams.get("edit"), getTestimonial),
     rowFromParam(url.searchParams.get("delete"), getTestimonial),
   ]);
