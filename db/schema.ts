@@ -215,3 +215,6 @@ export type TestimonialRow = Selectable<TestimonialsTable>;
 export type NewTestimonialRow = Insertable<TestimonialsTable>;
 export type DonationRow = Selectable<DonationsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
+export type VolunteerSignupRow = Selectable<VolunteerSignupsTable>;
+export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;

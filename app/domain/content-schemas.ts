@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emptyIsUnset, readNumber } from "./amount-input";
 import { isRealDate } from "./dates";
+import { optionalText, requiredText } from "./schema-fields";
 import { isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR } from "./media-urls";
 
 /**
@@ -10,25 +11,6 @@ import { isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR 
 
 export const TESTIMONIAL_CATEGORIES = ["donor", "recipient", "volunteer", "other"] as const;
 export type TestimonialCategory = (typeof TESTIMONIAL_CATEGORIES)[number];
-
-function requiredText(label: string, max: number) {
-  return z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-}
-
-function optionalText(label: string, max: number) {
-  // nullish, not a preprocess: conform turns an empty form field into undefined *inside*
-  // a preprocess too, so only an optional wrapper lets an empty field through.
-  return z
-    .string({ message: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => value ?? "");
-}
 
 /** true/false from JSON, or a form's "on"/"true"/"1"; absent or empty takes the default. */
 function flag(fallback: boolean) {

@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { requiredEmail } from "./schema-fields";
 
 /** The footer newsletter form. `website` is a honeypot: people never see or fill it. */
 export const newsletterSchema = z.object({
-  email: z
-    .string({ message: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Email is too long")
-    .pipe(z.email("Please enter a valid email address")),
+  email: requiredEmail(),
   website: z.string().optional(),
 });

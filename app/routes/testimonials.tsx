@@ -3,6 +3,7 @@ import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/testimonials";
 import { CardGrid } from "~/components/content/card-grid";
 import { TestimonialCard } from "~/components/content/testimonial-card";
+import { Honeypot } from "~/components/ui/honeypot";
 import { PageHero } from "~/components/ui/page-hero";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { clientAddressContext } from "~/lib/request-context";
@@ -143,8 +144,7 @@ function ShareForm({ lastOutcome }: { lastOutcome?: Outcome }) {
           <textarea {...field("text")} required maxLength={1000} rows={5} className="field-input" />
           {error("text")}
         </div>
-        {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" />
+        <Honeypot />
         <button type="submit" className="btn-primary" aria-disabled={busy}>
           {busy ? "Sending..." : "Send"}
         </button>

@@ -1,13 +1,15 @@
 import { centsToDollars } from "~/domain/money";
 import { getDb } from "~/lib/db.server";
 import { countedTestFlags } from "~/lib/env.server";
+import { countContacts } from "./contacts.server";
 import { getDonationTotals } from "./donations.server";
+import { countVolunteers } from "./volunteers.server";
 
 /** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
 export interface DashboardStats {
   donations: { total_amount: number; total_donors: number; top_donor: { name: string; amount: number } | null };
   content: { events: number; stories: number; active_stories: number; pending_testimonials: number; subscriptions: number };
-  volunteers: { total: number };
+  volunteers: { total: number; by_interest: Record<string, number> };
   contacts: { total_messages: number; pending: number; resolved: number };
 }
 
@@ -41,17 +43,9 @@ export async function getDashboardStats(): Promise<DashboardStats> {
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .where("is_test", "in", countedTestFlags())
       .executeTakeFirstOrThrow(),
-    db.selectFrom("volunteer_signups").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("contact_submissions")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("total"),
-        eb.fn.coalesce(eb.fn.sum<number>("resolved"), eb.lit(0)).as("resolved"),
-      ])
-      .executeTakeFirstOrThrow(),
+    countVolunteers(),
+    countContacts(),
   ]);
-  const totalMessages = Number(contacts.total);
-  const resolved = Number(contacts.resolved);
   return {
     donations: {
       total_amount: centsToDollars(donations.totalCents),
@@ -65,7 +59,7 @@ export async function getDashboardStats(): Promise<DashboardStats> {
       pending_testimonials: Number(testimonials.pending),
       subscriptions: Number(subscriptions.total),
     },
-    volunteers: { total: Number(volunteers.total) },
-    contacts: { total_messages: totalMessages, pending: totalMessages - resolved, resolved },
+    volunteers,
+    contacts: { total_messages: contacts.total, pending: contacts.pending, resolved: contacts.resolved },
   };
 }

@@ -6,6 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/domain/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
 import { parseOrThrow, ValidationError } from "~/lib/service-errors";
+import { escapeLike } from "~/lib/text-search.server";
 import type { Database, DonationRow } from "../../db/schema";
 import { getImpactStatistics } from "./settings.server";
 
@@ -101,10 +102,6 @@ export function readDonationFilter(params: URLSearchParams): { filter: DonationF
   const frequency = params.get("frequency") || undefined;
   if (frequency === undefined || isDonationFrequency(frequency)) return { filter: { search, frequency } };
   return { filter: { search }, problem: `frequency must be one of ${DONATION_FREQUENCIES.join(", ")}` };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** A search's matches are counted up to here; beyond it the screen says "10,000+". */

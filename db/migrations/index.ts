@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001_initial";
 import * as giving from "./0002_giving";
+import * as community from "./0003_community";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -9,6 +10,7 @@ import * as giving from "./0002_giving";
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_giving": giving,
+  "0003_community": community,
 };
 
 export const migrationProvider: MigrationProvider = {

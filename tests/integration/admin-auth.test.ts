@@ -163,7 +163,7 @@ describe("POST /api/auth/login", () => {
     expect(dashboard.body).toEqual({
       donations: { total_amount: 0, total_donors: 0, top_donor: null },
       content: { events: 0, stories: 0, active_stories: 0, pending_testimonials: 0, subscriptions: 0 },
-      volunteers: { total: 0 },
+      volunteers: { total: 0, by_interest: expect.objectContaining({ "Food Distribution": 0, Other: 0 }) },
       contacts: { total_messages: 0, pending: 0, resolved: 0 },
     });
   });

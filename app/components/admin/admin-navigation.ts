@@ -1,13 +1,18 @@
-/** The admin sidebar, in the order SPEC 2 lists the screens. */
+import type { IconName } from "~/components/ui/icon";
+
+type AdminNavigationItem = { to: string; label: string; icon: IconName; end?: true };
+
+/** The admin sidebar, in the order SPEC 2 lists the screens (Newsletter follows Volunteers). */
 export const ADMIN_NAVIGATION = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/donations", label: "Donations" },
-  { to: "/admin/contacts", label: "Contacts" },
-  { to: "/admin/events", label: "Events" },
-  { to: "/admin/stories", label: "Stories" },
-  { to: "/admin/testimonials", label: "Testimonials" },
-  { to: "/admin/volunteers", label: "Volunteers" },
-  { to: "/admin/subscriptions", label: "Subscriptions" },
-  { to: "/admin/media", label: "Media" },
-  { to: "/admin/settings", label: "Settings" },
-] as const;
+  { to: "/admin", label: "Dashboard", icon: "dashboard", end: true },
+  { to: "/admin/donations", label: "Donations", icon: "heart" },
+  { to: "/admin/contacts", label: "Contacts", icon: "mail" },
+  { to: "/admin/events", label: "Events", icon: "calendar" },
+  { to: "/admin/stories", label: "Stories", icon: "bookOpen" },
+  { to: "/admin/testimonials", label: "Testimonials", icon: "messageSquare" },
+  { to: "/admin/volunteers", label: "Volunteers", icon: "users" },
+  { to: "/admin/newsletter", label: "Newsletter", icon: "send" },
+  { to: "/admin/subscriptions", label: "Subscriptions", icon: "repeat" },
+  { to: "/admin/media", label: "Media", icon: "image" },
+  { to: "/admin/settings", label: "Settings", icon: "sliders" },
+] as const satisfies readonly AdminNavigationItem[];

@@ -73,11 +73,8 @@ export function AdminShell({ username, children }: { username: string; children:
                     }`
                   }
                 >
-                  <span
-                    aria-hidden="true"
-                    className="flex h-7 w-7 shrink-0 items-center justify-center rounded bg-slate-800 text-xs font-bold"
-                  >
-                    {item.label.slice(0, 2)}
+                  <span className="flex h-7 w-7 shrink-0 items-center justify-center">
+                    <Icon name={item.icon} />
                   </span>
                   <span className={label}>{item.label}</span>
                 </NavLink>
@@ -85,8 +82,8 @@ export function AdminShell({ username, children }: { username: string; children:
             ))}
           </ul>
         </nav>
-        <div className="space-y-2 border-t border-slate-800 p-3 text-sm">
-          <p className="flex items-center gap-2" title={`Signed in as ${username}`}>
+        <div className="space-y-1 border-t border-slate-800 px-2 py-3 text-sm">
+          <p className="flex items-center gap-3 px-2 pb-1" title={`Signed in as ${username}`}>
             <span
               aria-hidden="true"
               className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white uppercase"
@@ -105,15 +102,19 @@ export function AdminShell({ username, children }: { username: string; children:
             target="_blank"
             rel="noopener"
             title="View Site (opens in a new tab)"
-            className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-800 hover:text-white"
+            className="flex items-center gap-3 rounded-md px-2 py-1.5 hover:bg-slate-800 hover:text-white"
           >
-            <span aria-hidden="true">↗</span>
+            <span className="flex h-7 w-7 shrink-0 items-center justify-center">
+              <Icon name="externalLink" />
+            </span>
             <span className={label}>View Site</span>
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
           <Form method="post" action="/admin/logout">
-            <button type="submit" title="Logout" className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left hover:bg-slate-800 hover:text-white">
-              <span aria-hidden="true">⎋</span>
+            <button type="submit" title="Logout" className="flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-slate-800 hover:text-white">
+              <span className="flex h-7 w-7 shrink-0 items-center justify-center">
+                <Icon name="logOut" />
+              </span>
               <span className={label}>Logout</span>
             </button>
           </Form>

@@ -5,6 +5,8 @@ export interface Column {
   /** Read by screen readers only (an actions column, say). */
   hidden?: boolean;
   align?: "right";
+  /** Shown in the header cell instead of the label (a "select all" checkbox, say). */
+  header?: ReactNode;
 }
 
 /** An admin list: a captioned table, its column headers, and a row saying so when it is empty. */
@@ -28,7 +30,7 @@ export function DataTable({
           <tr>
             {columns.map((column) => (
               <th key={column.label} scope="col" className={`px-3 py-3 ${column.align === "right" ? "text-right" : ""}`}>
-                {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
+                {column.header ?? (column.hidden ? <span className="sr-only">{column.label}</span> : column.label)}
               </th>
             ))}
           </tr>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Honeypot } from "~/components/ui/honeypot";
 import { useFetcher } from "react-router";
 
 /** What /newsletter's action answers: a confirmation, or the field error with what was typed. */
@@ -57,8 +58,7 @@ export function NewsletterForm({
           aria-describedby={error ? errorId : undefined}
           className="field-input min-w-48 flex-1"
         />
-        {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" />
+        <Honeypot />
         {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
         <button type="submit" className="btn-gold shrink-0" aria-disabled={busy}>
           {busy ? "Subscribing..." : "Subscribe"}

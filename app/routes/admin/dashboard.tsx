@@ -9,6 +9,7 @@ export async function loader() {
   return { stats: await getDashboardStats() };
 }
 
+/** One figure per card, each card a link to the screen where the figure is worked on. */
 export default function Dashboard({ loaderData: { stats } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
@@ -18,10 +19,16 @@ export default function Dashboard({ loaderData: { stats } }: Route.ComponentProp
           Overview
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <Card label="Total Donations" value={formatDollars(stats.donations.total_amount)} testId="dashboard-total-donations" />
-          <Card label="Total Donors" value={formatCount(stats.donations.total_donors)} />
-          <Card label="Events" value={formatCount(stats.content.events)} />
-          <Card label="Volunteers" value={formatCount(stats.volunteers.total)} />
+          <Card label="Total Donations" value={formatDollars(stats.donations.total_amount)} to="/admin/donations" testId="dashboard-total-donations" />
+          <Card
+            label="Total Donors"
+            value={formatCount(stats.donations.total_donors)}
+            hint={stats.donations.top_donor ? `Most generous: ${stats.donations.top_donor.name}` : undefined}
+            to="/admin/donations"
+            testId="dashboard-total-donors"
+          />
+          <Card label="Events" value={formatCount(stats.content.events)} to="/admin/events" testId="dashboard-events" />
+          <Card label="Volunteers" value={formatCount(stats.volunteers.total)} to="/admin/volunteers" testId="dashboard-volunteers" />
         </dl>
       </section>
       <div className="grid gap-8 lg:grid-cols-2">
@@ -30,9 +37,9 @@ export default function Dashboard({ loaderData: { stats } }: Route.ComponentProp
             Contact Messages
           </h2>
           <dl className="grid grid-cols-3 gap-4">
-            <Card label="Total" value={formatCount(stats.contacts.total_messages)} />
-            <Card label="Pending" value={formatCount(stats.contacts.pending)} />
-            <Card label="Resolved" value={formatCount(stats.contacts.resolved)} />
+            <Card label="Total" value={formatCount(stats.contacts.total_messages)} to="/admin/contacts" testId="dashboard-messages" />
+            <Card label="Pending" value={formatCount(stats.contacts.pending)} to="/admin/contacts?status=pending" testId="dashboard-messages-pending" />
+            <Card label="Resolved" value={formatCount(stats.contacts.resolved)} to="/admin/contacts?status=resolved" testId="dashboard-messages-resolved" />
           </dl>
         </section>
         <section aria-labelledby="content">
@@ -40,10 +47,15 @@ export default function Dashboard({ loaderData: { stats } }: Route.ComponentProp
             Content Overview
           </h2>
           <dl className="grid grid-cols-2 gap-4">
-            <Card label="Stories" value={formatCount(stats.content.stories)} />
-            <Card label="Active Stories" value={formatCount(stats.content.active_stories)} />
-            <Card label="Pending Testimonials" value={formatCount(stats.content.pending_testimonials)} />
-            <Card label="Subscriptions" value={formatCount(stats.content.subscriptions)} />
+            <Card label="Stories" value={formatCount(stats.content.stories)} to="/admin/stories" testId="dashboard-stories" />
+            <Card label="Active Stories" value={formatCount(stats.content.active_stories)} to="/admin/stories" testId="dashboard-active-stories" />
+            <Card
+              label="Pending Testimonials"
+              value={formatCount(stats.content.pending_testimonials)}
+              to="/admin/testimonials"
+              testId="dashboard-pending-testimonials"
+            />
+            <Card label="Subscriptions" value={formatCount(stats.content.subscriptions)} to="/admin/subscriptions" testId="dashboard-subscriptions" />
           </dl>
         </section>
       </div>

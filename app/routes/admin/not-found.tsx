@@ -10,9 +10,9 @@ export function loader() {
 export default function AdminNotFound() {
   return (
     <div className="rounded-xl bg-white p-8 shadow-sm">
-      <h1 className="text-2xl font-bold text-slate-900">This admin screen isn't available</h1>
+      <h1 className="text-2xl font-bold text-slate-900">We couldn't find that admin screen</h1>
       <p className="mt-2 text-slate-600">
-        It may not be part of this version of the site yet. Choose another screen from the sidebar.
+        The address may be mistyped or out of date. Choose a screen from the sidebar, or start from the Dashboard.
       </p>
       <Link to="/admin" className="btn-primary mt-6">
         Go to the Dashboard

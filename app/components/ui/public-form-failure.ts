@@ -1,0 +1,18 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/**
+ * In the browser, a public form's post can fail before the server answers (the
+ * connection dropped). The route's clientAction turns that into the same answer the
+ * server gives for its own failures, so the visitor sees `failure` and keeps what they
+ * typed instead of an error page.
+ */
+export async function sendOrReportFailure<Outcome>(
+  serverAction: () => Promise<Outcome>,
+  failure: string,
+): Promise<Outcome | { result: SubmissionResult<string[]>; sent: false }> {
+  try {
+    return await serverAction();
+  } catch {
+    return { result: { status: "error", error: { "": [failure] } }, sent: false };
+  }
+}

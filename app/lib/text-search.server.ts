@@ -1,0 +1,29 @@
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+
+/**
+ * "Find this text anywhere in these columns" for the staff lists. A term of 3 characters
+ * or more goes through the table's trigram index (see db/migrations), so it never scans
+ * every row; shorter terms cannot use a trigram index and fall back to LIKE.
+ */
+export interface SearchIndex {
+  table: string;
+  /** The FTS5 trigram table kept in step with `table` by triggers. */
+  index: string;
+  columns: readonly string[];
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function matchesText(target: SearchIndex, term: string): RawBuilder<SqlBool> {
+  const search = term.trim();
+  if ([...search].length >= 3) {
+    // A quoted FTS5 string: the whole term as typed, quotes doubled, never read as syntax.
+    const phrase = `"${search.replace(/"/g, '""')}"`;
+    return sql<SqlBool>`${sql.ref(`${target.table}.id`)} in (select rowid from ${sql.table(target.index)} where ${sql.table(target.index)} match ${phrase})`;
+  }
+  const pattern = `%${escapeLike(search)}%`;
+  const comparisons = target.columns.map((column) => sql`${sql.ref(`${target.table}.${column}`)} like ${pattern} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(comparisons, sql` or `)})`;
+}

@@ -1,0 +1,303 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/contacts";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { DataTable } from "~/components/admin/data-table";
+import { useListLink } from "~/components/admin/list-query";
+import { ListSearch } from "~/components/admin/list-search";
+import { Notice } from "~/components/admin/notice";
+import { Pagination, pageFrom } from "~/components/admin/pagination";
+import { StatCard } from "~/components/admin/stat-card";
+import { useFocusReturn } from "~/components/admin/use-focus-return";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { formatDate } from "~/domain/dates";
+import { formatCount } from "~/domain/money";
+import { rowFromParam } from "~/lib/content-form.server";
+import { getEnv } from "~/lib/env.server";
+import { backToList } from "~/lib/list-return.server";
+import { NotFoundError } from "~/lib/service-errors";
+import {
+  BULK_DELETE_LIMIT,
+  countContacts,
+  deleteContact,
+  deleteContacts,
+  findContactPage,
+  getContact,
+  readContactFilter,
+  resolveContact,
+  type ContactSubmission,
+} from "~/services/contacts.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Contacts | Admin" }];
+
+const PAGE_SIZE = 25;
+/** Query parameters that belong to one action or its notice, not to the list. */
+const TRANSIENT = ["delete", "select", "resolved_id", "deleted", "missing"];
+
+/** Ids from ?select= (the bulk form's ticked rows): positive whole numbers only. */
+function selectedIds(values: string[]): number[] {
+  const ids = values.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+  return [...new Set(ids)].slice(0, BULK_DELETE_LIMIT);
+}
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const { filter, problem } = readContactFilter(url.searchParams);
+  const [found, counts, deleting] = await Promise.all([
+    findContactPage(filter, pageFrom(url), PAGE_SIZE),
+    countContacts(),
+    rowFromParam(url.searchParams.get("delete"), getContact),
+  ]);
+  const deleted = Number(url.searchParams.get("deleted"));
+  return {
+    ...found,
+    filter,
+    filterProblem: problem ?? null,
+    counts,
+    deleting,
+    bulkSelection: url.searchParams.has("select") ? selectedIds(url.searchParams.getAll("select")) : null,
+    resolvedNotice: url.searchParams.has("resolved_id"),
+    deletedCount: Number.isInteger(deleted) && deleted >= 0 && url.searchParams.has("deleted") ? deleted : null,
+    missing: url.searchParams.has("missing"),
+    timeZone: getEnv().SITE_TIMEZONE,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = Number(form.get("id"));
+  try {
+    if (intent === "resolve") {
+      await resolveContact(id);
+      return backToList(request, { resolved_id: String(id) }, TRANSIENT);
+    }
+    if (intent === "delete") {
+      await deleteContact(id);
+      return backToList(request, { deleted: "1" }, TRANSIENT);
+    }
+    if (intent === "bulk-delete") {
+      const deleted = await deleteContacts(selectedIds(String(form.get("ids") ?? "").split(",")));
+      return backToList(request, { deleted: String(deleted) }, TRANSIENT);
+    }
+  } catch (error) {
+    // Deleted meanwhile (another tab, another admin): say so on the list.
+    if (error instanceof NotFoundError) return backToList(request, { missing: "1" }, TRANSIENT);
+    throw error;
+  }
+  return data({ unknownIntent: true }, { status: 400 });
+}
+
+export default function Contacts({ loaderData }: Route.ComponentProps) {
+  const { contacts, total, page, filter, counts, deleting, bulkSelection, timeZone } = loaderData;
+  const hydrated = useHydrated();
+  const listLink = useListLink(TRANSIENT);
+  // Ticked rows; only those on the page shown count (rows deleted or paged away drop out).
+  const [ticked, setTicked] = useState<Set<number>>(() => new Set(bulkSelection ?? []));
+  const pageIds = contacts.map((contact) => contact.id);
+  const selected = new Set(pageIds.filter((id) => ticked.has(id)));
+  const allOnPageSelected = pageIds.length > 0 && selected.size === pageIds.length;
+  useFocusReturn(deleting ? String(deleting.id) : null, (id) => `[data-delete-for="${id}"]`);
+  const filterQuery = new URLSearchParams({
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+  });
+  const toggle = (id: number, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Contacts</h1>
+        <a href={`/admin/contacts/export${filterQuery.size ? `?${filterQuery}` : ""}`} className="btn-secondary" download>
+          Export CSV
+        </a>
+      </div>
+
+      {loaderData.resolvedNotice ? <Notice tone="success">Message marked as resolved.</Notice> : null}
+      {loaderData.deletedCount !== null ? (
+        <Notice tone="success" focus>
+          {loaderData.deletedCount === 1 ? "Contact submission deleted." : `${formatCount(loaderData.deletedCount)} contact submissions deleted.`}
+        </Notice>
+      ) : null}
+      {loaderData.missing ? <Notice tone="error">That contact submission no longer exists.</Notice> : null}
+      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: showing every message.</Notice> : null}
+
+      {deleting ? (
+        <ConfirmPanel
+          question="Are you sure you want to delete this contact submission?"
+          details={<p>The message from {deleting.name} ({deleting.email}) will be removed. This cannot be undone.</p>}
+          confirmLabel="Yes, delete message"
+          intent="delete"
+          fields={{ id: String(deleting.id) }}
+          cancelTo={listLink()}
+        />
+      ) : null}
+      {bulkSelection ? (
+        bulkSelection.length ? (
+          <ConfirmPanel
+            question={`Are you sure you want to delete ${bulkSelection.length === 1 ? "1 contact submission" : `${formatCount(bulkSelection.length)} contact submissions`}?`}
+            details={<p>The selected messages will be removed. This cannot be undone.</p>}
+            confirmLabel={`Yes, delete ${formatCount(bulkSelection.length)}`}
+            intent="bulk-delete"
+            fields={{ ids: bulkSelection.join(",") }}
+            cancelTo={listLink()}
+          />
+        ) : (
+          <Notice tone="error">Select at least one message to delete.</Notice>
+        )
+      ) : null}
+
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Total" value={formatCount(counts.total)} to="/admin/contacts" testId="contacts-total" />
+        <StatCard label="Pending" value={formatCount(counts.pending)} to="/admin/contacts?status=pending" testId="contacts-pending" />
+        <StatCard label="Resolved" value={formatCount(counts.resolved)} to="/admin/contacts?status=resolved" testId="contacts-resolved" />
+      </dl>
+
+      <ListSearch id="contact-search" label="Search name, email or message" search={filter.search} clearTo="/admin/contacts" filtered={Boolean(filter.search || filter.status)}>
+        <div>
+          <label htmlFor="contact-status" className="field-label">
+            Status
+          </label>
+          <select id="contact-status" name="status" defaultValue={filter.status ?? "all"} className="field-input">
+            <option value="all">All</option>
+            <option value="pending">Pending</option>
+            <option value="resolved">Resolved</option>
+          </select>
+        </div>
+      </ListSearch>
+
+      {/* The bulk delete asks first: ticked rows travel to a confirmation (?select=...) that states the count. */}
+      <Form id="contacts-bulk" method="get" preventScrollReset className="flex flex-wrap items-center gap-3">
+        {filter.search ? <input type="hidden" name="search" value={filter.search} /> : null}
+        {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
+        {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+        <button type="submit" className="btn-secondary" disabled={hydrated && selected.size === 0}>
+          {hydrated ? `Delete selected (${selected.size})` : "Delete selected"}
+        </button>
+      </Form>
+
+      <DataTable
+        caption="Contact messages, newest first"
+        columns={[
+          {
+            label: "Select",
+            header:
+              hydrated && contacts.length ? (
+                <input
+                  type="checkbox"
+                  aria-label="Select all messages on this page"
+                  checked={allOnPageSelected}
+                  onChange={(event) => setTicked(event.target.checked ? new Set(pageIds) : new Set())}
+                  className="h-4 w-4 accent-brand-700"
+                />
+              ) : (
+                <span className="sr-only">Select</span>
+              ),
+          },
+          { label: "ID" },
+          { label: "Name" },
+          { label: "Email" },
+          { label: "Message" },
+          { label: "Date" },
+          { label: "Status" },
+          { label: "Actions", hidden: true },
+        ]}
+        emptyText="No contacts found"
+      >
+        {contacts.map((contact) => (
+          <ContactRow
+            key={contact.id}
+            contact={contact}
+            timeZone={timeZone}
+            selected={selected.has(contact.id)}
+            onSelect={(on) => toggle(contact.id, on)}
+            deleteLink={listLink({ delete: String(contact.id) })}
+          />
+        ))}
+      </DataTable>
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={contacts.length} label="Contacts" transient={TRANSIENT} />
+    </div>
+  );
+}
+
+function ContactRow({
+  contact,
+  timeZone,
+  selected,
+  onSelect,
+  deleteLink,
+}: {
+  contact: ContactSubmission;
+  timeZone: string;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  deleteLink: string;
+}) {
+  const navigation = useNavigation();
+  const resolving = navigation.state === "submitting" && navigation.formData?.get("intent") === "resolve" && navigation.formData.get("id") === String(contact.id);
+  return (
+    <tr className={selected ? "bg-brand-50" : undefined}>
+      <td className="px-3 py-3">
+        <input
+          type="checkbox"
+          form="contacts-bulk"
+          name="select"
+          value={contact.id}
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`Select message from ${contact.name}`}
+          className="h-4 w-4 accent-brand-700"
+        />
+      </td>
+      <td className="px-3 py-3 text-slate-500">{contact.id}</td>
+      <td className="px-3 py-3 font-medium text-slate-900">{contact.name}</td>
+      <td className="px-3 py-3">
+        <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
+          {contact.email}
+        </a>
+      </td>
+      <td className="max-w-md px-3 py-3 text-slate-700">
+        <p className="whitespace-pre-line break-words">{contact.message}</p>
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(contact.submitted_at, timeZone)}</td>
+      <td className="px-3 py-3">
+        {contact.resolved ? (
+          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Resolved</span>
+        ) : (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pending</span>
+        )}
+      </td>
+      <td className="px-3 py-3 text-right whitespace-nowrap">
+        {!contact.resolved ? (
+          <Form method="post" className="inline" preventScrollReset>
+            <input type="hidden" name="id" value={contact.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="resolve"
+              disabled={resolving}
+              className="font-semibold text-brand-700 hover:underline"
+              aria-label={`Resolve message from ${contact.name}`}
+            >
+              Resolve
+            </button>
+          </Form>
+        ) : null}
+        <Link
+          to={deleteLink}
+          preventScrollReset
+          data-delete-for={contact.id}
+          className="ml-4 font-semibold text-red-700 hover:underline"
+          aria-label={`Delete message from ${contact.name}`}
+        >
+          Delete
+        </Link>
+      </td>
+    </tr>
+  );
+}

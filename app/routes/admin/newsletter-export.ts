@@ -1,0 +1,16 @@
+import type { Route } from "./+types/newsletter-export";
+import { csvResponse } from "~/lib/csv.server";
+import { subscribersInBatches, type NewsletterSubscriber } from "~/services/newsletter.server";
+
+/** newsletter-subscribers.csv: every address the Newsletter screen's search matches, streamed. */
+export function loader({ url }: Route.LoaderArgs) {
+  return csvResponse<NewsletterSubscriber>(
+    "newsletter-subscribers.csv",
+    [
+      { header: "ID", value: (subscriber) => subscriber.id },
+      { header: "Email", value: (subscriber) => subscriber.email },
+      { header: "Subscribed", value: (subscriber) => subscriber.subscribed_at },
+    ],
+    subscribersInBatches(url.searchParams.get("search")?.trim() || undefined),
+  );
+}

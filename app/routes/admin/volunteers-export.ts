@@ -1,0 +1,20 @@
+import type { Route } from "./+types/volunteers-export";
+import { csvResponse } from "~/lib/csv.server";
+import { readVolunteerFilter, volunteersInBatches, type VolunteerSignup } from "~/services/volunteers.server";
+
+/** volunteers.csv: every signup the Volunteers screen's search and interest filter match, streamed. */
+export function loader({ url }: Route.LoaderArgs) {
+  const { filter, problem } = readVolunteerFilter(url.searchParams);
+  if (problem) return new Response(problem, { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return csvResponse<VolunteerSignup>(
+    "volunteers.csv",
+    [
+      { header: "ID", value: (volunteer) => volunteer.id },
+      { header: "Name", value: (volunteer) => volunteer.name },
+      { header: "Email", value: (volunteer) => volunteer.email },
+      { header: "Interest", value: (volunteer) => volunteer.interest },
+      { header: "Date", value: (volunteer) => volunteer.submitted_at },
+    ],
+    volunteersInBatches(filter),
+  );
+}

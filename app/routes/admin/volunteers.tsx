@@ -1,0 +1,155 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/volunteers";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { DataTable } from "~/components/admin/data-table";
+import { useListLink } from "~/components/admin/list-query";
+import { ListSearch } from "~/components/admin/list-search";
+import { Notice } from "~/components/admin/notice";
+import { Pagination, pageFrom } from "~/components/admin/pagination";
+import { StatCard } from "~/components/admin/stat-card";
+import { useFocusReturn } from "~/components/admin/use-focus-return";
+import { VOLUNTEER_INTERESTS } from "~/domain/community-schemas";
+import { formatDate } from "~/domain/dates";
+import { formatCount } from "~/domain/money";
+import { rowFromParam } from "~/lib/content-form.server";
+import { getEnv } from "~/lib/env.server";
+import { backToList } from "~/lib/list-return.server";
+import { NotFoundError } from "~/lib/service-errors";
+import { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, readVolunteerFilter } from "~/services/volunteers.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Volunteers | Admin" }];
+
+const PAGE_SIZE = 25;
+const TRANSIENT = ["delete", "deleted", "missing"];
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const { filter, problem } = readVolunteerFilter(url.searchParams);
+  const [found, counts, deleting] = await Promise.all([
+    findVolunteerPage(filter, pageFrom(url), PAGE_SIZE),
+    countVolunteers(),
+    rowFromParam(url.searchParams.get("delete"), getVolunteer),
+  ]);
+  return {
+    ...found,
+    filter,
+    filterProblem: problem ?? null,
+    counts,
+    deleting,
+    deleted: url.searchParams.has("deleted"),
+    missing: url.searchParams.has("missing"),
+    timeZone: getEnv().SITE_TIMEZONE,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return data({ unknownIntent: true }, { status: 400 });
+  try {
+    await deleteVolunteer(Number(form.get("id")));
+    return backToList(request, { deleted: "1" }, TRANSIENT);
+  } catch (error) {
+    if (error instanceof NotFoundError) return backToList(request, { missing: "1" }, TRANSIENT);
+    throw error;
+  }
+}
+
+export default function Volunteers({ loaderData }: Route.ComponentProps) {
+  const { volunteers, total, page, filter, counts, deleting, timeZone } = loaderData;
+  const listLink = useListLink(TRANSIENT);
+  useFocusReturn(deleting ? String(deleting.id) : null, (id) => `[data-delete-for="${id}"]`);
+  const filtered = Boolean(filter.search || filter.interest);
+  const exportQuery = new URLSearchParams({
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.interest ? { interest: filter.interest } : {}),
+  });
+  const interestLink = (interest: string) => `/admin/volunteers?${new URLSearchParams({ interest })}`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Volunteers</h1>
+        <a href={`/admin/volunteers/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary" download>
+          Export CSV
+        </a>
+      </div>
+
+      {loaderData.deleted ? (
+        <Notice tone="success" focus>
+          Volunteer signup deleted.
+        </Notice>
+      ) : null}
+      {loaderData.missing ? <Notice tone="error">That volunteer signup no longer exists.</Notice> : null}
+      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: showing every interest.</Notice> : null}
+
+      {deleting ? (
+        <ConfirmPanel
+          question="Are you sure you want to delete this volunteer submission?"
+          details={<p>The signup from {deleting.name} ({deleting.email}) will be removed. This cannot be undone.</p>}
+          confirmLabel="Yes, delete signup"
+          intent="delete"
+          fields={{ id: String(deleting.id) }}
+          cancelTo={listLink()}
+        />
+      ) : null}
+
+      <section aria-labelledby="volunteer-summary">
+        <h2 id="volunteer-summary" className="sr-only">
+          Signups by interest
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3 xl:grid-cols-5">
+          <StatCard label="Total Volunteers" value={formatCount(counts.total)} to="/admin/volunteers" testId="volunteers-total" />
+          {Object.entries(counts.by_interest).map(([interest, count]) => (
+            <StatCard key={interest} label={interest} value={formatCount(count)} to={interestLink(interest)} />
+          ))}
+        </dl>
+      </section>
+
+      <ListSearch id="volunteer-search" label="Search name or email" search={filter.search} clearTo="/admin/volunteers" filtered={filtered}>
+        <div>
+          <label htmlFor="volunteer-interest" className="field-label">
+            Interest
+          </label>
+          <select id="volunteer-interest" name="interest" defaultValue={filter.interest ?? ""} className="field-input">
+            <option value="">All interests</option>
+            {VOLUNTEER_INTERESTS.map((interest) => (
+              <option key={interest} value={interest}>
+                {interest}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListSearch>
+
+      <DataTable
+        caption="Volunteer signups, newest first"
+        columns={[{ label: "Name" }, { label: "Email" }, { label: "Interest" }, { label: "Date" }, { label: "Actions", hidden: true }]}
+        emptyText={counts.total === 0 ? "No volunteer signups yet" : "No matching volunteers"}
+      >
+        {volunteers.map((volunteer) => (
+          <tr key={volunteer.id}>
+            <td className="px-3 py-3 font-medium text-slate-900">{volunteer.name}</td>
+            <td className="px-3 py-3">
+              <a href={`mailto:${volunteer.email}`} className="text-brand-700 underline">
+                {volunteer.email}
+              </a>
+            </td>
+            <td className="px-3 py-3 text-slate-700">{volunteer.interest}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(volunteer.submitted_at, timeZone)}</td>
+            <td className="px-3 py-3 text-right whitespace-nowrap">
+              <Link
+                to={listLink({ delete: String(volunteer.id) })}
+                preventScrollReset
+                data-delete-for={volunteer.id}
+                className="font-semibold text-red-700 hover:underline"
+                aria-label={`Delete signup from ${volunteer.name}`}
+              >
+                Delete
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={volunteers.length} label="Volunteers" transient={TRANSIENT} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Route } from "./+types/contact-resolve";
+import { apiResource, idParam, json } from "~/lib/api.server";
+import { requireAdminApi } from "~/lib/auth.server";
+import { resolveContact } from "~/services/contacts.server";
+
+/** PATCH /api/contact/{id}/resolve (admin, no body): the message is marked resolved. */
+const resource = apiResource<Route.ActionArgs>({
+  PATCH: async ({ request, params }) => {
+    await requireAdminApi(request);
+    return json(await resolveContact(idParam(params.id)));
+  },
+});
+export const loader = resource;
+export const action = resource;

@@ -1,0 +1,29 @@
+import type { Route } from "./+types/volunteers";
+import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
+import { requireAdminApi } from "~/lib/auth.server";
+import { clientAddressContext } from "~/lib/request-context";
+import { listVolunteers, readVolunteerFilter, signUpVolunteer, volunteersInBatches } from "~/services/volunteers.server";
+
+/**
+ * POST /api/volunteers/ (public) {name, email, interest}: 201 with the stored signup, or
+ * 204 when a bot's honeypot was filled (nothing stored, nothing said).
+ * GET /api/volunteers/ (admin): newest first, whole unless paged; `search` and
+ * `interest` filter like the Volunteers screen.
+ */
+const resource = apiResource<Route.ActionArgs>({
+  GET: async ({ request }) => {
+    await requireAdminApi(request);
+    const url = new URL(request.url);
+    const { filter, problem } = readVolunteerFilter(url.searchParams);
+    if (problem) return apiError(422, problem);
+    const page = queryPage(url);
+    if (page.limit === undefined && !page.offset) return jsonArrayResponse(volunteersInBatches(filter));
+    return json(await listVolunteers(filter, page));
+  },
+  POST: async ({ request, context }) => {
+    const stored = await signUpVolunteer(await readJsonBody(request), context.get(clientAddressContext));
+    return stored ? json(stored, 201) : new Response(null, { status: 204 });
+  },
+});
+export const loader = resource;
+export const action = resource;

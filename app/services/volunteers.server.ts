@@ -1,0 +1,128 @@
+import { isVolunteerInterest, VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerInterest } from "~/domain/community-schemas";
+import { getDb, nowIso } from "~/lib/db.server";
+import { inBatches, olderThan, type Position } from "~/lib/newest-first.server";
+import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
+import { matchesText, type SearchIndex } from "~/lib/text-search.server";
+import type { VolunteerSignupRow } from "../../db/schema";
+
+/** A volunteer application as the API and the Volunteers screen see it (SPEC 3). */
+export interface VolunteerSignup {
+  id: number;
+  name: string;
+  email: string;
+  interest: string;
+  submitted_at: string;
+}
+
+function toVolunteerSignup(row: VolunteerSignupRow): VolunteerSignup {
+  return { id: row.id, name: row.name, email: row.email, interest: row.interest, submitted_at: row.submitted_at };
+}
+
+/**
+ * The volunteer form and POST /api/volunteers/. A filled honeypot means a bot: it is
+ * answered like everyone else (null here) and nothing is stored.
+ */
+export async function signUpVolunteer(input: unknown, clientAddress: string): Promise<VolunteerSignup | null> {
+  const signup = parseOrThrow(volunteerSignupSchema, input);
+  limitPublicFormPosts("volunteer", clientAddress);
+  if (signup.website) return null;
+  const row = await getDb()
+    .insertInto("volunteer_signups")
+    .values({ name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toVolunteerSignup(row);
+}
+
+export interface VolunteerFilter {
+  search?: string;
+  interest?: VolunteerInterest;
+}
+
+/** `?search=&interest=`, shared by the Volunteers screen, its export and the API. */
+export function readVolunteerFilter(params: URLSearchParams): { filter: VolunteerFilter; problem?: string } {
+  const search = params.get("search")?.trim() || undefined;
+  const interest = params.get("interest") || undefined;
+  if (interest === undefined || isVolunteerInterest(interest)) return { filter: { search, interest } };
+  return { filter: { search }, problem: `interest must be one of ${VOLUNTEER_INTERESTS.join(", ")}` };
+}
+
+const SEARCH: SearchIndex = { table: "volunteer_signups", index: "volunteer_signups_search", columns: ["name", "email"] };
+
+function matching(filter: VolunteerFilter) {
+  let query = getDb().selectFrom("volunteer_signups");
+  if (filter.interest) query = query.where("interest", "=", filter.interest);
+  if (filter.search) query = query.where(matchesText(SEARCH, filter.search));
+  return query;
+}
+
+function newestFirst(filter: VolunteerFilter, after?: Position) {
+  let query = matching(filter).selectAll();
+  if (after) query = query.where(olderThan("volunteer_signups", "submitted_at", after));
+  return query.orderBy("submitted_at", "desc").orderBy("id", "desc");
+}
+
+/** One page of the Volunteers screen; a page past the end shows the last page there is. */
+export async function findVolunteerPage(
+  filter: VolunteerFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number }> {
+  const row = await matching(filter)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  const total = Number(row.count);
+  const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
+  const rows = await newestFirst(filter).limit(pageSize).offset((shown - 1) * pageSize).execute();
+  return { volunteers: rows.map(toVolunteerSignup), total, page: shown };
+}
+
+export async function listVolunteers(filter: VolunteerFilter, page: { limit?: number; offset?: number } = {}): Promise<VolunteerSignup[]> {
+  let query = newestFirst(filter);
+  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
+  else if (page.offset) query = query.limit(-1).offset(page.offset);
+  return (await query.execute()).map(toVolunteerSignup);
+}
+
+export function volunteersInBatches(filter: VolunteerFilter, batchSize = 1000): AsyncGenerator<VolunteerSignup[]> {
+  return inBatches(
+    (after, limit) => newestFirst(filter, after).limit(limit).execute(),
+    (row) => row.submitted_at,
+    toVolunteerSignup,
+    batchSize,
+  );
+}
+
+export interface VolunteerCounts {
+  total: number;
+  /** Every listed interest (0 when nobody chose it), and any other value stored earlier. */
+  by_interest: Record<string, number>;
+}
+
+/** The summary cards and the dashboard: counted per interest from the interest index. */
+export async function countVolunteers(): Promise<VolunteerCounts> {
+  const rows = await getDb()
+    .selectFrom("volunteer_signups")
+    .select((eb) => ["interest", eb.fn.countAll<number>().as("count")])
+    .groupBy("interest")
+    .execute();
+  const by_interest: Record<string, number> = Object.fromEntries(VOLUNTEER_INTERESTS.map((interest) => [interest, 0]));
+  let total = 0;
+  for (const row of rows) {
+    by_interest[row.interest] = Number(row.count);
+    total += Number(row.count);
+  }
+  return { total, by_interest };
+}
+
+export async function getVolunteer(id: number): Promise<VolunteerSignup> {
+  const row = await getDb().selectFrom("volunteer_signups").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFoundError("Volunteer signup not found");
+  return toVolunteerSignup(row);
+}
+
+export async function deleteVolunteer(id: number): Promise<void> {
+  const result = await getDb().deleteFrom("volunteer_signups").where("id", "=", id).executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw new NotFoundError("Volunteer signup not found");
+}
