@@ -1,9 +1,10 @@
 // `npm run bench`: starts the production server on a throw-away database and measures
 // a few public pages and API endpoints with autocannon, plus the server's peak memory.
-// Then it fills a second throw-away database with a large giving history (100,000
-// donations, 5,000 subscriptions) and times the staff screens, the dashboard and the
-// public statistics one request at a time (p50/p95/p99), and the full CSV export with
-// the server's memory before and during it. It reports numbers; it never fails on them.
+// Then it fills a second throw-away database with a large history (100,000 donations,
+// 5,000 subscriptions, 50,000 contact messages, 20,000 volunteers and as many newsletter
+// addresses) and times the staff screens, the dashboard and the public statistics one
+// request at a time (p50/p95/p99), and the full CSV exports with the server's memory
+// before and during them. It reports numbers; it never fails on them.
 // BENCH_SECONDS sets each autocannon run's length, BENCH_REQUESTS each latency sample.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -13,11 +14,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { fillCommunityHistory } from "./community-history";
 import { fillGivingHistory } from "./giving-history";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
-const PATHS = ["/", "/stories", "/stories/1", "/events", "/testimonials", "/api/stories/", "/api/events/", "/api/testimonials/", "/api/donations/stats"];
+const PATHS = ["/", "/stories", "/stories/1", "/events", "/testimonials", "/contact", "/volunteer", "/api/stories/", "/api/events/", "/api/testimonials/", "/api/donations/stats"];
 const CONNECTIONS = 10;
 const STARTUP_TIMEOUT_MS = 60_000;
 const MEMORY_SAMPLE_MS = 200;
@@ -35,6 +37,16 @@ const AT_SCALE_PATHS = [
   "/admin/donations?page=3000",
   "/admin/subscriptions",
   "/admin/subscriptions?page=150",
+  "/admin/contacts",
+  "/admin/contacts?status=pending",
+  "/admin/contacts?search=jewellery",
+  "/admin/contacts?search=khan&status=pending",
+  "/admin/contacts?search=zq",
+  "/admin/contacts?page=1500",
+  "/admin/volunteers",
+  "/admin/volunteers?interest=Fundraising",
+  "/admin/volunteers?search=hussain",
+  "/admin/newsletter?search=example.co.uk",
   "/admin",
   "/api/admin/dashboard",
   "/api/donations/stats",
@@ -277,8 +289,8 @@ async function signIn(baseUrl: string): Promise<{ cookie: string; token: string 
   return { cookie, token };
 }
 
-/** Downloads every donation as CSV while watching the server's resident memory. */
-async function measureExport(baseUrl: string, cookie: string, pid: number | undefined) {
+/** Downloads a whole CSV export while watching the server's resident memory. */
+async function measureExport(baseUrl: string, exportPath: string, cookie: string, pid: number | undefined) {
   const before = pid ? procStatusKiB(pid, "VmRSS") : undefined;
   let peak = before ?? 0;
   const timer = pid
@@ -287,7 +299,7 @@ async function measureExport(baseUrl: string, cookie: string, pid: number | unde
       }, 20)
     : undefined;
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/admin/donations/export`, { headers: { Cookie: cookie, "Accept-Encoding": "identity" } });
+  const response = await fetch(baseUrl + exportPath, { headers: { Cookie: cookie, "Accept-Encoding": "identity" } });
   let bytes = 0;
   let lines = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -312,6 +324,11 @@ async function measureAtScale(requests: number): Promise<void> {
   const size = { donations: 100_000, subscriptions: 5_000 };
   console.log(`\nFilling a throw-away database with ${size.donations.toLocaleString("en-US")} donations and ${size.subscriptions.toLocaleString("en-US")} subscriptions...`);
   await fillGivingHistory(path.join(cleanup.scaleDir, "scale.sqlite"), size);
+  const community = { messages: 50_000, volunteers: 20_000, subscribers: 20_000 };
+  console.log(
+    `...and ${community.messages.toLocaleString("en-US")} contact messages, ${community.volunteers.toLocaleString("en-US")} volunteer signups, ${community.subscribers.toLocaleString("en-US")} newsletter addresses...`,
+  );
+  fillCommunityHistory(path.join(cleanup.scaleDir, "scale.sqlite"), community);
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -326,16 +343,21 @@ async function measureAtScale(requests: number): Promise<void> {
     const headers: Record<string, string> = urlPath.startsWith("/api/admin/") ? { Authorization: `Bearer ${token}` } : { Cookie: cookie };
     rows.push(await measureLatency(baseUrl, urlPath, headers, requests));
   }
-  console.log("Exporting every donation as CSV...");
-  const csv = await measureExport(baseUrl, cookie, child.pid);
+  const exports = [];
+  for (const [what, exportPath] of [["donations", "/admin/donations/export"], ["contact messages", "/admin/contacts/export"]] as const) {
+    console.log(`Exporting every one of the ${what} as CSV...`);
+    exports.push({ what, ...(await measureExport(baseUrl, exportPath, cookie, child.pid)) });
+  }
 
   printLatencyTable(rows);
   console.log();
   const mib = (kib?: number) => (kib === undefined ? "n/a" : `${(kib / 1024).toFixed(1)} MiB`);
-  console.log(
-    `CSV export of all donations: ${csv.status}, ${csv.rows.toLocaleString("en-US")} rows, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${csv.seconds.toFixed(2)} s; ` +
-      `server memory (RSS) ${mib(csv.beforeKiB)} before, ${mib(csv.peakKiB)} at its peak during the export`,
-  );
+  for (const csv of exports) {
+    console.log(
+      `CSV export of all ${csv.what}: ${csv.status}, ${csv.rows.toLocaleString("en-US")} rows, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${csv.seconds.toFixed(2)} s; ` +
+        `server memory (RSS) ${mib(csv.beforeKiB)} before, ${mib(csv.peakKiB)} at its peak during the export`,
+    );
+  }
   console.log(`(live mode, one request at a time, ${requests} per path after 5 warm-up requests)`);
   await stopServer(child);
   cleanup.child = undefined;

@@ -1,7 +1,9 @@
 // `npm run db:fill-giving -- <file> [donations] [subscriptions]`: fills a throw-away
-// SQLite file with a large giving history (100,000 donations and 5,000 subscriptions by
-// default) to try the staff screens at scale. Never point it at a real database.
+// SQLite file with a large history (100,000 donations and 5,000 subscriptions by default,
+// plus 50,000 contact messages, 20,000 volunteers and 20,000 newsletter addresses) to try
+// the staff screens at scale. Never point it at a real database.
 import { existsSync } from "node:fs";
+import { fillCommunityHistory } from "./community-history";
 import { fillGivingHistory } from "./giving-history";
 
 const [file, donations = "100000", subscriptions = "5000"] = process.argv.slice(2);
@@ -15,5 +17,6 @@ if (existsSync(file)) {
 }
 const started = Date.now();
 await fillGivingHistory(file, { donations: Number(donations), subscriptions: Number(subscriptions) });
-console.log(`Filled ${file} with ${donations} donations and ${subscriptions} subscriptions in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+fillCommunityHistory(file, { messages: 50_000, volunteers: 20_000, subscribers: 20_000 });
+console.log(`Filled ${file} with ${donations} donations, ${subscriptions} subscriptions, 50000 contact messages, 20000 volunteers and 20000 newsletter addresses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 console.log(`Start the site on it: DATABASE_URL=file:${file} npm start`);

@@ -6,19 +6,19 @@ import SQLite from "better-sqlite3";
 import { migrateToLatest, openDatabase } from "~/lib/db.server";
 import { DONATION_PURPOSES } from "~/domain/giving";
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   "Aisha", "Omar", "Fatima", "Yusuf", "Maryam", "Ibrahim", "Khadija", "Bilal", "Zainab", "Hamza",
   "Hafsa", "Idris", "Amina", "Khalid", "Layla", "Tariq", "Safiya", "Imran", "Noor", "Sulaiman",
   "Ruqayyah", "Hassan", "Sumayyah", "Ali", "Asma", "Zaid", "Huda", "Musa", "Salma", "Anwar",
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   "Khan", "Ahmed", "Hussain", "Rahman", "Ali", "Malik", "Siddiqui", "Yilmaz", "Bello", "Adeyemi",
   "Farouk", "Haddad", "Mansour", "Qureshi", "Sheikh", "Chowdhury", "Abdullah", "Osman", "Karimi", "Nasser",
 ];
-const DOMAINS = ["example.org", "example.com", "mail.example.net", "example.co.uk"];
+export const DOMAINS = ["example.org", "example.com", "mail.example.net", "example.co.uk"];
 
 /** A small deterministic generator, so two runs measure the same data. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
