@@ -1,6 +1,6 @@
 import { CONTACT_STATUSES, contactMessageSchema, type ContactStatus } from "~/domain/community-schemas";
 import { getDb, nowIso } from "~/lib/db.server";
-import { inBatches, olderThan, type Position } from "~/lib/newest-first.server";
+import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
@@ -84,21 +84,18 @@ export interface ContactPage {
 
 /** One page of the Contacts screen; a page past the end shows the last page there is. */
 export async function findContactPage(filter: ContactFilter, page: number, pageSize: number): Promise<ContactPage & { page: number }> {
-  const row = await matching(filter)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const total = Number(row.count);
-  const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
-  const rows = await newestFirst(filter).limit(pageSize).offset((shown - 1) * pageSize).execute();
-  return { contacts: rows.map(toContactSubmission), total, page: shown };
+  const found = await pageOfRows(
+    async () => Number((await matching(filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
+    (limit, offset) => newestFirst(filter).limit(limit).offset(offset).execute(),
+    page,
+    pageSize,
+  );
+  return { contacts: found.rows.map(toContactSubmission), total: found.total, page: found.page };
 }
 
 /** Messages newest first, optionally paged: GET /api/contact/ with limit and offset. */
 export async function listContacts(filter: ContactFilter, page: { limit?: number; offset?: number } = {}): Promise<ContactSubmission[]> {
-  let query = newestFirst(filter);
-  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
-  else if (page.offset) query = query.limit(-1).offset(page.offset);
-  return (await query.execute()).map(toContactSubmission);
+  return (await paged(newestFirst(filter), page).execute()).map(toContactSubmission);
 }
 
 /** Every matching message a batch at a time: the CSV export and the unpaged API list. */

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { offlineGiftSchema } from "~/domain/donation-schemas";
 import { DONATION_FREQUENCIES, isDonationFrequency, type DonationFrequency, type PaymentMethod } from "~/domain/giving";
 import { centsToDollars, dollarsToCents } from "~/domain/money";
+import { paged } from "~/lib/list-pages.server";
 import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/domain/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
@@ -204,8 +205,7 @@ export async function listDonations(
 ): Promise<Donation[]> {
   const db = getDb();
   let query = newestFirst(db, filter, await planSearch(db, filter));
-  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
-  else if (page.offset) query = query.limit(-1).offset(page.offset);
+  query = paged(query, page);
   return (await query.execute()).map(toDonation);
 }
 

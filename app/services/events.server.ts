@@ -1,6 +1,7 @@
 import { eventSchema } from "~/domain/content-schemas";
 import { todayIn } from "~/domain/dates";
 import { UPLOAD_FOLDERS } from "~/domain/media-sources";
+import { paged } from "~/lib/list-pages.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { overStored } from "~/lib/record-updates.server";
@@ -43,8 +44,7 @@ export async function listEvents(options: EventListOptions = {}): Promise<Charit
   let query = getDb().selectFrom("events").selectAll().orderBy("date", direction).orderBy("id", direction);
   // Dates sort as text: 'YYYY-MM-DD' and 'YYYY-MM-DDTHH:MM' of today both come on or after today.
   if (options.upcomingOnly) query = query.where("date", ">=", foundationToday());
-  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  else if (options.offset) query = query.limit(-1).offset(options.offset);
+  query = paged(query, options);
   return (await query.execute()).map(toEvent);
 }
 

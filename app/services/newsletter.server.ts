@@ -1,6 +1,6 @@
 import { newsletterSchema } from "~/domain/newsletter";
 import { getDb } from "~/lib/db.server";
-import { inBatches, olderThan, type Position } from "~/lib/newest-first.server";
+import { inBatches, olderThan, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 
@@ -48,13 +48,13 @@ export async function findSubscriberPage(
   page: number,
   pageSize: number,
 ): Promise<{ subscribers: NewsletterSubscriber[]; total: number; page: number }> {
-  const row = await matching(search)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const total = Number(row.count);
-  const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
-  const subscribers = await newestFirst(search).limit(pageSize).offset((shown - 1) * pageSize).execute();
-  return { subscribers, total, page: shown };
+  const found = await pageOfRows(
+    async () => Number((await matching(search).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
+    (limit, offset) => newestFirst(search).limit(limit).offset(offset).execute(),
+    page,
+    pageSize,
+  );
+  return { subscribers: found.rows, total: found.total, page: found.page };
 }
 
 export function subscribersInBatches(search?: string, batchSize = 1000): AsyncGenerator<NewsletterSubscriber[]> {

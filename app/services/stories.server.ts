@@ -1,4 +1,5 @@
 import { storySchema } from "~/domain/content-schemas";
+import { paged } from "~/lib/list-pages.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import { overStored } from "~/lib/record-updates.server";
@@ -41,8 +42,7 @@ export async function listStories(options: StoryListOptions = {}, reader: Reader
   let query = getDb().selectFrom("stories").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
   if (options.activeOnly || !reader.staff) query = query.where("is_active", "=", 1);
   if (options.featuredOnly) query = query.where("is_featured", "=", 1);
-  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  else if (options.offset) query = query.limit(-1).offset(options.offset);
+  query = paged(query, options);
   const rows = await query.execute();
   return rows.map(toStory);
 }

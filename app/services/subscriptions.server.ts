@@ -1,6 +1,7 @@
 import { cancelSubscriptionSchema } from "~/domain/donation-schemas";
 import { centsToDollars } from "~/domain/money";
 import { isCancelable } from "~/domain/subscription-status";
+import { paged } from "~/lib/list-pages.server";
 import { getDb } from "~/lib/db.server";
 import { countedTestFlags } from "~/lib/env.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
@@ -54,8 +55,7 @@ export async function listSubscriptions(page: { limit?: number; offset?: number 
     .where("is_test", "in", countedTestFlags())
     .orderBy("created_at", "desc")
     .orderBy("id", "desc");
-  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
-  else if (page.offset) query = query.limit(-1).offset(page.offset);
+  query = paged(query, page);
   return (await query.execute()).map(toSubscription);
 }
 

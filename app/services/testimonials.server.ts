@@ -1,4 +1,5 @@
 import { testimonialSchema, testimonialSubmissionSchema } from "~/domain/content-schemas";
+import { paged } from "~/lib/list-pages.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { overStored } from "~/lib/record-updates.server";
@@ -37,8 +38,7 @@ export async function listTestimonials(options: TestimonialListOptions = {}, rea
   let query = getDb().selectFrom("testimonials").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
   if (options.approvedOnly || !reader.staff) query = query.where("is_approved", "=", 1);
   else if (options.pendingOnly) query = query.where("is_approved", "=", 0);
-  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  else if (options.offset) query = query.limit(-1).offset(options.offset);
+  query = paged(query, options);
   return (await query.execute()).map(toTestimonial);
 }
 

@@ -1,6 +1,6 @@
 import { isVolunteerInterest, VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerInterest } from "~/domain/community-schemas";
 import { getDb, nowIso } from "~/lib/db.server";
-import { inBatches, olderThan, type Position } from "~/lib/newest-first.server";
+import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
@@ -69,20 +69,17 @@ export async function findVolunteerPage(
   page: number,
   pageSize: number,
 ): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number }> {
-  const row = await matching(filter)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const total = Number(row.count);
-  const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
-  const rows = await newestFirst(filter).limit(pageSize).offset((shown - 1) * pageSize).execute();
-  return { volunteers: rows.map(toVolunteerSignup), total, page: shown };
+  const found = await pageOfRows(
+    async () => Number((await matching(filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
+    (limit, offset) => newestFirst(filter).limit(limit).offset(offset).execute(),
+    page,
+    pageSize,
+  );
+  return { volunteers: found.rows.map(toVolunteerSignup), total: found.total, page: found.page };
 }
 
 export async function listVolunteers(filter: VolunteerFilter, page: { limit?: number; offset?: number } = {}): Promise<VolunteerSignup[]> {
-  let query = newestFirst(filter);
-  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
-  else if (page.offset) query = query.limit(-1).offset(page.offset);
-  return (await query.execute()).map(toVolunteerSignup);
+  return (await paged(newestFirst(filter), page).execute()).map(toVolunteerSignup);
 }
 
 export function volunteersInBatches(filter: VolunteerFilter, batchSize = 1000): AsyncGenerator<VolunteerSignup[]> {

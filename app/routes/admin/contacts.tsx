@@ -152,7 +152,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
         )
       ) : null}
 
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard label="Total" value={formatCount(counts.total)} to="/admin/contacts" testId="contacts-total" />
         <StatCard label="Pending" value={formatCount(counts.pending)} to="/admin/contacts?status=pending" testId="contacts-pending" />
         <StatCard label="Resolved" value={formatCount(counts.resolved)} to="/admin/contacts?status=resolved" testId="contacts-resolved" />
@@ -261,7 +261,7 @@ function ContactRow({
           {contact.email}
         </a>
       </td>
-      <td className="max-w-md px-3 py-3 text-slate-700">
+      <td className="max-w-md min-w-64 px-3 py-3 text-slate-700">
         <p className="whitespace-pre-line break-words">{contact.message}</p>
       </td>
       <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(contact.submitted_at, timeZone)}</td>

@@ -1,0 +1,61 @@
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+
+/**
+ * Reading lists a page at a time. A long staff list read whole (a CSV export, an unpaged
+ * API list) goes a batch at a time, newest first, by keyset: each batch starts after the
+ * last row of the one before, so memory stays flat and no batch re-reads what came before.
+ */
+export interface Position {
+  at: string;
+  id: number;
+}
+
+/** Rows strictly after `position` in newest-first order of (`column`, id). */
+export function olderThan(table: string, column: string, position: Position): RawBuilder<SqlBool> {
+  const at = sql.ref(`${table}.${column}`);
+  const id = sql.ref(`${table}.id`);
+  return sql<SqlBool>`(${at} < ${position.at} or (${at} = ${position.at} and ${id} < ${position.id}))`;
+}
+
+export async function* inBatches<Row extends { id: number }, Item>(
+  readBatch: (after: Position | undefined, limit: number) => Promise<Row[]>,
+  positionOf: (row: Row) => string,
+  toItem: (row: Row) => Item,
+  batchSize = 1000,
+): AsyncGenerator<Item[]> {
+  let after: Position | undefined;
+  for (;;) {
+    const rows = await readBatch(after, batchSize);
+    if (rows.length) yield rows.map(toItem);
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    after = { at: positionOf(last), id: last.id };
+  }
+}
+
+/**
+ * One page of a staff list: how many rows match, and the rows of page `page`, or of the
+ * last page there is when the address asks past the end (the last row just deleted).
+ */
+export async function pageOfRows<Row>(
+  countMatching: () => Promise<number>,
+  readRows: (limit: number, offset: number) => Promise<Row[]>,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: Row[]; total: number; page: number }> {
+  const total = await countMatching();
+  const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
+  return { rows: await readRows(pageSize, (shown - 1) * pageSize), total, page: shown };
+}
+
+interface Pageable<Query> {
+  limit(limit: number): Query;
+  offset(offset: number): Query;
+}
+
+/** The API's optional `limit`/`offset` on a list query (an offset alone skips that many). */
+export function paged<Query extends Pageable<Query>>(query: Query, page: { limit?: number; offset?: number }): Query {
+  if (page.limit !== undefined) return query.limit(page.limit).offset(page.offset ?? 0);
+  if (page.offset) return query.limit(-1).offset(page.offset);
+  return query;
+}
