@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEmail, requiredText } from "./schema-fields";
+import { honeypotField, requiredEmail, requiredText } from "./schema-fields";
 
 /**
  * The contact and volunteer forms (SPEC 3 and 5), shared by the pages (in the browser
@@ -23,13 +23,11 @@ export function isVolunteerInterest(value: string): value is VolunteerInterest {
   return (VOLUNTEER_INTERESTS as readonly string[]).includes(value);
 }
 
-const honeypot = z.string().optional();
-
 export const contactMessageSchema = z.object({
   name: requiredText("Name", 100),
   email: requiredEmail(),
   message: requiredText("Message", 5000),
-  website: honeypot,
+  website: honeypotField(),
 });
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
@@ -37,7 +35,7 @@ export const volunteerSignupSchema = z.object({
   name: requiredText("Full name", 100),
   email: requiredEmail(),
   interest: z.enum(VOLUNTEER_INTERESTS, { message: "Please choose an area of interest" }),
-  website: honeypot,
+  website: honeypotField(),
 });
 export type VolunteerSignupInput = z.output<typeof volunteerSignupSchema>;
 

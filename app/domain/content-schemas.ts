@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emptyIsUnset, readNumber } from "./amount-input";
 import { isRealDate } from "./dates";
-import { optionalText, requiredText } from "./schema-fields";
+import { honeypotField, optionalText, requiredText } from "./schema-fields";
 import { isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR } from "./media-urls";
 
 /**
@@ -92,5 +92,5 @@ export const testimonialSubmissionSchema = z.object({
   country: optionalText("Country", 100),
   text: requiredText("Your experience", 1000),
   rating,
-  website: z.string().optional(),
+  website: honeypotField(),
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { requiredEmail } from "./schema-fields";
+import { honeypotField, requiredEmail } from "./schema-fields";
 
 /** The footer newsletter form. `website` is a honeypot: people never see or fill it. */
 export const newsletterSchema = z.object({
   email: requiredEmail(),
-  website: z.string().optional(),
+  website: honeypotField(),
 });

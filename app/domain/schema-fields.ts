@@ -30,3 +30,8 @@ export function requiredEmail() {
     .max(254, "Email is too long")
     .pipe(z.email("Please enter a valid email address"));
 }
+
+/** A honeypot: a field people never see or fill; a bot that fills it is quietly ignored. */
+export function honeypotField() {
+  return z.string().optional();
+}

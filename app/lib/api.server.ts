@@ -1,4 +1,6 @@
+import { parseQueryFlag } from "~/domain/query-flags";
 import { WebhookSignatureError } from "./payments/gateway";
+import { isSameOriginRequest, MUTATING_METHODS } from "./same-origin.server";
 import {
   ConflictError,
   NotFoundError,
@@ -39,14 +41,18 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 /**
  * A complete JSON array streamed from batches, for lists the API must return whole
  * (the spec's client asks for every donation): memory stays flat however long it is.
+ * The first batch is read before answering, so a query that fails at once is a proper
+ * error answer rather than a cut-off 200.
  */
-export function jsonArrayResponse<T>(batches: AsyncIterable<T[]>): Response {
+export async function jsonArrayResponse<T>(batches: AsyncIterable<T[]>): Promise<Response> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
+  let pending: Promise<IteratorResult<T[]>> | null = Promise.resolve(await iterator.next());
   let started = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { value, done } = await iterator.next();
+      const { value, done } = await (pending ?? iterator.next());
+      pending = null;
       if (done) {
         controller.enqueue(encoder.encode(started ? "]" : "[]"));
         controller.close();
@@ -89,7 +95,8 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /**
  * One API resource: its handlers by method, served as both the route's loader (GET, HEAD)
  * and its action (the rest). An unlisted method is a 405 `{detail}` naming the allowed
- * ones; a thrown service error becomes its JSON answer.
+ * ones; a change sent by a browser from another site is a 403; a thrown service error
+ * becomes its JSON answer.
  *
  *   const resource = apiResource<Route.LoaderArgs>({ GET: ..., PUT: ... });
  *   export const loader = resource;
@@ -100,6 +107,13 @@ export function apiResource<Args extends { request: Request }>(handlers: Partial
     const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as Method;
     const handler = handlers[method];
     if (!handler) return apiError(405, "Method not allowed", { Allow: Object.keys(handlers).join(", ") });
+    // A browser posting for another site (a contact message, a signup, a checkout) is
+    // refused, so no page elsewhere can send them in its visitors' names and addresses.
+    // A bearer token is never sent by a browser on its own, so the spec's client passes.
+    const bearer = /^Bearer\s/i.test(args.request.headers.get("Authorization") ?? "");
+    if (MUTATING_METHODS.has(method) && !bearer && !isSameOriginRequest(args.request)) {
+      return apiError(403, "Cross-site request refused");
+    }
     try {
       return await handler(args);
     } catch (error) {
@@ -112,10 +126,9 @@ export function apiResource<Args extends { request: Request }>(handlers: Partial
 export function queryFlag(url: URL, name: string, fallback = false): boolean {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === "") return fallback;
-  const value = raw.toLowerCase();
-  if (value === "true" || value === "1") return true;
-  if (value === "false" || value === "0") return false;
-  throw apiError(422, `${name} must be true or false`);
+  const flag = parseQueryFlag(raw);
+  if (flag === null) throw apiError(422, `${name} must be true or false`);
+  return flag;
 }
 
 /** Optional paging: `limit` and `offset` as non-negative integers. */

@@ -5,6 +5,7 @@ import { adminLoginSchema } from "~/domain/admin-login";
 import { findAdminById, signInAdmin, type Admin } from "~/services/admins.server";
 import { findAdminByApiToken } from "~/services/api-tokens.server";
 import { apiError } from "./api.server";
+import { MUTATING_METHODS, isSameOriginRequest } from "./same-origin.server";
 import { parseOrThrow } from "./service-errors";
 import { getAdminSession } from "./session.server";
 
@@ -58,8 +59,6 @@ export async function requireAdminPage(request: Request, url: URL): Promise<Admi
   throw redirect(`/admin/login${query}`);
 }
 
-const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
 /**
  * For admin API routes: the admin, or a thrown JSON 401. A cookie-authenticated change
  * must come from this site's own pages (CSRF); bearer tokens are not sent by browsers
@@ -72,14 +71,6 @@ export async function requireAdminApi(request: Request): Promise<Admin> {
     throw apiError(403, "Cross-site request refused");
   }
   return found.admin;
-}
-
-export function isSameOriginRequest(request: Request): boolean {
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
-  const origin = request.headers.get("Origin");
-  if (!origin) return true;
-  return origin === new URL(request.url).origin;
 }
 
 /** Whether the request comes from signed-in staff: public reads then see everything. */

@@ -17,7 +17,7 @@ async function* batches(...groups: Row[][]) {
 
 describe("csvResponse", () => {
   it("is a UTF-8 attachment with a byte order mark and a header row", async () => {
-    const response = csvResponse("donations.csv", columns, batches([{ id: 1, name: "Fāṭima" }]));
+    const response = await csvResponse("donations.csv", columns, batches([{ id: 1, name: "Fāṭima" }]));
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="donations.csv"');
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -26,14 +26,14 @@ describe("csvResponse", () => {
   });
 
   it("quotes commas, quotes and line breaks", async () => {
-    const text = await csvResponse("x.csv", columns, batches([{ id: 1, name: 'Khan, "Sr."\nLondon' }])).text();
+    const text = await (await csvResponse("x.csv", columns, batches([{ id: 1, name: 'Khan, "Sr."\nLondon' }]))).text();
     // (text() drops the byte order mark, as spreadsheets do.)
     expect(text).toBe('ID,Name\n1,"Khan, ""Sr.""\nLondon"\n');
   });
 
   it("neutralises cells a spreadsheet would run as a formula", async () => {
     const names = ["=HYPERLINK(\"http://evil\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd", "Plain"];
-    const text = await csvResponse("x.csv", columns, batches(names.map((name, index) => ({ id: index, name })))).text();
+    const text = await (await csvResponse("x.csv", columns, batches(names.map((name, index) => ({ id: index, name }))))).text();
     const cells = text.replace(/^\ufeff/, "").trim().split("\n").slice(1);
     expect(cells).toEqual([
       '0,"\'=HYPERLINK(""http://evil"")"',
@@ -48,9 +48,16 @@ describe("csvResponse", () => {
 
   it("streams batch after batch: every row arrives, in order", async () => {
     const many = Array.from({ length: 50 }, (_, batch) => Array.from({ length: 100 }, (_, i) => ({ id: batch * 100 + i, name: `Donor ${batch * 100 + i}` })));
-    const lines = (await csvResponse("x.csv", columns, batches(...many)).text()).trim().split("\n");
+    const lines = (await (await csvResponse("x.csv", columns, batches(...many))).text()).trim().split("\n");
     expect(lines).toHaveLength(5001);
     expect(lines[1]).toBe("0,Donor 0");
     expect(lines.at(-1)).toBe("4999,Donor 4999");
+  });
+
+  it("fails before answering when the first batch cannot be read, so no cut-off download is sent", async () => {
+    async function* failing(): AsyncGenerator<{ id: number; name: string }[]> {
+      throw new Error("no such table");
+    }
+    await expect(csvResponse("x.csv", columns, failing())).rejects.toThrow("no such table");
   });
 });

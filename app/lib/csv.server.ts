@@ -13,10 +13,14 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number;
 }
 
-export function csvResponse<T>(filename: string, columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): Response {
+export async function csvResponse<T>(filename: string, columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): Promise<Response> {
+  // The first batch is read before answering, so a query that fails at once is an error
+  // page rather than a download cut off after its header line.
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
   async function* records() {
-    for await (const batch of batches) {
-      for (const row of batch) yield columns.map((column) => column.value(row));
+    for (let next = first; !next.done; next = await iterator.next()) {
+      for (const row of next.value) yield columns.map((column) => column.value(row));
     }
   }
   const stringifier = stringify({

@@ -16,12 +16,24 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/**
+ * A search as typed, without control characters (no name or address holds one, and a
+ * NUL would end an FTS5 string early) or surrounding spaces.
+ */
+export function cleanSearchTerm(term: string): string {
+  // eslint-disable-next-line no-control-regex
+  return term.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+}
+
+/** The term as one quoted FTS5 string: matched as typed, quotes doubled, never read as syntax. */
+export function ftsPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
 export function matchesText(target: SearchIndex, term: string): RawBuilder<SqlBool> {
-  const search = term.trim();
+  const search = cleanSearchTerm(term);
   if ([...search].length >= 3) {
-    // A quoted FTS5 string: the whole term as typed, quotes doubled, never read as syntax.
-    const phrase = `"${search.replace(/"/g, '""')}"`;
-    return sql<SqlBool>`${sql.ref(`${target.table}.id`)} in (select rowid from ${sql.table(target.index)} where ${sql.table(target.index)} match ${phrase})`;
+    return sql<SqlBool>`${sql.ref(`${target.table}.id`)} in (select rowid from ${sql.table(target.index)} where ${sql.table(target.index)} match ${ftsPhrase(search)})`;
   }
   const pattern = `%${escapeLike(search)}%`;
   const comparisons = target.columns.map((column) => sql`${sql.ref(`${target.table}.${column}`)} like ${pattern} escape '\\'`);

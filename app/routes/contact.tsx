@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { FOUNDATION } from "~/components/layout/navigation";
@@ -45,7 +46,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const sent = !sending && actionData?.sent;
+  // The thanks stays until the visitor starts on another message.
+  const [typedSince, setTypedSince] = useState(false);
+  useEffect(() => setTypedSince(false), [actionData]);
+  const sent = !sending && actionData?.sent && !typedSince;
 
   return (
     <>
@@ -58,12 +62,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             Send us a message
           </h2>
           {/* Without JavaScript the answer is a new page: the #anchor brings the reader back to the message. */}
-          <Form method="post" action={hydrated ? "/contact" : "/contact#message-title"} {...getFormProps(form)} preventScrollReset className="mt-6 space-y-5">
-            {sent ? (
-              <p role="status" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-800">
-                {SENT}
-              </p>
-            ) : null}
+          <Form method="post" action={hydrated ? "/contact" : "/contact#message-title"} {...getFormProps(form)} preventScrollReset onInput={() => setTypedSince(true)} className="mt-6 space-y-5">
+            {/* Always present, so screen readers announce the thanks when it is written in. */}
+            <div role="status">
+              {sent ? <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-800">{SENT}</p> : null}
+            </div>
             {form.errors?.length ? (
               <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
                 {form.errors.map((error) => (

@@ -173,6 +173,7 @@ function SignupForm({ lastResult, focus }: { lastResult?: SignupResult; focus: b
         label="Area of interest"
         options={[{ value: "", label: "Choose an area of interest" }, ...VOLUNTEER_INTERESTS]}
         selectClassName="max-w-md"
+        required
       />
       <Honeypot />
       {/* Not disabled while submitting: a disabled button would drop the keyboard focus. */}
@@ -185,7 +186,6 @@ function SignupForm({ lastResult, focus }: { lastResult?: SignupResult; focus: b
 
 /** submitted: the thanks, and a way back to an empty form (idle). */
 function ThankYou() {
-  const hydrated = useHydrated();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After a submission with JavaScript, focus moves to the news so it is read out.
   useEffect(() => headingRef.current?.focus(), []);
@@ -195,8 +195,9 @@ function ThankYou() {
         Thank You!
       </h3>
       <p className="mt-2 text-slate-700">Your application has reached our volunteer team. We will contact you by email soon.</p>
-      {/* A plain GET back to the page: it clears the answer with or without JavaScript. */}
-      <Form method="get" action={hydrated ? "/volunteer" : "/volunteer#signup-title"} preventScrollReset className="mt-6">
+      {/* A plain GET back to the page: it clears the answer with or without JavaScript. No
+          #anchor: the empty form's first field takes the focus, which brings it into view. */}
+      <Form method="get" action="/volunteer" preventScrollReset className="mt-6">
         <input type="hidden" name="again" value="1" />
         <button type="submit" className="btn-primary">
           Submit Another Application

@@ -1,4 +1,5 @@
 import { CONTACT_STATUSES, contactMessageSchema, type ContactStatus } from "~/domain/community-schemas";
+import { parseQueryFlag } from "~/domain/query-flags";
 import { getDb, nowIso } from "~/lib/db.server";
 import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
@@ -21,13 +22,15 @@ function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
 }
 
 /**
- * The contact form and POST /api/contact/. A filled honeypot means a bot: it is answered
- * like everyone else (null here) and nothing is stored.
+ * The contact form and POST /api/contact/. A filled honeypot means a bot: it gets the
+ * answer everyone gets (the message as if stored, id 0) and nothing is stored.
  */
-export async function submitContactMessage(input: unknown, clientAddress: string): Promise<ContactSubmission | null> {
+export async function submitContactMessage(input: unknown, clientAddress: string): Promise<ContactSubmission> {
   const message = parseOrThrow(contactMessageSchema, input);
   limitPublicFormPosts("contact", clientAddress);
-  if (message.website) return null;
+  if (message.website) {
+    return { id: 0, name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: false };
+  }
   const row = await getDb()
     .insertInto("contact_submissions")
     .values({ name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: 0 })
@@ -49,10 +52,11 @@ export interface ContactFilter {
 export function readContactFilter(params: URLSearchParams): { filter: ContactFilter; problem?: string } {
   const search = params.get("search")?.trim() || undefined;
   const status = params.get("status") || "all";
-  const resolved = params.get("resolved")?.toLowerCase();
+  const resolved = params.get("resolved");
   if (resolved) {
-    if (resolved === "true" || resolved === "false") return { filter: { search, status: resolved === "true" ? "resolved" : "pending" } };
-    return { filter: { search }, problem: "resolved must be true or false" };
+    const flag = parseQueryFlag(resolved);
+    if (flag === null) return { filter: { search }, problem: "resolved must be true or false" };
+    return { filter: { search, status: flag ? "resolved" : "pending" } };
   }
   if (!(CONTACT_STATUSES as readonly string[]).includes(status)) {
     return { filter: { search }, problem: `status must be one of ${CONTACT_STATUSES.join(", ")}` };

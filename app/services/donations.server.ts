@@ -7,7 +7,7 @@ import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/domain/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
 import { parseOrThrow, ValidationError } from "~/lib/service-errors";
-import { escapeLike } from "~/lib/text-search.server";
+import { cleanSearchTerm, escapeLike, ftsPhrase } from "~/lib/text-search.server";
 import type { Database, DonationRow } from "../../db/schema";
 import { getImpactStatistics } from "./settings.server";
 
@@ -124,11 +124,11 @@ type SearchPlan =
 type Db = ReturnType<typeof getDb>;
 
 async function planSearch(db: Db, filter: DonationFilter): Promise<SearchPlan> {
-  const search = filter.search?.trim();
+  const search = cleanSearchTerm(filter.search ?? "");
   if (!search) return { kind: "everything" };
   const pattern = `%${escapeLike(search)}%`;
   if ([...search].length >= 3) {
-    const match = `"${search.replace(/"/g, '""')}"`;
+    const match = ftsPhrase(search);
     const { rows } = await sql<{ count: number }>`
       select count(*) as count from (
         select 1 from donations_search where donations_search match ${match} limit ${SEARCH_COUNT_CAP + 1}

@@ -1,4 +1,4 @@
-import { isVolunteerInterest, VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerInterest } from "~/domain/community-schemas";
+import { VOLUNTEER_INTERESTS, volunteerSignupSchema } from "~/domain/community-schemas";
 import { getDb, nowIso } from "~/lib/db.server";
 import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
@@ -20,13 +20,13 @@ function toVolunteerSignup(row: VolunteerSignupRow): VolunteerSignup {
 }
 
 /**
- * The volunteer form and POST /api/volunteers/. A filled honeypot means a bot: it is
- * answered like everyone else (null here) and nothing is stored.
+ * The volunteer form and POST /api/volunteers/. A filled honeypot means a bot: it gets
+ * the answer everyone gets (the signup as if stored, id 0) and nothing is stored.
  */
-export async function signUpVolunteer(input: unknown, clientAddress: string): Promise<VolunteerSignup | null> {
+export async function signUpVolunteer(input: unknown, clientAddress: string): Promise<VolunteerSignup> {
   const signup = parseOrThrow(volunteerSignupSchema, input);
   limitPublicFormPosts("volunteer", clientAddress);
-  if (signup.website) return null;
+  if (signup.website) return { id: 0, name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() };
   const row = await getDb()
     .insertInto("volunteer_signups")
     .values({ name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() })
@@ -37,15 +37,17 @@ export async function signUpVolunteer(input: unknown, clientAddress: string): Pr
 
 export interface VolunteerFilter {
   search?: string;
-  interest?: VolunteerInterest;
+  /** Exactly as stored: one of the form's interests, or an older value kept in the table. */
+  interest?: string;
 }
 
-/** `?search=&interest=`, shared by the Volunteers screen, its export and the API. */
-export function readVolunteerFilter(params: URLSearchParams): { filter: VolunteerFilter; problem?: string } {
-  const search = params.get("search")?.trim() || undefined;
-  const interest = params.get("interest") || undefined;
-  if (interest === undefined || isVolunteerInterest(interest)) return { filter: { search, interest } };
-  return { filter: { search }, problem: `interest must be one of ${VOLUNTEER_INTERESTS.join(", ")}` };
+/**
+ * `?search=&interest=`, shared by the Volunteers screen, its export and the API. Any
+ * interest may be asked for (SPEC 3 types it as text): the form's list is the rule for
+ * new signups, not for finding the ones already kept.
+ */
+export function readVolunteerFilter(params: URLSearchParams): { filter: VolunteerFilter } {
+  return { filter: { search: params.get("search")?.trim() || undefined, interest: params.get("interest")?.trim() || undefined } };
 }
 
 const SEARCH: SearchIndex = { table: "volunteer_signups", index: "volunteer_signups_search", columns: ["name", "email"] };

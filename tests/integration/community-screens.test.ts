@@ -141,6 +141,12 @@ describe("the Contacts screen", () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe(`/admin/contacts?search=yus&status=pending&page=1&resolved_id=${id}`);
     expect(await getDb().selectFrom("contact_submissions").select("resolved").execute()).toEqual([{ resolved: 1 }]);
+
+    // With JavaScript the post reaches the screen's data address; the way back is the screen.
+    for (const dataPath of ["/admin/contacts.data", "/admin/contacts/_.data"]) {
+      const fromScript = (await callRoute(contactsScreen.action, `${dataPath}?status=resolved`, { form: { intent: "resolve", id: String(id) } })) as Response;
+      expect(fromScript.headers.get("Location")).toBe(`/admin/contacts?status=resolved&resolved_id=${id}`);
+    }
   });
 
   it("asks before a bulk delete, stating the count, then deletes exactly the ticked rows", async () => {

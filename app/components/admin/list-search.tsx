@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, useLocation } from "react-router";
 
 /**
  * The search box above a staff list, with the list's own filters as `children`. A plain
  * GET form: the filter lives in the address, so it can be bookmarked, exported and paged.
+ * When the address changes by other means (a summary card, Clear, Back), the fields are
+ * set to what it now says, in place, so whatever has the keyboard focus keeps it.
  */
 export function ListSearch({
   id,
@@ -20,8 +22,20 @@ export function ListSearch({
   clearTo: string;
   children?: ReactNode;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    for (const element of Array.from(formRef.current?.elements ?? [])) {
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
+      // An absent filter is the select's first option ("All ...") or an empty box.
+      const fallback = element instanceof HTMLSelectElement ? (element.options[0]?.value ?? "") : "";
+      element.value = params.get(element.name) ?? fallback;
+    }
+  }, [location.search]);
+
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" role="search">
+    <Form ref={formRef} method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" role="search">
       <div className="min-w-56 flex-1">
         <label htmlFor={id} className="field-label">
           {label}

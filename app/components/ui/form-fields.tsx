@@ -59,19 +59,21 @@ export function SelectField({
   options,
   className = "",
   selectClassName = "",
+  required,
 }: {
   field: FieldMetadata<string>;
   label: ReactNode;
   options: readonly (string | { value: string; label: string })[];
   className?: string;
   selectClassName?: string;
+  required?: boolean;
 }) {
   return (
     <div className={className}>
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
-      <select {...getSelectProps(field)} key={field.key} className={`field-input ${selectClassName}`}>
+      <select {...getSelectProps(field)} key={field.key} required={required} className={`field-input ${selectClassName}`}>
         {options.map((option) => {
           const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
           return (

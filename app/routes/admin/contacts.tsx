@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/contacts";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
@@ -30,6 +30,7 @@ import {
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts | Admin" }];
 
+const SCREEN = "/admin/contacts";
 const PAGE_SIZE = 25;
 /** Query parameters that belong to one action or its notice, not to the list. */
 const TRANSIENT = ["delete", "select", "resolved_id", "deleted", "missing"];
@@ -62,26 +63,26 @@ export async function loader({ url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const id = Number(form.get("id"));
   try {
     if (intent === "resolve") {
       await resolveContact(id);
-      return backToList(request, { resolved_id: String(id) }, TRANSIENT);
+      return backToList(url, SCREEN, { resolved_id: String(id) }, TRANSIENT);
     }
     if (intent === "delete") {
       await deleteContact(id);
-      return backToList(request, { deleted: "1" }, TRANSIENT);
+      return backToList(url, SCREEN, { deleted: "1" }, TRANSIENT);
     }
     if (intent === "bulk-delete") {
       const deleted = await deleteContacts(selectedIds(String(form.get("ids") ?? "").split(",")));
-      return backToList(request, { deleted: String(deleted) }, TRANSIENT);
+      return backToList(url, SCREEN, { deleted: String(deleted) }, TRANSIENT);
     }
   } catch (error) {
     // Deleted meanwhile (another tab, another admin): say so on the list.
-    if (error instanceof NotFoundError) return backToList(request, { missing: "1" }, TRANSIENT);
+    if (error instanceof NotFoundError) return backToList(url, SCREEN, { missing: "1" }, TRANSIENT);
     throw error;
   }
   return data({ unknownIntent: true }, { status: 400 });
@@ -97,17 +98,27 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
   const selected = new Set(pageIds.filter((id) => ticked.has(id)));
   const allOnPageSelected = pageIds.length > 0 && selected.size === pageIds.length;
   useFocusReturn(deleting ? String(deleting.id) : null, (id) => `[data-delete-for="${id}"]`);
+  useFocusReturn(bulkSelection ? "selection" : null, () => "[data-bulk-delete]");
+  const navigate = useNavigate();
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = selected.size > 0 && !allOnPageSelected;
+  });
   const filterQuery = new URLSearchParams({
     ...(filter.search ? { search: filter.search } : {}),
     ...(filter.status ? { status: filter.status } : {}),
   });
-  const toggle = (id: number, on: boolean) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const changeSelection = (next: Set<number>) => {
+    setTicked(next);
+    // An open bulk confirmation names the rows ticked when it opened: a change closes it.
+    if (bulkSelection) navigate(listLink(), { preventScrollReset: true });
+  };
+  const toggle = (id: number, on: boolean) => {
+    const next = new Set(ticked);
+    if (on) next.add(id);
+    else next.delete(id);
+    changeSelection(next);
+  };
 
   return (
     <div className="space-y-6">
@@ -118,7 +129,12 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      {loaderData.resolvedNotice ? <Notice tone="success">Message marked as resolved.</Notice> : null}
+      {/* The Resolve button just pressed is gone: the notice takes the keyboard focus. */}
+      {loaderData.resolvedNotice ? (
+        <Notice tone="success" focus>
+          Message marked as resolved.
+        </Notice>
+      ) : null}
       {loaderData.deletedCount !== null ? (
         <Notice tone="success" focus>
           {loaderData.deletedCount === 1 ? "Contact submission deleted." : `${formatCount(loaderData.deletedCount)} contact submissions deleted.`}
@@ -176,7 +192,9 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
         {filter.search ? <input type="hidden" name="search" value={filter.search} /> : null}
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-        <button type="submit" className="btn-secondary" disabled={hydrated && selected.size === 0}>
+        {/* Without JavaScript the button cannot be disabled: an empty `select` makes nothing ticked ask for a selection. */}
+        {hydrated ? null : <input type="hidden" name="select" value="" />}
+        <button type="submit" data-bulk-delete className="btn-secondary" disabled={hydrated && selected.size === 0}>
           {hydrated ? `Delete selected (${selected.size})` : "Delete selected"}
         </button>
       </Form>
@@ -189,10 +207,11 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
             header:
               hydrated && contacts.length ? (
                 <input
+                  ref={selectAllRef}
                   type="checkbox"
                   aria-label="Select all messages on this page"
                   checked={allOnPageSelected}
-                  onChange={(event) => setTicked(event.target.checked ? new Set(pageIds) : new Set())}
+                  onChange={(event) => changeSelection(event.target.checked ? new Set(pageIds) : new Set())}
                   className="h-4 w-4 accent-brand-700"
                 />
               ) : (
@@ -250,7 +269,7 @@ function ContactRow({
           value={contact.id}
           checked={selected}
           onChange={(event) => onSelect(event.target.checked)}
-          aria-label={`Select message from ${contact.name}`}
+          aria-label={`Select message from ${contact.name}, ${formatDate(contact.submitted_at, timeZone)}`}
           className="h-4 w-4 accent-brand-700"
         />
       </td>

@@ -8,6 +8,7 @@ import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
+import { ListSearch } from "~/components/admin/list-search";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { formatDate, todayIn } from "~/domain/dates";
 import { offlineGiftSchema, type OfflineGift } from "~/domain/donation-schemas";
@@ -132,13 +133,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
 
       {recording ? <OfflineGiftForm lastResult={recordResult} today={loaderData.today} /> : null}
 
-      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" role="search">
-        <div className="min-w-56 flex-1">
-          <label htmlFor="donation-search" className="field-label">
-            Search by name or email
-          </label>
-          <input id="donation-search" name="search" type="search" defaultValue={filter.search ?? ""} className="field-input" />
-        </div>
+      <ListSearch id="donation-search" label="Search by name or email" search={filter.search} clearTo="/admin/donations" filtered={Boolean(filter.search || filter.frequency)}>
         <div>
           <label htmlFor="donation-frequency" className="field-label">
             Frequency
@@ -152,15 +147,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-primary">
-          Search
-        </button>
-        {filter.search || filter.frequency ? (
-          <Link to="/admin/donations" className="btn-secondary">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      </ListSearch>
 
       <DataTable
         caption="Donations, newest first"

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { isSameOriginRequest } from "~/lib/auth.server";
+import { isSameOriginRequest } from "~/lib/same-origin.server";
 import { destroyAdminSession, getAdminSession } from "~/lib/session.server";
 
 /**

@@ -18,6 +18,7 @@ import { countSubscribers, findSubscriberPage, getSubscriber, removeSubscriber }
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Admin" }];
 
+const SCREEN = "/admin/newsletter";
 const PAGE_SIZE = 50;
 const TRANSIENT = ["remove", "removed", "missing"];
 
@@ -41,14 +42,14 @@ export async function loader({ url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "remove") return data({ unknownIntent: true }, { status: 400 });
   try {
     await removeSubscriber(Number(form.get("id")));
-    return backToList(request, { removed: "1" }, TRANSIENT);
+    return backToList(url, SCREEN, { removed: "1" }, TRANSIENT);
   } catch (error) {
-    if (error instanceof NotFoundError) return backToList(request, { missing: "1" }, TRANSIENT);
+    if (error instanceof NotFoundError) return backToList(url, SCREEN, { missing: "1" }, TRANSIENT);
     throw error;
   }
 }

@@ -4,8 +4,7 @@ import { readVolunteerFilter, volunteersInBatches, type VolunteerSignup } from "
 
 /** volunteers.csv: every signup the Volunteers screen's search and interest filter match, streamed. */
 export function loader({ url }: Route.LoaderArgs) {
-  const { filter, problem } = readVolunteerFilter(url.searchParams);
-  if (problem) return new Response(problem, { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { filter } = readVolunteerFilter(url.searchParams);
   return csvResponse<VolunteerSignup>(
     "volunteers.csv",
     [

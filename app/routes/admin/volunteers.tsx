@@ -8,7 +8,6 @@ import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
-import { VOLUNTEER_INTERESTS } from "~/domain/community-schemas";
 import { formatDate } from "~/domain/dates";
 import { formatCount } from "~/domain/money";
 import { rowFromParam } from "~/lib/content-form.server";
@@ -19,11 +18,12 @@ import { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, read
 
 export const meta: Route.MetaFunction = () => [{ title: "Volunteers | Admin" }];
 
+const SCREEN = "/admin/volunteers";
 const PAGE_SIZE = 25;
 const TRANSIENT = ["delete", "deleted", "missing"];
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const { filter, problem } = readVolunteerFilter(url.searchParams);
+  const { filter } = readVolunteerFilter(url.searchParams);
   const [found, counts, deleting] = await Promise.all([
     findVolunteerPage(filter, pageFrom(url), PAGE_SIZE),
     countVolunteers(),
@@ -32,7 +32,6 @@ export async function loader({ url }: Route.LoaderArgs) {
   return {
     ...found,
     filter,
-    filterProblem: problem ?? null,
     counts,
     deleting,
     deleted: url.searchParams.has("deleted"),
@@ -41,14 +40,14 @@ export async function loader({ url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "delete") return data({ unknownIntent: true }, { status: 400 });
   try {
     await deleteVolunteer(Number(form.get("id")));
-    return backToList(request, { deleted: "1" }, TRANSIENT);
+    return backToList(url, SCREEN, { deleted: "1" }, TRANSIENT);
   } catch (error) {
-    if (error instanceof NotFoundError) return backToList(request, { missing: "1" }, TRANSIENT);
+    if (error instanceof NotFoundError) return backToList(url, SCREEN, { missing: "1" }, TRANSIENT);
     throw error;
   }
 }
@@ -79,7 +78,6 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
         </Notice>
       ) : null}
       {loaderData.missing ? <Notice tone="error">That volunteer signup no longer exists.</Notice> : null}
-      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: showing every interest.</Notice> : null}
 
       {deleting ? (
         <ConfirmPanel
@@ -111,7 +109,8 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="volunteer-interest" name="interest" defaultValue={filter.interest ?? ""} className="field-input">
             <option value="">All interests</option>
-            {VOLUNTEER_INTERESTS.map((interest) => (
+            {/* The form's interests, then any other value kept from earlier signups. */}
+            {Object.keys(counts.by_interest).map((interest) => (
               <option key={interest} value={interest}>
                 {interest}
               </option>

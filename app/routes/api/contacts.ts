@@ -5,8 +5,7 @@ import { clientAddressContext } from "~/lib/request-context";
 import { contactsInBatches, listContacts, readContactFilter, submitContactMessage } from "~/services/contacts.server";
 
 /**
- * POST /api/contact/ (public) {name, email, message}: 201 with the stored message, or
- * 204 when a bot's honeypot was filled (nothing stored, nothing said).
+ * POST /api/contact/ (public) {name, email, message}: 201 with the stored message.
  * GET /api/contact/?resolved=true|false (admin): newest first, whole unless paged;
  * `search` filters like the Contacts screen.
  */
@@ -21,8 +20,7 @@ const resource = apiResource<Route.ActionArgs>({
     return json(await listContacts(filter, page));
   },
   POST: async ({ request, context }) => {
-    const stored = await submitContactMessage(await readJsonBody(request), context.get(clientAddressContext));
-    return stored ? json(stored, 201) : new Response(null, { status: 204 });
+    return json(await submitContactMessage(await readJsonBody(request), context.get(clientAddressContext)), 201);
   },
 });
 export const loader = resource;

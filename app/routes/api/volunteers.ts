@@ -1,12 +1,11 @@
 import type { Route } from "./+types/volunteers";
-import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
+import { apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
 import { requireAdminApi } from "~/lib/auth.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { listVolunteers, readVolunteerFilter, signUpVolunteer, volunteersInBatches } from "~/services/volunteers.server";
 
 /**
- * POST /api/volunteers/ (public) {name, email, interest}: 201 with the stored signup, or
- * 204 when a bot's honeypot was filled (nothing stored, nothing said).
+ * POST /api/volunteers/ (public) {name, email, interest}: 201 with the stored signup.
  * GET /api/volunteers/ (admin): newest first, whole unless paged; `search` and
  * `interest` filter like the Volunteers screen.
  */
@@ -14,15 +13,13 @@ const resource = apiResource<Route.ActionArgs>({
   GET: async ({ request }) => {
     await requireAdminApi(request);
     const url = new URL(request.url);
-    const { filter, problem } = readVolunteerFilter(url.searchParams);
-    if (problem) return apiError(422, problem);
+    const { filter } = readVolunteerFilter(url.searchParams);
     const page = queryPage(url);
     if (page.limit === undefined && !page.offset) return jsonArrayResponse(volunteersInBatches(filter));
     return json(await listVolunteers(filter, page));
   },
   POST: async ({ request, context }) => {
-    const stored = await signUpVolunteer(await readJsonBody(request), context.get(clientAddressContext));
-    return stored ? json(stored, 201) : new Response(null, { status: 204 });
+    return json(await signUpVolunteer(await readJsonBody(request), context.get(clientAddressContext)), 201);
   },
 });
 export const loader = resource;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSameOriginRequest } from "./auth.server";
+import { isSameOriginRequest } from "./same-origin.server";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost:3000/api/settings/x", { method: "PUT", headers });
 
