@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { FOUNDATION } from "~/components/layout/navigation";
+import { FormAlert } from "~/components/ui/form-alert";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PageHero } from "~/components/ui/page-hero";
@@ -67,13 +68,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <div role="status">
               {sent ? <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-800">{SENT}</p> : null}
             </div>
-            {form.errors?.length ? (
-              <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-                {form.errors.map((error) => (
-                  <p key={error}>{error}</p>
-                ))}
-              </div>
-            ) : null}
+            <FormAlert errors={form.errors} />
             <div className="grid gap-5 sm:grid-cols-2">
               <InputField field={fields.name} label="Name" type="text" required maxLength={100} autoComplete="name" />
               <InputField field={fields.email} label="Email" type="email" required maxLength={254} autoComplete="email" />

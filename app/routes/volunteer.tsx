@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/volunteer";
 import { Icon } from "~/components/ui/icon";
+import { FormAlert } from "~/components/ui/form-alert";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { Honeypot } from "~/components/ui/honeypot";
 import { sendOrReportFailure } from "~/components/ui/public-form-failure";
@@ -157,13 +158,7 @@ function SignupForm({ lastResult, focus }: { lastResult?: SignupResult; focus: b
   return (
     // Without JavaScript the answer is a new page: the #anchor brings the reader back here.
     <Form method="post" action={hydrated ? "/volunteer" : "/volunteer#signup-title"} {...getFormProps(form)} preventScrollReset className="space-y-5">
-      {form.errors?.length ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-          {form.errors.map((error) => (
-            <p key={error}>{error}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormAlert errors={form.errors} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField field={fields.name} label="Full name" type="text" required maxLength={100} autoComplete="name" autoFocus={focus} />
         <InputField field={fields.email} label="Email" type="email" required maxLength={254} autoComplete="email" />
