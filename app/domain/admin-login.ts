@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const adminLoginSchema = z.object({
   username: z.string({ message: "Username is required" }).trim().min(1, "Username is required").max(100),

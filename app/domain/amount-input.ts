@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Numbers as people and clients send them: a JSON number, or text from a form field

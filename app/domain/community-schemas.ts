@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { honeypotField, requiredEmail, requiredText } from "./schema-fields";
 
 /**

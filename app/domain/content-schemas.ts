@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emptyIsUnset, readNumber } from "./amount-input";
 import { isRealDate } from "./dates";
 import { honeypotField, optionalText, requiredText } from "./schema-fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emptyIsUnset, hasWholeCents, readNumber } from "./amount-input";
 import { isRealDate } from "./dates";
 import {

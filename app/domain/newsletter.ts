@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { honeypotField, requiredEmail } from "./schema-fields";
 
 /** The footer newsletter form. `website` is a honeypot: people never see or fill it. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Field rules shared by the site's schemas, so every form words its errors alike. */
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { findMediaSlot, SLOT_RULES } from "./media-slots";
 import { isDollarStatistic, isImpactStatisticKey } from "./setting-keys";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { emptyIsUnset, nonNegativeNumber } from "./amount-input";
 import { AMOUNT_FIELDS, DEFAULT_ZAKAT_INPUTS, type ZakatAmountField, type ZakatInputs } from "./zakat";
 

@@ -101,3 +101,19 @@ test.describe("static pages", () => {
     await expect(main.locator('a[href="/donate"]').first()).toBeVisible();
   });
 });
+
+test.describe("content security policy", () => {
+  test("no page with a validated form trips the policy (zod's eval probe stays off)", async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.sourceFile}`));
+    });
+    for (const path of ["/donate", "/zakat-calculator", "/contact", "/volunteer", "/testimonials"]) {
+      await page.goto(path);
+      // Hydrated: the form validates in the browser now (conform sets novalidate).
+      await expect(page.locator("form[novalidate]").first()).toBeAttached();
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    }
+  });
+});
