@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
+import { SCRIPTED_POST } from "~/domain/public-forms";
 import { TooManyRequestsError, ValidationError } from "./service-errors";
 
 /**
@@ -9,6 +10,10 @@ import { TooManyRequestsError, ValidationError } from "./service-errors";
  * conform's reply (400) so the form shows the errors beside what was typed; success
  * resets the form; a refusal (too many posts) or a failure on our side keeps what was
  * typed and says `failure` in the spec's words, and the failure is logged.
+ *
+ * A post from a page without JavaScript (no SCRIPTED_POST field) is answered, on
+ * success, with a redirect to `sentTo`, which shows the thanks, so reloading the page
+ * cannot send it twice.
  */
 export interface PublicFormOutcome {
   result: SubmissionResult<string[]>;
@@ -17,20 +22,24 @@ export interface PublicFormOutcome {
 
 export async function publicFormAction<Input>(
   request: Request,
-  options: { schema: z.ZodType<Input>; submit(value: Input): Promise<unknown>; failure: string; logAs: string },
+  options: { schema: z.ZodType<Input>; submit(value: Input): Promise<unknown>; failure: string; logAs: string; sentTo: string },
 ) {
-  const submission = parseWithZod(await request.formData(), { schema: options.schema });
+  const formData = await request.formData();
+  const scripted = formData.has(SCRIPTED_POST);
+  const submission = parseWithZod(formData, { schema: options.schema });
   if (submission.status !== "success") return data<PublicFormOutcome>({ result: submission.reply(), sent: false }, { status: 400 });
   try {
     await options.submit(submission.value);
+    if (!scripted) return redirect(options.sentTo, 303);
     return { result: submission.reply({ resetForm: true }), sent: true } satisfies PublicFormOutcome;
   } catch (error) {
     if (error instanceof ValidationError) {
       return data<PublicFormOutcome>({ result: submission.reply({ fieldErrors: error.fieldErrors }), sent: false }, { status: 400 });
     }
     if (error instanceof TooManyRequestsError) {
+      // Why it failed, in place of "try again": not now, in a few minutes.
       return data<PublicFormOutcome>(
-        { result: submission.reply({ formErrors: [options.failure, error.message] }), sent: false },
+        { result: submission.reply({ formErrors: [error.message] }), sent: false },
         { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
       );
     }

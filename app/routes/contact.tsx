@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
 import { FOUNDATION } from "~/components/layout/navigation";
 import { FormAlert } from "~/components/ui/form-alert";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PageHero } from "~/components/ui/page-hero";
-import { sendOrReportFailure } from "~/components/ui/public-form-failure";
+import { ScriptedPostMarker, sendOrReportFailure } from "~/components/ui/public-form";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { contactMessageSchema, type ContactMessageInput } from "~/domain/community-schemas";
 import { publicFormAction } from "~/lib/public-form.server";
@@ -29,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submit: (message) => submitContactMessage(message, context.get(clientAddressContext)),
     failure: SEND_FAILED,
     logAs: "Contact message",
+    sentTo: "/contact?sent=1#message-title",
   });
 }
 
@@ -37,6 +38,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
+  // ?sent=1 is where a post without JavaScript lands once the message is stored. (Read
+  // here, not by a loader: a loader would be fetched again after each post, and with the
+  // connection gone that refetch would replace the page with an error.)
+  const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const sending = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/contact";
@@ -50,7 +55,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   // The thanks stays until the visitor starts on another message.
   const [typedSince, setTypedSince] = useState(false);
   useEffect(() => setTypedSince(false), [actionData]);
-  const sent = !sending && actionData?.sent && !typedSince;
+  const sent = !sending && (actionData ? actionData.sent : searchParams.has("sent")) && !typedSince;
 
   return (
     <>
@@ -73,8 +78,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               <InputField field={fields.name} label="Name" type="text" required maxLength={100} autoComplete="name" />
               <InputField field={fields.email} label="Email" type="email" required maxLength={254} autoComplete="email" />
             </div>
-            <TextareaField field={fields.message} label="Message" rows={6} required />
+            <TextareaField field={fields.message} label="Message" rows={6} required maxLength={5000} hint="Up to 5,000 characters." />
             <Honeypot />
+            <ScriptedPostMarker />
             {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
             <button type="submit" className="btn-primary" aria-disabled={sending} onClick={(event) => sending && event.preventDefault()}>
               {sending ? "Sending..." : "Send Message"}

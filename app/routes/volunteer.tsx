@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/volunteer";
 import { Icon } from "~/components/ui/icon";
 import { FormAlert } from "~/components/ui/form-alert";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { Honeypot } from "~/components/ui/honeypot";
-import { sendOrReportFailure } from "~/components/ui/public-form-failure";
+import { ScriptedPostMarker, sendOrReportFailure } from "~/components/ui/public-form";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerSignupInput } from "~/domain/community-schemas";
 import { publicFormAction } from "~/lib/public-form.server";
@@ -38,17 +38,13 @@ const OPPORTUNITIES = [
   { title: "Event Organization", hours: "Flexible", text: "Plan and run fundraising dinners, awareness days and community gatherings." },
 ] as const;
 
-export function loader({ url }: Route.LoaderArgs) {
-  // 'Submit Another Application' comes back here with ?again=1: the form takes the focus.
-  return { again: url.searchParams.has("again") };
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   return publicFormAction(request, {
     schema: volunteerSignupSchema,
     submit: (signup) => signUpVolunteer(signup, context.get(clientAddressContext)),
     failure: SUBMIT_FAILED,
     logAs: "Volunteer signup",
+    sentTo: "/volunteer?submitted=1#signup-title",
   });
 }
 
@@ -56,7 +52,11 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return sendOrReportFailure(serverAction, SUBMIT_FAILED);
 }
 
-export default function Volunteer({ loaderData, actionData }: Route.ComponentProps) {
+export default function Volunteer({ actionData }: Route.ComponentProps) {
+  // A post without JavaScript lands on ?submitted=1 (the thanks); 'Submit Another
+  // Application' comes back with ?again=1, and the form takes the focus. (Read here, not
+  // by a loader, which would be fetched again after each post: see contact.tsx.)
+  const [searchParams] = useSearchParams();
   return (
     <>
       <section aria-labelledby="volunteer-title" className="bg-brand-800 text-white">
@@ -115,7 +115,11 @@ export default function Volunteer({ loaderData, actionData }: Route.ComponentPro
         </h2>
         <p className="mt-2 text-slate-700">Tell us how you would like to help; our volunteer team will be in touch.</p>
         <div className="mt-8 rounded-xl border border-slate-200 p-6 shadow-sm">
-          {actionData?.sent ? <ThankYou /> : <SignupForm lastResult={actionData?.result} focus={loaderData.again} />}
+          {(actionData ? actionData.sent : searchParams.has("submitted")) ? (
+            <ThankYou />
+          ) : (
+            <SignupForm lastResult={actionData?.result} focus={searchParams.has("again")} />
+          )}
         </div>
       </section>
 
@@ -171,6 +175,7 @@ function SignupForm({ lastResult, focus }: { lastResult?: SignupResult; focus: b
         required
       />
       <Honeypot />
+      <ScriptedPostMarker />
       {/* Not disabled while submitting: a disabled button would drop the keyboard focus. */}
       <button type="submit" className="btn-primary" aria-disabled={submitting} onClick={(event) => submitting && event.preventDefault()}>
         {submitting ? "Submitting..." : "Submit Application"}
@@ -185,11 +190,13 @@ function ThankYou() {
   // After a submission with JavaScript, focus moves to the news so it is read out.
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <div role="status" className="text-center">
-      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-800">
-        Thank You!
-      </h3>
-      <p className="mt-2 text-slate-700">Your application has reached our volunteer team. We will contact you by email soon.</p>
+    <div className="text-center">
+      <div role="status">
+        <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-800">
+          Thank You!
+        </h3>
+        <p className="mt-2 text-slate-700">Your application has reached our volunteer team. We will contact you by email soon.</p>
+      </div>
       {/* A plain GET back to the page: it clears the answer with or without JavaScript. No
           #anchor: the empty form's first field takes the focus, which brings it into view. */}
       <Form method="get" action="/volunteer" preventScrollReset className="mt-6">

@@ -190,6 +190,10 @@ test.describe("contact form without JavaScript", () => {
     await expect(page.getByRole("main").getByRole("status")).toHaveText(SENT);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+    // Post, redirect, get: reloading the thanks cannot send the message a second time.
+    await expect(page).toHaveURL(/\/contact\?sent=1#message-title$/);
+    await page.reload();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(SENT);
   });
 
   test("an address the server refuses comes back with its error and everything typed", async ({ page }) => {
@@ -281,6 +285,7 @@ test.describe("volunteer form without JavaScript", () => {
     await page.getByLabel("Email", { exact: true }).fill(`hamza-${token}@example.org`);
     await page.getByRole("button", { name: "Submit Application" }).click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/volunteer\?submitted=1#signup-title$/);
     await page.getByRole("button", { name: "Submit Another Application" }).click();
     await expect(page).toHaveURL(/\/volunteer\?again=1$/);
     await expect(page.getByLabel("Full name")).toHaveValue("");

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
 
@@ -9,7 +9,9 @@ const WIDE_SCREEN = "(min-width: 768px)";
 
 /**
  * The admin frame: a sidebar that collapses to a narrow rail (narrow by default on small
- * screens, wide on large ones), the signed-in username, View Site and Logout.
+ * screens, wide on large ones), the signed-in username, View Site and Logout. On a small
+ * screen the opened sidebar lies over the page instead of squeezing it, and closes again
+ * when a screen is chosen or Escape is pressed.
  */
 export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
   const [state, setState] = useState<SidebarState>("auto");
@@ -22,13 +24,20 @@ export function AdminShell({ username, children }: { username: string; children:
     setState(window.matchMedia(WIDE_SCREEN).matches ? "expanded" : "collapsed");
   }, []);
 
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!window.matchMedia(WIDE_SCREEN).matches) setState("collapsed");
+  }, [pathname]);
+
   function toggle() {
     const currentlyOpen = state === "expanded" || (state === "auto" && window.matchMedia(WIDE_SCREEN).matches);
     setState(currentlyOpen ? "collapsed" : "expanded");
   }
 
-  // "auto" follows the screen width through CSS; an explicit choice overrides it.
-  const wide = expanded ? "w-60" : collapsed ? "w-16" : "w-16 md:w-60";
+  // "auto" follows the screen width through CSS; an explicit choice overrides it. Opened on
+  // a small screen, the rail keeps its place in the page and the panel lies over it.
+  const wide = expanded ? "w-16 md:w-60" : collapsed ? "w-16" : "w-16 md:w-60";
+  const overlay = expanded ? "max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:max-h-none max-md:w-60 max-md:bg-slate-900 max-md:shadow-2xl" : "";
   const label = expanded ? "" : collapsed ? "sr-only" : "max-md:sr-only";
 
   return (
@@ -45,7 +54,12 @@ export function AdminShell({ username, children }: { username: string; children:
         className={`${wide} shrink-0 bg-slate-900 text-slate-200 transition-[width]`}
       >
         {/* Sticky inside a full-height column, so it never runs past the bottom of the window. */}
-        <div className="sticky top-0 flex max-h-screen flex-col overflow-y-auto">
+        <div
+          className={`sticky top-0 flex max-h-screen flex-col overflow-y-auto ${overlay}`}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && expanded && !window.matchMedia(WIDE_SCREEN).matches) setState("collapsed");
+          }}
+        >
         <div className="flex items-center justify-between gap-2 border-b border-slate-800 p-3">
           <span className={`${label} truncate font-bold text-white`}>Foundation Admin</span>
           <button

@@ -24,7 +24,12 @@ export function ListSearch({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const location = useLocation();
+  const shownFor = useRef(location.search);
   useEffect(() => {
+    // Only a change of address: on the first render the fields already say what it says
+    // (and whatever was typed before the page came alive must stay).
+    if (shownFor.current === location.search) return;
+    shownFor.current = location.search;
     const params = new URLSearchParams(location.search);
     for (const element of Array.from(formRef.current?.elements ?? [])) {
       if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;

@@ -35,19 +35,25 @@ export function TextareaField({
   rows = 4,
   className = "",
   required,
+  maxLength,
+  hint,
 }: {
   field: FieldMetadata<string>;
   label: ReactNode;
   rows?: number;
   className?: string;
   required?: boolean;
+  maxLength?: number;
+  /** A line under the box on what it takes ("Up to 5,000 characters"). */
+  hint?: string;
 }) {
   return (
     <div className={className}>
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
-      <textarea {...getTextareaProps(field)} key={field.key} rows={rows} required={required} className="field-input" />
+      <textarea {...getTextareaProps(field)} key={field.key} rows={rows} required={required} maxLength={maxLength} className="field-input" />
+      {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );

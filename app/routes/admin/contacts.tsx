@@ -12,6 +12,7 @@ import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDate } from "~/domain/dates";
 import { formatCount } from "~/domain/money";
+import { truncate } from "~/domain/text";
 import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import { backToList } from "~/lib/list-return.server";
@@ -274,14 +275,15 @@ function ContactRow({
         />
       </td>
       <td className="px-3 py-3 text-slate-500">{contact.id}</td>
-      <td className="px-3 py-3 font-medium text-slate-900">{contact.name}</td>
-      <td className="px-3 py-3">
+      {/* Long unbroken text (an address, a pasted link) wraps anywhere rather than push the actions off screen. */}
+      <td className="max-w-40 px-3 py-3 font-medium [overflow-wrap:anywhere] text-slate-900">{contact.name}</td>
+      <td className="max-w-56 px-3 py-3 [overflow-wrap:anywhere]">
         <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
           {contact.email}
         </a>
       </td>
-      <td className="max-w-md min-w-64 px-3 py-3 text-slate-700">
-        <p className="whitespace-pre-line break-words">{contact.message}</p>
+      <td className="max-w-md min-w-64 px-3 py-3 [overflow-wrap:anywhere] text-slate-700">
+        <MessageText message={contact.message} />
       </td>
       <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(contact.submitted_at, timeZone)}</td>
       <td className="px-3 py-3">
@@ -318,5 +320,22 @@ function ContactRow({
         </Link>
       </td>
     </tr>
+  );
+}
+
+const SHORT_MESSAGE = 280;
+
+/** A message as staff read it: whole when short, else its opening with the rest a click away (no JavaScript needed). */
+function MessageText({ message }: { message: string }) {
+  if (message.length <= SHORT_MESSAGE) return <p className="whitespace-pre-line">{message}</p>;
+  return (
+    <details className="group">
+      <summary className="cursor-pointer list-none">
+        <span className="whitespace-pre-line group-open:hidden">{truncate(message, SHORT_MESSAGE)}</span>
+        <span className="mt-1 block text-sm font-semibold text-brand-700 underline group-open:hidden">Read the whole message</span>
+        <span className="hidden text-sm font-semibold text-brand-700 underline group-open:block">Show less</span>
+      </summary>
+      <p className="mt-1 whitespace-pre-line">{message}</p>
+    </details>
   );
 }

@@ -94,7 +94,7 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
         <h2 id="volunteer-summary" className="sr-only">
           Signups by interest
         </h2>
-        <dl className="grid gap-4 sm:grid-cols-3 xl:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
           <StatCard label="Total Volunteers" value={formatCount(counts.total)} to="/admin/volunteers" testId="volunteers-total" />
           {Object.entries(counts.by_interest).map(([interest, count]) => (
             <StatCard key={interest} label={interest} value={formatCount(count)} to={interestLink(interest)} />

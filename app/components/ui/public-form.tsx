@@ -1,4 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { SCRIPTED_POST } from "~/domain/public-forms";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * In the browser, a public form's post can fail before the server answers (the
@@ -15,4 +17,9 @@ export async function sendOrReportFailure<Outcome>(
   } catch {
     return { result: { status: "error", error: { "": [failure] } }, sent: false };
   }
+}
+
+/** Tells the action the post comes from a page whose script runs (see SCRIPTED_POST). */
+export function ScriptedPostMarker() {
+  return useHydrated() ? <input type="hidden" name={SCRIPTED_POST} value="1" /> : null;
 }
