@@ -1,10 +1,12 @@
 import { useEffect, useRef } from "react";
-import { data, useFetcher } from "react-router";
+import { data, redirect, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/testimonials";
 import { CardGrid } from "~/components/content/card-grid";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PageHero } from "~/components/ui/page-hero";
+import { ScriptedPostMarker } from "~/components/ui/public-form";
+import { SCRIPTED_POST } from "~/domain/public-forms";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { clientAddressContext } from "~/lib/request-context";
 import { TooManyRequestsError, ValidationError, type FieldErrors } from "~/lib/service-errors";
@@ -31,6 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(await request.formData()) as Record<string, string>;
   try {
     await submitTestimonial(values, context.get(clientAddressContext));
+    // Without JavaScript: post, redirect, get, so a reload cannot share it twice.
+    if (!(SCRIPTED_POST in values)) return redirect("/testimonials?shared=1#share-title", 303);
     return { status: "sent" } satisfies Outcome;
   } catch (error) {
     if (error instanceof ValidationError) return data<Outcome>({ status: "invalid", errors: error.fieldErrors, values }, { status: 400 });
@@ -41,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { testimonials, failed } = loaderData;
+  // Where a post without JavaScript lands once the testimonial is kept.
+  const shared = useSearchParams()[0].has("shared");
   return (
     <>
       <PageHero id="testimonials-title" eyebrow="In their words" title="Testimonials">
@@ -61,7 +67,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             <CardGrid items={testimonials} columns={2} renderItem={(testimonial) => <TestimonialCard testimonial={testimonial} />} />
           )}
         </section>
-        <ShareForm lastOutcome={actionData} />
+        <ShareForm lastOutcome={actionData ?? (shared ? { status: "sent" } : undefined)} />
       </div>
     </>
   );
@@ -145,6 +151,7 @@ function ShareForm({ lastOutcome }: { lastOutcome?: Outcome }) {
           {error("text")}
         </div>
         <Honeypot />
+        <ScriptedPostMarker />
         <button type="submit" className="btn-primary" aria-disabled={busy}>
           {busy ? "Sending..." : "Send"}
         </button>
