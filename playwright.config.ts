@@ -68,6 +68,9 @@ export default defineConfig({
       STRIPE_SECRET_KEY: "",
       STRIPE_PUBLISHABLE_KEY: "",
       STRIPE_WEBHOOK_SECRET: "",
+      // No SMTP server: mail is kept for the Outbox, where the tests read it.
+      SMTP_URL: "",
+      STAFF_NOTIFY_EMAIL: "staff@charity.example",
     },
   },
 });

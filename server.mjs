@@ -18,6 +18,7 @@ const {
   securityHeadersFor,
   requestBodyProblem,
   createExpressRequestHandler,
+  startMailDelivery,
 } = build.entry.module;
 
 let env;
@@ -71,8 +72,12 @@ const server = app.listen(env.PORT, env.HOST, (error) => {
   console.log(`Charity site listening on ${siteUrl}`);
 });
 
+// Queued mail goes out from this process (only with SMTP_URL; otherwise it waits in the Outbox).
+const stopMailDelivery = startMailDelivery();
+
 function shutDown(signal) {
   console.log(`${signal} received: closing the server`);
+  stopMailDelivery();
   server.close(async () => {
     await closeDb();
     process.exit(0);

@@ -18,6 +18,7 @@ export { closeDb } from "~/lib/db.server";
 export { runAdminPasswordCli } from "~/lib/admin-password-cli.server";
 export { requestBodyProblem } from "~/lib/request-limits.server";
 export { createExpressRequestHandler } from "~/lib/express-adapter.server";
+export { startMailDelivery } from "~/services/mail-delivery.server";
 
 export function securityHeadersFor(pathname: string, isHttps: boolean): Record<string, string> {
   return headersFor(pathname, isHttps, getEnv().PUBLIC_URL);

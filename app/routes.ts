@@ -42,6 +42,7 @@ export default [
     route("testimonials", "routes/admin/testimonials.tsx"),
     route("media", "routes/admin/media.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 

@@ -185,6 +185,27 @@ export interface ProcessedProviderEventsTable {
   processed_at: Timestamp;
 }
 
+export type MailStatus = "pending" | "sending" | "sent" | "failed" | "kept";
+
+/** Outgoing mail, written with the event that causes it and delivered by the server's loop. */
+export interface OutboundMailTable {
+  id: Generated<number>;
+  kind: string;
+  dedupe_key: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: ColumnType<string, string | undefined, string>;
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<string, string | undefined, string>;
+  last_error: ColumnType<string, string | undefined, string>;
+  message_id: string;
+  created_at: Timestamp;
+  sent_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -202,6 +223,7 @@ export interface Database {
   donors: DonorsTable;
   donation_totals: DonationTotalsTable;
   sandbox_objects: SandboxObjectsTable;
+  outbound_mail: OutboundMailTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -218,3 +240,4 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 export type VolunteerSignupRow = Selectable<VolunteerSignupsTable>;
 export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
+export type OutboundMailRow = Selectable<OutboundMailTable>;

@@ -23,6 +23,15 @@ describe("configuration", () => {
     expect(env.SEED_DEMO).toBe(false);
   });
 
+  it("takes an smtp:// or smtps:// SMTP_URL, a MAIL_FROM address and a staff address, and refuses others by name", () => {
+    const env = parseEnv({ SMTP_URL: "smtps://user:pass@mail.example.org:465", MAIL_FROM: '"Al-Amanah" <giving@example.org>', STAFF_NOTIFY_EMAIL: "staff@example.org" });
+    expect(env).toMatchObject({ SMTP_URL: "smtps://user:pass@mail.example.org:465", MAIL_FROM: '"Al-Amanah" <giving@example.org>', STAFF_NOTIFY_EMAIL: "staff@example.org" });
+    expect(parseEnv({ MAIL_FROM: "giving@example.org" }).MAIL_FROM).toBe("giving@example.org");
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example.org" })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ MAIL_FROM: "Al-Amanah Foundation" })).toThrow(/MAIL_FROM must be an address/);
+    expect(() => parseEnv({ STAFF_NOTIFY_EMAIL: "staff" })).toThrow(/STAFF_NOTIFY_EMAIL must be an email address/);
+  });
+
   it("normalises PUBLIC_URL without a trailing slash", () => {
     expect(parseEnv({ PUBLIC_URL: "https://give.example.org/" }).PUBLIC_URL).toBe("https://give.example.org");
   });

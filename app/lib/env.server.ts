@@ -64,6 +64,21 @@ const envSchema = z
     STRIPE_API_BASE: optionalText.pipe(
       z.url({ protocol: /^https?$/, message: "STRIPE_API_BASE must be an http(s) URL" }).optional(),
     ),
+    // Mail: without SMTP_URL nothing leaves the machine; messages wait in the admin Outbox.
+    SMTP_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^smtps?$/, message: "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587" })
+        .optional(),
+    ),
+    MAIL_FROM: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(value), {
+          message: 'MAIL_FROM must be an address, e.g. "Al-Amanah Foundation <giving@example.org>"',
+        })
+        .optional(),
+    ),
+    STAFF_NOTIFY_EMAIL: optionalText.pipe(z.email({ message: "STAFF_NOTIFY_EMAIL must be an email address" }).optional()),
     YOUTUBE_THUMBNAIL_BASE: optionalText
       .pipe(z.url({ protocol: /^https?$/, message: "YOUTUBE_THUMBNAIL_BASE must be an http(s) URL" }).optional())
       .transform((value) => (value ?? "https://i.ytimg.com").replace(/\/+$/, "")),

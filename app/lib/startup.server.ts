@@ -69,5 +69,10 @@ export function describeStartup(report: StartupReport, siteUrl: string): string[
   if (report.sandbox) {
     lines.push("Payments: SANDBOX mode (no STRIPE_SECRET_KEY). Donations use the built-in test checkout; no money moves.");
   }
+  lines.push(
+    getEnv().SMTP_URL
+      ? `Mail: sent through ${new URL(getEnv().SMTP_URL!).host} (SMTP_URL).`
+      : "Mail: kept on this machine (no SMTP_URL); staff read it in the admin Outbox.",
+  );
   return lines;
 }

@@ -12,7 +12,7 @@ import { ScriptedPostMarker, sendOrReportFailure } from "~/components/ui/public-
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { contactMessageSchema, type ContactMessageInput } from "~/domain/community-schemas";
 import { publicFormAction } from "~/lib/public-form.server";
-import { clientAddressContext } from "~/lib/request-context";
+import { visitorOf } from "~/lib/visitor.server";
 import { submitContactMessage } from "~/services/contacts.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,7 +26,7 @@ const SENT = "Thank you for your message! We will get back to you soon.";
 export async function action({ request, context }: Route.ActionArgs) {
   return publicFormAction(request, {
     schema: contactMessageSchema,
-    submit: (message) => submitContactMessage(message, context.get(clientAddressContext)),
+    submit: (message) => submitContactMessage(message, visitorOf(request, context)),
     failure: SEND_FAILED,
     logAs: "Contact message",
     sentTo: "/contact?sent=1#message-title",

@@ -11,7 +11,7 @@ import { ScriptedPostMarker, sendOrReportFailure } from "~/components/ui/public-
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerSignupInput } from "~/domain/community-schemas";
 import { publicFormAction } from "~/lib/public-form.server";
-import { clientAddressContext } from "~/lib/request-context";
+import { visitorOf } from "~/lib/visitor.server";
 import { signUpVolunteer } from "~/services/volunteers.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -41,7 +41,7 @@ const OPPORTUNITIES = [
 export async function action({ request, context }: Route.ActionArgs) {
   return publicFormAction(request, {
     schema: volunteerSignupSchema,
-    submit: (signup) => signUpVolunteer(signup, context.get(clientAddressContext)),
+    submit: (signup) => signUpVolunteer(signup, visitorOf(request, context)),
     failure: SUBMIT_FAILED,
     logAs: "Volunteer signup",
     sentTo: "/volunteer?submitted=1#signup-title",

@@ -1,11 +1,14 @@
 import { CONTACT_STATUSES, contactMessageSchema, type ContactStatus } from "~/domain/community-schemas";
 import { parseQueryFlag } from "~/domain/query-flags";
+import { newContactMessageMail } from "~/domain/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
 import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import type { Visitor } from "~/lib/visitor.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { ContactSubmissionRow } from "../../db/schema";
+import { notifyStaff } from "./staff-notify.server";
 
 /** A message from the contact form as the API and the Contacts screen see it (SPEC 3). */
 export interface ContactSubmission {
@@ -25,17 +28,24 @@ function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
  * The contact form and POST /api/contact/. A filled honeypot means a bot: it gets the
  * answer everyone gets (the message as if stored, id 0) and nothing is stored.
  */
-export async function submitContactMessage(input: unknown, clientAddress: string): Promise<ContactSubmission> {
+export async function submitContactMessage(input: unknown, visitor: Visitor): Promise<ContactSubmission> {
   const message = parseOrThrow(contactMessageSchema, input);
-  limitPublicFormPosts("contact", clientAddress);
+  limitPublicFormPosts("contact", visitor.clientAddress);
   if (message.website) {
     return { id: 0, name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: false };
   }
+  // The message and the staff's note about it are kept together, or not at all.
   const row = await getDb()
-    .insertInto("contact_submissions")
-    .values({ name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: 0 })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await trx
+        .insertInto("contact_submissions")
+        .values({ name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: 0 })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await notifyStaff(trx, `contact-${stored.id}`, newContactMessageMail(stored, `${visitor.siteUrl}/admin/contacts?status=pending`));
+      return stored;
+    });
   return toContactSubmission(row);
 }
 

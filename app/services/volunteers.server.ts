@@ -1,10 +1,13 @@
 import { VOLUNTEER_INTERESTS, volunteerSignupSchema } from "~/domain/community-schemas";
+import { newVolunteerMail } from "~/domain/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
 import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import type { Visitor } from "~/lib/visitor.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { VolunteerSignupRow } from "../../db/schema";
+import { notifyStaff } from "./staff-notify.server";
 
 /** A volunteer application as the API and the Volunteers screen see it (SPEC 3). */
 export interface VolunteerSignup {
@@ -23,15 +26,22 @@ function toVolunteerSignup(row: VolunteerSignupRow): VolunteerSignup {
  * The volunteer form and POST /api/volunteers/. A filled honeypot means a bot: it gets
  * the answer everyone gets (the signup as if stored, id 0) and nothing is stored.
  */
-export async function signUpVolunteer(input: unknown, clientAddress: string): Promise<VolunteerSignup> {
+export async function signUpVolunteer(input: unknown, visitor: Visitor): Promise<VolunteerSignup> {
   const signup = parseOrThrow(volunteerSignupSchema, input);
-  limitPublicFormPosts("volunteer", clientAddress);
+  limitPublicFormPosts("volunteer", visitor.clientAddress);
   if (signup.website) return { id: 0, name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() };
+  // The signup and the staff's note about it are kept together, or not at all.
   const row = await getDb()
-    .insertInto("volunteer_signups")
-    .values({ name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await trx
+        .insertInto("volunteer_signups")
+        .values({ name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await notifyStaff(trx, `volunteer-${stored.id}`, newVolunteerMail(stored, `${visitor.siteUrl}/admin/volunteers`));
+      return stored;
+    });
   return toVolunteerSignup(row);
 }
 

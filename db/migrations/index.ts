@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001_initial";
 import * as giving from "./0002_giving";
 import * as community from "./0003_community";
+import * as mail from "./0004_mail";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_giving": giving,
   "0003_community": community,
+  "0004_mail": mail,
 };
 
 export const migrationProvider: MigrationProvider = {

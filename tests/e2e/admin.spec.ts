@@ -55,7 +55,7 @@ test.describe("admin layout", () => {
     await page.goto("/admin");
     const sidebar = page.getByRole("complementary", { name: "Admin" });
     await expect(sidebar.getByTestId("admin-username")).toHaveText(E2E_ADMIN.username);
-    for (const label of ["Dashboard", "Donations", "Contacts", "Events", "Stories", "Testimonials", "Volunteers", "Newsletter", "Subscriptions", "Media", "Settings"]) {
+    for (const label of ["Dashboard", "Donations", "Contacts", "Events", "Stories", "Testimonials", "Volunteers", "Newsletter", "Subscriptions", "Media", "Settings", "Outbox"]) {
       await expect(sidebar.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     const viewSite = sidebar.getByRole("link", { name: /View Site/ });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contacts";
 import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
 import { requireAdminApi } from "~/lib/auth.server";
-import { clientAddressContext } from "~/lib/request-context";
+import { visitorOf } from "~/lib/visitor.server";
 import { contactsInBatches, listContacts, readContactFilter, submitContactMessage } from "~/services/contacts.server";
 
 /**
@@ -20,7 +20,7 @@ const resource = apiResource<Route.ActionArgs>({
     return json(await listContacts(filter, page));
   },
   POST: async ({ request, context }) => {
-    return json(await submitContactMessage(await readJsonBody(request), context.get(clientAddressContext)), 201);
+    return json(await submitContactMessage(await readJsonBody(request), visitorOf(request, context)), 201);
   },
 });
 export const loader = resource;

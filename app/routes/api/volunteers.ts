@@ -1,7 +1,7 @@
 import type { Route } from "./+types/volunteers";
 import { apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
 import { requireAdminApi } from "~/lib/auth.server";
-import { clientAddressContext } from "~/lib/request-context";
+import { visitorOf } from "~/lib/visitor.server";
 import { listVolunteers, readVolunteerFilter, signUpVolunteer, volunteersInBatches } from "~/services/volunteers.server";
 
 /**
@@ -19,7 +19,7 @@ const resource = apiResource<Route.ActionArgs>({
     return json(await listVolunteers(filter, page));
   },
   POST: async ({ request, context }) => {
-    return json(await signUpVolunteer(await readJsonBody(request), context.get(clientAddressContext)), 201);
+    return json(await signUpVolunteer(await readJsonBody(request), visitorOf(request, context)), 201);
   },
 });
 export const loader = resource;

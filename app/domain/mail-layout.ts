@@ -1,0 +1,59 @@
+import { FOUNDATION } from "./foundation";
+
+/**
+ * Every email the foundation sends, as HTML with a plain-text part that says the same:
+ * a greeting, paragraphs, an optional button (a link in the text part), and a footer
+ * with the foundation's name and contact address. Text is escaped: nothing a donor or
+ * visitor typed can become markup in a mail.
+ */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailParts {
+  subject: string;
+  greeting?: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Shown small under the body (why this mail was sent). */
+  note?: string;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+const FOOTER = [FOUNDATION.name, FOUNDATION.address, FOUNDATION.email];
+
+export function composeMail(parts: MailParts): MailContent {
+  const text = [
+    parts.greeting,
+    ...parts.paragraphs,
+    parts.action ? `${parts.action.label}: ${parts.action.url}` : undefined,
+    parts.note,
+    ["--", ...FOOTER].join("\n"),
+  ]
+    .filter((block): block is string => Boolean(block))
+    .join("\n\n");
+
+  const paragraph = (content: string) =>
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(content).replace(/\n/g, "<br>")}</p>`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="background:#065f46;color:#ffffff;padding:16px 24px;border-radius:12px 12px 0 0;font-weight:bold;font-size:18px">${escapeHtml(FOUNDATION.name)}</div>
+<div style="background:#ffffff;padding:24px;border-radius:0 0 12px 12px">
+${parts.greeting ? paragraph(parts.greeting) : ""}${parts.paragraphs.map(paragraph).join("\n")}
+${
+  parts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.url)}" style="background:#047857;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(parts.action.label)}</a></p>`
+    : ""
+}${parts.note ? `<p style="margin:16px 0 0;font-size:13px;color:#64748b">${escapeHtml(parts.note)}</p>` : ""}
+</div>
+<p style="font-size:12px;color:#64748b;line-height:1.5;margin:16px 8px">${FOOTER.map(escapeHtml).join("<br>")}</p>
+</div></body></html>`;
+  return { subject: parts.subject, text, html };
+}

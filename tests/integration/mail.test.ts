@@ -1,0 +1,157 @@
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { closeSmtpSender, smtpSender } from "~/lib/mail-transport.server";
+import * as outboxScreen from "~/routes/admin/outbox";
+import { submitContactMessage } from "~/services/contacts.server";
+import { deliverDueMail, RETRY_WAITS_SECONDS } from "~/services/mail-delivery.server";
+import { signUpVolunteer } from "~/services/volunteers.server";
+import { callRoute, expectLoggedError } from "../support/routes";
+import { startTestMailServer, type TestMailServer } from "../support/smtp";
+
+/** Mail: written with its cause, delivered to a real SMTP server, retried, never lost; kept for the Outbox without SMTP_URL. */
+let smtp: TestMailServer;
+let visitor = 0;
+const fromNewVisitor = () => ({ clientAddress: `203.0.113.${(visitor += 1)}`, siteUrl: "https://charity.example" });
+const MESSAGE = { name: "Yusuf Ali", email: "yusuf@example.org", message: "Salaam, a question about Zakat on gold." };
+
+function configure(env: Record<string, string>) {
+  Object.assign(process.env, env);
+  resetEnvCache();
+  closeSmtpSender();
+}
+
+beforeAll(async () => {
+  smtp = await startTestMailServer();
+});
+afterAll(async () => {
+  closeSmtpSender();
+  await smtp.close();
+});
+beforeEach(async () => {
+  await getDb().deleteFrom("outbound_mail").execute();
+  smtp.received.length = 0;
+  smtp.refuseWith = null;
+});
+afterEach(() => configure({ SMTP_URL: "", MAIL_FROM: "", STAFF_NOTIFY_EMAIL: "" }));
+
+const mailRows = () => getDb().selectFrom("outbound_mail").selectAll().orderBy("id").execute();
+
+describe("without SMTP_URL", () => {
+  it("keeps the staff's note about a new message for the Outbox, and sends nothing", async () => {
+    configure({ SMTP_URL: "", STAFF_NOTIFY_EMAIL: "staff@charity.example" });
+    const stored = await submitContactMessage(MESSAGE, fromNewVisitor());
+    const [row] = await mailRows();
+    expect(row).toMatchObject({ kind: "staff-notification", to_address: "staff@charity.example", status: "kept", subject: "New contact message from Yusuf Ali" });
+    expect(row!.text_body).toContain("https://charity.example/admin/contacts?status=pending");
+    expect(smtpSender()).toBeNull();
+
+    const outbox = (await callRoute(outboxScreen.loader, `/admin/outbox?view=${row!.id}`)) as Awaited<ReturnType<typeof outboxScreen.loader>>;
+    expect(outbox.delivering).toBe(false);
+    expect(outbox.counts.kept).toBe(1);
+    expect(outbox.viewing).toMatchObject({ to: "staff@charity.example", status: "kept" });
+    expect(outbox.viewing!.html).toContain("Al-Amanah Foundation");
+    expect(stored.id).toBeGreaterThan(0);
+  });
+
+  it("writes nothing when no staff address is set", async () => {
+    configure({ STAFF_NOTIFY_EMAIL: "" });
+    await signUpVolunteer({ name: "Maryam", email: "maryam@example.org", interest: "Fundraising" }, fromNewVisitor());
+    expect(await mailRows()).toEqual([]);
+  });
+
+  it("keeps a message and its note together: if the note cannot be written, the message is not kept either", async () => {
+    configure({ STAFF_NOTIFY_EMAIL: "staff@charity.example" });
+    await sql`create trigger mail_fails before insert on outbound_mail begin select raise(abort, 'disk full'); end`.execute(getDb());
+    try {
+      await expect(submitContactMessage({ ...MESSAGE, name: "Lost Note" }, fromNewVisitor())).rejects.toThrow("disk full");
+    } finally {
+      await sql`drop trigger mail_fails`.execute(getDb());
+    }
+    expect(await getDb().selectFrom("contact_submissions").select("id").where("name", "=", "Lost Note").execute()).toEqual([]);
+  });
+});
+
+describe("with SMTP_URL", () => {
+  beforeEach(() => configure({ SMTP_URL: smtp.url, MAIL_FROM: '"Al-Amanah Giving" <giving@charity.example>', STAFF_NOTIFY_EMAIL: "staff@charity.example" }));
+
+  it("delivers a queued note to the SMTP server, HTML with a plain-text part, from MAIL_FROM", async () => {
+    await signUpVolunteer({ name: "Maryam Said", email: "maryam@example.org", interest: "Fundraising" }, fromNewVisitor());
+    expect((await mailRows())[0]!.status).toBe("pending");
+    const round = await deliverDueMail(smtpSender()!);
+    expect(round).toMatchObject({ claimed: 1, sent: 1 });
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.subject).toBe("New volunteer: Maryam Said (Fundraising)");
+    expect(mail.from?.text).toBe('"Al-Amanah Giving" <giving@charity.example>');
+    expect((Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text).toBe("staff@charity.example");
+    expect(mail.text).toContain("https://charity.example/admin/volunteers");
+    expect(mail.html).toContain("Open Volunteers");
+    expect(mail.messageId).toBe((await mailRows())[0]!.message_id);
+    expect((await mailRows())[0]).toMatchObject({ status: "sent", attempts: 1, last_error: "" });
+    // Nothing is due any more: a second round sends nothing twice.
+    expect(await deliverDueMail(smtpSender()!)).toMatchObject({ claimed: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("retries a refused message within 30 seconds, then with growing waits, and sends it once the server accepts", async () => {
+    await submitContactMessage(MESSAGE, fromNewVisitor());
+    smtp.refuseWith = "Mailbox busy, try later";
+    const started = Date.now();
+    expect(await deliverDueMail(smtpSender()!)).toMatchObject({ claimed: 1, retrying: 1 });
+    let [row] = await mailRows();
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.last_error).toMatch(/Mailbox busy/);
+    const firstWait = Date.parse(row!.next_attempt_at) - started;
+    expect(firstWait).toBeGreaterThan(0);
+    expect(firstWait).toBeLessThanOrEqual(30_000 + 1_000);
+    // Not due yet: nothing is tried before its time.
+    expect(await deliverDueMail(smtpSender()!)).toMatchObject({ claimed: 0 });
+
+    smtp.refuseWith = null;
+    expect(await deliverDueMail(smtpSender()!, new Date(Date.parse(row!.next_attempt_at) + 1))).toMatchObject({ sent: 1 });
+    [row] = await mailRows();
+    expect(row).toMatchObject({ status: "sent", attempts: 2 });
+    expect(smtp.received.map((mail) => mail.subject)).toEqual(["New contact message from Yusuf Ali"]);
+  });
+
+  it("gives up after about a day of refusals and shows the message as failed", async () => {
+    expect(RETRY_WAITS_SECONDS[0]).toBeLessThanOrEqual(30);
+    const day = RETRY_WAITS_SECONDS.reduce((total, wait) => total + wait, 0);
+    expect(day).toBeGreaterThan(20 * 3600);
+    expect(day).toBeLessThan(30 * 3600);
+
+    await submitContactMessage(MESSAGE, fromNewVisitor());
+    smtp.refuseWith = "Still busy";
+    let clock = Date.now();
+    for (let attempt = 0; attempt <= RETRY_WAITS_SECONDS.length; attempt += 1) {
+      await deliverDueMail(smtpSender()!, new Date(clock));
+      clock += 30 * 3600 * 1000;
+    }
+    const [row] = await mailRows();
+    expect(row).toMatchObject({ status: "failed", attempts: RETRY_WAITS_SECONDS.length + 1 });
+    expectLoggedError(/failed for good after 10 attempts: .*Still busy/);
+    expect(smtp.received).toEqual([]);
+    const outbox = (await callRoute(outboxScreen.loader, "/admin/outbox?status=failed")) as Awaited<ReturnType<typeof outboxScreen.loader>>;
+    expect(outbox.messages.map((message) => message.status)).toEqual(["failed"]);
+  });
+
+  it("after a restart, sends what was waiting and what was cut off mid-send, each once", async () => {
+    await submitContactMessage({ ...MESSAGE, name: "Waiting" }, fromNewVisitor());
+    await submitContactMessage({ ...MESSAGE, name: "Cut Off" }, fromNewVisitor());
+    // The process stopped while the second was being sent: its claim lapses two minutes later.
+    await getDb()
+      .updateTable("outbound_mail")
+      .set({ status: "sending", next_attempt_at: new Date(Date.now() + 120_000).toISOString() })
+      .where("subject", "=", "New contact message from Cut Off")
+      .execute();
+    closeSmtpSender(); // a new process: a new connection
+
+    expect(await deliverDueMail(smtpSender()!)).toMatchObject({ sent: 1 });
+    expect(await deliverDueMail(smtpSender()!, new Date(Date.now() + 121_000))).toMatchObject({ sent: 1 });
+    expect(await deliverDueMail(smtpSender()!, new Date(Date.now() + 3600_000))).toMatchObject({ claimed: 0 });
+    expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(["New contact message from Cut Off", "New contact message from Waiting"]);
+    expect((await mailRows()).map((row) => row.status)).toEqual(["sent", "sent"]);
+  });
+});
