@@ -22,6 +22,7 @@ export default [
   ]),
 
   route("events/:id/calendar.ics", "routes/event-calendar.ts"),
+  route("receipts/:token", "routes/receipt.tsx"),
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),
 
   route("admin/login", "routes/admin/login.tsx"),

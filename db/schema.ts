@@ -103,6 +103,8 @@ export interface DonationsTable {
   recorded_by: ColumnType<string, string | undefined, string>;
   /** 1 for a test payment (the sandbox, Stripe test keys): kept out of the live totals. */
   is_test: Flag;
+  /** The unguessable key of the gift's printable receipt page (/receipts/{token}). */
+  receipt_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type SubscriptionInterval = "month" | "year";

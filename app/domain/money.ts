@@ -28,6 +28,11 @@ export function formatCents(cents: number): string {
   return formatDollars(centsToDollars(cents));
 }
 
+/** "$50.00": always with cents, as receipts write amounts. */
+export function formatExactCents(cents: number): string {
+  return exactDollars.format(centsToDollars(cents));
+}
+
 const counts = new Intl.NumberFormat("en-US");
 
 /** "12,500": statistics and counts with thousands separators. */

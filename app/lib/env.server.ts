@@ -78,6 +78,10 @@ const envSchema = z
         })
         .optional(),
     ),
+    // The foundation as its receipts name it (placeholders until set, like the site's contact details).
+    ORG_LEGAL_NAME: optionalText.transform((value) => value ?? "Al-Amanah Foundation"),
+    ORG_TAX_ID: optionalText.transform((value) => value ?? "00-0000000"),
+    ORG_ADDRESS: optionalText.transform((value) => value ?? "123 Charity Lane, Suite 100, Springfield, ST 00000"),
     STAFF_NOTIFY_EMAIL: optionalText.pipe(z.email({ message: "STAFF_NOTIFY_EMAIL must be an email address" }).optional()),
     YOUTUBE_THUMBNAIL_BASE: optionalText
       .pipe(z.url({ protocol: /^https?$/, message: "YOUTUBE_THUMBNAIL_BASE must be an http(s) URL" }).optional())

@@ -7,8 +7,10 @@ import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/domain/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
 import { parseOrThrow, ValidationError } from "~/lib/service-errors";
+import { newReceiptToken } from "~/lib/receipt-tokens.server";
 import { cleanSearchTerm, escapeLike, ftsPhrase } from "~/lib/text-search.server";
 import type { Database, DonationRow } from "../../db/schema";
+import { issueReceipt } from "./receipts.server";
 import { getImpactStatistics } from "./settings.server";
 
 /** A recorded gift as the admin screens and GET /api/donations/ see it (amount in dollars). */
@@ -273,19 +275,27 @@ function offlineGiftDate(given: string | undefined): Date {
 export async function recordOfflineGift(input: unknown, recordedBy: string): Promise<Donation> {
   const gift = parseOrThrow(offlineGiftSchema, input);
   const donatedAt = offlineGiftDate(gift.donated_at);
+  // The gift and its receipt (when the donor left an email) are kept together.
   const row = await getDb()
-    .insertInto("donations")
-    .values({
-      name: gift.name,
-      email: gift.email,
-      amount_cents: dollarsToCents(gift.amount),
-      frequency: gift.frequency,
-      purpose: gift.purpose,
-      donated_at: donatedAt.toISOString(),
-      payment_method: gift.payment_method,
-      recorded_by: recordedBy,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .transaction()
+    .execute(async (trx) => {
+      const recorded = await trx
+        .insertInto("donations")
+        .values({
+          name: gift.name,
+          email: gift.email,
+          amount_cents: dollarsToCents(gift.amount),
+          frequency: gift.frequency,
+          purpose: gift.purpose,
+          donated_at: donatedAt.toISOString(),
+          payment_method: gift.payment_method,
+          recorded_by: recordedBy,
+          receipt_token: newReceiptToken(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await issueReceipt(trx, recorded);
+      return recorded;
+    });
   return toDonation(row);
 }

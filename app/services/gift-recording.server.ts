@@ -9,7 +9,9 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from "~/lib/payments/provider-objects";
+import { newReceiptToken } from "~/lib/receipt-tokens.server";
 import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } from "../../db/schema";
+import { issueReceipt } from "./receipts.server";
 
 /**
  * Records what the card provider reports, exactly once. The webhook handler, the
@@ -43,9 +45,10 @@ function insertedCount(result: { numInsertedOrUpdatedRows?: bigint }): number {
 const testFlag = (livemode: boolean) => (livemode ? 0 : 1) as 0 | 1;
 
 /**
- * Inserts a gift unless one with this provider id exists. Looking first keeps donation
- * ids free of gaps (a conflicting INSERT uses an id up), which auditors would otherwise
- * ask about; the UNIQUE index still refuses a second row should two writers race.
+ * Inserts a gift unless one with this provider id exists, with its receipt. Looking first
+ * keeps donation ids free of gaps (a conflicting INSERT uses an id up), which auditors
+ * would otherwise ask about; the UNIQUE index still refuses a second row should two
+ * writers race.
  */
 async function insertGiftOnce(
   db: Executor,
@@ -54,8 +57,16 @@ async function insertGiftOnce(
 ): Promise<RecordOutcome> {
   const existing = await db.selectFrom("donations").select("id").where(key.column, "=", key.value).executeTakeFirst();
   if (existing) return "already-recorded";
-  const result = await db.insertInto("donations").values(values).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-  return insertedCount(result) > 0 ? "recorded" : "already-recorded";
+  const inserted = await db
+    .insertInto("donations")
+    .values({ ...values, receipt_token: newReceiptToken() })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) return "already-recorded";
+  // In the same transaction: the gift and its receipt are kept together, once.
+  await issueReceipt(db, inserted);
+  return "recorded";
 }
 
 /** The same for a subscription, by its provider id. */

@@ -60,6 +60,7 @@ export interface OutboxMessage {
   last_error: string;
   created_at: string;
   sent_at: string | null;
+  links: string[];
 }
 
 function toOutboxMessage(row: OutboundMailRow): OutboxMessage {
@@ -76,6 +77,7 @@ function toOutboxMessage(row: OutboundMailRow): OutboxMessage {
     last_error: row.last_error,
     created_at: row.created_at,
     sent_at: row.sent_at,
+    links: linksIn(row.html_body),
   };
 }
 
@@ -93,11 +95,19 @@ export async function findOutboxPage(status: MailStatus | undefined, page: numbe
   };
   const found = await pageOfRows(
     async () => Number((await matching().select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
-    (limit, offset) => matching().selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    // The list needs no bodies: those are read one message at a time.
+    (limit, offset) =>
+      matching()
+        .select(["id", "kind", "to_address as to", "subject", "status", "attempts", "created_at"])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
     page,
     pageSize,
   );
-  return { messages: found.rows.map(toOutboxMessage), total: found.total, page: found.page };
+  return { messages: found.rows, total: found.total, page: found.page };
 }
 
 export async function countOutbox(): Promise<Record<MailStatus, number>> {
@@ -109,6 +119,14 @@ export async function countOutbox(): Promise<Record<MailStatus, number>> {
   const counts = Object.fromEntries(MAIL_STATUSES.map((status) => [status, 0])) as Record<MailStatus, number>;
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
+}
+
+/** The links a message carries (its buttons), so staff can follow them from the Outbox. */
+export function linksIn(html: string): string[] {
+  const links = [...html.matchAll(/href="([^"]+)"/g)].map((match) =>
+    match[1]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, "&"),
+  );
+  return [...new Set(links)].filter((link) => /^https?:\/\//.test(link));
 }
 
 export async function getOutboxMessage(id: number): Promise<OutboxMessage> {

@@ -3,6 +3,7 @@ import * as initial from "./0001_initial";
 import * as giving from "./0002_giving";
 import * as community from "./0003_community";
 import * as mail from "./0004_mail";
+import * as receipts from "./0005_receipts";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002_giving": giving,
   "0003_community": community,
   "0004_mail": mail,
+  "0005_receipts": receipts,
 };
 
 export const migrationProvider: MigrationProvider = {

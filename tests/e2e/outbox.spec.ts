@@ -25,3 +25,31 @@ test("a contact message's note to the staff waits in the Outbox, readable as sen
   await message.getByRole("link", { name: "Close" }).click();
   await expect(message).toBeHidden();
 });
+
+test("a sandbox gift's receipt is in the Outbox, and its link opens the printable receipt", async ({ adminPage: page }) => {
+  const email = `receipt-${Date.now().toString(36)}@example.org`;
+  await page.goto("/donate?zakat_amount=75");
+  await page.getByLabel("Full name").fill("Sumayyah Bello");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Donate Now" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/donation-success\?session_id=cs_sandbox_/);
+
+  await page.goto("/admin/outbox");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("$75.00 to Al-Amanah Foundation");
+  await row.getByRole("link", { name: /^Read / }).click();
+  const link = page.getByRole("region").getByRole("link", { name: /\/receipts\// });
+  const href = (await link.getAttribute("href"))!;
+
+  await page.goto(new URL(href).pathname);
+  await expect(page.getByRole("heading", { name: "Official receipt for your donation" })).toBeVisible();
+  await expect(page.getByText("Test payment: no money moved.")).toBeVisible();
+  await expect(page.getByText("$75.00 USD")).toBeVisible();
+  await expect(page.getByText("Your Zakat is kept apart and given only to those eligible to receive it.")).toBeVisible();
+  await expect(page.getByText("No goods or services were provided in exchange for this contribution.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print this receipt" })).toBeVisible();
+  expect((await page.request.get("/receipts/not-a-real-token")).status()).toBe(404);
+});

@@ -6,6 +6,7 @@ import { closeSmtpSender, smtpSender } from "~/lib/mail-transport.server";
 import * as outboxScreen from "~/routes/admin/outbox";
 import { submitContactMessage } from "~/services/contacts.server";
 import { deliverDueMail, RETRY_WAITS_SECONDS } from "~/services/mail-delivery.server";
+import { recordOfflineGift } from "~/services/donations.server";
 import { signUpVolunteer } from "~/services/volunteers.server";
 import { callRoute, expectLoggedError } from "../support/routes";
 import { startTestMailServer, type TestMailServer } from "../support/smtp";
@@ -135,6 +136,23 @@ describe("with SMTP_URL", () => {
     expect(smtp.received).toEqual([]);
     const outbox = (await callRoute(outboxScreen.loader, "/admin/outbox?status=failed")) as Awaited<ReturnType<typeof outboxScreen.loader>>;
     expect(outbox.messages.map((message) => message.status)).toEqual(["failed"]);
+  });
+
+  it("delivers a gift's receipt to the donor, with its amount and the link to the printable receipt", async () => {
+    configure({ ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.", ORG_TAX_ID: "12-3456789", PUBLIC_URL: "https://give.example.org" });
+    try {
+      const gift = await recordOfflineGift({ name: "Omar Farooq", email: "omar@example.org", amount: "250", purpose: "Zakat", payment_method: "cheque" }, "staff");
+      await deliverDueMail(smtpSender()!);
+      const mail = smtp.received.find((received) => received.subject?.includes("Your receipt"))!;
+      expect((Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text).toBe("omar@example.org");
+      expect(mail.subject).toBe(`Your receipt R-${new Date().getUTCFullYear()}-${String(gift.id).padStart(6, "0")}: $250.00 to Al-Amanah Foundation Inc.`);
+      expect(mail.text).toContain("Amount: $250.00 USD");
+      expect(mail.text).toContain("Tax ID: 12-3456789");
+      expect(mail.text).toMatch(/View and print your receipt: https:\/\/give\.example\.org\/receipts\/[A-Za-z0-9_-]{22}/);
+      expect(mail.html).toContain("Al-Amanah Foundation Inc.");
+    } finally {
+      configure({ ORG_LEGAL_NAME: "", ORG_TAX_ID: "", PUBLIC_URL: "" });
+    }
   });
 
   it("after a restart, sends what was waiting and what was cut off mid-send, each once", async () => {

@@ -75,7 +75,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         {messages.map((message) => (
           <tr key={message.id} className={viewing?.id === message.id ? "bg-brand-50" : undefined}>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(message.created_at, timeZone)}</td>
-            <td className="max-w-56 px-3 py-3 [overflow-wrap:anywhere]">{message.to}</td>
+            <td className="max-w-56 min-w-40 px-3 py-3 [overflow-wrap:anywhere]">{message.to}</td>
             <td className="px-3 py-3 font-medium text-slate-900">{message.subject}</td>
             <td className="px-3 py-3 whitespace-nowrap">
               <StatusBadge status={message.status} />
@@ -119,6 +119,20 @@ function MessageView({ message, closeTo, timeZone }: { message: OutboxMessage; c
           Close
         </Link>
       </div>
+      {message.links.length ? (
+        <div className="text-sm">
+          <h3 className="font-semibold text-slate-900">Links in this message</h3>
+          <ul className="mt-1 space-y-1">
+            {message.links.map((link) => (
+              <li key={link}>
+                <a href={link} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 underline">
+                  {link}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <iframe title={`The message: ${message.subject}`} srcDoc={message.html} sandbox="" className="h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-100" />
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-brand-700">Plain-text version</summary>

@@ -1,0 +1,22 @@
+import type { Kysely } from "kysely";
+import { newReceiptToken } from "../../app/lib/receipt-tokens.server";
+
+/**
+ * Receipts: every gift gets an unguessable token naming its printable receipt page
+ * (/receipts/{token}). Gifts recorded before this migration get one too.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("donations").addColumn("receipt_token", "text").execute();
+  const gifts = await db.selectFrom("donations").select("id").execute();
+  for (const gift of gifts as { id: number }[]) {
+    await db.updateTable("donations").set({ receipt_token: newReceiptToken() }).where("id", "=", gift.id).execute();
+  }
+  await db.schema.createIndex("donations_receipt_token").on("donations").column("receipt_token").unique().execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("donations_receipt_token").execute();
+  await db.schema.alterTable("donations").dropColumn("receipt_token").execute();
+}
