@@ -18,11 +18,14 @@ export default [
     route("testimonials", "routes/testimonials.tsx"),
     route("contact", "routes/contact.tsx"),
     route("volunteer", "routes/volunteer.tsx"),
+    route("my-giving", "routes/my-giving.tsx"),
+    route("my-giving/sign-in", "routes/my-giving-sign-in.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 
   route("events/:id/calendar.ics", "routes/event-calendar.ts"),
   route("receipts/:token", "routes/receipt.tsx"),
+  route("my-giving/statement/:year", "routes/my-giving-statement.tsx"),
   route("sandbox/checkout/:sessionId", "routes/sandbox-checkout.tsx"),
 
   route("admin/login", "routes/admin/login.tsx"),

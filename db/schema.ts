@@ -208,6 +208,16 @@ export interface OutboundMailTable {
   sent_at: string | null;
 }
 
+/** Single-use links that open a donor's own giving page; only a hash of the token is kept. */
+export interface GivingSignInLinksTable {
+  id: Generated<number>;
+  email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -226,6 +236,7 @@ export interface Database {
   donation_totals: DonationTotalsTable;
   sandbox_objects: SandboxObjectsTable;
   outbound_mail: OutboundMailTable;
+  giving_sign_in_links: GivingSignInLinksTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

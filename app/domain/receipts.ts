@@ -47,7 +47,7 @@ export function receiptLines(gift: ReceiptGift, timeZone: string): [string, stri
   ];
 }
 
-export function receiptMail(gift: ReceiptGift, organisation: Organisation, receiptUrl: string, timeZone: string): MailContent {
+export function receiptMail(gift: ReceiptGift, organisation: Organisation, links: { receipt: string; myGiving: string }, timeZone: string): MailContent {
   const zakat = gift.purpose === "Zakat";
   return composeMail({
     subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift)}: ${formatExactCents(gift.amount_cents)} to ${organisation.legalName}`,
@@ -62,6 +62,7 @@ export function receiptMail(gift: ReceiptGift, organisation: Organisation, recei
       `${organisation.legalName}\n${organisation.address}\nTax ID: ${organisation.taxId}`,
       ...(gift.is_test ? ["This was a test payment: no money moved."] : []),
     ],
-    action: { label: "View and print your receipt", url: receiptUrl },
+    action: { label: "View and print your receipt", url: links.receipt },
+    note: `Every gift you have given, with its receipt, and your monthly or yearly gifts: ${links.myGiving}`,
   });
 }

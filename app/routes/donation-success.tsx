@@ -51,6 +51,13 @@ export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
           Make Another Donation
         </Link>
       </div>
+      <p className="mt-6 text-sm text-slate-600">
+        Your receipt is on its way by email. See every gift and receipt, or change a monthly gift, in{" "}
+        <Link to="/my-giving" className="font-medium text-brand-700 underline">
+          My giving
+        </Link>
+        .
+      </p>
     </section>
   );
 }

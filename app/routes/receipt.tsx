@@ -57,6 +57,9 @@ export default function Receipt({ loaderData: { gift, organisation, timeZone } }
         ) : (
           <p className="text-sm text-slate-600">Use your browser's Print command to keep a copy.</p>
         )}
+        <Link to="/my-giving" className="btn-secondary">
+          See all my giving
+        </Link>
         <Link to="/" className="btn-secondary">
           Return to Home
         </Link>

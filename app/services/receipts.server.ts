@@ -44,7 +44,7 @@ export async function issueReceipt(db: Kysely<Database>, gift: DonationRow): Pro
   }
   if (!gift.email.trim()) return;
   await queueMail(db, {
-    ...receiptMail(toReceiptGift(gift), organisation(), receiptUrl(token), getEnv().SITE_TIMEZONE),
+    ...receiptMail(toReceiptGift(gift), organisation(), { receipt: receiptUrl(token), myGiving: `${configuredSiteUrl()}/my-giving` }, getEnv().SITE_TIMEZONE),
     kind: "receipt",
     to: gift.email,
     dedupeKey: `receipt-${gift.id}`,

@@ -4,6 +4,7 @@ import * as giving from "./0002_giving";
 import * as community from "./0003_community";
 import * as mail from "./0004_mail";
 import * as receipts from "./0005_receipts";
+import * as myGiving from "./0006_my_giving";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003_community": community,
   "0004_mail": mail,
   "0005_receipts": receipts,
+  "0006_my_giving": myGiving,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -47,7 +47,8 @@ test.beforeAll(async () => {
     },
     stdio: "ignore",
   });
-  for (let attempt = 0; attempt < 120; attempt += 1) {
+  // Up to a minute: a busy machine (CI, the rest of the suite) starts it slowly.
+  for (let attempt = 0; attempt < 240; attempt += 1) {
     const healthy = await fetch(`${baseUrl}/healthz`).then((r) => r.ok).catch(() => false);
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 250));

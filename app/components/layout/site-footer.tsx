@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
 import { NewsletterForm } from "./newsletter-form";
 
-/** The header's pages, and Testimonials, where anyone can read and share experiences. */
-const FOOTER_LINKS = [...MAIN_NAVIGATION, { to: "/testimonials", label: "Testimonials" }];
+/** The header's pages, Testimonials (where anyone can read and share experiences) and a donor's own giving. */
+const FOOTER_LINKS = [...MAIN_NAVIGATION, { to: "/testimonials", label: "Testimonials" }, { to: "/my-giving", label: "My Giving" }];
 
 export function SiteFooter() {
   return (

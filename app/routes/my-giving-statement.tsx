@@ -1,0 +1,85 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/my-giving-statement";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { formatDate } from "~/domain/dates";
+import { formatExactCents } from "~/domain/money";
+import { NO_GOODS_OR_SERVICES } from "~/domain/receipts";
+import { donorEmail } from "~/lib/donor-session.server";
+import { givingOf } from "~/services/my-giving.server";
+import { organisation } from "~/services/receipts.server";
+
+export const meta: Route.MetaFunction = ({ data: statement }) => [
+  { title: statement ? `Giving statement ${statement.year} | ${statement.organisation.legalName}` : "Giving statement" },
+  { name: "robots", content: "noindex" },
+];
+
+/** A donor's annual giving statement: every gift of one calendar year, printable on one sheet. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const email = await donorEmail(request);
+  if (!email) throw redirect("/my-giving");
+  const year = Number(params.year);
+  const giving = await givingOf(email);
+  const gifts = giving.gifts.filter((gift) => gift.year === year && !gift.is_test).reverse();
+  if (!Number.isInteger(year) || !giving.years.some((entry) => entry.year === year)) throw data(null, { status: 404 });
+  return { year, email, gifts, total_cents: gifts.reduce((sum, gift) => sum + gift.amount_cents, 0), timeZone: giving.timeZone, organisation: organisation() };
+}
+
+export default function Statement({ loaderData: { year, email, gifts, total_cents, timeZone, organisation: org } }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
+      <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
+        <header className="border-b border-slate-200 pb-6">
+          <p className="text-xl font-bold text-brand-800 print:text-black">{org.legalName}</p>
+          <p className="mt-1 text-sm text-slate-600">{org.address}</p>
+          <p className="text-sm text-slate-600">Tax ID: {org.taxId}</p>
+        </header>
+        <h1 className="mt-6 text-2xl font-bold text-slate-900">Annual giving statement {year}</h1>
+        <p className="mt-1 text-slate-700">For the gifts given from {email}, January 1 to December 31, {year}.</p>
+        <table className="mt-6 min-w-full text-left text-sm">
+          <caption className="sr-only">Gifts in {year}</caption>
+          <thead className="border-b border-slate-200 text-xs font-semibold text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="py-2 pr-3">Date</th>
+              <th scope="col" className="py-2 pr-3">Receipt</th>
+              <th scope="col" className="py-2 pr-3">Purpose</th>
+              <th scope="col" className="py-2 text-right">Amount</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {gifts.map((gift) => (
+              <tr key={gift.id}>
+                <td className="py-2 pr-3 whitespace-nowrap">{formatDate(gift.donated_at, timeZone)}</td>
+                <td className="py-2 pr-3">{gift.receipt_number}</td>
+                <td className="py-2 pr-3">{gift.purpose || "General Donation"}</td>
+                <td className="py-2 text-right tabular-nums">{formatExactCents(gift.amount_cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-slate-300 font-bold">
+              <td colSpan={3} className="py-2">
+                Total for {year}
+              </td>
+              <td className="py-2 text-right tabular-nums" data-testid="statement-total">
+                {formatExactCents(total_cents)} USD
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        {gifts.length === 0 ? <p className="mt-4 text-slate-700">Only test payments were made this year: they are not part of a statement.</p> : null}
+        <p className="mt-6 text-slate-700">{NO_GOODS_OR_SERVICES}</p>
+      </article>
+      <div className="mt-6 flex flex-wrap gap-3 print:hidden">
+        {hydrated ? (
+          <button type="button" className="btn-primary" onClick={() => window.print()}>
+            Print this statement
+          </button>
+        ) : null}
+        <Link to="/my-giving" className="btn-secondary">
+          Back to my giving
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,271 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/my-giving";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Honeypot } from "~/components/ui/honeypot";
+import { PageHero } from "~/components/ui/page-hero";
+import { formatDate } from "~/domain/dates";
+import { formatExactCents } from "~/domain/money";
+import { SIGN_IN_LINK_MINUTES } from "~/domain/my-giving";
+import { donorEmail, endDonorSession } from "~/lib/donor-session.server";
+import { ConflictError, logFailure, NotFoundError, PaymentProviderError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+import { visitorOf } from "~/lib/visitor.server";
+import { cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/my-giving.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "My giving | Al-Amanah Foundation" },
+  { name: "description", content: "See every gift you have given, with its receipt, your yearly statements, and your monthly or yearly gifts." },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const email = await donorEmail(request);
+  if (!email) return { signedIn: false as const, linkSent: url.searchParams.has("sent") };
+  const cancelId = Number(url.searchParams.get("cancel"));
+  const giving = await givingOf(email);
+  return {
+    signedIn: true as const,
+    ...giving,
+    canceling: giving.recurring.find((gift) => gift.id === cancelId && gift.status === "active") ?? null,
+    canceled: url.searchParams.has("canceled"),
+  };
+}
+
+type ActionAnswer = { error: string; field?: string; email?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const intent = form.intent;
+  if (intent === "request-link") {
+    try {
+      await requestGivingLink(form, visitorOf(request, context));
+      // The same answer whether or not this address has given.
+      return redirect("/my-giving?sent=1", 303);
+    } catch (error) {
+      if (error instanceof ValidationError) return data<ActionAnswer>({ error: error.fieldErrors.email?.[0] ?? error.message, field: "email", email: form.email }, { status: 400 });
+      if (error instanceof TooManyRequestsError) return data<ActionAnswer>({ error: error.message, email: form.email }, { status: 429 });
+      throw error;
+    }
+  }
+  const email = await donorEmail(request);
+  if (!email) return redirect("/my-giving", 303);
+  if (intent === "sign-out") return redirect("/my-giving", { status: 303, headers: { "Set-Cookie": await endDonorSession(request) } });
+  if (intent === "cancel") {
+    try {
+      await cancelMyRecurringGift(email, Number(form.id));
+      return redirect("/my-giving?canceled=1", 303);
+    } catch (error) {
+      logFailure("A donor's cancellation failed", error);
+      if (error instanceof NotFoundError || error instanceof ConflictError) return data<ActionAnswer>({ error: "That recurring gift is no longer active." }, { status: 409 });
+      if (error instanceof PaymentProviderError) {
+        return data<ActionAnswer>({ error: "We couldn't reach our payment provider, so the gift was not stopped. Please try again in a moment." }, { status: 502 });
+      }
+      throw error;
+    }
+  }
+  return data<ActionAnswer>({ error: "Unknown request" }, { status: 400 });
+}
+
+export default function MyGiving({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero id="my-giving-title" eyebrow="Donor care" title="My giving">
+        <p>Every gift you have given, with its receipt; your totals and statements by year; and your monthly or yearly gifts.</p>
+      </PageHero>
+      <div className="container-page max-w-4xl py-12">
+        {loaderData.signedIn ? <Giving data={loaderData} answer={actionData} /> : <AskForLink linkSent={loaderData.linkSent} answer={actionData} />}
+      </div>
+    </>
+  );
+}
+
+function AskForLink({ linkSent, answer }: { linkSent: boolean; answer?: ActionAnswer }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "request-link";
+  return (
+    <section aria-labelledby="sign-in-title" className="max-w-xl rounded-xl border border-slate-200 p-6 shadow-sm">
+      <h2 id="sign-in-title" className="text-xl font-semibold text-slate-900">
+        Sign in with your email
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Enter the email address you gave with. We'll send a link that opens your giving; it works once, within {SIGN_IN_LINK_MINUTES} minutes. No password
+        needed.
+      </p>
+      <div role="status">
+        {linkSent && !answer ? (
+          <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">
+            If this address has given with us, a link is on its way. Please check your inbox (and your spam folder).
+          </p>
+        ) : null}
+      </div>
+      <Form method="post" className="mt-4 space-y-4" noValidate={false}>
+        <input type="hidden" name="intent" value="request-link" />
+        <div>
+          <label htmlFor="giving-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="giving-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={answer?.email ?? ""}
+            aria-invalid={answer?.field === "email" ? true : undefined}
+            aria-describedby={answer?.field === "email" ? "giving-email-error" : undefined}
+            className="field-input"
+          />
+          {answer?.field === "email" ? (
+            <p id="giving-email-error" className="field-error">
+              {answer.error}
+            </p>
+          ) : null}
+        </div>
+        {answer && !answer.field ? <FormAlert errors={[answer.error]} /> : null}
+        <Honeypot />
+        <button type="submit" className="btn-primary" aria-disabled={sending} onClick={(event) => sending && event.preventDefault()}>
+          {sending ? "Sending..." : "Email me a link"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+type SignedIn = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
+
+function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswer }) {
+  const { gifts, years, recurring, timeZone, canceling } = giving;
+  return (
+    <div className="space-y-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-slate-700">
+          Signed in as <strong>{giving.email}</strong>
+        </p>
+        <Form method="post">
+          <button type="submit" name="intent" value="sign-out" className="btn-secondary">
+            Sign out
+          </button>
+        </Form>
+      </div>
+      {giving.canceled ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">
+          Your recurring gift is canceled: no further payments will be taken. Thank you for all you have given.
+        </p>
+      ) : null}
+      {answer ? <FormAlert errors={[answer.error]} /> : null}
+
+      <section aria-labelledby="recurring-title" className="space-y-3">
+        <h2 id="recurring-title" className="text-2xl font-semibold text-slate-900">
+          Monthly and yearly gifts
+        </h2>
+        {canceling ? (
+          <ConfirmPanel
+            question="Are you sure you want to cancel this recurring gift?"
+            details={<p>{formatExactCents(canceling.amount_cents)} every {canceling.interval} for {canceling.purpose} will stop now. Gifts already given stay given.</p>}
+            confirmLabel="Yes, cancel this gift"
+            intent="cancel"
+            fields={{ id: String(canceling.id) }}
+            cancelTo="/my-giving"
+          />
+        ) : null}
+        {recurring.length === 0 ? (
+          <p className="text-slate-600">You have no monthly or yearly gifts.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {recurring.map((gift) => (
+              <li key={gift.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div>
+                  <p className="font-semibold text-slate-900">
+                    {formatExactCents(gift.amount_cents)} every {gift.interval} · {gift.purpose || "General Donation"}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {gift.status === "active"
+                      ? gift.next_payment_date
+                        ? `Active · next payment ${formatDate(gift.next_payment_date, timeZone)}`
+                        : "Active"
+                      : gift.status === "canceled"
+                        ? "Canceled"
+                        : gift.status === "past_due"
+                          ? "Payment due: your card was declined"
+                          : gift.status}
+                  </p>
+                </div>
+                {gift.status === "active" ? (
+                  <Link to={`/my-giving?cancel=${gift.id}`} preventScrollReset className="font-semibold text-red-700 hover:underline" aria-label={`Cancel the gift of ${formatExactCents(gift.amount_cents)} every ${gift.interval}`}>
+                    Cancel
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="years-title" className="space-y-3">
+        <h2 id="years-title" className="text-2xl font-semibold text-slate-900">
+          By year
+        </h2>
+        {years.length === 0 ? (
+          <p className="text-slate-600">No gifts yet.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-3">
+            {years.map((year) => (
+              <li key={year.year} className="rounded-xl border border-slate-200 p-4">
+                <p className="text-sm text-slate-600">{year.year}</p>
+                <p className="text-2xl font-bold text-slate-900">{formatExactCents(year.total_cents)}</p>
+                <p className="text-sm text-slate-600">
+                  {year.gifts} {year.gifts === 1 ? "gift" : "gifts"} ·{" "}
+                  <Link to={`/my-giving/statement/${year.year}`} className="font-medium text-brand-700 underline">
+                    Annual statement
+                  </Link>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="gifts-title" className="space-y-3">
+        <h2 id="gifts-title" className="text-2xl font-semibold text-slate-900">
+          Every gift
+        </h2>
+        <div className="overflow-x-auto rounded-xl border border-slate-200">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Your gifts, newest first</caption>
+            <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-3">Date</th>
+                <th scope="col" className="px-3 py-3 text-right">Amount</th>
+                <th scope="col" className="px-3 py-3">Purpose</th>
+                <th scope="col" className="px-3 py-3">Frequency</th>
+                <th scope="col" className="px-3 py-3">Receipt</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {gifts.map((gift) => (
+                <tr key={gift.id}>
+                  <td className="px-3 py-3 whitespace-nowrap">{formatDate(gift.donated_at, timeZone)}</td>
+                  <td className="px-3 py-3 text-right font-semibold tabular-nums">
+                    {formatExactCents(gift.amount_cents)}
+                    {gift.is_test ? <span className="ml-1 text-xs font-normal text-amber-800">(test)</span> : null}
+                  </td>
+                  <td className="px-3 py-3">{gift.purpose || "General Donation"}</td>
+                  <td className="px-3 py-3">{gift.frequency}</td>
+                  <td className="px-3 py-3">
+                    {gift.receipt_path ? (
+                      <Link to={gift.receipt_path} className="font-medium text-brand-700 underline" aria-label={`Receipt ${gift.receipt_number}`}>
+                        {gift.receipt_number}
+                      </Link>
+                    ) : (
+                      gift.receipt_number
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { dateTimeFormat } from "~/domain/formatters";
+import { givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "~/domain/my-giving";
+import { receiptNumber } from "~/domain/receipts";
+import { getDb, nowIso } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
+import type { Visitor } from "~/lib/visitor.server";
+import { queueMail } from "./mail.server";
+import { cancelSubscription } from "./subscriptions.server";
+
+/**
+ * A donor's own giving, behind a sign-in link sent to their address: single use, valid
+ * for 30 minutes, kept only as a hash, at most five an hour per address. Asking answers
+ * the same whether or not the address has given: only its owner's inbox can tell.
+ */
+export const LINKS_PER_HOUR = 5;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function requestGivingLink(input: unknown, visitor: Visitor): Promise<void> {
+  const { email: typed, website } = parseOrThrow(givingLinkRequestSchema, input);
+  limitPublicFormPosts("giving-link", visitor.clientAddress);
+  if (website) return;
+  const email = typed.toLowerCase();
+  const now = new Date();
+  const db = getDb();
+  await db.transaction().execute(async (trx) => {
+    const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
+    const recent = await trx
+      .selectFrom("giving_sign_in_links")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("email", "=", email)
+      .where("created_at", ">", hourAgo)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= LINKS_PER_HOUR) return;
+    const hasGiven = await trx
+      .selectFrom("donations")
+      .select("id")
+      .where(sql<boolean>`email = ${email} collate nocase`)
+      .limit(1)
+      .executeTakeFirst();
+    // No mail to addresses that never gave: the form cannot be used to write to strangers.
+    if (!hasGiven) return;
+    const token = randomBytes(32).toString("base64url");
+    await trx
+      .insertInto("giving_sign_in_links")
+      .values({
+        email,
+        token_hash: hashOf(token),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
+      })
+      .execute();
+    await queueMail(trx, { ...signInLinkMail(`${visitor.siteUrl}/my-giving/sign-in?token=${token}`), kind: "giving-link", to: email });
+  });
+}
+
+/** Uses up a sign-in link: the donor's email when it is unused and on time, else null. */
+export async function redeemGivingLink(token: string): Promise<string | null> {
+  if (!token || token.length > 100) return null;
+  const used = await getDb()
+    .updateTable("giving_sign_in_links")
+    .set({ used_at: nowIso() })
+    .where("token_hash", "=", hashOf(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", nowIso())
+    .returning("email")
+    .executeTakeFirst();
+  return used?.email ?? null;
+}
+
+export interface MyGift {
+  id: number;
+  receipt_number: string;
+  donated_at: string;
+  year: number;
+  amount_cents: number;
+  purpose: string;
+  frequency: string;
+  is_test: boolean;
+  /** The printable receipt page, on this site. */
+  receipt_path: string | null;
+}
+
+export interface MyRecurringGift {
+  id: number;
+  stripe_subscription_id: string | null;
+  amount_cents: number;
+  interval: "month" | "year";
+  purpose: string;
+  status: string;
+  next_payment_date: string | null;
+}
+
+function yearIn(iso: string, timeZone: string): number {
+  return Number(dateTimeFormat("en-US", { year: "numeric", timeZone }).format(new Date(iso)));
+}
+
+/** Every gift and recurring gift given from this address, newest first, with totals by year. */
+export async function givingOf(email: string) {
+  const timeZone = getEnv().SITE_TIMEZONE;
+  const rows = await getDb()
+    .selectFrom("donations")
+    .selectAll()
+    .where(sql<boolean>`email = ${email} collate nocase`)
+    .orderBy("donated_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const gifts: MyGift[] = rows.map((row) => ({
+    id: row.id,
+    receipt_number: receiptNumber(row),
+    donated_at: row.donated_at,
+    year: yearIn(row.donated_at, timeZone),
+    amount_cents: row.amount_cents,
+    purpose: row.purpose,
+    frequency: row.frequency,
+    is_test: row.is_test === 1,
+    receipt_path: row.receipt_token ? `/receipts/${row.receipt_token}` : null,
+  }));
+  const recurring: MyRecurringGift[] = await getDb()
+    .selectFrom("subscriptions")
+    .select(["id", "stripe_subscription_id", "amount_cents", "interval", "purpose", "status", "next_payment_date"])
+    .where(sql<boolean>`email = ${email} collate nocase`)
+    .orderBy("created_at", "desc")
+    .execute();
+  return { email, gifts, years: totalsByYear(gifts), recurring, timeZone };
+}
+
+/** A donor stops one of their own recurring gifts: at the provider first, then here. */
+export async function cancelMyRecurringGift(email: string, subscriptionId: number) {
+  const subscription = await getDb()
+    .selectFrom("subscriptions")
+    .select(["stripe_subscription_id"])
+    .where("id", "=", subscriptionId)
+    .where(sql<boolean>`email = ${email} collate nocase`)
+    .executeTakeFirst();
+  if (!subscription?.stripe_subscription_id) throw new NotFoundError("Recurring gift not found");
+  return cancelSubscription({ subscription_id: subscription.stripe_subscription_id });
+}

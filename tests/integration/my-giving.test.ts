@@ -1,0 +1,145 @@
+import { createHash } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/lib/db.server";
+import * as donate from "~/routes/donate";
+import * as myGiving from "~/routes/my-giving";
+import * as signIn from "~/routes/my-giving-sign-in";
+import * as statement from "~/routes/my-giving-statement";
+import { clearGiving } from "../support/giving-records";
+import { callRoute, unwrapData } from "../support/routes";
+import { deliverAll, useFakeStripe } from "../support/stripe-mode";
+
+/** /my-giving: single-use links by email, a donor's own gifts and statements, and stopping a monthly gift at the provider. */
+const fakeStripe = useFakeStripe();
+let visitor = 0;
+const newAddress = () => `198.51.100.${(visitor += 1)}`;
+
+beforeEach(async () => {
+  await clearGiving();
+  for (const table of ["outbound_mail", "giving_sign_in_links"] as const) await getDb().deleteFrom(table).execute();
+});
+
+async function give(fields: Record<string, string>): Promise<string> {
+  const response = (await callRoute(donate.action, "/donate", {
+    form: { name: "Aisha Khan", email: "Aisha@Example.org", purpose: "Zakat", amount: "40", frequency: "One-Time", ...fields },
+    clientAddress: newAddress(),
+  })) as Response;
+  const sessionId = response.headers.get("Location")!.split("/").pop()!;
+  await deliverAll(fakeStripe().pay(sessionId));
+  return sessionId;
+}
+
+async function askForLink(email: string) {
+  return (await callRoute(myGiving.action, "/my-giving", { form: { intent: "request-link", email }, clientAddress: newAddress() })) as Response;
+}
+
+const linkMails = () => getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "giving-link").orderBy("id").execute();
+const tokenIn = (text: string) => /\/my-giving\/sign-in\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+
+async function signInWith(token: string): Promise<string> {
+  const answer = (await callRoute(signIn.action, "/my-giving/sign-in", { form: { token } })) as Response;
+  expect(answer.status).toBe(303);
+  return answer.headers.get("Set-Cookie")!.split(";")[0]!;
+}
+
+describe("asking for a link", () => {
+  it("answers the same for any address, and mails a link only to one that has given", async () => {
+    await give({});
+    for (const email of ["aisha@example.org", "stranger@example.org"]) {
+      const answer = await askForLink(email);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toBe("/my-giving?sent=1");
+    }
+    const mails = await linkMails();
+    expect(mails.map((mail) => mail.to_address)).toEqual(["aisha@example.org"]);
+    expect(mails[0]!.subject).toBe("Your link to your giving");
+    expect(mails[0]!.text_body).toMatch(/See my giving: http:\/\/localhost:3000\/my-giving\/sign-in\?token=[A-Za-z0-9_-]{43}/);
+    // Only a hash is kept.
+    const token = tokenIn(mails[0]!.text_body);
+    const [stored] = await getDb().selectFrom("giving_sign_in_links").selectAll().execute();
+    expect(stored!.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it("sends at most five links an hour to one address", async () => {
+    await give({});
+    for (let ask = 0; ask < 7; ask += 1) expect((await askForLink("aisha@example.org")).status).toBe(303);
+    expect(await linkMails()).toHaveLength(5);
+  });
+
+  it("refuses a malformed address with a field error, keeping what was typed", async () => {
+    const answer = unwrapData(await callRoute(myGiving.action, "/my-giving", { form: { intent: "request-link", email: "aisha@" }, clientAddress: newAddress() }));
+    expect(answer).toMatchObject({ status: 400, data: { field: "email", email: "aisha@", error: "Please enter a valid email address" } });
+  });
+});
+
+describe("the link", () => {
+  it("works once, and not after 30 minutes", async () => {
+    await give({});
+    await askForLink("aisha@example.org");
+    await askForLink("aisha@example.org");
+    const [first, second] = (await linkMails()).map((mail) => tokenIn(mail.text_body));
+    // Opening it (a GET, as mail scanners do) uses nothing up.
+    expect(await callRoute(signIn.loader, `/my-giving/sign-in?token=${first}`)).toEqual({ token: first });
+    await signInWith(first!);
+    expect(await callRoute(signIn.action, "/my-giving/sign-in", { form: { token: first! } })).toEqual({ expired: true });
+
+    await getDb().updateTable("giving_sign_in_links").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("used_at", "is", null).execute();
+    expect(await callRoute(signIn.action, "/my-giving/sign-in", { form: { token: second! } })).toEqual({ expired: true });
+    expect(await callRoute(signIn.action, "/my-giving/sign-in", { form: { token: "made-up" } })).toEqual({ expired: true });
+  });
+
+  it("opens the donor's own gifts with receipts, totals by year and the annual statement", async () => {
+    await give({ amount: "40" });
+    await give({ amount: "60", purpose: "Orphan Care" });
+    await askForLink("aisha@example.org");
+    const cookie = await signInWith(tokenIn((await linkMails())[0]!.text_body));
+
+    const page = (await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })) as Extract<Awaited<ReturnType<typeof myGiving.loader>>, { signedIn: true }>;
+    expect(page.signedIn).toBe(true);
+    expect(page.gifts.map((gift) => gift.amount_cents)).toEqual([6000, 4000]);
+    expect(page.gifts.every((gift) => /^\/receipts\/[A-Za-z0-9_-]{22}$/.test(gift.receipt_path ?? ""))).toBe(true);
+    const year = new Date().getUTCFullYear();
+    expect(page.years).toEqual([{ year, total_cents: 10000, gifts: 2 }]);
+
+    // Stripe test keys make these test payments: a statement lists real gifts only.
+    await getDb().updateTable("donations").set({ is_test: 0 }).execute();
+    const sheet = (await callRoute(statement.loader, `/my-giving/statement/${year}`, { headers: { Cookie: cookie }, params: { year: String(year) } })) as Awaited<ReturnType<typeof statement.loader>>;
+    expect(sheet).toMatchObject({ year, total_cents: 10000, email: "aisha@example.org" });
+    expect(sheet.gifts.map((gift) => gift.amount_cents)).toEqual([4000, 6000]);
+
+    const signedOut = (await callRoute(statement.loader, `/my-giving/statement/${year}`, { params: { year: String(year) } })) as Response;
+    expect(signedOut.headers.get("Location")).toBe("/my-giving");
+    expect(await callRoute(myGiving.loader, "/my-giving")).toEqual({ signedIn: false, linkSent: false });
+  });
+});
+
+describe("a monthly gift", () => {
+  it("is canceled at the provider first, then shown canceled here at once; another donor's cannot be", async () => {
+    const sessionId = await give({ amount: "25", frequency: "Monthly" });
+    const providerId = fakeStripe().sessions.get(sessionId)!.subscription as string;
+    await askForLink("aisha@example.org");
+    const cookie = await signInWith(tokenIn((await linkMails())[0]!.text_body));
+    const page = (await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })) as Extract<Awaited<ReturnType<typeof myGiving.loader>>, { signedIn: true }>;
+    const [monthly] = page.recurring;
+    expect(monthly).toMatchObject({ amount_cents: 2500, interval: "month", status: "active" });
+
+    const asking = (await callRoute(myGiving.loader, `/my-giving?cancel=${monthly!.id}`, { headers: { Cookie: cookie } })) as typeof page;
+    expect(asking.canceling?.id).toBe(monthly!.id);
+
+    // Someone else's browser (another donor signed in) cannot stop it.
+    await getDb().insertInto("donations").values({ name: "Omar", email: "omar@example.org", amount_cents: 100, frequency: "One-Time" }).execute();
+    await askForLink("omar@example.org");
+    const omar = await signInWith(tokenIn((await linkMails()).at(-1)!.text_body));
+    const refused = unwrapData(await callRoute(myGiving.action, "/my-giving", { form: { intent: "cancel", id: String(monthly!.id) }, headers: { Cookie: omar } }));
+    expect(refused.status).toBe(409);
+    expect(fakeStripe().subscriptions.get(providerId)!.status).toBe("active");
+
+    const done = (await callRoute(myGiving.action, "/my-giving", { form: { intent: "cancel", id: String(monthly!.id) }, headers: { Cookie: cookie } })) as Response;
+    expect(done.headers.get("Location")).toBe("/my-giving?canceled=1");
+    expect(fakeStripe().subscriptions.get(providerId)!.status).toBe("canceled");
+    const after = (await callRoute(myGiving.loader, "/my-giving?canceled=1", { headers: { Cookie: cookie } })) as typeof page;
+    expect(after.recurring[0]!.status).toBe("canceled");
+    expect(after.canceled).toBe(true);
+  });
+});
