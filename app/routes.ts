@@ -8,6 +8,8 @@ export default [
     route("about", "routes/about.tsx"),
     route("zakat-education", "routes/zakat-education.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     route("donate", "routes/donate.tsx"),
     route("donation-success", "routes/donation-success.tsx"),
     route("zakat-calculator", "routes/zakat-calculator.tsx"),

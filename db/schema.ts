@@ -174,10 +174,18 @@ export interface TestimonialsTable {
   updated_at: Timestamp;
 }
 
+export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
+
 export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
   subscribed_at: Timestamp;
+  /** pending until the owner confirms (double opt-in); unsubscribed after leaving. */
+  status: ColumnType<NewsletterStatus, NewsletterStatus | undefined, NewsletterStatus>;
+  confirm_token: ColumnType<string | null, string | null | undefined, string | null>;
+  unsubscribe_token: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  unsubscribed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Provider (Stripe) events already handled: a repeated delivery is acknowledged and ignored. */

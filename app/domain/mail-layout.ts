@@ -19,6 +19,8 @@ export interface MailParts {
   action?: { label: string; url: string };
   /** Shown small under the body (why this mail was sent). */
   note?: string;
+  /** A newsletter's one-click way to leave, as a link in the footer. */
+  unsubscribeUrl?: string;
 }
 
 export function escapeHtml(text: string): string {
@@ -33,6 +35,7 @@ export function composeMail(parts: MailParts): MailContent {
     ...parts.paragraphs,
     parts.action ? `${parts.action.label}: ${parts.action.url}` : undefined,
     parts.note,
+    parts.unsubscribeUrl ? `Unsubscribe in one click: ${parts.unsubscribeUrl}` : undefined,
     ["--", ...FOOTER].join("\n"),
   ]
     .filter((block): block is string => Boolean(block))
@@ -53,7 +56,9 @@ ${
     : ""
 }${parts.note ? `<p style="margin:16px 0 0;font-size:13px;color:#64748b">${escapeHtml(parts.note)}</p>` : ""}
 </div>
-<p style="font-size:12px;color:#64748b;line-height:1.5;margin:16px 8px">${FOOTER.map(escapeHtml).join("<br>")}</p>
+<p style="font-size:12px;color:#64748b;line-height:1.5;margin:16px 8px">${FOOTER.map(escapeHtml).join("<br>")}${
+    parts.unsubscribeUrl ? `<br><a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#047857">Unsubscribe in one click</a>` : ""
+  }</p>
 </div></body></html>`;
   return { subject: parts.subject, text, html };
 }

@@ -1,8 +1,17 @@
 import { z } from "./zod";
-import { honeypotField, requiredEmail } from "./schema-fields";
+import { honeypotField, requiredEmail, requiredText } from "./schema-fields";
 
 /** The footer newsletter form. `website` is a honeypot: people never see or fill it. */
 export const newsletterSchema = z.object({
   email: requiredEmail(),
   website: honeypotField(),
 });
+
+/** A plain newsletter written by the staff: a subject and a message (blank lines make paragraphs). */
+export const newsletterIssueSchema = z.object({
+  subject: requiredText("Subject", 200),
+  message: requiredText("Message", 20_000),
+});
+
+/** Where an address stands: waiting for its owner's confirmation, subscribed, or gone. */
+export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;

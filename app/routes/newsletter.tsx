@@ -3,6 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { NewsletterForm, type NewsletterActionData } from "~/components/layout/newsletter-form";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { clientAddressContext } from "~/lib/request-context";
+import { siteUrlFor } from "~/lib/site-url.server";
 import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { subscribeToNewsletter } from "~/services/newsletter.server";
 
@@ -13,12 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = typeof form.email === "string" ? form.email : "";
   try {
     limitPublicFormPosts("newsletter", context.get(clientAddressContext));
-    const result = await subscribeToNewsletter(form);
+    const result = await subscribeToNewsletter(form, siteUrlFor(request));
     return {
       status: "subscribed",
       confirmation: result.alreadySubscribed
         ? `${result.email} is already on our list. Thank you for staying in touch!`
-        : `Thank you for subscribing! We'll send our news to ${result.email}.`,
+        : `Thank you! Please check your inbox at ${result.email} to confirm your subscription.`,
     } satisfies NewsletterActionData;
   } catch (error) {
     if (error instanceof ValidationError) {

@@ -5,6 +5,7 @@ import * as community from "./0003_community";
 import * as mail from "./0004_mail";
 import * as receipts from "./0005_receipts";
 import * as myGiving from "./0006_my_giving";
+import * as newsletterOptIn from "./0007_newsletter_opt_in";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004_mail": mail,
   "0005_receipts": receipts,
   "0006_my_giving": myGiving,
+  "0007_newsletter_opt_in": newsletterOptIn,
 };
 
 export const migrationProvider: MigrationProvider = {

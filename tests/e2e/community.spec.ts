@@ -88,7 +88,7 @@ async function subscribeFromFooter(page: Page, email: string) {
   await expect(footer.locator('form[action="/newsletter"]')).toHaveAttribute("novalidate", "");
   await footer.getByLabel("Email address").fill(email);
   await footer.getByRole("button", { name: "Subscribe" }).click();
-  await expect(footer.getByRole("status")).toHaveText(`Thank you for subscribing! We'll send our news to ${email}.`);
+  await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
 }
 
 test.describe("contact form with JavaScript", () => {
@@ -468,9 +468,9 @@ test.describe("CSV exports", () => {
     await searchList(page, "Search addresses", email);
     const { bom, lines } = await exportCsv(page, "newsletter-subscribers.csv");
     expect(bom).toBe(true);
-    expect(lines[0]).toBe("ID,Email,Subscribed");
+    expect(lines[0]).toBe("ID,Email,Subscribed,Status");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^\\d+,${escapeRegExp(email)},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\d+,${escapeRegExp(email)},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,pending$`));
   });
 
   test("the community screens and their exports need a signed-in admin", async ({ page }) => {

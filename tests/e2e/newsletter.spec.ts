@@ -1,19 +1,20 @@
 import { expect, test } from "./fixtures";
 
 test.describe("newsletter", () => {
-  test("subscribes in place with JavaScript, and a repeat is welcomed, not refused", async ({ page }) => {
+  test("asks to confirm in place with JavaScript, and a repeat is welcomed, not refused", async ({ page }) => {
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");
     const email = `js-${Date.now()}@example.org`;
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(footer.getByRole("status")).toHaveText(`Thank you for subscribing! We'll send our news to ${email}.`);
+    await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
     await expect(page).toHaveURL(/\/about$/);
     await expect(footer.getByLabel("Email address")).toHaveValue("");
 
+    // Not confirmed yet: asking again sends the confirmation again, with the same friendly answer.
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(footer.getByRole("status")).toContainText("already on our list");
+    await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
   });
 
   test("shows a field error for an empty or malformed address", async ({ page }) => {
@@ -37,7 +38,40 @@ test.describe("newsletter", () => {
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
-    await expect(page.getByRole("main").getByRole("status")).toHaveText(`Thank you for subscribing! We'll send our news to ${email}.`);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
     await context.close();
   });
+});
+
+test("double opt-in: the address is pending until confirmed from the Outbox's mail, then subscribed, and leaves in one click", async ({ adminPage: page }) => {
+  const email = `optin-${Date.now()}@example.org`;
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.locator('form[action="/newsletter"]')).toHaveAttribute("novalidate", "");
+  await footer.getByLabel("Email address").fill(email);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByRole("status")).toContainText("check your inbox");
+
+  await page.goto(`/admin/newsletter?search=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Waiting for confirmation");
+
+  const linkFrom = async (subject: string, path: string) => {
+    await page.goto("/admin/outbox");
+    await page.getByRole("row").filter({ hasText: email }).filter({ hasText: subject }).getByRole("link", { name: /^Read / }).click();
+    const href = (await page.getByRole("region").getByRole("link", { name: new RegExp(path) }).first().getAttribute("href"))!;
+    const url = new URL(href);
+    return url.pathname + url.search;
+  };
+  await page.goto(await linkFrom("Please confirm your subscription", "/newsletter/confirm"));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByRole("status")).toContainText("Your subscription is confirmed.");
+
+  await page.goto(`/admin/newsletter?search=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Subscribed");
+
+  await page.goto(await linkFrom("Welcome to our newsletter", "/newsletter/unsubscribe"));
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("status")).toContainText("You have left the newsletter.");
+  await page.goto(`/admin/newsletter?search=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Unsubscribed");
 });

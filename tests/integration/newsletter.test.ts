@@ -15,11 +15,17 @@ async function storedAddresses() {
 }
 
 describe("newsletter subscription", () => {
-  it("stores the address once; a repeat gets a friendly confirmation, not an error", async () => {
+  it("keeps a new address pending and mails it a confirmation; confirmed, a repeat is welcomed, not refused", async () => {
     const first = await subscribe({ email: "Donor@Example.org" });
     expect(first.status).toBe(200);
-    expect(first.data).toEqual({ status: "subscribed", confirmation: "Thank you for subscribing! We'll send our news to donor@example.org." });
+    expect(first.data).toEqual({ status: "subscribed", confirmation: "Thank you! Please check your inbox at donor@example.org to confirm your subscription." });
+    const [row] = await getDb().selectFrom("newsletter_subscribers").selectAll().execute();
+    expect(row).toMatchObject({ email: "donor@example.org", status: "pending" });
+    const [mail] = await getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "newsletter-confirm").execute();
+    expect(mail!.to_address).toBe("donor@example.org");
+    expect(mail!.text_body).toContain(`http://localhost:3000/newsletter/confirm?token=${row!.confirm_token}`);
 
+    await getDb().updateTable("newsletter_subscribers").set({ status: "confirmed" }).execute();
     const again = await subscribe({ email: "donor@example.org" });
     expect(again.status).toBe(200);
     expect(again.data).toMatchObject({ status: "subscribed", confirmation: expect.stringMatching(/already on our list/) });

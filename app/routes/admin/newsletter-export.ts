@@ -1,8 +1,8 @@
 import type { Route } from "./+types/newsletter-export";
 import { csvResponse } from "~/lib/csv.server";
-import { subscribersInBatches, type NewsletterSubscriber } from "~/services/newsletter.server";
+import { readSubscriberFilter, subscribersInBatches, type NewsletterSubscriber } from "~/services/newsletter.server";
 
-/** newsletter-subscribers.csv: every address the Newsletter screen's search matches, streamed. */
+/** newsletter-subscribers.csv: every address the Newsletter screen's search and status match, streamed. */
 export function loader({ url }: Route.LoaderArgs) {
   return csvResponse<NewsletterSubscriber>(
     "newsletter-subscribers.csv",
@@ -10,7 +10,8 @@ export function loader({ url }: Route.LoaderArgs) {
       { header: "ID", value: (subscriber) => subscriber.id },
       { header: "Email", value: (subscriber) => subscriber.email },
       { header: "Subscribed", value: (subscriber) => subscriber.subscribed_at },
+      { header: "Status", value: (subscriber) => subscriber.status },
     ],
-    subscribersInBatches(url.searchParams.get("search")?.trim() || undefined),
+    subscribersInBatches(readSubscriberFilter(url.searchParams)),
   );
 }

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
@@ -10,41 +10,70 @@ import { StatCard } from "~/components/admin/stat-card";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { formatDate } from "~/domain/dates";
 import { formatCount } from "~/domain/money";
+import { NEWSLETTER_STATUSES } from "~/domain/newsletter";
 import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import { backToList } from "~/lib/list-return.server";
 import { NotFoundError } from "~/lib/service-errors";
-import { countSubscribers, findSubscriberPage, getSubscriber, removeSubscriber } from "~/services/newsletter.server";
+import { siteUrlFor } from "~/lib/site-url.server";
+import { ValidationError } from "~/lib/service-errors";
+import {
+  countSubscribersByStatus,
+  findSubscriberPage,
+  getSubscriber,
+  readSubscriberFilter,
+  removeSubscriber,
+  sendNewsletter,
+} from "~/services/newsletter.server";
+import type { NewsletterStatus } from "../../../db/schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Admin" }];
 
 const SCREEN = "/admin/newsletter";
 const PAGE_SIZE = 50;
-const TRANSIENT = ["remove", "removed", "missing"];
+const TRANSIENT = ["remove", "removed", "missing", "sent"];
+
+const STATUS_LABELS: Record<NewsletterStatus, string> = { pending: "Waiting for confirmation", confirmed: "Subscribed", unsubscribed: "Unsubscribed" };
 
 /** The addresses from the footer's newsletter form, so staff can use what they collect. */
 export async function loader({ url }: Route.LoaderArgs) {
-  const search = url.searchParams.get("search")?.trim() || undefined;
-  const [found, total, removing] = await Promise.all([
-    findSubscriberPage(search, pageFrom(url), PAGE_SIZE),
-    countSubscribers(),
+  const filter = readSubscriberFilter(url.searchParams);
+  const [found, counts, removing] = await Promise.all([
+    findSubscriberPage(filter, pageFrom(url), PAGE_SIZE),
+    countSubscribersByStatus(),
     rowFromParam(url.searchParams.get("remove"), getSubscriber),
   ]);
+  const sent = Number(url.searchParams.get("sent"));
   return {
     ...found,
     matching: found.total,
-    total,
-    search,
+    total: counts.pending + counts.confirmed + counts.unsubscribed,
+    counts,
+    filter,
     removing,
     removed: url.searchParams.has("removed"),
     missing: url.searchParams.has("missing"),
+    sentTo: url.searchParams.has("sent") && Number.isInteger(sent) ? sent : null,
     timeZone: getEnv().SITE_TIMEZONE,
   };
 }
 
+type ComposeAnswer = { errors: Record<string, string[]>; values: { subject: string; message: string } };
+
 export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "remove") return data({ unknownIntent: true }, { status: 400 });
+  const intent = form.get("intent");
+  if (intent === "send") {
+    const values = { subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? "") };
+    try {
+      const readers = await sendNewsletter(values, siteUrlFor(request));
+      return backToList(url, SCREEN, { sent: String(readers) }, TRANSIENT);
+    } catch (error) {
+      if (error instanceof ValidationError) return data<ComposeAnswer>({ errors: error.fieldErrors, values }, { status: 400 });
+      throw error;
+    }
+  }
+  if (intent !== "remove") return data({ unknownIntent: true }, { status: 400 });
   try {
     await removeSubscriber(Number(form.get("id")));
     return backToList(url, SCREEN, { removed: "1" }, TRANSIENT);
@@ -54,23 +83,30 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
 }
 
-export default function Newsletter({ loaderData }: Route.ComponentProps) {
-  const { subscribers, matching, total, page, search, removing, timeZone } = loaderData;
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscribers, matching, total, counts, page, filter, removing, timeZone } = loaderData;
   const listLink = useListLink(TRANSIENT);
   useFocusReturn(removing ? String(removing.id) : null, (id) => `[data-delete-for="${id}"]`);
+  const exportQuery = new URLSearchParams({ ...(filter.search ? { search: filter.search } : {}), ...(filter.status ? { status: filter.status } : {}) });
+  const compose = actionData && "values" in actionData ? actionData : undefined;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Newsletter</h1>
-        <a href={`/admin/newsletter/export${search ? `?${new URLSearchParams({ search })}` : ""}`} className="btn-secondary" download>
+        <a href={`/admin/newsletter/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary" download>
           Export CSV
         </a>
       </div>
       <p className="max-w-3xl text-sm text-slate-600">
-        Addresses given in the newsletter form at the foot of every page. Export them for your mailing tool, and remove anyone
-        who asks to be taken off the list.
+        Addresses given in the newsletter form at the foot of every page. An address counts as subscribed once its owner has
+        confirmed it from the email we send; every newsletter carries a one-click way to leave.
       </p>
 
+      {loaderData.sentTo !== null ? (
+        <Notice tone="success" focus>
+          Newsletter queued for {formatCount(loaderData.sentTo)} {loaderData.sentTo === 1 ? "subscriber" : "subscribers"}: see the Outbox.
+        </Notice>
+      ) : null}
       {loaderData.removed ? (
         <Notice tone="success" focus>
           Address removed from the list.
@@ -89,20 +125,40 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Subscribers" value={formatCount(total)} testId="newsletter-total" />
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-4">
+        <StatCard label="All addresses" value={formatCount(total)} to="/admin/newsletter" testId="newsletter-total" />
+        {NEWSLETTER_STATUSES.map((status) => (
+          <StatCard key={status} label={STATUS_LABELS[status]} value={formatCount(counts[status])} to={`/admin/newsletter?status=${status}`} testId={`newsletter-${status}`} />
+        ))}
       </dl>
 
-      <ListSearch id="subscriber-search" label="Search addresses" search={search} clearTo="/admin/newsletter" filtered={Boolean(search)} />
+      <ComposeNewsletter readers={counts.confirmed} answer={compose} />
+
+      <ListSearch id="subscriber-search" label="Search addresses" search={filter.search} clearTo="/admin/newsletter" filtered={Boolean(filter.search || filter.status)}>
+        <div>
+          <label htmlFor="subscriber-status" className="field-label">
+            Status
+          </label>
+          <select id="subscriber-status" name="status" defaultValue={filter.status ?? ""} className="field-input">
+            <option value="">Every status</option>
+            {NEWSLETTER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListSearch>
 
       <DataTable
         caption="Newsletter subscribers, newest first"
-        columns={[{ label: "Email" }, { label: "Subscribed" }, { label: "Actions", hidden: true }]}
+        columns={[{ label: "Email" }, { label: "Status" }, { label: "Subscribed" }, { label: "Actions", hidden: true }]}
         emptyText={total === 0 ? "No subscribers yet" : "No matching addresses"}
       >
         {subscribers.map((subscriber) => (
           <tr key={subscriber.id}>
-            <td className="px-3 py-3 font-medium text-slate-900">{subscriber.email}</td>
+            <td className="px-3 py-3 font-medium [overflow-wrap:anywhere] text-slate-900">{subscriber.email}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{STATUS_LABELS[subscriber.status]}</td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(subscriber.subscribed_at, timeZone)}</td>
             <td className="px-3 py-3 text-right whitespace-nowrap">
               <Link
@@ -120,5 +176,45 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
       </DataTable>
       <Pagination page={page} pageSize={PAGE_SIZE} total={matching} rowsOnPage={subscribers.length} label="Subscribers" transient={TRANSIENT} />
     </div>
+  );
+}
+
+/** A plain newsletter, to every confirmed subscriber, through the Outbox's durable queue. */
+function ComposeNewsletter({ readers, answer }: { readers: number; answer?: { errors: Record<string, string[]>; values: { subject: string; message: string } } }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const error = (name: "subject" | "message") =>
+    answer?.errors[name]?.[0] ? (
+      <p id={`newsletter-${name}-error`} className="field-error">
+        {answer.errors[name][0]}
+      </p>
+    ) : null;
+  const invalid = (name: "subject" | "message") =>
+    answer?.errors[name] ? { "aria-invalid": true, "aria-describedby": `newsletter-${name}-error` } : {};
+  return (
+    <details open={Boolean(answer)} className="rounded-xl bg-white p-4 shadow-sm">
+      <summary className="cursor-pointer font-semibold text-slate-900">Write a newsletter</summary>
+      <Form method="post" preventScrollReset className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="send" />
+        <div>
+          <label htmlFor="newsletter-subject" className="field-label">
+            Subject
+          </label>
+          <input id="newsletter-subject" name="subject" required maxLength={200} defaultValue={answer?.values.subject} className="field-input" {...invalid("subject")} />
+          {error("subject")}
+        </div>
+        <div>
+          <label htmlFor="newsletter-message" className="field-label">
+            Message
+          </label>
+          <textarea id="newsletter-message" name="message" required rows={8} defaultValue={answer?.values.message} className="field-input" {...invalid("message")} />
+          <p className="mt-1 text-sm text-slate-600">Plain text; a blank line starts a new paragraph. The link to leave is added to every mail.</p>
+          {error("message")}
+        </div>
+        <button type="submit" className="btn-primary" disabled={sending || readers === 0}>
+          {sending ? "Sending..." : `Send to ${formatCount(readers)} confirmed ${readers === 1 ? "subscriber" : "subscribers"}`}
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -1,0 +1,49 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/newsletter-confirm";
+import { siteUrlFor } from "~/lib/site-url.server";
+import { confirmSubscription } from "~/services/newsletter.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm your subscription | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The confirmation link lands here and asks for one press (a POST), so a mail scanner
+ * opening the link cannot subscribe someone who never agreed.
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = String((await request.formData()).get("token") ?? "");
+  return { confirmed: await confirmSubscription(token, siteUrlFor(request)) };
+}
+
+export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="confirm-title" className="container-page max-w-xl py-16">
+      <h1 id="confirm-title" className="text-3xl font-bold text-slate-900">
+        Newsletter
+      </h1>
+      {actionData ? (
+        <div role="status" className="mt-6 space-y-3">
+          {actionData.confirmed ? (
+            <p className="text-lg font-semibold text-brand-800">Your subscription is confirmed. Welcome! Our next news will reach your inbox.</p>
+          ) : (
+            <p className="text-lg font-semibold text-slate-900">This link has already been used or is no longer valid. If you are not subscribed yet, subscribe again at the foot of any page.</p>
+          )}
+          <Link to="/" className="btn-secondary">
+            Return to Home
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <p className="text-slate-700">Press the button to confirm that you want the foundation's monthly news at this address.</p>
+          <button type="submit" className="btn-primary">
+            Confirm my subscription
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

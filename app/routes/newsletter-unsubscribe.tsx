@@ -1,0 +1,46 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/newsletter-unsubscribe";
+import { unsubscribe } from "~/services/newsletter.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Leave the newsletter | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
+
+/**
+ * Leaving takes one click: the page's button, or a mail app's own button, which posts
+ * `List-Unsubscribe=One-Click` to this address (RFC 8058) with the token in the query.
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
+  return { unsubscribed: await unsubscribe(token) };
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="leave-title" className="container-page max-w-xl py-16">
+      <h1 id="leave-title" className="text-3xl font-bold text-slate-900">
+        Leave the newsletter
+      </h1>
+      {actionData ? (
+        <div role="status" className="mt-6 space-y-3">
+          <p className="text-lg font-semibold text-slate-900">
+            {actionData.unsubscribed ? "You have left the newsletter. You will receive no more of it." : "This link names no subscription: nothing was changed."}
+          </p>
+          <Link to="/" className="btn-secondary">
+            Return to Home
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button type="submit" className="btn-primary">
+            Unsubscribe
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
