@@ -3,10 +3,10 @@
  * hydration script carries the nonce); every other response gets a deny-all policy.
  */
 
-// Hosts the homepage may embed (hero video and gallery) and the hosted checkout the
-// donation form redirects to after a POST.
+// Hosts the homepage may embed (hero video and gallery), and the provider's hosted pages
+// a form's POST redirects to (checkout, and the billing portal from /my-giving).
 const EMBED_HOSTS = ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
-const CHECKOUT_HOSTS = ["https://checkout.stripe.com"];
+const CHECKOUT_HOSTS = ["https://checkout.stripe.com", "https://billing.stripe.com"];
 
 export function documentContentSecurityPolicy(nonce: string, isProduction: boolean): string {
   return [

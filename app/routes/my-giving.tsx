@@ -10,7 +10,8 @@ import { SIGN_IN_LINK_MINUTES } from "~/domain/my-giving";
 import { donorEmail, endDonorSession } from "~/lib/donor-session.server";
 import { ConflictError, logFailure, NotFoundError, PaymentProviderError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { visitorOf } from "~/lib/visitor.server";
-import { cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/my-giving.server";
+import { siteUrlFor } from "~/lib/site-url.server";
+import { billingPortalFor, cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/my-giving.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My giving | Al-Amanah Foundation" },
@@ -59,6 +60,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof NotFoundError || error instanceof ConflictError) return data<ActionAnswer>({ error: "That recurring gift is no longer active." }, { status: 409 });
       if (error instanceof PaymentProviderError) {
         return data<ActionAnswer>({ error: "We couldn't reach our payment provider, so the gift was not stopped. Please try again in a moment." }, { status: 502 });
+      }
+      throw error;
+    }
+  }
+  if (intent === "update-card") {
+    try {
+      const portal = await billingPortalFor(email, Number(form.id), `${siteUrlFor(request)}/my-giving`);
+      if (portal) return redirect(portal, 303);
+      return data<ActionAnswer>({ error: "There is no card on file to update for this gift." }, { status: 409 });
+    } catch (error) {
+      logFailure("Opening a donor's billing page failed", error);
+      if (error instanceof NotFoundError) return data<ActionAnswer>({ error: "That recurring gift is not yours to change." }, { status: 404 });
+      if (error instanceof PaymentProviderError) {
+        return data<ActionAnswer>({ error: "We couldn't reach our payment provider. Please try again in a moment." }, { status: 502 });
       }
       throw error;
     }
@@ -190,6 +205,14 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
                           : gift.status}
                   </p>
                 </div>
+                {gift.card_on_file ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={gift.id} />
+                    <button type="submit" name="intent" value="update-card" className="btn-secondary px-3 py-1.5 text-sm">
+                      Update payment card
+                    </button>
+                  </Form>
+                ) : null}
                 {gift.status === "active" ? (
                   <Link to={`/my-giving?cancel=${gift.id}`} preventScrollReset className="font-semibold text-red-700 hover:underline" aria-label={`Cancel the gift of ${formatExactCents(gift.amount_cents)} every ${gift.interval}`}>
                     Cancel

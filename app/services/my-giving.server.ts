@@ -9,6 +9,7 @@ import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { Visitor } from "~/lib/visitor.server";
 import { queueMail } from "./mail.server";
+import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { cancelSubscription } from "./subscriptions.server";
 
 /**
@@ -93,6 +94,8 @@ export interface MyRecurringGift {
   purpose: string;
   status: string;
   next_payment_date: string | null;
+  /** Whether the provider keeps a card for it that the donor can update (Stripe, not the sandbox). */
+  card_on_file: boolean;
 }
 
 function yearIn(iso: string, timeZone: string): number {
@@ -120,12 +123,15 @@ export async function givingOf(email: string) {
     is_test: row.is_test === 1,
     receipt_path: row.receipt_token ? `/receipts/${row.receipt_token}` : null,
   }));
-  const recurring: MyRecurringGift[] = await getDb()
-    .selectFrom("subscriptions")
-    .select(["id", "stripe_subscription_id", "amount_cents", "interval", "purpose", "status", "next_payment_date"])
-    .where(sql<boolean>`email = ${email} collate nocase`)
-    .orderBy("created_at", "desc")
-    .execute();
+  const portal = getPaymentGateway().kind === "stripe";
+  const recurring: MyRecurringGift[] = (
+    await getDb()
+      .selectFrom("subscriptions")
+      .select(["id", "stripe_subscription_id", "stripe_customer_id", "amount_cents", "interval", "purpose", "status", "next_payment_date"])
+      .where(sql<boolean>`email = ${email} collate nocase`)
+      .orderBy("created_at", "desc")
+      .execute()
+  ).map(({ stripe_customer_id, ...gift }) => ({ ...gift, card_on_file: portal && Boolean(stripe_customer_id) && gift.status !== "canceled" }));
   return { email, gifts, years: totalsByYear(gifts), recurring, timeZone };
 }
 
@@ -139,4 +145,21 @@ export async function cancelMyRecurringGift(email: string, subscriptionId: numbe
     .executeTakeFirst();
   if (!subscription?.stripe_subscription_id) throw new NotFoundError("Recurring gift not found");
   return cancelSubscription({ subscription_id: subscription.stripe_subscription_id });
+}
+
+/**
+ * 'Update payment card': the provider's hosted billing page for the customer behind one
+ * of this donor's recurring gifts, returning to /my-giving. Null where there is none.
+ */
+export async function billingPortalFor(email: string, subscriptionId: number, returnUrl: string): Promise<string | null> {
+  const subscription = await getDb()
+    .selectFrom("subscriptions")
+    .select(["stripe_customer_id"])
+    .where("id", "=", subscriptionId)
+    .where(sql<boolean>`email = ${email} collate nocase`)
+    .executeTakeFirst();
+  if (!subscription) throw new NotFoundError("Recurring gift not found");
+  if (!subscription.stripe_customer_id) return null;
+  const portal = await getPaymentGateway().createBillingPortalSession(subscription.stripe_customer_id, returnUrl);
+  return portal?.url ?? null;
 }

@@ -34,6 +34,8 @@ test("give monthly, read the receipt, sign in with the emailed link and cancel t
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByRole("table")).toContainText("$25.00");
   await expect(page.getByText("$25.00 every month · General Donation")).toBeVisible();
+  // The sandbox keeps no cards: no card to update.
+  await expect(page.getByRole("button", { name: "Update payment card" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Cancel the gift of $25.00 every month" }).click();
   await expect(page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" })).toBeFocused();

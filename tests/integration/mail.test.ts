@@ -7,6 +7,7 @@ import * as outboxScreen from "~/routes/admin/outbox";
 import { submitContactMessage } from "~/services/contacts.server";
 import { deliverDueMail, RETRY_WAITS_SECONDS } from "~/services/mail-delivery.server";
 import { recordOfflineGift } from "~/services/donations.server";
+import { requestGivingLink } from "~/services/my-giving.server";
 import { signUpVolunteer } from "~/services/volunteers.server";
 import { callRoute, expectLoggedError } from "../support/routes";
 import { startTestMailServer, type TestMailServer } from "../support/smtp";
@@ -153,6 +154,15 @@ describe("with SMTP_URL", () => {
     } finally {
       configure({ ORG_LEGAL_NAME: "", ORG_TAX_ID: "", PUBLIC_URL: "" });
     }
+  });
+
+  it("delivers a donor's sign-in link for My giving", async () => {
+    await recordOfflineGift({ name: "Hafsa", email: "hafsa@example.org", amount: "10", payment_method: "cash" }, "staff");
+    await requestGivingLink({ email: "Hafsa@Example.org" }, fromNewVisitor());
+    await deliverDueMail(smtpSender()!);
+    const link = smtp.received.find((mail) => mail.subject === "Your link to your giving")!;
+    expect((Array.isArray(link.to) ? link.to[0] : link.to)?.text).toBe("hafsa@example.org");
+    expect(link.text).toMatch(/See my giving: https:\/\/charity\.example\/my-giving\/sign-in\?token=[A-Za-z0-9_-]{43}/);
   });
 
   it("after a restart, sends what was waiting and what was cut off mid-send, each once", async () => {

@@ -143,3 +143,22 @@ describe("a monthly gift", () => {
     expect(after.canceled).toBe(true);
   });
 });
+
+describe("'Update payment card'", () => {
+  it("opens Stripe's billing portal for the donor's own customer, returning to /my-giving", async () => {
+    const sessionId = await give({ amount: "30", frequency: "Monthly" });
+    const customer = fakeStripe().subscriptions.get(fakeStripe().sessions.get(sessionId)!.subscription as string)!.customer;
+    await askForLink("aisha@example.org");
+    const cookie = await signInWith(tokenIn((await linkMails())[0]!.text_body));
+    const page = (await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })) as Extract<Awaited<ReturnType<typeof myGiving.loader>>, { signedIn: true }>;
+    expect(page.recurring[0]!.card_on_file).toBe(true);
+
+    const answer = (await callRoute(myGiving.action, "/my-giving", { form: { intent: "update-card", id: String(page.recurring[0]!.id) }, headers: { Cookie: cookie } })) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(fakeStripe().portalSessions).toEqual([expect.objectContaining({ customer, return_url: "http://localhost:3000/my-giving" })]);
+
+    const stranger = unwrapData(await callRoute(myGiving.action, "/my-giving", { form: { intent: "update-card", id: "999999" }, headers: { Cookie: cookie } }));
+    expect(stranger.status).toBe(404);
+  });
+});

@@ -69,6 +69,7 @@ function addInterval(seconds: number, interval: string): number {
 export async function startFakeStripe() {
   const sessions = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
+  const portalSessions: StripeObject[] = [];
   const invoices = new Map<string, StripeObject>();
   /** What the app sent to create each checkout session. */
   const sessionParams = new Map<string, StripeObject>();
@@ -149,6 +150,11 @@ export async function startFakeStripe() {
     const match = (pattern: RegExp) => path.match(pattern);
     let found: RegExpMatchArray | null;
     if (method === "POST" && path === "/v1/checkout/sessions") return [200, createSession(body)];
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      const portal = { id: id("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id("portal")}` };
+      portalSessions.push(portal);
+      return [200, portal];
+    }
     if (method === "GET" && path === "/v1/checkout/sessions") {
       const status = query.get("status");
       return [200, list([...sessions.values()].filter((s) => !status || s.status === status), query, path)];
@@ -219,6 +225,7 @@ export async function startFakeStripe() {
     sessions,
     subscriptions,
     invoices,
+    portalSessions,
     event,
 
     /** The provider's clock (seconds); events are stamped from it and move it on. */
@@ -339,6 +346,7 @@ export async function startFakeStripe() {
     reset() {
       for (const store of [sessions, subscriptions, invoices, sessionParams]) store.clear();
       requests.length = 0;
+      portalSessions.length = 0;
       failures.length = 0;
       clock = Math.floor(Date.now() / 1000);
     },

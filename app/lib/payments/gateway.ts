@@ -38,6 +38,8 @@ export interface PaymentGateway {
   retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   cancelSubscription(id: string): Promise<ProviderSubscription>;
+  /** The provider's hosted page where a donor updates the card behind their recurring gifts; null where there is none (the sandbox). */
+  createBillingPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   /** What to reconcile from: completed checkouts and paid invoices created since `since` (seconds), every subscription. */
   listCompletedCheckoutSessions(since: number): AsyncIterable<ProviderCheckoutSession>;
   listSubscriptions(): AsyncIterable<ProviderSubscription>;

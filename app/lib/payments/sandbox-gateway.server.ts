@@ -137,6 +137,11 @@ export const sandboxGateway: PaymentGateway = {
   retrieveInvoice: (id) => load<ProviderInvoice>("invoice", id),
   retrieveSubscription: (id) => load<ProviderSubscription>("subscription", id),
 
+  // The sandbox keeps no cards: there is nothing to update.
+  async createBillingPortalSession() {
+    return null;
+  },
+
   async cancelSubscription(id) {
     const subscription = await load<ProviderSubscription>("subscription", id);
     if (!subscription) throw new PaymentProviderError(`No such subscription: '${id}'`);

@@ -26,6 +26,13 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
     cancelSubscription: (id) =>
       callStripe("Could not cancel the subscription with the card payment provider", () => stripe.subscriptions.cancel(id)),
 
+    createBillingPortalSession: async (customerId, returnUrl) => {
+      const session = await callStripe("Could not open the card payment provider's billing page", () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return { url: session.url };
+    },
+
     listCompletedCheckoutSessions: (since) =>
       paged(
         "Could not list checkout sessions",
