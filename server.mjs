@@ -75,15 +75,16 @@ const server = app.listen(env.PORT, env.HOST, (error) => {
 // Queued mail goes out from this process (only with SMTP_URL; otherwise it waits in the Outbox).
 const stopMailDelivery = startMailDelivery();
 
-function shutDown(signal) {
+async function shutDown(signal) {
   console.log(`${signal} received: closing the server`);
-  stopMailDelivery();
+  // Keep-alive connections must not hold the process open for ever.
+  setTimeout(() => process.exit(0), 5000).unref();
+  // The message being sent is finished and recorded before the database closes.
+  await stopMailDelivery();
   server.close(async () => {
     await closeDb();
     process.exit(0);
   });
-  // Keep-alive connections must not hold the process open for ever.
-  setTimeout(() => process.exit(0), 5000).unref();
 }
 process.on("SIGTERM", () => shutDown("SIGTERM"));
 process.on("SIGINT", () => shutDown("SIGINT"));

@@ -82,6 +82,7 @@ export default [
     route("donations/update-subscription-status", "routes/api/refresh-subscriptions.ts"),
     route("webhooks/stripe", "routes/api/stripe-webhook.ts"),
     route("admin/dashboard", "routes/api/admin-dashboard.ts"),
+    route("newsletter/unsubscribe", "routes/api/newsletter-unsubscribe.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 ] satisfies RouteConfig;

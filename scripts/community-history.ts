@@ -44,7 +44,9 @@ export function fillCommunityHistory(filePath: string, size: CommunityHistory): 
   const insertVolunteer = db.prepare(
     "insert into volunteer_signups (name, email, interest, submitted_at) values (@name, @email, @interest, @submitted_at)",
   );
-  const insertSubscriber = db.prepare("insert into newsletter_subscribers (email, subscribed_at) values (@email, @subscribed_at)");
+  const insertSubscriber = db.prepare(
+    "insert into newsletter_subscribers (email, subscribed_at, status, unsubscribe_token) values (@email, @subscribed_at, 'confirmed', @token)",
+  );
 
   db.transaction(() => {
     for (let index = 0; index < size.messages; index += 1) {
@@ -55,7 +57,7 @@ export function fillCommunityHistory(filePath: string, size: CommunityHistory): 
       insertVolunteer.run({ ...person(index), interest: pick(VOLUNTEER_INTERESTS), submitted_at: at(index, size.volunteers) });
     }
     for (let index = 0; index < size.subscribers; index += 1) {
-      insertSubscriber.run({ email: person(index).email, subscribed_at: at(index, size.subscribers) });
+      insertSubscriber.run({ email: person(index).email, subscribed_at: at(index, size.subscribers), token: `bench-${index}` });
     }
   })();
   db.pragma("optimize");

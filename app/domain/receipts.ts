@@ -23,9 +23,14 @@ export interface Organisation {
   address: string;
 }
 
-/** R-2026-000123: the year given and the gift's number, which never changes. */
-export function receiptNumber(gift: Pick<ReceiptGift, "id" | "donated_at">): string {
-  return `R-${gift.donated_at.slice(0, 4)}-${String(gift.id).padStart(6, "0")}`;
+/** The calendar year of a moment where the foundation is (SITE_TIMEZONE): receipts and statements agree on it. */
+export function yearIn(iso: string, timeZone: string): number {
+  return Number(dateTimeFormat("en-US", { year: "numeric", timeZone }).format(new Date(iso)));
+}
+
+/** R-2026-000123: the year given (where the foundation is) and the gift's number, which never changes. */
+export function receiptNumber(gift: Pick<ReceiptGift, "id" | "donated_at">, timeZone: string): string {
+  return `R-${yearIn(gift.donated_at, timeZone)}-${String(gift.id).padStart(6, "0")}`;
 }
 
 export function receiptDate(iso: string, timeZone: string): string {
@@ -38,7 +43,7 @@ export const ZAKAT_PROMISE = "Your Zakat is kept apart and given only to those e
 /** The receipt's lines, label and value, in the order both the mail and the page show them. */
 export function receiptLines(gift: ReceiptGift, timeZone: string): [string, string][] {
   return [
-    ["Receipt number", receiptNumber(gift)],
+    ["Receipt number", receiptNumber(gift, timeZone)],
     ["Date", receiptDate(gift.donated_at, timeZone)],
     ["Amount", `${formatExactCents(gift.amount_cents)} USD`],
     ["Purpose", gift.purpose || "General Donation"],
@@ -50,7 +55,7 @@ export function receiptLines(gift: ReceiptGift, timeZone: string): [string, stri
 export function receiptMail(gift: ReceiptGift, organisation: Organisation, links: { receipt: string; myGiving: string }, timeZone: string): MailContent {
   const zakat = gift.purpose === "Zakat";
   return composeMail({
-    subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift)}: ${formatExactCents(gift.amount_cents)} to ${organisation.legalName}`,
+    subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift, timeZone)}: ${formatExactCents(gift.amount_cents)} to ${organisation.legalName}`,
     greeting: `Dear ${gift.name},`,
     paragraphs: [
       `Thank you for your ${zakat ? "Zakat" : "gift"}. This is your receipt; please keep it for your records.`,

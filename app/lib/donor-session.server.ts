@@ -11,7 +11,7 @@ export const DONOR_SESSION_SECONDS = 2 * 60 * 60;
 let storage: ReturnType<typeof createStorage> | undefined;
 
 function createStorage() {
-  return createCookieSessionStorage<{ email: string }>({
+  return createCookieSessionStorage<{ email: string; expiresAt: number }>({
     cookie: {
       name: "my_giving",
       httpOnly: true,
@@ -28,15 +28,21 @@ function donorStorage() {
   return storage;
 }
 
-/** The signed-in donor's email, or null. */
+/** The signed-in donor's email, or null. The expiry is checked here, not left to the browser. */
 export async function donorEmail(request: Request): Promise<string | null> {
   const session = await donorStorage().getSession(request.headers.get("Cookie"));
+  const expiresAt = session.get("expiresAt");
+  if (!expiresAt || expiresAt <= Date.now()) return null;
   return session.get("email") ?? null;
 }
+
+/** Pages that show a donor's giving are never kept by the browser or a proxy (Back after Sign out shows nothing). */
+export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
 
 export async function startDonorSession(email: string, request: Request): Promise<string> {
   const session = await donorStorage().getSession();
   session.set("email", email);
+  session.set("expiresAt", Date.now() + DONOR_SESSION_SECONDS * 1000);
   return donorStorage().commitSession(session, { secure: isServedOverHttps(request) });
 }
 

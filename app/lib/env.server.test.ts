@@ -24,12 +24,19 @@ describe("configuration", () => {
   });
 
   it("takes an smtp:// or smtps:// SMTP_URL, a MAIL_FROM address and a staff address, and refuses others by name", () => {
-    const env = parseEnv({ SMTP_URL: "smtps://user:pass@mail.example.org:465", MAIL_FROM: '"Al-Amanah" <giving@example.org>', STAFF_NOTIFY_EMAIL: "staff@example.org" });
+    const env = parseEnv({
+      SMTP_URL: "smtps://user:pass@mail.example.org:465",
+      MAIL_FROM: '"Al-Amanah" <giving@example.org>',
+      STAFF_NOTIFY_EMAIL: "staff@example.org",
+      PUBLIC_URL: "https://give.example.org",
+    });
     expect(env).toMatchObject({ SMTP_URL: "smtps://user:pass@mail.example.org:465", MAIL_FROM: '"Al-Amanah" <giving@example.org>', STAFF_NOTIFY_EMAIL: "staff@example.org" });
     expect(parseEnv({ MAIL_FROM: "giving@example.org" }).MAIL_FROM).toBe("giving@example.org");
     expect(() => parseEnv({ SMTP_URL: "http://mail.example.org" })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(() => parseEnv({ MAIL_FROM: "Al-Amanah Foundation" })).toThrow(/MAIL_FROM must be an address/);
     expect(() => parseEnv({ STAFF_NOTIFY_EMAIL: "staff" })).toThrow(/STAFF_NOTIFY_EMAIL must be an email address/);
+    // Mail that leaves needs the real site address for its links, and a real sender.
+    expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.org" })).toThrow(/PUBLIC_URL is required with SMTP_URL[\s\S]*MAIL_FROM is required with SMTP_URL/);
   });
 
   it("normalises PUBLIC_URL without a trailing slash", () => {

@@ -32,7 +32,17 @@ export function smtpSender(): SendMail | null {
   if (!url) return null;
   if (!transport || transportUrl !== url) {
     transport?.close();
-    transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+    // With a password, plain smtp:// must upgrade to TLS (STARTTLS) rather than send it in clear,
+    // unless the server is this machine.
+    const parsed = new URL(url);
+    const local = ["localhost", "127.0.0.1", "[::1]"].includes(parsed.hostname);
+    transport = nodemailer.createTransport({
+      url,
+      requireTLS: parsed.protocol === "smtp:" && Boolean(parsed.username) && !local,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     transportUrl = url;
   }
   const current = transport;

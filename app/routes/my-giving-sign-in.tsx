@@ -1,8 +1,10 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/my-giving-sign-in";
 import { PageHero } from "~/components/ui/page-hero";
-import { startDonorSession } from "~/lib/donor-session.server";
+import { startDonorSession, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { redeemGivingLink } from "~/services/my-giving.server";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = () => [{ title: "My giving | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
 

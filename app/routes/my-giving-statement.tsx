@@ -4,9 +4,11 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDate } from "~/domain/dates";
 import { formatExactCents } from "~/domain/money";
 import { NO_GOODS_OR_SERVICES } from "~/domain/receipts";
-import { donorEmail } from "~/lib/donor-session.server";
+import { donorEmail, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { givingOf } from "~/services/my-giving.server";
 import { organisation } from "~/services/receipts.server";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ data: statement }) => [
   { title: statement ? `Giving statement ${statement.year} | ${statement.organisation.legalName}` : "Giving statement" },
@@ -20,6 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const year = Number(params.year);
   const giving = await givingOf(email);
   const gifts = giving.gifts.filter((gift) => gift.year === year && !gift.is_test).reverse();
+  // Only years with real gifts have a statement (test payments never count).
   if (!Number.isInteger(year) || !giving.years.some((entry) => entry.year === year)) throw data(null, { status: 404 });
   return { year, email, gifts, total_cents: gifts.reduce((sum, gift) => sum + gift.amount_cents, 0), timeZone: giving.timeZone, organisation: organisation() };
 }
@@ -67,7 +70,6 @@ export default function Statement({ loaderData: { year, email, gifts, total_cent
             </tr>
           </tfoot>
         </table>
-        {gifts.length === 0 ? <p className="mt-4 text-slate-700">Only test payments were made this year: they are not part of a statement.</p> : null}
         <p className="mt-6 text-slate-700">{NO_GOODS_OR_SERVICES}</p>
       </article>
       <div className="mt-6 flex flex-wrap gap-3 print:hidden">

@@ -7,11 +7,12 @@ import { PageHero } from "~/components/ui/page-hero";
 import { formatDate } from "~/domain/dates";
 import { formatExactCents } from "~/domain/money";
 import { SIGN_IN_LINK_MINUTES } from "~/domain/my-giving";
-import { donorEmail, endDonorSession } from "~/lib/donor-session.server";
+import { donorEmail, endDonorSession, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { ConflictError, logFailure, NotFoundError, PaymentProviderError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { visitorOf } from "~/lib/visitor.server";
-import { siteUrlFor } from "~/lib/site-url.server";
 import { billingPortalFor, cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/my-giving.server";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = () => [
   { title: "My giving | Al-Amanah Foundation" },
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "update-card") {
     try {
-      const portal = await billingPortalFor(email, Number(form.id), `${siteUrlFor(request)}/my-giving`);
+      const portal = await billingPortalFor(email, Number(form.id));
       if (portal) return redirect(portal, 303);
       return data<ActionAnswer>({ error: "There is no card on file to update for this gift." }, { status: 409 });
     } catch (error) {
@@ -228,8 +229,11 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
         <h2 id="years-title" className="text-2xl font-semibold text-slate-900">
           By year
         </h2>
+        {giving.testGifts > 0 ? (
+          <p className="text-sm text-slate-600">Test payments (marked "test" below) are not counted in totals or statements: no money moved.</p>
+        ) : null}
         {years.length === 0 ? (
-          <p className="text-slate-600">No gifts yet.</p>
+          <p className="text-slate-600">No gifts to total yet.</p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-3">
             {years.map((year) => (

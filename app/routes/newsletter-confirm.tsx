@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/newsletter-confirm";
-import { siteUrlFor } from "~/lib/site-url.server";
 import { confirmSubscription } from "~/services/newsletter.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your subscription | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
@@ -15,7 +14,7 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const token = String((await request.formData()).get("token") ?? "");
-  return { confirmed: await confirmSubscription(token, siteUrlFor(request)) };
+  return { confirmed: await confirmSubscription(token) };
 }
 
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {

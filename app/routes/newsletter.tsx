@@ -3,7 +3,6 @@ import type { Route } from "./+types/newsletter";
 import { NewsletterForm, type NewsletterActionData } from "~/components/layout/newsletter-form";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { clientAddressContext } from "~/lib/request-context";
-import { siteUrlFor } from "~/lib/site-url.server";
 import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { subscribeToNewsletter } from "~/services/newsletter.server";
 
@@ -14,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = typeof form.email === "string" ? form.email : "";
   try {
     limitPublicFormPosts("newsletter", context.get(clientAddressContext));
-    const result = await subscribeToNewsletter(form, siteUrlFor(request));
+    const result = await subscribeToNewsletter(form);
     return {
       status: "subscribed",
       confirmation: result.alreadySubscribed

@@ -1,12 +1,15 @@
 import { data, Link } from "react-router";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import type { Route } from "./+types/receipt";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { NO_GOODS_OR_SERVICES, receiptLines, receiptNumber, ZAKAT_PROMISE } from "~/domain/receipts";
 import { NotFoundError } from "~/lib/service-errors";
 import { findReceipt } from "~/services/receipts.server";
 
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
+
 export const meta: Route.MetaFunction = ({ data: receipt }) => [
-  { title: receipt ? `Receipt ${receiptNumber(receipt.gift)} | ${receipt.organisation.legalName}` : "Receipt not found" },
+  { title: receipt ? `Receipt ${receiptNumber(receipt.gift, receipt.timeZone)} | ${receipt.organisation.legalName}` : "Receipt not found" },
   // Reached only through the donor's own link: never listed by search engines.
   { name: "robots", content: "noindex, nofollow" },
 ];

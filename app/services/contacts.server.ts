@@ -4,6 +4,7 @@ import { newContactMessageMail } from "~/domain/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
 import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
 import type { Visitor } from "~/lib/visitor.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
@@ -43,7 +44,7 @@ export async function submitContactMessage(input: unknown, visitor: Visitor): Pr
         .values({ name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: 0 })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await notifyStaff(trx, `contact-${stored.id}`, newContactMessageMail(stored, `${visitor.siteUrl}/admin/contacts?status=pending`));
+      await notifyStaff(trx, `contact-${stored.id}`, newContactMessageMail(stored, `${configuredSiteUrl()}/admin/contacts?status=pending`));
       return stored;
     });
   return toContactSubmission(row);

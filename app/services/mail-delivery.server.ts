@@ -13,6 +13,15 @@ export const RETRY_WAITS_SECONDS = [20, 120, 600, 1_800, 3_600, 7_200, 14_400, 2
 const CLAIM_SECONDS = 120;
 const BATCH = 10;
 
+/**
+ * Mails whose link is a key (a donor's sign-in, a subscription's confirmation): once
+ * delivered, the key is blanked in the stored copy, so the Outbox and backups cannot
+ * open a donor's giving or confirm for someone. Kept mail (no SMTP) keeps it: the Outbox
+ * is then the only way to the link.
+ */
+const KEYED_KINDS = new Set(["giving-link", "newsletter-confirm"]);
+const withoutKeys = (body: string) => body.replace(/([?&]token=)[A-Za-z0-9_-]+/g, "$1(hidden once sent)");
+
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
 
 export interface DeliveryRound {
@@ -22,7 +31,7 @@ export interface DeliveryRound {
   failed: number;
 }
 
-export async function deliverDueMail(send: SendMail, now: Date = new Date()): Promise<DeliveryRound> {
+export async function deliverDueMail(send: SendMail, now: Date = new Date(), stopping: () => boolean = () => false): Promise<DeliveryRound> {
   const db = getDb();
   const claimed = await db
     .updateTable("outbound_mail")
@@ -41,6 +50,11 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date()): Pr
 
   const round: DeliveryRound = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
   for (const message of claimed) {
+    // Stopping: the rest go back as they were, due at once, for the next start.
+    if (stopping()) {
+      await db.updateTable("outbound_mail").set({ status: "pending", next_attempt_at: now.toISOString() }).where("id", "=", message.id).execute();
+      continue;
+    }
     const attempts = message.attempts + 1;
     try {
       await send({
@@ -53,7 +67,13 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date()): Pr
       });
       await db
         .updateTable("outbound_mail")
-        .set({ status: "sent", attempts, sent_at: new Date().toISOString(), last_error: "" })
+        .set({
+          status: "sent",
+          attempts,
+          sent_at: new Date().toISOString(),
+          last_error: "",
+          ...(KEYED_KINDS.has(message.kind) ? { text_body: withoutKeys(message.text_body), html_body: withoutKeys(message.html_body) } : {}),
+        })
         .where("id", "=", message.id)
         .execute();
       round.sent += 1;
@@ -65,7 +85,8 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date()): Pr
         .set(
           wait === undefined
             ? { status: "failed", attempts, last_error: lastError }
-            : { status: "pending", attempts, last_error: lastError, next_attempt_at: later(now, wait) },
+            : // From the failure, not the round's start: a slow outage must not shrink the waits.
+              { status: "pending", attempts, last_error: lastError, next_attempt_at: later(new Date(), wait) },
         )
         .where("id", "=", message.id)
         .execute();
@@ -83,28 +104,34 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date()): Pr
 /**
  * Starts the loop when an SMTP server is configured (none otherwise: mail is kept for the
  * Outbox). Rounds never overlap; a full round is followed at once by the next. Returns
- * the function that stops it.
+ * the function that stops it: the message being sent is finished and recorded, the rest
+ * of the round is put back, and the returned promise settles once that is done, so a
+ * restart neither loses nor repeats a message.
  */
-export function startMailDelivery(intervalMs = 5_000): () => void {
+export function startMailDelivery(intervalMs = 5_000): () => Promise<void> {
   const send = smtpSender();
-  if (!send) return () => {};
-  let running = false;
-  const round = async () => {
-    if (running) return;
-    running = true;
-    try {
-      while ((await deliverDueMail(send)).claimed === BATCH);
-    } catch (error) {
-      console.error("Mail delivery round failed:", error);
-    } finally {
-      running = false;
-    }
+  if (!send) return async () => {};
+  let stopping = false;
+  let current: Promise<void> | null = null;
+  const round = () => {
+    if (current || stopping) return;
+    current = (async () => {
+      try {
+        while (!stopping && (await deliverDueMail(send, new Date(), () => stopping)).claimed === BATCH);
+      } catch (error) {
+        console.error("Mail delivery round failed:", error);
+      } finally {
+        current = null;
+      }
+    })();
   };
-  const timer = setInterval(() => void round(), intervalMs);
+  const timer = setInterval(round, intervalMs);
   timer.unref();
-  void round();
-  return () => {
+  round();
+  return async () => {
+    stopping = true;
     clearInterval(timer);
+    await current;
     closeSmtpSender();
   };
 }

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { dateTimeFormat } from "~/domain/formatters";
 import { givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "~/domain/my-giving";
-import { receiptNumber } from "~/domain/receipts";
+import { receiptNumber, yearIn } from "~/domain/receipts";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { Visitor } from "~/lib/visitor.server";
 import { queueMail } from "./mail.server";
@@ -55,7 +55,7 @@ export async function requestGivingLink(input: unknown, visitor: Visitor): Promi
         expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
       })
       .execute();
-    await queueMail(trx, { ...signInLinkMail(`${visitor.siteUrl}/my-giving/sign-in?token=${token}`), kind: "giving-link", to: email });
+    await queueMail(trx, { ...signInLinkMail(`${configuredSiteUrl()}/my-giving/sign-in?token=${token}`), kind: "giving-link", to: email });
   });
 }
 
@@ -98,10 +98,6 @@ export interface MyRecurringGift {
   card_on_file: boolean;
 }
 
-function yearIn(iso: string, timeZone: string): number {
-  return Number(dateTimeFormat("en-US", { year: "numeric", timeZone }).format(new Date(iso)));
-}
-
 /** Every gift and recurring gift given from this address, newest first, with totals by year. */
 export async function givingOf(email: string) {
   const timeZone = getEnv().SITE_TIMEZONE;
@@ -114,7 +110,7 @@ export async function givingOf(email: string) {
     .execute();
   const gifts: MyGift[] = rows.map((row) => ({
     id: row.id,
-    receipt_number: receiptNumber(row),
+    receipt_number: receiptNumber(row, timeZone),
     donated_at: row.donated_at,
     year: yearIn(row.donated_at, timeZone),
     amount_cents: row.amount_cents,
@@ -132,7 +128,8 @@ export async function givingOf(email: string) {
       .orderBy("created_at", "desc")
       .execute()
   ).map(({ stripe_customer_id, ...gift }) => ({ ...gift, card_on_file: portal && Boolean(stripe_customer_id) && gift.status !== "canceled" }));
-  return { email, gifts, years: totalsByYear(gifts), recurring, timeZone };
+  // Test payments (the sandbox, Stripe test keys) are listed but never counted: totals and statements are real money.
+  return { email, gifts, years: totalsByYear(gifts.filter((gift) => !gift.is_test)), testGifts: gifts.filter((gift) => gift.is_test).length, recurring, timeZone };
 }
 
 /** A donor stops one of their own recurring gifts: at the provider first, then here. */
@@ -151,7 +148,7 @@ export async function cancelMyRecurringGift(email: string, subscriptionId: numbe
  * 'Update payment card': the provider's hosted billing page for the customer behind one
  * of this donor's recurring gifts, returning to /my-giving. Null where there is none.
  */
-export async function billingPortalFor(email: string, subscriptionId: number, returnUrl: string): Promise<string | null> {
+export async function billingPortalFor(email: string, subscriptionId: number): Promise<string | null> {
   const subscription = await getDb()
     .selectFrom("subscriptions")
     .select(["stripe_customer_id"])
@@ -160,6 +157,6 @@ export async function billingPortalFor(email: string, subscriptionId: number, re
     .executeTakeFirst();
   if (!subscription) throw new NotFoundError("Recurring gift not found");
   if (!subscription.stripe_customer_id) return null;
-  const portal = await getPaymentGateway().createBillingPortalSession(subscription.stripe_customer_id, returnUrl);
+  const portal = await getPaymentGateway().createBillingPortalSession(subscription.stripe_customer_id, `${configuredSiteUrl()}/my-giving`);
   return portal?.url ?? null;
 }

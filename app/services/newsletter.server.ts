@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { NEWSLETTER_STATUSES, newsletterIssueSchema, newsletterSchema } from "~/domain/newsletter";
 import { confirmSubscriptionMail, newsletterIssueMail, unsubscribeHeaders, welcomeMail } from "~/domain/newsletter-mails";
 import { getDb, nowIso } from "~/lib/db.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
 import { inBatches, olderThan, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
@@ -14,7 +15,7 @@ import { queueMail } from "./mail.server";
  * while pending sends the confirmation again (at most three an hour); a confirmed
  * address is told it is already on the list. A filled honeypot is answered as usual.
  */
-export async function subscribeToNewsletter(input: unknown, siteUrl: string): Promise<{ email: string; alreadySubscribed: boolean }> {
+export async function subscribeToNewsletter(input: unknown): Promise<{ email: string; alreadySubscribed: boolean }> {
   const { email: typed, website } = parseOrThrow(newsletterSchema, input);
   // Addresses are kept lower-cased, so Donor@Example.org and donor@example.org are one reader.
   const email = typed.toLowerCase();
@@ -22,7 +23,7 @@ export async function subscribeToNewsletter(input: unknown, siteUrl: string): Pr
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const existing = await trx.selectFrom("newsletter_subscribers").select(["id", "status"]).where("email", "=", email).executeTakeFirst();
+      const existing = await trx.selectFrom("newsletter_subscribers").select(["id", "status", "confirm_token"]).where("email", "=", email).executeTakeFirst();
       if (existing?.status === "confirmed") return { email, alreadySubscribed: true };
       const hourAgo = new Date(Date.now() - 3600_000).toISOString();
       const recent = await trx
@@ -33,7 +34,8 @@ export async function subscribeToNewsletter(input: unknown, siteUrl: string): Pr
         .where("created_at", ">", hourAgo)
         .executeTakeFirstOrThrow();
       if (Number(recent.count) >= 3) return { email, alreadySubscribed: false };
-      const confirmToken = newsletterToken();
+      // Asking again while pending sends the same link again, so the first mail's still works.
+      const confirmToken = (existing?.status === "pending" && existing.confirm_token) || newsletterToken();
       if (existing) {
         await trx.updateTable("newsletter_subscribers").set({ status: "pending", confirm_token: confirmToken }).where("id", "=", existing.id).execute();
       } else {
@@ -42,7 +44,7 @@ export async function subscribeToNewsletter(input: unknown, siteUrl: string): Pr
           .values({ email, status: "pending", confirm_token: confirmToken, unsubscribe_token: newsletterToken(), subscribed_at: nowIso() })
           .execute();
       }
-      await queueMail(trx, { ...confirmSubscriptionMail(`${siteUrl}/newsletter/confirm?token=${confirmToken}`), kind: "newsletter-confirm", to: email });
+      await queueMail(trx, { ...confirmSubscriptionMail(`${configuredSiteUrl()}/newsletter/confirm?token=${confirmToken}`), kind: "newsletter-confirm", to: email });
       return { email, alreadySubscribed: false };
     });
 }
@@ -51,12 +53,18 @@ function newsletterToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-function unsubscribeUrl(siteUrl: string, token: string): string {
-  return `${siteUrl}/newsletter/unsubscribe?token=${token}`;
+/** The page a reader's "Unsubscribe" link opens (one button). */
+function unsubscribeUrl(token: string): string {
+  return `${configuredSiteUrl()}/newsletter/unsubscribe?token=${token}`;
+}
+
+/** Where mail apps post their one-click unsubscribe (RFC 8058), and the headers that say so. */
+function listUnsubscribeHeaders(token: string): Record<string, string> {
+  return unsubscribeHeaders(`${configuredSiteUrl()}/api/newsletter/unsubscribe?token=${token}`);
 }
 
 /** The owner pressed the confirmation link: subscribed, and welcomed. False when the link names nothing pending. */
-export async function confirmSubscription(token: string, siteUrl: string): Promise<boolean> {
+export async function confirmSubscription(token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
   return getDb()
     .transaction()
@@ -69,13 +77,12 @@ export async function confirmSubscription(token: string, siteUrl: string): Promi
         .returning(["id", "email", "unsubscribe_token"])
         .executeTakeFirst();
       if (!confirmed) return false;
-      const leave = unsubscribeUrl(siteUrl, confirmed.unsubscribe_token!);
+      const leave = unsubscribeUrl(confirmed.unsubscribe_token!);
       await queueMail(trx, {
         ...welcomeMail(leave),
         kind: "newsletter-welcome",
         to: confirmed.email,
-        headers: unsubscribeHeaders(leave),
-        dedupeKey: `newsletter-welcome-${confirmed.id}-${Date.now()}`,
+        headers: listUnsubscribeHeaders(confirmed.unsubscribe_token!),
       });
       return true;
     });
@@ -100,9 +107,8 @@ export async function unsubscribe(token: string): Promise<boolean> {
  * A plain newsletter from the staff, to every confirmed subscriber, through the durable
  * queue: one mail each, with the link to leave in its body and its headers.
  */
-export async function sendNewsletter(input: unknown, siteUrl: string): Promise<number> {
+export async function sendNewsletter(input: unknown): Promise<number> {
   const issue = parseOrThrow(newsletterIssueSchema, input);
-  const issueId = `${Date.now()}`;
   return getDb()
     .transaction()
     .execute(async (trx) => {
@@ -110,15 +116,16 @@ export async function sendNewsletter(input: unknown, siteUrl: string): Promise<n
         .selectFrom("newsletter_subscribers")
         .select(["id", "email", "unsubscribe_token"])
         .where("status", "=", "confirmed")
+        .where("unsubscribe_token", "is not", null)
         .execute();
       for (const reader of readers) {
-        const leave = unsubscribeUrl(siteUrl, reader.unsubscribe_token!);
+        const leave = unsubscribeUrl(reader.unsubscribe_token!);
         await queueMail(trx, {
           ...newsletterIssueMail(issue.subject, issue.message, leave),
           kind: "newsletter",
           to: reader.email,
-          headers: unsubscribeHeaders(leave),
-          dedupeKey: `newsletter-${issueId}-${reader.id}`,
+          headers: listUnsubscribeHeaders(reader.unsubscribe_token!),
+          dedupeKey: `newsletter-${issue.issue_id}-${reader.id}`,
         });
       }
       return readers.length;

@@ -3,6 +3,7 @@ import { newVolunteerMail } from "~/domain/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
 import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
 import type { Visitor } from "~/lib/visitor.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
@@ -39,7 +40,7 @@ export async function signUpVolunteer(input: unknown, visitor: Visitor): Promise
         .values({ name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await notifyStaff(trx, `volunteer-${stored.id}`, newVolunteerMail(stored, `${visitor.siteUrl}/admin/volunteers`));
+      await notifyStaff(trx, `volunteer-${stored.id}`, newVolunteerMail(stored, `${configuredSiteUrl()}/admin/volunteers`));
       return stored;
     });
   return toVolunteerSignup(row);

@@ -10,7 +10,8 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("newsletter_subscribers")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("confirmed").check(sql`status in ('pending', 'confirmed', 'unsubscribed')`))
+    // New rows are pending unless said otherwise: nobody is subscribed without confirming.
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'confirmed', 'unsubscribed')`))
     .execute();
   for (const column of ["confirm_token", "unsubscribe_token", "confirmed_at", "unsubscribed_at"]) {
     await db.schema.alterTable("newsletter_subscribers").addColumn(column, "text").execute();
@@ -19,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const row of rows) {
     await db
       .updateTable("newsletter_subscribers")
-      .set({ unsubscribe_token: randomBytes(24).toString("base64url"), confirmed_at: row.subscribed_at })
+      .set({ status: "confirmed", unsubscribe_token: randomBytes(24).toString("base64url"), confirmed_at: row.subscribed_at })
       .where("id", "=", row.id)
       .execute();
   }

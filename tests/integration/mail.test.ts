@@ -15,7 +15,7 @@ import { startTestMailServer, type TestMailServer } from "../support/smtp";
 /** Mail: written with its cause, delivered to a real SMTP server, retried, never lost; kept for the Outbox without SMTP_URL. */
 let smtp: TestMailServer;
 let visitor = 0;
-const fromNewVisitor = () => ({ clientAddress: `203.0.113.${(visitor += 1)}`, siteUrl: "https://charity.example" });
+const fromNewVisitor = () => ({ clientAddress: `203.0.113.${(visitor += 1)}` });
 const MESSAGE = { name: "Yusuf Ali", email: "yusuf@example.org", message: "Salaam, a question about Zakat on gold." };
 
 function configure(env: Record<string, string>) {
@@ -36,13 +36,14 @@ beforeEach(async () => {
   smtp.received.length = 0;
   smtp.refuseWith = null;
 });
-afterEach(() => configure({ SMTP_URL: "", MAIL_FROM: "", STAFF_NOTIFY_EMAIL: "" }));
+afterEach(() => configure({ SMTP_URL: "", MAIL_FROM: "", STAFF_NOTIFY_EMAIL: "", PUBLIC_URL: "" }));
 
 const mailRows = () => getDb().selectFrom("outbound_mail").selectAll().orderBy("id").execute();
 
 describe("without SMTP_URL", () => {
   it("keeps the staff's note about a new message for the Outbox, and sends nothing", async () => {
-    configure({ SMTP_URL: "", STAFF_NOTIFY_EMAIL: "staff@charity.example" });
+    // Links in mail name the site by PUBLIC_URL, never by the request's Host.
+    configure({ SMTP_URL: "", STAFF_NOTIFY_EMAIL: "staff@charity.example", PUBLIC_URL: "https://charity.example" });
     const stored = await submitContactMessage(MESSAGE, fromNewVisitor());
     const [row] = await mailRows();
     expect(row).toMatchObject({ kind: "staff-notification", to_address: "staff@charity.example", status: "kept", subject: "New contact message from Yusuf Ali" });
@@ -76,7 +77,9 @@ describe("without SMTP_URL", () => {
 });
 
 describe("with SMTP_URL", () => {
-  beforeEach(() => configure({ SMTP_URL: smtp.url, MAIL_FROM: '"Al-Amanah Giving" <giving@charity.example>', STAFF_NOTIFY_EMAIL: "staff@charity.example" }));
+  beforeEach(() =>
+    configure({ SMTP_URL: smtp.url, MAIL_FROM: '"Al-Amanah Giving" <giving@charity.example>', STAFF_NOTIFY_EMAIL: "staff@charity.example", PUBLIC_URL: "https://charity.example" }),
+  );
 
   it("delivers a queued note to the SMTP server, HTML with a plain-text part, from MAIL_FROM", async () => {
     await signUpVolunteer({ name: "Maryam Said", email: "maryam@example.org", interest: "Fundraising" }, fromNewVisitor());
@@ -152,7 +155,7 @@ describe("with SMTP_URL", () => {
       expect(mail.text).toMatch(/View and print your receipt: https:\/\/give\.example\.org\/receipts\/[A-Za-z0-9_-]{22}/);
       expect(mail.html).toContain("Al-Amanah Foundation Inc.");
     } finally {
-      configure({ ORG_LEGAL_NAME: "", ORG_TAX_ID: "", PUBLIC_URL: "" });
+      configure({ ORG_LEGAL_NAME: "", ORG_TAX_ID: "", PUBLIC_URL: "https://charity.example" });
     }
   });
 

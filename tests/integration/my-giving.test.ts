@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/lib/db.server";
 import * as donate from "~/routes/donate";
 import * as myGiving from "~/routes/my-giving";
 import * as signIn from "~/routes/my-giving-sign-in";
 import * as statement from "~/routes/my-giving-statement";
 import { clearGiving } from "../support/giving-records";
-import { callRoute, unwrapData } from "../support/routes";
+import { callRoute, callWithRequest, unwrapData } from "../support/routes";
 import { deliverAll, useFakeStripe } from "../support/stripe-mode";
 
 /** /my-giving: single-use links by email, a donor's own gifts and statements, and stopping a monthly gift at the provider. */
@@ -61,6 +61,19 @@ describe("asking for a link", () => {
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
+  it("builds the link from the site's own address, never from the Host a request claims", async () => {
+    await give({});
+    const spoofed = new Request("http://evil.example/my-giving", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Host": "evil.example" },
+      body: new URLSearchParams({ intent: "request-link", email: "aisha@example.org" }),
+    });
+    await callWithRequest(myGiving.action, spoofed, { clientAddress: newAddress() });
+    const [mail] = await linkMails();
+    expect(mail!.text_body).toContain("http://localhost:3000/my-giving/sign-in?token=");
+    expect(mail!.text_body).not.toContain("evil.example");
+  });
+
   it("sends at most five links an hour to one address", async () => {
     await give({});
     for (let ask = 0; ask < 7; ask += 1) expect((await askForLink("aisha@example.org")).status).toBe(303);
@@ -95,15 +108,18 @@ describe("the link", () => {
     await askForLink("aisha@example.org");
     const cookie = await signInWith(tokenIn((await linkMails())[0]!.text_body));
 
-    const page = (await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })) as Extract<Awaited<ReturnType<typeof myGiving.loader>>, { signedIn: true }>;
-    expect(page.signedIn).toBe(true);
-    expect(page.gifts.map((gift) => gift.amount_cents)).toEqual([6000, 4000]);
-    expect(page.gifts.every((gift) => /^\/receipts\/[A-Za-z0-9_-]{22}$/.test(gift.receipt_path ?? ""))).toBe(true);
     const year = new Date().getUTCFullYear();
-    expect(page.years).toEqual([{ year, total_cents: 10000, gifts: 2 }]);
+    const read = async () =>
+      (await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })) as Extract<Awaited<ReturnType<typeof myGiving.loader>>, { signedIn: true }>;
+    // Stripe test keys make these test payments: listed, never counted.
+    const testing = await read();
+    expect(testing.signedIn).toBe(true);
+    expect(testing.gifts.map((gift) => gift.amount_cents)).toEqual([6000, 4000]);
+    expect(testing.gifts.every((gift) => /^\/receipts\/[A-Za-z0-9_-]{22}$/.test(gift.receipt_path ?? ""))).toBe(true);
+    expect(testing).toMatchObject({ years: [], testGifts: 2 });
 
-    // Stripe test keys make these test payments: a statement lists real gifts only.
     await getDb().updateTable("donations").set({ is_test: 0 }).execute();
+    expect((await read()).years).toEqual([{ year, total_cents: 10000, gifts: 2 }]);
     const sheet = (await callRoute(statement.loader, `/my-giving/statement/${year}`, { headers: { Cookie: cookie }, params: { year: String(year) } })) as Awaited<ReturnType<typeof statement.loader>>;
     expect(sheet).toMatchObject({ year, total_cents: 10000, email: "aisha@example.org" });
     expect(sheet.gifts.map((gift) => gift.amount_cents)).toEqual([4000, 6000]);
@@ -111,6 +127,20 @@ describe("the link", () => {
     const signedOut = (await callRoute(statement.loader, `/my-giving/statement/${year}`, { params: { year: String(year) } })) as Response;
     expect(signedOut.headers.get("Location")).toBe("/my-giving");
     expect(await callRoute(myGiving.loader, "/my-giving")).toEqual({ signedIn: false, linkSent: false });
+  });
+});
+
+describe("the signed-in view", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("ends after two hours, whatever the browser keeps", async () => {
+    await give({});
+    await askForLink("aisha@example.org");
+    const cookie = await signInWith(tokenIn((await linkMails())[0]!.text_body));
+    expect(await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })).toMatchObject({ signedIn: true });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * 3600_000 + 1000);
+    expect(await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })).toEqual({ signedIn: false, linkSent: false });
   });
 });
 

@@ -7,8 +7,9 @@ import * as newsletter from "~/routes/newsletter";
 import * as confirm from "~/routes/newsletter-confirm";
 import * as leave from "~/routes/newsletter-unsubscribe";
 import * as newsletterScreen from "~/routes/admin/newsletter";
+import * as oneClickApi from "~/routes/api/newsletter-unsubscribe";
 import { deliverDueMail } from "~/services/mail-delivery.server";
-import { callRoute, makeRequest, unwrapData } from "../support/routes";
+import { callApi, callRoute, unwrapData } from "../support/routes";
 import { startTestMailServer, type TestMailServer } from "../support/smtp";
 
 /** Double opt-in, one-click leaving (RFC 8058) and the staff's newsletter, received by a real SMTP server. */
@@ -17,12 +18,12 @@ let visitor = 0;
 
 beforeAll(async () => {
   smtp = await startTestMailServer();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "news@charity.example" });
+  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "news@charity.example", PUBLIC_URL: "http://localhost:3000" });
   resetEnvCache();
   closeSmtpSender();
 });
 afterAll(async () => {
-  Object.assign(process.env, { SMTP_URL: "", MAIL_FROM: "" });
+  Object.assign(process.env, { SMTP_URL: "", MAIL_FROM: "", PUBLIC_URL: "" });
   resetEnvCache();
   closeSmtpSender();
   await smtp.close();
@@ -66,21 +67,32 @@ describe("double opt-in", () => {
     const welcome = lastMailTo("reader@example.org");
     expect(welcome.subject).toBe("Welcome to our newsletter");
     const leaveUrl = linkIn(welcome.text!, "/newsletter/unsubscribe");
-    expect(headerLine(welcome, "list-unsubscribe")).toBe(`List-Unsubscribe: <${leaveUrl}>`);
+    // The body links to the page (one button); the header to where mail apps post their one click.
+    expect(headerLine(welcome, "list-unsubscribe")).toBe(`List-Unsubscribe: <${leaveUrl.replace("/newsletter/", "/api/newsletter/")}>`);
     expect(headerLine(welcome, "list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     // A used confirmation link confirms nothing more.
     expect(await callRoute(confirm.action, "/newsletter/confirm", { form: { token } })).toEqual({ confirmed: false });
   });
 
-  it("leaves in one click: a mail app's RFC 8058 post, with the token in the address", async () => {
+  it("leaves in one click: a mail app's RFC 8058 post to the header's address, whatever its Origin; or the page's button", async () => {
     await subscribe("leaver@example.org");
     await confirmFrom("leaver@example.org");
     await deliverDueMail(smtpSender()!);
-    const leaveUrl = new URL(linkIn(lastMailTo("leaver@example.org").text!, "/newsletter/unsubscribe"));
-    const request = makeRequest(leaveUrl.pathname + leaveUrl.search, { body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    const answer = await leave.action({ request, url: new URL(request.url), params: {}, context: undefined } as never);
-    expect(answer).toEqual({ unsubscribed: true });
+    const header = /<([^>]+)>/.exec(headerLine(lastMailTo("leaver@example.org"), "list-unsubscribe")!)![1]!;
+    const oneClick = new URL(header);
+    expect(oneClick.pathname).toBe("/api/newsletter/unsubscribe");
+    const answer = await callApi(oneClickApi.action, oneClick.pathname + oneClick.search, {
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "null" },
+    });
+    expect(answer).toMatchObject({ status: 200, body: { unsubscribed: true } });
     expect(await statusOf("leaver@example.org")).toBe("unsubscribed");
+    expect((await callApi(oneClickApi.action, "/api/newsletter/unsubscribe?token=nobody", { method: "POST" })).status).toBe(404);
+    expect((await callApi(oneClickApi.loader, "/api/newsletter/unsubscribe?token=x")).status).toBe(405);
+
+    // The page behind the mail's own link: one button.
+    const page = new URL(linkIn(lastMailTo("leaver@example.org").text!, "/newsletter/unsubscribe"));
+    expect(await callRoute(leave.action, page.pathname, { form: { token: page.searchParams.get("token")! } })).toEqual({ unsubscribed: true });
     expect(await callRoute(leave.action, "/newsletter/unsubscribe", { form: { token: "nobody" } })).toEqual({ unsubscribed: false });
   });
 });
@@ -96,20 +108,24 @@ describe("the staff's newsletter", () => {
     await deliverDueMail(smtpSender()!);
     smtp.received.length = 0;
 
-    const refused = unwrapData(await callRoute(newsletterScreen.action, "/admin/newsletter", { form: { intent: "send", subject: "", message: "Draft kept" } }));
+    const refused = unwrapData(await callRoute(newsletterScreen.action, "/admin/newsletter", { form: { intent: "send", issue_id: "issue-00000001", subject: "", message: "Draft kept" } }));
     expect(refused).toMatchObject({ status: 400, data: { errors: { subject: ["Subject is required"] }, values: { message: "Draft kept" } } });
 
     const sent = (await callRoute(newsletterScreen.action, "/admin/newsletter", {
-      form: { intent: "send", subject: "Ramadan food parcels", message: "Salaam,\\n\\nThis month we packed 2,000 parcels." },
+      form: { intent: "send", issue_id: "issue-00000002", subject: "Ramadan food parcels", message: "Salaam,\\n\\nThis month we packed 2,000 parcels." },
     })) as Response;
     expect(sent.headers.get("Location")).toBe("/admin/newsletter?sent=1");
+    // The same form sent twice (a double click) queues no second issue.
+    await callRoute(newsletterScreen.action, "/admin/newsletter", {
+      form: { intent: "send", issue_id: "issue-00000002", subject: "Ramadan food parcels", message: "Again" },
+    });
     await deliverDueMail(smtpSender()!);
     expect(smtp.received.map((mail) => mail.subject)).toEqual(["Ramadan food parcels"]);
     const issue = smtp.received[0]!;
     expect(JSON.stringify(issue.to)).toContain("confirmed@example.org");
     expect(issue.text).toContain("This month we packed 2,000 parcels.");
     expect(headerLine(issue, "list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-    expect(headerLine(issue, "list-unsubscribe")).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/newsletter\/unsubscribe\?token=/);
+    expect(headerLine(issue, "list-unsubscribe")).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/newsletter\/unsubscribe\?token=/);
     expect(issue.text).toContain(linkIn(issue.text!, "/newsletter/unsubscribe"));
   });
 });

@@ -15,7 +15,6 @@ import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import { backToList } from "~/lib/list-return.server";
 import { NotFoundError } from "~/lib/service-errors";
-import { siteUrlFor } from "~/lib/site-url.server";
 import { ValidationError } from "~/lib/service-errors";
 import {
   countSubscribersByStatus,
@@ -54,6 +53,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     removed: url.searchParams.has("removed"),
     missing: url.searchParams.has("missing"),
     sentTo: url.searchParams.has("sent") && Number.isInteger(sent) ? sent : null,
+    issueId: crypto.randomUUID(),
     timeZone: getEnv().SITE_TIMEZONE,
   };
 }
@@ -66,7 +66,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (intent === "send") {
     const values = { subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? "") };
     try {
-      const readers = await sendNewsletter(values, siteUrlFor(request));
+      const readers = await sendNewsletter({ ...values, issue_id: form.get("issue_id") });
       return backToList(url, SCREEN, { sent: String(readers) }, TRANSIENT);
     } catch (error) {
       if (error instanceof ValidationError) return data<ComposeAnswer>({ errors: error.fieldErrors, values }, { status: 400 });
@@ -132,7 +132,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         ))}
       </dl>
 
-      <ComposeNewsletter readers={counts.confirmed} answer={compose} />
+      <ComposeNewsletter readers={counts.confirmed} answer={compose} issueId={loaderData.issueId} />
 
       <ListSearch id="subscriber-search" label="Search addresses" search={filter.search} clearTo="/admin/newsletter" filtered={Boolean(filter.search || filter.status)}>
         <div>
@@ -180,7 +180,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** A plain newsletter, to every confirmed subscriber, through the Outbox's durable queue. */
-function ComposeNewsletter({ readers, answer }: { readers: number; answer?: { errors: Record<string, string[]>; values: { subject: string; message: string } } }) {
+function ComposeNewsletter({ readers, answer, issueId }: { readers: number; issueId: string; answer?: { errors: Record<string, string[]>; values: { subject: string; message: string } } }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
   const error = (name: "subject" | "message") =>
@@ -196,6 +196,7 @@ function ComposeNewsletter({ readers, answer }: { readers: number; answer?: { er
       <summary className="cursor-pointer font-semibold text-slate-900">Write a newsletter</summary>
       <Form method="post" preventScrollReset className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="issue_id" value={issueId} />
         <div>
           <label htmlFor="newsletter-subject" className="field-label">
             Subject
