@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/lib/db.server";
+import { pruneExpiredSessions } from "~/lib/session.server";
 import * as donate from "~/routes/donate";
 import * as myGiving from "~/routes/my-giving";
 import * as signIn from "~/routes/my-giving-sign-in";
@@ -72,6 +73,13 @@ describe("asking for a link", () => {
     const [mail] = await linkMails();
     expect(mail!.text_body).toContain("http://localhost:3000/my-giving/sign-in?token=");
     expect(mail!.text_body).not.toContain("evil.example");
+  });
+
+  it("forgets links a day after they expired, at start-up", async () => {
+    const old = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    await getDb().insertInto("giving_sign_in_links").values({ email: "old@example.org", token_hash: "old-hash", created_at: old, expires_at: old }).execute();
+    await pruneExpiredSessions();
+    expect(await getDb().selectFrom("giving_sign_in_links").select("email").execute()).toEqual([]);
   });
 
   it("sends at most five links an hour to one address", async () => {
