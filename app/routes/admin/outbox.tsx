@@ -50,6 +50,12 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           would be sent. Set SMTP_URL and MAIL_FROM to send mail.
         </Notice>
       )}
+      {!delivering && counts.pending + counts.sending > 0 ? (
+        <Notice tone="error">
+          {formatCount(counts.pending + counts.sending)} {counts.pending + counts.sending === 1 ? "message was" : "messages were"} waiting to be sent when SMTP_URL was
+          removed: {counts.pending + counts.sending === 1 ? "it goes" : "they go"} once it is set again.
+        </Notice>
+      ) : null}
 
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
         {(Object.keys(STATUS_LABELS) as MailStatus[]).map((key) => (
