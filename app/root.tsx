@@ -8,18 +8,21 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { useEffect } from "react";
 import { useNonce } from "~/components/layout/nonce";
+import { markDocumentReady } from "~/components/ui/use-focus-on-arrival";
 import { TestModeNotice } from "~/components/layout/test-mode-notice";
 import { paymentMode } from "~/lib/env.server";
+import { foundationContact } from "~/lib/organisation.server";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function loader() {
-  return { paymentMode: paymentMode() };
+  return { paymentMode: paymentMode(), contact: foundationContact() };
 }
 
-// The payment mode is fixed for the life of the process.
+// The payment mode and the foundation's contact details are fixed for the life of the process.
 export function shouldRevalidate() {
   return false;
 }
@@ -47,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Effects run children first: every component of the first page has mounted by now.
+  useEffect(markDocumentReady, []);
   return <Outlet />;
 }
 

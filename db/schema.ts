@@ -226,9 +226,18 @@ export interface GivingSignInLinksTable {
   used_at: string | null;
 }
 
+/** A donor's My giving view, opened by a sign-in link (migration 0008). */
+export interface DonorSessionsTable {
+  id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
+  donor_sessions: DonorSessionsTable;
   api_tokens: ApiTokensTable;
   settings: SettingsTable;
   stories: StoriesTable;

@@ -11,6 +11,14 @@ export function formatDate(iso: string | null, timeZone: string): string {
   return dateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone }).format(date);
 }
 
+/** A moment with its time, for records where the hour matters (when a mail was written or sent). */
+export function formatDateTime(iso: string | null, timeZone: string): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(date);
+}
+
 /** Today's date ('YYYY-MM-DD') where the foundation is (SITE_TIMEZONE). */
 export function todayIn(timeZone: string, now = new Date()): string {
   return dateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(now);

@@ -12,3 +12,27 @@ export const FOUNDATION = {
     { label: "YouTube", href: "https://www.youtube.com/" },
   ],
 } as const;
+
+/**
+ * The foundation as the law and its donors reach it: the ORG_* settings, which default to
+ * the placeholders above. Receipts, every mail's footer and the site's contact details
+ * all read this one record, so a charity that sets them is named the same everywhere.
+ */
+export interface Organisation {
+  legalName: string;
+  taxId: string;
+  address: string;
+  email: string;
+  phone: string;
+}
+
+/** How the site's pages reach the foundation: the public part of the organisation. */
+export type FoundationContact = Pick<Organisation, "address" | "email" | "phone">;
+
+export const PLACEHOLDER_ORGANISATION: Organisation = {
+  legalName: FOUNDATION.name,
+  taxId: "00-0000000",
+  address: FOUNDATION.address,
+  email: FOUNDATION.email,
+  phone: FOUNDATION.phone,
+};

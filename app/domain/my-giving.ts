@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { composeMail, type MailContent } from "./mail-layout";
+import type { MailParts } from "./mail-layout";
 import { requiredEmail } from "./schema-fields";
 
 /** The /my-giving sign-in form: an email, and a honeypot. */
@@ -7,8 +7,8 @@ export const givingLinkRequestSchema = z.object({ email: requiredEmail(), websit
 
 export const SIGN_IN_LINK_MINUTES = 30;
 
-export function signInLinkMail(link: string): MailContent {
-  return composeMail({
+export function signInLinkMail(link: string): MailParts {
+  return {
     subject: "Your link to your giving",
     greeting: "Assalamu alaikum,",
     paragraphs: [
@@ -16,7 +16,7 @@ export function signInLinkMail(link: string): MailContent {
       `The link works once, within ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, you can ignore this message: nothing changes.`,
     ],
     action: { label: "See my giving", url: link },
-  });
+  };
 }
 
 /** Totals per calendar year (in the foundation's time zone), newest year first. */

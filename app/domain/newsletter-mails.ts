@@ -1,12 +1,12 @@
-import { composeMail, type MailContent } from "./mail-layout";
+import type { MailParts } from "./mail-layout";
 
 /**
  * The newsletter's mails. Every one sent to a subscriber (the welcome included) carries
  * the link to leave in its body and, as RFC 8058 asks, in List-Unsubscribe headers that
  * mail apps turn into a one-click button.
  */
-export function confirmSubscriptionMail(confirmUrl: string): MailContent {
-  return composeMail({
+export function confirmSubscriptionMail(confirmUrl: string): MailParts {
+  return {
     subject: "Please confirm your subscription",
     greeting: "Assalamu alaikum,",
     paragraphs: [
@@ -14,20 +14,20 @@ export function confirmSubscriptionMail(confirmUrl: string): MailContent {
       "Please confirm with the button below. If you did not ask, ignore this message and you will hear nothing more from us.",
     ],
     action: { label: "Confirm my subscription", url: confirmUrl },
-  });
+  };
 }
 
-export function welcomeMail(unsubscribeUrl: string): MailContent {
-  return composeMail({
+export function welcomeMail(unsubscribeUrl: string): MailParts {
+  return {
     subject: "Welcome to our newsletter",
     greeting: "Assalamu alaikum,",
     paragraphs: ["Your subscription is confirmed. Our next news will reach you here. Thank you for staying close to the work your giving makes possible."],
     unsubscribeUrl,
-  });
+  };
 }
 
-export function newsletterIssueMail(subject: string, message: string, unsubscribeUrl: string): MailContent {
-  return composeMail({
+export function newsletterIssueMail(subject: string, message: string, unsubscribeUrl: string): MailParts {
+  return {
     subject,
     paragraphs: message
       .replace(/\r\n?/g, "\n")
@@ -36,7 +36,7 @@ export function newsletterIssueMail(subject: string, message: string, unsubscrib
       .filter(Boolean),
     note: "You receive this because you subscribed to our newsletter.",
     unsubscribeUrl,
-  });
+  };
 }
 
 /** RFC 2369 and RFC 8058: a one-click unsubscribe link mail apps can press for the reader. */

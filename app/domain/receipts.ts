@@ -1,5 +1,6 @@
 import { dateTimeFormat } from "./formatters";
-import { composeMail, type MailContent } from "./mail-layout";
+import type { Organisation } from "./foundation";
+import type { MailParts } from "./mail-layout";
 import { formatExactCents } from "./money";
 
 /**
@@ -15,12 +16,6 @@ export interface ReceiptGift {
   donated_at: string;
   payment_method: string;
   is_test: boolean;
-}
-
-export interface Organisation {
-  legalName: string;
-  taxId: string;
-  address: string;
 }
 
 /** The calendar year of a moment where the foundation is (SITE_TIMEZONE): receipts and statements agree on it. */
@@ -52,9 +47,9 @@ export function receiptLines(gift: ReceiptGift, timeZone: string): [string, stri
   ];
 }
 
-export function receiptMail(gift: ReceiptGift, organisation: Organisation, links: { receipt: string; myGiving: string }, timeZone: string): MailContent {
+export function receiptMail(gift: ReceiptGift, organisation: Organisation, links: { receipt: string; myGiving: string }, timeZone: string): MailParts {
   const zakat = gift.purpose === "Zakat";
-  return composeMail({
+  return {
     subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift, timeZone)}: ${formatExactCents(gift.amount_cents)} to ${organisation.legalName}`,
     greeting: `Dear ${gift.name},`,
     paragraphs: [
@@ -69,5 +64,5 @@ export function receiptMail(gift: ReceiptGift, organisation: Organisation, links
     ],
     action: { label: "View and print your receipt", url: links.receipt },
     note: `Every gift you have given, with its receipt, and your monthly or yearly gifts: ${links.myGiving}`,
-  });
+  };
 }

@@ -1,38 +1,68 @@
-import { createCookieSessionStorage } from "react-router";
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage } from "react-router";
+import { getDb, nowIso } from "./db.server";
 import { isServedOverHttps } from "./session.server";
 import { getSessionSecret } from "./session-secret.server";
 
 /**
- * A donor's view of their own giving, opened by a sign-in link: a signed cookie holding
- * their email, for two hours (path "/": the pages' data requests, /my-giving.data, must carry it too).
+ * A donor's view of their own giving, opened by a sign-in link, for two hours. It lives in
+ * the database (donor_sessions) and the cookie holds only a signed random id, so 'Sign out'
+ * ends it on the server for good and the expiry is the server's clock, not the browser's.
+ * Path "/": the pages' data requests (/my-giving.data) must carry the cookie too.
  */
 export const DONOR_SESSION_SECONDS = 2 * 60 * 60;
 
-let storage: ReturnType<typeof createStorage> | undefined;
+interface DonorSessionData {
+  email: string;
+}
 
-function createStorage() {
-  return createCookieSessionStorage<{ email: string; expiresAt: number }>({
-    cookie: {
-      name: "my_giving",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      maxAge: DONOR_SESSION_SECONDS,
-      secrets: [getSessionSecret()],
+function createDonorSessionStorage() {
+  const cookie = createCookie("my_giving", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: DONOR_SESSION_SECONDS,
+    secrets: [getSessionSecret()],
+  });
+  return createSessionStorage<DonorSessionData>({
+    cookie,
+    async createData(data) {
+      const id = randomBytes(32).toString("base64url");
+      const now = Date.now();
+      await getDb()
+        .insertInto("donor_sessions")
+        .values({
+          id,
+          email: String(data.email),
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + DONOR_SESSION_SECONDS * 1000).toISOString(),
+        })
+        .execute();
+      return id;
+    },
+    async readData(id) {
+      // A cookie from before these sessions were stored held the data itself: it opens nothing.
+      if (typeof id !== "string") return null;
+      const row = await getDb().selectFrom("donor_sessions").select(["email"]).where("id", "=", id).where("expires_at", ">", nowIso()).executeTakeFirst();
+      return row ? { email: row.email } : null;
+    },
+    // The view holds nothing but who it is for, and its expiry never moves.
+    async updateData() {},
+    async deleteData(id) {
+      await getDb().deleteFrom("donor_sessions").where("id", "=", id).execute();
     },
   });
 }
 
+let storage: ReturnType<typeof createDonorSessionStorage> | undefined;
 function donorStorage() {
-  storage ??= createStorage();
+  storage ??= createDonorSessionStorage();
   return storage;
 }
 
-/** The signed-in donor's email, or null. The expiry is checked here, not left to the browser. */
+/** The signed-in donor's email, or null once signed out or past the two hours. */
 export async function donorEmail(request: Request): Promise<string | null> {
   const session = await donorStorage().getSession(request.headers.get("Cookie"));
-  const expiresAt = session.get("expiresAt");
-  if (!expiresAt || expiresAt <= Date.now()) return null;
   return session.get("email") ?? null;
 }
 
@@ -42,7 +72,6 @@ export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
 export async function startDonorSession(email: string, request: Request): Promise<string> {
   const session = await donorStorage().getSession();
   session.set("email", email);
-  session.set("expiresAt", Date.now() + DONOR_SESSION_SECONDS * 1000);
   return donorStorage().commitSession(session, { secure: isServedOverHttps(request) });
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLACEHOLDER_ORGANISATION } from "~/domain/foundation";
 
 /**
  * The runtime contract: every setting comes from the environment, all optional, checked
@@ -78,10 +79,14 @@ const envSchema = z
         })
         .optional(),
     ),
-    // The foundation as its receipts name it (placeholders until set, like the site's contact details).
-    ORG_LEGAL_NAME: optionalText.transform((value) => value ?? "Al-Amanah Foundation"),
-    ORG_TAX_ID: optionalText.transform((value) => value ?? "00-0000000"),
-    ORG_ADDRESS: optionalText.transform((value) => value ?? "123 Charity Lane, Suite 100, Springfield, ST 00000"),
+    // The foundation as its receipts, mails and contact details name it (placeholders until set).
+    ORG_LEGAL_NAME: optionalText.transform((value) => value ?? PLACEHOLDER_ORGANISATION.legalName),
+    ORG_TAX_ID: optionalText.transform((value) => value ?? PLACEHOLDER_ORGANISATION.taxId),
+    ORG_ADDRESS: optionalText.transform((value) => value ?? PLACEHOLDER_ORGANISATION.address),
+    ORG_EMAIL: optionalText
+      .pipe(z.email({ message: "ORG_EMAIL must be an email address, e.g. info@example.org" }).optional())
+      .transform((value) => value ?? PLACEHOLDER_ORGANISATION.email),
+    ORG_PHONE: optionalText.transform((value) => value ?? PLACEHOLDER_ORGANISATION.phone),
     STAFF_NOTIFY_EMAIL: optionalText.pipe(z.email({ message: "STAFF_NOTIFY_EMAIL must be an email address" }).optional()),
     YOUTUBE_THUMBNAIL_BASE: optionalText
       .pipe(z.url({ protocol: /^https?$/, message: "YOUTUBE_THUMBNAIL_BASE must be an http(s) URL" }).optional())

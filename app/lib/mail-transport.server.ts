@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import { FOUNDATION } from "~/domain/foundation";
 import { getEnv } from "./env.server";
+import { organisation } from "./organisation.server";
 
 /**
  * The SMTP connection mail leaves by (nodemailer), configured by SMTP_URL; none without
@@ -21,9 +21,10 @@ export type SendMail = (envelope: MailEnvelope) => Promise<void>;
 let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
 let transportUrl: string | undefined;
 
-/** The address mail comes from: MAIL_FROM, or the foundation's own. */
+/** The address mail comes from: MAIL_FROM, or the foundation's own (ORG_LEGAL_NAME, ORG_EMAIL). */
 export function mailFrom(): string {
-  return getEnv().MAIL_FROM ?? `"${FOUNDATION.name}" <${FOUNDATION.email}>`;
+  const { legalName, email } = organisation();
+  return getEnv().MAIL_FROM ?? `"${legalName.replace(/["\\\r\n]/g, "")}" <${email}>`;
 }
 
 /** A sender for the configured SMTP server, or null when mail stays on this machine. */

@@ -91,10 +91,11 @@ export function destroyAdminSession(session: Session<AdminSessionData, AdminSess
   return sessionStorage().destroySession(session, { secure: isServedOverHttps(request) });
 }
 
-/** Drops expired sessions, tokens and donors' sign-in links; called at start-up. */
+/** Drops expired sessions (admins' and donors'), tokens and donors' sign-in links; called at start-up. */
 export async function pruneExpiredSessions(): Promise<void> {
   const now = nowIso();
   await getDb().deleteFrom("admin_sessions").where("expires_at", "<=", now).execute();
+  await getDb().deleteFrom("donor_sessions").where("expires_at", "<=", now).execute();
   await getDb().deleteFrom("api_tokens").where("expires_at", "<=", now).execute();
   // Donors' sign-in links are kept a day past their expiry (the five-an-hour count reads them), then go.
   await getDb().deleteFrom("giving_sign_in_links").where("expires_at", "<=", new Date(Date.now() - 86_400_000).toISOString()).execute();

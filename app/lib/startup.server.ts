@@ -6,7 +6,8 @@ import { UPLOAD_FOLDERS } from "~/domain/media-sources";
 import { ensureFirstAdmin } from "~/services/admins.server";
 import { ensureDefaultSettings } from "~/services/settings.server";
 import { getDb, migrateToLatest } from "./db.server";
-import { getEnv, isSandboxMode } from "./env.server";
+import { PLACEHOLDER_ORGANISATION } from "~/domain/foundation";
+import { getEnv, isSandboxMode, paymentMode } from "./env.server";
 import { getSessionSecret } from "./session-secret.server";
 import { pruneExpiredSessions } from "./session.server";
 
@@ -74,5 +75,23 @@ export function describeStartup(report: StartupReport, siteUrl: string): string[
       ? `Mail: sent through ${new URL(getEnv().SMTP_URL!).host} (SMTP_URL).`
       : "Mail: kept on this machine (no SMTP_URL); staff read it in the admin Outbox.",
   );
+  const placeholders = placeholderOrganisationSettings();
+  if (placeholders.length > 0 && (getEnv().SMTP_URL || paymentMode() === "live")) {
+    lines.push(
+      `WARNING: receipts and mails still carry placeholder details; set ${placeholders.join(", ")} to the foundation's own before donors receive them.`,
+    );
+  }
   return lines;
+}
+
+/** The ORG_* settings still at their placeholder: a live receipt must not name a made-up tax id or address. */
+export function placeholderOrganisationSettings(): string[] {
+  const env = getEnv();
+  const settings: [string, string, string][] = [
+    ["ORG_LEGAL_NAME", env.ORG_LEGAL_NAME, PLACEHOLDER_ORGANISATION.legalName],
+    ["ORG_TAX_ID", env.ORG_TAX_ID, PLACEHOLDER_ORGANISATION.taxId],
+    ["ORG_ADDRESS", env.ORG_ADDRESS, PLACEHOLDER_ORGANISATION.address],
+    ["ORG_EMAIL", env.ORG_EMAIL, PLACEHOLDER_ORGANISATION.email],
+  ];
+  return settings.filter(([, value, placeholder]) => value === placeholder).map(([name]) => name);
 }

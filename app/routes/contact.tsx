@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
-import { FOUNDATION } from "~/components/layout/navigation";
+import { useFoundationContact } from "~/components/layout/use-foundation-contact";
 import { FormAlert } from "~/components/ui/form-alert";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { Honeypot } from "~/components/ui/honeypot";
@@ -38,6 +38,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
+  const contact = useFoundationContact();
   // ?sent=1 is where a post without JavaScript lands once the message is stored. (Read
   // here, not by a loader: a loader would be fetched again after each post, and with the
   // connection gone that refetch would replace the page with an error.)
@@ -95,23 +96,23 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <div>
               <dt className="text-sm font-semibold text-slate-900">Email</dt>
               <dd>
-                <a href={`mailto:${FOUNDATION.email}`} className="text-brand-700 underline">
-                  {FOUNDATION.email}
+                <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
+                  {contact.email}
                 </a>
               </dd>
             </div>
             <div>
               <dt className="text-sm font-semibold text-slate-900">Phone</dt>
               <dd>
-                <a href={`tel:${FOUNDATION.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
-                  {FOUNDATION.phone}
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+                  {contact.phone}
                 </a>
               </dd>
             </div>
             <div>
               <dt className="text-sm font-semibold text-slate-900">Address</dt>
               <dd>
-                <address className="not-italic">{FOUNDATION.address}</address>
+                <address className="not-italic">{contact.address}</address>
               </dd>
             </div>
           </dl>

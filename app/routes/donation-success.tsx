@@ -4,7 +4,7 @@ import { formatDollars } from "~/domain/money";
 import { clientAddressContext } from "~/lib/request-context";
 import { PaymentProviderError, TooManyRequestsError } from "~/lib/service-errors";
 import { confirmCheckout, type GiftConfirmation } from "~/services/gift-confirmation.server";
-import { FOUNDATION } from "~/components/layout/navigation";
+import { useFoundationContact } from "~/components/layout/use-foundation-contact";
 
 const TITLES: Record<string, string> = {
   paid: "Thank you",
@@ -71,11 +71,14 @@ function Outcome({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-const writeToUs = (
-  <a className="font-medium text-brand-700 underline" href={`mailto:${FOUNDATION.email}`}>
-    {FOUNDATION.email}
-  </a>
-);
+function WriteToUs() {
+  const { email } = useFoundationContact();
+  return (
+    <a className="font-medium text-brand-700 underline" href={`mailto:${email}`}>
+      {email}
+    </a>
+  );
+}
 
 function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderData"] }) {
   switch (confirmation.status) {
@@ -124,14 +127,14 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
       return (
         <Outcome title="We couldn't confirm your donation just now">
           Our payment provider did not answer. If you completed the payment it will be recorded automatically; please do
-          not pay again. Questions? Write to {writeToUs}.
+          not pay again. Questions? Write to <WriteToUs />.
         </Outcome>
       );
     default:
       return (
         <Outcome title="We couldn't find this donation">
           This page confirms gifts made through our checkout, and there is no completed gift at this address. If you were
-          charged, write to {writeToUs} and we will look into it.
+          charged, write to <WriteToUs /> and we will look into it.
         </Outcome>
       );
   }

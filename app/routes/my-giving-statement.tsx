@@ -3,10 +3,9 @@ import type { Route } from "./+types/my-giving-statement";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDate } from "~/domain/dates";
 import { formatExactCents } from "~/domain/money";
-import { NO_GOODS_OR_SERVICES } from "~/domain/receipts";
+import { NO_GOODS_OR_SERVICES, ZAKAT_PROMISE } from "~/domain/receipts";
 import { donorEmail, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
-import { givingOf } from "~/services/my-giving.server";
-import { organisation } from "~/services/receipts.server";
+import { givingStatement } from "~/services/my-giving.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
@@ -20,14 +19,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const email = await donorEmail(request);
   if (!email) throw redirect("/my-giving");
   const year = Number(params.year);
-  const giving = await givingOf(email);
-  const gifts = giving.gifts.filter((gift) => gift.year === year && !gift.is_test).reverse();
   // Only years with real gifts have a statement (test payments never count).
-  if (!Number.isInteger(year) || !giving.years.some((entry) => entry.year === year)) throw data(null, { status: 404 });
-  return { year, email, gifts, total_cents: gifts.reduce((sum, gift) => sum + gift.amount_cents, 0), timeZone: giving.timeZone, organisation: organisation() };
+  const statement = Number.isInteger(year) ? await givingStatement(email, year) : null;
+  if (!statement) throw data(null, { status: 404 });
+  return statement;
 }
 
-export default function Statement({ loaderData: { year, email, gifts, total_cents, timeZone, organisation: org } }: Route.ComponentProps) {
+export default function Statement({ loaderData: statement }: Route.ComponentProps) {
+  const { year, email, donor_name, gifts, total_cents, zakat_cents, timeZone, organisation: org } = statement;
   const hydrated = useHydrated();
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
@@ -38,7 +37,9 @@ export default function Statement({ loaderData: { year, email, gifts, total_cent
           <p className="text-sm text-slate-600">Tax ID: {org.taxId}</p>
         </header>
         <h1 className="mt-6 text-2xl font-bold text-slate-900">Annual giving statement {year}</h1>
-        <p className="mt-1 text-slate-700">For the gifts given from {email}, January 1 to December 31, {year}.</p>
+        <p className="mt-1 text-slate-700" data-testid="statement-donor">
+          Prepared for {donor_name} ({email}): every gift given from this address, January 1 to December 31, {year}.
+        </p>
         <table className="mt-6 min-w-full text-left text-sm">
           <caption className="sr-only">Gifts in {year}</caption>
           <thead className="border-b border-slate-200 text-xs font-semibold text-slate-600 uppercase">
@@ -68,8 +69,19 @@ export default function Statement({ loaderData: { year, email, gifts, total_cent
                 {formatExactCents(total_cents)} USD
               </td>
             </tr>
+            {zakat_cents > 0 ? (
+              <tr className="text-slate-700">
+                <td colSpan={3} className="py-1">
+                  Of which Zakat
+                </td>
+                <td className="py-1 text-right tabular-nums" data-testid="statement-zakat">
+                  {formatExactCents(zakat_cents)} USD
+                </td>
+              </tr>
+            ) : null}
           </tfoot>
         </table>
+        {zakat_cents > 0 ? <p className="mt-6 text-slate-700">{ZAKAT_PROMISE}</p> : null}
         <p className="mt-6 text-slate-700">{NO_GOODS_OR_SERVICES}</p>
       </article>
       <div className="mt-6 flex flex-wrap gap-3 print:hidden">

@@ -3,6 +3,7 @@ import type { Route } from "./+types/my-giving";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Honeypot } from "~/components/ui/honeypot";
+import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import { PageHero } from "~/components/ui/page-hero";
 import { formatDate } from "~/domain/dates";
 import { formatExactCents } from "~/domain/money";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const email = await donorEmail(request);
-  if (!email) return { signedIn: false as const, linkSent: url.searchParams.has("sent") };
+  if (!email) return { signedIn: false as const, linkSent: url.searchParams.has("sent"), signedOut: url.searchParams.has("signed-out") };
   const cancelId = Number(url.searchParams.get("cancel"));
   const giving = await givingOf(email);
   return {
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const email = await donorEmail(request);
   if (!email) return redirect("/my-giving", 303);
-  if (intent === "sign-out") return redirect("/my-giving", { status: 303, headers: { "Set-Cookie": await endDonorSession(request) } });
+  if (intent === "sign-out") return redirect("/my-giving?signed-out=1", { status: 303, headers: { "Set-Cookie": await endDonorSession(request) } });
   if (intent === "cancel") {
     try {
       await cancelMyRecurringGift(email, Number(form.id));
@@ -89,18 +90,19 @@ export default function MyGiving({ loaderData, actionData }: Route.ComponentProp
         <p>Every gift you have given, with its receipt; your totals and statements by year; and your monthly or yearly gifts.</p>
       </PageHero>
       <div className="container-page max-w-4xl py-12">
-        {loaderData.signedIn ? <Giving data={loaderData} answer={actionData} /> : <AskForLink linkSent={loaderData.linkSent} answer={actionData} />}
+        {loaderData.signedIn ? <Giving data={loaderData} answer={actionData} /> : <AskForLink linkSent={loaderData.linkSent} signedOut={loaderData.signedOut} answer={actionData} />}
       </div>
     </>
   );
 }
 
-function AskForLink({ linkSent, answer }: { linkSent: boolean; answer?: ActionAnswer }) {
+function AskForLink({ linkSent, signedOut, answer }: { linkSent: boolean; signedOut: boolean; answer?: ActionAnswer }) {
   const navigation = useNavigation();
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>(!signedOut && !linkSent);
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "request-link";
   return (
     <section aria-labelledby="sign-in-title" className="max-w-xl rounded-xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="sign-in-title" className="text-xl font-semibold text-slate-900">
+      <h2 id="sign-in-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900">
         Sign in with your email
       </h2>
       <p className="mt-2 text-slate-700">
@@ -109,9 +111,9 @@ function AskForLink({ linkSent, answer }: { linkSent: boolean; answer?: ActionAn
       </p>
       <div role="status">
         {linkSent && !answer ? (
-          <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">
-            If this address has given with us, a link is on its way. Please check your inbox (and your spam folder).
-          </p>
+          <Notice>If this address has given with us, a link is on its way. Please check your inbox (and your spam folder).</Notice>
+        ) : signedOut && !answer ? (
+          <Notice>You are signed out. To see your giving again, ask for a new link.</Notice>
         ) : null}
       </div>
       <Form method="post" className="mt-4 space-y-4" noValidate={false}>
@@ -147,14 +149,25 @@ function AskForLink({ linkSent, answer }: { linkSent: boolean; answer?: ActionAn
   );
 }
 
+/** A status that takes the focus when it appears after the visitor's own action. */
+function Notice({ children }: { children: React.ReactNode }) {
+  const ref = useFocusOnArrival<HTMLParagraphElement>();
+  return (
+    <p ref={ref} tabIndex={-1} className="mt-4 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">
+      {children}
+    </p>
+  );
+}
+
 type SignedIn = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 
 function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswer }) {
   const { gifts, years, recurring, timeZone, canceling } = giving;
+  const signedInRef = useFocusOnArrival<HTMLParagraphElement>(!giving.canceled);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-700">
+        <p ref={signedInRef} tabIndex={-1} className="text-slate-700">
           Signed in as <strong>{giving.email}</strong>
         </p>
         <Form method="post">
@@ -163,11 +176,9 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
           </button>
         </Form>
       </div>
-      {giving.canceled ? (
-        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">
-          Your recurring gift is canceled: no further payments will be taken. Thank you for all you have given.
-        </p>
-      ) : null}
+      <div role="status">
+        {giving.canceled ? <Notice>Your recurring gift is canceled: no further payments will be taken. Thank you for all you have given.</Notice> : null}
+      </div>
       {answer ? <FormAlert errors={[answer.error]} /> : null}
 
       <section aria-labelledby="recurring-title" className="space-y-3">
@@ -182,6 +193,7 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
             intent="cancel"
             fields={{ id: String(canceling.id) }}
             cancelTo="/my-giving"
+            cancelLabel="Keep this gift"
           />
         ) : null}
         {recurring.length === 0 ? (
@@ -243,7 +255,7 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
                 <p className="text-sm text-slate-600">
                   {year.gifts} {year.gifts === 1 ? "gift" : "gifts"} ·{" "}
                   <Link to={`/my-giving/statement/${year.year}`} className="font-medium text-brand-700 underline">
-                    Annual statement
+                    Statement for {year.year}
                   </Link>
                 </p>
               </li>
@@ -261,31 +273,32 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
             <caption className="sr-only">Your gifts, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-3 py-3">Date</th>
+                <th scope="col" className="px-3 py-3">Date and receipt</th>
                 <th scope="col" className="px-3 py-3 text-right">Amount</th>
                 <th scope="col" className="px-3 py-3">Purpose</th>
-                <th scope="col" className="px-3 py-3">Frequency</th>
-                <th scope="col" className="px-3 py-3">Receipt</th>
               </tr>
             </thead>
+            {/* Three columns, each with a second line, so the table fits a phone without scrolling sideways. */}
             <tbody className="divide-y divide-slate-100">
               {gifts.map((gift) => (
-                <tr key={gift.id}>
-                  <td className="px-3 py-3 whitespace-nowrap">{formatDate(gift.donated_at, timeZone)}</td>
-                  <td className="px-3 py-3 text-right font-semibold tabular-nums">
-                    {formatExactCents(gift.amount_cents)}
-                    {gift.is_test ? <span className="ml-1 text-xs font-normal text-amber-800">(test)</span> : null}
-                  </td>
-                  <td className="px-3 py-3">{gift.purpose || "General Donation"}</td>
-                  <td className="px-3 py-3">{gift.frequency}</td>
+                <tr key={gift.id} className="align-top">
                   <td className="px-3 py-3">
+                    <span className="block whitespace-nowrap">{formatDate(gift.donated_at, timeZone)}</span>
                     {gift.receipt_path ? (
-                      <Link to={gift.receipt_path} className="font-medium text-brand-700 underline" aria-label={`Receipt ${gift.receipt_number}`}>
+                      <Link to={gift.receipt_path} className="font-medium whitespace-nowrap text-brand-700 underline" aria-label={`Receipt ${gift.receipt_number}`}>
                         {gift.receipt_number}
                       </Link>
                     ) : (
-                      gift.receipt_number
+                      <span className="whitespace-nowrap text-slate-600">{gift.receipt_number}</span>
                     )}
+                  </td>
+                  <td className="px-3 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
+                    {formatExactCents(gift.amount_cents)}
+                    {gift.is_test ? <span className="block text-xs font-normal text-amber-800">(test)</span> : null}
+                  </td>
+                  <td className="px-3 py-3">
+                    <span className="block">{gift.purpose || "General Donation"}</span>
+                    <span className="block text-slate-600">{gift.frequency}</span>
                   </td>
                 </tr>
               ))}

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { MailContent } from "~/domain/mail-layout";
+import { sql, type Kysely } from "kysely";
+import { composeMail, type MailParts } from "~/domain/mail-layout";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { pageOfRows } from "~/lib/list-pages.server";
+import { organisation } from "~/lib/organisation.server";
 import { NotFoundError } from "~/lib/service-errors";
 import type { Database, MailStatus, OutboundMailRow } from "../../db/schema";
 
@@ -13,7 +14,7 @@ import type { Database, MailStatus, OutboundMailRow } from "../../db/schema";
  * neither is; the delivery loop (mail-delivery.server.ts) then sends it. Without
  * SMTP_URL a message is kept here, never sent, and staff read it in the Outbox.
  */
-export interface QueuedMail extends MailContent {
+export interface QueuedMail extends MailParts {
   /** What the message is, for the Outbox ("staff-contact", "receipt"...). */
   kind: string;
   to: string;
@@ -23,15 +24,17 @@ export interface QueuedMail extends MailContent {
 }
 
 export async function queueMail(db: Kysely<Database>, mail: QueuedMail): Promise<void> {
+  // Composed now and kept as sent: the Outbox shows exactly what the recipient reads.
+  const content = composeMail(mail, organisation());
   await db
     .insertInto("outbound_mail")
     .values({
       kind: mail.kind,
       dedupe_key: mail.dedupeKey ?? null,
       to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
+      subject: content.subject,
+      text_body: content.text,
+      html_body: content.html,
       headers: JSON.stringify(mail.headers ?? {}),
       status: getEnv().SMTP_URL ? "pending" : "kept",
       next_attempt_at: nowIso(),
@@ -87,11 +90,20 @@ export function isMailStatus(value: string): value is MailStatus {
   return (MAIL_STATUSES as readonly string[]).includes(value);
 }
 
-/** The Outbox, newest first, a page at a time, optionally one status only. */
-export async function findOutboxPage(status: MailStatus | undefined, page: number, pageSize: number) {
+export interface OutboxFilter {
+  status?: MailStatus;
+  /** One recipient's mail, the address in any letter case ("did she get her receipt?"). */
+  to?: string;
+}
+
+/** The Outbox, newest first, a page at a time, optionally one status and one recipient only. */
+export async function findOutboxPage(filter: OutboxFilter, page: number, pageSize: number) {
   const matching = () => {
-    const query = getDb().selectFrom("outbound_mail");
-    return status ? query.where("status", "=", status) : query;
+    let query = getDb().selectFrom("outbound_mail");
+    if (filter.status) query = query.where("status", "=", filter.status);
+    // Index outbound_mail_to_nocase (migration 0008).
+    if (filter.to) query = query.where(sql<boolean>`to_address = ${filter.to} collate nocase`);
+    return query;
   };
   const found = await pageOfRows(
     async () => Number((await matching().select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),

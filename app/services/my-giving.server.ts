@@ -4,6 +4,7 @@ import { givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsBy
 import { receiptNumber, yearIn } from "~/domain/receipts";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { organisation } from "~/lib/organisation.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
@@ -75,6 +76,8 @@ export async function redeemGivingLink(token: string): Promise<string | null> {
 
 export interface MyGift {
   id: number;
+  /** The name the donor gave with this gift. */
+  donor_name: string;
   receipt_number: string;
   donated_at: string;
   year: number;
@@ -110,6 +113,7 @@ export async function givingOf(email: string) {
     .execute();
   const gifts: MyGift[] = rows.map((row) => ({
     id: row.id,
+    donor_name: row.name,
     receipt_number: receiptNumber(row, timeZone),
     donated_at: row.donated_at,
     year: yearIn(row.donated_at, timeZone),
@@ -130,6 +134,28 @@ export async function givingOf(email: string) {
   ).map(({ stripe_customer_id, ...gift }) => ({ ...gift, card_on_file: portal && Boolean(stripe_customer_id) && gift.status !== "canceled" }));
   // Test payments (the sandbox, Stripe test keys) are listed but never counted: totals and statements are real money.
   return { email, gifts, years: totalsByYear(gifts.filter((gift) => !gift.is_test)), testGifts: gifts.filter((gift) => gift.is_test).length, recurring, timeZone };
+}
+
+/**
+ * One calendar year's annual giving statement: its real gifts, oldest first, the total and
+ * the Zakat within it, named for the donor as they last gave. Null for a year without
+ * real gifts (test payments never count).
+ */
+export async function givingStatement(email: string, year: number) {
+  const giving = await givingOf(email);
+  const gifts = giving.gifts.filter((gift) => gift.year === year && !gift.is_test).reverse();
+  if (gifts.length === 0) return null;
+  const sum = (list: MyGift[]) => list.reduce((total, gift) => total + gift.amount_cents, 0);
+  return {
+    year,
+    email: giving.email,
+    donor_name: gifts.at(-1)!.donor_name,
+    gifts,
+    total_cents: sum(gifts),
+    zakat_cents: sum(gifts.filter((gift) => gift.purpose === "Zakat")),
+    timeZone: giving.timeZone,
+    organisation: organisation(),
+  };
 }
 
 /** A donor stops one of their own recurring gifts: at the provider first, then here. */

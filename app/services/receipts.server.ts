@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
-import { receiptMail, type Organisation, type ReceiptGift } from "~/domain/receipts";
+import type { Organisation } from "~/domain/foundation";
+import { receiptMail, type ReceiptGift } from "~/domain/receipts";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { organisation } from "~/lib/organisation.server";
 import { newReceiptToken } from "~/lib/receipt-tokens.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import { NotFoundError } from "~/lib/service-errors";
@@ -13,11 +15,6 @@ import { queueMail } from "./mail.server";
  * that records the gift, keyed by the gift, so however often the provider repeats its
  * events (or Sync finds the gift again) no second receipt is written.
  */
-export function organisation(): Organisation {
-  const env = getEnv();
-  return { legalName: env.ORG_LEGAL_NAME, taxId: env.ORG_TAX_ID, address: env.ORG_ADDRESS };
-}
-
 export function receiptUrl(token: string): string {
   return `${configuredSiteUrl()}/receipts/${token}`;
 }

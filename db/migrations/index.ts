@@ -6,6 +6,7 @@ import * as mail from "./0004_mail";
 import * as receipts from "./0005_receipts";
 import * as myGiving from "./0006_my_giving";
 import * as newsletterOptIn from "./0007_newsletter_opt_in";
+import * as donorSessions from "./0008_donor_sessions";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005_receipts": receipts,
   "0006_my_giving": myGiving,
   "0007_newsletter_opt_in": newsletterOptIn,
+  "0008_donor_sessions": donorSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -31,17 +31,32 @@ test("give monthly, read the receipt, sign in with the emailed link and cancel t
 
   await page.goto(link.pathname + link.search);
   await page.getByRole("button", { name: "Open my giving" }).click();
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  // Focus lands on what changed, not on the button that went away.
+  await expect(page.getByText(`Signed in as ${email}`)).toBeFocused();
   await expect(page.getByRole("table")).toContainText("$25.00");
   await expect(page.getByText("$25.00 every month · General Donation")).toBeVisible();
   // The sandbox keeps no cards: no card to update.
   await expect(page.getByRole("button", { name: "Update payment card" })).toHaveCount(0);
 
+  // On a phone the gifts table fits without scrolling sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = page.getByRole("table");
+  expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Changing one's mind keeps the gift.
   await page.getByRole("link", { name: "Cancel the gift of $25.00 every month" }).click();
   await expect(page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" })).toBeFocused();
+  await page.getByRole("link", { name: "Keep this gift" }).click();
+  await expect(page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Cancel the gift of $25.00 every month" }).click();
   await page.getByRole("button", { name: "Yes, cancel this gift" }).click();
-  await expect(page.getByText("Your recurring gift is canceled: no further payments will be taken.")).toBeVisible();
+  await expect(page.getByText("Your recurring gift is canceled: no further payments will be taken.")).toBeFocused();
   await expect(page.getByText("Canceled", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByText("You are signed out. To see your giving again, ask for a new link.")).toBeFocused();
 
   // The link was single use.
   await page.goto(link.pathname + link.search);

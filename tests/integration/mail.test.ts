@@ -58,6 +58,19 @@ describe("without SMTP_URL", () => {
     expect(stored.id).toBeGreaterThan(0);
   });
 
+  it("finds one recipient's mail in the Outbox, in any letter case, through its index", async () => {
+    configure({ STAFF_NOTIFY_EMAIL: "staff@charity.example" });
+    await recordOfflineGift({ name: "Aisha Khan", email: "aisha@example.org", amount: "10", payment_method: "cash" }, "staff");
+    await submitContactMessage(MESSAGE, fromNewVisitor());
+    const find = async (query: string) =>
+      ((await callRoute(outboxScreen.loader, `/admin/outbox?${query}`)) as Awaited<ReturnType<typeof outboxScreen.loader>>).messages.map((message) => message.to);
+    expect(await find("search=AISHA%40Example.org")).toEqual(["aisha@example.org"]);
+    expect(await find("search=aisha%40example.org&status=failed")).toEqual([]);
+    expect((await find("")).length).toBe(2);
+    const { rows } = await sql<{ detail: string }>`explain query plan select id from outbound_mail where to_address = ${"a@b.c"} collate nocase order by created_at desc`.execute(getDb());
+    expect(rows.map((row) => row.detail).join(" ")).toContain("outbound_mail_to_nocase");
+  });
+
   it("writes nothing when no staff address is set", async () => {
     configure({ STAFF_NOTIFY_EMAIL: "" });
     await signUpVolunteer({ name: "Maryam", email: "maryam@example.org", interest: "Fundraising" }, fromNewVisitor());

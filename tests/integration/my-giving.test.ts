@@ -17,7 +17,7 @@ const newAddress = () => `198.51.100.${(visitor += 1)}`;
 
 beforeEach(async () => {
   await clearGiving();
-  for (const table of ["outbound_mail", "giving_sign_in_links"] as const) await getDb().deleteFrom(table).execute();
+  for (const table of ["outbound_mail", "giving_sign_in_links", "donor_sessions"] as const) await getDb().deleteFrom(table).execute();
 });
 
 async function give(fields: Record<string, string>): Promise<string> {
@@ -129,17 +129,31 @@ describe("the link", () => {
     await getDb().updateTable("donations").set({ is_test: 0 }).execute();
     expect((await read()).years).toEqual([{ year, total_cents: 10000, gifts: 2 }]);
     const sheet = (await callRoute(statement.loader, `/my-giving/statement/${year}`, { headers: { Cookie: cookie }, params: { year: String(year) } })) as Awaited<ReturnType<typeof statement.loader>>;
-    expect(sheet).toMatchObject({ year, total_cents: 10000, email: "aisha@example.org" });
+    // Named for the donor, with the Zakat in the year (the $40 gift) said apart.
+    expect(sheet).toMatchObject({ year, total_cents: 10000, zakat_cents: 4000, email: "aisha@example.org", donor_name: "Aisha Khan" });
     expect(sheet.gifts.map((gift) => gift.amount_cents)).toEqual([4000, 6000]);
 
     const signedOut = (await callRoute(statement.loader, `/my-giving/statement/${year}`, { params: { year: String(year) } })) as Response;
     expect(signedOut.headers.get("Location")).toBe("/my-giving");
-    expect(await callRoute(myGiving.loader, "/my-giving")).toEqual({ signedIn: false, linkSent: false });
+    expect(await callRoute(myGiving.loader, "/my-giving")).toEqual({ signedIn: false, linkSent: false, signedOut: false });
   });
 });
 
 describe("the signed-in view", () => {
   afterEach(() => vi.useRealTimers());
+
+  it("ends on the server at 'Sign out': a copy of the cookie opens nothing afterwards", async () => {
+    await give({});
+    await askForLink("aisha@example.org");
+    const cookie = await signInWith(tokenIn((await linkMails())[0]!.text_body));
+    expect(await getDb().selectFrom("donor_sessions").select("email").execute()).toEqual([{ email: "aisha@example.org" }]);
+    const out = (await callRoute(myGiving.action, "/my-giving", { form: { intent: "sign-out" }, headers: { Cookie: cookie } })) as Response;
+    expect(out.status).toBe(303);
+    expect(out.headers.get("Set-Cookie")).toMatch(/^my_giving=;/);
+    expect(await getDb().selectFrom("donor_sessions").selectAll().execute()).toEqual([]);
+    // The copy kept from before signing out.
+    expect(await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })).toEqual({ signedIn: false, linkSent: false, signedOut: false });
+  });
 
   it("ends after two hours, whatever the browser keeps", async () => {
     await give({});
@@ -148,7 +162,7 @@ describe("the signed-in view", () => {
     expect(await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })).toMatchObject({ signedIn: true });
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 2 * 3600_000 + 1000);
-    expect(await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })).toEqual({ signedIn: false, linkSent: false });
+    expect(await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })).toEqual({ signedIn: false, linkSent: false, signedOut: false });
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
 import * as donate from "~/routes/donate";
 import * as receiptPage from "~/routes/receipt";
 import * as syncApi from "~/routes/api/sync-provider";
@@ -66,7 +67,35 @@ describe("receipts", () => {
 
     const page = await openReceipt(link);
     expect(page.gift).toMatchObject({ id: gift!.id, amount_cents: 5000, purpose: "Zakat", is_test: true });
-    expect(page.organisation).toEqual({ legalName: "Al-Amanah Foundation", taxId: "00-0000000", address: expect.stringContaining("Charity Lane") });
+    expect(page.organisation).toMatchObject({ legalName: "Al-Amanah Foundation", taxId: "00-0000000", address: expect.stringContaining("Charity Lane") });
+  });
+
+  it("names the foundation as ORG_* set it, in the receipt, the mail's footer and its sender", async () => {
+    const settings = {
+      ORG_LEGAL_NAME: "Nur Relief Trust",
+      ORG_TAX_ID: "12-3456789",
+      ORG_ADDRESS: "7 Mosque Road, Leeds LS1 1AA",
+      ORG_EMAIL: "giving@nur.example",
+    };
+    Object.assign(process.env, settings);
+    resetEnvCache();
+    try {
+      const sessionId = await donateWithForm({ amount: "20", frequency: "One-Time", purpose: "Emergency Relief" });
+      await deliverAll(fakeStripe().pay(sessionId));
+      const [receipt] = await receipts();
+      expect(receipt!.subject).toMatch(/to Nur Relief Trust$/);
+      expect(receipt!.text_body).toContain("Nur Relief Trust\n7 Mosque Road, Leeds LS1 1AA\nTax ID: 12-3456789");
+      expect(receipt!.text_body).toMatch(/--\nNur Relief Trust\n7 Mosque Road, Leeds LS1 1AA\ngiving@nur.example$/);
+      expect(receipt!.html_body).toContain("giving@nur.example");
+      for (const body of [receipt!.text_body, receipt!.html_body]) {
+        expect(body).not.toContain("Al-Amanah");
+        expect(body).not.toContain("Charity Lane");
+        expect(body).not.toContain("info@example.org");
+      }
+    } finally {
+      for (const name of Object.keys(settings)) delete process.env[name];
+      resetEnvCache();
+    }
   });
 
   it("one for each charge of a monthly gift, repeated renewals included", async () => {

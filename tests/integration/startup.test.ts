@@ -41,6 +41,23 @@ describe("start-up", () => {
     expect(body).toEqual({ status: "ok" });
   });
 
+  it("warns when mail will leave the machine with placeholder foundation details, and names what to set", async () => {
+    const report = await bootstrap();
+    expect(describeStartup(report, "http://localhost:3000").join("\n")).not.toMatch(/placeholder/);
+    const settings = { SMTP_URL: "smtp://mail.example.org:25", PUBLIC_URL: "https://giving.example.org", MAIL_FROM: "giving@example.org", ORG_TAX_ID: "12-3456789" };
+    Object.assign(process.env, settings);
+    resetEnvCache();
+    try {
+      const warning = describeStartup(report, "https://giving.example.org").find((line) => line.startsWith("WARNING"));
+      expect(warning).toBe(
+        "WARNING: receipts and mails still carry placeholder details; set ORG_LEGAL_NAME, ORG_ADDRESS, ORG_EMAIL to the foundation's own before donors receive them.",
+      );
+    } finally {
+      for (const name of Object.keys(settings)) delete process.env[name];
+      resetEnvCache();
+    }
+  });
+
   it("refuses a broken configuration with a clear message", async () => {
     const saved = process.env.PORT;
     process.env.PORT = "eighty";

@@ -13,6 +13,7 @@ export function ConfirmPanel({
   intent,
   fields,
   cancelTo,
+  cancelLabel = "Cancel",
 }: {
   question: string;
   details?: ReactNode;
@@ -20,6 +21,8 @@ export function ConfirmPanel({
   intent: string;
   fields: Record<string, string>;
   cancelTo: string;
+  /** What keeping things as they are is called here ("Keep this gift" where 'Cancel' would mean the opposite). */
+  cancelLabel?: string;
 }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -46,7 +49,7 @@ export function ConfirmPanel({
           {busy ? "Working..." : confirmLabel}
         </button>
         <Link to={cancelTo} preventScrollReset className="btn-secondary">
-          Cancel
+          {cancelLabel}
         </Link>
       </Form>
     </section>

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
 import { NewsletterForm } from "./newsletter-form";
+import { useFoundationContact } from "./use-foundation-contact";
 
 /** The header's pages, Testimonials (where anyone can read and share experiences) and a donor's own giving. */
 const FOOTER_LINKS = [...MAIN_NAVIGATION, { to: "/testimonials", label: "Testimonials" }, { to: "/my-giving", label: "My Giving" }];
 
 export function SiteFooter() {
+  const contact = useFoundationContact();
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
       <div className="container-page grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-4">
@@ -39,15 +41,15 @@ export function SiteFooter() {
             Contact Us
           </h2>
           <address className="mt-3 space-y-2 text-sm not-italic">
-            <p>{FOUNDATION.address}</p>
+            <p>{contact.address}</p>
             <p>
-              <a href={`tel:${FOUNDATION.phone.replace(/[^+\d]/g, "")}`} className="hover:text-white hover:underline">
-                {FOUNDATION.phone}
+              <a href={`tel:${contact.phone.replace(/[^+\d]/g, "")}`} className="hover:text-white hover:underline">
+                {contact.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${FOUNDATION.email}`} className="hover:text-white hover:underline">
-                {FOUNDATION.email}
+              <a href={`mailto:${contact.email}`} className="hover:text-white hover:underline">
+                {contact.email}
               </a>
             </p>
           </address>

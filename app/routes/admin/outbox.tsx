@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { DataTable } from "~/components/admin/data-table";
 import { useListLink } from "~/components/admin/list-query";
+import { ListSearch } from "~/components/admin/list-search";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
-import { formatDate } from "~/domain/dates";
+import { formatDateTime } from "~/domain/dates";
 import { formatCount } from "~/domain/money";
 import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
@@ -28,16 +29,17 @@ const STATUS_LABELS: Record<MailStatus, string> = {
 export async function loader({ url }: Route.LoaderArgs) {
   const requested = url.searchParams.get("status") ?? "";
   const status = isMailStatus(requested) ? requested : undefined;
+  const to = url.searchParams.get("search")?.trim() || undefined;
   const [found, counts, viewing] = await Promise.all([
-    findOutboxPage(status, pageFrom(url), PAGE_SIZE),
+    findOutboxPage({ status, to }, pageFrom(url), PAGE_SIZE),
     countOutbox(),
     rowFromParam(url.searchParams.get("view"), getOutboxMessage),
   ]);
-  return { ...found, status: status ?? null, counts, viewing, delivering: Boolean(getEnv().SMTP_URL), timeZone: getEnv().SITE_TIMEZONE };
+  return { ...found, status: status ?? null, to: to ?? "", counts, viewing, delivering: Boolean(getEnv().SMTP_URL), timeZone: getEnv().SITE_TIMEZONE };
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { messages, total, page, status, counts, viewing, delivering, timeZone } = loaderData;
+  const { messages, total, page, status, to, counts, viewing, delivering, timeZone } = loaderData;
   const listLink = useListLink(["view"]);
   return (
     <div className="space-y-6">
@@ -62,25 +64,32 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           <StatCard key={key} label={STATUS_LABELS[key]} value={formatCount(counts[key])} to={`/admin/outbox?status=${key}`} testId={`outbox-${key}`} />
         ))}
       </dl>
-      {status ? (
-        <p className="text-sm">
-          Showing {STATUS_LABELS[status].toLowerCase()} only.{" "}
-          <Link to="/admin/outbox" className="font-medium text-brand-700 underline">
-            Show every message
-          </Link>
-        </p>
-      ) : null}
+      <ListSearch id="outbox-recipient" label="Recipient's address" search={to} clearTo="/admin/outbox" filtered={Boolean(to || status)}>
+        <div>
+          <label htmlFor="outbox-status" className="field-label">
+            Status
+          </label>
+          <select id="outbox-status" name="status" defaultValue={status ?? ""} className="field-input">
+            <option value="">Every status</option>
+            {(Object.keys(STATUS_LABELS) as MailStatus[]).map((key) => (
+              <option key={key} value={key}>
+                {STATUS_LABELS[key]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListSearch>
 
       {viewing ? <MessageView message={viewing} closeTo={listLink()} timeZone={timeZone} /> : null}
 
       <DataTable
         caption="Mail, newest first"
         columns={[{ label: "Written" }, { label: "To" }, { label: "Subject" }, { label: "Status" }, { label: "Actions", hidden: true }]}
-        emptyText="No mail yet"
+        emptyText={to || status ? "No mail matches this search" : "No mail yet"}
       >
         {messages.map((message) => (
           <tr key={message.id} className={viewing?.id === message.id ? "bg-brand-50" : undefined}>
-            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(message.created_at, timeZone)}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDateTime(message.created_at, timeZone)}</td>
             <td className="max-w-56 min-w-40 px-3 py-3 [overflow-wrap:anywhere]">{message.to}</td>
             <td className="px-3 py-3 font-medium text-slate-900">{message.subject}</td>
             <td className="px-3 py-3 whitespace-nowrap">
@@ -116,8 +125,8 @@ function MessageView({ message, closeTo, timeZone }: { message: OutboxMessage; c
             {message.subject}
           </h2>
           <p className="text-sm text-slate-600">
-            To {message.to} · written {formatDate(message.created_at, timeZone)} · <StatusBadge status={message.status} />
-            {message.sent_at ? ` · sent ${formatDate(message.sent_at, timeZone)}` : ""}
+            To {message.to} · written {formatDateTime(message.created_at, timeZone)} · <StatusBadge status={message.status} />
+            {message.sent_at ? ` · sent ${formatDateTime(message.sent_at, timeZone)}` : ""}
           </p>
           {message.last_error ? <p className="mt-1 text-sm text-red-800">Last error: {message.last_error}</p> : null}
         </div>
