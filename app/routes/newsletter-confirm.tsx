@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import type { Route } from "./+types/newsletter-confirm";
-import { confirmSubscription } from "~/services/newsletter.server";
+import { addressOfNewsletterLink, confirmSubscription } from "~/services/newsletter.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your subscription | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
 
@@ -9,8 +9,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Confirm your subscripti
  * The confirmation link lands here and asks for one press (a POST), so a mail scanner
  * opening the link cannot subscribe someone who never agreed.
  */
-export function loader({ url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get("token") ?? "" };
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
+  return { token, email: await addressOfNewsletterLink("confirm", token) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -38,7 +39,10 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <p className="text-slate-700">Press the button to confirm that you want the foundation's monthly news at this address.</p>
+          <p className="text-slate-700">
+            Press the button to confirm that you want the foundation's monthly news at{" "}
+            {loaderData.email ? <strong>{loaderData.email}</strong> : "this address"}.
+          </p>
           <button type="submit" className="btn-primary">
             Confirm my subscription
           </button>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import type { Route } from "./+types/newsletter-unsubscribe";
-import { unsubscribe } from "~/services/newsletter.server";
+import { addressOfNewsletterLink, unsubscribe } from "~/services/newsletter.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leave the newsletter | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
 
@@ -9,8 +9,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Leave the newsletter | 
  * Leaving takes one click: the page's button, or a mail app's own button, which posts
  * `List-Unsubscribe=One-Click` to this address (RFC 8058) with the token in the query.
  */
-export function loader({ url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get("token") ?? "" };
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
+  return { token, email: await addressOfNewsletterLink("leave", token) };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -37,6 +38,11 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
+          {loaderData.email ? (
+            <p className="text-slate-700">
+              Press the button and <strong>{loaderData.email}</strong> will receive no more of the foundation's newsletter.
+            </p>
+          ) : null}
           <button type="submit" className="btn-primary">
             Unsubscribe
           </button>

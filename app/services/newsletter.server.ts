@@ -88,6 +88,20 @@ export async function confirmSubscription(token: string): Promise<boolean> {
     });
 }
 
+/**
+ * The address a newsletter link is for, so its page can say whose subscription it
+ * changes (only the address's owner holds the link). Null when it names nobody.
+ */
+export async function addressOfNewsletterLink(purpose: "confirm" | "leave", token: string): Promise<string | null> {
+  if (!token || token.length > 100) return null;
+  const row = await getDb()
+    .selectFrom("newsletter_subscribers")
+    .select("email")
+    .where(purpose === "confirm" ? "confirm_token" : "unsubscribe_token", "=", token)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
 /** One click to leave (the mail's link, or a mail app's List-Unsubscribe-Post). False when the link names nobody. */
 export async function unsubscribe(token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;

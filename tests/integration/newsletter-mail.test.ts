@@ -43,8 +43,8 @@ const linkIn = (text: string, path: string) => new RegExp(`(http://localhost:300
 
 async function confirmFrom(email: string) {
   const url = new URL(linkIn(lastMailTo(email).text!, "/newsletter/confirm"));
-  // Opening the link (as a mail scanner would) confirms nothing; the button does.
-  expect(await callRoute(confirm.loader, url.pathname + url.search)).toEqual({ token: url.searchParams.get("token") });
+  // Opening the link (as a mail scanner would) confirms nothing, and says for whom; the button confirms.
+  expect(await callRoute(confirm.loader, url.pathname + url.search)).toEqual({ token: url.searchParams.get("token"), email });
   return callRoute(confirm.action, url.pathname, { form: { token: url.searchParams.get("token")! } });
 }
 
@@ -67,6 +67,9 @@ describe("double opt-in", () => {
     const welcome = lastMailTo("reader@example.org");
     expect(welcome.subject).toBe("Welcome to our newsletter");
     const leaveUrl = linkIn(welcome.text!, "/newsletter/unsubscribe");
+    const leavePage = new URL(leaveUrl);
+    expect(await callRoute(leave.loader, leavePage.pathname + leavePage.search)).toEqual({ token: leavePage.searchParams.get("token"), email: "reader@example.org" });
+    expect(await callRoute(leave.loader, "/newsletter/unsubscribe?token=nobody")).toEqual({ token: "nobody", email: null });
     // The body links to the page (one button); the header to where mail apps post their one click.
     expect(headerLine(welcome, "list-unsubscribe")).toBe(`List-Unsubscribe: <${leaveUrl.replace("/newsletter/", "/api/newsletter/")}>`);
     expect(headerLine(welcome, "list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");

@@ -90,7 +90,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         {messages.map((message) => (
           <tr key={message.id} className={viewing?.id === message.id ? "bg-brand-50" : undefined}>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDateTime(message.created_at, timeZone)}</td>
-            <td className="max-w-56 min-w-40 px-3 py-3 [overflow-wrap:anywhere]">{message.to}</td>
+            <td className="max-w-64 min-w-48 px-3 py-3 [overflow-wrap:anywhere]">{message.to}</td>
             <td className="px-3 py-3 font-medium text-slate-900">{message.subject}</td>
             <td className="px-3 py-3 whitespace-nowrap">
               <StatusBadge status={message.status} />
