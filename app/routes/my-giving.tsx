@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/my-giving";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
@@ -149,6 +150,20 @@ function AskForLink({ linkSent, signedOut, answer }: { linkSent: boolean; signed
   );
 }
 
+/**
+ * When the cancel confirmation closes without canceling ('Keep this gift', Escape), the
+ * focus it held goes back to the list's heading rather than to the top of the page.
+ */
+function useFocusWhenClosed<T extends HTMLElement>(openFor: number | null, canceled: boolean) {
+  const ref = useRef<T>(null);
+  const wasOpen = useRef(openFor);
+  useEffect(() => {
+    if (wasOpen.current !== null && openFor === null && !canceled) ref.current?.focus();
+    wasOpen.current = openFor;
+  }, [openFor, canceled]);
+  return ref;
+}
+
 /** A status that takes the focus when it appears after the visitor's own action. */
 function Notice({ children }: { children: React.ReactNode }) {
   const ref = useFocusOnArrival<HTMLParagraphElement>();
@@ -164,6 +179,7 @@ type SignedIn = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswer }) {
   const { gifts, years, recurring, timeZone, canceling } = giving;
   const signedInRef = useFocusOnArrival<HTMLParagraphElement>(!giving.canceled);
+  const recurringRef = useFocusWhenClosed<HTMLHeadingElement>(canceling?.id ?? null, giving.canceled);
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -182,7 +198,7 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
       {answer ? <FormAlert errors={[answer.error]} /> : null}
 
       <section aria-labelledby="recurring-title" className="space-y-3">
-        <h2 id="recurring-title" className="text-2xl font-semibold text-slate-900">
+        <h2 id="recurring-title" ref={recurringRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900">
           Monthly and yearly gifts
         </h2>
         {canceling ? (

@@ -49,6 +49,7 @@ test("give monthly, read the receipt, sign in with the emailed link and cancel t
   await expect(page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" })).toBeFocused();
   await page.getByRole("link", { name: "Keep this gift" }).click();
   await expect(page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Monthly and yearly gifts" })).toBeFocused();
 
   await page.getByRole("link", { name: "Cancel the gift of $25.00 every month" }).click();
   await page.getByRole("button", { name: "Yes, cancel this gift" }).click();
