@@ -56,6 +56,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // An error page can be the first page shown: what the visitor opens next arrives by navigation.
+  useEffect(markDocumentReady, []);
   let heading = "Something went wrong";
   let message = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {

@@ -37,6 +37,11 @@ describe("composeMail", () => {
     expect(mail.html).toContain('Every gift: <a href="https://example.org/my-giving" style="color:#047857">https://example.org/my-giving</a>');
   });
 
+  it("leaves a sentence's full stop out of a link", () => {
+    const mail = composeMail({ subject: "S", paragraphs: ["P"], note: "See https://example.org/my-giving." }, sender);
+    expect(mail.html).toContain('<a href="https://example.org/my-giving" style="color:#047857">https://example.org/my-giving</a>.');
+  });
+
   it("keeps a typed name with line breaks on one subject line", () => {
     const mail = composeMail(newContactMessageMail({ name: "Eve\r\nBcc: all@example.org", email: "eve@example.org", message: "Hi" }, "https://example.org/admin/contacts"), sender);
     expect(mail.subject).toBe("New contact message from Eve Bcc: all@example.org");

@@ -33,7 +33,8 @@ export function escapeHtml(text: string): string {
  * as My giving's, becomes a link in the HTML part as it is in a mail app's plain text.
  */
 function linkAddresses(escaped: string): string {
-  return escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:#047857">${url}</a>`);
+  // A sentence's closing punctuation after an address is not part of it.
+  return escaped.replace(/https?:\/\/[^\s<]*[^\s<.,;:)]/g, (url) => `<a href="${url}" style="color:#047857">${url}</a>`);
 }
 
 /** Who signs every mail. */

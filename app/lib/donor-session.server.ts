@@ -70,6 +70,9 @@ export async function donorEmail(request: Request): Promise<string | null> {
 export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
 
 export async function startDonorSession(email: string, request: Request): Promise<string> {
+  // A view this browser already had ends now: a copy of its old cookie must not outlive the new one.
+  const previous = await donorStorage().getSession(request.headers.get("Cookie"));
+  if (previous.id) await donorStorage().destroySession(previous);
   const session = await donorStorage().getSession();
   session.set("email", email);
   return donorStorage().commitSession(session, { secure: isServedOverHttps(request) });

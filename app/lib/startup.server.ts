@@ -78,7 +78,7 @@ export function describeStartup(report: StartupReport, siteUrl: string): string[
   const placeholders = placeholderOrganisationSettings();
   if (placeholders.length > 0 && (getEnv().SMTP_URL || paymentMode() === "live")) {
     lines.push(
-      `WARNING: receipts and mails still carry placeholder details; set ${placeholders.join(", ")} to the foundation's own before donors receive them.`,
+      `WARNING: receipts, mails and the site still carry placeholder details; set ${placeholders.join(", ")} to the foundation's own before donors receive them.`,
     );
   }
   return lines;
@@ -92,6 +92,7 @@ export function placeholderOrganisationSettings(): string[] {
     ["ORG_TAX_ID", env.ORG_TAX_ID, PLACEHOLDER_ORGANISATION.taxId],
     ["ORG_ADDRESS", env.ORG_ADDRESS, PLACEHOLDER_ORGANISATION.address],
     ["ORG_EMAIL", env.ORG_EMAIL, PLACEHOLDER_ORGANISATION.email],
+    ["ORG_PHONE", env.ORG_PHONE, PLACEHOLDER_ORGANISATION.phone],
   ];
   return settings.filter(([, value, placeholder]) => value === placeholder).map(([name]) => name);
 }

@@ -110,7 +110,7 @@ function AskForLink({ linkSent, signedOut, answer }: { linkSent: boolean; signed
         Enter the email address you gave with. We'll send a link that opens your giving; it works once, within {SIGN_IN_LINK_MINUTES} minutes. No password
         needed.
       </p>
-      <div role="status">
+      <div>
         {linkSent && !answer ? (
           <Notice>If this address has given with us, a link is on its way. Please check your inbox (and your spam folder).</Notice>
         ) : signedOut && !answer ? (
@@ -192,7 +192,7 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
           </button>
         </Form>
       </div>
-      <div role="status">
+      <div>
         {giving.canceled ? <Notice>Your recurring gift is canceled: no further payments will be taken. Thank you for all you have given.</Notice> : null}
       </div>
       {answer ? <FormAlert errors={[answer.error]} /> : null}

@@ -1,7 +1,11 @@
 import { Form, Link } from "react-router";
 import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import type { Route } from "./+types/newsletter-confirm";
 import { addressOfNewsletterLink, confirmSubscription } from "~/services/newsletter.server";
+
+/** The page names the subscriber's address: never kept by a browser or a shared proxy. */
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your subscription | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
 

@@ -62,14 +62,20 @@ test("double opt-in: the address is pending until confirmed from the Outbox's ma
     const url = new URL(href);
     return url.pathname + url.search;
   };
-  await page.goto(await linkFrom("Please confirm your subscription", "/newsletter/confirm"));
+  const confirmPage = await page.goto(await linkFrom("Please confirm your subscription", "/newsletter/confirm"));
+  // The page names the address, so no browser or proxy may keep it.
+  expect(confirmPage!.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("main")).toContainText(email);
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page.getByRole("status")).toContainText("Your subscription is confirmed.");
+  await expect(page.getByRole("status")).toBeFocused();
 
   await page.goto(`/admin/newsletter?search=${encodeURIComponent(email)}`);
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Subscribed");
 
-  await page.goto(await linkFrom("Welcome to our newsletter", "/newsletter/unsubscribe"));
+  const leavePage = await page.goto(await linkFrom("Welcome to our newsletter", "/newsletter/unsubscribe"));
+  expect(leavePage!.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("main")).toContainText(`${email} will receive no more of the foundation's newsletter`);
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByRole("status")).toContainText("You have left the newsletter.");
   await page.goto(`/admin/newsletter?search=${encodeURIComponent(email)}`);

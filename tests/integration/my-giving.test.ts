@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createCookie } from "react-router";
 import { getDb } from "~/lib/db.server";
+import { getSessionSecret } from "~/lib/session-secret.server";
 import { pruneExpiredSessions } from "~/lib/session.server";
 import * as donate from "~/routes/donate";
 import * as myGiving from "~/routes/my-giving";
@@ -133,6 +135,13 @@ describe("the link", () => {
     expect(sheet).toMatchObject({ year, total_cents: 10000, zakat_cents: 4000, email: "aisha@example.org", donor_name: "Aisha Khan" });
     expect(sheet.gifts.map((gift) => gift.amount_cents)).toEqual([4000, 6000]);
 
+    // Only a year with real gifts has a statement.
+    const sheetFor = async (param: string) => unwrapData(await callRoute(statement.loader, `/my-giving/statement/${param}`, { headers: { Cookie: cookie }, params: { year: param } })).status;
+    expect(await sheetFor(String(year - 1))).toBe(404);
+    expect(await sheetFor("twenty")).toBe(404);
+    await getDb().updateTable("donations").set({ is_test: 1 }).execute();
+    expect(await sheetFor(String(year))).toBe(404);
+
     const signedOut = (await callRoute(statement.loader, `/my-giving/statement/${year}`, { params: { year: String(year) } })) as Response;
     expect(signedOut.headers.get("Location")).toBe("/my-giving");
     expect(await callRoute(myGiving.loader, "/my-giving")).toEqual({ signedIn: false, linkSent: false, signedOut: false });
@@ -141,6 +150,32 @@ describe("the link", () => {
 
 describe("the signed-in view", () => {
   afterEach(() => vi.useRealTimers());
+
+  it("opens nothing for a forged, unknown or old-style cookie, and signing out with one does no harm", async () => {
+    const closed = { signedIn: false, linkSent: false, signedOut: false };
+    const open = async (cookie: string) => callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } });
+    // Before sessions were stored, the cookie carried the email itself (signed, but now no id).
+    const oldStyle = await createCookie("my_giving", { secrets: [getSessionSecret()] }).serialize({ email: "aisha@example.org", expiresAt: Date.now() + 3600_000 });
+    expect(await open(oldStyle.split(";")[0]!)).toEqual(closed);
+    expect(await open("my_giving=eyJmb3JnZWQiOnRydWV9.bad-signature")).toEqual(closed);
+    const unknownId = await createCookie("my_giving", { secrets: [getSessionSecret()] }).serialize("no-such-session");
+    expect(await open(unknownId.split(";")[0]!)).toEqual(closed);
+    const out = (await callRoute(myGiving.action, "/my-giving", { form: { intent: "sign-out" }, headers: { Cookie: oldStyle.split(";")[0]! } })) as Response;
+    expect(out.status).toBe(303);
+  });
+
+  it("ends the browser's earlier view when it signs in again", async () => {
+    await give({});
+    await askForLink("aisha@example.org");
+    await askForLink("aisha@example.org");
+    const [first, second] = (await linkMails()).map((mail) => tokenIn(mail.text_body));
+    const earlier = await signInWith(first!);
+    const answer = (await callRoute(signIn.action, "/my-giving/sign-in", { form: { token: second! }, headers: { Cookie: earlier } })) as Response;
+    expect(answer.status).toBe(303);
+    expect(await getDb().selectFrom("donor_sessions").select("email").execute()).toHaveLength(1);
+    expect(await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: earlier } })).toMatchObject({ signedIn: false });
+    expect(await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! } })).toMatchObject({ signedIn: true });
+  });
 
   it("ends on the server at 'Sign out': a copy of the cookie opens nothing afterwards", async () => {
     await give({});

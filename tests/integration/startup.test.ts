@@ -50,7 +50,7 @@ describe("start-up", () => {
     try {
       const warning = describeStartup(report, "https://giving.example.org").find((line) => line.startsWith("WARNING"));
       expect(warning).toBe(
-        "WARNING: receipts and mails still carry placeholder details; set ORG_LEGAL_NAME, ORG_ADDRESS, ORG_EMAIL to the foundation's own before donors receive them.",
+        "WARNING: receipts, mails and the site still carry placeholder details; set ORG_LEGAL_NAME, ORG_ADDRESS, ORG_EMAIL, ORG_PHONE to the foundation's own before donors receive them.",
       );
     } finally {
       for (const name of Object.keys(settings)) delete process.env[name];

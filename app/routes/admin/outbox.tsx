@@ -64,7 +64,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           <StatCard key={key} label={STATUS_LABELS[key]} value={formatCount(counts[key])} to={`/admin/outbox?status=${key}`} testId={`outbox-${key}`} />
         ))}
       </dl>
-      <ListSearch id="outbox-recipient" label="Recipient's address" search={to} clearTo="/admin/outbox" filtered={Boolean(to || status)}>
+      <ListSearch id="outbox-recipient" label="Recipient's full address" search={to} clearTo="/admin/outbox" filtered={Boolean(to || status)}>
         <div>
           <label htmlFor="outbox-status" className="field-label">
             Status
