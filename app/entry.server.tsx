@@ -12,13 +12,12 @@ import { getEnv } from "~/lib/env.server";
 import { securityHeadersFor as headersFor } from "~/lib/security-headers.server";
 
 // What server.mjs needs from the compiled app: start-up, configuration and headers.
-export { bootstrap, describeStartup } from "~/lib/startup.server";
 export { getEnv } from "~/lib/env.server";
 export { closeDb } from "~/lib/db.server";
-export { runAdminPasswordCli } from "~/lib/admin-password-cli.server";
 export { requestBodyProblem } from "~/lib/request-limits.server";
 export { createExpressRequestHandler } from "~/lib/express-adapter.server";
-export { startMailDelivery } from "~/services/mail-delivery.server";
+export { startMailDelivery } from "~/services/mail";
+export { bootstrap, describeStartup, runAdminPasswordCli } from "~/services/staff";
 
 export function securityHeadersFor(pathname: string, isHttps: boolean): Record<string, string> {
   return headersFor(pathname, isHttps, getEnv().PUBLIC_URL);

@@ -3,7 +3,7 @@
 // straight through better-sqlite3 in one transaction, so the search indexes' triggers
 // fill them as they would in production. The database must already be migrated.
 import SQLite from "better-sqlite3";
-import { VOLUNTEER_INTERESTS } from "~/domain/community-schemas";
+import { VOLUNTEER_INTERESTS } from "~/domain/community/community-schemas";
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, random } from "./giving-history";
 
 const TOPICS = [

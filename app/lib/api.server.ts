@@ -1,4 +1,4 @@
-import { parseQueryFlag } from "~/domain/query-flags";
+import { parseQueryFlag } from "~/domain/shared/query-flags";
 import { WebhookSignatureError } from "./payments/gateway";
 import { isSameOriginRequest, MUTATING_METHODS } from "./same-origin.server";
 import {

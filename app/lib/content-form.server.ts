@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import type { UploadFolder } from "~/domain/media-sources";
+import type { UploadFolder } from "~/domain/content/media-sources";
 import { readSubmission } from "./form-submission.server";
 import { NotFoundError, ValidationError } from "./service-errors";
 import { deleteStoredUpload, discard, MAX_IMAGE_BYTES, storeImage } from "./uploads.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLACEHOLDER_ORGANISATION } from "~/domain/foundation";
+import { PLACEHOLDER_ORGANISATION } from "~/domain/shared/foundation";
 
 /**
  * The runtime contract: every setting comes from the environment, all optional, checked

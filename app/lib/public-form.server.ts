@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { SCRIPTED_POST } from "~/domain/public-forms";
+import { SCRIPTED_POST } from "~/domain/shared/public-forms";
 import { TooManyRequestsError, ValidationError } from "./service-errors";
 
 /**

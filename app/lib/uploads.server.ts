@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import sharp from "sharp";
-import { IMAGE_WIDTHS, type UploadFolder } from "~/domain/media-sources";
+import { IMAGE_WIDTHS, type UploadFolder } from "~/domain/content/media-sources";
 import { getEnv } from "./env.server";
 import { ValidationError } from "./service-errors";
 import { stripMp4Metadata, UnreadableVideoError, videoContainer } from "./video-files.server";

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/about";
 import { FOUNDATION } from "~/components/layout/navigation";
-import { formatImpactFigure } from "~/domain/money";
-import { IMPACT_STATISTIC_LABELS, isDollarStatistic, type ImpactStatisticKey } from "~/domain/setting-keys";
-import { getImpactStatistics } from "~/services/settings.server";
+import { formatImpactFigure } from "~/domain/shared/money";
+import { IMPACT_STATISTIC_LABELS, isDollarStatistic, type ImpactStatisticKey } from "~/domain/content/setting-keys";
+import { getImpactStatistics } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [
   { title: "About Us | Al-Amanah Foundation" },

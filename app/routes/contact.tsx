@@ -10,10 +10,10 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { PageHero } from "~/components/ui/page-hero";
 import { ScriptedPostMarker, sendOrReportFailure } from "~/components/ui/public-form";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { contactMessageSchema, type ContactMessageInput } from "~/domain/community-schemas";
+import { contactMessageSchema, type ContactMessageInput } from "~/domain/community/community-schemas";
 import { publicFormAction } from "~/lib/public-form.server";
 import { visitorOf } from "~/lib/visitor.server";
-import { submitContactMessage } from "~/services/contacts.server";
+import { submitContactMessage } from "~/services/community";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact Us | Al-Amanah Foundation" },

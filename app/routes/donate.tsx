@@ -7,7 +7,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { PageHero } from "~/components/ui/page-hero";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { donationSchema, type DonationRequest } from "~/domain/donation-schemas";
+import { donationSchema, type DonationRequest } from "~/domain/giving/donation-schemas";
 import {
   DONATION_PURPOSES,
   FORM_FREQUENCIES,
@@ -15,12 +15,12 @@ import {
   PRESET_AMOUNTS,
   frequencyNote,
   initialDonation,
-} from "~/domain/giving";
-import { formatDollars } from "~/domain/money";
+} from "~/domain/giving/gift-options";
+import { formatDollars } from "~/domain/shared/money";
 import { clientAddressContext } from "~/lib/request-context";
 import { PaymentProviderError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { siteUrlFor } from "~/lib/site-url.server";
-import { startCheckout } from "~/services/checkout.server";
+import { startCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = () => [

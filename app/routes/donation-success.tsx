@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/donation-success";
-import { formatDollars } from "~/domain/money";
+import { formatDollars } from "~/domain/shared/money";
 import { clientAddressContext } from "~/lib/request-context";
 import { PaymentProviderError, TooManyRequestsError } from "~/lib/service-errors";
-import { confirmCheckout, type GiftConfirmation } from "~/services/gift-confirmation.server";
+import { confirmCheckout, type GiftConfirmation } from "~/services/giving";
 import { useFoundationContact } from "~/components/layout/use-foundation-contact";
 
 const TITLES: Record<string, string> = {

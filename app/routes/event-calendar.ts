@@ -1,9 +1,9 @@
 import type { Route } from "./+types/event-calendar";
-import { eventCalendar } from "~/domain/calendar";
+import { eventCalendar } from "~/domain/content/calendar";
 import { getEnv } from "~/lib/env.server";
 import { recordOr404 } from "~/lib/page-records.server";
 import { siteUrlFor } from "~/lib/site-url.server";
-import { getEvent } from "~/services/events.server";
+import { getEvent } from "~/services/content";
 
 /** GET /events/{id}/calendar.ics: the event as a file calendar apps add. */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -4,13 +4,13 @@ import { Icon } from "~/components/ui/icon";
 import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { RecordMissing } from "~/components/content/record-missing";
 import { SafeImage } from "~/components/ui/safe-image";
-import { eventTiming, formatEventDate } from "~/domain/event-dates";
-import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
-import { shareTags } from "~/domain/share-tags";
-import { paragraphs, truncate } from "~/domain/text";
+import { eventTiming, formatEventDate } from "~/domain/content/event-dates";
+import { imageSources, UPLOAD_FOLDERS } from "~/domain/content/media-sources";
+import { shareTags } from "~/domain/content/share-tags";
+import { paragraphs, truncate } from "~/domain/shared/text";
 import { recordOr404 } from "~/lib/page-records.server";
 import { siteUrlFor } from "~/lib/site-url.server";
-import { foundationToday, getEvent } from "~/services/events.server";
+import { foundationToday, getEvent } from "~/services/content";
 
 /** One event, in full, with a calendar file to add it (an unknown one is a 404). */
 export async function loader({ params, request }: Route.LoaderArgs) {

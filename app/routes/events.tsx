@@ -4,7 +4,7 @@ import { CardGrid } from "~/components/content/card-grid";
 import { EventCard } from "~/components/content/event-card";
 import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
-import { eventsByTiming } from "~/services/events.server";
+import { eventsByTiming } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Events | Al-Amanah Foundation" },

@@ -10,7 +10,7 @@ import { Gallery } from "~/components/home/gallery";
 import { HeroVideo } from "~/components/home/hero-video";
 import { ImpactStatisticsCards } from "~/components/home/impact-statistics";
 import { ProgrammeCards } from "~/components/home/programmes";
-import { loadHomepage } from "~/services/homepage.server";
+import { loadHomepage } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Al-Amanah Foundation | Zakat & Sadaqa for families, orphans and emergencies" },

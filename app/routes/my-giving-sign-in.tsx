@@ -2,7 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/my-giving-sign-in";
 import { PageHero } from "~/components/ui/page-hero";
 import { startDonorSession, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
-import { redeemGivingLink } from "~/services/my-giving.server";
+import { redeemGivingLink } from "~/services/donors";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 

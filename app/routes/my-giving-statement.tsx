@@ -1,11 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/my-giving-statement";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatDate } from "~/domain/dates";
-import { formatExactCents } from "~/domain/money";
-import { NO_GOODS_OR_SERVICES, ZAKAT_PROMISE } from "~/domain/receipts";
+import { formatDate } from "~/domain/shared/dates";
+import { formatExactCents } from "~/domain/shared/money";
+import { NO_GOODS_OR_SERVICES, ZAKAT_PROMISE } from "~/domain/giving/receipts";
 import { donorEmail, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
-import { givingStatement } from "~/services/my-giving.server";
+import { givingStatement } from "~/services/donors";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 

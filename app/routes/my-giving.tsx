@@ -6,13 +6,13 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Honeypot } from "~/components/ui/honeypot";
 import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import { PageHero } from "~/components/ui/page-hero";
-import { formatDate } from "~/domain/dates";
-import { formatExactCents } from "~/domain/money";
-import { SIGN_IN_LINK_MINUTES } from "~/domain/my-giving";
+import { formatDate } from "~/domain/shared/dates";
+import { formatExactCents } from "~/domain/shared/money";
+import { SIGN_IN_LINK_MINUTES } from "~/domain/donors/my-giving";
 import { donorEmail, endDonorSession, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { ConflictError, logFailure, NotFoundError, PaymentProviderError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { visitorOf } from "~/lib/visitor.server";
-import { billingPortalFor, cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/my-giving.server";
+import { billingPortalFor, cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/donors";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
-import { addressOfNewsletterLink, unsubscribe } from "~/services/newsletter.server";
+import { addressOfNewsletterLink, unsubscribe } from "~/services/community";
 
 /** The page names the subscriber's address: never kept by a browser or a shared proxy. */
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;

@@ -4,7 +4,7 @@ import { NewsletterForm, type NewsletterActionData } from "~/components/layout/n
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
-import { subscribeToNewsletter } from "~/services/newsletter.server";
+import { subscribeToNewsletter } from "~/services/community";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Al-Amanah Foundation" }];
 

@@ -2,9 +2,9 @@ import { data, Link } from "react-router";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import type { Route } from "./+types/receipt";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { NO_GOODS_OR_SERVICES, receiptLines, receiptNumber, ZAKAT_PROMISE } from "~/domain/receipts";
+import { NO_GOODS_OR_SERVICES, receiptLines, receiptNumber, ZAKAT_PROMISE } from "~/domain/giving/receipts";
 import { NotFoundError } from "~/lib/service-errors";
-import { findReceipt } from "~/services/receipts.server";
+import { findReceipt } from "~/services/giving";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 

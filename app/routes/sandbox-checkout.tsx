@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sandbox-checkout";
-import { frequencyNote, type FormFrequency } from "~/domain/giving";
-import { formatCents } from "~/domain/money";
+import { frequencyNote, type FormFrequency } from "~/domain/giving/gift-options";
+import { formatCents } from "~/domain/shared/money";
 import { NotFoundError } from "~/lib/service-errors";
-import { cancelSandbox, getSandboxCheckout, paySandbox } from "~/services/sandbox-checkout.server";
+import { cancelSandbox, getSandboxCheckout, paySandbox } from "~/services/giving";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? "Sandbox checkout (test mode, no real payment)" : "Checkout not found" },

@@ -4,7 +4,7 @@ import { FeaturedStoryCard, StoryCard } from "~/components/content/story-cards";
 import { CardGrid } from "~/components/content/card-grid";
 import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
-import { listStories, storyCard } from "~/services/stories.server";
+import { listStories, storyCard } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Stories | Al-Amanah Foundation" },

@@ -4,13 +4,13 @@ import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { RecordMissing } from "~/components/content/record-missing";
 import { SafeImage } from "~/components/ui/safe-image";
 import { HeroVideo } from "~/components/home/hero-video";
-import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/media-sources";
-import { shareTags } from "~/domain/share-tags";
-import { paragraphs, truncate } from "~/domain/text";
-import { videoSource } from "~/domain/video-embeds";
+import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/content/media-sources";
+import { shareTags } from "~/domain/content/share-tags";
+import { paragraphs, truncate } from "~/domain/shared/text";
+import { videoSource } from "~/domain/content/video-embeds";
 import { recordOr404 } from "~/lib/page-records.server";
 import { siteUrlFor } from "~/lib/site-url.server";
-import { getStory } from "~/services/stories.server";
+import { getStory } from "~/services/content";
 
 /** One story, in full (an unknown or inactive one is a 404), with its sharing tags. */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -6,11 +6,11 @@ import { TestimonialCard } from "~/components/content/testimonial-card";
 import { Honeypot } from "~/components/ui/honeypot";
 import { PageHero } from "~/components/ui/page-hero";
 import { ScriptedPostMarker } from "~/components/ui/public-form";
-import { SCRIPTED_POST } from "~/domain/public-forms";
+import { SCRIPTED_POST } from "~/domain/shared/public-forms";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { clientAddressContext } from "~/lib/request-context";
 import { TooManyRequestsError, ValidationError, type FieldErrors } from "~/lib/service-errors";
-import { listTestimonials, submitTestimonial } from "~/services/testimonials.server";
+import { listTestimonials, submitTestimonial } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Testimonials | Al-Amanah Foundation" },

@@ -9,10 +9,10 @@ import { InputField, SelectField } from "~/components/ui/form-fields";
 import { Honeypot } from "~/components/ui/honeypot";
 import { ScriptedPostMarker, sendOrReportFailure } from "~/components/ui/public-form";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerSignupInput } from "~/domain/community-schemas";
+import { VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerSignupInput } from "~/domain/community/community-schemas";
 import { publicFormAction } from "~/lib/public-form.server";
 import { visitorOf } from "~/lib/visitor.server";
-import { signUpVolunteer } from "~/services/volunteers.server";
+import { signUpVolunteer } from "~/services/community";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Volunteer | Al-Amanah Foundation" },

@@ -6,7 +6,7 @@ import type { Route } from "./+types/zakat-calculator";
 import { ZakatResultPanel, ZakatTotalBar } from "~/components/giving/zakat-result";
 import { FieldError } from "~/components/ui/field-error";
 import { PageHero } from "~/components/ui/page-hero";
-import { formatDollars } from "~/domain/money";
+import { formatDollars } from "~/domain/shared/money";
 import {
   AMOUNT_FIELDS,
   DEFAULT_ZAKAT_INPUTS,
@@ -17,8 +17,8 @@ import {
   type ZakatAmountField,
   type ZakatInputs,
   type ZakatResult,
-} from "~/domain/zakat";
-import { zakatInputSchema } from "~/domain/zakat-schema";
+} from "~/domain/giving/zakat";
+import { zakatInputSchema } from "~/domain/giving/zakat-schema";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Zakat Calculator | Al-Amanah Foundation" },

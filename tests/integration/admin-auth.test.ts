@@ -9,7 +9,7 @@ import * as apiLogin from "~/routes/api/auth-login";
 import * as apiLogout from "~/routes/api/auth-logout";
 import * as dashboardApi from "~/routes/api/admin-dashboard";
 import * as settingApi from "~/routes/api/setting";
-import { ensureFirstAdmin, setAdminPassword } from "~/services/admins.server";
+import { ensureFirstAdmin, setAdminPassword } from "~/services/staff/admins.server";
 import { createTestAdmin } from "../support/admins";
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../support/routes";
 

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { VOLUNTEER_INTERESTS } from "~/domain/community-schemas";
+import { VOLUNTEER_INTERESTS } from "~/domain/community/community-schemas";
 import { getDb } from "~/lib/db.server";
 import * as contactsApi from "~/routes/api/contacts";
 import * as contactApi from "~/routes/api/contact";

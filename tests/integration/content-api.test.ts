@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/dates";
-import { PHOTO_URL_ERROR } from "~/domain/media-urls";
+import { todayIn } from "~/domain/shared/dates";
+import { PHOTO_URL_ERROR } from "~/domain/content/media-urls";
 import { getDb } from "~/lib/db.server";
 import * as storiesApi from "~/routes/api/stories";
 import * as storyApi from "~/routes/api/story";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/dates";
+import { todayIn } from "~/domain/shared/dates";
 import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
 import * as eventsScreen from "~/routes/admin/events";
@@ -13,7 +13,7 @@ import * as homePage from "~/routes/home";
 import * as storiesPage from "~/routes/stories";
 import * as storyPage from "~/routes/story";
 import * as testimonialsPage from "~/routes/testimonials";
-import { updateSetting } from "~/services/settings.server";
+import { updateSetting } from "~/services/content/settings.server";
 import { createTestAdmin } from "../support/admins";
 import { callRoute, expectLoggedError, makeContext, unwrapData } from "../support/routes";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { donationsForExport, findDonationPage, SEARCH_COUNT_CAP } from "~/services/donations.server";
+import { donationsForExport, findDonationPage, SEARCH_COUNT_CAP } from "~/services/giving/donations.server";
 import { clearGiving } from "../support/giving-records";
 
 /**

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { nextScheduledCharge } from "~/domain/recurring-schedule";
+import { nextScheduledCharge } from "~/domain/giving/recurring-schedule";
 import { getDb } from "~/lib/db.server";
 import * as donate from "~/routes/donate";
 import * as donationSuccess from "~/routes/donation-success";

@@ -4,11 +4,11 @@ import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { closeSmtpSender, smtpSender } from "~/lib/mail-transport.server";
 import * as outboxScreen from "~/routes/admin/outbox";
-import { submitContactMessage } from "~/services/contacts.server";
-import { deliverDueMail, RETRY_WAITS_SECONDS } from "~/services/mail-delivery.server";
-import { recordOfflineGift } from "~/services/donations.server";
-import { requestGivingLink } from "~/services/my-giving.server";
-import { signUpVolunteer } from "~/services/volunteers.server";
+import { submitContactMessage } from "~/services/community/contacts.server";
+import { deliverDueMail, RETRY_WAITS_SECONDS } from "~/services/mail/mail-delivery.server";
+import { recordOfflineGift } from "~/services/giving/donations.server";
+import { requestGivingLink } from "~/services/donors/my-giving.server";
+import { signUpVolunteer } from "~/services/community/volunteers.server";
 import { callRoute, expectLoggedError } from "../support/routes";
 import { startTestMailServer, type TestMailServer } from "../support/smtp";
 

@@ -8,7 +8,7 @@ import * as confirm from "~/routes/newsletter-confirm";
 import * as leave from "~/routes/newsletter-unsubscribe";
 import * as newsletterScreen from "~/routes/admin/newsletter";
 import * as oneClickApi from "~/routes/api/newsletter-unsubscribe";
-import { deliverDueMail } from "~/services/mail-delivery.server";
+import { deliverDueMail } from "~/services/mail/mail-delivery.server";
 import { callApi, callRoute, unwrapData } from "../support/routes";
 import { startTestMailServer, type TestMailServer } from "../support/smtp";
 

@@ -3,7 +3,7 @@ import { getDb } from "~/lib/db.server";
 import * as donationStats from "~/routes/api/donation-stats";
 import * as notFound from "~/routes/api/not-found";
 import * as stories from "~/routes/api/stories";
-import { updateSetting } from "~/services/settings.server";
+import { updateSetting } from "~/services/content/settings.server";
 import { createTestAdmin } from "../support/admins";
 import { callApi } from "../support/routes";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase, migrateToLatest } from "~/lib/db.server";
 import { seedDemoContent } from "../../db/seed";
-import { ensureDefaultSettings, getImpactStatistics } from "~/services/settings.server";
+import { ensureDefaultSettings, getImpactStatistics } from "~/services/content/settings.server";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { tmpdir } from "node:os";

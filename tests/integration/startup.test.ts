@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { bootstrap, describeStartup } from "~/lib/startup.server";
+import { bootstrap, describeStartup } from "~/services/staff/startup.server";
 import * as healthz from "~/routes/healthz";
 import { callApi } from "../support/routes";
 

@@ -6,7 +6,7 @@ import { getDb } from "~/lib/db.server";
 import * as storiesScreen from "~/routes/admin/stories";
 import * as mediaScreen from "~/routes/admin/media";
 import * as uploadsApi from "~/routes/api/uploads";
-import { getSetting, updateSetting } from "~/services/settings.server";
+import { getSetting, updateSetting } from "~/services/content/settings.server";
 import { phonePhoto } from "../support/photos";
 import { heicPhoto, phoneVideo, RECORDED_AT } from "../support/videos";
 import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../support/routes";

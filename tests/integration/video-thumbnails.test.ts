@@ -6,7 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetThumbnailFailures } from "~/lib/video-thumbnails.server";
 import * as thumbnailApi from "~/routes/api/video-thumbnail";
-import { updateSetting } from "~/services/settings.server";
+import { updateSetting } from "~/services/content/settings.server";
 import { callRoute } from "../support/routes";
 
 /**

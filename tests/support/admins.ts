@@ -1,5 +1,5 @@
-import { createAdmin } from "~/services/admins.server";
-import { issueApiToken } from "~/services/api-tokens.server";
+import { createAdmin } from "~/services/staff/admins.server";
+import { issueApiToken } from "~/services/staff/api-tokens.server";
 
 let counter = 0;
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const { resetEnvCache } = await import("~/lib/env.server");
   resetEnvCache();
   const { getDb, migrateToLatest } = await import("~/lib/db.server");
-  const { ensureDefaultSettings } = await import("~/services/settings.server");
+  const { ensureDefaultSettings } = await import("~/services/content/settings.server");
   await migrateToLatest(getDb());
   await ensureDefaultSettings();
 });

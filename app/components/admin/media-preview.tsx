@@ -1,4 +1,4 @@
-import type { SlotMedia } from "~/domain/media-slots";
+import type { SlotMedia } from "~/domain/content/media-slots";
 
 /** What a media slot holds now, as staff will see it on the homepage (embeds previewed as embeds). */
 export function MediaPreview({ media, label }: { media: SlotMedia; label: string }) {

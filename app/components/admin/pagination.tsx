@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { formatCount } from "~/domain/money";
+import { formatCount } from "~/domain/shared/money";
 
 /**
  * "Showing 26–50 of 1,234" with Previous and Next links that keep the other query

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldError } from "~/components/ui/field-error";
 import { SafeImage } from "~/components/ui/safe-image";
-import { imageSources, type UploadFolder } from "~/domain/media-sources";
+import { imageSources, type UploadFolder } from "~/domain/content/media-sources";
 
 /**
  * A photo for a story or event: a URL (SPEC 5's photo rule) or a file uploaded here

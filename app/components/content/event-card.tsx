@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { eventTiming, formatEventDate } from "~/domain/event-dates";
-import { imageSources, UPLOAD_FOLDERS } from "~/domain/media-sources";
-import type { CharityEvent } from "~/services/events.server";
+import { eventTiming, formatEventDate } from "~/domain/content/event-dates";
+import { imageSources, UPLOAD_FOLDERS } from "~/domain/content/media-sources";
+import type { CharityEvent } from "~/services/content";
 import { IMAGE_SIZES } from "./image-sizes";
 import { MediaImage } from "./media-image";
 

@@ -1,4 +1,4 @@
-import type { ImageSources } from "~/domain/media-sources";
+import type { ImageSources } from "~/domain/content/media-sources";
 import { SafeImage } from "~/components/ui/safe-image";
 
 /**

@@ -1,5 +1,5 @@
-import { impactPreview } from "~/domain/giving";
-import { formatCount } from "~/domain/money";
+import { impactPreview } from "~/domain/giving/gift-options";
+import { formatCount } from "~/domain/shared/money";
 
 /** What the amount being typed stands for (SPEC 9). The form's summary line is the one announced. */
 export function ImpactPreview({ amount }: { amount: number }) {

@@ -1,7 +1,7 @@
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { formatDollars } from "~/domain/money";
-import type { ZakatResult } from "~/domain/zakat";
+import { formatDollars } from "~/domain/shared/money";
+import type { ZakatResult } from "~/domain/giving/zakat";
 
 const exact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 

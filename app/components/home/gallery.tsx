@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { SafeImage } from "~/components/ui/safe-image";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { SlotMedia } from "~/domain/media-slots";
+import type { SlotMedia } from "~/domain/content/media-slots";
 import { dialogOpener } from "./dialog-opener";
 import { VideoPlayer, videoLink } from "./video-player";
 

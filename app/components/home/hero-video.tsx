@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { SafeImage } from "~/components/ui/safe-image";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { VideoSource } from "~/domain/video-embeds";
+import type { VideoSource } from "~/domain/content/video-embeds";
 import { dialogOpener } from "./dialog-opener";
 import { VideoPlayer, videoLink } from "./video-player";
 

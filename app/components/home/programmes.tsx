@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { SafeImage } from "~/components/ui/safe-image";
-import type { ImageSources } from "~/domain/media-sources";
+import type { ImageSources } from "~/domain/content/media-sources";
 
 const PROGRAMMES = [
   {

@@ -1,4 +1,4 @@
-import type { VideoSource } from "~/domain/video-embeds";
+import type { VideoSource } from "~/domain/content/video-embeds";
 
 /** What plays inside the modal: the provider's player for YouTube and Vimeo, the browser's own for files. */
 export function VideoPlayer({ video, title }: { video: VideoSource; title: string }) {

@@ -12,4 +12,4 @@ export const MAIN_NAVIGATION = [
 ] as const;
 
 /** The foundation's name and (placeholder) contact details live in the domain, shared with its emails. */
-export { FOUNDATION } from "~/domain/foundation";
+export { FOUNDATION } from "~/domain/shared/foundation";

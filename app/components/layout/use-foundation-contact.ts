@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { FOUNDATION, type FoundationContact } from "~/domain/foundation";
+import { FOUNDATION, type FoundationContact } from "~/domain/shared/foundation";
 
 /**
  * The foundation's address, phone and email as the ORG_* settings give them (the root

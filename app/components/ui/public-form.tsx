@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { SCRIPTED_POST } from "~/domain/public-forms";
+import { SCRIPTED_POST } from "~/domain/shared/public-forms";
 import { useHydrated } from "./use-hydrated";
 
 /**

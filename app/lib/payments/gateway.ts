@@ -1,4 +1,4 @@
-import type { DonationPurpose, FormFrequency, RecurringInterval } from "~/domain/giving";
+import type { DonationPurpose, FormFrequency, RecurringInterval } from "~/domain/giving/gift-options";
 import type {
   ProviderCheckoutSession,
   ProviderEvent,

@@ -1,4 +1,4 @@
-import { DONATION_PURPOSES, FORM_FREQUENCIES, type DonationPurpose, type FormFrequency } from "~/domain/giving";
+import { DONATION_PURPOSES, FORM_FREQUENCIES, type DonationPurpose, type FormFrequency } from "~/domain/giving/gift-options";
 import type { Metadata } from "./provider-objects";
 
 /**

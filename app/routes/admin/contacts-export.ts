@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contacts-export";
 import { csvResponse } from "~/lib/csv.server";
-import { contactsInBatches, readContactFilter, type ContactSubmission } from "~/services/contacts.server";
+import { contactsInBatches, readContactFilter, type ContactSubmission } from "~/services/community";
 
 /** contacts.csv: every message the Contacts screen's search and status filter match, streamed. */
 export function loader({ url }: Route.LoaderArgs) {

@@ -10,9 +10,9 @@ import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatDate } from "~/domain/dates";
-import { formatCount } from "~/domain/money";
-import { truncate } from "~/domain/text";
+import { formatDate } from "~/domain/shared/dates";
+import { formatCount } from "~/domain/shared/money";
+import { truncate } from "~/domain/shared/text";
 import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import { backToList } from "~/lib/list-return.server";
@@ -27,7 +27,7 @@ import {
   readContactFilter,
   resolveContact,
   type ContactSubmission,
-} from "~/services/contacts.server";
+} from "~/services/community";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts | Admin" }];
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dashboard";
 import { StatCard as Card } from "~/components/admin/stat-card";
-import { formatCount, formatDollars } from "~/domain/money";
-import { getDashboardStats } from "~/services/dashboard.server";
+import { formatCount, formatDollars } from "~/domain/shared/money";
+import { getDashboardStats } from "~/services/staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 

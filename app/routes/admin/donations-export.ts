@@ -1,6 +1,6 @@
 import type { Route } from "./+types/donations-export";
 import { csvResponse } from "~/lib/csv.server";
-import { donationsForExport, readDonationFilter, type Donation } from "~/services/donations.server";
+import { donationsForExport, readDonationFilter, type Donation } from "~/services/giving";
 
 /** donations.csv: every row the Donations screen's filter matches, streamed. */
 export function loader({ url }: Route.LoaderArgs) {

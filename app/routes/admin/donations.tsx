@@ -10,20 +10,20 @@ import { TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
 import { ListSearch } from "~/components/admin/list-search";
 import { InputField, SelectField } from "~/components/ui/form-fields";
-import { formatDate, todayIn } from "~/domain/dates";
-import { offlineGiftSchema, type OfflineGift } from "~/domain/donation-schemas";
+import { formatDate, todayIn } from "~/domain/shared/dates";
+import { offlineGiftSchema, type OfflineGift } from "~/domain/giving/donation-schemas";
 import {
   DONATION_FREQUENCIES,
   DONATION_PURPOSES,
   OFFLINE_PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
-} from "~/domain/giving";
-import { centsToDollars, formatCount, formatDollars } from "~/domain/money";
+} from "~/domain/giving/gift-options";
+import { centsToDollars, formatCount, formatDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
 import { logFailure, statusOfError, ValidationError } from "~/lib/service-errors";
-import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift } from "~/services/donations.server";
-import { syncFromProvider } from "~/services/provider-sync.server";
+import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift } from "~/services/giving";
+import { syncFromProvider } from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
 

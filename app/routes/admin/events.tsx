@@ -12,12 +12,12 @@ import { PhotoField } from "~/components/admin/photo-field";
 import { RowActions } from "~/components/admin/row-actions";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
-import { eventSchema, type EventInput } from "~/domain/content-schemas";
-import { eventDay, formatEventDate } from "~/domain/event-dates";
-import { UPLOAD_FOLDERS } from "~/domain/media-sources";
-import { truncate } from "~/domain/text";
+import { eventSchema, type EventInput } from "~/domain/content/content-schemas";
+import { eventDay, formatEventDate } from "~/domain/content/event-dates";
+import { UPLOAD_FOLDERS } from "~/domain/content/media-sources";
+import { truncate } from "~/domain/shared/text";
 import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
-import { countEvents, createEvent, deleteEvent, getEvent, listEvents, updateEvent, type CharityEvent } from "~/services/events.server";
+import { countEvents, createEvent, deleteEvent, getEvent, listEvents, updateEvent, type CharityEvent } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events | Admin" }];
 

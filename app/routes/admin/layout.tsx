@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { requireAdminPage } from "~/lib/auth.server";
+import { requireAdminPage } from "~/services/staff";
 import { adminContext } from "~/lib/request-context";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];

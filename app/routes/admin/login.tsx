@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "~/domain/admin-login";
-import { adminAuthenticator, adminFromSession } from "~/lib/auth.server";
+import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "~/domain/staff/admin-login";
+import { adminAuthenticator, adminFromSession } from "~/services/staff";
 import { clientAddressContext } from "~/lib/request-context";
 import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { commitAdminSession, getAdminSession } from "~/lib/session.server";
-import { InvalidCredentialsError } from "~/services/admins.server";
+import { InvalidCredentialsError } from "~/services/staff";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin sign-in | Al-Amanah Foundation" },

@@ -7,13 +7,13 @@ import { Notice } from "~/components/admin/notice";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { FieldError } from "~/components/ui/field-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { slotMedia, slotUrlProblem, type SlotKind } from "~/domain/media-slots";
-import type { MediaKey } from "~/domain/setting-keys";
+import { slotMedia, slotUrlProblem, type SlotKind } from "~/domain/content/media-slots";
+import type { MediaKey } from "~/domain/content/setting-keys";
 import { readSubmission } from "~/lib/form-submission.server";
 import { NotFoundError, ValidationError } from "~/lib/service-errors";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { discard, MAX_VIDEO_BYTES } from "~/lib/uploads.server";
-import { findSlot, listMediaSlots, removeMedia, saveMediaUrl, uploadMedia, type MediaSlotValue } from "~/services/media.server";
+import { findSlot, listMediaSlots, removeMedia, saveMediaUrl, uploadMedia, type MediaSlotValue } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Homepage Media | Admin" }];
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/newsletter-export";
 import { csvResponse } from "~/lib/csv.server";
-import { readSubscriberFilter, subscribersInBatches, type NewsletterSubscriber } from "~/services/newsletter.server";
+import { readSubscriberFilter, subscribersInBatches, type NewsletterSubscriber } from "~/services/community";
 
 /** newsletter-subscribers.csv: every address the Newsletter screen's search and status match, streamed. */
 export function loader({ url }: Route.LoaderArgs) {

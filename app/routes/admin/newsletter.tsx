@@ -8,9 +8,9 @@ import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
-import { formatDate } from "~/domain/dates";
-import { formatCount } from "~/domain/money";
-import { NEWSLETTER_STATUSES } from "~/domain/newsletter";
+import { formatDate } from "~/domain/shared/dates";
+import { formatCount } from "~/domain/shared/money";
+import { NEWSLETTER_STATUSES } from "~/domain/community/newsletter";
 import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import { backToList } from "~/lib/list-return.server";
@@ -23,7 +23,7 @@ import {
   readSubscriberFilter,
   removeSubscriber,
   sendNewsletter,
-} from "~/services/newsletter.server";
+} from "~/services/community";
 import type { NewsletterStatus } from "../../../db/schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Admin" }];

@@ -6,11 +6,11 @@ import { ListSearch } from "~/components/admin/list-search";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
-import { formatDateTime } from "~/domain/dates";
-import { formatCount } from "~/domain/money";
+import { formatDateTime } from "~/domain/shared/dates";
+import { formatCount } from "~/domain/shared/money";
 import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
-import { countOutbox, findOutboxPage, getOutboxMessage, isMailStatus, type OutboxMessage } from "~/services/mail.server";
+import { countOutbox, findOutboxPage, getOutboxMessage, isMailStatus, type OutboxMessage } from "~/services/mail";
 import type { MailStatus } from "../../../db/schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Admin" }];

@@ -3,15 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { formatCount, formatDollars } from "~/domain/money";
+import { formatCount, formatDollars } from "~/domain/shared/money";
 import {
   IMPACT_STATISTIC_LABELS,
   isDollarStatistic,
   isImpactStatisticKey,
   statisticEditSchema,
-} from "~/domain/settings";
+} from "~/domain/content/settings";
 import { NotFoundError, ValidationError } from "~/lib/service-errors";
-import { listImpactStatistics, updateSetting, type Setting } from "~/services/settings.server";
+import { listImpactStatistics, updateSetting, type Setting } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
 

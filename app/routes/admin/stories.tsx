@@ -13,13 +13,13 @@ import { PhotoField } from "~/components/admin/photo-field";
 import { RowActions } from "~/components/admin/row-actions";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
-import { storySchema, type StoryInput } from "~/domain/content-schemas";
-import { formatDate } from "~/domain/dates";
-import { UPLOAD_FOLDERS } from "~/domain/media-sources";
-import { truncate } from "~/domain/text";
+import { storySchema, type StoryInput } from "~/domain/content/content-schemas";
+import { formatDate } from "~/domain/shared/dates";
+import { UPLOAD_FOLDERS } from "~/domain/content/media-sources";
+import { truncate } from "~/domain/shared/text";
 import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
-import { countStories, createStory, deleteStory, getStory, listStories, updateStory, type Story } from "~/services/stories.server";
+import { countStories, createStory, deleteStory, getStory, listStories, updateStory, type Story } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Stories | Admin" }];
 

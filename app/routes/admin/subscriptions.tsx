@@ -7,10 +7,10 @@ import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
-import { formatDate } from "~/domain/dates";
-import { formatCount, formatDollars } from "~/domain/money";
-import { scheduleText } from "~/domain/recurring-schedule";
-import { isCancelable } from "~/domain/subscription-status";
+import { formatDate } from "~/domain/shared/dates";
+import { formatCount, formatDollars } from "~/domain/shared/money";
+import { scheduleText } from "~/domain/giving/recurring-schedule";
+import { isCancelable } from "~/domain/giving/subscription-status";
 import { getEnv } from "~/lib/env.server";
 import { logFailure, statusOfError } from "~/lib/service-errors";
 import {
@@ -21,7 +21,7 @@ import {
   refreshSubscriptionStatuses,
   type Subscription,
   type SubscriptionSummary,
-} from "~/services/subscriptions.server";
+} from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Admin" }];
 

@@ -13,9 +13,9 @@ import { RowActions } from "~/components/admin/row-actions";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { Stars } from "~/components/content/stars";
 import { InputField, SelectField, TextareaField } from "~/components/ui/form-fields";
-import { TESTIMONIAL_CATEGORIES, testimonialSchema, type TestimonialInput } from "~/domain/content-schemas";
-import { formatDate } from "~/domain/dates";
-import { truncate } from "~/domain/text";
+import { TESTIMONIAL_CATEGORIES, testimonialSchema, type TestimonialInput } from "~/domain/content/content-schemas";
+import { formatDate } from "~/domain/shared/dates";
+import { truncate } from "~/domain/shared/text";
 import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import {
@@ -27,7 +27,7 @@ import {
   listTestimonials,
   updateTestimonial,
   type Testimonial,
-} from "~/services/testimonials.server";
+} from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Admin" }];
 

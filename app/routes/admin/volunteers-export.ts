@@ -1,6 +1,6 @@
 import type { Route } from "./+types/volunteers-export";
 import { csvResponse } from "~/lib/csv.server";
-import { readVolunteerFilter, volunteersInBatches, type VolunteerSignup } from "~/services/volunteers.server";
+import { readVolunteerFilter, volunteersInBatches, type VolunteerSignup } from "~/services/community";
 
 /** volunteers.csv: every signup the Volunteers screen's search and interest filter match, streamed. */
 export function loader({ url }: Route.LoaderArgs) {

@@ -8,13 +8,13 @@ import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
-import { formatDate } from "~/domain/dates";
-import { formatCount } from "~/domain/money";
+import { formatDate } from "~/domain/shared/dates";
+import { formatCount } from "~/domain/shared/money";
 import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import { backToList } from "~/lib/list-return.server";
 import { NotFoundError } from "~/lib/service-errors";
-import { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, readVolunteerFilter } from "~/services/volunteers.server";
+import { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, readVolunteerFilter } from "~/services/community";
 
 export const meta: Route.MetaFunction = () => [{ title: "Volunteers | Admin" }];
 

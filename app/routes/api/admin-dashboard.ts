@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-dashboard";
 import { apiResource, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { getDashboardStats } from "~/services/dashboard.server";
+import { requireAdminApi } from "~/services/staff";
+import { getDashboardStats } from "~/services/staff";
 
 /** GET /api/admin/dashboard: the Dashboard screen's figures, for admins. */
 const resource = apiResource<Route.ActionArgs>({

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/auth-login";
-import { adminLoginSchema } from "~/domain/admin-login";
+import { adminLoginSchema } from "~/domain/staff/admin-login";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { parseOrThrow } from "~/lib/service-errors";
-import { signInAdmin } from "~/services/admins.server";
-import { issueApiToken } from "~/services/api-tokens.server";
+import { signInAdmin } from "~/services/staff";
+import { issueApiToken } from "~/services/staff";
 
 /** POST /api/auth/login {username, password} -> a bearer token for the admin API. */
 const resource = apiResource<Route.ActionArgs>({

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/auth-logout";
 import { apiResource } from "~/lib/api.server";
-import { revokeApiToken } from "~/services/api-tokens.server";
+import { revokeApiToken } from "~/services/staff";
 
 /** POST /api/auth/logout: revokes the bearer token sent with the request. */
 const resource = apiResource<Route.ActionArgs>({

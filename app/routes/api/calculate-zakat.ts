@@ -1,6 +1,6 @@
 import type { Route } from "./+types/calculate-zakat";
-import { calculateZakat } from "~/domain/zakat";
-import { zakatInputSchema } from "~/domain/zakat-schema";
+import { calculateZakat } from "~/domain/giving/zakat";
+import { zakatInputSchema } from "~/domain/giving/zakat-schema";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
 import { parseOrThrow } from "~/lib/service-errors";
 

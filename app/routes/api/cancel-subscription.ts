@@ -1,7 +1,7 @@
 import type { Route } from "./+types/cancel-subscription";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { cancelSubscription } from "~/services/subscriptions.server";
+import { requireAdminApi } from "~/services/staff";
+import { cancelSubscription } from "~/services/giving";
 
 /** POST /api/donations/cancel-subscription {subscription_id} (the provider's id), admin only. */
 const resource = apiResource<Route.ActionArgs>({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contact-resolve";
 import { apiResource, idParam, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { resolveContact } from "~/services/contacts.server";
+import { requireAdminApi } from "~/services/staff";
+import { resolveContact } from "~/services/community";
 
 /** PATCH /api/contact/{id}/resolve (admin, no body): the message is marked resolved. */
 const resource = apiResource<Route.ActionArgs>({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contact";
 import { apiResource, idParam, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { deleteContact, getContact } from "~/services/contacts.server";
+import { requireAdminApi } from "~/services/staff";
+import { deleteContact, getContact } from "~/services/community";
 
 /** GET and DELETE /api/contact/{id} (admin). */
 const resource = apiResource<Route.ActionArgs>({

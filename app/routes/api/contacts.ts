@@ -1,8 +1,8 @@
 import type { Route } from "./+types/contacts";
 import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
+import { requireAdminApi } from "~/services/staff";
 import { visitorOf } from "~/lib/visitor.server";
-import { contactsInBatches, listContacts, readContactFilter, submitContactMessage } from "~/services/contacts.server";
+import { contactsInBatches, listContacts, readContactFilter, submitContactMessage } from "~/services/community";
 
 /**
  * POST /api/contact/ (public) {name, email, message}: 201 with the stored message.

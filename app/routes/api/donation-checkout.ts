@@ -2,7 +2,7 @@ import type { Route } from "./+types/donation-checkout";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { siteUrlFor } from "~/lib/site-url.server";
-import { startCheckout } from "~/services/checkout.server";
+import { startCheckout } from "~/services/giving";
 
 /** POST /api/donations/create-payment-session {amount, name, email, purpose, frequency} -> {id, url}. */
 const resource = apiResource<Route.ActionArgs>({

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/donation-stats";
 import { apiResource, json } from "~/lib/api.server";
-import { getDonationStats } from "~/services/donations.server";
+import { getDonationStats } from "~/services/giving";
 
 /** GET /api/donations/stats: homepage impact figures and donation totals. */
 const resource = apiResource<Route.ActionArgs>({

@@ -2,7 +2,7 @@ import type { Route } from "./+types/donation-subscription-checkout";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { siteUrlFor } from "~/lib/site-url.server";
-import { startSubscriptionCheckout } from "~/services/checkout.server";
+import { startSubscriptionCheckout } from "~/services/giving";
 
 /**
  * POST /api/donations/create-subscription {amount, name, email, purpose, interval,

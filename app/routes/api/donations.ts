@@ -1,7 +1,7 @@
 import type { Route } from "./+types/donations";
 import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { donationsForExport, listDonations, readDonationFilter, recordOfflineGift } from "~/services/donations.server";
+import { requireAdminApi } from "~/services/staff";
+import { donationsForExport, listDonations, readDonationFilter, recordOfflineGift } from "~/services/giving";
 
 /**
  * GET /api/donations/ (admin): every gift, newest first, streamed whole unless paged;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/event";
 import { apiResource, idParam, json, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { deleteEvent, getEvent, updateEvent } from "~/services/events.server";
+import { requireAdminApi } from "~/services/staff";
+import { deleteEvent, getEvent, updateEvent } from "~/services/content";
 
 /** GET (public), PUT and DELETE (admin) /api/events/{id}. */
 const resource = apiResource<Route.ActionArgs>({

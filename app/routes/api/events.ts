@@ -1,7 +1,7 @@
 import type { Route } from "./+types/events";
 import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { createEvent, listEvents } from "~/services/events.server";
+import { requireAdminApi } from "~/services/staff";
+import { createEvent, listEvents } from "~/services/content";
 
 /**
  * GET /api/events/?upcoming_only= : soonest first, past and upcoming unless asked;

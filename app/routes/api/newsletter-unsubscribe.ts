@@ -1,6 +1,6 @@
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { apiError, json } from "~/lib/api.server";
-import { unsubscribe } from "~/services/newsletter.server";
+import { unsubscribe } from "~/services/community";
 
 /**
  * RFC 8058 one-click unsubscribe: mail apps POST `List-Unsubscribe=One-Click` to the

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/refresh-subscriptions";
 import { apiResource, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { refreshSubscriptionStatuses } from "~/services/subscriptions.server";
+import { requireAdminApi } from "~/services/staff";
+import { refreshSubscriptionStatuses } from "~/services/giving";
 
 /** POST /api/donations/update-subscription-status (admin) -> {updated}: statuses as the provider has them. */
 const resource = apiResource<Route.ActionArgs>({

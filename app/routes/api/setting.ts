@@ -1,7 +1,7 @@
 import type { Route } from "./+types/setting";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { deleteSetting, getSetting, updateSetting } from "~/services/settings.server";
+import { requireAdminApi } from "~/services/staff";
+import { deleteSetting, getSetting, updateSetting } from "~/services/content";
 
 /** GET (public), PUT and DELETE (admin) /api/settings/{key}. */
 const resource = apiResource<Route.ActionArgs>({

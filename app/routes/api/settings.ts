@@ -1,7 +1,7 @@
 import type { Route } from "./+types/settings";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { createSetting, listSettings } from "~/services/settings.server";
+import { requireAdminApi } from "~/services/staff";
+import { createSetting, listSettings } from "~/services/content";
 
 /** GET /api/settings/ (public) and POST /api/settings/ (admin). */
 const resource = apiResource<Route.ActionArgs>({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/stories";
 import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
-import { readerOf, requireAdminApi } from "~/lib/auth.server";
-import { createStory, listStories } from "~/services/stories.server";
+import { readerOf, requireAdminApi } from "~/services/staff";
+import { createStory, listStories } from "~/services/content";
 
 /**
  * GET /api/stories/?active_only=&featured_only= : newest first, the whole list unless

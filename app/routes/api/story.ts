@@ -1,7 +1,7 @@
 import type { Route } from "./+types/story";
 import { apiResource, idParam, json, readJsonBody } from "~/lib/api.server";
-import { readerOf, requireAdminApi } from "~/lib/auth.server";
-import { deleteStory, getStory, updateStory } from "~/services/stories.server";
+import { readerOf, requireAdminApi } from "~/services/staff";
+import { deleteStory, getStory, updateStory } from "~/services/content";
 
 /** GET (an inactive story is a 404 without an admin), PUT and DELETE (admin) /api/stories/{id}. */
 const resource = apiResource<Route.ActionArgs>({

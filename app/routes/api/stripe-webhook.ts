@@ -1,6 +1,6 @@
 import type { Route } from "./+types/stripe-webhook";
 import { apiResource, json } from "~/lib/api.server";
-import { receiveProviderWebhook } from "~/services/provider-events.server";
+import { receiveProviderWebhook } from "~/services/giving";
 
 /**
  * POST /api/webhooks/stripe: Stripe's events (and, in sandbox mode, the sandbox's).

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/subscriptions";
 import { apiResource, json, queryPage } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { listSubscriptions } from "~/services/subscriptions.server";
+import { requireAdminApi } from "~/services/staff";
+import { listSubscriptions } from "~/services/giving";
 
 /** GET /api/donations/subscriptions (admin): recurring gifts, newest first. */
 const resource = apiResource<Route.ActionArgs>({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sync-provider";
 import { apiError, apiResource, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { SYNC_DAYS, syncFromProvider } from "~/services/provider-sync.server";
+import { requireAdminApi } from "~/services/staff";
+import { SYNC_DAYS, syncFromProvider } from "~/services/giving";
 
 /**
  * POST /api/donations/sync-stripe-data (admin) -> {synced}: records the provider has

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/testimonial-approve";
 import { apiResource, idParam, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { approveTestimonial } from "~/services/testimonials.server";
+import { requireAdminApi } from "~/services/staff";
+import { approveTestimonial } from "~/services/content";
 
 /** PATCH /api/testimonials/{id}/approve (admin, no body). */
 const resource = apiResource<Route.ActionArgs>({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/testimonial";
 import { apiResource, idParam, json, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { deleteTestimonial, updateTestimonial } from "~/services/testimonials.server";
+import { requireAdminApi } from "~/services/staff";
+import { deleteTestimonial, updateTestimonial } from "~/services/content";
 
 /** PUT and DELETE /api/testimonials/{id} (admin). */
 const resource = apiResource<Route.ActionArgs>({

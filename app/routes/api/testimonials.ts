@@ -1,7 +1,7 @@
 import type { Route } from "./+types/testimonials";
 import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
-import { readerOf, requireAdminApi } from "~/lib/auth.server";
-import { createTestimonial, listTestimonials } from "~/services/testimonials.server";
+import { readerOf, requireAdminApi } from "~/services/staff";
+import { createTestimonial, listTestimonials } from "~/services/content";
 
 /**
  * GET /api/testimonials/?approved_only= : newest first; without an admin, approved ones

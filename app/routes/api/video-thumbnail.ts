@@ -1,7 +1,7 @@
 import type { Route } from "./+types/video-thumbnail";
 import { apiResource } from "~/lib/api.server";
 import { serveYouTubeThumbnail } from "~/lib/video-thumbnails.server";
-import { isYouTubeVideoShown } from "~/services/media.server";
+import { isYouTubeVideoShown } from "~/services/content";
 
 /** GET /api/video-thumbnails/{youtubeId}.webp: the still of a YouTube video this site shows. */
 const resource = apiResource<Route.LoaderArgs>({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/volunteer";
 import { apiResource, idParam, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
-import { deleteVolunteer, getVolunteer } from "~/services/volunteers.server";
+import { requireAdminApi } from "~/services/staff";
+import { deleteVolunteer, getVolunteer } from "~/services/community";
 
 /** GET and DELETE /api/volunteers/{id} (admin). */
 const resource = apiResource<Route.ActionArgs>({

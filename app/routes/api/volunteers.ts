@@ -1,8 +1,8 @@
 import type { Route } from "./+types/volunteers";
 import { apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/lib/auth.server";
+import { requireAdminApi } from "~/services/staff";
 import { visitorOf } from "~/lib/visitor.server";
-import { listVolunteers, readVolunteerFilter, signUpVolunteer, volunteersInBatches } from "~/services/volunteers.server";
+import { listVolunteers, readVolunteerFilter, signUpVolunteer, volunteersInBatches } from "~/services/community";
 
 /**
  * POST /api/volunteers/ (public) {name, email, interest}: 201 with the stored signup.

@@ -1,0 +1,44 @@
+import { z } from "~/domain/shared/zod";
+import { honeypotField, requiredEmail, requiredText } from "~/domain/shared/schema-fields";
+
+/**
+ * The contact and volunteer forms (SPEC 3 and 5), shared by the pages (in the browser
+ * and their actions) and POST /api/contact/ and /api/volunteers/. `website` is a
+ * honeypot: people never see or fill it.
+ */
+
+export const VOLUNTEER_INTERESTS = [
+  "Food Distribution",
+  "Community Outreach",
+  "Educational Support",
+  "Event Organization",
+  "Administrative Support",
+  "Social Media & Marketing",
+  "Fundraising",
+  "Other",
+] as const;
+export type VolunteerInterest = (typeof VOLUNTEER_INTERESTS)[number];
+
+export function isVolunteerInterest(value: string): value is VolunteerInterest {
+  return (VOLUNTEER_INTERESTS as readonly string[]).includes(value);
+}
+
+export const contactMessageSchema = z.object({
+  name: requiredText("Name", 100),
+  email: requiredEmail(),
+  message: requiredText("Message", 5000),
+  website: honeypotField(),
+});
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;
+
+export const volunteerSignupSchema = z.object({
+  name: requiredText("Full name", 100),
+  email: requiredEmail(),
+  interest: z.enum(VOLUNTEER_INTERESTS, { message: "Please choose an area of interest" }),
+  website: honeypotField(),
+});
+export type VolunteerSignupInput = z.output<typeof volunteerSignupSchema>;
+
+/** The Contacts screen's status filter. */
+export const CONTACT_STATUSES = ["all", "pending", "resolved"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];

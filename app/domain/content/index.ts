@@ -1,0 +1,1 @@
+export { UPLOAD_FOLDERS } from "./media-sources";

@@ -1,0 +1,88 @@
+import { z } from "~/domain/shared/zod";
+import { findMediaSlot, SLOT_RULES } from "./media-slots";
+import { isDollarStatistic, isImpactStatisticKey } from "./setting-keys";
+
+export * from "./setting-keys";
+
+export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+
+const MAX_STATISTIC = 1_000_000_000_000;
+// Plain digits, or digits grouped by commas in threes ("1,250"); an optional fraction.
+const NUMBER_PATTERN = /^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
+
+/**
+ * A statistic's value: required, a number of 0 or more, given as a number or as text
+ * (the API may send {"value": "31855"}); stored as canonical text. Counts are whole
+ * numbers; total_raised is dollars and may have cents.
+ */
+export function statisticValueSchema(key: string) {
+  const dollars = isDollarStatistic(key);
+  return z
+    .union([z.number(), z.string()], { message: "Value is required" })
+    .transform((raw, ctx) => {
+      // A dollar figure may be typed the way it is read: "$875,000".
+      const typed = typeof raw === "number" ? String(raw) : raw.trim();
+      const text = dollars ? typed.replace(/^\$\s*/, "") : typed;
+      const fail = (message: string) => {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      };
+      if (text === "") return fail("Value is required");
+      if (text.startsWith("-")) return fail("Value cannot be negative");
+      if (!NUMBER_PATTERN.test(text)) return fail("Value must be a number");
+      const value = Number(text.replace(/,/g, ""));
+      if (!Number.isFinite(value) || value > MAX_STATISTIC) return fail("Value is too large");
+      if (!dollars && !Number.isInteger(value)) return fail("Value must be a whole number");
+      if (dollars && Math.round(value * 100) !== Number((value * 100).toPrecision(15))) {
+        return fail("Value can have at most two decimal places");
+      }
+      return String(value);
+    });
+}
+
+/** Absent keeps the stored description; null or text replaces it. */
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(500, "Description must be at most 500 characters")
+  .nullish()
+  .transform((value) => (value === null ? "" : value));
+
+/** A media slot's value: empty (no media), a URL that fits the slot, or an uploaded file's name. */
+function mediaValueSchema(accepts: (value: string) => boolean, message: string) {
+  return z
+    .union([z.string(), z.null()], { message: "Value must be text" })
+    .transform((raw) => (raw ?? "").trim())
+    .refine((value) => value === "" || accepts(value), { message });
+}
+
+function mediaRuleFor(key: string) {
+  const slot = findMediaSlot(key);
+  if (!slot) return undefined;
+  const rule = SLOT_RULES[slot.kind];
+  return mediaValueSchema((value) => rule.isUrl(value) || rule.isUploadedName(value), rule.message);
+}
+
+/** Any other setting's value is free text. */
+const freeValueSchema = z
+  .union([z.string(), z.number()], { message: "Value is required" })
+  .transform((raw) => String(raw).trim())
+  .pipe(z.string().max(2000, "Value must be at most 2000 characters"));
+
+/** The rules for one setting's {value, description}, by its key. */
+export function settingUpdateSchemaFor(key: string) {
+  const value = isImpactStatisticKey(key) ? statisticValueSchema(key) : (mediaRuleFor(key) ?? freeValueSchema);
+  return z.object({ value, description: descriptionSchema });
+}
+
+/** The edit form of one statistic on the settings screen (same rules as the API). */
+export function statisticEditSchema(key: string) {
+  return z.object({ value: statisticValueSchema(key), description: descriptionSchema });
+}
+
+export const settingCreateSchema = z.object({
+  key: z
+    .string({ message: "Key is required" })
+    .trim()
+    .regex(SETTING_KEY_PATTERN, "Key must be lower-case letters, digits and underscores"),
+});

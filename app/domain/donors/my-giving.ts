@@ -1,0 +1,32 @@
+import { z } from "~/domain/shared/zod";
+import type { MailParts } from "~/domain/mail";
+import { requiredEmail } from "~/domain/shared/schema-fields";
+
+/** The /my-giving sign-in form: an email, and a honeypot. */
+export const givingLinkRequestSchema = z.object({ email: requiredEmail(), website: z.string().optional() });
+
+export const SIGN_IN_LINK_MINUTES = 30;
+
+export function signInLinkMail(link: string): MailParts {
+  return {
+    subject: "Your link to your giving",
+    greeting: "Assalamu alaikum,",
+    paragraphs: [
+      "Someone (we hope you) asked to see the gifts given from this email address. The button below opens them: every gift with its receipt, your totals and statements by year, and your monthly or yearly gifts.",
+      `The link works once, within ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, you can ignore this message: nothing changes.`,
+    ],
+    action: { label: "See my giving", url: link },
+  };
+}
+
+/** Totals per calendar year (in the foundation's time zone), newest year first. */
+export function totalsByYear(gifts: { amount_cents: number; year: number }[]): { year: number; total_cents: number; gifts: number }[] {
+  const years = new Map<number, { total_cents: number; gifts: number }>();
+  for (const gift of gifts) {
+    const year = years.get(gift.year) ?? { total_cents: 0, gifts: 0 };
+    year.total_cents += gift.amount_cents;
+    year.gifts += 1;
+    years.set(gift.year, year);
+  }
+  return [...years].map(([year, totals]) => ({ year, ...totals })).sort((a, b) => b.year - a.year);
+}

@@ -1,0 +1,123 @@
+import { z } from "~/domain/shared/zod";
+import { emptyIsUnset, hasWholeCents, readNumber } from "~/domain/shared/amount-input";
+import { isRealDate } from "~/domain/shared/dates";
+import {
+  DONATION_FREQUENCIES,
+  DONATION_PURPOSES,
+  FORM_FREQUENCIES,
+  MAXIMUM_ONLINE_DONATION,
+  MINIMUM_DONATION,
+  OFFLINE_PAYMENT_METHODS,
+} from "./gift-options";
+
+/**
+ * The giving schemas, shared by the donate page (in the browser), its action, the admin
+ * form for offline gifts and the /api/donations/* endpoints.
+ */
+
+function dollarAmount(minimum: number, minimumMessage: string) {
+  return z.preprocess(
+    readNumber,
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? "Please enter an amount" : "Please enter the amount as a number, e.g. 50 or 25.50"),
+      })
+      .refine(Number.isFinite, "Please enter the amount as a number, e.g. 50 or 25.50")
+      .refine((value) => value >= minimum, minimumMessage)
+      .refine((value) => value <= MAXIMUM_ONLINE_DONATION, "For gifts of a million dollars or more, please contact us")
+      .refine(hasWholeCents, "Please use at most two decimal places"),
+  );
+}
+
+function nameField(missing: string) {
+  return z.string({ message: missing }).trim().min(1, missing).max(200, "Please keep the name under 200 characters");
+}
+const donorName = nameField("Please enter your full name");
+
+const donorEmail = z
+  .string({ message: "Please enter your email address" })
+  .trim()
+  .min(1, "Please enter your email address")
+  .max(254, "Please enter a shorter email address")
+  .pipe(z.email("Please enter a valid email address"));
+
+const purpose = z.preprocess(
+  emptyIsUnset,
+  z.enum(DONATION_PURPOSES, { message: "Please choose one of the listed purposes" }).default("General Donation"),
+);
+
+/** The donate form and POST /api/donations/create-payment-session. */
+export const donationSchema = z.object({
+  amount: dollarAmount(MINIMUM_DONATION, `The minimum donation is $${MINIMUM_DONATION}`),
+  name: donorName,
+  email: donorEmail,
+  purpose,
+  frequency: z.preprocess(
+    emptyIsUnset,
+    z.enum(FORM_FREQUENCIES, { message: "Please choose One-Time, Monthly or Annually" }).default("One-Time"),
+  ),
+});
+export type DonationRequest = z.output<typeof donationSchema>;
+
+/**
+ * POST /api/donations/create-subscription (SPEC 7): the spec's client always sends
+ * payment_day 1 and leaves payment_month unset (January).
+ */
+export const subscriptionRequestSchema = z.object({
+  amount: dollarAmount(MINIMUM_DONATION, `The minimum donation is $${MINIMUM_DONATION}`),
+  name: donorName,
+  email: donorEmail,
+  purpose,
+  interval: z.enum(["month", "year"], { message: "Choose month or year" }),
+  payment_day: z.preprocess(
+    readNumber,
+    z.literal(1, { message: "Recurring gifts are charged on the 1st of the month, so this must be 1" }).default(1),
+  ),
+  payment_month: z.preprocess(
+    readNumber,
+    z
+      .number({ message: "Use a month number from 1 to 12" })
+      .int("Use a month number from 1 to 12")
+      .min(1, "Use a month number from 1 to 12")
+      .max(12, "Use a month number from 1 to 12")
+      .default(1),
+  ),
+});
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A gift handed to staff (cash, cheque, a Ramadan collection): the admin form and POST /api/donations/. */
+export const offlineGiftSchema = z.object({
+  amount: dollarAmount(0.01, "The amount must be more than $0"),
+  name: nameField("Please enter the donor's name"),
+  // Optional: a cash gift may come without one. Empty means none, and is stored as "".
+  email: z
+    .preprocess((raw) => (typeof raw === "string" && raw.trim() === "" ? undefined : raw), donorEmail.optional())
+    .transform((email) => email ?? ""),
+  purpose,
+  frequency: z.preprocess(
+    emptyIsUnset,
+    z.enum(DONATION_FREQUENCIES, { message: "Please choose One-Time, Monthly, Annually or Ramadan" }).default("One-Time"),
+  ),
+  payment_method: z.preprocess(
+    emptyIsUnset,
+    z.enum(OFFLINE_PAYMENT_METHODS, { message: "Please choose cash, cheque, bank transfer or other" }).default("cash"),
+  ),
+  donated_at: z.preprocess(
+    emptyIsUnset,
+    z
+      .string({ message: "Please enter a real date as YYYY-MM-DD" })
+      .trim()
+      .refine((value) => ISO_DATE_TIME.test(value) && isRealDate(value) && !Number.isNaN(Date.parse(value)), "Please enter a real date as YYYY-MM-DD")
+      .optional(),
+  ),
+});
+export type OfflineGift = z.output<typeof offlineGiftSchema>;
+
+/** Staff cancel a recurring gift by the provider's subscription id: the admin screen and the API. */
+export const cancelSubscriptionSchema = z.object({
+  subscription_id: z
+    .string({ message: "Give the card provider's subscription id" })
+    .trim()
+    .min(1, "Give the card provider's subscription id"),
+});

@@ -1,0 +1,1 @@
+export { receiptNumber, yearIn } from "./receipts";

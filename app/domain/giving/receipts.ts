@@ -1,0 +1,68 @@
+import { dateTimeFormat } from "~/domain/shared/formatters";
+import type { Organisation } from "~/domain/shared/foundation";
+import type { MailParts } from "~/domain/mail";
+import { formatExactCents } from "~/domain/shared/money";
+
+/**
+ * A gift's receipt, as the donor files it with their taxes: the same facts in the email
+ * and on the printable page. Pure, so both render it alike.
+ */
+export interface ReceiptGift {
+  id: number;
+  name: string;
+  amount_cents: number;
+  frequency: string;
+  purpose: string;
+  donated_at: string;
+  payment_method: string;
+  is_test: boolean;
+}
+
+/** The calendar year of a moment where the foundation is (SITE_TIMEZONE): receipts and statements agree on it. */
+export function yearIn(iso: string, timeZone: string): number {
+  return Number(dateTimeFormat("en-US", { year: "numeric", timeZone }).format(new Date(iso)));
+}
+
+/** R-2026-000123: the year given (where the foundation is) and the gift's number, which never changes. */
+export function receiptNumber(gift: Pick<ReceiptGift, "id" | "donated_at">, timeZone: string): string {
+  return `R-${yearIn(gift.donated_at, timeZone)}-${String(gift.id).padStart(6, "0")}`;
+}
+
+export function receiptDate(iso: string, timeZone: string): string {
+  return dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }).format(new Date(iso));
+}
+
+export const NO_GOODS_OR_SERVICES = "No goods or services were provided in exchange for this contribution.";
+export const ZAKAT_PROMISE = "Your Zakat is kept apart and given only to those eligible to receive it.";
+
+/** The receipt's lines, label and value, in the order both the mail and the page show them. */
+export function receiptLines(gift: ReceiptGift, timeZone: string): [string, string][] {
+  return [
+    ["Receipt number", receiptNumber(gift, timeZone)],
+    ["Date", receiptDate(gift.donated_at, timeZone)],
+    ["Amount", `${formatExactCents(gift.amount_cents)} USD`],
+    ["Purpose", gift.purpose || "General Donation"],
+    ["Frequency", gift.frequency],
+    ["Donor", gift.name],
+  ];
+}
+
+export function receiptMail(gift: ReceiptGift, organisation: Organisation, links: { receipt: string; myGiving: string }, timeZone: string): MailParts {
+  const zakat = gift.purpose === "Zakat";
+  return {
+    subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift, timeZone)}: ${formatExactCents(gift.amount_cents)} to ${organisation.legalName}`,
+    greeting: `Dear ${gift.name},`,
+    paragraphs: [
+      `Thank you for your ${zakat ? "Zakat" : "gift"}. This is your receipt; please keep it for your records.`,
+      receiptLines(gift, timeZone)
+        .map(([label, value]) => `${label}: ${value}`)
+        .join("\n"),
+      ...(zakat ? [ZAKAT_PROMISE] : []),
+      NO_GOODS_OR_SERVICES,
+      `${organisation.legalName}\n${organisation.address}\nTax ID: ${organisation.taxId}`,
+      ...(gift.is_test ? ["This was a test payment: no money moved."] : []),
+    ],
+    action: { label: "View and print your receipt", url: links.receipt },
+    note: `Every gift you have given, with its receipt, and your monthly or yearly gifts: ${links.myGiving}`,
+  };
+}

@@ -1,0 +1,138 @@
+import { VOLUNTEER_INTERESTS, volunteerSignupSchema } from "~/domain/community/community-schemas";
+import { newVolunteerMail } from "~/domain/community/staff-notifications";
+import { getDb, nowIso } from "~/lib/db.server";
+import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
+import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
+import type { Visitor } from "~/lib/visitor.server";
+import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
+import { matchesText, type SearchIndex } from "~/lib/text-search.server";
+import type { VolunteerSignupRow } from "../../../db/schema";
+import { notifyStaff } from "./staff-notes.server";
+
+/** A volunteer application as the API and the Volunteers screen see it (SPEC 3). */
+export interface VolunteerSignup {
+  id: number;
+  name: string;
+  email: string;
+  interest: string;
+  submitted_at: string;
+}
+
+function toVolunteerSignup(row: VolunteerSignupRow): VolunteerSignup {
+  return { id: row.id, name: row.name, email: row.email, interest: row.interest, submitted_at: row.submitted_at };
+}
+
+/**
+ * The volunteer form and POST /api/volunteers/. A filled honeypot means a bot: it gets
+ * the answer everyone gets (the signup as if stored, id 0) and nothing is stored.
+ */
+export async function signUpVolunteer(input: unknown, visitor: Visitor): Promise<VolunteerSignup> {
+  const signup = parseOrThrow(volunteerSignupSchema, input);
+  limitPublicFormPosts("volunteer", visitor.clientAddress);
+  if (signup.website) return { id: 0, name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() };
+  // The signup and the staff's note about it are kept together, or not at all.
+  const row = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await trx
+        .insertInto("volunteer_signups")
+        .values({ name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await notifyStaff(trx, `volunteer-${stored.id}`, newVolunteerMail(stored, `${configuredSiteUrl()}/admin/volunteers`));
+      return stored;
+    });
+  return toVolunteerSignup(row);
+}
+
+export interface VolunteerFilter {
+  search?: string;
+  /** Exactly as stored: one of the form's interests, or an older value kept in the table. */
+  interest?: string;
+}
+
+/**
+ * `?search=&interest=`, shared by the Volunteers screen, its export and the API. Any
+ * interest may be asked for (SPEC 3 types it as text): the form's list is the rule for
+ * new signups, not for finding the ones already kept.
+ */
+export function readVolunteerFilter(params: URLSearchParams): { filter: VolunteerFilter } {
+  return { filter: { search: params.get("search")?.trim() || undefined, interest: params.get("interest")?.trim() || undefined } };
+}
+
+const SEARCH: SearchIndex = { table: "volunteer_signups", index: "volunteer_signups_search", columns: ["name", "email"] };
+
+function matching(filter: VolunteerFilter) {
+  let query = getDb().selectFrom("volunteer_signups");
+  if (filter.interest) query = query.where("interest", "=", filter.interest);
+  if (filter.search) query = query.where(matchesText(SEARCH, filter.search));
+  return query;
+}
+
+function newestFirst(filter: VolunteerFilter, after?: Position) {
+  let query = matching(filter).selectAll();
+  if (after) query = query.where(olderThan("volunteer_signups", "submitted_at", after));
+  return query.orderBy("submitted_at", "desc").orderBy("id", "desc");
+}
+
+/** One page of the Volunteers screen; a page past the end shows the last page there is. */
+export async function findVolunteerPage(
+  filter: VolunteerFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number }> {
+  const found = await pageOfRows(
+    async () => Number((await matching(filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
+    (limit, offset) => newestFirst(filter).limit(limit).offset(offset).execute(),
+    page,
+    pageSize,
+  );
+  return { volunteers: found.rows.map(toVolunteerSignup), total: found.total, page: found.page };
+}
+
+export async function listVolunteers(filter: VolunteerFilter, page: { limit?: number; offset?: number } = {}): Promise<VolunteerSignup[]> {
+  return (await paged(newestFirst(filter), page).execute()).map(toVolunteerSignup);
+}
+
+export function volunteersInBatches(filter: VolunteerFilter, batchSize = 1000): AsyncGenerator<VolunteerSignup[]> {
+  return inBatches(
+    (after, limit) => newestFirst(filter, after).limit(limit).execute(),
+    (row) => row.submitted_at,
+    toVolunteerSignup,
+    batchSize,
+  );
+}
+
+export interface VolunteerCounts {
+  total: number;
+  /** Every listed interest (0 when nobody chose it), and any other value stored earlier. */
+  by_interest: Record<string, number>;
+}
+
+/** The summary cards and the dashboard: counted per interest from the interest index. */
+export async function countVolunteers(): Promise<VolunteerCounts> {
+  const rows = await getDb()
+    .selectFrom("volunteer_signups")
+    .select((eb) => ["interest", eb.fn.countAll<number>().as("count")])
+    .groupBy("interest")
+    .execute();
+  const by_interest: Record<string, number> = Object.fromEntries(VOLUNTEER_INTERESTS.map((interest) => [interest, 0]));
+  let total = 0;
+  for (const row of rows) {
+    by_interest[row.interest] = Number(row.count);
+    total += Number(row.count);
+  }
+  return { total, by_interest };
+}
+
+export async function getVolunteer(id: number): Promise<VolunteerSignup> {
+  const row = await getDb().selectFrom("volunteer_signups").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFoundError("Volunteer signup not found");
+  return toVolunteerSignup(row);
+}
+
+export async function deleteVolunteer(id: number): Promise<void> {
+  const result = await getDb().deleteFrom("volunteer_signups").where("id", "=", id).executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw new NotFoundError("Volunteer signup not found");
+}

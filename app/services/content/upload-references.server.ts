@@ -1,0 +1,59 @@
+import { MEDIA_KEYS } from "~/domain/content/setting-keys";
+import { UPLOAD_FOLDERS, type UploadFolder } from "~/domain/content/media-sources";
+import { getDb } from "~/lib/db.server";
+import { ValidationError } from "~/lib/service-errors";
+import { deleteStoredUpload, isStoredUploadName, storedUploadExists } from "~/lib/uploads.server";
+
+/**
+ * A photo leaves the site with the record that showed it: when a story or an event is
+ * deleted or given another photo, or a media slot another file, the old upload's files
+ * are deleted (a family who asks to be taken down must be, address and all), unless
+ * another record still names the same file, by its name or by its address.
+ */
+export async function releaseUpload(folder: UploadFolder, name: string): Promise<void> {
+  const file = name.trim();
+  if (!isStoredUploadName(file)) return;
+  try {
+    if (await isStillNamed(file)) return;
+    await deleteStoredUpload(folder, file);
+  } catch (error) {
+    // The record's change has been made; a file left behind must not undo it.
+    console.error(`Could not delete the upload ${folder}/${file}:`, error);
+  }
+}
+
+/**
+ * A record may name an uploaded file only while it is there: a form loaded before the
+ * photo was replaced (another tab, a colleague, the Back button) must not bring back a
+ * name whose files are gone. The value the record already holds is always accepted.
+ */
+export async function checkUploadStillThere(folder: UploadFolder, value: string, stored: string | undefined, field: string): Promise<void> {
+  const name = value.trim();
+  if (name === (stored ?? "").trim() || !isStoredUploadName(name)) return;
+  if (!(await storedUploadExists(folder, name))) {
+    throw new ValidationError({ [field]: ["This file was replaced or removed in the meantime. Reload the page, or upload it again."] });
+  }
+}
+
+/** The folder a media slot's stored file lives in. */
+export function mediaFolderFor(name: string): UploadFolder {
+  return /\.(mp4|webm)$/.test(name.trim()) ? UPLOAD_FOLDERS.videos : UPLOAD_FOLDERS.images;
+}
+
+/**
+ * Whether any record still names the upload: as a bare name or inside an address
+ * (/api/uploads/.../{id}-960.webp). The 32-hex id is random, so a match is that file.
+ */
+async function isStillNamed(name: string): Promise<boolean> {
+  const id = name.slice(0, 32);
+  const pattern = `%${id}%`;
+  const db = getDb();
+  const [story, event, setting, testimonial] = await Promise.all([
+    db.selectFrom("stories").select("id").where((eb) => eb.or([eb("image_filename", "like", pattern), eb("video_url", "like", pattern)])).limit(1).execute(),
+    db.selectFrom("events").select("id").where("image", "like", pattern).limit(1).execute(),
+    db.selectFrom("settings").select("key").where("key", "in", [...MEDIA_KEYS]).where("value", "like", pattern).limit(1).execute(),
+    db.selectFrom("testimonials").select("id").where((eb) => eb.or([eb("image_filename", "like", pattern), eb("video_url", "like", pattern)])).limit(1).execute(),
+  ]);
+  return [story, event, setting, testimonial].some((rows) => rows.length > 0);
+}
+

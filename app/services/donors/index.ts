@@ -1,0 +1,1 @@
+export { billingPortalFor, cancelMyRecurringGift, givingOf, givingStatement, redeemGivingLink, requestGivingLink } from "./my-giving.server";

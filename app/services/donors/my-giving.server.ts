@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "~/domain/donors/my-giving";
+import { receiptNumber, yearIn } from "~/domain/giving";
+import { getDb, nowIso } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { organisation } from "~/lib/organisation.server";
+import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
+import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
+import type { Visitor } from "~/lib/visitor.server";
+import { queueMail } from "~/services/mail";
+import { getPaymentGateway } from "~/lib/payments/gateway.server";
+import { cancelSubscription } from "~/services/giving";
+
+/**
+ * A donor's own giving, behind a sign-in link sent to their address: single use, valid
+ * for 30 minutes, kept only as a hash, at most five an hour per address. Asking answers
+ * the same whether or not the address has given: only its owner's inbox can tell.
+ */
+export const LINKS_PER_HOUR = 5;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function requestGivingLink(input: unknown, visitor: Visitor): Promise<void> {
+  const { email: typed, website } = parseOrThrow(givingLinkRequestSchema, input);
+  limitPublicFormPosts("giving-link", visitor.clientAddress);
+  if (website) return;
+  const email = typed.toLowerCase();
+  const now = new Date();
+  const db = getDb();
+  await db.transaction().execute(async (trx) => {
+    const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
+    const recent = await trx
+      .selectFrom("giving_sign_in_links")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("email", "=", email)
+      .where("created_at", ">", hourAgo)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= LINKS_PER_HOUR) return;
+    const hasGiven = await trx
+      .selectFrom("donations")
+      .select("id")
+      .where(sql<boolean>`email = ${email} collate nocase`)
+      .limit(1)
+      .executeTakeFirst();
+    // No mail to addresses that never gave: the form cannot be used to write to strangers.
+    if (!hasGiven) return;
+    const token = randomBytes(32).toString("base64url");
+    await trx
+      .insertInto("giving_sign_in_links")
+      .values({
+        email,
+        token_hash: hashOf(token),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
+      })
+      .execute();
+    await queueMail(trx, { ...signInLinkMail(`${configuredSiteUrl()}/my-giving/sign-in?token=${token}`), kind: "giving-link", to: email });
+  });
+}
+
+/** Uses up a sign-in link: the donor's email when it is unused and on time, else null. */
+export async function redeemGivingLink(token: string): Promise<string | null> {
+  if (!token || token.length > 100) return null;
+  const used = await getDb()
+    .updateTable("giving_sign_in_links")
+    .set({ used_at: nowIso() })
+    .where("token_hash", "=", hashOf(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", nowIso())
+    .returning("email")
+    .executeTakeFirst();
+  return used?.email ?? null;
+}
+
+export interface MyGift {
+  id: number;
+  /** The name the donor gave with this gift. */
+  donor_name: string;
+  receipt_number: string;
+  donated_at: string;
+  year: number;
+  amount_cents: number;
+  purpose: string;
+  frequency: string;
+  is_test: boolean;
+  /** The printable receipt page, on this site. */
+  receipt_path: string | null;
+}
+
+export interface MyRecurringGift {
+  id: number;
+  stripe_subscription_id: string | null;
+  amount_cents: number;
+  interval: "month" | "year";
+  purpose: string;
+  status: string;
+  next_payment_date: string | null;
+  /** Whether the provider keeps a card for it that the donor can update (Stripe, not the sandbox). */
+  card_on_file: boolean;
+}
+
+/** Every gift and recurring gift given from this address, newest first, with totals by year. */
+export async function givingOf(email: string) {
+  const timeZone = getEnv().SITE_TIMEZONE;
+  const rows = await getDb()
+    .selectFrom("donations")
+    .selectAll()
+    .where(sql<boolean>`email = ${email} collate nocase`)
+    .orderBy("donated_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const gifts: MyGift[] = rows.map((row) => ({
+    id: row.id,
+    donor_name: row.name,
+    receipt_number: receiptNumber(row, timeZone),
+    donated_at: row.donated_at,
+    year: yearIn(row.donated_at, timeZone),
+    amount_cents: row.amount_cents,
+    purpose: row.purpose,
+    frequency: row.frequency,
+    is_test: row.is_test === 1,
+    receipt_path: row.receipt_token ? `/receipts/${row.receipt_token}` : null,
+  }));
+  const portal = getPaymentGateway().kind === "stripe";
+  const recurring: MyRecurringGift[] = (
+    await getDb()
+      .selectFrom("subscriptions")
+      .select(["id", "stripe_subscription_id", "stripe_customer_id", "amount_cents", "interval", "purpose", "status", "next_payment_date"])
+      .where(sql<boolean>`email = ${email} collate nocase`)
+      .orderBy("created_at", "desc")
+      .execute()
+  ).map(({ stripe_customer_id, ...gift }) => ({ ...gift, card_on_file: portal && Boolean(stripe_customer_id) && gift.status !== "canceled" }));
+  // Test payments (the sandbox, Stripe test keys) are listed but never counted: totals and statements are real money.
+  return { email, gifts, years: totalsByYear(gifts.filter((gift) => !gift.is_test)), testGifts: gifts.filter((gift) => gift.is_test).length, recurring, timeZone };
+}
+
+/**
+ * One calendar year's annual giving statement: its real gifts, oldest first, the total and
+ * the Zakat within it, named for the donor as they last gave. Null for a year without
+ * real gifts (test payments never count).
+ */
+export async function givingStatement(email: string, year: number) {
+  const giving = await givingOf(email);
+  const gifts = giving.gifts.filter((gift) => gift.year === year && !gift.is_test).reverse();
+  if (gifts.length === 0) return null;
+  const sum = (list: MyGift[]) => list.reduce((total, gift) => total + gift.amount_cents, 0);
+  return {
+    year,
+    email: giving.email,
+    donor_name: gifts.at(-1)!.donor_name,
+    gifts,
+    total_cents: sum(gifts),
+    zakat_cents: sum(gifts.filter((gift) => gift.purpose === "Zakat")),
+    timeZone: giving.timeZone,
+    organisation: organisation(),
+  };
+}
+
+/** A donor stops one of their own recurring gifts: at the provider first, then here. */
+export async function cancelMyRecurringGift(email: string, subscriptionId: number) {
+  const subscription = await getDb()
+    .selectFrom("subscriptions")
+    .select(["stripe_subscription_id"])
+    .where("id", "=", subscriptionId)
+    .where(sql<boolean>`email = ${email} collate nocase`)
+    .executeTakeFirst();
+  if (!subscription?.stripe_subscription_id) throw new NotFoundError("Recurring gift not found");
+  return cancelSubscription({ subscription_id: subscription.stripe_subscription_id });
+}
+
+/**
+ * 'Update payment card': the provider's hosted billing page for the customer behind one
+ * of this donor's recurring gifts, returning to /my-giving. Null where there is none.
+ */
+export async function billingPortalFor(email: string, subscriptionId: number): Promise<string | null> {
+  const subscription = await getDb()
+    .selectFrom("subscriptions")
+    .select(["stripe_customer_id"])
+    .where("id", "=", subscriptionId)
+    .where(sql<boolean>`email = ${email} collate nocase`)
+    .executeTakeFirst();
+  if (!subscription) throw new NotFoundError("Recurring gift not found");
+  if (!subscription.stripe_customer_id) return null;
+  const portal = await getPaymentGateway().createBillingPortalSession(subscription.stripe_customer_id, `${configuredSiteUrl()}/my-giving`);
+  return portal?.url ?? null;
+}

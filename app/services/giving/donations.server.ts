@@ -1,0 +1,301 @@
+import { sql, type ExpressionBuilder } from "kysely";
+import { offlineGiftSchema } from "~/domain/giving/donation-schemas";
+import { DONATION_FREQUENCIES, isDonationFrequency, type DonationFrequency, type PaymentMethod } from "~/domain/giving/gift-options";
+import { centsToDollars, dollarsToCents } from "~/domain/shared/money";
+import { paged } from "~/lib/list-pages.server";
+import { getDb } from "~/lib/db.server";
+import { todayIn } from "~/domain/shared/dates";
+import { countedTestFlags, getEnv } from "~/lib/env.server";
+import { parseOrThrow, ValidationError } from "~/lib/service-errors";
+import { newReceiptToken } from "./receipt-tokens.server";
+import { cleanSearchTerm, escapeLike, ftsPhrase } from "~/lib/text-search.server";
+import type { Database, DonationRow } from "../../../db/schema";
+import { issueReceipt } from "./receipts.server";
+import { getImpactStatistics } from "~/services/content";
+
+/** A recorded gift as the admin screens and GET /api/donations/ see it (amount in dollars). */
+export interface Donation {
+  id: number;
+  name: string;
+  email: string;
+  amount: number;
+  frequency: DonationFrequency;
+  purpose: string;
+  donated_at: string;
+  payment_method: PaymentMethod;
+  subscription_id: number | null;
+  /** A test payment (the sandbox, Stripe test keys), not real money. */
+  is_test: boolean;
+}
+
+export function toDonation(row: DonationRow): Donation {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    amount: centsToDollars(row.amount_cents),
+    frequency: row.frequency,
+    purpose: row.purpose,
+    donated_at: row.donated_at,
+    payment_method: row.payment_method,
+    subscription_id: row.subscription_id,
+    is_test: row.is_test === 1,
+  };
+}
+
+export interface DonationTotals {
+  totalCents: number;
+  gifts: number;
+  donors: number;
+  /** SPEC 9: the total divided by the donors, rounded to whole dollars. */
+  averageDollars: number;
+}
+
+/**
+ * Running totals, kept by database triggers, so reading them never scans the gifts.
+ * Test payments count only while the site runs in a test mode (countedTestFlags).
+ */
+export async function getDonationTotals(): Promise<DonationTotals> {
+  const rows = await getDb().selectFrom("donation_totals").selectAll().where("is_test", "in", countedTestFlags()).execute();
+  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const totalCents = sum((row) => row.total_cents);
+  const donors = sum((row) => row.donor_count);
+  return {
+    totalCents,
+    gifts: sum((row) => row.gift_count),
+    donors,
+    averageDollars: donors ? Math.round(centsToDollars(totalCents) / donors) : 0,
+  };
+}
+
+
+
+/**
+ * GET /api/donations/stats: the homepage impact figures (edited by staff in Settings)
+ * and the recorded donation totals (amount in dollars; donors counted by email).
+ */
+export interface DonationStats {
+  impact: { meals: number; families: number; orphans: number };
+  total_raised: number;
+  total_donations: number;
+  total_donors: number;
+}
+
+export async function getDonationStats(): Promise<DonationStats> {
+  const [figures, totals] = await Promise.all([getImpactStatistics(), getDonationTotals()]);
+  return {
+    impact: { meals: figures.meals_provided, families: figures.families_supported, orphans: figures.orphans_cared_for },
+    total_raised: figures.total_raised,
+    total_donations: centsToDollars(totals.totalCents),
+    total_donors: totals.donors,
+  };
+}
+
+export interface DonationFilter {
+  search?: string;
+  frequency?: DonationFrequency;
+}
+
+/**
+ * The filter in a query string (?search=&frequency=), shared by the Donations screen,
+ * its CSV export and GET /api/donations/. An unknown frequency is reported, not guessed.
+ */
+export function readDonationFilter(params: URLSearchParams): { filter: DonationFilter; problem?: string } {
+  const search = params.get("search")?.trim() || undefined;
+  const frequency = params.get("frequency") || undefined;
+  if (frequency === undefined || isDonationFrequency(frequency)) return { filter: { search, frequency } };
+  return { filter: { search }, problem: `frequency must be one of ${DONATION_FREQUENCIES.join(", ")}` };
+}
+
+/** A search's matches are counted up to here; beyond it the screen says "10,000+". */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
+ * How to find a search's matches fast on a long history. A term of 3 characters or
+ * more goes through the trigram index; when it matches a large share of all gifts
+ * (an email domain, say), walking the gifts newest first finds a page of them at once,
+ * so the plain comparison in date order is cheaper than sorting every match. Shorter
+ * terms cannot use the index: their matches are counted first, then found in date
+ * order when plentiful, or collected and sorted when rare.
+ */
+type SearchPlan =
+  | { kind: "everything" }
+  | { kind: "indexed"; match: string }
+  | { kind: "compared"; pattern: string; order: "walk" | "sort"; count?: number };
+
+type Db = ReturnType<typeof getDb>;
+
+async function planSearch(db: Db, filter: DonationFilter): Promise<SearchPlan> {
+  const search = cleanSearchTerm(filter.search ?? "");
+  if (!search) return { kind: "everything" };
+  const pattern = `%${escapeLike(search)}%`;
+  if ([...search].length >= 3) {
+    const match = ftsPhrase(search);
+    const { rows } = await sql<{ count: number }>`
+      select count(*) as count from (
+        select 1 from donations_search where donations_search match ${match} limit ${SEARCH_COUNT_CAP + 1}
+      )`.execute(db);
+    return Number(rows[0]?.count ?? 0) > SEARCH_COUNT_CAP ? { kind: "compared", pattern, order: "walk" } : { kind: "indexed", match };
+  }
+  const count = await cappedCount(db, filter, { kind: "compared", pattern, order: "walk" });
+  return { kind: "compared", pattern, order: count > SEARCH_COUNT_CAP ? "walk" : "sort", count };
+}
+
+/** The filter as SQL, for a planned search. */
+function matching(filter: DonationFilter, plan: SearchPlan) {
+  return (eb: ExpressionBuilder<Database, "donations">) => {
+    const conditions = [];
+    if (plan.kind === "indexed") {
+      conditions.push(sql<boolean>`${eb.ref("id")} in (select rowid from donations_search where donations_search match ${plan.match})`);
+    } else if (plan.kind === "compared") {
+      conditions.push(
+        eb.or([
+          sql<boolean>`${eb.ref("name")} like ${plan.pattern} escape '\\'`,
+          sql<boolean>`${eb.ref("email")} like ${plan.pattern} escape '\\'`,
+        ]),
+      );
+    }
+    if (filter.frequency) conditions.push(eb("frequency", "=", filter.frequency));
+    // A live site lists only real money; in a test mode every gift shows, tests marked.
+    // Name and email comparisons read every row anyway: the unary plus keeps SQLite from
+    // walking the (hardly selective) live-gifts index to find them, one lookup a row.
+    const flags = countedTestFlags();
+    if (flags.length === 1) {
+      conditions.push(plan.kind === "compared" ? sql<boolean>`+${eb.ref("is_test")} = ${flags[0]!}` : eb("is_test", "=", flags[0]!));
+    }
+    return eb.and(conditions);
+  };
+}
+
+function newestFirst(db: Db, filter: DonationFilter, plan: SearchPlan) {
+  const query = db.selectFrom("donations").selectAll().where(matching(filter, plan));
+  // A unary plus keeps SQLite off the date index: for rare matches a scan and a sort are faster.
+  return plan.kind === "compared" && plan.order === "sort"
+    ? query.orderBy(sql`+donated_at`, "desc").orderBy("id", "desc")
+    : query.orderBy("donated_at", "desc").orderBy("id", "desc");
+}
+
+async function cappedCount(db: Db, filter: DonationFilter, plan: SearchPlan): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("donations")
+        .select(sql<number>`1`.as("one"))
+        .where(matching(filter, plan))
+        .limit(SEARCH_COUNT_CAP + 1)
+        .as("matches"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function exactCount(db: Db, filter: DonationFilter): Promise<number> {
+  if (!filter.frequency) return (await getDonationTotals()).gifts;
+  const row = await db
+    .selectFrom("donations")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(matching(filter, { kind: "everything" }))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Gifts newest first, filtered in SQL: GET /api/donations/ with limit and offset. */
+export async function listDonations(
+  filter: DonationFilter = {},
+  page: { limit?: number; offset?: number } = {},
+): Promise<Donation[]> {
+  const db = getDb();
+  let query = newestFirst(db, filter, await planSearch(db, filter));
+  query = paged(query, page);
+  return (await query.execute()).map(toDonation);
+}
+
+export interface DonationPage {
+  donations: Donation[];
+  /** How many gifts match; a search counts at most SEARCH_COUNT_CAP and sets `capped` beyond it. */
+  total: number;
+  capped: boolean;
+}
+
+/** The Donations screen: one page of matching gifts, and how many match in all. */
+export async function findDonationPage(filter: DonationFilter, page: { limit: number; offset: number }): Promise<DonationPage> {
+  const db = getDb();
+  const plan = await planSearch(db, filter);
+  const rows = await newestFirst(db, filter, plan).limit(page.limit).offset(page.offset).execute();
+  let total: number;
+  if (page.offset === 0 && rows.length < page.limit) total = rows.length;
+  else if (plan.kind === "everything") total = await exactCount(db, filter);
+  else if (plan.kind === "compared" && plan.count !== undefined) total = plan.count;
+  else total = await cappedCount(db, filter, plan);
+  const capped = plan.kind !== "everything" && total > SEARCH_COUNT_CAP;
+  return { donations: rows.map(toDonation), total: Math.min(total, plan.kind === "everything" ? total : SEARCH_COUNT_CAP), capped };
+}
+
+/**
+ * Every gift matching the filter, newest first, a batch at a time (keyset paging), so
+ * an export of any size streams with flat memory and never holds the database for long.
+ */
+export async function* donationsForExport(filter: DonationFilter = {}, batchSize = 1000): AsyncGenerator<Donation[]> {
+  const db = getDb();
+  const plan = await planSearch(db, filter);
+  let after: { donatedAt: string; id: number } | undefined;
+  for (;;) {
+    let query = newestFirst(db, filter, plan).limit(batchSize);
+    if (after) {
+      const { donatedAt, id } = after;
+      query = query.where((eb) =>
+        eb.or([eb("donated_at", "<", donatedAt), eb.and([eb("donated_at", "=", donatedAt), eb("id", "<", id)])]),
+      );
+    }
+    const rows = await query.execute();
+    if (rows.length) yield rows.map(toDonation);
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    after = { donatedAt: last.donated_at, id: last.id };
+  }
+}
+
+/**
+ * When an offline gift was received: now, or the day given (kept at noon UTC, which is
+ * that same day from UTC-11 to UTC+11), never later than today where the foundation is.
+ */
+function offlineGiftDate(given: string | undefined): Date {
+  if (!given) return new Date();
+  const isDay = given.length === 10;
+  const tooLate = isDay ? given > todayIn(getEnv().SITE_TIMEZONE) : Date.parse(given) > Date.now();
+  if (tooLate) throw new ValidationError({ donated_at: ["The date cannot be in the future"] });
+  return new Date(isDay ? `${given}T12:00:00Z` : given);
+}
+
+/**
+ * A gift handed to staff (cash, cheque, a Ramadan collection): the admin form and
+ * POST /api/donations/. It is marked with how it was paid and who recorded it.
+ */
+export async function recordOfflineGift(input: unknown, recordedBy: string): Promise<Donation> {
+  const gift = parseOrThrow(offlineGiftSchema, input);
+  const donatedAt = offlineGiftDate(gift.donated_at);
+  // The gift and its receipt (when the donor left an email) are kept together.
+  const row = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const recorded = await trx
+        .insertInto("donations")
+        .values({
+          name: gift.name,
+          email: gift.email,
+          amount_cents: dollarsToCents(gift.amount),
+          frequency: gift.frequency,
+          purpose: gift.purpose,
+          donated_at: donatedAt.toISOString(),
+          payment_method: gift.payment_method,
+          recorded_by: recordedBy,
+          receipt_token: newReceiptToken(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await issueReceipt(trx, recorded);
+      return recorded;
+    });
+  return toDonation(row);
+}

@@ -1,0 +1,97 @@
+import { readGiftMetadata } from "~/lib/payments/gift-metadata";
+import { getPaymentGateway } from "~/lib/payments/gateway.server";
+import { referenceId } from "~/lib/payments/provider-objects";
+import { centsToDollars } from "~/domain/shared/money";
+import { FREQUENCY_OF_INTERVAL, type FormFrequency } from "~/domain/giving/gift-options";
+import { getDb } from "~/lib/db.server";
+import { limitGiftConfirmations } from "~/lib/public-form-limits.server";
+import {
+  applySubscriptionState,
+  recordCheckoutSession,
+  recordInTransaction,
+  recordInvoicePayment,
+} from "./gift-recording.server";
+
+/**
+ * /donation-success: asks the provider what became of a checkout session, and records a
+ * paid gift at once if its webhook has not arrived yet (the same idempotent recording,
+ * so the webhook that follows changes nothing). Only paid gifts are thanked for.
+ */
+export interface ConfirmedGift {
+  amount: number;
+  purpose: string;
+  frequency: FormFrequency;
+  /** As the donor gave it: thanking "Abdul" of "Abdul Rahman" would be thanking "servant of". */
+  donorName: string;
+}
+
+export type GiftConfirmation =
+  | { status: "paid"; gift: ConfirmedGift }
+  | { status: "processing" }
+  | { status: "unpaid" }
+  | { status: "unknown" };
+
+// Stripe's and the sandbox's checkout session ids; anything else is not worth a provider call.
+const SESSION_ID = /^cs_[A-Za-z0-9_]{8,255}$/;
+
+/**
+ * A gift already recorded for this checkout (its webhook arrived, or an earlier visit
+ * recorded it): answered from here, without asking the provider again.
+ */
+async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
+  const db = getDb();
+  const oneTime = await db
+    .selectFrom("donations")
+    .select(["amount_cents", "purpose", "name"])
+    .where("stripe_checkout_session_id", "=", sessionId)
+    .executeTakeFirst();
+  if (oneTime) return { amount: centsToDollars(oneTime.amount_cents), purpose: oneTime.purpose, frequency: "One-Time", donorName: oneTime.name };
+  const recurring = await db
+    .selectFrom("subscriptions")
+    .select(["amount_cents", "purpose", "name", "interval"])
+    .where("stripe_checkout_session_id", "=", sessionId)
+    .where((eb) => eb.exists(eb.selectFrom("donations").select("donations.id").whereRef("donations.subscription_id", "=", "subscriptions.id")))
+    .executeTakeFirst();
+  if (!recurring) return null;
+  return {
+    amount: centsToDollars(recurring.amount_cents),
+    purpose: recurring.purpose,
+    frequency: FREQUENCY_OF_INTERVAL[recurring.interval],
+    donorName: recurring.name,
+  };
+}
+
+export async function confirmCheckout(sessionId: string, clientAddress: string): Promise<GiftConfirmation> {
+  if (!SESSION_ID.test(sessionId)) return { status: "unknown" };
+  const recorded = await recordedGift(sessionId);
+  if (recorded) return { status: "paid", gift: recorded };
+  limitGiftConfirmations(clientAddress);
+  const gateway = getPaymentGateway();
+  const session = await gateway.retrieveCheckoutSession(sessionId);
+  const gift = session ? readGiftMetadata(session.metadata) : null;
+  if (!session || !gift) return { status: "unknown" };
+  if (session.payment_status !== "paid") return { status: session.status === "complete" ? "processing" : "unpaid" };
+
+  // The donor has just come back from paying: now is when the gift was made.
+  await recordInTransaction((db) => recordCheckoutSession(db, session, { paidAt: Math.floor(Date.now() / 1000) }));
+  if (session.mode === "subscription") {
+    const invoiceId = referenceId(session.invoice);
+    const subscriptionId = referenceId(session.subscription);
+    const [invoice, subscription] = await Promise.all([
+      invoiceId ? gateway.retrieveInvoice(invoiceId) : null,
+      subscriptionId ? gateway.retrieveSubscription(subscriptionId) : null,
+    ]);
+    if (subscription) await recordInTransaction((db) => applySubscriptionState(db, subscription));
+    if (invoice) await recordInTransaction((db) => recordInvoicePayment(db, invoice));
+  }
+
+  return {
+    status: "paid",
+    gift: {
+      amount: centsToDollars(session.amount_total ?? 0),
+      purpose: gift.purpose,
+      frequency: gift.frequency,
+      donorName: gift.donorName,
+    },
+  };
+}

@@ -1,0 +1,318 @@
+import type { Insertable, Kysely } from "kysely";
+import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, type RecurringInterval } from "~/domain/giving/gift-options";
+import { FINAL_STATUSES, INITIAL_STATUS } from "~/domain/giving/subscription-status";
+import { getDb, nowIso } from "~/lib/db.server";
+import { readGiftMetadata, type GiftMetadata } from "~/lib/payments/gift-metadata";
+import {
+  referenceId,
+  type ProviderCheckoutSession,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from "~/lib/payments/provider-objects";
+import { newReceiptToken } from "./receipt-tokens.server";
+import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } from "../../../db/schema";
+import { issueReceipt } from "./receipts.server";
+
+/**
+ * Records what the card provider reports, exactly once. The webhook handler, the
+ * success page, the sandbox and the Sync button all come through here; the UNIQUE
+ * provider identifiers make every insert idempotent, and subscription states carry the
+ * provider's timestamp so an older event never overwrites a newer state.
+ *
+ * Each function takes an open transaction (use `recordInTransaction` from outside one),
+ * so a webhook event and the record of having handled it commit together, and a check
+ * for an existing record and the insert that follows it cannot be interleaved.
+ *
+ * `observedAt` is when the provider's object was true: the event's time for a webhook,
+ * or left out when it was just read from the provider (then it is the newest there is).
+ */
+type Executor = Kysely<Database>;
+
+export type RecordOutcome = "recorded" | "already-recorded" | "updated" | "unchanged" | "not-ours" | "not-paid";
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function isoFromSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
+
+function insertedCount(result: { numInsertedOrUpdatedRows?: bigint }): number {
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}
+
+const testFlag = (livemode: boolean) => (livemode ? 0 : 1) as 0 | 1;
+
+/**
+ * Inserts a gift unless one with this provider id exists, with its receipt. Looking first
+ * keeps donation ids free of gaps (a conflicting INSERT uses an id up), which auditors
+ * would otherwise ask about; the UNIQUE index still refuses a second row should two
+ * writers race.
+ */
+async function insertGiftOnce(
+  db: Executor,
+  values: Insertable<DonationsTable>,
+  key: { column: "stripe_checkout_session_id" | "stripe_invoice_id"; value: string },
+): Promise<RecordOutcome> {
+  const existing = await db.selectFrom("donations").select("id").where(key.column, "=", key.value).executeTakeFirst();
+  if (existing) return "already-recorded";
+  const inserted = await db
+    .insertInto("donations")
+    .values({ ...values, receipt_token: newReceiptToken() })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) return "already-recorded";
+  // In the same transaction: the gift and its receipt are kept together, once.
+  await issueReceipt(db, inserted);
+  return "recorded";
+}
+
+/** The same for a subscription, by its provider id. */
+async function insertSubscriptionOnce(db: Executor, values: Insertable<SubscriptionsTable>): Promise<RecordOutcome> {
+  if (values.stripe_subscription_id && (await findSubscription(db, values.stripe_subscription_id))) return "already-recorded";
+  const result = await db.insertInto("subscriptions").values(values).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  return insertedCount(result) > 0 ? "recorded" : "already-recorded";
+}
+
+async function findSubscription(db: Executor, providerId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom("subscriptions").selectAll().where("stripe_subscription_id", "=", providerId).executeTakeFirst();
+}
+
+function intervalOf(gift: GiftMetadata): RecurringInterval {
+  return isRecurringFrequency(gift.frequency) ? INTERVAL_OF_FREQUENCY[gift.frequency] : "month";
+}
+
+/** payment_day and payment_month from the moment a schedule is anchored on. */
+function scheduleOf(anchorSeconds: number, interval: RecurringInterval) {
+  const anchor = new Date(anchorSeconds * 1000);
+  return { payment_day: anchor.getUTCDate(), payment_month: interval === "year" ? anchor.getUTCMonth() + 1 : 1 };
+}
+
+/**
+ * A completed checkout. A one-time gift is recorded when paid, dated `paidAt` (the
+ * event's time, or now when confirmed by the donor's return), else the session's
+ * creation; a recurring one links its subscription, whose gifts arrive as paid
+ * invoices, the first included.
+ */
+export async function recordCheckoutSession(
+  db: Executor,
+  session: ProviderCheckoutSession,
+  { paidAt }: { paidAt?: number } = {},
+): Promise<RecordOutcome> {
+  const gift = readGiftMetadata(session.metadata);
+  if (!gift) return "not-ours";
+  if (session.payment_status !== "paid") return "not-paid";
+  const email = gift.donorEmail || session.customer_details?.email || session.customer_email || "";
+  const name = gift.donorName || session.customer_details?.name || email;
+
+  if (session.mode === "subscription") {
+    const subscriptionId = referenceId(session.subscription);
+    if (!subscriptionId) return "not-paid";
+    const outcome = await insertSubscriptionOnce(db, {
+      name,
+      email,
+      amount_cents: session.amount_total ?? 0,
+      purpose: gift.purpose,
+      interval: intervalOf(gift),
+      payment_day: 1,
+      // A paid checkout means the subscription is running; its own events, when newer, say more.
+      status: "active",
+      provider_state_at: paidAt ?? nowSeconds(),
+      stripe_subscription_id: subscriptionId,
+      stripe_customer_id: referenceId(session.customer),
+      stripe_checkout_session_id: session.id,
+      is_test: testFlag(session.livemode),
+    });
+    if (outcome === "recorded") return outcome;
+    // Known already (from its own events): only fill in the links this session adds.
+    await db
+      .updateTable("subscriptions")
+      .set((eb) => ({
+        stripe_checkout_session_id: eb.fn.coalesce("stripe_checkout_session_id", eb.val(session.id)),
+        stripe_customer_id: eb.fn.coalesce("stripe_customer_id", eb.val(referenceId(session.customer))),
+      }))
+      .where("stripe_subscription_id", "=", subscriptionId)
+      .execute();
+    return "already-recorded";
+  }
+
+  if (!session.amount_total || session.amount_total <= 0) return "not-paid";
+  return insertGiftOnce(
+    db,
+    {
+      name,
+      email,
+      amount_cents: session.amount_total,
+      frequency: "One-Time",
+      purpose: gift.purpose,
+      donated_at: isoFromSeconds(paidAt ?? session.created),
+      stripe_checkout_session_id: session.id,
+      stripe_payment_intent_id: referenceId(session.payment_intent),
+      payment_method: "card",
+      is_test: testFlag(session.livemode),
+    },
+    { column: "stripe_checkout_session_id", value: session.id },
+  );
+}
+
+/**
+ * A paid invoice of a recurring gift: one donation per invoice, the first one included,
+ * linked to its subscription (created here if its own events have not arrived yet).
+ */
+export async function recordInvoicePayment(
+  db: Executor,
+  invoice: ProviderInvoice,
+  { observedAt }: { observedAt?: number } = {},
+): Promise<RecordOutcome> {
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = referenceId(details?.subscription);
+  if (!details || !subscriptionId || !invoice.id) return "not-ours";
+  let subscription = await findSubscription(db, subscriptionId);
+  const gift = readGiftMetadata(details.metadata);
+  if (!subscription && !gift) return "not-ours";
+  if (invoice.status !== "paid" || invoice.amount_paid <= 0) return "not-paid";
+
+  if (!subscription) {
+    // The period the invoice pays for ends where the next charge falls: the schedule's
+    // anchor. A line that ends the day it was paid (a one-off line) says nothing about it.
+    const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
+    const periodEnd = Math.max(...invoice.lines.data.map((line) => line.period.end).filter((end) => end > paidAt + 24 * 60 * 60));
+    const interval = intervalOf(gift!);
+    await insertSubscriptionOnce(db, {
+      name: gift!.donorName || invoice.customer_name || invoice.customer_email || "",
+      email: gift!.donorEmail || invoice.customer_email || "",
+      amount_cents: invoice.amount_paid,
+      purpose: gift!.purpose,
+      interval,
+      ...(Number.isFinite(periodEnd) ? scheduleOf(periodEnd, interval) : { payment_day: 1 }),
+      status: "active",
+      next_payment_date: Number.isFinite(periodEnd) ? isoFromSeconds(periodEnd) : null,
+      provider_state_at: observedAt ?? nowSeconds(),
+      stripe_subscription_id: subscriptionId,
+      stripe_customer_id: referenceId(invoice.customer),
+      is_test: testFlag(invoice.livemode),
+    });
+    subscription = (await findSubscription(db, subscriptionId))!;
+  }
+
+  return insertGiftOnce(
+    db,
+    {
+      name: subscription.name,
+      email: subscription.email,
+      amount_cents: invoice.amount_paid,
+      frequency: FREQUENCY_OF_INTERVAL[subscription.interval],
+      purpose: subscription.purpose,
+      donated_at: isoFromSeconds(invoice.status_transitions.paid_at ?? invoice.created),
+      subscription_id: subscription.id,
+      stripe_invoice_id: invoice.id,
+      payment_method: "card",
+      is_test: testFlag(invoice.livemode),
+    },
+    { column: "stripe_invoice_id", value: invoice.id },
+  );
+}
+
+/**
+ * Whether a stored state may give way to a new one seen at `stamp`: not when the stored
+ * one is newer, never out of a final state, and never back to the initial state
+ * (Stripe creates a checkout's subscription 'incomplete' and makes it 'active' within
+ * the same second, so equal times must not undo the payment).
+ */
+function mayReplace(newStatus: string, stamp: number) {
+  return (eb: import("kysely").ExpressionBuilder<Database, "subscriptions">) =>
+    eb.and([
+      eb("provider_state_at", "<=", stamp),
+      eb("status", "not in", [...FINAL_STATUSES]),
+      ...(newStatus === INITIAL_STATUS ? [eb("status", "=", INITIAL_STATUS)] : []),
+    ]);
+}
+
+/**
+ * The provider's view of a subscription: its status, next charge, amount and schedule,
+ * applied when `mayReplace` allows. Unknown subscriptions of this site are created,
+ * unless `createMissing` is false.
+ */
+export async function applySubscriptionState(
+  db: Executor,
+  subscription: ProviderSubscription,
+  { observedAt, createMissing = true }: { observedAt?: number; createMissing?: boolean } = {},
+): Promise<RecordOutcome> {
+  const local = await findSubscription(db, subscription.id);
+  const gift = readGiftMetadata(subscription.metadata);
+  if (!local && (!gift || !createMissing)) return "not-ours";
+
+  const item = subscription.items.data[0];
+  const interval: RecurringInterval = local?.interval ?? (item?.price.recurring?.interval === "year" ? "year" : intervalOf(gift!));
+  const periodEnd = Math.max(...subscription.items.data.map((entry) => entry.current_period_end));
+  const ended = (FINAL_STATUSES as readonly string[]).includes(subscription.status);
+  // Read straight from the provider: newer than anything already applied, whatever the clocks say.
+  const stamp = observedAt ?? Math.max(nowSeconds(), local?.provider_state_at ?? 0);
+  const state = {
+    status: subscription.status,
+    next_payment_date: ended || !Number.isFinite(periodEnd) ? null : isoFromSeconds(periodEnd),
+    canceled_at: subscription.canceled_at ? isoFromSeconds(subscription.canceled_at) : null,
+    provider_state_at: stamp,
+    ...scheduleOf(subscription.billing_cycle_anchor, interval),
+  };
+
+  if (!local) {
+    const outcome = await insertSubscriptionOnce(db, {
+      ...state,
+      name: gift!.donorName,
+      email: gift!.donorEmail,
+      amount_cents: item?.price.unit_amount ?? 0,
+      purpose: gift!.purpose,
+      interval,
+      stripe_subscription_id: subscription.id,
+      stripe_customer_id: referenceId(subscription.customer),
+      is_test: testFlag(subscription.livemode),
+    });
+    return outcome === "recorded" ? outcome : "unchanged";
+  }
+
+  const changed = local.status !== state.status || local.next_payment_date !== state.next_payment_date;
+  const result = await db
+    .updateTable("subscriptions")
+    .set({ ...state, ...(item?.price.unit_amount ? { amount_cents: item.price.unit_amount } : {}), updated_at: nowIso() })
+    .where("id", "=", local.id)
+    .where(mayReplace(state.status, stamp))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return changed ? "updated" : "unchanged";
+  // Older news still knows the schedule: fill in what a row made from its checkout lacks.
+  if (state.next_payment_date && !ended) {
+    await db
+      .updateTable("subscriptions")
+      .set({ next_payment_date: state.next_payment_date, payment_day: state.payment_day, payment_month: state.payment_month })
+      .where("id", "=", local.id)
+      .where("next_payment_date", "is", null)
+      .where("status", "not in", [...FINAL_STATUSES])
+      .execute();
+  }
+  return "unchanged";
+}
+
+/**
+ * A recurring charge failed: the subscription is past due, unless newer news says
+ * otherwise. A subscription still 'incomplete' never started (its first payment failed
+ * at the checkout), so it is not past due.
+ */
+export async function markSubscriptionPastDue(db: Executor, invoice: ProviderInvoice, observedAt: number): Promise<RecordOutcome> {
+  const subscriptionId = referenceId(invoice.parent?.subscription_details?.subscription);
+  if (!subscriptionId) return "not-ours";
+  const result = await db
+    .updateTable("subscriptions")
+    .set({ status: "past_due", provider_state_at: observedAt, updated_at: nowIso() })
+    .where("stripe_subscription_id", "=", subscriptionId)
+    .where(mayReplace("past_due", observedAt))
+    .where("status", "!=", INITIAL_STATUS)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? "updated" : "unchanged";
+}
+
+/** Runs one recording step in its own transaction (the success page, Sync, Update Status). */
+export function recordInTransaction<T>(step: (db: Executor) => Promise<T>): Promise<T> {
+  return getDb().transaction().execute(step);
+}

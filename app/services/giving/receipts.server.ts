@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import type { Organisation } from "~/domain/shared/foundation";
+import { receiptMail, type ReceiptGift } from "~/domain/giving/receipts";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { organisation } from "~/lib/organisation.server";
+import { newReceiptToken } from "./receipt-tokens.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
+import { NotFoundError } from "~/lib/service-errors";
+import type { Database, DonationRow } from "../../../db/schema";
+import { queueMail } from "~/services/mail";
+
+/**
+ * Every recorded gift with an email gets exactly one receipt: queued in the transaction
+ * that records the gift, keyed by the gift, so however often the provider repeats its
+ * events (or Sync finds the gift again) no second receipt is written.
+ */
+export function receiptUrl(token: string): string {
+  return `${configuredSiteUrl()}/receipts/${token}`;
+}
+
+function toReceiptGift(row: DonationRow): ReceiptGift {
+  return {
+    id: row.id,
+    name: row.name,
+    amount_cents: row.amount_cents,
+    frequency: row.frequency,
+    purpose: row.purpose,
+    donated_at: row.donated_at,
+    payment_method: row.payment_method,
+    is_test: row.is_test === 1,
+  };
+}
+
+/** Gives a just-recorded gift its receipt page and, when it has an email, its receipt mail. */
+export async function issueReceipt(db: Kysely<Database>, gift: DonationRow): Promise<void> {
+  let token = gift.receipt_token;
+  if (!token) {
+    token = newReceiptToken();
+    await db.updateTable("donations").set({ receipt_token: token }).where("id", "=", gift.id).execute();
+  }
+  if (!gift.email.trim()) return;
+  await queueMail(db, {
+    ...receiptMail(toReceiptGift(gift), organisation(), { receipt: receiptUrl(token), myGiving: `${configuredSiteUrl()}/my-giving` }, getEnv().SITE_TIMEZONE),
+    kind: "receipt",
+    to: gift.email,
+    dedupeKey: `receipt-${gift.id}`,
+  });
+}
+
+/** The printable receipt a token names; unknown tokens name nothing. */
+export async function findReceipt(token: string): Promise<{ gift: ReceiptGift; organisation: Organisation; timeZone: string }> {
+  const row = token.length <= 64 ? await getDb().selectFrom("donations").selectAll().where("receipt_token", "=", token).executeTakeFirst() : undefined;
+  if (!row) throw new NotFoundError("Receipt not found");
+  return { gift: toReceiptGift(row), organisation: organisation(), timeZone: getEnv().SITE_TIMEZONE };
+}

@@ -1,0 +1,129 @@
+import { cancelSubscriptionSchema } from "~/domain/giving/donation-schemas";
+import { centsToDollars } from "~/domain/shared/money";
+import { isCancelable } from "~/domain/giving/subscription-status";
+import { paged } from "~/lib/list-pages.server";
+import { getDb } from "~/lib/db.server";
+import { countedTestFlags } from "~/lib/env.server";
+import { getPaymentGateway } from "~/lib/payments/gateway.server";
+import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
+import type { SubscriptionRow } from "../../../db/schema";
+import { applySubscriptionState, recordInTransaction } from "./gift-recording.server";
+
+/** A recurring gift as the admin screen and GET /api/donations/subscriptions see it. */
+export interface Subscription {
+  id: number;
+  name: string;
+  email: string;
+  amount: number;
+  purpose: string;
+  interval: "month" | "year";
+  payment_day: number;
+  payment_month: number;
+  status: string;
+  next_payment_date: string | null;
+  created_at: string;
+  stripe_subscription_id: string | null;
+  is_test: boolean;
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    amount: centsToDollars(row.amount_cents),
+    purpose: row.purpose,
+    interval: row.interval,
+    payment_day: row.payment_day,
+    payment_month: row.payment_month,
+    status: row.status,
+    next_payment_date: row.next_payment_date,
+    created_at: row.created_at,
+    stripe_subscription_id: row.stripe_subscription_id,
+    is_test: row.is_test === 1,
+  };
+}
+
+/**
+ * Newest first; the whole list unless a page is asked for. A live site lists only real
+ * subscriptions; in a test mode every one shows, tests marked.
+ */
+export async function listSubscriptions(page: { limit?: number; offset?: number } = {}): Promise<Subscription[]> {
+  let query = getDb()
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("is_test", "in", countedTestFlags())
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc");
+  query = paged(query, page);
+  return (await query.execute()).map(toSubscription);
+}
+
+/** One recurring gift by the provider's subscription id, or null. */
+export async function findSubscription(providerSubscriptionId: string): Promise<Subscription | null> {
+  const row = await getDb()
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("stripe_subscription_id", "=", providerSubscriptionId)
+    .executeTakeFirst();
+  return row ? toSubscription(row) : null;
+}
+
+export interface SubscriptionSummary {
+  total: number;
+  active: number;
+  /** Active monthly amounts plus active yearly amounts divided by 12, in dollars (SPEC 9). */
+  monthlyRevenue: number;
+  byStatus: Record<string, number>;
+}
+
+export async function getSubscriptionSummary(): Promise<SubscriptionSummary> {
+  const rows = await getDb()
+    .selectFrom("subscriptions")
+    .select((eb) => ["status", "interval", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("amount_cents").as("cents")])
+    .where("is_test", "in", countedTestFlags())
+    .groupBy(["status", "interval"])
+    .execute();
+  const byStatus: Record<string, number> = {};
+  let monthlyCents = 0;
+  for (const row of rows) {
+    byStatus[row.status] = (byStatus[row.status] ?? 0) + Number(row.count);
+    if (row.status === "active") monthlyCents += row.interval === "year" ? Number(row.cents) / 12 : Number(row.cents);
+  }
+  return {
+    total: Object.values(byStatus).reduce((sum, count) => sum + count, 0),
+    active: byStatus.active ?? 0,
+    monthlyRevenue: centsToDollars(monthlyCents),
+    byStatus,
+  };
+}
+
+/**
+ * Cancels a recurring gift with immediate effect: at the provider first (so no further
+ * charge can happen), then here from the provider's answer. Only active ones.
+ */
+export async function cancelSubscription(input: unknown): Promise<Subscription> {
+  const { subscription_id: providerSubscriptionId } = parseOrThrow(cancelSubscriptionSchema, input);
+  const db = getDb();
+  const local = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("stripe_subscription_id", "=", providerSubscriptionId)
+    .executeTakeFirst();
+  if (!local) throw new NotFoundError("Subscription not found");
+  if (!isCancelable(local.status)) throw new ConflictError(`Only active subscriptions can be canceled; this one is ${local.status}`);
+  const canceled = await getPaymentGateway().cancelSubscription(providerSubscriptionId);
+  await recordInTransaction((trx) => applySubscriptionState(trx, canceled));
+  const row = await db.selectFrom("subscriptions").selectAll().where("id", "=", local.id).executeTakeFirstOrThrow();
+  return toSubscription(row);
+}
+
+/** 'Update Status': every known subscription's status and next charge, as the provider has them now. */
+export async function refreshSubscriptionStatuses(): Promise<number> {
+  let updated = 0;
+  for await (const subscription of getPaymentGateway().listSubscriptions()) {
+    const outcome = await recordInTransaction((db) => applySubscriptionState(db, subscription, { createMissing: false }));
+    if (outcome === "updated") updated += 1;
+  }
+  return updated;
+}

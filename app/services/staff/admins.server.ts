@@ -1,0 +1,131 @@
+import type { Admin } from "~/domain/staff/admin";
+import { INVALID_CREDENTIALS_MESSAGE } from "~/domain/staff/admin-login";
+import { getDb, nowIso } from "~/lib/db.server";
+import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from "~/lib/password.server";
+import { RateLimiter } from "~/lib/rate-limit.server";
+import { NotFoundError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+
+export type { Admin };
+
+export class InvalidCredentialsError extends Error {
+  readonly status = 401;
+  constructor() {
+    super(INVALID_CREDENTIALS_MESSAGE);
+    this.name = "InvalidCredentialsError";
+  }
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+// Sign-in attempts: a few per username from one address, more per address across
+// usernames, and a ceiling per username across addresses (a slow distributed guess).
+const attemptsPerAccount = new RateLimiter(5, FIFTEEN_MINUTES);
+const attemptsPerAddress = new RateLimiter(20, FIFTEEN_MINUTES);
+const attemptsPerUsername = new RateLimiter(50, FIFTEEN_MINUTES);
+
+/**
+ * Checks a username and password, the one sign-in rule behind the admin form and
+ * POST /api/auth/login. Every attempt counts before the (slow) password check, so
+ * parallel guesses are limited too; a successful sign-in takes its attempt back.
+ */
+export async function signInAdmin(username: string, password: string, clientAddress: string): Promise<Admin> {
+  const name = username.toLowerCase();
+  const accountKey = `${clientAddress}|${name}`;
+  const wait = Math.max(
+    attemptsPerAccount.retryAfter(accountKey),
+    attemptsPerAddress.retryAfter(clientAddress),
+    attemptsPerUsername.retryAfter(name),
+  );
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw new TooManyRequestsError(
+      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      wait,
+    );
+  }
+  attemptsPerAccount.hit(accountKey);
+  attemptsPerAddress.hit(clientAddress);
+  attemptsPerUsername.hit(name);
+
+  const row = await getDb()
+    .selectFrom("admins")
+    .select(["id", "username", "password_hash"])
+    .where("username", "=", username)
+    .executeTakeFirst();
+  const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
+  if (!row || !valid) throw new InvalidCredentialsError();
+
+  attemptsPerAccount.reset(accountKey);
+  attemptsPerAddress.refund(clientAddress);
+  attemptsPerUsername.refund(name);
+  return { id: row.id, username: row.username };
+}
+
+export async function findAdminById(id: number): Promise<Admin | undefined> {
+  return getDb().selectFrom("admins").select(["id", "username"]).where("id", "=", id).executeTakeFirst();
+}
+
+export async function countAdmins(): Promise<number> {
+  const { count } = await getDb()
+    .selectFrom("admins")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export async function createAdmin(username: string, password: string): Promise<Admin> {
+  assertAcceptablePassword(password);
+  const passwordHash = await hashPassword(password);
+  const row = await getDb()
+    .insertInto("admins")
+    .values({ username: username.trim(), password_hash: passwordHash })
+    .returning(["id", "username"])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Sets a new password and signs the admin out everywhere (sessions and API tokens). */
+export async function setAdminPassword(username: string, password: string): Promise<Admin> {
+  assertAcceptablePassword(password);
+  const passwordHash = await hashPassword(password);
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const admin = await trx
+        .updateTable("admins")
+        .set({ password_hash: passwordHash, updated_at: nowIso() })
+        .where("username", "=", username)
+        .returning(["id", "username"])
+        .executeTakeFirst();
+      if (!admin) throw new NotFoundError(`No admin is called "${username}"`);
+      await trx.deleteFrom("admin_sessions").where("admin_id", "=", admin.id).execute();
+      await trx.deleteFrom("api_tokens").where("admin_id", "=", admin.id).execute();
+      return admin;
+    });
+}
+
+function assertAcceptablePassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ValidationError({ password: [`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`] });
+  }
+}
+
+export interface FirstAdminResult {
+  created: boolean;
+  username?: string;
+  /** Present only when the password was generated and must be shown to the operator once. */
+  generatedPassword?: string;
+}
+
+/**
+ * Makes sure someone can sign in: when no admin exists, creates one from
+ * ADMIN_USERNAME/ADMIN_PASSWORD, or `admin` with a random password to print once.
+ */
+export async function ensureFirstAdmin(username?: string, password?: string): Promise<FirstAdminResult> {
+  if ((await countAdmins()) > 0) return { created: false };
+  const name = username ?? "admin";
+  const generatedPassword = password ? undefined : generatePassword();
+  await createAdmin(name, password ?? generatedPassword!);
+  return { created: true, username: name, generatedPassword };
+}

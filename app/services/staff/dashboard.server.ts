@@ -1,0 +1,65 @@
+import { centsToDollars } from "~/domain/shared/money";
+import { getDb } from "~/lib/db.server";
+import { countedTestFlags } from "~/lib/env.server";
+import { countContacts } from "~/services/community";
+import { getDonationTotals } from "~/services/giving";
+import { countVolunteers } from "~/services/community";
+
+/** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
+export interface DashboardStats {
+  donations: { total_amount: number; total_donors: number; top_donor: { name: string; amount: number } | null };
+  content: { events: number; stories: number; active_stories: number; pending_testimonials: number; subscriptions: number };
+  volunteers: { total: number; by_interest: Record<string, number> };
+  contacts: { total_messages: number; pending: number; resolved: number };
+}
+
+export async function getDashboardStats(): Promise<DashboardStats> {
+  const db = getDb();
+  // Donation figures come from the totals the database keeps up to date, never a scan of every gift.
+  const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts] = await Promise.all([
+    getDonationTotals(),
+    db
+      .selectFrom("donors")
+      .select(["name", "total_cents"])
+      .where("is_test", "in", countedTestFlags())
+      .orderBy("total_cents", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom("stories")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        eb.fn.coalesce(eb.fn.sum<number>("is_active"), eb.lit(0)).as("active"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("testimonials")
+      .select((eb) => eb.fn.countAll<number>().as("pending"))
+      .where("is_approved", "=", 0)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("subscriptions")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .where("is_test", "in", countedTestFlags())
+      .executeTakeFirstOrThrow(),
+    countVolunteers(),
+    countContacts(),
+  ]);
+  return {
+    donations: {
+      total_amount: centsToDollars(donations.totalCents),
+      total_donors: donations.donors,
+      top_donor: topDonor ? { name: topDonor.name, amount: centsToDollars(topDonor.total_cents) } : null,
+    },
+    content: {
+      events: Number(events.total),
+      stories: Number(stories.total),
+      active_stories: Number(stories.active),
+      pending_testimonials: Number(testimonials.pending),
+      subscriptions: Number(subscriptions.total),
+    },
+    volunteers,
+    contacts: { total_messages: contacts.total, pending: contacts.pending, resolved: contacts.resolved },
+  };
+}

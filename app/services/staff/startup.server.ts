@@ -1,0 +1,98 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { seedDemoContent } from "../../../db/seed";
+import { UPLOAD_FOLDERS } from "~/domain/content";
+import { ensureFirstAdmin } from "./admins.server";
+import { ensureDefaultSettings } from "~/services/content";
+import { getDb, migrateToLatest } from "~/lib/db.server";
+import { PLACEHOLDER_ORGANISATION } from "~/domain/shared/foundation";
+import { getEnv, isSandboxMode, paymentMode } from "~/lib/env.server";
+import { getSessionSecret } from "~/lib/session-secret.server";
+import { pruneExpiredSessions } from "~/lib/session.server";
+
+export interface StartupReport {
+  seededDemo: boolean;
+  sandbox: boolean;
+  admin: { created: boolean; username?: string; generatedPassword?: string };
+}
+
+/**
+ * Everything the site needs before it serves a request: valid configuration, the newest
+ * schema, the fourteen settings, demo content for a brand-new database, and an admin.
+ * Shared by `npm start`, `npm run dev` and the test servers.
+ */
+export async function bootstrap(): Promise<StartupReport> {
+  const env = getEnv();
+  const db = getDb();
+  const isNewDatabase = !(await hasMigrationTable());
+  await migrateToLatest(db);
+  await ensureDefaultSettings();
+
+  const seededDemo = isNewDatabase && env.SEED_DEMO;
+  if (seededDemo) await seedDemoContent(db);
+
+  const admin = await ensureFirstAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
+  await pruneExpiredSessions();
+  getSessionSecret();
+  // Media arrives under these folders of UPLOADS_DIR (served from /api/uploads/...).
+  for (const folder of Object.values(UPLOAD_FOLDERS)) mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
+
+  return { seededDemo, sandbox: isSandboxMode(env), admin };
+}
+
+async function hasMigrationTable(): Promise<boolean> {
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name = 'kysely_migration'
+  `.execute(getDb());
+  return rows.length > 0;
+}
+
+/** The lines an operator reads when the server starts. */
+export function describeStartup(report: StartupReport, siteUrl: string): string[] {
+  const lines: string[] = [];
+  if (report.seededDemo) lines.push("New database: demo stories, events and testimonials added (SEED_DEMO=0 turns this off).");
+  if (report.admin.created) {
+    lines.push(`Admin account created: ${report.admin.username}`);
+    if (report.admin.generatedPassword) {
+      lines.push(
+        "",
+        "  ┌─ Admin sign-in (shown once) ─────────────────────────",
+        `  │ URL:      ${siteUrl}/admin/login`,
+        `  │ Username: ${report.admin.username}`,
+        `  │ Password: ${report.admin.generatedPassword}`,
+        `  │ Change it: npm run admin:password -- ${report.admin.username}`,
+        "  └──────────────────────────────────────────────────────",
+        "",
+      );
+    }
+  }
+  if (report.sandbox) {
+    lines.push("Payments: SANDBOX mode (no STRIPE_SECRET_KEY). Donations use the built-in test checkout; no money moves.");
+  }
+  lines.push(
+    getEnv().SMTP_URL
+      ? `Mail: sent through ${new URL(getEnv().SMTP_URL!).host} (SMTP_URL).`
+      : "Mail: kept on this machine (no SMTP_URL); staff read it in the admin Outbox.",
+  );
+  const placeholders = placeholderOrganisationSettings();
+  if (placeholders.length > 0 && (getEnv().SMTP_URL || paymentMode() === "live")) {
+    lines.push(
+      `WARNING: receipts, mails and the site still carry placeholder details; set ${placeholders.join(", ")} to the foundation's own before donors receive them.`,
+    );
+  }
+  return lines;
+}
+
+/** The ORG_* settings still at their placeholder: a live receipt must not name a made-up tax id or address. */
+export function placeholderOrganisationSettings(): string[] {
+  const env = getEnv();
+  const settings: [string, string, string][] = [
+    ["ORG_LEGAL_NAME", env.ORG_LEGAL_NAME, PLACEHOLDER_ORGANISATION.legalName],
+    ["ORG_TAX_ID", env.ORG_TAX_ID, PLACEHOLDER_ORGANISATION.taxId],
+    ["ORG_ADDRESS", env.ORG_ADDRESS, PLACEHOLDER_ORGANISATION.address],
+    ["ORG_EMAIL", env.ORG_EMAIL, PLACEHOLDER_ORGANISATION.email],
+    ["ORG_PHONE", env.ORG_PHONE, PLACEHOLDER_ORGANISATION.phone],
+  ];
+  return settings.filter(([, value, placeholder]) => value === placeholder).map(([name]) => name);
+}

@@ -1,0 +1,119 @@
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import { ringZones } from "./eslint/rings.js";
+
+const TESTS_ARE_NOT_APP_CODE = {
+  group: ["**/tests/**", "*.test", "*.test.ts"],
+  message: "Application code never imports tests.",
+};
+
+/**
+ * The linter `npm test` runs first. Beside the usual JavaScript, TypeScript, React and
+ * accessibility rules it holds the house's shape: the rings (routes -> services ->
+ * lib/db, with domain pure) and the areas, which use one another only through an area's
+ * index module. `eslint/rings.js` says which import may go where, and why.
+ */
+export default tseslint.config(
+  {
+    ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "uploads/"],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    linterOptions: {
+      reportUnusedDisableDirectives: "error",
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { args: "after-used", argsIgnorePattern: "^_", ignoreRestSiblings: true, caughtErrors: "none" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { prefer: "type-imports", fixStyle: "inline-type-imports" }],
+      // Every switch off of a rule says why on its own line.
+      "no-warning-comments": "off",
+      // Tests that are skipped or focused would let a failure through unseen.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip|todo)$/]",
+          message: "A skipped or focused test hides failures: fix the test, or remove it.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    languageOptions: { ...react.configs.flat.recommended.languageOptions, globals: { ...globals.browser } },
+    settings: { react: { version: "19.3" } },
+  },
+  {
+    files: ["**/*.tsx"],
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat["jsx-runtime"].rules,
+      // Types are checked by TypeScript, not by runtime prop types.
+      "react/prop-types": "off",
+    },
+  },
+  {
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ["**/*.ts", "**/*.tsx", "**/*.js", "**/*.mjs"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-duplicates": ["error", { "prefer-inline": true }],
+      "import-x/no-restricted-paths": ["error", { zones: ringZones() }],
+    },
+  },
+  {
+    files: ["app/**/*.ts", "app/**/*.tsx", "db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [TESTS_ARE_NOT_APP_CODE] },
+      ],
+    },
+  },
+  {
+    // Pure domain code runs in the browser as well as on the server.
+    files: ["app/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            TESTS_ARE_NOT_APP_CODE,
+            { group: ["*.server", "*.server.*"], message: "domain/ is pure: server code belongs in services/ or lib/." },
+            { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "domain/ is pure: no React." },
+            { group: ["node:*"], message: "domain/ is pure and runs in the browser: no Node built-ins." },
+          ],
+        },
+      ],
+    },
+  },
+);
