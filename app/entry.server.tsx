@@ -6,10 +6,9 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import { NonceProvider } from "~/components/layout/nonce";
 import { clientAddressContext } from "~/lib/request-context";
-import { documentContentSecurityPolicy } from "~/lib/security-headers.server";
+import { documentContentSecurityPolicy, securityHeadersFor as headersFor } from "~/lib/security-headers.server";
 
 import { getEnv } from "~/lib/env.server";
-import { securityHeadersFor as headersFor } from "~/lib/security-headers.server";
 
 // What server.mjs needs from the compiled app: start-up, configuration and headers.
 export { getEnv } from "~/lib/env.server";

@@ -55,9 +55,9 @@ describe("csvResponse", () => {
   });
 
   it("fails before answering when the first batch cannot be read, so no cut-off download is sent", async () => {
-    async function* failing(): AsyncGenerator<{ id: number; name: string }[]> {
-      throw new Error("no such table");
-    }
-    await expect(csvResponse("x.csv", columns, failing())).rejects.toThrow("no such table");
+    const failing: AsyncIterable<{ id: number; name: string }[]> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error("no such table")) }),
+    };
+    await expect(csvResponse("x.csv", columns, failing)).rejects.toThrow("no such table");
   });
 });

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from "~/domain/shared/text";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 
 /**
@@ -21,8 +22,7 @@ export function escapeLike(text: string): string {
  * NUL would end an FTS5 string early) or surrounding spaces.
  */
 export function cleanSearchTerm(term: string): string {
-  // eslint-disable-next-line no-control-regex
-  return term.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return withoutControlCharacters(term).trim();
 }
 
 /** The term as one quoted FTS5 string: matched as typed, quotes doubled, never read as syntax. */

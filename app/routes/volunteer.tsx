@@ -164,6 +164,7 @@ function SignupForm({ lastResult, focus }: { lastResult?: SignupResult; focus: b
     <Form method="post" action={hydrated ? "/volunteer" : "/volunteer#signup-title"} {...getFormProps(form)} preventScrollReset className="space-y-5">
       <FormAlert errors={form.errors} />
       <div className="grid gap-5 sm:grid-cols-2">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- only after 'Submit Another Application', which asked for an empty form: without JavaScript nothing else can put the visitor in its first field */}
         <InputField field={fields.name} label="Full name" type="text" required maxLength={100} autoComplete="name" autoFocus={focus} />
         <InputField field={fields.email} label="Email" type="email" required maxLength={254} autoComplete="email" />
       </div>

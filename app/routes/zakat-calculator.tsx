@@ -273,7 +273,7 @@ function RadioChoice({
   options: { value: string; label: string }[];
 }) {
   return (
-    <fieldset className="mt-4">
+    <fieldset className="mt-4" aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="field-label">{legend}</legend>
       <div className="flex flex-wrap gap-3">
         {options.map((option) => (
@@ -285,8 +285,6 @@ function RadioChoice({
               form={field.formId}
               key={`${field.key ?? ""}-${option.value}`}
               defaultChecked={field.initialValue === option.value}
-              aria-invalid={field.errors ? true : undefined}
-              aria-describedby={field.errors ? field.errorId : undefined}
               className="accent-brand-700"
             />
             {option.label}

@@ -11,7 +11,6 @@ import { sql, type Kysely } from "kysely";
 const donorKey = (row: string) =>
   sql.raw(`case when trim(${row}.email) = '' then 'name:' || lower(trim(${row}.name)) else lower(trim(${row}.email)) end`);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("donations")
@@ -166,7 +165,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("sandbox_objects_type").on("sandbox_objects").columns(["type", "created"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const trigger of [
     "donations_search_insert",

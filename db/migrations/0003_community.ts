@@ -12,7 +12,6 @@ const SEARCHED = [
   { table: "newsletter_subscribers", index: "newsletter_subscribers_search", columns: ["email"] },
 ] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   for (const { table, index, columns } of SEARCHED) {
     const names = columns.join(", ");
@@ -34,7 +33,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("newsletter_subscribers_subscribed_at").on("newsletter_subscribers").column("subscribed_at").execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("newsletter_subscribers_subscribed_at").execute();
   for (const { index } of SEARCHED) {

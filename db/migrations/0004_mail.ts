@@ -6,7 +6,6 @@ import { sql, type Kysely } from "kysely";
  * growing waits, and shown to staff in the Outbox. `dedupe_key` names the cause (one
  * receipt per gift, say), so a cause repeated never queues a second message.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
   await db.schema
@@ -38,7 +37,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("outbound_mail_status_created_at").on("outbound_mail").columns(["status", "created_at"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("outbound_mail").execute();
 }

@@ -4,7 +4,6 @@ import { sql, type Kysely } from "kysely";
  * My giving: single-use sign-in links (stored as hashes) that open a donor's own page,
  * and indexes to find a donor's gifts and recurring gifts by email, in any letter case.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("giving_sign_in_links")
@@ -21,7 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index subscriptions_email_nocase on subscriptions (email collate nocase)`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index subscriptions_email_nocase`.execute(db);
   await sql`drop index donations_email_nocase`.execute(db);

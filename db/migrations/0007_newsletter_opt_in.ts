@@ -6,7 +6,6 @@ import { sql, type Kysely } from "kysely";
  * and every newsletter carries a link to leave. Addresses given before this change
  * (under the earlier single opt-in) stay subscribed as confirmed.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("newsletter_subscribers")
@@ -29,7 +28,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("newsletter_subscribers_status").on("newsletter_subscribers").columns(["status", "subscribed_at"]).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   for (const index of ["newsletter_subscribers_status", "newsletter_subscribers_unsubscribe_token", "newsletter_subscribers_confirm_token"]) {
     await db.schema.dropIndex(index).execute();

@@ -5,7 +5,6 @@ import { sql, type Kysely } from "kysely";
  * a signed random id, so 'Sign out' ends the view on the server, even for a copied cookie.
  * And the Outbox finds one recipient's mail, newest first, in any letter case.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("donor_sessions")
@@ -18,7 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index outbound_mail_to_nocase on outbound_mail (to_address collate nocase, created_at)`.execute(db);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index outbound_mail_to_nocase`.execute(db);
   await db.schema.dropTable("donor_sessions").execute();

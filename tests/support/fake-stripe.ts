@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
  * Events it produces are returned to the test, which decides how to deliver them.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fake keeps Stripe's open-ended JSON objects as it builds and returns them
 type StripeObject = Record<string, any>;
 
 export interface RecordedRequest {

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import { useEscapeKey } from "~/components/ui/use-escape-key";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
 
 type SidebarState = "auto" | "collapsed" | "expanded";
@@ -29,6 +30,10 @@ export function AdminShell({ username, children }: { username: string; children:
     if (!window.matchMedia(WIDE_SCREEN).matches) setState("collapsed");
   }, [pathname]);
 
+  const sidebarRef = useEscapeKey<HTMLDivElement>(() => {
+    if (expanded && !window.matchMedia(WIDE_SCREEN).matches) setState("collapsed");
+  });
+
   function toggle() {
     const currentlyOpen = state === "expanded" || (state === "auto" && window.matchMedia(WIDE_SCREEN).matches);
     setState(currentlyOpen ? "collapsed" : "expanded");
@@ -54,12 +59,7 @@ export function AdminShell({ username, children }: { username: string; children:
         className={`${wide} shrink-0 bg-slate-900 text-slate-200 transition-[width]`}
       >
         {/* Sticky inside a full-height column, so it never runs past the bottom of the window. */}
-        <div
-          className={`sticky top-0 flex max-h-screen flex-col overflow-y-auto ${overlay}`}
-          onKeyDown={(event) => {
-            if (event.key === "Escape" && expanded && !window.matchMedia(WIDE_SCREEN).matches) setState("collapsed");
-          }}
-        >
+        <div ref={sidebarRef} className={`sticky top-0 flex max-h-screen flex-col overflow-y-auto ${overlay}`}>
         <div className="flex items-center justify-between gap-2 border-b border-slate-800 p-3">
           <span className={`${label} truncate font-bold text-white`}>Foundation Admin</span>
           <button

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { useEscapeKey } from "~/components/ui/use-escape-key";
 
 /**
  * "Are you sure?" before an action that cannot be undone: opened by an address
@@ -29,12 +30,13 @@ export function ConfirmPanel({
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const panelRef = useEscapeKey<HTMLElement>(() => {
+    if (!busy) navigate(cancelTo, { preventScrollReset: true });
+  });
   return (
     <section
+      ref={panelRef}
       aria-labelledby="confirm-title"
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && !busy) navigate(cancelTo, { preventScrollReset: true });
-      }}
       className="rounded-xl border-2 border-red-600 bg-white p-6 shadow-sm"
     >
       <h2 id="confirm-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">

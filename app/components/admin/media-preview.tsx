@@ -6,9 +6,10 @@ export function MediaPreview({ media, label }: { media: SlotMedia; label: string
     return <div className="flex aspect-video items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-500">No media yet</div>;
   }
   if (media.kind === "image") {
-    return <img src={media.sources.src} alt={`${label}: current image`} width={320} height={180} className="aspect-video w-full rounded-lg bg-slate-100 object-cover" />;
+    return <img src={media.sources.src} alt={`${label}, as shown now`} width={320} height={180} className="aspect-video w-full rounded-lg bg-slate-100 object-cover" />;
   }
   if (media.video.kind === "file") {
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- uploaded videos come without a captions file: the upload does not offer one yet
     return <video src={media.video.src} controls preload="metadata" className="aspect-video w-full rounded-lg bg-black" aria-label={`${label}: current video`} />;
   }
   return (

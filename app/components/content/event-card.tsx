@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { eventTiming, formatEventDate } from "~/domain/content/event-dates";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/content/media-sources";
-import type { CharityEvent } from "~/services/content";
+import type { CharityEvent } from "~/domain/content/records";
 import { IMAGE_SIZES } from "./image-sizes";
 import { MediaImage } from "./media-image";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/content/media-sources";
-import type { StoryCard as StoryCardFields } from "~/services/content";
+import type { StoryCard as StoryCardFields } from "~/domain/content/records";
 import { IMAGE_SIZES } from "./image-sizes";
 import { MediaImage } from "./media-image";
 

@@ -1,6 +1,6 @@
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/content/media-sources";
 import { SafeImage } from "~/components/ui/safe-image";
-import type { Testimonial } from "~/services/content";
+import type { Testimonial } from "~/domain/content/records";
 import { Stars } from "./stars";
 
 /** A testimonial (SPEC 2): photo, stars (5 unless rated), the words, name and country. */

@@ -1,6 +1,6 @@
 import { formatImpactFigure } from "~/domain/shared/money";
 import { IMPACT_STATISTIC_KEYS, IMPACT_STATISTIC_LABELS, isDollarStatistic } from "~/domain/content/setting-keys";
-import type { ImpactStatistics } from "~/services/content";
+import type { ImpactStatistics } from "~/domain/content/records";
 
 /** The four homepage figures staff keep up to date in Settings. */
 export function ImpactStatisticsCards({ figures }: { figures: ImpactStatistics }) {

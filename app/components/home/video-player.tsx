@@ -4,6 +4,7 @@ import type { VideoSource } from "~/domain/content/video-embeds";
 export function VideoPlayer({ video, title }: { video: VideoSource; title: string }) {
   if (video.kind === "file") {
     return (
+      // eslint-disable-next-line jsx-a11y/media-has-caption -- uploaded videos come without a captions file: the upload does not offer one yet
       <video src={video.src} controls autoPlay playsInline className="aspect-video w-full rounded-lg bg-black">
         <a href={video.src}>Download the video</a>
       </video>

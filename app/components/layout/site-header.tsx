@@ -1,7 +1,8 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
+import { useEscapeKey } from "~/components/ui/use-escape-key";
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return `whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors ${
@@ -42,21 +43,15 @@ function MobileMenu() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLElement>(null);
 
-  function closeOnEscape(event: KeyboardEvent) {
-    if (event.key === "Escape" && open) {
-      event.preventDefault();
-      setOpen(false);
-      toggleRef.current?.focus();
-    }
-  }
+  const menuRef = useEscapeKey<HTMLDetailsElement>((event) => {
+    if (!open) return;
+    event.preventDefault();
+    setOpen(false);
+    toggleRef.current?.focus();
+  });
 
   return (
-    <details
-      className="group xl:hidden"
-      open={open}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-      onKeyDown={closeOnEscape}
-    >
+    <details ref={menuRef} className="group xl:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary
         ref={toggleRef}
         aria-label={open ? "Close menu" : "Open menu"}

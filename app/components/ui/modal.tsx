@@ -37,9 +37,15 @@ export function Modal({
     const firstField = dialog.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
     (firstField ?? dialog.querySelector<HTMLElement>("button"))?.focus();
     const closed = () => onCloseRef.current();
+    // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+    const closeOnBackdrop = (event: MouseEvent) => {
+      if (event.target === dialog) dialog.close();
+    };
     dialog.addEventListener("close", closed);
+    dialog.addEventListener("click", closeOnBackdrop);
     return () => {
       dialog.removeEventListener("close", closed);
+      dialog.removeEventListener("click", closeOnBackdrop);
       if (dialog.open) dialog.close();
       // After the dialog is gone, the keyboard carries on where it was.
       if (opener?.isConnected) opener.focus();
@@ -70,10 +76,6 @@ export function Modal({
     <dialog
       ref={dialogRef}
       aria-label={title}
-      // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/70`}
     >
       <FocusGuard
@@ -98,7 +100,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type=hidden]):not
  * one at each end, send it round to the other end instead.
  */
 function FocusGuard({ onFocus }: { onFocus: () => void }) {
-  return <span tabIndex={0} data-focus-guard="" aria-hidden="true" onFocus={onFocus} className="fixed h-px w-px opacity-0" />;
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a guard is a stop Tab passes through, never rests on: focusing it sends focus round to the dialog's other end
+    <span tabIndex={0} data-focus-guard="" aria-hidden="true" onFocus={onFocus} className="fixed h-px w-px opacity-0" />
+  );
 }
 
 function focusEdge(dialog: HTMLDialogElement | null, edge: "first" | "last"): void {

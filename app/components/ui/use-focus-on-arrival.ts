@@ -16,9 +16,10 @@ export function markDocumentReady(): void {
 /** `when` false leaves focus to something more telling that arrives with this element (a status inside it). */
 export function useFocusOnArrival<T extends HTMLElement>(when = true) {
   const ref = useRef<T>(null);
+  // Only on arrival, as `when` was then: later renders must not pull focus back.
+  const focusOnArrival = useRef(when);
   useEffect(() => {
-    if (documentReady && when) ref.current?.focus();
-    // Only on arrival: later renders must not pull focus back.
+    if (documentReady && focusOnArrival.current) ref.current?.focus();
   }, []);
   return ref;
 }

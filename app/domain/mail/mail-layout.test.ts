@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeMail } from "./mail-layout";
-import { newContactMessageMail } from "~/domain/community/staff-notifications";
+import { newContactMessageMail } from "~/domain/community";
 
 const sender = { legalName: "Nur Relief Trust", address: "7 Mosque Road, Leeds LS1 1AA", email: "giving@nur.example" };
 

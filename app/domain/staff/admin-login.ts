@@ -1,3 +1,4 @@
+import { hasControlCharacters } from "~/domain/shared/text";
 import { z } from "~/domain/shared/zod";
 
 export const adminLoginSchema = z.object({
@@ -15,7 +16,7 @@ const LOCAL = "http://local.invalid";
  * that browsers strip (`/\t/host`) cannot lead to another site.
  */
 export function safeRedirectPath(target: unknown, fallback = "/admin"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(target)) {
+  if (typeof target !== "string" || !target.startsWith("/") || target.includes("\\") || hasControlCharacters(target)) {
     return fallback;
   }
   try {

@@ -22,8 +22,7 @@ import { centsToDollars, formatCount, formatDollars } from "~/domain/shared/mone
 import { getEnv } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
 import { logFailure, statusOfError, ValidationError } from "~/lib/service-errors";
-import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift } from "~/services/giving";
-import { syncFromProvider } from "~/services/giving";
+import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider } from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
 

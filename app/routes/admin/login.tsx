@@ -4,11 +4,10 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "~/domain/staff/admin-login";
-import { adminAuthenticator, adminFromSession } from "~/services/staff";
+import { adminAuthenticator, adminFromSession, InvalidCredentialsError } from "~/services/staff";
 import { clientAddressContext } from "~/lib/request-context";
 import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { commitAdminSession, getAdminSession } from "~/lib/session.server";
-import { InvalidCredentialsError } from "~/services/staff";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin sign-in | Al-Amanah Foundation" },

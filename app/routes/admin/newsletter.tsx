@@ -14,8 +14,7 @@ import { NEWSLETTER_STATUSES } from "~/domain/community/newsletter";
 import { rowFromParam } from "~/lib/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import { backToList } from "~/lib/list-return.server";
-import { NotFoundError } from "~/lib/service-errors";
-import { ValidationError } from "~/lib/service-errors";
+import { NotFoundError, ValidationError } from "~/lib/service-errors";
 import {
   countSubscribersByStatus,
   findSubscriberPage,

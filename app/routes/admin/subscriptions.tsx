@@ -13,6 +13,7 @@ import { scheduleText } from "~/domain/giving/recurring-schedule";
 import { isCancelable } from "~/domain/giving/subscription-status";
 import { getEnv } from "~/lib/env.server";
 import { logFailure, statusOfError } from "~/lib/service-errors";
+import { useEscapeKey } from "~/components/ui/use-escape-key";
 import {
   cancelSubscription,
   findSubscription,
@@ -199,13 +200,14 @@ function CancelConfirmation({ subscription }: { subscription: Subscription }) {
   const keep = new URLSearchParams(search);
   keep.delete("cancel");
   const keepTo = `/admin/subscriptions${keep.size ? `?${keep}` : ""}`;
+  const panelRef = useEscapeKey<HTMLElement>(() => {
+    if (!canceling) navigate(keepTo, { preventScrollReset: true });
+  });
   return (
     <section
+      ref={panelRef}
       aria-labelledby="cancel-title"
       aria-describedby="cancel-details"
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && !canceling) navigate(keepTo, { preventScrollReset: true });
-      }}
       className="rounded-xl border-2 border-red-600 bg-white p-6 shadow-sm"
     >
       <h2 id="cancel-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">

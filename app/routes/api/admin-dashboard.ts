@@ -1,7 +1,6 @@
 import type { Route } from "./+types/admin-dashboard";
 import { apiResource, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
-import { getDashboardStats } from "~/services/staff";
+import { requireAdminApi, getDashboardStats } from "~/services/staff";
 
 /** GET /api/admin/dashboard: the Dashboard screen's figures, for admins. */
 const resource = apiResource<Route.ActionArgs>({

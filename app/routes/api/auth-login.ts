@@ -3,8 +3,7 @@ import { adminLoginSchema } from "~/domain/staff/admin-login";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { parseOrThrow } from "~/lib/service-errors";
-import { signInAdmin } from "~/services/staff";
-import { issueApiToken } from "~/services/staff";
+import { signInAdmin, issueApiToken } from "~/services/staff";
 
 /** POST /api/auth/login {username, password} -> a bearer token for the admin API. */
 const resource = apiResource<Route.ActionArgs>({

@@ -8,19 +8,9 @@ import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { EventRow } from "../../../db/schema";
 import { checkUploadStillThere, releaseUpload } from "./upload-references.server";
+import type { CharityEvent } from "~/domain/content/records";
 
-/** An event as the API and the pages see it (SPEC 3). */
-export interface CharityEvent {
-  id: number;
-  title: string;
-  description: string;
-  /** 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:MM', kept as given. */
-  date: string;
-  location: string;
-  image: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { CharityEvent };
 
 function toEvent(row: EventRow): CharityEvent {
   return { ...row };

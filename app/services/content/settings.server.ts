@@ -6,12 +6,12 @@ import {
   isMediaKey,
   settingCreateSchema,
   settingUpdateSchemaFor,
-  type ImpactStatisticKey,
 } from "~/domain/content/settings";
 import { getDb, nowIso } from "~/lib/db.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { SettingRow } from "../../../db/schema";
 import { checkUploadStillThere, mediaFolderFor, releaseUpload } from "./upload-references.server";
+import type { ImpactStatistics } from "~/domain/content/records";
 
 /** A setting as the API and the screens see it. */
 export interface Setting {
@@ -94,7 +94,7 @@ export async function ensureDefaultSettings(): Promise<void> {
     .execute();
 }
 
-export type ImpactStatistics = Record<ImpactStatisticKey, number>;
+export type { ImpactStatistics };
 
 /** The four homepage figures as numbers (a missing or garbled value counts as 0). */
 export async function getImpactStatistics(): Promise<ImpactStatistics> {

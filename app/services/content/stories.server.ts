@@ -6,20 +6,9 @@ import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { StoryRow } from "../../../db/schema";
 import { checkUploadStillThere, releaseUpload } from "./upload-references.server";
+import type { Story, StoryCard } from "~/domain/content/records";
 
-/** A story as the API and the pages see it (flags as booleans, text never null). */
-export interface Story {
-  id: number;
-  title: string;
-  summary: string;
-  content: string;
-  is_active: boolean;
-  is_featured: boolean;
-  video_url: string;
-  image_filename: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { Story, StoryCard };
 
 export function toStory(row: StoryRow): Story {
   return { ...row, is_active: row.is_active === 1, is_featured: row.is_featured === 1 };
@@ -56,9 +45,6 @@ export async function countStories(): Promise<number> {
 }
 
 /** One story; an unknown one, or an inactive one for the public, is not found. */
-/** What a story's card shows: lists send this, not the full text, into the page. */
-export type StoryCard = Pick<Story, "id" | "title" | "summary" | "image_filename" | "video_url" | "is_featured">;
-
 export function storyCard({ id, title, summary, image_filename, video_url, is_featured }: Story): StoryCard {
   return { id, title, summary, image_filename, video_url, is_featured };
 }

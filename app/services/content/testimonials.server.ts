@@ -6,21 +6,9 @@ import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { TestimonialRow } from "../../../db/schema";
 import type { Reader } from "./stories.server";
+import type { Testimonial } from "~/domain/content/records";
 
-/** A testimonial as the API and the pages see it (SPEC 3). */
-export interface Testimonial {
-  id: number;
-  name: string;
-  country: string;
-  text: string;
-  rating: number;
-  video_url: string;
-  category: "donor" | "recipient" | "volunteer" | "other";
-  is_approved: boolean;
-  image_filename: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { Testimonial };
 
 function toTestimonial(row: TestimonialRow): Testimonial {
   return { ...row, is_approved: row.is_approved === 1 };

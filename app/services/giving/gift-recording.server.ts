@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import type { ExpressionBuilder, Insertable, Kysely } from "kysely";
 import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, type RecurringInterval } from "~/domain/giving/gift-options";
 import { FINAL_STATUSES, INITIAL_STATUS } from "~/domain/giving/subscription-status";
 import { getDb, nowIso } from "~/lib/db.server";
@@ -222,7 +222,7 @@ export async function recordInvoicePayment(
  * the same second, so equal times must not undo the payment).
  */
 function mayReplace(newStatus: string, stamp: number) {
-  return (eb: import("kysely").ExpressionBuilder<Database, "subscriptions">) =>
+  return (eb: ExpressionBuilder<Database, "subscriptions">) =>
     eb.and([
       eb("provider_state_at", "<=", stamp),
       eb("status", "not in", [...FINAL_STATUSES]),

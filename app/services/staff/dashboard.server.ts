@@ -1,9 +1,8 @@
 import { centsToDollars } from "~/domain/shared/money";
 import { getDb } from "~/lib/db.server";
 import { countedTestFlags } from "~/lib/env.server";
-import { countContacts } from "~/services/community";
+import { countContacts, countVolunteers } from "~/services/community";
 import { getDonationTotals } from "~/services/giving";
-import { countVolunteers } from "~/services/community";
 
 /** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
 export interface DashboardStats {

@@ -1,0 +1,1 @@
+export { newContactMessageMail } from "./staff-notifications";
