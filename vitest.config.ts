@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.ts", "eslint/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "eslint/**/*.test.ts"], environment: "node" },
       },
       {
         extends: true,

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /**
  * The one source of table types. Conventions (ARCHITECTURE.md, "Data rules"):
@@ -256,18 +256,12 @@ export interface Database {
   giving_sign_in_links: GivingSignInLinksTable;
 }
 
-export type AdminRow = Selectable<AdminsTable>;
 export type SettingRow = Selectable<SettingsTable>;
 export type StoryRow = Selectable<StoriesTable>;
-export type NewStoryRow = Insertable<StoriesTable>;
-export type StoryUpdate = Updateable<StoriesTable>;
 export type EventRow = Selectable<EventsTable>;
-export type NewEventRow = Insertable<EventsTable>;
 export type TestimonialRow = Selectable<TestimonialsTable>;
-export type NewTestimonialRow = Insertable<TestimonialsTable>;
 export type DonationRow = Selectable<DonationsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 export type VolunteerSignupRow = Selectable<VolunteerSignupsTable>;
-export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type OutboundMailRow = Selectable<OutboundMailTable>;

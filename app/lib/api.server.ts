@@ -1,4 +1,5 @@
 import { parseQueryFlag } from "~/domain/shared/query-flags";
+import { parseRecordId } from "~/domain/shared/record-id";
 import { WebhookSignatureError } from "./payments/gateway";
 import { isSameOriginRequest, MUTATING_METHODS } from "./same-origin.server";
 import {
@@ -147,7 +148,7 @@ export function queryPage(url: URL): { limit?: number; offset?: number } {
 
 /** A numeric id from the path; anything else names nothing, so it is a 404. */
 export function idParam(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw apiError(404, "Not found");
+  const id = parseRecordId(raw);
+  if (id === null) throw apiError(404, "Not found");
   return id;
 }

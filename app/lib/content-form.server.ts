@@ -2,9 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { UploadFolder } from "~/domain/content/media-sources";
+import { refuseUnknownIntent, serviceErrorReply } from "./form-replies.server";
 import { readSubmission } from "./form-submission.server";
-import { NotFoundError, ValidationError } from "./service-errors";
+import { NotFoundError } from "./service-errors";
 import { deleteStoredUpload, discard, MAX_IMAGE_BYTES, storeImage } from "./uploads.server";
+import { requireRecordId } from "./record-ids.server";
 
 /**
  * The action behind the admin content screens (stories, events, testimonials): one form
@@ -43,8 +45,7 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
       return redirect(`${options.screen}?deleted=1`);
     }
     if (options.intents && Object.hasOwn(options.intents, intent)) return redirect(`${options.screen}?${await options.intents[intent]!(id)}`);
-    // Only a crafted post names another action: nothing is done.
-    if (intent !== "save") return data({ result: undefined }, { status: 400 });
+    if (intent !== "save") refuseUnknownIntent(request, intent);
 
     const submission = parseWithZod(fields, { schema: options.schema });
     if (submission.status !== "success" || fileError) {
@@ -58,8 +59,9 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
     } catch (error) {
       // A photo stored for a save that did not happen belongs to nothing.
       if (photo && options.photo) await deleteStoredUpload(options.photo.folder, photo);
-      if (error instanceof ValidationError) return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
-      throw error;
+      // A row deleted meanwhile is answered below, like a delete that finds it gone.
+      if (error instanceof NotFoundError) throw error;
+      return serviceErrorReply(submission, error);
     }
   } catch (error) {
     if (error instanceof NotFoundError) return data({ result: undefined, missing: true as const }, { status: 404 });
@@ -69,22 +71,7 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
   }
 }
 
-/**
- * The row a form names: none (0) for a new one, else a positive whole number. Anything
- * else names no row there is, so it is answered like a row deleted meanwhile.
- */
+/** The row a form names: none (0) for a new one, else a record id. */
 function idField(raw: string | null): number {
-  if (raw === null || raw === "") return 0;
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new NotFoundError();
-  return Number(raw);
-}
-
-/** The row named by ?edit= or ?delete=, or null when the id is malformed or gone. */
-export async function rowFromParam<Row>(value: string | null, read: (id: number) => Promise<Row>): Promise<Row | null> {
-  const id = Number(value);
-  if (!value || !Number.isSafeInteger(id) || id <= 0) return null;
-  return read(id).catch((error) => {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  });
+  return raw === null || raw === "" ? 0 : requireRecordId(raw);
 }

@@ -15,6 +15,102 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/**
+ * What a URL-valued variable accepts. Anything else stops the start with a message that
+ * names the variable and says what it takes, rather than being half-used: a path the
+ * code ignores, a password it never sends, a scheme it cannot speak.
+ */
+interface UrlRule {
+  /** Completes "NAME must be …", with an example. */
+  accepts: string;
+  /** Schemes, lower case, without the colon. */
+  schemes: readonly string[];
+  /** A user name or password in the URL (user:pass@host). */
+  credentials?: boolean;
+  /** A path beyond "/". */
+  path?: boolean;
+  /** A ?query (SMTP_URL passes options to the mail library this way). */
+  query?: boolean;
+  /** Said when the value does not parse as a URL. */
+  malformedHint?: string;
+}
+
+const PUBLIC_URL_RULE: UrlRule = {
+  accepts: "the site's own address: http:// or https://, a host and an optional port, e.g. https://give.example.org",
+  schemes: ["http", "https"],
+};
+const STRIPE_API_BASE_RULE: UrlRule = {
+  accepts: "the address of a Stripe-compatible server: http:// or https://, a host and an optional port, e.g. http://127.0.0.1:12111",
+  schemes: ["http", "https"],
+};
+const YOUTUBE_THUMBNAIL_BASE_RULE: UrlRule = {
+  accepts: "an http:// or https:// address to fetch YouTube stills from, e.g. https://i.ytimg.com",
+  schemes: ["http", "https"],
+  path: true,
+};
+const SMTP_URL_RULE: UrlRule = {
+  accepts: "an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587",
+  schemes: ["smtp", "smtps"],
+  credentials: true,
+  query: true,
+  malformedHint: " (a user name or password containing @ : / ? # must be percent-encoded, e.g. %40 for @)",
+};
+
+/** What is wrong with a URL-valued setting, or undefined when it is right. */
+function urlProblem(value: string, rule: UrlRule): string | undefined {
+  const schemes = rule.schemes.map((scheme) => `${scheme}://`).join(" or ");
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme) return `it does not start with ${schemes}`;
+  if (!rule.schemes.includes(scheme)) return `${scheme}:// is not accepted`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `it is not a valid URL${rule.malformedHint ?? ""}`;
+  }
+  if (!url.hostname) return "it names no host";
+  if (!rule.credentials && (url.username || url.password)) return "it carries a user name or password, which does not belong here";
+  if (!rule.path && url.pathname !== "/" && url.pathname !== "") return "it has a path, which does not belong here";
+  if (!rule.query && url.search) return "it has a ?query, which does not belong here";
+  if (url.hash) return "it has a #fragment, which does not belong here";
+  return undefined;
+}
+
+function urlSetting(name: string, rule: UrlRule) {
+  return z.string().superRefine((value, ctx) => {
+    const problem = urlProblem(value, rule);
+    if (problem) ctx.addIssue({ code: "custom", message: `${name} must be ${rule.accepts}; ${problem}` });
+  });
+}
+
+const DATABASE_URL_ACCEPTS =
+  "DATABASE_URL must be a file: URL naming a SQLite file, e.g. file:./data/charity.sqlite or file:/var/lib/charity/charity.sqlite";
+
+/**
+ * DATABASE_URL takes a `file:` URL: `file:relative/path`, `file:/absolute/path` or
+ * `file:///absolute/path`. Any other scheme would otherwise have been read as a file
+ * name, so that `postgres://…` quietly made a new SQLite file named like the URL.
+ */
+function databaseUrlProblem(value: string): string | undefined {
+  if (value === "") return `${DATABASE_URL_ACCEPTS}; it is empty`;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (scheme === "postgres" || scheme === "postgresql") {
+    return `PostgreSQL is not supported yet; ${DATABASE_URL_ACCEPTS}`;
+  }
+  if (scheme !== "file") {
+    return scheme
+      ? `${DATABASE_URL_ACCEPTS}; ${scheme}: is not supported`
+      : `${DATABASE_URL_ACCEPTS}; for the path ${value} write file:${value}`;
+  }
+  const rest = value.slice("file:".length);
+  if (rest.startsWith("//") && !rest.startsWith("///")) {
+    return `${DATABASE_URL_ACCEPTS}; file:// names a file on another machine: write file:/absolute/path or file:///absolute/path`;
+  }
+  if (rest.includes("?")) return `${DATABASE_URL_ACCEPTS}; it has a ?query, which SQLite files here do not take`;
+  if (rest === "" || rest.endsWith("/")) return `${DATABASE_URL_ACCEPTS}; it names no file`;
+  return undefined;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -29,8 +125,9 @@ const envSchema = z
       .string()
       .trim()
       .default("file:./data/charity.sqlite")
-      .refine((value) => value.replace(/^file:/, "").length > 0, {
-        message: "DATABASE_URL must name a file, e.g. file:./data/charity.sqlite",
+      .superRefine((value, ctx) => {
+        const problem = databaseUrlProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
       }),
     UPLOADS_DIR: z.string().trim().min(1).default("./uploads"),
     SESSION_SECRET: optionalText.pipe(
@@ -42,9 +139,9 @@ const envSchema = z
     ),
     SEED_DEMO: booleanFlag.default(true),
     PUBLIC_URL: optionalText.pipe(
-      z
-        .url({ protocol: /^https?$/, message: "PUBLIC_URL must be an absolute http(s) URL" })
-        .transform((value) => value.replace(/\/+$/, ""))
+      urlSetting("PUBLIC_URL", PUBLIC_URL_RULE)
+        // The origin: scheme, host (lower case) and port, without a trailing slash.
+        .transform((value) => new URL(value).origin)
         .optional(),
     ),
     TRUST_PROXY: booleanFlag.default(false),
@@ -62,15 +159,9 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText.pipe(
       z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
     ),
-    STRIPE_API_BASE: optionalText.pipe(
-      z.url({ protocol: /^https?$/, message: "STRIPE_API_BASE must be an http(s) URL" }).optional(),
-    ),
+    STRIPE_API_BASE: optionalText.pipe(urlSetting("STRIPE_API_BASE", STRIPE_API_BASE_RULE).optional()),
     // Mail: without SMTP_URL nothing leaves the machine; messages wait in the admin Outbox.
-    SMTP_URL: optionalText.pipe(
-      z
-        .url({ protocol: /^smtps?$/, message: "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587" })
-        .optional(),
-    ),
+    SMTP_URL: optionalText.pipe(urlSetting("SMTP_URL", SMTP_URL_RULE).optional()),
     MAIL_FROM: optionalText.pipe(
       z
         .string()
@@ -89,7 +180,7 @@ const envSchema = z
     ORG_PHONE: optionalText.transform((value) => value ?? PLACEHOLDER_ORGANISATION.phone),
     STAFF_NOTIFY_EMAIL: optionalText.pipe(z.email({ message: "STAFF_NOTIFY_EMAIL must be an email address" }).optional()),
     YOUTUBE_THUMBNAIL_BASE: optionalText
-      .pipe(z.url({ protocol: /^https?$/, message: "YOUTUBE_THUMBNAIL_BASE must be an http(s) URL" }).optional())
+      .pipe(urlSetting("YOUTUBE_THUMBNAIL_BASE", YOUTUBE_THUMBNAIL_BASE_RULE).optional())
       .transform((value) => (value ?? "https://i.ytimg.com").replace(/\/+$/, "")),
   })
   .superRefine((env, ctx) => {
@@ -175,6 +266,8 @@ export function countedTestFlags(env: Env = getEnv()): (0 | 1)[] {
   return paymentMode(env) === "live" ? [0] : [0, 1];
 }
 
+/** The SQLite file DATABASE_URL names: `file:x` is x, `file:///abs` is /abs. */
 export function databaseFilePath(env: Env = getEnv()): string {
-  return env.DATABASE_URL.replace(/^file:/, "");
+  const rest = env.DATABASE_URL.replace(/^file:/i, "");
+  return rest.startsWith("///") ? rest.slice(2) : rest;
 }

@@ -37,12 +37,19 @@ export async function* inBatches<Row extends { id: number }, Item>(
  * One page of a staff list: how many rows match, and the rows of page `page`, or of the
  * last page there is when the address asks past the end (the last row just deleted).
  */
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+  /** The page shown: the one asked for, or the last there is. */
+  page: number;
+}
+
 export async function pageOfRows<Row>(
   countMatching: () => Promise<number>,
   readRows: (limit: number, offset: number) => Promise<Row[]>,
   page: number,
   pageSize: number,
-): Promise<{ rows: Row[]; total: number; page: number }> {
+): Promise<ListPage<Row>> {
   const total = await countMatching();
   const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
   return { rows: await readRows(pageSize, (shown - 1) * pageSize), total, page: shown };

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { SCRIPTED_POST } from "~/domain/shared/public-forms";
-import { TooManyRequestsError, ValidationError } from "./service-errors";
+import { readFormBody } from "./form-body.server";
+import { formRefusalOf, serviceErrorReply } from "./form-replies.server";
 
 /**
  * The action behind the public contact and volunteer forms. Rejected input comes back as
@@ -24,7 +25,7 @@ export async function publicFormAction<Input>(
   request: Request,
   options: { schema: z.ZodType<Input>; submit(value: Input): Promise<unknown>; failure: string; logAs: string; sentTo: string },
 ) {
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   const scripted = formData.has(SCRIPTED_POST);
   const submission = parseWithZod(formData, { schema: options.schema });
   if (submission.status !== "success") return data<PublicFormOutcome>({ result: submission.reply(), sent: false }, { status: 400 });
@@ -33,16 +34,8 @@ export async function publicFormAction<Input>(
     if (!scripted) return redirect(options.sentTo, 303);
     return { result: submission.reply({ resetForm: true }), sent: true } satisfies PublicFormOutcome;
   } catch (error) {
-    if (error instanceof ValidationError) {
-      return data<PublicFormOutcome>({ result: submission.reply({ fieldErrors: error.fieldErrors }), sent: false }, { status: 400 });
-    }
-    if (error instanceof TooManyRequestsError) {
-      // Why it failed, in place of "try again": not now, in a few minutes.
-      return data<PublicFormOutcome>(
-        { result: submission.reply({ formErrors: [error.message] }), sent: false },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
+    // Refused input beside its fields; too many posts says why, in place of "try again".
+    if (formRefusalOf(error)) return serviceErrorReply(submission, error, { sent: false });
     console.error(`${options.logAs} failed:`, error);
     return data<PublicFormOutcome>({ result: submission.reply({ formErrors: [options.failure] }), sent: false }, { status: 500 });
   }

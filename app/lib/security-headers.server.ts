@@ -14,7 +14,7 @@ export function documentContentSecurityPolicy(nonce: string, isProduction: boole
     // Vite's dev server injects its own inline scripts; production uses the nonce only.
     isProduction ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    // Staff may link photos and videos by http(s) URL (SPEC 5); an https page upgrades http ones itself.
+    // Staff may link photos and videos by any http(s) URL (the media URL rules); an https page upgrades http ones itself.
     "img-src 'self' https: http: data: blob:",
     "media-src 'self' https: http: blob:",
     "font-src 'self' data:",

@@ -9,6 +9,7 @@ import busboy from "busboy";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, type UploadFolder } from "~/domain/content/media-sources";
 import { getEnv } from "./env.server";
+import { UnreadableFormError } from "./form-body.server";
 import { ValidationError } from "./service-errors";
 import { stripMp4Metadata, UnreadableVideoError, videoContainer } from "./video-files.server";
 
@@ -36,12 +37,8 @@ export interface ReceivedFile {
 export interface MultipartForm {
   fields: Record<string, string>;
   file: ReceivedFile | null;
-  /** Why the file was refused (too large, cut short); the fields are still there to show again. */
+  /** Why the file was refused (too large); the fields are still there to show again. */
   fileError?: string;
-}
-
-export function isMultipart(request: Request): boolean {
-  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
 
 function uploadsRoot(): string {
@@ -59,10 +56,20 @@ export function uploadFolderPath(folder: UploadFolder): string {
 /**
  * Reads a multipart form, streaming the one file field `fileField` (if a file was
  * chosen) to a temporary file of at most `maxFileBytes`. Other file fields are skipped.
- * The caller removes `file.path` once done (see `discard`).
+ * The caller removes `file.path` once done (see `discard`). A body that is not multipart
+ * (no boundary) or is cut short throws an UnreadableFormError, with any partial file removed.
  */
 export async function readMultipartForm(request: Request, fileField: string, maxFileBytes: number): Promise<MultipartForm> {
   if (!request.body) return { fields: {}, file: null };
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("Content-Type") ?? "" },
+      limits: { files: 1, fileSize: maxFileBytes, fields: 40, fieldSize: 64 * 1024, parts: 50 },
+    });
+  } catch (error) {
+    throw new UnreadableFormError(error instanceof Error ? error.message : "Not a multipart body", { cause: error });
+  }
   const incoming = path.join(uploadsRoot(), ".incoming");
   await mkdir(incoming, { recursive: true });
   const fields: Record<string, string> = {};
@@ -70,10 +77,6 @@ export async function readMultipartForm(request: Request, fileField: string, max
   let tooLarge = false;
   const writes: Promise<void>[] = [];
 
-  const parser = busboy({
-    headers: { "content-type": request.headers.get("Content-Type") ?? "" },
-    limits: { files: 1, fileSize: maxFileBytes, fields: 40, fieldSize: 64 * 1024, parts: 50 },
-  });
   parser.on("field", (name, value) => {
     fields[name] = value;
   });
@@ -91,15 +94,25 @@ export async function readMultipartForm(request: Request, fileField: string, max
     stream.on("limit", () => {
       tooLarge = true;
     });
-    writes.push(pipeline(stream, createWriteStream(target)));
+    const write = pipeline(stream, createWriteStream(target));
+    // Awaited below; a file cut short also fails the form, which is what gets answered.
+    write.catch(() => {});
+    writes.push(write);
   });
 
   try {
     await pipeline(Readable.fromWeb(request.body as NodeReadableStream), parser);
-    await Promise.all(writes);
-  } catch {
+  } catch (error) {
+    await Promise.allSettled(writes);
     await discard(file);
-    return { fields, file: null, fileError: "The upload did not arrive whole. Please try again." };
+    throw new UnreadableFormError(error instanceof Error ? error.message : "The form was cut short", { cause: error });
+  }
+  try {
+    await Promise.all(writes);
+  } catch (error) {
+    // Writing to our own disk failed: a fault on our side, not a broken form.
+    await discard(file);
+    throw error;
   }
   const received = file as ReceivedFile | null;
   if (tooLarge) {

@@ -8,7 +8,7 @@ import { notFound, serveFile } from "./upload-files.server";
 /**
  * GET /api/video-thumbnails/{youtubeId}.webp: a YouTube video's still, fetched once by the
  * server and kept under UPLOADS_DIR/.thumbnails, so a visitor's browser makes no request
- * to Google until they choose to play the video (issue 6: no third-party request on page
+ * to Google until they choose to play the video (the site makes no third-party request on page
  * load). The still is re-encoded as WebP, which also proves it is an image. When YouTube cannot
  * be reached the answer is a short-lived 404 and the page shows its placeholder. Only
  * videos the site shows (`isShown`) are fetched, so nobody can use the server to fetch

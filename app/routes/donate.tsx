@@ -18,7 +18,9 @@ import {
 } from "~/domain/giving/gift-options";
 import { formatDollars } from "~/domain/shared/money";
 import { clientAddressContext } from "~/lib/request-context";
-import { PaymentProviderError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+import { readFormBody } from "~/lib/form-body.server";
+import { serviceErrorReply } from "~/lib/form-replies.server";
+import { PaymentProviderError } from "~/lib/service-errors";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { startCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
@@ -46,7 +48,7 @@ export function loader({ url }: Route.LoaderArgs) {
  * checkout; a preset button posts an "update" intent that only fills in the amount.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: donationSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: donationSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
@@ -57,17 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(checkout.url, 303);
   } catch (error) {
-    if (error instanceof ValidationError) {
-      return data({ result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
-    }
-    if (error instanceof TooManyRequestsError) {
-      return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 429 });
-    }
     if (error instanceof PaymentProviderError) {
       console.error(`Donation checkout failed: ${error.message}:`, error.cause ?? error);
       return data({ result: submission.reply({ formErrors: [PROVIDER_UNAVAILABLE] }) }, { status: 502 });
     }
-    throw error;
+    return serviceErrorReply(submission, error);
   }
 }
 

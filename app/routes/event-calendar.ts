@@ -1,7 +1,7 @@
 import type { Route } from "./+types/event-calendar";
 import { eventCalendar } from "~/domain/content/calendar";
 import { getEnv } from "~/lib/env.server";
-import { recordOr404 } from "~/lib/page-records.server";
+import { recordOr404 } from "~/lib/record-ids.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { getEvent } from "~/services/content";
 

@@ -8,7 +8,7 @@ import { eventTiming, formatEventDate } from "~/domain/content/event-dates";
 import { imageSources, UPLOAD_FOLDERS } from "~/domain/content/media-sources";
 import { shareTags } from "~/domain/content/share-tags";
 import { paragraphs, truncate } from "~/domain/shared/text";
-import { recordOr404 } from "~/lib/page-records.server";
+import { recordOr404 } from "~/lib/record-ids.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { foundationToday, getEvent } from "~/services/content";
 

@@ -2,6 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/my-giving-sign-in";
 import { PageHero } from "~/components/ui/page-hero";
 import { startDonorSession, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
+import { readFormBody } from "~/lib/form-body.server";
 import { redeemGivingLink } from "~/services/donors";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
@@ -17,7 +18,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readFormBody(request)).get("token") ?? "");
   const email = await redeemGivingLink(token);
   if (!email) return { expired: true };
   return redirect("/my-giving", { status: 303, headers: { "Set-Cookie": await startDonorSession(email, request) } });

@@ -10,7 +10,9 @@ import { formatDate } from "~/domain/shared/dates";
 import { formatExactCents } from "~/domain/shared/money";
 import { SIGN_IN_LINK_MINUTES } from "~/domain/donors/my-giving";
 import { donorEmail, endDonorSession, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
-import { ConflictError, logFailure, NotFoundError, PaymentProviderError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+import { readFormBody } from "~/lib/form-body.server";
+import { formRefusalOrThrow, refuseUnknownIntent } from "~/lib/form-replies.server";
+import { ConflictError, logFailure, NotFoundError, PaymentProviderError } from "~/lib/service-errors";
 import { visitorOf } from "~/lib/visitor.server";
 import { billingPortalFor, cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/donors";
 
@@ -38,7 +40,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 type ActionAnswer = { error: string; field?: string; email?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = Object.fromEntries(await readFormBody(request)) as Record<string, string>;
   const intent = form.intent;
   if (intent === "request-link") {
     try {
@@ -46,9 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The same answer whether or not this address has given.
       return redirect("/my-giving?sent=1", 303);
     } catch (error) {
-      if (error instanceof ValidationError) return data<ActionAnswer>({ error: error.fieldErrors.email?.[0] ?? error.message, field: "email", email: form.email }, { status: 400 });
-      if (error instanceof TooManyRequestsError) return data<ActionAnswer>({ error: error.message, email: form.email }, { status: 429 });
-      throw error;
+      const { status, fieldErrors, message, headers } = formRefusalOrThrow(error);
+      const field = fieldErrors ? { field: "email" } : {};
+      return data<ActionAnswer>({ error: fieldErrors?.email?.[0] ?? message, ...field, email: form.email }, { status, headers });
     }
   }
   const email = await donorEmail(request);
@@ -81,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
   }
-  return data<ActionAnswer>({ error: "Unknown request" }, { status: 400 });
+  return refuseUnknownIntent(request, intent);
 }
 
 export default function MyGiving({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
+import { readFormBody } from "~/lib/form-body.server";
 import type { Route } from "./+types/newsletter-confirm";
 import { addressOfNewsletterLink, confirmSubscription } from "~/services/community";
 
@@ -19,7 +20,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readFormBody(request)).get("token") ?? "");
   return { confirmed: await confirmSubscription(token) };
 }
 

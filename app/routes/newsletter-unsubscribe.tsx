@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
+import { readFormBody } from "~/lib/form-body.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { addressOfNewsletterLink, unsubscribe } from "~/services/community";
 
@@ -19,7 +20,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
   return { unsubscribed: await unsubscribe(token) };
 }

@@ -3,13 +3,14 @@ import type { Route } from "./+types/newsletter";
 import { NewsletterForm, type NewsletterActionData } from "~/components/layout/newsletter-form";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { clientAddressContext } from "~/lib/request-context";
-import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+import { readFormBody } from "~/lib/form-body.server";
+import { formRefusalOrThrow } from "~/lib/form-replies.server";
 import { subscribeToNewsletter } from "~/services/community";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Al-Amanah Foundation" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormBody(request));
   const email = typeof form.email === "string" ? form.email : "";
   try {
     limitPublicFormPosts("newsletter", context.get(clientAddressContext));
@@ -21,14 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : `Thank you! Please check your inbox at ${result.email} to confirm your subscription.`,
     } satisfies NewsletterActionData;
   } catch (error) {
-    if (error instanceof ValidationError) {
-      const message = error.fieldErrors.email?.[0] ?? error.message;
-      return data<NewsletterActionData>({ status: "invalid", error: message, email }, { status: 400 });
-    }
-    if (error instanceof TooManyRequestsError) {
-      return data<NewsletterActionData>({ status: "invalid", error: error.message, email }, { status: 429 });
-    }
-    throw error;
+    const { status, fieldErrors, message, headers } = formRefusalOrThrow(error);
+    return data<NewsletterActionData>({ status: "invalid", error: fieldErrors?.email?.[0] ?? message, email }, { status, headers });
   }
 }
 

@@ -2,6 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sandbox-checkout";
 import { frequencyNote, type FormFrequency } from "~/domain/giving/gift-options";
 import { formatCents } from "~/domain/shared/money";
+import { readFormBody } from "~/lib/form-body.server";
+import { refuseUnknownIntent } from "~/lib/form-replies.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { cancelSandbox, getSandboxCheckout, paySandbox } from "~/services/giving";
 
@@ -40,8 +42,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const intent = (await readFormBody(request)).get("intent");
+  if (intent !== "pay" && intent !== "cancel") refuseUnknownIntent(request, intent);
   await findOr404(params.sessionId);
-  const intent = (await request.formData()).get("intent");
   const next = intent === "pay" ? await paySandbox(params.sessionId) : await cancelSandbox(params.sessionId);
   return redirect(next, 303);
 }

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Stories of the families, orphans and communities your Zakat and Sadaqa reach." },
 ];
 
-/** Up to two featured stories lead; every other active story follows (SPEC 2). */
+/** Up to two featured stories lead; every other active story follows in the three-column grid. */
 export async function loader() {
   try {
     const stories = (await listStories({ activeOnly: true })).map(storyCard);

@@ -8,7 +8,7 @@ import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/content/media-
 import { shareTags } from "~/domain/content/share-tags";
 import { paragraphs, truncate } from "~/domain/shared/text";
 import { videoSource } from "~/domain/content/video-embeds";
-import { recordOr404 } from "~/lib/page-records.server";
+import { recordOr404 } from "~/lib/record-ids.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { getStory } from "~/services/content";
 

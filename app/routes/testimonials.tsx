@@ -9,7 +9,9 @@ import { ScriptedPostMarker } from "~/components/ui/public-form";
 import { SCRIPTED_POST } from "~/domain/shared/public-forms";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { clientAddressContext } from "~/lib/request-context";
-import { TooManyRequestsError, ValidationError, type FieldErrors } from "~/lib/service-errors";
+import { readFormBody } from "~/lib/form-body.server";
+import { formRefusalOrThrow } from "~/lib/form-replies.server";
+import type { FieldErrors } from "~/lib/service-errors";
 import { listTestimonials, submitTestimonial } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,16 +32,15 @@ type Outcome = { status: "sent" } | { status: "invalid"; errors: FieldErrors; va
 
 /** 'Share your experience': a pending testimonial for staff to approve. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const values = Object.fromEntries(await readFormBody(request)) as Record<string, string>;
   try {
     await submitTestimonial(values, context.get(clientAddressContext));
     // Without JavaScript: post, redirect, get, so a reload cannot share it twice.
     if (!(SCRIPTED_POST in values)) return redirect("/testimonials?shared=1#share-title", 303);
     return { status: "sent" } satisfies Outcome;
   } catch (error) {
-    if (error instanceof ValidationError) return data<Outcome>({ status: "invalid", errors: error.fieldErrors, values }, { status: 400 });
-    if (error instanceof TooManyRequestsError) return data<Outcome>({ status: "invalid", errors: { "": [error.message] }, values }, { status: 429 });
-    throw error;
+    const { status, fieldErrors, formErrors, headers } = formRefusalOrThrow(error);
+    return data<Outcome>({ status: "invalid", errors: fieldErrors ?? { "": formErrors ?? [] }, values }, { status, headers });
   }
 }
 

@@ -6,19 +6,17 @@ import type { Route } from "./+types/zakat-calculator";
 import { ZakatResultPanel, ZakatTotalBar } from "~/components/giving/zakat-result";
 import { FieldError } from "~/components/ui/field-error";
 import { PageHero } from "~/components/ui/page-hero";
-import { formatDollars } from "~/domain/shared/money";
 import {
   AMOUNT_FIELDS,
   DEFAULT_ZAKAT_INPUTS,
-  NISAB_GOLD_GRAMS,
-  NISAB_SILVER_GRAMS,
   calculateZakat,
-  nisabThreshold,
   type ZakatAmountField,
   type ZakatInputs,
   type ZakatResult,
 } from "~/domain/giving/zakat";
 import { zakatInputSchema } from "~/domain/giving/zakat-schema";
+import { readFormBody } from "~/lib/form-body.server";
+import { nisabInDollars, ZAKAT_FIGURES } from "~/domain/giving/zakat-figures";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Zakat Calculator | Al-Amanah Foundation" },
@@ -30,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Without JavaScript the form posts here and the page answers with the result. */
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: zakatInputSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: zakatInputSchema });
   return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
 }
 
@@ -66,9 +64,9 @@ const GROUPS: { title: string; description: string; fields: FieldInfo[] }[] = [
     description: "Weight in grams and today's price per gram.",
     fields: [
       { name: "gold_weight", label: "Gold (grams)", unit: "g" },
-      { name: "gold_price_per_gram", label: "Gold price per gram", hint: "$65 if left empty", unit: "$" },
+      { name: "gold_price_per_gram", label: "Gold price per gram", hint: `${ZAKAT_FIGURES.defaultGoldPrice} if left empty`, unit: "$" },
       { name: "silver_weight", label: "Silver (grams)", unit: "g" },
-      { name: "silver_price_per_gram", label: "Silver price per gram", hint: "$0.85 if left empty", unit: "$" },
+      { name: "silver_price_per_gram", label: "Silver price per gram", hint: `${ZAKAT_FIGURES.defaultSilverPrice} if left empty`, unit: "$" },
     ],
   },
   {
@@ -161,8 +159,8 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
                   legend="How was the harvest watered?"
                   field={fields.agriculture_irrigation}
                   options={[
-                    { value: "irrigated", label: "Irrigated at my cost (5%)" },
-                    { value: "rain", label: "Rain or rivers (10%)" },
+                    { value: "irrigated", label: `Irrigated at my cost (${ZAKAT_FIGURES.irrigatedHarvestRate})` },
+                    { value: "rain", label: `Rain or rivers (${ZAKAT_FIGURES.rainHarvestRate})` },
                   ]}
                 />
               ) : null}
@@ -179,8 +177,8 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
               legend="Measure the nisab by"
               field={fields.nisab_basis}
               options={[
-                { value: "silver", label: `Silver: 612.36 g (${formatDollars(Math.round(nisabThreshold("silver", goldPrice, silverPrice)))})` },
-                { value: "gold", label: `Gold: 87.48 g (${formatDollars(Math.round(nisabThreshold("gold", goldPrice, silverPrice)))})` },
+                { value: "silver", label: `Silver: ${ZAKAT_FIGURES.silverNisabWeight} (${nisabInDollars("silver", goldPrice, silverPrice)})` },
+                { value: "gold", label: `Gold: ${ZAKAT_FIGURES.goldNisabWeight} (${nisabInDollars("gold", goldPrice, silverPrice)})` },
               ]}
             />
           </fieldset>
@@ -204,18 +202,18 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
               About Zakat
             </h2>
             <p className="mt-2">
-              Zakat is 2.5% of the wealth you have held for a lunar year, once it reaches the nisab. At the prices above:
+              Zakat is {ZAKAT_FIGURES.rate} of the wealth you have held for a lunar year, once it reaches the nisab. At the prices above:
             </p>
             <ul className="mt-2 space-y-1">
               <li>
-                Gold nisab: {NISAB_GOLD_GRAMS} g, about <strong>{formatDollars(Math.round(NISAB_GOLD_GRAMS * goldPrice))}</strong>
+                Gold nisab: {ZAKAT_FIGURES.goldNisabWeight}, about <strong>{nisabInDollars("gold", goldPrice, silverPrice)}</strong>
               </li>
               <li>
-                Silver nisab: {NISAB_SILVER_GRAMS} g, about <strong>{formatDollars(Math.round(NISAB_SILVER_GRAMS * silverPrice))}</strong>
+                Silver nisab: {ZAKAT_FIGURES.silverNisabWeight}, about <strong>{nisabInDollars("silver", goldPrice, silverPrice)}</strong>
               </li>
             </ul>
             <p className="mt-2">
-              A harvest is due at 5% or 10% when it is gathered.{" "}
+              A harvest is due at {ZAKAT_FIGURES.irrigatedHarvestRate} or {ZAKAT_FIGURES.rainHarvestRate} when it is gathered.{" "}
               <Link to="/zakat-education" className="font-medium text-brand-700 underline">
                 Learn more about Zakat
               </Link>

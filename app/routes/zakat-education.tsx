@@ -2,13 +2,16 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/zakat-education";
 import { FOUNDATION } from "~/components/layout/navigation";
+import { ZAKAT_FIGURES, zakatOn } from "~/domain/giving/zakat-figures";
+
+const { rate, goldNisabWeight, silverNisabWeight, defaultGoldPrice, defaultSilverPrice, goldNisab, silverNisab } = ZAKAT_FIGURES;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Zakat Education | Al-Amanah Foundation" },
   {
     name: "description",
     content:
-      "A clear guide to Zakat: who must pay, the nisab threshold, the 2.5% rate, what counts as zakatable wealth, the eight categories of recipients and how Zakat differs from Sadaqa.",
+      `A clear guide to Zakat: who must pay, the nisab threshold, the ${rate} rate, what counts as zakatable wealth, the eight categories of recipients and how Zakat differs from Sadaqa.`,
   },
 ];
 
@@ -17,7 +20,7 @@ const CONTENTS = [
   { id: "what-is-zakat", label: "What is Zakat?" },
   { id: "who-pays", label: "Who must pay" },
   { id: "nisab", label: "Nisab" },
-  { id: "rate", label: "The 2.5% rate" },
+  { id: "rate", label: `The ${rate} rate` },
   { id: "zakatable-wealth", label: "Zakatable wealth" },
   { id: "liabilities", label: "Deducting debts" },
   { id: "recipients", label: "Who receives Zakat" },
@@ -225,13 +228,17 @@ export default function ZakatEducation() {
             <div className="my-6 grid gap-4 sm:grid-cols-2">
               <div className="rounded-xl border border-gold-400 bg-amber-50 p-5">
                 <h3 className="mt-0 text-lg font-semibold text-slate-900">Gold nisab</h3>
-                <p className="mb-1 text-3xl font-bold text-slate-900">87.48 g of gold</p>
-                <p className="mb-0 text-sm text-slate-700">About $5,686 at $65 per gram</p>
+                <p className="mb-1 text-3xl font-bold text-slate-900">{goldNisabWeight} of gold</p>
+                <p className="mb-0 text-sm text-slate-700">
+                  About {goldNisab} at {defaultGoldPrice} per gram
+                </p>
               </div>
               <div className="rounded-xl border border-slate-300 bg-slate-50 p-5">
                 <h3 className="mt-0 text-lg font-semibold text-slate-900">Silver nisab</h3>
-                <p className="mb-1 text-3xl font-bold text-slate-900">612.36 g of silver</p>
-                <p className="mb-0 text-sm text-slate-700">About $521 at $0.85 per gram</p>
+                <p className="mb-1 text-3xl font-bold text-slate-900">{silverNisabWeight} of silver</p>
+                <p className="mb-0 text-sm text-slate-700">
+                  About {silverNisab} at {defaultSilverPrice} per gram
+                </p>
               </div>
             </div>
             <p>
@@ -241,12 +248,12 @@ export default function ZakatEducation() {
               <Link to="/zakat-calculator" className="font-medium text-brand-700 underline hover:no-underline">
                 Zakat Calculator
               </Link>{" "}
-              works from 87.48 g of gold, which comes to about $5,686 at $65 per gram, and 612.36 g of silver, which
-              comes to about $521 at $0.85 per gram.
+              works from {goldNisabWeight} of gold, which comes to about {goldNisab} at {defaultGoldPrice} per gram, and{" "}
+              {silverNisabWeight} of silver, which comes to about {silverNisab} at {defaultSilverPrice} per gram.
             </p>
             <p>
               Why the difference? Scholars convert the traditional weights into grams in slightly different ways,
-              which is why you will see both 85 g and 87.48 g of gold, and the price of gold changes every day. Neither
+              which is why you will see both 85 g and {goldNisabWeight} of gold, and the price of gold changes every day. Neither
               figure is wrong. Before you pay, check today&rsquo;s gold and silver prices, or ask a scholar you trust
               which standard to follow.
             </p>
@@ -260,14 +267,14 @@ export default function ZakatEducation() {
           </section>
 
           <section aria-labelledby="rate">
-            <SectionHeading id="rate">The rate: 2.5%</SectionHeading>
+            <SectionHeading id="rate">{`The rate: ${rate}`}</SectionHeading>
             <p>
-              Zakat on money, gold, silver, investments and business goods is <strong>2.5%</strong>, one fortieth, of
+              Zakat on money, gold, silver, investments and business goods is <strong>{rate}</strong>, one fortieth, of
               your total zakatable wealth once the lunar year is complete.
             </p>
             <p>
-              For example, if your zakatable wealth after deducting debts due now comes to $10,000, your Zakat is
-              $250. Crops and livestock are assessed differently, as described below.
+              For example, if your zakatable wealth after deducting debts due now comes to $10,000, your Zakat is{" "}
+              {zakatOn(10_000)}. Crops and livestock are assessed differently, as described below.
             </p>
           </section>
 
@@ -375,7 +382,7 @@ export default function ZakatEducation() {
                     <th scope="row" className="py-3 pr-4 font-semibold text-slate-900">
                       Amount
                     </th>
-                    <td className="py-3 pr-4">Fixed: 2.5% of zakatable wealth above the nisab</td>
+                    <td className="py-3 pr-4">Fixed: {rate} of zakatable wealth above the nisab</td>
                     <td className="py-3">Any amount, large or small, even a smile</td>
                   </tr>
                   <tr className="border-b border-slate-200">

@@ -7,6 +7,7 @@ import * as receipts from "./0005_receipts";
 import * as myGiving from "./0006_my_giving";
 import * as newsletterOptIn from "./0007_newsletter_opt_in";
 import * as donorSessions from "./0008_donor_sessions";
+import * as donorEmailNormalForm from "./0009_donor_email_normal_form";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006_my_giving": myGiving,
   "0007_newsletter_opt_in": newsletterOptIn,
   "0008_donor_sessions": donorSessions,
+  "0009_donor_email_normal_form": donorEmailNormalForm,
 };
 
 export const migrationProvider: MigrationProvider = {

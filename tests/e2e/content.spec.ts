@@ -3,7 +3,7 @@ import { identifyingMetadata, phonePhoto } from "../support/photos";
 import { E2E_ADMIN, expect, test } from "./fixtures";
 
 /**
- * Issue 6's main flows in a real browser against the built server: staff publish, edit
+ * The content area's main flows in a real browser against the built server: staff publish, edit
  * and remove a story; a visitor's testimonial waits for approval and then reaches the
  * home page; a photo uploaded for the home page is shown without its GPS position; the
  * hero video opens in an accessible dialog. Tests in this file share the home page's

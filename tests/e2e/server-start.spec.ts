@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -32,6 +32,48 @@ test("a server whose port is taken says so and exits with an error", async () =>
     expect(code).toBe(1);
     expect(output).toContain(`Could not listen on 127.0.0.1:${process.env.E2E_PORT}: listen EADDRINUSE`);
     expect(output).not.toContain("Charity site listening");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A DATABASE_URL the site cannot use stops the start with a message naming it; before,
+ * `postgres://…` was read as a file name and the site ran on a new, empty SQLite file.
+ */
+test("a postgres:// DATABASE_URL stops the start, says PostgreSQL is not supported yet and creates no file", async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "charity-postgres-"));
+  try {
+    // Started from an empty folder, so any file or folder made from the URL would show there.
+    const child = spawn(process.execPath, [path.resolve("server.mjs")], {
+      cwd: folder,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: "postgres://user@host:5432/db",
+        UPLOADS_DIR: path.join(folder, "uploads"),
+        SEED_DEMO: "0",
+        STRIPE_SECRET_KEY: "",
+        STRIPE_WEBHOOK_SECRET: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toBe(
+      [
+        "Invalid configuration:",
+        "  - DATABASE_URL: PostgreSQL is not supported yet; DATABASE_URL must be a file: URL naming a SQLite file, e.g. file:./data/charity.sqlite or file:/var/lib/charity/charity.sqlite",
+        "Fix the environment variables above (see README, 'Configuration') and start again.",
+        "",
+      ].join("\n"),
+    );
+    expect(readdirSync(folder)).toEqual([]);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ import * as dashboardApi from "~/routes/api/admin-dashboard";
 import { createTestAdmin } from "../support/admins";
 import { callApi } from "../support/routes";
 
-/** SPEC 7's contact and volunteer endpoints: who may call them, what they answer, and the public forms' guards. */
+/** The contact and volunteer endpoints: who may call them, what they answer, and the public forms' guards. */
 let auth: Record<string, string>;
 let visitor = 0;
 /** Each test posts from its own address, so the per-address limit of one never reaches another. */
@@ -32,7 +32,7 @@ async function postMessage(body: unknown = MESSAGE, clientAddress = fromNewAddre
 }
 
 describe("POST /api/contact/", () => {
-  it("stores a visitor's message, pending, in SPEC 3's fields", async () => {
+  it("stores a visitor's message, pending, in the API's field names", async () => {
     const { status, body } = await postMessage();
     expect(status).toBe(201);
     expect(body).toEqual({ id: expect.any(Number), ...MESSAGE, submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), resolved: false });
@@ -157,7 +157,7 @@ describe("the admin's contact endpoints", () => {
 });
 
 describe("the volunteer endpoints", () => {
-  it("take a signup from anyone, with an interest from SPEC 5's list only", async () => {
+  it("take a signup from anyone, with an interest from the form's eight only", async () => {
     const created = await callApi(volunteersApi.action, "/api/volunteers/", { body: SIGNUP, clientAddress: fromNewAddress() });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), ...SIGNUP, submitted_at: expect.any(String) });
@@ -182,7 +182,7 @@ describe("the volunteer endpoints", () => {
     expect(all.body).toHaveLength(3);
     const fundraisers = await callApi(volunteersApi.loader, "/api/volunteers/?interest=Fundraising", { headers: auth });
     expect(fundraisers.body).toHaveLength(2);
-    // Any stored value may be asked for (SPEC 3 types interest as text); nobody chose this one.
+    // Any stored value may be asked for (an interest is stored as free text); nobody chose this one.
     expect((await callApi(volunteersApi.loader, "/api/volunteers/?interest=Baking", { headers: auth })).body).toEqual([]);
 
     const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth });

@@ -12,7 +12,7 @@ import * as approveApi from "~/routes/api/testimonial-approve";
 import { createTestAdmin } from "../support/admins";
 import { callApi } from "../support/routes";
 
-/** SPEC 7's content endpoints: field names of SPEC 3, what the public may see, and who may write. */
+/** The content endpoints: their snake_case field names, what the public may see, and who may write. */
 let auth: Record<string, string>;
 beforeAll(async () => {
   auth = (await createTestAdmin()).auth;
@@ -25,7 +25,7 @@ beforeEach(async () => {
 const STORY = { title: "A well for Al-Noor", summary: "300 families", content: "Para one.\n\nPara two.", is_active: true, is_featured: true, video_url: "", image_filename: "" };
 
 describe("stories", () => {
-  it("are created, read, updated and deleted by an admin, in SPEC 3's fields", async () => {
+  it("are created, read, updated and deleted by an admin, in the API's field names", async () => {
     const created = await callApi(storiesApi.action, "/api/stories/", { body: STORY, headers: auth });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), ...STORY, created_at: expect.any(String), updated_at: expect.any(String) });

@@ -18,7 +18,7 @@ import { createTestAdmin } from "../support/admins";
 import { callRoute, expectLoggedError, makeContext, unwrapData } from "../support/routes";
 
 /**
- * Issue 6's pages and screens through their loaders and actions: what a visitor or a
+ * The content area's pages and screens through their loaders and actions: what a visitor or a
  * staff member would see, and what lands in the database.
  */
 const db = () => getDb();
@@ -94,7 +94,7 @@ describe("the home page", () => {
     expectLoggedError(/Homepage featured stories failed to load/);
   });
 
-  it("gives way to SPEC 8's message when the settings cannot be read", async () => {
+  it("gives way to 'Unable to load homepage data' when the settings cannot be read", async () => {
     await withoutTable("settings", async () => {
       expect(await callRoute(homePage.loader, "/")).toEqual({ page: null });
     });

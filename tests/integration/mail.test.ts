@@ -156,19 +156,25 @@ describe("with SMTP_URL", () => {
   });
 
   it("delivers a gift's receipt to the donor, with its amount and the link to the printable receipt", async () => {
-    configure({ ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.", ORG_TAX_ID: "12-3456789", PUBLIC_URL: "https://give.example.org" });
+    const zone = process.env.SITE_TIMEZONE;
+    // Where the foundation is (UTC+5), this gift came on New Year's Day 2025: its receipt says so.
+    configure({ ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.", ORG_TAX_ID: "12-3456789", PUBLIC_URL: "https://give.example.org", SITE_TIMEZONE: "Asia/Karachi" });
     try {
-      const gift = await recordOfflineGift({ name: "Omar Farooq", email: "omar@example.org", amount: "250", purpose: "Zakat", payment_method: "cheque" }, "staff");
+      const gift = await recordOfflineGift(
+        { name: "Omar Farooq", email: "omar@example.org", amount: "250", purpose: "Zakat", payment_method: "cheque", donated_at: "2024-12-31T23:30:00Z" },
+        "staff",
+      );
       await deliverDueMail(smtpSender()!);
       const mail = smtp.received.find((received) => received.subject?.includes("Your receipt"))!;
       expect((Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text).toBe("omar@example.org");
-      expect(mail.subject).toBe(`Your receipt R-${new Date().getUTCFullYear()}-${String(gift.id).padStart(6, "0")}: $250.00 to Al-Amanah Foundation Inc.`);
+      expect(mail.subject).toBe(`Your receipt R-2025-${String(gift.id).padStart(6, "0")}: $250.00 to Al-Amanah Foundation Inc.`);
+      expect(mail.text).toContain("Date: January 1, 2025");
       expect(mail.text).toContain("Amount: $250.00 USD");
       expect(mail.text).toContain("Tax ID: 12-3456789");
       expect(mail.text).toMatch(/View and print your receipt: https:\/\/give\.example\.org\/receipts\/[A-Za-z0-9_-]{22}/);
       expect(mail.html).toContain("Al-Amanah Foundation Inc.");
     } finally {
-      configure({ ORG_LEGAL_NAME: "", ORG_TAX_ID: "", PUBLIC_URL: "https://charity.example" });
+      configure({ ORG_LEGAL_NAME: "", ORG_TAX_ID: "", PUBLIC_URL: "https://charity.example", SITE_TIMEZONE: zone ?? "UTC" });
     }
   });
 

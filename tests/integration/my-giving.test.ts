@@ -118,7 +118,10 @@ describe("the link", () => {
     await askForLink("aisha@example.org");
     const cookie = await signInWith(tokenIn((await linkMails())[0]!.text_body));
 
-    const year = new Date().getUTCFullYear();
+    // Dated in a fixed year, not the clock's: the totals and the statement must be for that year.
+    const year = 2025;
+    await getDb().updateTable("donations").set({ donated_at: "2025-03-01T12:00:00.000Z" }).where("amount_cents", "=", 4000).execute();
+    await getDb().updateTable("donations").set({ donated_at: "2025-03-02T12:00:00.000Z" }).where("amount_cents", "=", 6000).execute();
     const read = async () =>
       (await callRoute(myGiving.loader, "/my-giving", { headers: { Cookie: cookie } })) as Extract<Awaited<ReturnType<typeof myGiving.loader>>, { signedIn: true }>;
     // Stripe test keys make these test payments: listed, never counted.

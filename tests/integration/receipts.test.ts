@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import { resetEnvCache } from "~/lib/env.server";
+import { getEnv, resetEnvCache } from "~/lib/env.server";
 import * as donate from "~/routes/donate";
 import * as receiptPage from "~/routes/receipt";
 import * as syncApi from "~/routes/api/sync-provider";
@@ -47,7 +47,9 @@ describe("receipts", () => {
     const sent = await receipts();
     expect(sent).toHaveLength(1);
     const receipt = sent[0]!;
-    const number = `R-${gift!.donated_at.slice(0, 4)}-${String(gift!.id).padStart(6, "0")}`;
+    // The year where the foundation is (SITE_TIMEZONE, as the server reads it), not UTC's.
+    const year = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: getEnv().SITE_TIMEZONE }).format(new Date(gift!.donated_at));
+    const number = `R-${year}-${String(gift!.id).padStart(6, "0")}`;
     expect(receipt).toMatchObject({ to_address: "aisha@example.org", status: "kept", dedupe_key: `receipt-${gift!.id}` });
     expect(receipt.subject).toBe(`[Test] Your receipt ${number}: $50.00 to Al-Amanah Foundation`);
     for (const line of [

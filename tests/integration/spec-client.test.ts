@@ -7,16 +7,16 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * SPEC 7 walked by a client that follows exactly the rules of SPEC 6 and 7 (and the
- * API compatibility rules of ARCHITECTURE.md), over real HTTP against the built
- * production server (`node server.mjs`), row by row:
+ * Every endpoint the API's original browser client calls, walked by a client that behaves
+ * exactly as it does (docs/decisions/061-the-api-keeps-its-first-clients-contract.md),
+ * over real HTTP against the built production server (`node server.mjs`), row by row:
  *  - the Bearer token from POST /api/auth/login goes with EVERY call once stored, public
  *    ones too, and keeps going after sign-out (public calls must still answer);
- *  - collection roots with the trailing slash exactly as SPEC 7 writes them;
+ *  - collection roots with their trailing slash (`/api/stories/`), the rest without;
  *  - JSON bodies with Content-Type: application/json, and PATCH .../resolve and
  *    .../approve with no body and no Content-Type;
  *  - any 2xx is success.
- * Answers are checked against SPEC 3's field names and types.
+ * Answers are checked against the field names and types that client reads.
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -114,11 +114,11 @@ interface Answer {
   body: any;
 }
 
-/** Every answer the walk received, to prove each SPEC 7 row was passed with a 2xx. */
+/** Every answer the walk received, to prove each endpoint of the contract was passed with a 2xx. */
 const answered: { method: string; path: string; status: number }[] = [];
 
 /**
- * The client of SPEC 6-7: the stored token goes with every call; a JSON body (and its
+ * The original client's manners: the stored token goes with every call; a JSON body (and its
  * Content-Type) only when there is one; redirects are not followed, so a 301/302
  * between path spellings would show.
  */
@@ -172,7 +172,7 @@ function expectDetail(answer: Answer, status: number, what: string) {
   expect(answer.body.detail.length, what).toBeGreaterThan(0);
 }
 
-// ---------------------------------------------------------------- SPEC 3's shapes
+// ---------------------------------------------------------------- the answers' shapes
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const ISO_DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -271,7 +271,7 @@ const FOURTEEN_KEYS = [
   "gallery_item_6",
 ];
 
-/** SPEC 7's table, as the walk must pass it. */
+/** Every endpoint the original client calls, as the walk must pass it. */
 const SPEC_ROWS = [
   "POST /api/auth/login",
   "POST /api/donations/",
@@ -368,11 +368,11 @@ async function payInSandbox(checkoutId: string): Promise<string> {
 
 // ---------------------------------------------------------------- the walk
 
-describe("a client following SPEC 6-7 gets through every row of SPEC 7", () => {
+describe("a client behaving like the original browser client gets through every endpoint it calls", () => {
   it("auth: POST /api/auth/login refuses a wrong password with 401 {detail}, then returns the access_token that is stored", async () => {
     const refused = await client.post("/api/auth/login", { username: ADMIN.username, password: "not-the-password" });
     expectDetail(refused, 401, "wrong password");
-    expect(refused.body.detail).toBe("Invalid username or password"); // SPEC 8
+    expect(refused.body.detail).toBe("Invalid username or password"); // the sign-in form's own words
     expectDetail(await client.get("/api/admin/dashboard"), 401, "an admin call before signing in");
 
     const login = await client.post("/api/auth/login", ADMIN);
@@ -456,7 +456,7 @@ describe("a client following SPEC 6-7 gets through every row of SPEC 7", () => {
     expect(recurring.body.id).not.toBe(session.body.id);
     expectDetail(await client.post("/api/donations/create-subscription", { ...monthly, interval: "week" }), 422, "an unknown interval");
     await payInSandbox(recurring.body.id);
-    recordGift(monthly.email, monthly.amount); // SPEC 9: the first payment is immediate.
+    recordGift(monthly.email, monthly.amount); // A recurring gift's first payment is taken at once.
 
     // GET /api/donations/subscriptions
     const subscriptions = expectList(await client.get("/api/donations/subscriptions"), "GET /api/donations/subscriptions");
@@ -687,7 +687,7 @@ describe("a client following SPEC 6-7 gets through every row of SPEC 7", () => {
     walk.expected.pendingTestimonials = 1;
   });
 
-  it("volunteers: public create (interest from SPEC 5's list, else 422), admin list, delete", async () => {
+  it("volunteers: public create (interest from the form's eight, else 422), admin list, delete", async () => {
     const signups = [
       { name: "Karim", email: "karim@example.org", interest: "Food Distribution" },
       { name: "Lina", email: "lina@example.org", interest: "Social Media & Marketing" },
@@ -698,7 +698,7 @@ describe("a client following SPEC 6-7 gets through every row of SPEC 7", () => {
       expect(created.body).toEqual({ ...volunteerShape(), ...signup });
       walk.volunteerIds.push(created.body.id);
     }
-    expectDetail(await client.post("/api/volunteers/", { name: "Mo", email: "mo@example.org", interest: "Knitting" }), 422, "an interest not in SPEC 5");
+    expectDetail(await client.post("/api/volunteers/", { name: "Mo", email: "mo@example.org", interest: "Knitting" }), 422, "an interest not on the form's list");
     expectDetail(await client.post("/api/volunteers/", { name: "Mo", email: "not-an-email", interest: "Other" }), 422, "a bad email");
 
     const list = expectList(await client.get("/api/volunteers/"), "GET /api/volunteers/");
@@ -714,7 +714,7 @@ describe("a client following SPEC 6-7 gets through every row of SPEC 7", () => {
     walk.expected.volunteers = 1;
   });
 
-  it("GET /api/admin/dashboard: SPEC 3's dashboard stats, reflecting what the walk created", async () => {
+  it("GET /api/admin/dashboard: the dashboard's figures, reflecting what the walk created", async () => {
     const dashboard = await client.get("/api/admin/dashboard");
     expectOk(dashboard, "GET /api/admin/dashboard", 200);
     const remaining = walk.contacts.filter((row) => !walk.deletedContacts.includes(row.id));
@@ -819,7 +819,7 @@ describe("a client following SPEC 6-7 gets through every row of SPEC 7", () => {
     expectOk(await client.get("/api/admin/dashboard"), "the dashboard with the new token", 200);
   });
 
-  it("passed every row of SPEC 7's table with a 2xx, never redirected, and the server logged no errors", () => {
+  it("passed every endpoint of the contract with a 2xx, never redirected, and the server logged no errors", () => {
     const missing = SPEC_ROWS.filter((row) => {
       const { method, path: pattern } = rowPattern(row);
       return !answered.some((call) => call.method === method && pattern.test(call.path) && call.status >= 200 && call.status < 300);

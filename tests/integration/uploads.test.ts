@@ -7,14 +7,14 @@ import * as storiesScreen from "~/routes/admin/stories";
 import * as mediaScreen from "~/routes/admin/media";
 import * as uploadsApi from "~/routes/api/uploads";
 import { getSetting, updateSetting } from "~/services/content/settings.server";
+import { createTestimonial, deleteTestimonial, updateTestimonial } from "~/services/content/testimonials.server";
 import { phonePhoto } from "../support/photos";
 import { heicPhoto, phoneVideo, RECORDED_AT } from "../support/videos";
 import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../support/routes";
 
 /**
- * Issue 6, point 10: files staff upload are checked by content, re-encoded without a
- * trace of where a photo was taken, stored under random names, and served back from
- * the uploads folder only.
+ * Files staff upload are checked by content, re-encoded without a trace of where a photo
+ * was taken, stored under random names, and served back from the uploads folder only.
  */
 const uploadsDir = () => process.env.UPLOADS_DIR!;
 
@@ -156,6 +156,43 @@ describe("a photo leaving the site", () => {
   });
 });
 
+describe("a testimonial's uploaded photo", () => {
+  // A testimonial names a file uploaded through the Media screen: put one there, then let the slot go.
+  async function photoHandedToTestimonial(): Promise<{ name: string; testimonialId: number }> {
+    await callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "program_image_2", intent: "upload", file: { data: await phonePhoto(800, 600), name: "p.jpg", type: "image/jpeg" } }));
+    const name = (await getSetting("program_image_2")).value;
+    const testimonial = await createTestimonial({ name: "Maryam", text: "The well changed our village.", rating: 5, category: "recipient", is_approved: true, image_filename: name });
+    await updateSetting("program_image_2", { value: "" });
+    return { name, testimonialId: testimonial.id };
+  }
+  const filesOf = async (name: string) => (await stored("media/images")).filter((file) => file.startsWith(name.replace(".webp", "")));
+
+  beforeEach(async () => {
+    await getDb().deleteFrom("testimonials").execute();
+  });
+
+  it("stays while the testimonial shows it, and goes when the testimonial gets another photo", async () => {
+    const { name, testimonialId } = await photoHandedToTestimonial();
+    expect(await filesOf(name)).toHaveLength(4);
+    await updateTestimonial(testimonialId, { image_filename: "https://images.unsplash.com/photo-1.jpg" });
+    expect(await filesOf(name)).toEqual([]);
+  });
+
+  it("goes when the testimonial is deleted", async () => {
+    const { name, testimonialId } = await photoHandedToTestimonial();
+    await deleteTestimonial(testimonialId);
+    expect(await filesOf(name)).toEqual([]);
+  });
+
+  it("cannot be named again once its files are gone", async () => {
+    const { name, testimonialId } = await photoHandedToTestimonial();
+    await updateTestimonial(testimonialId, { image_filename: "" });
+    await expect(updateTestimonial(testimonialId, { image_filename: name })).rejects.toMatchObject({
+      fieldErrors: { image_filename: ["This file was replaced or removed in the meantime. Reload the page, or upload it again."] },
+    });
+  });
+});
+
 describe("homepage media uploads", () => {
   const mp4 = () => phoneVideo();
 
@@ -231,7 +268,7 @@ describe("homepage media uploads", () => {
     expect((await getSetting("hero_video")).value).toBe(before);
   });
 
-  it("check typed URLs by SPEC 5's rule for each kind of slot", async () => {
+  it("check typed URLs by the URL rule of each kind of slot", async () => {
     const attempts = [
       ["hero_video", "https://example.org/clip.jpg", "Please enter a valid video URL (YouTube, Vimeo, or direct video file)"],
       ["program_image_1", "https://example.org/page", "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg)"],

@@ -14,6 +14,8 @@ Object.assign(process.env, {
   UPLOADS_DIR: path.join(folder, "uploads"),
   SESSION_SECRET: "integration-test-secret-that-is-long-enough",
   SEED_DEMO: "0",
+  // Fixed, not the caller's: tests that reason about "today" or a gift's year do so in UTC.
+  SITE_TIMEZONE: "UTC",
   PUBLIC_URL: "",
   STRIPE_SECRET_KEY: "",
   STRIPE_PUBLISHABLE_KEY: "",

@@ -2,7 +2,7 @@ import type { IconName } from "~/components/ui/icon";
 
 type AdminNavigationItem = { to: string; label: string; icon: IconName; end?: true };
 
-/** The admin sidebar, in the order SPEC 2 lists the screens (Newsletter follows Volunteers; the Outbox of sent and kept mail comes last). */
+/** The admin sidebar, in the order the original product listed its screens (Newsletter follows Volunteers; the Outbox of sent and kept mail comes last). */
 export const ADMIN_NAVIGATION = [
   { to: "/admin", label: "Dashboard", icon: "dashboard", end: true },
   { to: "/admin/donations", label: "Donations", icon: "heart" },

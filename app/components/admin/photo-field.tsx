@@ -4,8 +4,9 @@ import { SafeImage } from "~/components/ui/safe-image";
 import { imageSources, type UploadFolder } from "~/domain/content/media-sources";
 
 /**
- * A photo for a story or event: a URL (SPEC 5's photo rule) or a file uploaded here
- * (JPG, PNG, WebP or GIF, up to 5 MB), with the current one shown.
+ * A photo for a story or event: a photo URL (http(s), with a photo extension in its path or
+ * from a stock-photo site: media-urls.ts) or a file uploaded here (JPG, PNG, WebP or GIF,
+ * up to 5 MB), with the current one shown.
  */
 export function PhotoField({
   field,

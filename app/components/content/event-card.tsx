@@ -7,9 +7,9 @@ import { IMAGE_SIZES } from "./image-sizes";
 import { MediaImage } from "./media-image";
 
 /**
- * An event (SPEC 2): image, a 'Today' or 'Upcoming' badge for events still to come,
- * title, description, long-form date, location, and 'Learn More' or, dimmed and past,
- * 'View Details'.
+ * An event's card (events page and home page): image, a 'Today' or 'Upcoming' badge for
+ * events still to come, title, description, long-form date, location, and 'Learn More'
+ * or, dimmed and past, 'View Details'.
  */
 export function EventCard({
   event,

@@ -6,7 +6,7 @@ import { MediaImage } from "./media-image";
 
 type StoryCardData = Pick<StoryCardFields, "id" | "title" | "summary" | "image_filename" | "video_url">;
 
-/** A featured story (SPEC 2): image, play overlay when it has a video, 'Featured' badge, 'Read Full Story'. */
+/** A featured story (leading /stories, and on the home page): image, play overlay when it has a video, 'Featured' badge, 'Read Full Story'. */
 export function FeaturedStoryCard({ story, eager = false, sizes = IMAGE_SIZES.halves }: { story: StoryCardData; eager?: boolean; sizes?: string }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -34,7 +34,7 @@ export function FeaturedStoryCard({ story, eager = false, sizes = IMAGE_SIZES.ha
   );
 }
 
-/** Any other story (SPEC 2): 'Impact Story' and 'Read More'. */
+/** Any other story, in /stories' three-column grid: 'Impact Story' and 'Read More'. */
 export function StoryCard({ story, eager = false }: { story: StoryCardData; eager?: boolean }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">

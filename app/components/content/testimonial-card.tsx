@@ -3,7 +3,7 @@ import { SafeImage } from "~/components/ui/safe-image";
 import type { Testimonial } from "~/domain/content/records";
 import { Stars } from "./stars";
 
-/** A testimonial (SPEC 2): photo, stars (5 unless rated), the words, name and country. */
+/** A testimonial on the home page and /testimonials: photo, stars (5 unless rated), the words, name and country. */
 export function TestimonialCard({ testimonial }: { testimonial: Pick<Testimonial, "name" | "country" | "text" | "rating" | "image_filename"> }) {
   const photo = imageSources(testimonial.image_filename, UPLOAD_FOLDERS.images);
   return (

@@ -1,7 +1,7 @@
 import { impactPreview } from "~/domain/giving/gift-options";
 import { formatCount } from "~/domain/shared/money";
 
-/** What the amount being typed stands for (SPEC 9). The form's summary line is the one announced. */
+/** What the amount being typed stands for (a meal per $5, a child per $50, a family per $100). The form's summary line is the one announced. */
 export function ImpactPreview({ amount }: { amount: number }) {
   const impact = impactPreview(amount);
   const rows = [

@@ -2,6 +2,7 @@ import type { Ref } from "react";
 import { Link } from "react-router";
 import { formatDollars } from "~/domain/shared/money";
 import type { ZakatResult } from "~/domain/giving/zakat";
+import { ZAKAT_FIGURES } from "~/domain/giving/zakat-figures";
 
 const exact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
@@ -65,12 +66,12 @@ export function ZakatResultPanel({
 
 function NisabVerdict({ result }: { result: ZakatResult }) {
   const { nisab } = result;
-  const basis = nisab.basis === "gold" ? "the gold standard of 87.48 g" : "the silver standard of 612.36 g";
+  const basis = nisab.basis === "gold" ? `the gold standard of ${ZAKAT_FIGURES.goldNisabWeight}` : `the silver standard of ${ZAKAT_FIGURES.silverNisabWeight}`;
   if (nisab.meets_nisab) {
     return (
       <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
         Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} reaches the nisab of {exact.format(nisab.threshold)}{" "}
-        ({basis}), so Zakat is due on it at 2.5%.
+        ({basis}), so Zakat is due on it at {ZAKAT_FIGURES.rate}.
       </p>
     );
   }

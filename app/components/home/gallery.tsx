@@ -9,8 +9,9 @@ import { VideoPlayer, videoLink } from "./video-player";
 type GalleryItem = Exclude<SlotMedia, { kind: "none" }>;
 
 /**
- * The six gallery slots (SPEC 2): photos and videos that open in the same modal as the
- * hero video. Without JavaScript each tile links to its photo or video.
+ * The home page's six gallery slots (gallery_item_1..6): photos and videos that open in
+ * the same modal as the hero video. Without JavaScript each tile links to its photo or
+ * video.
  */
 export function Gallery({ items }: { items: GalleryItem[] }) {
   const [open, setOpen] = useState<number | null>(null);

@@ -21,7 +21,7 @@ const PROGRAMMES = [
   },
 ] as const;
 
-/** The three programme cards (SPEC 2), pictured by program_image_1..3 or their fallback images. */
+/** The home page's three programme cards, each linking to /donate, pictured by program_image_1..3 or their fallback images. */
 export function ProgrammeCards({ images }: { images: (ImageSources | null)[] }) {
   return (
     <ul className="grid gap-6 md:grid-cols-3">

@@ -1,4 +1,4 @@
-/** The nine header links, in the order SPEC 2 lists them. */
+/** The nine header links of every public page, in the order the original product listed them. */
 export const MAIN_NAVIGATION = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },

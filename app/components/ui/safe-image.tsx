@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 
 /**
- * An image that says 'Media Not Available' when it cannot be loaded (SPEC 8). It always
- * carries its width and height (no layout shift) and loads lazily unless it is among
- * the first things seen.
+ * An image that gives way to the site's one placeholder for broken media, 'Media Not
+ * Available', when it cannot be loaded. It always carries its width and height (no layout
+ * shift) and loads lazily unless it is among the first things seen.
  */
 export function SafeImage({
   src,

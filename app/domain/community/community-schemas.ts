@@ -2,9 +2,10 @@ import { z } from "~/domain/shared/zod";
 import { honeypotField, requiredEmail, requiredText } from "~/domain/shared/schema-fields";
 
 /**
- * The contact and volunteer forms (SPEC 3 and 5), shared by the pages (in the browser
- * and their actions) and POST /api/contact/ and /api/volunteers/. `website` is a
- * honeypot: people never see or fill it.
+ * The contact form (name, email, message) and the volunteer form (name, email, one of eight
+ * interests), every field required, shared by the pages (in the browser and their actions)
+ * and POST /api/contact/ and /api/volunteers/. `website` is a honeypot: people never see
+ * or fill it.
  */
 
 export const VOLUNTEER_INTERESTS = [
@@ -18,10 +19,6 @@ export const VOLUNTEER_INTERESTS = [
   "Other",
 ] as const;
 export type VolunteerInterest = (typeof VOLUNTEER_INTERESTS)[number];
-
-export function isVolunteerInterest(value: string): value is VolunteerInterest {
-  return (VOLUNTEER_INTERESTS as readonly string[]).includes(value);
-}
 
 export const contactMessageSchema = z.object({
   name: requiredText("Name", 100),

@@ -5,8 +5,9 @@ import { honeypotField, optionalText, requiredText } from "~/domain/shared/schem
 import { isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR } from "./media-urls";
 
 /**
- * Stories, events and testimonials (SPEC 3 and 5), shared by the admin forms (in the
- * browser and their actions), the public testimonial form and the /api/* endpoints.
+ * Stories, events and testimonials (their fields, what is required, the photo rule), shared
+ * by the admin forms (in the browser and their actions), the public testimonial form and
+ * the /api/* endpoints.
  */
 
 export const TESTIMONIAL_CATEGORIES = ["donor", "recipient", "volunteer", "other"] as const;
@@ -26,7 +27,7 @@ function flag(fallback: boolean) {
 }
 
 /**
- * SPEC 5's photo rule: optional, but when given an http(s) photo URL, or the name of a
+ * The photo rule: optional, but when given an http(s) photo URL (media-urls.ts), or the name of a
  * photo uploaded to this site.
  */
 export const photoField = z

@@ -36,7 +36,7 @@ export function eventDay(value: string): string {
 
 export type EventTiming = "today" | "upcoming" | "past";
 
-/** SPEC 4: upcoming when dated today or later; "today" on the same calendar day. */
+/** "today" on the same calendar day, upcoming when dated later (both listed as upcoming), past before. */
 export function eventTiming(value: string, today: string): EventTiming {
   const day = eventDay(value);
   if (day === today) return "today";

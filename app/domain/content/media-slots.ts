@@ -14,8 +14,9 @@ import type { MediaKey } from "./setting-keys";
 import { videoSource, type VideoSource } from "./video-embeds";
 
 /**
- * The homepage media slots (SPEC 2 "Home", SPEC 5 "Media URL entry"): what each takes,
- * how a value is checked as staff type it, and what the homepage shows for it.
+ * The homepage media slots (the hero video, three programme images, six gallery items):
+ * what each takes, how a value is checked as staff type it, and what the homepage shows
+ * for it.
  */
 export type SlotKind = "video" | "image" | "gallery";
 
@@ -38,8 +39,9 @@ export function findMediaSlot(key: string): MediaSlot | undefined {
 }
 
 /**
- * What each kind of slot holds (SPEC 5 "Media URL entry"): a URL by its rule, or the
- * name of a file uploaded for it. Staff type URLs only; uploaded names come from uploads.
+ * What each kind of slot holds (video: a video URL; image: a photo URL; gallery: a photo or a
+ * YouTube link): a URL by its rule, or the name of a file uploaded for it. Staff type URLs
+ * only; uploaded names come from uploads.
  */
 export const SLOT_RULES: Record<SlotKind, { isUrl(value: string): boolean; isUploadedName(value: string): boolean; message: string }> = {
   video: { isUrl: isValidVideoUrl, isUploadedName: (value) => isUploadedFileName(value, VIDEO_EXTENSIONS), message: VIDEO_URL_ERROR },
@@ -51,7 +53,7 @@ export const SLOT_RULES: Record<SlotKind, { isUrl(value: string): boolean; isUpl
   },
 };
 
-/** The URL rule of a slot and its message (SPEC 5): the save button waits until it holds. */
+/** The URL rule of a slot and its message: the Media screen's save button waits until it holds. */
 export function slotUrlProblem(kind: SlotKind, value: string): string | null {
   const url = value.trim();
   if (!url) return "Enter a URL";

@@ -1,7 +1,8 @@
 /**
  * Where media lives: an absolute URL as given, or a file uploaded to this site, served
- * from /api/uploads/{folder}/{name} (SPEC 7). Photos this site processed come in four
- * widths, so pages can let the browser pick the smallest that fits.
+ * from /api/uploads/{folder}/{name}, the addresses the API's clients know. Photos this
+ * site processed come in four widths, so pages can let the browser pick the smallest
+ * that fits.
  */
 export const UPLOAD_FOLDERS = {
   images: "media/images",

@@ -1,6 +1,8 @@
 /**
- * SPEC 5's URL rules for photos and videos, shared by the media slots, events, stories and
- * testimonials forms, and the API. Pure functions: the browser and the server use the same.
+ * The URL rules for photos and videos: http(s) only; a photo has a photo extension in its
+ * path or comes from a stock-photo site, a video is YouTube, Vimeo or a video file. Shared
+ * by the media slots, events, stories and testimonials forms, and the API. Pure functions:
+ * the browser and the server use the same.
  */
 
 export const PHOTO_URL_ERROR = "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg)";

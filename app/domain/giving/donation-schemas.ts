@@ -60,7 +60,7 @@ export const donationSchema = z.object({
 export type DonationRequest = z.output<typeof donationSchema>;
 
 /**
- * POST /api/donations/create-subscription (SPEC 7): the spec's client always sends
+ * POST /api/donations/create-subscription: the API's original browser client always sends
  * payment_day 1 and leaves payment_month unset (January).
  */
 export const subscriptionRequestSchema = z.object({

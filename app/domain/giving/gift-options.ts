@@ -1,9 +1,10 @@
 import { monthName, ordinal } from "./recurring-schedule";
 
 /**
- * The giving vocabulary of SPEC 9, as plain data: the donate form, the admin screens, the
- * API schemas and the payment code all read it from here. No validation library, so
- * public pages can import it without shipping zod to the browser.
+ * The giving vocabulary (preset amounts, limits, purposes, frequencies), as plain data: the
+ * donate form, the admin screens, the API schemas and the payment code all read it from
+ * here. No validation library, so public pages can import it without shipping zod to the
+ * browser.
  */
 
 export const PRESET_AMOUNTS = [25, 50, 100, 250, 500, 1000] as const;
@@ -66,7 +67,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: "Other",
 };
 
-/** The impact preview beside the amount (SPEC 9): what a gift of this size stands for. */
+/** The impact preview beside the amount: what a gift of this size stands for, in whole meals ($5), children ($50) and families ($100). */
 export function impactPreview(amountDollars: number): { meals: number; families: number; children: number } {
   const amount = Number.isFinite(amountDollars) && amountDollars > 0 ? amountDollars : 0;
   return {

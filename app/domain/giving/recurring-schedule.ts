@@ -2,7 +2,7 @@ type RecurringInterval = "month" | "year";
 
 /**
  * When recurring gifts are charged: the first payment at once, then on payment_day (the
- * 1st) of every month, or of payment_month every year (SPEC 3 and 9).
+ * 1st) of every month, or of payment_month (January unless set) every year.
  */
 
 const MONTH_NAMES = [

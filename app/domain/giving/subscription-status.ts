@@ -1,9 +1,9 @@
 /**
- * Subscription states (SPEC 3 names active, canceled and past_due; the provider may
+ * Subscription states (staff screens know active, canceled and past_due; the provider may
  * report others, shown neutrally) and the rules about moving between them.
  */
 
-/** Staff may cancel a subscription only while it is active (SPEC 4). */
+/** Staff may cancel a subscription only while it is active: a past-due one is left to the provider's retries. */
 export function isCancelable(status: string): boolean {
   return status === "active";
 }

@@ -14,7 +14,7 @@ export const DEFAULT_SILVER_PRICE_PER_GRAM = 0.85;
 export type NisabBasis = "silver" | "gold";
 export type AgricultureIrrigation = keyof typeof AGRICULTURE_RATE;
 
-/** Cash-like wealth, netted against liabilities before the 2.5% (SPEC 3's inputs). */
+/** The calculator's cash-like fields, netted against liabilities before the 2.5%. */
 export const WEALTH_FIELDS = [
   "cash",
   "receivables",

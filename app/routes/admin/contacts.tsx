@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/contacts";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
@@ -13,8 +13,10 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatDate } from "~/domain/shared/dates";
 import { formatCount } from "~/domain/shared/money";
 import { truncate } from "~/domain/shared/text";
-import { rowFromParam } from "~/lib/content-form.server";
+import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { refuseUnknownIntent } from "~/lib/form-replies.server";
 import { backToList } from "~/lib/list-return.server";
 import { NotFoundError } from "~/lib/service-errors";
 import {
@@ -65,16 +67,16 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const intent = form.get("intent");
-  const id = Number(form.get("id"));
   try {
     if (intent === "resolve") {
+      const id = requireRecordId(form.get("id"));
       await resolveContact(id);
       return backToList(url, SCREEN, { resolved_id: String(id) }, TRANSIENT);
     }
     if (intent === "delete") {
-      await deleteContact(id);
+      await deleteContact(requireRecordId(form.get("id")));
       return backToList(url, SCREEN, { deleted: "1" }, TRANSIENT);
     }
     if (intent === "bulk-delete") {
@@ -86,7 +88,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     if (error instanceof NotFoundError) return backToList(url, SCREEN, { missing: "1" }, TRANSIENT);
     throw error;
   }
-  return data({ unknownIntent: true }, { status: 400 });
+  return refuseUnknownIntent(request, intent);
 }
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {

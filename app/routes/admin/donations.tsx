@@ -20,8 +20,10 @@ import {
 } from "~/domain/giving/gift-options";
 import { centsToDollars, formatCount, formatDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { adminContext } from "~/lib/request-context";
-import { logFailure, statusOfError, ValidationError } from "~/lib/service-errors";
+import { logFailure, statusOfError } from "~/lib/service-errors";
 import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider } from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
@@ -52,11 +54,11 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   const intent = formData.get("intent");
   if (intent === "sync") return syncAction();
   if (intent === "record") return recordAction(formData, context.get(adminContext)!.username);
-  return data({ intent: "unknown" as const }, { status: 400 });
+  return refuseUnknownIntent(request, intent);
 }
 
 async function syncAction() {
@@ -79,8 +81,7 @@ async function recordAction(formData: FormData, recordedBy: string) {
     const gift = await recordOfflineGift(submission.value, recordedBy);
     return redirect(`/admin/donations?recorded=${gift.id}`);
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return data({ intent: "record" as const, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+    return serviceErrorReply(submission, error, { intent: "record" as const });
   }
 }
 

@@ -16,29 +16,35 @@ import { eventSchema, type EventInput } from "~/domain/content/content-schemas";
 import { eventDay, formatEventDate } from "~/domain/content/event-dates";
 import { UPLOAD_FOLDERS } from "~/domain/content/media-sources";
 import { truncate } from "~/domain/shared/text";
-import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
-import { countEvents, createEvent, deleteEvent, getEvent, listEvents, updateEvent, type CharityEvent } from "~/services/content";
+import { contentFormAction } from "~/lib/content-form.server";
+import { rowFromParam } from "~/lib/record-ids.server";
+import {
+  type CharityEvent,
+  createEvent,
+  deleteEvent,
+  findEventPage,
+  getEvent,
+  updateEvent,
+} from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events | Admin" }];
 
 const PAGE_SIZE = 25;
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const page = pageFrom(url);
   const state = {
-    page,
+    page: pageFrom(url),
     creating: url.searchParams.has("new"),
     saved: url.searchParams.get("saved"),
     deleted: url.searchParams.has("deleted"),
   };
   try {
-    const [events, total, editing, deleting] = await Promise.all([
-      listEvents({ order: "latest", limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-      countEvents(),
+    const [found, editing, deleting] = await Promise.all([
+      findEventPage(state.page, PAGE_SIZE),
       rowFromParam(url.searchParams.get("edit"), getEvent),
       rowFromParam(url.searchParams.get("delete"), getEvent),
     ]);
-    return { ...state, events, total, editing, deleting, loadError: null };
+    return { ...state, events: found.rows, total: found.total, page: found.page, editing, deleting, loadError: null };
   } catch (error) {
     console.error("Admin events failed to load:", error);
     const reason = error instanceof Error ? error.message : String(error);
@@ -117,7 +123,7 @@ function EventForm({ event, lastResult }: { event: CharityEvent | null; lastResu
   const [form, fields] = useForm<Record<keyof EventInput, string>, EventInput>({
     id: "event-form",
     lastResult,
-    // The form works on the day (SPEC 3); a time set through the API gives way to the day saved here.
+    // The admin form sets the day only; a time set through the API gives way to the day saved here.
     defaultValue: event
       ? { title: event.title, description: event.description, date: eventDay(event.date), location: event.location, image: event.image }
       : undefined,

@@ -5,8 +5,9 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/login";
 import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "~/domain/staff/admin-login";
 import { adminAuthenticator, adminFromSession, InvalidCredentialsError } from "~/services/staff";
+import { readFormBody } from "~/lib/form-body.server";
+import { serviceErrorReply } from "~/lib/form-replies.server";
 import { clientAddressContext } from "~/lib/request-context";
-import { TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { commitAdminSession, getAdminSession } from "~/lib/session.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // remix-auth reads the body itself, so the form is read from a copy.
-  const formData = await request.clone().formData();
+  const formData = await readFormBody(request.clone());
   const submission = parseWithZod(formData, { schema: adminLoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -42,16 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 401 },
       );
     }
-    if (error instanceof TooManyRequestsError) {
-      return data(
-        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
-    if (error instanceof ValidationError) {
-      return data({ result: submission.reply({ fieldErrors: error.fieldErrors, hideFields: ["password"] }) }, { status: 400 });
-    }
-    throw error;
+    return serviceErrorReply(submission, error, {}, { hideFields: ["password"] });
   }
 }
 

@@ -9,8 +9,8 @@ import { FieldError } from "~/components/ui/field-error";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { slotMedia, slotUrlProblem, type SlotKind } from "~/domain/content/media-slots";
 import type { MediaKey } from "~/domain/content/setting-keys";
+import { formRefusalOrThrow, refuseUnknownIntent } from "~/lib/form-replies.server";
 import { readSubmission } from "~/lib/form-submission.server";
-import { NotFoundError, ValidationError } from "~/lib/service-errors";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { discard, MAX_VIDEO_BYTES } from "~/lib/uploads.server";
 import { findSlot, listMediaSlots, removeMedia, saveMediaUrl, uploadMedia, type MediaSlotValue } from "~/services/content";
@@ -29,7 +29,9 @@ type SlotError = { key: string; field: "value" | "file"; message: string; value?
 export async function action({ request }: Route.ActionArgs) {
   const { fields, file, fileError } = await readSubmission(request, { fileField: "file", maxFileBytes: MAX_VIDEO_BYTES });
   const key = fields.get("key") ?? "";
-  const intent = fields.get("intent");
+  // The URL form's button says "save"; a post that names nothing is read as that form.
+  const intent = fields.get("intent") ?? "save";
+  const value = fields.get("value") ?? "";
   try {
     findSlot(key);
     if (intent === "remove") {
@@ -41,18 +43,19 @@ export async function action({ request }: Route.ActionArgs) {
       await uploadMedia(key as MediaKey, file);
       return redirect(`/admin/media?saved=${key}`);
     }
-    const value = fields.get("value") ?? "";
-    try {
-      await saveMediaUrl(key, value);
-    } catch (error) {
-      if (error instanceof ValidationError) return slotError({ key, field: "value", message: error.fieldErrors.value?.[0] ?? error.message, value });
-      throw error;
-    }
+    if (intent !== "save") refuseUnknownIntent(request, intent);
+    await saveMediaUrl(key, value);
     return redirect(`/admin/media?saved=${key}`);
   } catch (error) {
-    if (error instanceof ValidationError) return slotError({ key, field: "file", message: error.fieldErrors.file?.[0] ?? error.message });
-    if (error instanceof NotFoundError) return data({ error: { key, field: "value", message: error.message } satisfies SlotError }, { status: 404 });
-    throw error;
+    // Refused input stays beside what was sent (the URL typed, or the file); a slot that
+    // does not exist is said beside its URL.
+    const { status, fieldErrors, message, headers } = formRefusalOrThrow(error);
+    const refusal: SlotError = !fieldErrors
+      ? { key, field: "value", message }
+      : intent === "save"
+        ? { key, field: "value", message: fieldErrors.value?.[0] ?? message, value }
+        : { key, field: "file", message: fieldErrors.file?.[0] ?? message };
+    return data({ error: refusal }, { status, headers });
   } finally {
     await discard(file);
   }
@@ -177,7 +180,7 @@ function SlotCard({ slot, error, justSaved }: { slot: MediaSlotValue; error?: Sl
             aria-describedby={`${urlId}-hint ${urlId}-error`}
             className="field-input"
           />
-          <button type="submit" name="intent" value="url" className="btn-primary shrink-0" disabled={busy || (hydrated && problem !== null)}>
+          <button type="submit" name="intent" value="save" className="btn-primary shrink-0" disabled={busy || (hydrated && problem !== null)}>
             Save
           </button>
         </div>

@@ -11,10 +11,12 @@ import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { formatDate } from "~/domain/shared/dates";
 import { formatCount } from "~/domain/shared/money";
 import { NEWSLETTER_STATUSES } from "~/domain/community/newsletter";
-import { rowFromParam } from "~/lib/content-form.server";
+import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { formRefusalOrThrow, refuseUnknownIntent } from "~/lib/form-replies.server";
 import { backToList } from "~/lib/list-return.server";
-import { NotFoundError, ValidationError } from "~/lib/service-errors";
+import { NotFoundError } from "~/lib/service-errors";
 import {
   countSubscribersByStatus,
   findSubscriberPage,
@@ -60,7 +62,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 type ComposeAnswer = { errors: Record<string, string[]>; values: { subject: string; message: string } };
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const intent = form.get("intent");
   if (intent === "send") {
     const values = { subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? "") };
@@ -68,13 +70,13 @@ export async function action({ request, url }: Route.ActionArgs) {
       const readers = await sendNewsletter({ ...values, issue_id: form.get("issue_id") });
       return backToList(url, SCREEN, { sent: String(readers) }, TRANSIENT);
     } catch (error) {
-      if (error instanceof ValidationError) return data<ComposeAnswer>({ errors: error.fieldErrors, values }, { status: 400 });
-      throw error;
+      const { status, fieldErrors, formErrors, headers } = formRefusalOrThrow(error);
+      return data<ComposeAnswer>({ errors: fieldErrors ?? { "": formErrors ?? [] }, values }, { status, headers });
     }
   }
-  if (intent !== "remove") return data({ unknownIntent: true }, { status: 400 });
+  if (intent !== "remove") refuseUnknownIntent(request, intent);
   try {
-    await removeSubscriber(Number(form.get("id")));
+    await removeSubscriber(requireRecordId(form.get("id")));
     return backToList(url, SCREEN, { removed: "1" }, TRANSIENT);
   } catch (error) {
     if (error instanceof NotFoundError) return backToList(url, SCREEN, { missing: "1" }, TRANSIENT);

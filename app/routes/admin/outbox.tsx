@@ -8,7 +8,7 @@ import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { formatDateTime } from "~/domain/shared/dates";
 import { formatCount } from "~/domain/shared/money";
-import { rowFromParam } from "~/lib/content-form.server";
+import { rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
 import { countOutbox, findOutboxPage, getOutboxMessage, isMailStatus, type OutboxMessage } from "~/services/mail";
 import type { MailStatus } from "../../../db/schema";

@@ -10,7 +10,8 @@ import {
   isImpactStatisticKey,
   statisticEditSchema,
 } from "~/domain/content/settings";
-import { NotFoundError, ValidationError } from "~/lib/service-errors";
+import { readFormBody } from "~/lib/form-body.server";
+import { serviceErrorReply } from "~/lib/form-replies.server";
 import { listImpactStatistics, updateSetting, type Setting } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
@@ -27,7 +28,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   const key = String(formData.get("key") ?? "");
   const submission = parseWithZod(formData, { schema: statisticEditSchema(key) });
   if (!isImpactStatisticKey(key)) {
@@ -39,13 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await updateSetting(key, submission.value);
   } catch (error) {
-    if (error instanceof ValidationError) {
-      return data({ key, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
-    }
-    if (error instanceof NotFoundError) {
-      return data({ key, result: submission.reply({ formErrors: [error.message] }) }, { status: 404 });
-    }
-    throw error;
+    return serviceErrorReply(submission, error, { key });
   }
   return redirect(`/admin/settings?saved=${key}`);
 }

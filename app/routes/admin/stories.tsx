@@ -17,9 +17,17 @@ import { storySchema, type StoryInput } from "~/domain/content/content-schemas";
 import { formatDate } from "~/domain/shared/dates";
 import { UPLOAD_FOLDERS } from "~/domain/content/media-sources";
 import { truncate } from "~/domain/shared/text";
-import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
+import { contentFormAction } from "~/lib/content-form.server";
+import { rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
-import { countStories, createStory, deleteStory, getStory, listStories, updateStory, type Story } from "~/services/content";
+import {
+  createStory,
+  deleteStory,
+  findStoryPage,
+  getStory,
+  type Story,
+  updateStory,
+} from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Stories | Admin" }];
 
@@ -27,17 +35,15 @@ const PAGE_SIZE = 25;
 const STAFF = { staff: true };
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const page = pageFrom(url);
-  const [stories, total, editing, deleting] = await Promise.all([
-    listStories({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, STAFF),
-    countStories(),
+  const [found, editing, deleting] = await Promise.all([
+    findStoryPage(pageFrom(url), PAGE_SIZE),
     rowFromParam(url.searchParams.get("edit"), (id) => getStory(id, STAFF)),
     rowFromParam(url.searchParams.get("delete"), (id) => getStory(id, STAFF)),
   ]);
   return {
-    stories,
-    total,
-    page,
+    stories: found.rows,
+    total: found.total,
+    page: found.page,
     editing,
     creating: url.searchParams.has("new"),
     deleting,

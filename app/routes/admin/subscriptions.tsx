@@ -12,6 +12,8 @@ import { formatCount, formatDollars } from "~/domain/shared/money";
 import { scheduleText } from "~/domain/giving/recurring-schedule";
 import { isCancelable } from "~/domain/giving/subscription-status";
 import { getEnv } from "~/lib/env.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { refuseUnknownIntent } from "~/lib/form-replies.server";
 import { logFailure, statusOfError } from "~/lib/service-errors";
 import { useEscapeKey } from "~/components/ui/use-escape-key";
 import {
@@ -63,7 +65,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   const intent = formData.get("intent");
   if (intent === "refresh") {
     try {
@@ -85,7 +87,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       return data({ ok: false, message: "Failed to cancel subscription" }, { status: statusOfError(error) });
     }
   }
-  return data({ ok: false, message: "Unknown action" }, { status: 400 });
+  return refuseUnknownIntent(request, intent);
 }
 
 export default function Subscriptions({ loaderData, actionData }: Route.ComponentProps) {

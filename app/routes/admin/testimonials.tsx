@@ -16,46 +16,38 @@ import { InputField, SelectField, TextareaField } from "~/components/ui/form-fie
 import { TESTIMONIAL_CATEGORIES, testimonialSchema, type TestimonialInput } from "~/domain/content/content-schemas";
 import { formatDate } from "~/domain/shared/dates";
 import { truncate } from "~/domain/shared/text";
-import { contentFormAction, rowFromParam } from "~/lib/content-form.server";
+import { contentFormAction } from "~/lib/content-form.server";
+import { rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
 import {
   approveTestimonial,
-  countTestimonials,
   createTestimonial,
   deleteTestimonial,
+  findTestimonialPage,
   getTestimonial,
-  listTestimonials,
-  updateTestimonial,
   type Testimonial,
+  updateTestimonial,
 } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Admin" }];
 
 const PAGE_SIZE = 25;
-const STAFF = { staff: true };
-
-function lastPage(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
-}
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const [approvedTotal, pendingTotal] = await Promise.all([countTestimonials(true), countTestimonials(false)]);
   // A page past the end (the last one emptied by approving) shows the last page there is.
-  const page = Math.min(pageFrom(url), lastPage(approvedTotal));
-  const pendingPage = Math.min(pageFrom(url, "pending_page"), lastPage(pendingTotal));
   const [pending, approved, editing, deleting] = await Promise.all([
-    listTestimonials({ pendingOnly: true, limit: PAGE_SIZE, offset: (pendingPage - 1) * PAGE_SIZE }, STAFF),
-    listTestimonials({ approvedOnly: true, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, STAFF),
+    findTestimonialPage(false, pageFrom(url, "pending_page"), PAGE_SIZE),
+    findTestimonialPage(true, pageFrom(url), PAGE_SIZE),
     rowFromParam(url.searchParams.get("edit"), getTestimonial),
     rowFromParam(url.searchParams.get("delete"), getTestimonial),
   ]);
   return {
-    pending,
-    pendingTotal,
-    approved,
-    approvedTotal,
-    page,
-    pendingPage,
+    pending: pending.rows,
+    pendingTotal: pending.total,
+    approved: approved.rows,
+    approvedTotal: approved.total,
+    page: approved.page,
+    pendingPage: pending.page,
     editing,
     deleting,
     creating: url.searchParams.has("new"),

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/volunteers";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
@@ -10,8 +10,10 @@ import { StatCard } from "~/components/admin/stat-card";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { formatDate } from "~/domain/shared/dates";
 import { formatCount } from "~/domain/shared/money";
-import { rowFromParam } from "~/lib/content-form.server";
+import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { refuseUnknownIntent } from "~/lib/form-replies.server";
 import { backToList } from "~/lib/list-return.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, readVolunteerFilter } from "~/services/community";
@@ -41,10 +43,10 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") !== "delete") return data({ unknownIntent: true }, { status: 400 });
+  const form = await readFormBody(request);
+  if (form.get("intent") !== "delete") refuseUnknownIntent(request, form.get("intent"));
   try {
-    await deleteVolunteer(Number(form.get("id")));
+    await deleteVolunteer(requireRecordId(form.get("id")));
     return backToList(url, SCREEN, { deleted: "1" }, TRANSIENT);
   } catch (error) {
     if (error instanceof NotFoundError) return backToList(url, SCREEN, { missing: "1" }, TRANSIENT);

@@ -11,7 +11,7 @@ import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { ContactSubmissionRow } from "../../../db/schema";
 import { notifyStaff } from "./staff-notes.server";
 
-/** A message from the contact form as the API and the Contacts screen see it (SPEC 3). */
+/** A message from the contact form as the API and the Contacts screen see it (snake_case, the field names the API's clients read). */
 export interface ContactSubmission {
   id: number;
   name: string;
@@ -145,7 +145,7 @@ export async function getContact(id: number): Promise<ContactSubmission> {
   return toContactSubmission(row);
 }
 
-/** Pending moves to resolved (SPEC 4); resolving a resolved message changes nothing. */
+/** A message moves one way, from pending to resolved; resolving a resolved message changes nothing. */
 export async function resolveContact(id: number): Promise<ContactSubmission> {
   const row = await getDb()
     .updateTable("contact_submissions")

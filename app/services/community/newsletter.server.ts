@@ -8,6 +8,7 @@ import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { NewsletterStatus } from "../../../db/schema";
 import { queueMail } from "~/services/mail";
+import { normalEmail } from "~/domain/shared/donor-email";
 
 /**
  * Double opt-in: a new address (or one that left) is pending until its owner presses the
@@ -17,8 +18,8 @@ import { queueMail } from "~/services/mail";
  */
 export async function subscribeToNewsletter(input: unknown): Promise<{ email: string; alreadySubscribed: boolean }> {
   const { email: typed, website } = parseOrThrow(newsletterSchema, input);
-  // Addresses are kept lower-cased, so Donor@Example.org and donor@example.org are one reader.
-  const email = typed.toLowerCase();
+  // Donor@Example.org and donor@example.org are one reader.
+  const email = normalEmail(typed);
   if (website) return { email, alreadySubscribed: false };
   return getDb()
     .transaction()
@@ -214,13 +215,6 @@ export async function countSubscribersByStatus(): Promise<Record<NewsletterStatu
   return counts;
 }
 
-export async function countSubscribers(): Promise<number> {
-  const row = await getDb()
-    .selectFrom("newsletter_subscribers")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
 
 export async function getSubscriber(id: number): Promise<NewsletterSubscriber> {
   const row = await getDb().selectFrom("newsletter_subscribers").select(["id", "email", "subscribed_at", "status"]).where("id", "=", id).executeTakeFirst();

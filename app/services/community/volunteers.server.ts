@@ -10,7 +10,7 @@ import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { VolunteerSignupRow } from "../../../db/schema";
 import { notifyStaff } from "./staff-notes.server";
 
-/** A volunteer application as the API and the Volunteers screen see it (SPEC 3). */
+/** A volunteer application as the API and the Volunteers screen see it (snake_case, the field names the API's clients read). */
 export interface VolunteerSignup {
   id: number;
   name: string;
@@ -54,7 +54,7 @@ export interface VolunteerFilter {
 
 /**
  * `?search=&interest=`, shared by the Volunteers screen, its export and the API. Any
- * interest may be asked for (SPEC 3 types it as text): the form's list is the rule for
+ * interest may be asked for (an interest is stored as free text): the form's list is the rule for
  * new signups, not for finding the ones already kept.
  */
 export function readVolunteerFilter(params: URLSearchParams): { filter: VolunteerFilter } {

@@ -1,13 +1,15 @@
 import { eventSchema } from "~/domain/content/content-schemas";
 import { todayIn } from "~/domain/shared/dates";
 import { UPLOAD_FOLDERS } from "~/domain/content/media-sources";
-import { paged } from "~/lib/list-pages.server";
+import { paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { EventRow } from "../../../db/schema";
-import { checkUploadStillThere, releaseUpload } from "./upload-references.server";
+import { uploadReference } from "./upload-references.server";
+
+const eventPicture = uploadReference("image", () => UPLOAD_FOLDERS.events);
 import type { CharityEvent } from "~/domain/content/records";
 
 export type { CharityEvent };
@@ -48,6 +50,11 @@ export async function eventsByTiming(): Promise<{ today: string; upcoming: Chari
   return { today, upcoming: upcoming.map(toEvent), past: past.map(toEvent) };
 }
 
+/** One page of the staff's list, latest date first (past the end: the last page). */
+export async function findEventPage(page: number, pageSize: number): Promise<ListPage<CharityEvent>> {
+  return pageOfRows(countEvents, (limit, offset) => listEvents({ order: "latest", limit, offset }), page, pageSize);
+}
+
 export async function countEvents(): Promise<number> {
   const row = await getDb()
     .selectFrom("events")
@@ -64,7 +71,7 @@ export async function getEvent(id: number): Promise<CharityEvent> {
 
 export async function createEvent(input: unknown): Promise<CharityEvent> {
   const values = parseOrThrow(eventSchema, input);
-  await checkUploadStillThere(UPLOAD_FOLDERS.events, values.image, undefined, "image");
+  await eventPicture.checkBeforeSave(values.image);
   const row = await getDb().insertInto("events").values(values).returningAll().executeTakeFirstOrThrow();
   return toEvent(row);
 }
@@ -72,7 +79,7 @@ export async function createEvent(input: unknown): Promise<CharityEvent> {
 export async function updateEvent(id: number, input: unknown): Promise<CharityEvent> {
   const stored = await getEvent(id);
   const values = parseOrThrow(eventSchema, overStored(stored, input));
-  await checkUploadStillThere(UPLOAD_FOLDERS.events, values.image, stored.image, "image");
+  await eventPicture.checkBeforeSave(values.image, stored.image);
   const row = await getDb()
     .updateTable("events")
     .set({ ...values, updated_at: nowIso() })
@@ -80,12 +87,12 @@ export async function updateEvent(id: number, input: unknown): Promise<CharityEv
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Event not found");
-  if (stored.image !== row.image) await releaseUpload(UPLOAD_FOLDERS.events, stored.image);
+  await eventPicture.releaseAfter(stored.image, row.image);
   return toEvent(row);
 }
 
 export async function deleteEvent(id: number): Promise<void> {
   const row = await getDb().deleteFrom("events").where("id", "=", id).returning("image").executeTakeFirst();
   if (!row) throw new NotFoundError("Event not found");
-  await releaseUpload(UPLOAD_FOLDERS.events, row.image);
+  await eventPicture.releaseAfter(row.image);
 }

@@ -9,8 +9,9 @@ import { listTestimonials } from "./testimonials.server";
 
 /**
  * Everything the homepage shows. The statistics and media settings are the page itself:
- * if they cannot be read, the caller shows SPEC 8's message. Stories, events and
- * testimonials are sections: one that fails is left out (null) and logged.
+ * if they cannot be read, the caller shows 'Unable to load homepage data...' instead of
+ * the page. Stories, events and testimonials are sections: one that fails is left out
+ * (null) and logged.
  */
 export async function loadHomepage() {
   const [figures, slots] = await Promise.all([getImpactStatistics(), listMediaSlots()]);

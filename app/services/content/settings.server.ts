@@ -10,7 +10,7 @@ import {
 import { getDb, nowIso } from "~/lib/db.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { SettingRow } from "../../../db/schema";
-import { checkUploadStillThere, mediaFolderFor, releaseUpload } from "./upload-references.server";
+import { mediaSlotUpload } from "./upload-references.server";
 import type { ImpactStatistics } from "~/domain/content/records";
 
 /** A setting as the API and the screens see it. */
@@ -41,7 +41,7 @@ export async function getSetting(key: string): Promise<Setting> {
 export async function createSetting(input: unknown): Promise<Setting> {
   const { key } = parseOrThrow(settingCreateSchema, input);
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key), input);
-  if (isMediaKey(key)) await checkUploadStillThere(mediaFolderFor(value), value, undefined, "value");
+  if (isMediaKey(key)) await mediaSlotUpload.checkBeforeSave(value);
   const row = await getDb()
     .insertInto("settings")
     .values({ key, value, description: description ?? "" })
@@ -59,7 +59,7 @@ export async function createSetting(input: unknown): Promise<Setting> {
 export async function updateSetting(key: string, input: unknown): Promise<Setting> {
   const stored = await getSetting(key);
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key), input);
-  if (isMediaKey(key)) await checkUploadStillThere(mediaFolderFor(value), value, stored.value, "value");
+  if (isMediaKey(key)) await mediaSlotUpload.checkBeforeSave(value, stored.value);
   const row = await getDb()
     .updateTable("settings")
     .set({ value, ...(description === undefined ? {} : { description }), updated_at: nowIso() })
@@ -67,14 +67,14 @@ export async function updateSetting(key: string, input: unknown): Promise<Settin
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError(`Setting '${key}' not found`);
-  if (isMediaKey(key) && stored.value !== row.value) await releaseUpload(mediaFolderFor(stored.value), stored.value);
+  if (isMediaKey(key)) await mediaSlotUpload.releaseAfter(stored.value, row.value);
   return toSetting(row);
 }
 
 export async function deleteSetting(key: string): Promise<void> {
   const row = await getDb().deleteFrom("settings").where("key", "=", key).returning("value").executeTakeFirst();
   if (!row) throw new NotFoundError(`Setting '${key}' not found`);
-  if (isMediaKey(key)) await releaseUpload(mediaFolderFor(row.value), row.value);
+  if (isMediaKey(key)) await mediaSlotUpload.releaseAfter(row.value);
 }
 
 /**

@@ -1,11 +1,13 @@
 import { storySchema } from "~/domain/content/content-schemas";
-import { paged } from "~/lib/list-pages.server";
+import { paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { UPLOAD_FOLDERS } from "~/domain/content/media-sources";
 import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { StoryRow } from "../../../db/schema";
-import { checkUploadStillThere, releaseUpload } from "./upload-references.server";
+import { uploadReference } from "./upload-references.server";
+
+const storyPhoto = uploadReference("image_filename", () => UPLOAD_FOLDERS.stories);
 import type { Story, StoryCard } from "~/domain/content/records";
 
 export type { Story, StoryCard };
@@ -36,6 +38,11 @@ export async function listStories(options: StoryListOptions = {}, reader: Reader
   return rows.map(toStory);
 }
 
+/** One page of the staff's list, every story newest first (past the end: the last page). */
+export async function findStoryPage(page: number, pageSize: number): Promise<ListPage<Story>> {
+  return pageOfRows(countStories, (limit, offset) => listStories({ limit, offset }, { staff: true }), page, pageSize);
+}
+
 export async function countStories(): Promise<number> {
   const row = await getDb()
     .selectFrom("stories")
@@ -62,7 +69,7 @@ function storyValues(input: unknown) {
 
 export async function createStory(input: unknown): Promise<Story> {
   const values = storyValues(input);
-  await checkUploadStillThere(UPLOAD_FOLDERS.stories, values.image_filename, undefined, "image_filename");
+  await storyPhoto.checkBeforeSave(values.image_filename);
   const row = await getDb().insertInto("stories").values(values).returningAll().executeTakeFirstOrThrow();
   return toStory(row);
 }
@@ -70,7 +77,7 @@ export async function createStory(input: unknown): Promise<Story> {
 export async function updateStory(id: number, input: unknown): Promise<Story> {
   const stored = await getStory(id, { staff: true });
   const values = storyValues(overStored(stored, input));
-  await checkUploadStillThere(UPLOAD_FOLDERS.stories, values.image_filename, stored.image_filename, "image_filename");
+  await storyPhoto.checkBeforeSave(values.image_filename, stored.image_filename);
   const row = await getDb()
     .updateTable("stories")
     .set({ ...values, updated_at: nowIso() })
@@ -78,12 +85,12 @@ export async function updateStory(id: number, input: unknown): Promise<Story> {
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Story not found");
-  if (stored.image_filename !== row.image_filename) await releaseUpload(UPLOAD_FOLDERS.stories, stored.image_filename);
+  await storyPhoto.releaseAfter(stored.image_filename, row.image_filename);
   return toStory(row);
 }
 
 export async function deleteStory(id: number): Promise<void> {
   const row = await getDb().deleteFrom("stories").where("id", "=", id).returning("image_filename").executeTakeFirst();
   if (!row) throw new NotFoundError("Story not found");
-  await releaseUpload(UPLOAD_FOLDERS.stories, row.image_filename);
+  await storyPhoto.releaseAfter(row.image_filename);
 }

@@ -1,5 +1,6 @@
+import { UPLOAD_FOLDERS } from "~/domain/content/media-sources";
 import { testimonialSchema, testimonialSubmissionSchema } from "~/domain/content/content-schemas";
-import { paged } from "~/lib/list-pages.server";
+import { paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { overStored } from "~/lib/record-updates.server";
@@ -7,6 +8,10 @@ import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { TestimonialRow } from "../../../db/schema";
 import type { Reader } from "./stories.server";
 import type { Testimonial } from "~/domain/content/records";
+import { uploadReference } from "./upload-references.server";
+
+// A bare name is a file uploaded through the Media screen, where the testimonial cards look for it.
+const testimonialPhoto = uploadReference("image_filename", () => UPLOAD_FOLDERS.images);
 
 export type { Testimonial };
 
@@ -36,6 +41,12 @@ export async function getTestimonial(id: number): Promise<Testimonial> {
   return toTestimonial(row);
 }
 
+/** One page of the approved or the pending ones, newest first (past the end: the last page). */
+export async function findTestimonialPage(approved: boolean, page: number, pageSize: number): Promise<ListPage<Testimonial>> {
+  const list = approved ? { approvedOnly: true } : { pendingOnly: true };
+  return pageOfRows(() => countTestimonials(approved), (limit, offset) => listTestimonials({ ...list, limit, offset }, { staff: true }), page, pageSize);
+}
+
 export async function countTestimonials(approved: boolean): Promise<number> {
   const row = await getDb()
     .selectFrom("testimonials")
@@ -51,12 +62,16 @@ function testimonialValues(input: unknown) {
 }
 
 export async function createTestimonial(input: unknown): Promise<Testimonial> {
-  const row = await getDb().insertInto("testimonials").values(testimonialValues(input)).returningAll().executeTakeFirstOrThrow();
+  const values = testimonialValues(input);
+  await testimonialPhoto.checkBeforeSave(values.image_filename);
+  const row = await getDb().insertInto("testimonials").values(values).returningAll().executeTakeFirstOrThrow();
   return toTestimonial(row);
 }
 
 export async function updateTestimonial(id: number, input: unknown): Promise<Testimonial> {
-  const values = testimonialValues(overStored(await getTestimonial(id), input));
+  const stored = await getTestimonial(id);
+  const values = testimonialValues(overStored(stored, input));
+  await testimonialPhoto.checkBeforeSave(values.image_filename, stored.image_filename);
   const row = await getDb()
     .updateTable("testimonials")
     .set({ ...values, updated_at: nowIso() })
@@ -64,6 +79,7 @@ export async function updateTestimonial(id: number, input: unknown): Promise<Tes
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Testimonial not found");
+  await testimonialPhoto.releaseAfter(stored.image_filename, row.image_filename);
   return toTestimonial(row);
 }
 
@@ -79,8 +95,9 @@ export async function approveTestimonial(id: number): Promise<Testimonial> {
 }
 
 export async function deleteTestimonial(id: number): Promise<void> {
-  const result = await getDb().deleteFrom("testimonials").where("id", "=", id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFoundError("Testimonial not found");
+  const row = await getDb().deleteFrom("testimonials").where("id", "=", id).returning("image_filename").executeTakeFirst();
+  if (!row) throw new NotFoundError("Testimonial not found");
+  await testimonialPhoto.releaseAfter(row.image_filename);
 }
 
 /**

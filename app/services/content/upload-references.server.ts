@@ -5,12 +5,33 @@ import { ValidationError } from "~/lib/service-errors";
 import { deleteStoredUpload, isStoredUploadName, storedUploadExists } from "~/lib/uploads.server";
 
 /**
+ * The one check-and-release every record that names an uploaded file goes through
+ * (a story's or a testimonial's photo, an event's picture, a media slot's file):
+ * `checkBeforeSave` before the record is written, `releaseAfter` once it is written or
+ * deleted. `folderOf` says where a bare name of that field lives.
+ */
+export interface UploadReference {
+  checkBeforeSave(value: string, stored?: string): Promise<void>;
+  /** After a save (`saved` is the new value) or a delete (no `saved`): the file no longer named leaves. */
+  releaseAfter(stored: string, saved?: string): Promise<void>;
+}
+
+export function uploadReference(field: string, folderOf: (value: string) => UploadFolder): UploadReference {
+  return {
+    checkBeforeSave: (value, stored) => checkUploadStillThere(folderOf(value), value, stored, field),
+    releaseAfter: async (stored, saved) => {
+      if (stored !== saved) await releaseUpload(folderOf(stored), stored);
+    },
+  };
+}
+
+/**
  * A photo leaves the site with the record that showed it: when a story or an event is
  * deleted or given another photo, or a media slot another file, the old upload's files
  * are deleted (a family who asks to be taken down must be, address and all), unless
  * another record still names the same file, by its name or by its address.
  */
-export async function releaseUpload(folder: UploadFolder, name: string): Promise<void> {
+async function releaseUpload(folder: UploadFolder, name: string): Promise<void> {
   const file = name.trim();
   if (!isStoredUploadName(file)) return;
   try {
@@ -27,7 +48,7 @@ export async function releaseUpload(folder: UploadFolder, name: string): Promise
  * photo was replaced (another tab, a colleague, the Back button) must not bring back a
  * name whose files are gone. The value the record already holds is always accepted.
  */
-export async function checkUploadStillThere(folder: UploadFolder, value: string, stored: string | undefined, field: string): Promise<void> {
+async function checkUploadStillThere(folder: UploadFolder, value: string, stored: string | undefined, field: string): Promise<void> {
   const name = value.trim();
   if (name === (stored ?? "").trim() || !isStoredUploadName(name)) return;
   if (!(await storedUploadExists(folder, name))) {
@@ -36,9 +57,12 @@ export async function checkUploadStillThere(folder: UploadFolder, value: string,
 }
 
 /** The folder a media slot's stored file lives in. */
-export function mediaFolderFor(name: string): UploadFolder {
+function mediaFolderFor(name: string): UploadFolder {
   return /\.(mp4|webm)$/.test(name.trim()) ? UPLOAD_FOLDERS.videos : UPLOAD_FOLDERS.images;
 }
+
+/** A media slot's value: a photo or a video, told apart by the stored name. */
+export const mediaSlotUpload = uploadReference("value", mediaFolderFor);
 
 /**
  * Whether any record still names the upload: as a bare name or inside an address

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "kysely";
 import { givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "~/domain/donors/my-giving";
 import { receiptNumber, yearIn } from "~/domain/giving";
 import { getDb, nowIso } from "~/lib/db.server";
@@ -12,6 +11,7 @@ import type { Visitor } from "~/lib/visitor.server";
 import { queueMail } from "~/services/mail";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { cancelSubscription } from "~/services/giving";
+import { normalEmail } from "~/domain/shared/donor-email";
 
 /**
  * A donor's own giving, behind a sign-in link sent to their address: single use, valid
@@ -26,7 +26,7 @@ export async function requestGivingLink(input: unknown, visitor: Visitor): Promi
   const { email: typed, website } = parseOrThrow(givingLinkRequestSchema, input);
   limitPublicFormPosts("giving-link", visitor.clientAddress);
   if (website) return;
-  const email = typed.toLowerCase();
+  const email = normalEmail(typed);
   const now = new Date();
   const db = getDb();
   await db.transaction().execute(async (trx) => {
@@ -41,7 +41,7 @@ export async function requestGivingLink(input: unknown, visitor: Visitor): Promi
     const hasGiven = await trx
       .selectFrom("donations")
       .select("id")
-      .where(sql<boolean>`email = ${email} collate nocase`)
+      .where("email", "=", email)
       .limit(1)
       .executeTakeFirst();
     // No mail to addresses that never gave: the form cannot be used to write to strangers.
@@ -107,7 +107,7 @@ export async function givingOf(email: string) {
   const rows = await getDb()
     .selectFrom("donations")
     .selectAll()
-    .where(sql<boolean>`email = ${email} collate nocase`)
+    .where("email", "=", normalEmail(email))
     .orderBy("donated_at", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -128,7 +128,7 @@ export async function givingOf(email: string) {
     await getDb()
       .selectFrom("subscriptions")
       .select(["id", "stripe_subscription_id", "stripe_customer_id", "amount_cents", "interval", "purpose", "status", "next_payment_date"])
-      .where(sql<boolean>`email = ${email} collate nocase`)
+      .where("email", "=", normalEmail(email))
       .orderBy("created_at", "desc")
       .execute()
   ).map(({ stripe_customer_id, ...gift }) => ({ ...gift, card_on_file: portal && Boolean(stripe_customer_id) && gift.status !== "canceled" }));
@@ -164,7 +164,7 @@ export async function cancelMyRecurringGift(email: string, subscriptionId: numbe
     .selectFrom("subscriptions")
     .select(["stripe_subscription_id"])
     .where("id", "=", subscriptionId)
-    .where(sql<boolean>`email = ${email} collate nocase`)
+    .where("email", "=", normalEmail(email))
     .executeTakeFirst();
   if (!subscription?.stripe_subscription_id) throw new NotFoundError("Recurring gift not found");
   return cancelSubscription({ subscription_id: subscription.stripe_subscription_id });
@@ -179,7 +179,7 @@ export async function billingPortalFor(email: string, subscriptionId: number): P
     .selectFrom("subscriptions")
     .select(["stripe_customer_id"])
     .where("id", "=", subscriptionId)
-    .where(sql<boolean>`email = ${email} collate nocase`)
+    .where("email", "=", normalEmail(email))
     .executeTakeFirst();
   if (!subscription) throw new NotFoundError("Recurring gift not found");
   if (!subscription.stripe_customer_id) return null;

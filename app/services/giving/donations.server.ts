@@ -12,6 +12,7 @@ import { cleanSearchTerm, escapeLike, ftsPhrase } from "~/lib/text-search.server
 import type { Database, DonationRow } from "../../../db/schema";
 import { issueReceipt } from "./receipts.server";
 import { getImpactStatistics } from "~/services/content";
+import { normalEmail } from "~/domain/shared/donor-email";
 
 /** A recorded gift as the admin screens and GET /api/donations/ see it (amount in dollars). */
 export interface Donation {
@@ -47,7 +48,7 @@ export interface DonationTotals {
   totalCents: number;
   gifts: number;
   donors: number;
-  /** SPEC 9: the total divided by the donors, rounded to whole dollars. */
+  /** The average gift on the Donations screen: the total divided by the donors, rounded to whole dollars. */
   averageDollars: number;
 }
 
@@ -283,7 +284,7 @@ export async function recordOfflineGift(input: unknown, recordedBy: string): Pro
         .insertInto("donations")
         .values({
           name: gift.name,
-          email: gift.email,
+          email: normalEmail(gift.email),
           amount_cents: dollarsToCents(gift.amount),
           frequency: gift.frequency,
           purpose: gift.purpose,

@@ -12,6 +12,7 @@ import {
 import { newReceiptToken } from "./receipt-tokens.server";
 import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } from "../../../db/schema";
 import { issueReceipt } from "./receipts.server";
+import { normalEmail } from "~/domain/shared/donor-email";
 
 /**
  * Records what the card provider reports, exactly once. The webhook handler, the
@@ -59,7 +60,7 @@ async function insertGiftOnce(
   if (existing) return "already-recorded";
   const inserted = await db
     .insertInto("donations")
-    .values({ ...values, receipt_token: newReceiptToken() })
+    .values({ ...values, email: normalEmail(values.email ?? ""), receipt_token: newReceiptToken() })
     .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -72,7 +73,11 @@ async function insertGiftOnce(
 /** The same for a subscription, by its provider id. */
 async function insertSubscriptionOnce(db: Executor, values: Insertable<SubscriptionsTable>): Promise<RecordOutcome> {
   if (values.stripe_subscription_id && (await findSubscription(db, values.stripe_subscription_id))) return "already-recorded";
-  const result = await db.insertInto("subscriptions").values(values).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto("subscriptions")
+    .values({ ...values, email: normalEmail(values.email) })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   return insertedCount(result) > 0 ? "recorded" : "already-recorded";
 }
 

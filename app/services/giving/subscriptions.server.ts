@@ -72,7 +72,7 @@ export async function findSubscription(providerSubscriptionId: string): Promise<
 export interface SubscriptionSummary {
   total: number;
   active: number;
-  /** Active monthly amounts plus active yearly amounts divided by 12, in dollars (SPEC 9). */
+  /** The Subscriptions screen's monthly revenue: active monthly amounts plus active yearly amounts divided by 12, in dollars. */
   monthlyRevenue: number;
   byStatus: Record<string, number>;
 }

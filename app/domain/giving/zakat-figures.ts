@@ -1,0 +1,52 @@
+import { formatDollars } from "~/domain/shared/money";
+import {
+  AGRICULTURE_RATE,
+  DEFAULT_GOLD_PRICE_PER_GRAM,
+  DEFAULT_SILVER_PRICE_PER_GRAM,
+  NISAB_GOLD_GRAMS,
+  NISAB_SILVER_GRAMS,
+  nisabThreshold,
+  ZAKAT_RATE,
+  type NisabBasis,
+} from "./zakat";
+
+/**
+ * Zakat's figures as the pages write them (the rate, the nisab's weights and its value in
+ * dollars), worked out from the rules in zakat.ts, so that the words on the education
+ * page, the calculator and its verdict can never say something the sums do not do.
+ */
+
+const percentages = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 2 });
+const weights = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/** 0.025 -> "2.5%". */
+export function percent(rate: number): string {
+  return percentages.format(rate);
+}
+
+/** 612.36 -> "612.36 g". */
+export function grams(weight: number): string {
+  return `${weights.format(weight)} g`;
+}
+
+/** The nisab in whole dollars, as a reader compares it with their savings: "$5,686". */
+export function nisabInDollars(basis: NisabBasis, goldPricePerGram = DEFAULT_GOLD_PRICE_PER_GRAM, silverPricePerGram = DEFAULT_SILVER_PRICE_PER_GRAM): string {
+  return formatDollars(Math.round(nisabThreshold(basis, goldPricePerGram, silverPricePerGram)));
+}
+
+/** The Zakat due on an amount of zakatable wealth at the standard rate, for worked examples. */
+export function zakatOn(dollars: number): string {
+  return formatDollars(Math.round(dollars * ZAKAT_RATE * 100) / 100);
+}
+
+export const ZAKAT_FIGURES = {
+  rate: percent(ZAKAT_RATE),
+  irrigatedHarvestRate: percent(AGRICULTURE_RATE.irrigated),
+  rainHarvestRate: percent(AGRICULTURE_RATE.rain),
+  goldNisabWeight: grams(NISAB_GOLD_GRAMS),
+  silverNisabWeight: grams(NISAB_SILVER_GRAMS),
+  defaultGoldPrice: formatDollars(DEFAULT_GOLD_PRICE_PER_GRAM),
+  defaultSilverPrice: formatDollars(DEFAULT_SILVER_PRICE_PER_GRAM),
+  goldNisab: nisabInDollars("gold"),
+  silverNisab: nisabInDollars("silver"),
+} as const;
