@@ -146,6 +146,11 @@ export function queryPage(url: URL): { limit?: number; offset?: number } {
   return { limit: read("limit", 1000), offset: read("offset", 1_000_000_000) };
 }
 
+/** The answer to a DELETE that worked: nothing more to say. */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
 /** A numeric id from the path; anything else names nothing, so it is a 404. */
 export function idParam(raw: string | undefined): number {
   const id = parseRecordId(raw);

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 
 /**
  * Reading lists a page at a time. A long staff list read whole (a CSV export, an unpaged
@@ -65,4 +65,43 @@ export function paged<Query extends Pageable<Query>>(query: Query, page: { limit
   if (page.limit !== undefined) return query.limit(page.limit).offset(page.offset ?? 0);
   if (page.offset) return query.limit(-1).offset(page.offset);
   return query;
+}
+
+/** How many rows a query matches. */
+export async function countOf<DB, Table extends keyof DB & string>(query: SelectQueryBuilder<DB, Table, object>): Promise<number> {
+  // The selection is generic over the table, so its row type is spelled out here.
+  const row = (await query.select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow()) as { count: number };
+  return Number(row.count);
+}
+
+interface ReadableQuery<Row> {
+  limit(limit: number): ReadableQuery<Row>;
+  offset(offset: number): ReadableQuery<Row>;
+  execute(): Promise<Row[]>;
+}
+
+/**
+ * A staff list read newest first (contact messages, volunteers, newsletter addresses):
+ * given how to count the rows a filter matches and how to read them newest first (after
+ * a position, for batches), the three ways every such list is read: a page of the
+ * screen, the API's optionally paged list, and batches for exports and unpaged lists.
+ */
+export function newestFirstList<Filter, Row extends { id: number }, Item>(list: {
+  count(filter: Filter): Promise<number>;
+  newestFirst(filter: Filter, after?: Position): ReadableQuery<Row>;
+  positionOf(row: Row): string;
+  toItem(row: Row): Item;
+}) {
+  return {
+    async page(filter: Filter, page: number, pageSize: number): Promise<ListPage<Item>> {
+      const found = await pageOfRows(() => list.count(filter), (limit, offset) => list.newestFirst(filter).limit(limit).offset(offset).execute(), page, pageSize);
+      return { ...found, rows: found.rows.map(list.toItem) };
+    },
+    async list(filter: Filter, page: { limit?: number; offset?: number } = {}): Promise<Item[]> {
+      return (await paged(list.newestFirst(filter), page).execute()).map(list.toItem);
+    },
+    inBatches(filter: Filter, batchSize = 1000): AsyncGenerator<Item[]> {
+      return inBatches((after, limit) => list.newestFirst(filter, after).limit(limit).execute(), list.positionOf, list.toItem, batchSize);
+    },
+  };
 }

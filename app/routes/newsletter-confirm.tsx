@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
+import { ArrivalStatus } from "~/components/ui/arrival-status";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { readFormBody } from "~/lib/form-body.server";
 import type { Route } from "./+types/newsletter-confirm";
@@ -31,7 +31,7 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
         Newsletter
       </h1>
       {actionData ? (
-        <Outcome>
+        <ArrivalStatus>
           {actionData.confirmed ? (
             <p className="text-lg font-semibold text-brand-800">Your subscription is confirmed. Welcome! Our next news will reach your inbox.</p>
           ) : (
@@ -40,7 +40,7 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
           <Link to="/" className="btn-secondary">
             Return to Home
           </Link>
-        </Outcome>
+        </ArrivalStatus>
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
@@ -54,15 +54,5 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
         </Form>
       )}
     </section>
-  );
-}
-
-/** The answer after the press, focused so a keyboard or screen-reader user hears it at once. */
-function Outcome({ children }: { children: React.ReactNode }) {
-  const ref = useFocusOnArrival<HTMLDivElement>();
-  return (
-    <div ref={ref} tabIndex={-1} role="status" className="mt-6 space-y-3 focus:outline-none">
-      {children}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
+import { ArrivalStatus } from "~/components/ui/arrival-status";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { readFormBody } from "~/lib/form-body.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -32,14 +32,14 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         Leave the newsletter
       </h1>
       {actionData ? (
-        <Outcome>
+        <ArrivalStatus>
           <p className="text-lg font-semibold text-slate-900">
             {actionData.unsubscribed ? "You have left the newsletter. You will receive no more of it." : "This link names no subscription: nothing was changed."}
           </p>
           <Link to="/" className="btn-secondary">
             Return to Home
           </Link>
-        </Outcome>
+        </ArrivalStatus>
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
@@ -54,15 +54,5 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </Form>
       )}
     </section>
-  );
-}
-
-/** The answer after the press, focused so a keyboard or screen-reader user hears it at once. */
-function Outcome({ children }: { children: React.ReactNode }) {
-  const ref = useFocusOnArrival<HTMLDivElement>();
-  return (
-    <div ref={ref} tabIndex={-1} role="status" className="mt-6 space-y-3 focus:outline-none">
-      {children}
-    </div>
   );
 }

@@ -7,16 +7,17 @@ import path from "node:path";
 import { test as base, expect } from "@playwright/test";
 
 /**
- * SPEC 7 walked by a client that follows exactly the rules of SPEC 6 and 7 (and the
- * API compatibility rules of ARCHITECTURE.md), over real HTTP against the built
- * production server (`node server.mjs`), row by row:
+ * Every endpoint the API's original browser client calls (its contract:
+ * docs/decisions/061-the-api-keeps-its-first-clients-contract.md), walked by a client that
+ * behaves exactly as it does, over real HTTP against the built production server
+ * (`node server.mjs`), row by row:
  *  - the Bearer token from POST /api/auth/login goes with EVERY call once stored, public
  *    ones too, and keeps going after sign-out (public calls must still answer);
- *  - collection roots with the trailing slash exactly as SPEC 7 writes them;
+ *  - collection roots with their trailing slash (`/api/stories/`), the rest without;
  *  - JSON bodies with Content-Type: application/json, and PATCH .../resolve and
  *    .../approve with no body and no Content-Type;
  *  - any 2xx is success.
- * Answers are checked against SPEC 3's field names and types.
+ * Answers are checked against the field names and types that client reads.
  *
  * The walk asserts whole answers (every setting there is, the dashboard's figures), so
  * it runs against a server of its own with an empty database, started once per worker,
@@ -114,7 +115,7 @@ async function startSpecServer(): Promise<{ server: SpecServer; stop: () => Prom
   return { server: { base, output: () => output }, stop };
 }
 
-// ---------------------------------------------------------------- SPEC 3's records, as JSON
+// ---------------------------------------------------------------- the records, as the API's JSON
 
 interface Detail {
   detail: string;
@@ -223,7 +224,7 @@ interface Answer<T = unknown> {
 type Call = { method: string; path: string; status: number };
 
 /**
- * The client of SPEC 6-7: the stored token goes with every call; a JSON body (and its
+ * The original client's manners: the stored token goes with every call; a JSON body (and its
  * Content-Type) only when there is one; redirects are not followed, so a 301/302
  * between path spellings would show. Every answer lands in the test's `answered` list.
  */
@@ -283,7 +284,7 @@ function expectDetail(answer: Answer, status: number, what: string) {
   expect((answer.body as Detail).detail.length, what).toBeGreaterThan(0);
 }
 
-// ---------------------------------------------------------------- SPEC 3's shapes
+// ---------------------------------------------------------------- the answers' shapes
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const ISO_DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -382,7 +383,7 @@ const FOURTEEN_KEYS = [
   "gallery_item_6",
 ];
 
-/** SPEC 7's table, split by the test that walks each row (every row once). */
+/** The contract's endpoints, split by the test that walks each row (every row once). */
 const ROWS_WALKED_BY = {
   auth: ["POST /api/auth/login"],
   donations: [
@@ -412,7 +413,7 @@ const ROWS_WALKED_BY = {
   settings: ["GET /api/settings/", "GET /api/settings/{key}", "POST /api/settings/", "PUT /api/settings/{key}", "DELETE /api/settings/{key}"],
 } satisfies Record<string, string[]>;
 
-/** SPEC 7's table, as the walk must pass it. */
+/** Every endpoint the original client calls, as the walk must pass it. */
 const SPEC_ROWS = [
   "POST /api/auth/login",
   "POST /api/donations/",
@@ -469,7 +470,7 @@ function rowPattern(row: string): { method: string; path: RegExp } {
 /**
  * What each test gets: the signed-in admin's browser (`client`, signed in by the test
  * itself), a visitor's browser that never signed in, a tag that marks the records this
- * test creates, and the rows of SPEC 7 it promises to pass. After the test, every call
+ * test creates, and the rows of the contract it promises to pass. After the test, every call
  * it made is checked: the promised rows answered 2xx, nothing redirected, no 5xx, and
  * the server logged no error meanwhile.
  */
@@ -485,7 +486,7 @@ class Walk {
     this.visitor = new SpecClient(base, this.answered);
   }
 
-  /** The rows of SPEC 7 this test must pass with a 2xx. */
+  /** The rows of the contract this test must pass with a 2xx. */
   walks(rows: string[]) {
     this.promised = rows;
   }
@@ -534,7 +535,7 @@ class Walk {
       const { method, path: pattern } = rowPattern(row);
       return !this.answered.some((call) => call.method === method && pattern.test(call.path) && call.status >= 200 && call.status < 300);
     });
-    expect(missing, "rows of SPEC 7 this test promised but did not pass with a 2xx").toEqual([]);
+    expect(missing, "rows of the contract this test promised but did not pass with a 2xx").toEqual([]);
     expect(this.answered.filter((call) => call.status >= 300 && call.status < 400), "redirected calls").toEqual([]);
     expect(this.answered.filter((call) => call.status >= 500), "calls that failed on the server").toEqual([]);
     expect(serverLog).not.toMatch(/Unexpected API error|failed mid-stream|Error:/);
@@ -569,11 +570,11 @@ async function dashboardOf(walk: Walk): Promise<Dashboard> {
 
 // ---------------------------------------------------------------- the walk, row by row
 
-test.describe("a client following SPEC 6-7 gets through every row of SPEC 7", () => {
-  test("every row of SPEC 7's table is walked by one of the tests below", () => {
+test.describe("a client behaving like the original browser client gets through every endpoint it calls", () => {
+  test("every endpoint of the contract is walked by one of the tests below", () => {
     const walked = Object.values(ROWS_WALKED_BY).flat();
     expect(SPEC_ROWS.filter((row) => !walked.includes(row)), "rows no test walks").toEqual([]);
-    expect(walked.filter((row) => !SPEC_ROWS.includes(row)), "rows that are not SPEC 7's").toEqual([]);
+    expect(walked.filter((row) => !SPEC_ROWS.includes(row)), "rows that are not in the contract").toEqual([]);
   });
 
   test("auth: POST /api/auth/login refuses a wrong password with 401 {detail}, then returns the access_token that is stored", async ({ walk }) => {
@@ -581,7 +582,7 @@ test.describe("a client following SPEC 6-7 gets through every row of SPEC 7", ()
     const { client } = walk;
     const refused = await client.post<Detail>("/api/auth/login", { username: ADMIN.username, password: "not-the-password" });
     expectDetail(refused, 401, "wrong password");
-    expect(refused.body.detail).toBe("Invalid username or password"); // SPEC 8
+    expect(refused.body.detail).toBe("Invalid username or password"); // the sign-in form's own words
     expectDetail(await client.get("/api/admin/dashboard"), 401, "an admin call before signing in");
 
     const login = await client.post<Login>("/api/auth/login", ADMIN);
@@ -677,7 +678,7 @@ test.describe("a client following SPEC 6-7 gets through every row of SPEC 7", ()
     expect(recurring.body.id).not.toBe(session.body.id);
     expectDetail(await client.post("/api/donations/create-subscription", { ...monthly, interval: "week" }), 422, "an unknown interval");
     await walk.payInSandbox(recurring.body.id);
-    recordGift(monthly.email, monthly.amount); // SPEC 9: the first payment is immediate.
+    recordGift(monthly.email, monthly.amount); // A recurring gift's first payment is taken at once.
 
     // GET /api/donations/subscriptions
     const subscriptions = walk.mine(expectList<Subscription>(await client.get("/api/donations/subscriptions"), "GET /api/donations/subscriptions"));
@@ -926,7 +927,7 @@ test.describe("a client following SPEC 6-7 gets through every row of SPEC 7", ()
     expectDetail(await client.delete(`/api/testimonials/${testimonialIds.removed}`), 404, "delete a deleted testimonial");
   });
 
-  test("volunteers: public create (interest from SPEC 5's list, else 422), admin list, delete", async ({ walk }) => {
+  test("volunteers: public create (interest from the form's eight, else 422), admin list, delete", async ({ walk }) => {
     walk.walks(ROWS_WALKED_BY.volunteers);
     const { client, visitor } = walk;
     await walk.signIn();
@@ -941,7 +942,7 @@ test.describe("a client following SPEC 6-7 gets through every row of SPEC 7", ()
       expect(created.body).toEqual({ ...volunteerShape(), ...signup });
       volunteerIds.push(created.body.id);
     }
-    expectDetail(await client.post("/api/volunteers/", { name: "Mo", email: walk.email("mo"), interest: "Knitting" }), 422, "an interest not in SPEC 5");
+    expectDetail(await client.post("/api/volunteers/", { name: "Mo", email: walk.email("mo"), interest: "Knitting" }), 422, "an interest not on the form's list");
     expectDetail(await client.post("/api/volunteers/", { name: "Mo", email: "not-an-email", interest: "Other" }), 422, "a bad email");
 
     const list = expectList<Volunteer>(await client.get("/api/volunteers/"), "GET /api/volunteers/");
@@ -956,7 +957,7 @@ test.describe("a client following SPEC 6-7 gets through every row of SPEC 7", ()
     expect(walk.mine(expectList<Volunteer>(await client.get("/api/volunteers/"), "volunteers after delete")).map((row) => row.id)).toEqual([volunteerIds[1]]);
   });
 
-  test("GET /api/admin/dashboard: SPEC 3's dashboard stats, reflecting what the test created", async ({ walk }) => {
+  test("GET /api/admin/dashboard: the dashboard's figures, reflecting what the test created", async ({ walk }) => {
     walk.walks(ROWS_WALKED_BY.dashboard);
     const { client, visitor } = walk;
     await walk.signIn();

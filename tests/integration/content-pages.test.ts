@@ -85,11 +85,12 @@ describe("the home page", () => {
 
   it("hides only the section that failed to load, and logs it", async () => {
     await addEvent("Tomorrow", day(1));
+    await updateSetting("meals_provided", { value: "31855" });
     await withoutTable("stories", async () => {
       const { page } = (await callRoute(homePage.loader, "/")) as Home;
       expect(page.stories).toBeNull();
       expect(page.events).toHaveLength(1);
-      expect(page.figures).toBeDefined();
+      expect(page.figures).toMatchObject({ meals_provided: 31855 });
     });
     expectLoggedError(/Homepage featured stories failed to load/);
   });

@@ -138,6 +138,7 @@ describe("receipts", () => {
     expect(sent[0]!.text_body).toContain("Amount: $120.00 USD");
     expect(sent[0]!.subject).not.toContain("[Test]");
     const tokens = await getDb().selectFrom("donations").select("receipt_token").execute();
+    expect(tokens).toHaveLength(2);
     expect(tokens.every((row) => /^[A-Za-z0-9_-]{22}$/.test(row.receipt_token ?? ""))).toBe(true);
   });
 

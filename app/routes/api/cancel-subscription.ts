@@ -1,14 +1,11 @@
 import type { Route } from "./+types/cancel-subscription";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { cancelSubscription } from "~/services/giving";
 
 /** POST /api/donations/cancel-subscription {subscription_id} (the provider's id), admin only. */
 const resource = apiResource<Route.ActionArgs>({
-  POST: async ({ request }) => {
-    await requireAdminApi(request);
-    return json(await cancelSubscription(await readJsonBody(request)));
-  },
+  POST: staffOnly(async ({ request }) => json(await cancelSubscription(await readJsonBody(request)))),
 });
 export const loader = resource;
 export const action = resource;

@@ -1,14 +1,11 @@
 import type { Route } from "./+types/contact-resolve";
 import { apiResource, idParam, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { resolveContact } from "~/services/community";
 
 /** PATCH /api/contact/{id}/resolve (admin, no body): the message is marked resolved. */
 const resource = apiResource<Route.ActionArgs>({
-  PATCH: async ({ request, params }) => {
-    await requireAdminApi(request);
-    return json(await resolveContact(idParam(params.id)));
-  },
+  PATCH: staffOnly(async ({ params }) => json(await resolveContact(idParam(params.id)))),
 });
 export const loader = resource;
 export const action = resource;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contacts";
 import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { visitorOf } from "~/lib/visitor.server";
 import { contactsInBatches, listContacts, readContactFilter, submitContactMessage } from "~/services/community";
 
@@ -10,15 +10,14 @@ import { contactsInBatches, listContacts, readContactFilter, submitContactMessag
  * `search` filters like the Contacts screen.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => {
-    await requireAdminApi(request);
+  GET: staffOnly(async ({ request }) => {
     const url = new URL(request.url);
     const { filter, problem } = readContactFilter(url.searchParams);
     if (problem) return apiError(422, problem);
     const page = queryPage(url);
     if (page.limit === undefined && !page.offset) return jsonArrayResponse(contactsInBatches(filter));
     return json(await listContacts(filter, page));
-  },
+  }),
   POST: async ({ request, context }) => {
     return json(await submitContactMessage(await readJsonBody(request), visitorOf(request, context)), 201);
   },

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/donations";
 import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { donationsForExport, listDonations, readDonationFilter, recordOfflineGift } from "~/services/giving";
 
 /**
@@ -9,19 +9,15 @@ import { donationsForExport, listDonations, readDonationFilter, recordOfflineGif
  * POST /api/donations/ (admin): records an offline gift (cash, cheque, Ramadan collection).
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => {
-    await requireAdminApi(request);
+  GET: staffOnly(async ({ request }) => {
     const url = new URL(request.url);
     const { filter, problem } = readDonationFilter(url.searchParams);
     if (problem) return apiError(422, problem);
     const page = queryPage(url);
     if (page.limit === undefined && !page.offset) return jsonArrayResponse(donationsForExport(filter));
     return json(await listDonations(filter, page));
-  },
-  POST: async ({ request }) => {
-    const admin = await requireAdminApi(request);
-    return json(await recordOfflineGift(await readJsonBody(request), admin.username), 201);
-  },
+  }),
+  POST: staffOnly(async ({ request }, admin) => json(await recordOfflineGift(await readJsonBody(request), admin.username), 201)),
 });
 export const loader = resource;
 export const action = resource;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/events";
 import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { createEvent, listEvents } from "~/services/content";
 
 /**
@@ -13,10 +13,7 @@ const resource = apiResource<Route.ActionArgs>({
     const url = new URL(request.url);
     return json(await listEvents({ upcomingOnly: queryFlag(url, "upcoming_only"), ...queryPage(url) }));
   },
-  POST: async ({ request }) => {
-    await requireAdminApi(request);
-    return json(await createEvent(await readJsonBody(request)), 201);
-  },
+  POST: staffOnly(async ({ request }) => json(await createEvent(await readJsonBody(request)), 201)),
 });
 export const loader = resource;
 export const action = resource;

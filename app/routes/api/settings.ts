@@ -1,15 +1,12 @@
 import type { Route } from "./+types/settings";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { createSetting, listSettings } from "~/services/content";
 
 /** GET /api/settings/ (public) and POST /api/settings/ (admin). */
 const resource = apiResource<Route.ActionArgs>({
   GET: async () => json(await listSettings()),
-  POST: async ({ request }) => {
-    await requireAdminApi(request);
-    return json(await createSetting(await readJsonBody(request)), 201);
-  },
+  POST: staffOnly(async ({ request }) => json(await createSetting(await readJsonBody(request)), 201)),
 });
 export const loader = resource;
 export const action = resource;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/stories";
 import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
-import { readerOf, requireAdminApi } from "~/services/staff";
+import { readerOf, staffOnly } from "~/services/staff";
 import { createStory, listStories } from "~/services/content";
 
 /**
@@ -14,10 +14,7 @@ const resource = apiResource<Route.ActionArgs>({
     const options = { activeOnly: queryFlag(url, "active_only"), featuredOnly: queryFlag(url, "featured_only"), ...queryPage(url) };
     return json(await listStories(options, await readerOf(request)));
   },
-  POST: async ({ request }) => {
-    await requireAdminApi(request);
-    return json(await createStory(await readJsonBody(request)), 201);
-  },
+  POST: staffOnly(async ({ request }) => json(await createStory(await readJsonBody(request)), 201)),
 });
 export const loader = resource;
 export const action = resource;

@@ -1,14 +1,11 @@
 import type { Route } from "./+types/subscriptions";
 import { apiResource, json, queryPage } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { listSubscriptions } from "~/services/giving";
 
 /** GET /api/donations/subscriptions (admin): recurring gifts, newest first. */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => {
-    await requireAdminApi(request);
-    return json(await listSubscriptions(queryPage(new URL(request.url))));
-  },
+  GET: staffOnly(async ({ request }) => json(await listSubscriptions(queryPage(new URL(request.url))))),
 });
 export const loader = resource;
 export const action = resource;

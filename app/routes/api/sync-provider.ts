@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sync-provider";
 import { apiError, apiResource, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { SYNC_DAYS, syncFromProvider } from "~/services/giving";
 
 /**
@@ -8,13 +8,12 @@ import { SYNC_DAYS, syncFromProvider } from "~/services/giving";
  * that this site lacks. `?days=` looks further back than the last 90 days.
  */
 const resource = apiResource<Route.ActionArgs>({
-  POST: async ({ request }) => {
-    await requireAdminApi(request);
+  POST: staffOnly(async ({ request }) => {
     const raw = new URL(request.url).searchParams.get("days");
     const days = raw === null || raw === "" ? SYNC_DAYS : Number(raw);
     if (!Number.isInteger(days) || days < 1 || days > 3650) return apiError(422, "days must be a whole number from 1 to 3650");
     return json({ synced: await syncFromProvider({ days }) });
-  },
+  }),
 });
 export const loader = resource;
 export const action = resource;

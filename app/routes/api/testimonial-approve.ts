@@ -1,14 +1,11 @@
 import type { Route } from "./+types/testimonial-approve";
 import { apiResource, idParam, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { approveTestimonial } from "~/services/content";
 
 /** PATCH /api/testimonials/{id}/approve (admin, no body). */
 const resource = apiResource<Route.ActionArgs>({
-  PATCH: async ({ request, params }) => {
-    await requireAdminApi(request);
-    return json(await approveTestimonial(idParam(params.id)));
-  },
+  PATCH: staffOnly(async ({ params }) => json(await approveTestimonial(idParam(params.id)))),
 });
 export const loader = resource;
 export const action = resource;

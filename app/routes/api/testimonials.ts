@@ -1,6 +1,6 @@
 import type { Route } from "./+types/testimonials";
 import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
-import { readerOf, requireAdminApi } from "~/services/staff";
+import { readerOf, staffOnly } from "~/services/staff";
 import { createTestimonial, listTestimonials } from "~/services/content";
 
 /**
@@ -12,10 +12,7 @@ const resource = apiResource<Route.ActionArgs>({
     const url = new URL(request.url);
     return json(await listTestimonials({ approvedOnly: queryFlag(url, "approved_only"), ...queryPage(url) }, await readerOf(request)));
   },
-  POST: async ({ request }) => {
-    await requireAdminApi(request);
-    return json(await createTestimonial(await readJsonBody(request)), 201);
-  },
+  POST: staffOnly(async ({ request }) => json(await createTestimonial(await readJsonBody(request)), 201)),
 });
 export const loader = resource;
 export const action = resource;

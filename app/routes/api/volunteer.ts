@@ -1,19 +1,15 @@
 import type { Route } from "./+types/volunteer";
-import { apiResource, idParam, json } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { apiResource, idParam, json, noContent } from "~/lib/api.server";
+import { staffOnly } from "~/services/staff";
 import { deleteVolunteer, getVolunteer } from "~/services/community";
 
 /** GET and DELETE /api/volunteers/{id} (admin). */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request, params }) => {
-    await requireAdminApi(request);
-    return json(await getVolunteer(idParam(params.id)));
-  },
-  DELETE: async ({ request, params }) => {
-    await requireAdminApi(request);
+  GET: staffOnly(async ({ params }) => json(await getVolunteer(idParam(params.id)))),
+  DELETE: staffOnly(async ({ params }) => {
     await deleteVolunteer(idParam(params.id));
-    return new Response(null, { status: 204 });
-  },
+    return noContent();
+  }),
 });
 export const loader = resource;
 export const action = resource;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/volunteers";
 import { apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
-import { requireAdminApi } from "~/services/staff";
+import { staffOnly } from "~/services/staff";
 import { visitorOf } from "~/lib/visitor.server";
 import { listVolunteers, readVolunteerFilter, signUpVolunteer, volunteersInBatches } from "~/services/community";
 
@@ -10,14 +10,13 @@ import { listVolunteers, readVolunteerFilter, signUpVolunteer, volunteersInBatch
  * `interest` filter like the Volunteers screen.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => {
-    await requireAdminApi(request);
+  GET: staffOnly(async ({ request }) => {
     const url = new URL(request.url);
     const { filter } = readVolunteerFilter(url.searchParams);
     const page = queryPage(url);
     if (page.limit === undefined && !page.offset) return jsonArrayResponse(volunteersInBatches(filter));
     return json(await listVolunteers(filter, page));
-  },
+  }),
   POST: async ({ request, context }) => {
     return json(await signUpVolunteer(await readJsonBody(request), visitorOf(request, context)), 201);
   },

@@ -2,7 +2,7 @@ import { CONTACT_STATUSES, contactMessageSchema, type ContactStatus } from "~/do
 import { parseQueryFlag } from "~/domain/shared/query-flags";
 import { newContactMessageMail } from "~/domain/community/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
-import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
+import { countOf, newestFirstList, olderThan, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import type { Visitor } from "~/lib/visitor.server";
@@ -97,31 +97,24 @@ export interface ContactPage {
   total: number;
 }
 
+const contactList = newestFirstList({
+  count: (filter: ContactFilter) => countOf(matching(filter)),
+  newestFirst,
+  positionOf: (row) => row.submitted_at,
+  toItem: toContactSubmission,
+});
+
 /** One page of the Contacts screen; a page past the end shows the last page there is. */
 export async function findContactPage(filter: ContactFilter, page: number, pageSize: number): Promise<ContactPage & { page: number }> {
-  const found = await pageOfRows(
-    async () => Number((await matching(filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
-    (limit, offset) => newestFirst(filter).limit(limit).offset(offset).execute(),
-    page,
-    pageSize,
-  );
-  return { contacts: found.rows.map(toContactSubmission), total: found.total, page: found.page };
+  const { rows, total, page: shown } = await contactList.page(filter, page, pageSize);
+  return { contacts: rows, total, page: shown };
 }
 
-/** Messages newest first, optionally paged: GET /api/contact/ with limit and offset. */
-export async function listContacts(filter: ContactFilter, page: { limit?: number; offset?: number } = {}): Promise<ContactSubmission[]> {
-  return (await paged(newestFirst(filter), page).execute()).map(toContactSubmission);
-}
+/** Messages newest first, optionally paged (GET /api/contact/ with limit and offset). */
+export const listContacts = contactList.list;
 
 /** Every matching message a batch at a time: the CSV export and the unpaged API list. */
-export function contactsInBatches(filter: ContactFilter, batchSize = 1000): AsyncGenerator<ContactSubmission[]> {
-  return inBatches(
-    (after, limit) => newestFirst(filter, after).limit(limit).execute(),
-    (row) => row.submitted_at,
-    toContactSubmission,
-    batchSize,
-  );
-}
+export const contactsInBatches = contactList.inBatches;
 
 export interface ContactCounts {
   total: number;

@@ -3,7 +3,7 @@ import { NEWSLETTER_STATUSES, newsletterIssueSchema, newsletterSchema } from "~/
 import { confirmSubscriptionMail, newsletterIssueMail, unsubscribeHeaders, welcomeMail } from "~/domain/community/newsletter-mails";
 import { getDb, nowIso } from "~/lib/db.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
-import { inBatches, olderThan, pageOfRows, type Position } from "~/lib/list-pages.server";
+import { countOf, newestFirstList, olderThan, type Position } from "~/lib/list-pages.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { NewsletterStatus } from "../../../db/schema";
@@ -184,24 +184,21 @@ function newestFirst(filter: SubscriberFilter, after?: Position) {
   return query.orderBy("subscribed_at", "desc").orderBy("id", "desc");
 }
 
+const subscriberList = newestFirstList({
+  count: (filter: SubscriberFilter) => countOf(matching(filter)),
+  newestFirst,
+  positionOf: (row) => row.subscribed_at,
+  toItem: (row): NewsletterSubscriber => row,
+});
+
 /** One page of the Newsletter screen; a page past the end shows the last page there is. */
-export async function findSubscriberPage(
-  filter: SubscriberFilter,
-  page: number,
-  pageSize: number,
-): Promise<{ subscribers: NewsletterSubscriber[]; total: number; page: number }> {
-  const found = await pageOfRows(
-    async () => Number((await matching(filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
-    (limit, offset) => newestFirst(filter).limit(limit).offset(offset).execute(),
-    page,
-    pageSize,
-  );
-  return { subscribers: found.rows, total: found.total, page: found.page };
+export async function findSubscriberPage(filter: SubscriberFilter, page: number, pageSize: number): Promise<{ subscribers: NewsletterSubscriber[]; total: number; page: number }> {
+  const { rows, total, page: shown } = await subscriberList.page(filter, page, pageSize);
+  return { subscribers: rows, total, page: shown };
 }
 
-export function subscribersInBatches(filter: SubscriberFilter, batchSize = 1000): AsyncGenerator<NewsletterSubscriber[]> {
-  return inBatches((after, limit) => newestFirst(filter, after).limit(limit).execute(), (row) => row.subscribed_at, (row) => row, batchSize);
-}
+/** Every matching address a batch at a time: the CSV export. */
+export const subscribersInBatches = subscriberList.inBatches;
 
 /** How many addresses are pending, confirmed and unsubscribed. */
 export async function countSubscribersByStatus(): Promise<Record<NewsletterStatus, number>> {

@@ -1,7 +1,7 @@
 import { VOLUNTEER_INTERESTS, volunteerSignupSchema } from "~/domain/community/community-schemas";
 import { newVolunteerMail } from "~/domain/community/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
-import { inBatches, olderThan, paged, pageOfRows, type Position } from "~/lib/list-pages.server";
+import { countOf, newestFirstList, olderThan, type Position } from "~/lib/list-pages.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import type { Visitor } from "~/lib/visitor.server";
@@ -76,33 +76,24 @@ function newestFirst(filter: VolunteerFilter, after?: Position) {
   return query.orderBy("submitted_at", "desc").orderBy("id", "desc");
 }
 
+const volunteerList = newestFirstList({
+  count: (filter: VolunteerFilter) => countOf(matching(filter)),
+  newestFirst,
+  positionOf: (row) => row.submitted_at,
+  toItem: toVolunteerSignup,
+});
+
 /** One page of the Volunteers screen; a page past the end shows the last page there is. */
-export async function findVolunteerPage(
-  filter: VolunteerFilter,
-  page: number,
-  pageSize: number,
-): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number }> {
-  const found = await pageOfRows(
-    async () => Number((await matching(filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
-    (limit, offset) => newestFirst(filter).limit(limit).offset(offset).execute(),
-    page,
-    pageSize,
-  );
-  return { volunteers: found.rows.map(toVolunteerSignup), total: found.total, page: found.page };
+export async function findVolunteerPage(filter: VolunteerFilter, page: number, pageSize: number): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number }> {
+  const { rows, total, page: shown } = await volunteerList.page(filter, page, pageSize);
+  return { volunteers: rows, total, page: shown };
 }
 
-export async function listVolunteers(filter: VolunteerFilter, page: { limit?: number; offset?: number } = {}): Promise<VolunteerSignup[]> {
-  return (await paged(newestFirst(filter), page).execute()).map(toVolunteerSignup);
-}
+/** Signups newest first, optionally paged (GET /api/volunteers/ with limit and offset). */
+export const listVolunteers = volunteerList.list;
 
-export function volunteersInBatches(filter: VolunteerFilter, batchSize = 1000): AsyncGenerator<VolunteerSignup[]> {
-  return inBatches(
-    (after, limit) => newestFirst(filter, after).limit(limit).execute(),
-    (row) => row.submitted_at,
-    toVolunteerSignup,
-    batchSize,
-  );
-}
+/** Every matching signup a batch at a time: the CSV export and the unpaged API list. */
+export const volunteersInBatches = volunteerList.inBatches;
 
 export interface VolunteerCounts {
   total: number;

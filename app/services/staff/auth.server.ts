@@ -73,6 +73,14 @@ export async function requireAdminApi(request: Request): Promise<Admin> {
   return found.admin;
 }
 
+/**
+ * An API handler only signed-in staff may call: the check comes first (401 without a
+ * valid token or session), and the handler is handed the admin.
+ */
+export function staffOnly<Args extends { request: Request }>(handler: (args: Args, admin: Admin) => Promise<Response>) {
+  return async (args: Args): Promise<Response> => handler(args, await requireAdminApi(args.request));
+}
+
 /** Whether the request comes from signed-in staff: public reads then see everything. */
 export async function readerOf(request: Request): Promise<{ staff: boolean }> {
   return { staff: Boolean(await authorizeAdmin(request)) };
