@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage } from "react-router";
+import { createSessionStorage } from "react-router";
 import { getDb, nowIso } from "./db.server";
 import { isServedOverHttps } from "./session.server";
-import { getSessionSecret } from "./session-secret.server";
+import { newSessionId, sessionCookie } from "./session-cookie.server";
 
 /**
  * A donor's view of their own giving, opened by a sign-in link, for two hours. It lives in
@@ -17,17 +16,10 @@ interface DonorSessionData {
 }
 
 function createDonorSessionStorage() {
-  const cookie = createCookie("my_giving", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: DONOR_SESSION_SECONDS,
-    secrets: [getSessionSecret()],
-  });
   return createSessionStorage<DonorSessionData>({
-    cookie,
+    cookie: sessionCookie("my_giving", DONOR_SESSION_SECONDS),
     async createData(data) {
-      const id = randomBytes(32).toString("base64url");
+      const id = newSessionId();
       const now = Date.now();
       await getDb()
         .insertInto("donor_sessions")

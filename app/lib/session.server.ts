@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, type Session } from "react-router";
+import { createSessionStorage, type Session } from "react-router";
 import { getDb, nowIso } from "./db.server";
 import { getEnv } from "./env.server";
-import { getSessionSecret } from "./session-secret.server";
+import { newSessionId, sessionCookie } from "./session-cookie.server";
 
 export const ADMIN_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
@@ -18,17 +17,10 @@ export interface AdminSessionFlash {
  * logging out (or changing the password) ends the session on the server for good.
  */
 function createAdminSessionStorage() {
-  const cookie = createCookie("admin_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: ADMIN_SESSION_LIFETIME_SECONDS,
-    secrets: [getSessionSecret()],
-  });
   return createSessionStorage<AdminSessionData, AdminSessionFlash>({
-    cookie,
+    cookie: sessionCookie("admin_session", ADMIN_SESSION_LIFETIME_SECONDS),
     async createData(data, expires) {
-      const id = randomBytes(32).toString("base64url");
+      const id = newSessionId();
       await getDb()
         .insertInto("admin_sessions")
         .values({

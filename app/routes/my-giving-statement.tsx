@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/my-giving-statement";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { PrintedSheet } from "~/components/giving/printed-sheet";
 import { formatDate } from "~/domain/shared/dates";
 import { formatExactCents } from "~/domain/shared/money";
 import { NO_GOODS_OR_SERVICES, ZAKAT_PROMISE } from "~/domain/giving/receipts";
@@ -27,73 +27,64 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function Statement({ loaderData: statement }: Route.ComponentProps) {
   const { year, email, donor_name, gifts, total_cents, zakat_cents, timeZone, organisation: org } = statement;
-  const hydrated = useHydrated();
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
-      <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
-        <header className="border-b border-slate-200 pb-6">
-          <p className="text-xl font-bold text-brand-800 print:text-black">{org.legalName}</p>
-          <p className="mt-1 text-sm text-slate-600">{org.address}</p>
-          <p className="text-sm text-slate-600">Tax ID: {org.taxId}</p>
-        </header>
-        <h1 className="mt-6 text-2xl font-bold text-slate-900">Annual giving statement {year}</h1>
-        <p className="mt-1 text-slate-700" data-testid="statement-donor">
-          Prepared for {donor_name} ({email}): every gift given from this address, January 1 to December 31, {year}.
-        </p>
-        <table className="mt-6 min-w-full text-left text-sm">
-          <caption className="sr-only">Gifts in {year}</caption>
-          <thead className="border-b border-slate-200 text-xs font-semibold text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="py-2 pr-3">Date</th>
-              <th scope="col" className="py-2 pr-3">Receipt</th>
-              <th scope="col" className="py-2 pr-3">Purpose</th>
-              <th scope="col" className="py-2 text-right">Amount</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {gifts.map((gift) => (
-              <tr key={gift.id}>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatDate(gift.donated_at, timeZone)}</td>
-                <td className="py-2 pr-3">{gift.receipt_number}</td>
-                <td className="py-2 pr-3">{gift.purpose || "General Donation"}</td>
-                <td className="py-2 text-right tabular-nums">{formatExactCents(gift.amount_cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-t-2 border-slate-300 font-bold">
-              <td colSpan={3} className="py-2">
-                Total for {year}
-              </td>
-              <td className="py-2 text-right tabular-nums" data-testid="statement-total">
-                {formatExactCents(total_cents)} USD
-              </td>
-            </tr>
-            {zakat_cents > 0 ? (
-              <tr className="text-slate-700">
-                <td colSpan={3} className="py-1">
-                  Of which Zakat
-                </td>
-                <td className="py-1 text-right tabular-nums" data-testid="statement-zakat">
-                  {formatExactCents(zakat_cents)} USD
-                </td>
-              </tr>
-            ) : null}
-          </tfoot>
-        </table>
-        {zakat_cents > 0 ? <p className="mt-6 text-slate-700">{ZAKAT_PROMISE}</p> : null}
-        <p className="mt-6 text-slate-700">{NO_GOODS_OR_SERVICES}</p>
-      </article>
-      <div className="mt-6 flex flex-wrap gap-3 print:hidden">
-        {hydrated ? (
-          <button type="button" className="btn-primary" onClick={() => window.print()}>
-            Print this statement
-          </button>
-        ) : null}
+    <PrintedSheet
+      organisation={org}
+      width="max-w-3xl"
+      printLabel="Print this statement"
+      links={
         <Link to="/my-giving" className="btn-secondary">
           Back to my giving
         </Link>
-      </div>
-    </main>
+      }
+    >
+      <h1 className="mt-6 text-2xl font-bold text-slate-900">Annual giving statement {year}</h1>
+      <p className="mt-1 text-slate-700" data-testid="statement-donor">
+        Prepared for {donor_name} ({email}): every gift given from this address, January 1 to December 31, {year}.
+      </p>
+      <table className="mt-6 min-w-full text-left text-sm">
+        <caption className="sr-only">Gifts in {year}</caption>
+        <thead className="border-b border-slate-200 text-xs font-semibold text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-3">Date</th>
+            <th scope="col" className="py-2 pr-3">Receipt</th>
+            <th scope="col" className="py-2 pr-3">Purpose</th>
+            <th scope="col" className="py-2 text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {gifts.map((gift) => (
+            <tr key={gift.id}>
+              <td className="py-2 pr-3 whitespace-nowrap">{formatDate(gift.donated_at, timeZone)}</td>
+              <td className="py-2 pr-3">{gift.receipt_number}</td>
+              <td className="py-2 pr-3">{gift.purpose || "General Donation"}</td>
+              <td className="py-2 text-right tabular-nums">{formatExactCents(gift.amount_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-slate-300 font-bold">
+            <td colSpan={3} className="py-2">
+              Total for {year}
+            </td>
+            <td className="py-2 text-right tabular-nums" data-testid="statement-total">
+              {formatExactCents(total_cents)} USD
+            </td>
+          </tr>
+          {zakat_cents > 0 ? (
+            <tr className="text-slate-700">
+              <td colSpan={3} className="py-1">
+                Of which Zakat
+              </td>
+              <td className="py-1 text-right tabular-nums" data-testid="statement-zakat">
+                {formatExactCents(zakat_cents)} USD
+              </td>
+            </tr>
+          ) : null}
+        </tfoot>
+      </table>
+      {zakat_cents > 0 ? <p className="mt-6 text-slate-700">{ZAKAT_PROMISE}</p> : null}
+      <p className="mt-6 text-slate-700">{NO_GOODS_OR_SERVICES}</p>
+    </PrintedSheet>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import type { Route } from "./+types/receipt";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { PrintedSheet } from "~/components/giving/printed-sheet";
 import { NO_GOODS_OR_SERVICES, receiptLines, receiptNumber, ZAKAT_PROMISE } from "~/domain/giving/receipts";
 import { NotFoundError } from "~/lib/service-errors";
 import { findReceipt } from "~/services/giving";
@@ -25,48 +25,39 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 /** A gift's receipt, on its own page: readable on a phone, and one clean sheet when printed. */
 export default function Receipt({ loaderData: { gift, organisation, timeZone } }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   return (
-    <main className="mx-auto max-w-2xl px-4 py-8 print:max-w-none print:p-0">
-      <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
-        <header className="border-b border-slate-200 pb-6">
-          <p className="text-xl font-bold text-brand-800 print:text-black">{organisation.legalName}</p>
-          <p className="mt-1 text-sm text-slate-600">{organisation.address}</p>
-          <p className="text-sm text-slate-600">Tax ID: {organisation.taxId}</p>
-        </header>
-        <h1 className="mt-6 text-2xl font-bold text-slate-900">Official receipt for your donation</h1>
-        {gift.is_test ? (
-          <p className="mt-2 rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900">Test payment: no money moved. This receipt is not valid for tax purposes.</p>
-        ) : null}
-        <dl className="mt-6 divide-y divide-slate-100 text-slate-800">
-          {receiptLines(gift, timeZone).map(([label, value]) => (
-            <div key={label} className="flex flex-wrap justify-between gap-2 py-2">
-              <dt className="font-medium text-slate-600">{label}</dt>
-              <dd className="font-semibold">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="mt-6 space-y-3 text-slate-700">
-          {gift.purpose === "Zakat" ? <p>{ZAKAT_PROMISE}</p> : null}
-          <p>{NO_GOODS_OR_SERVICES}</p>
-          <p>Thank you for your generosity. May Allah accept it from you and reward you.</p>
-        </div>
-      </article>
-      <div className="mt-6 flex flex-wrap items-center gap-3 print:hidden">
-        {hydrated ? (
-          <button type="button" className="btn-primary" onClick={() => window.print()}>
-            Print this receipt
-          </button>
-        ) : (
-          <p className="text-sm text-slate-600">Use your browser's Print command to keep a copy.</p>
-        )}
-        <Link to="/my-giving" className="btn-secondary">
-          See all my giving
-        </Link>
-        <Link to="/" className="btn-secondary">
-          Return to Home
-        </Link>
+    <PrintedSheet
+      organisation={organisation}
+      width="max-w-2xl"
+      printLabel="Print this receipt"
+      links={
+        <>
+          <Link to="/my-giving" className="btn-secondary">
+            See all my giving
+          </Link>
+          <Link to="/" className="btn-secondary">
+            Return to Home
+          </Link>
+        </>
+      }
+    >
+      <h1 className="mt-6 text-2xl font-bold text-slate-900">Official receipt for your donation</h1>
+      {gift.is_test ? (
+        <p className="mt-2 rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900">Test payment: no money moved. This receipt is not valid for tax purposes.</p>
+      ) : null}
+      <dl className="mt-6 divide-y divide-slate-100 text-slate-800">
+        {receiptLines(gift, timeZone).map(([label, value]) => (
+          <div key={label} className="flex flex-wrap justify-between gap-2 py-2">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 space-y-3 text-slate-700">
+        {gift.purpose === "Zakat" ? <p>{ZAKAT_PROMISE}</p> : null}
+        <p>{NO_GOODS_OR_SERVICES}</p>
+        <p>Thank you for your generosity. May Allah accept it from you and reward you.</p>
       </div>
-    </main>
+    </PrintedSheet>
   );
 }

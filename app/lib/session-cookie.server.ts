@@ -1,0 +1,23 @@
+import { randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
+import { getSessionSecret } from "./session-secret.server";
+
+/**
+ * The cookie of a session kept in the database (staff and donors alike): it carries only
+ * a signed random id, out of reach of scripts, sent with same-site navigations and every
+ * path's data requests, and dropped by the browser when the session would end anyway.
+ */
+export function sessionCookie(name: string, maxAgeSeconds: number) {
+  return createCookie(name, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: maxAgeSeconds,
+    secrets: [getSessionSecret()],
+  });
+}
+
+/** 256 random bits, URL-safe: a session's id, the only key to it. */
+export function newSessionId(): string {
+  return randomBytes(32).toString("base64url");
+}
