@@ -6,8 +6,28 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { builtinModules } from "node:module";
 import tseslint from "typescript-eslint";
 import { ringZones } from "./eslint/rings.js";
+
+/** Packages that talk to the world (database, payments, mail, files, HTTP): never in domain/. */
+const SERVER_PACKAGES = [
+  "kysely",
+  "better-sqlite3",
+  "pg",
+  "stripe",
+  "nodemailer",
+  "sharp",
+  "busboy",
+  "express",
+  "compression",
+  "@react-router/node",
+  "@react-router/express",
+  "remix-auth",
+  "remix-auth-form",
+];
+
+const NO_BUILT_INS = "domain/ is pure and runs in the browser: no Node built-ins.";
 
 const TESTS_ARE_NOT_APP_CODE = {
   group: ["**/tests/**", "*.test", "*.test.ts"],
@@ -46,7 +66,11 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip|todo)$/]",
+          selector: "MemberExpression[object.name=/^(it|test|describe|suite)$/][property.name=/^(only|skip|todo|fixme|skipIf|runIf)$/]",
+          message: "A skipped or focused test hides failures: fix the test, or remove it.",
+        },
+        {
+          selector: "MemberExpression[object.object.name='test'][object.property.name='describe'][property.name=/^(only|skip|fixme)$/]",
           message: "A skipped or focused test hides failures: fix the test, or remove it.",
         },
       ],
@@ -111,16 +135,19 @@ export default tseslint.config(
   },
   {
     // Pure domain code runs in the browser as well as on the server.
-    files: ["app/domain/**/*.ts"],
+    files: ["app/domain/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          // Built-ins by exact name: as a pattern, "domain" (a Node module) would match this folder.
+          paths: builtinModules.map((name) => ({ name, message: NO_BUILT_INS })),
           patterns: [
             TESTS_ARE_NOT_APP_CODE,
             { group: ["*.server", "*.server.*"], message: "domain/ is pure: server code belongs in services/ or lib/." },
             { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "domain/ is pure: no React." },
-            { group: ["node:*"], message: "domain/ is pure and runs in the browser: no Node built-ins." },
+            { group: ["node:*"], message: NO_BUILT_INS },
+            { group: SERVER_PACKAGES, message: "domain/ is pure and runs in the browser: databases, payments, mail and files belong in services/ or lib/." },
           ],
         },
       ],

@@ -49,6 +49,11 @@ export function ringZones() {
       message: "Services hold the rules; the UI calls them, never the other way round.",
     },
     {
+      target: ["./app/routes", "./app/components"],
+      from: "./app/lib/db.server.ts",
+      message: "Only services speak to the database: a route asks a service.",
+    },
+    {
       target: "./app/components",
       from: ["./app/services", "./app/routes"],
       message: "Components render what a route's loader gives them; they never call services or routes.",

@@ -29,6 +29,10 @@ describe("the rings", () => {
     expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "~/lib/db.server";')).join("\n")).toContain("domain/ is pure");
     expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "react";')).join("\n")).toContain("no React");
     expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "node:crypto";')).join("\n")).toContain("no Node built-ins");
+    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "crypto";')).join("\n")).toContain("no Node built-ins");
+    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "kysely";')).join("\n")).toContain("belong in services/ or lib/");
+    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "stripe";')).join("\n")).toContain("belong in services/ or lib/");
+    expect((await objectionsTo("app/domain/giving/probe.tsx", 'import { x } from "react";')).join("\n")).toContain("no React");
   });
 
   it("refuses app code in db, so a migration stays as it ran", async () => {
@@ -74,7 +78,9 @@ describe("the house rules", () => {
   });
 
   it("refuses skipped and focused tests", async () => {
-    const found = await objectionsTo("tests/integration/probe.test.ts", 'import { it } from "vitest";\nit.skip("x", () => {});');
-    expect(found.join("\n")).toContain("A skipped or focused test hides failures");
+    for (const code of ['it.skip("x", () => {});', 'it.skipIf(true)("x", () => {});', 'test.fixme("x", () => {});', 'test.describe.only("x", () => {});']) {
+      const found = await objectionsTo("tests/integration/probe.test.ts", `import { it, test } from "vitest";\n${code}`);
+      expect(found.join("\n"), code).toContain("A skipped or focused test hides failures");
+    }
   });
 });

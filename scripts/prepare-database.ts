@@ -2,7 +2,7 @@
 // (validated configuration, migrations, settings, demo content, first admin).
 import { closeDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { bootstrap, describeStartup } from "~/services/staff/startup.server";
+import { bootstrap, describeStartup } from "~/services/staff";
 
 try {
   const report = await bootstrap();

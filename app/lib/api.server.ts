@@ -41,7 +41,7 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 
 /**
  * A complete JSON array streamed from batches, for lists the API must return whole
- * (the spec's client asks for every donation): memory stays flat however long it is.
+ * (the original API client asks for every donation): memory stays flat however long it is.
  * The first batch is read before answering, so a query that fails at once is a proper
  * error answer rather than a cut-off 200.
  */
@@ -110,7 +110,7 @@ export function apiResource<Args extends { request: Request }>(handlers: Partial
     if (!handler) return apiError(405, "Method not allowed", { Allow: Object.keys(handlers).join(", ") });
     // A browser posting for another site (a contact message, a signup, a checkout) is
     // refused, so no page elsewhere can send them in its visitors' names and addresses.
-    // A bearer token is never sent by a browser on its own, so the spec's client passes.
+    // A bearer token is never sent by a browser on its own, so the original API client passes.
     const bearer = /^Bearer\s/i.test(args.request.headers.get("Authorization") ?? "");
     if (MUTATING_METHODS.has(method) && !bearer && !isSameOriginRequest(args.request)) {
       return apiError(403, "Cross-site request refused");
@@ -144,6 +144,19 @@ export function queryPage(url: URL): { limit?: number; offset?: number } {
     return value;
   };
   return { limit: read("limit", 1000), offset: read("offset", 1_000_000_000) };
+}
+
+/**
+ * A staff list's GET: streamed whole, a batch at a time (jsonArrayResponse), unless the
+ * address asks for a page (`limit`, `offset`), which is read and answered at once.
+ */
+export async function listAnswer<T>(
+  url: URL,
+  read: { whole: () => AsyncIterable<T[]>; page: (page: { limit?: number; offset?: number }) => Promise<T[]> },
+): Promise<Response> {
+  const page = queryPage(url);
+  if (page.limit === undefined && !page.offset) return jsonArrayResponse(read.whole());
+  return json(await read.page(page));
 }
 
 /** The answer to a DELETE that worked: nothing more to say. */

@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import type { UploadFolder } from "~/domain/content/media-sources";
 import { refuseUnknownIntent, serviceErrorReply } from "./form-replies.server";
 import { readSubmission } from "./form-submission.server";
 import { NotFoundError } from "./service-errors";
-import { deleteStoredUpload, discard, MAX_IMAGE_BYTES, storeImage } from "./uploads.server";
+import { discard, MAX_IMAGE_BYTES, type ReceivedFile } from "./uploads.server";
 import { requireRecordId } from "./record-ids.server";
 
 /**
@@ -13,8 +12,9 @@ import { requireRecordId } from "./record-ids.server";
  * posts "save" (create when there is no id, else update), "delete" or a screen's own
  * intent such as "approve". Rejected input comes back as conform's reply with status 400
  * so the modal reopens with what the admin typed; a row deleted meanwhile answers
- * `missing`. An optional photo file is stored (re-encoded, metadata stripped) and its
- * name replaces the photo field's text.
+ * `missing` (the screens say so beside the form they show). An optional photo file is
+ * stored by the content area (re-encoded, metadata stripped) and its name replaces the
+ * photo field's text; a save that fails leaves no file behind.
  */
 export interface ContentFormOptions<Input extends Record<string, unknown>> {
   /** The screen's own path, e.g. "/admin/stories", where every success redirects. */
@@ -22,7 +22,8 @@ export interface ContentFormOptions<Input extends Record<string, unknown>> {
   schema: z.ZodType<Input>;
   /** Checkboxes: unticked means false. */
   flags?: string[];
-  photo?: { field: keyof Input & string; folder: UploadFolder };
+  /** `upload` is the content area's `photoUpload(folder)`: it stores the file, saves, and releases the file if the save fails. */
+  photo?: { field: keyof Input & string; upload: <T>(file: ReceivedFile, field: string, save: (name: string) => Promise<T>) => Promise<T> };
   save(id: number, values: Input): Promise<{ id: number }>;
   remove(id: number): Promise<void>;
   /** Further intents by name; each returns the query string to redirect with. */
@@ -51,14 +52,14 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
     if (submission.status !== "success" || fileError) {
       return data({ result: submission.reply({ fieldErrors: fileError ? { [PHOTO_FILE_FIELD]: [fileError] } : {} }) }, { status: 400 });
     }
-    let photo: string | null = null;
+    const { photo } = options;
     try {
-      if (file && options.photo) photo = await storeImage(file, options.photo.folder, PHOTO_FILE_FIELD);
-      const saved = await options.save(id, photo && options.photo ? { ...submission.value, [options.photo.field]: photo } : submission.value);
+      const saved =
+        file && photo
+          ? await photo.upload(file, PHOTO_FILE_FIELD, (name) => options.save(id, { ...submission.value, [photo.field]: name }))
+          : await options.save(id, submission.value);
       return redirect(`${options.screen}?saved=${saved.id}`);
     } catch (error) {
-      // A photo stored for a save that did not happen belongs to nothing.
-      if (photo && options.photo) await deleteStoredUpload(options.photo.folder, photo);
       // A row deleted meanwhile is answered below, like a delete that finds it gone.
       if (error instanceof NotFoundError) throw error;
       return serviceErrorReply(submission, error);

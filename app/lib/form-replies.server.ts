@@ -1,16 +1,26 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { refuseForm } from "./form-body.server";
-import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError, type FieldErrors } from "./service-errors";
+import {
+  ConflictError,
+  logFailure,
+  NotFoundError,
+  PaymentProviderError,
+  TooManyRequestsError,
+  ValidationError,
+  type FieldErrors,
+} from "./service-errors";
 
 /**
  * How a form answers the errors services throw on purpose, in one place: refused input
  * goes beside its fields (400), a row gone (404), a clash (409) or too many posts (429,
- * with Retry-After) above the form. Anything else is not the visitor's doing and is
- * thrown on, to the route's own handling or a 500.
+ * with Retry-After) above the form. A form that reaches the card payment provider says
+ * what an outage means for it (`ProviderOutage`): 502 with its message, logged once here.
+ * Anything else is not the visitor's doing and is thrown on, to the route's own handling
+ * or a 500.
  */
 export interface FormRefusal {
-  status: 400 | 404 | 409 | 429;
+  status: 400 | 404 | 409 | 429 | 502;
   fieldErrors?: FieldErrors;
   formErrors?: string[];
   /** The one message, for forms that show a single line. */
@@ -18,8 +28,22 @@ export interface FormRefusal {
   headers?: Record<string, string>;
 }
 
+/**
+ * What a form that calls the card payment provider says when the provider fails it:
+ * `message` for the visitor (what was and was not done), `what` for the log.
+ * Without one, a provider failure is not a refusal and is thrown on.
+ */
+export interface ProviderOutage {
+  what: string;
+  message: string;
+}
+
 /** The form answer for a service error, or null when the error is not one of them. */
-export function formRefusalOf(error: unknown): FormRefusal | null {
+export function formRefusalOf(error: unknown, outage?: ProviderOutage): FormRefusal | null {
+  if (error instanceof PaymentProviderError && outage) {
+    logFailure(outage.what, error);
+    return { status: 502, formErrors: [outage.message], message: outage.message };
+  }
   if (error instanceof ValidationError) return { status: 400, fieldErrors: error.fieldErrors, message: error.message };
   if (error instanceof NotFoundError) return { status: 404, formErrors: [error.message], message: error.message };
   if (error instanceof ConflictError) return { status: 409, formErrors: [error.message], message: error.message };
@@ -30,8 +54,8 @@ export function formRefusalOf(error: unknown): FormRefusal | null {
 }
 
 /** Like formRefusalOf, but anything that is not a service error is thrown on. */
-export function formRefusalOrThrow(error: unknown): FormRefusal {
-  const refusal = formRefusalOf(error);
+export function formRefusalOrThrow(error: unknown, outage?: ProviderOutage): FormRefusal {
+  const refusal = formRefusalOf(error, outage);
   if (!refusal) throw error;
   return refusal;
 }
@@ -49,15 +73,31 @@ export function serviceErrorReply<Extra extends Record<string, unknown> = Record
   submission: RepliableSubmission,
   error: unknown,
   extra?: Extra,
-  options: { hideFields?: string[] } = {},
+  options: { hideFields?: string[]; outage?: ProviderOutage } = {},
 ) {
-  const { status, fieldErrors, formErrors, headers } = formRefusalOrThrow(error);
+  const { status, fieldErrors, formErrors, headers } = formRefusalOrThrow(error, options.outage);
   const result = submission.reply({
     ...(fieldErrors ? { fieldErrors } : {}),
     ...(formErrors ? { formErrors } : {}),
     ...(options.hideFields ? { hideFields: options.hideFields } : {}),
   });
   return data({ ...(extra as Extra), result }, { status, headers });
+}
+
+/**
+ * A failed staff action as the one-line notice its screen shows above the list
+ * (`{...extra, ok: false, message}`): a service error with its own status and message, a
+ * provider outage (502) with `failed`; anything unexpected is logged as `what` and
+ * answered 500 with `failed`, so the screen stays usable.
+ */
+export function failureNotice<Extra extends Record<string, unknown> = Record<never, never>>(
+  error: unknown,
+  { what, failed }: { what: string; failed: string },
+  extra?: Extra,
+) {
+  const refusal = formRefusalOf(error, { what, message: failed });
+  if (!refusal) logFailure(what, error);
+  return data({ ...(extra as Extra), ok: false as const, message: refusal?.message ?? failed }, { status: refusal?.status ?? 500, headers: refusal?.headers });
 }
 
 /**

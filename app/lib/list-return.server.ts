@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { NotFoundError } from "./service-errors";
 
 /**
  * After an action on a staff list (resolve, delete, bulk delete, remove), back to the
@@ -12,4 +13,15 @@ export function backToList(url: URL, screen: string, notice: Record<string, stri
   for (const name of [...transient, "index", "_routes"]) params.delete(name);
   for (const [name, value] of Object.entries(notice)) params.set(name, value);
   return redirect(`${screen}?${params}`);
+}
+
+/**
+ * The one answer of a staff list to an action on a row deleted meanwhile (another tab,
+ * another admin): back to the list with `?missing=1`, which the screen says in its own
+ * words. Anything else is thrown on. (The content screens' edit forms answer `{missing}`
+ * instead, beside the open form: see content-form.server.ts.)
+ */
+export function backToListIfMissing(error: unknown, url: URL, screen: string, transient: string[]): Response {
+  if (error instanceof NotFoundError) return backToList(url, screen, { missing: "1" }, transient);
+  throw error;
 }

@@ -10,7 +10,7 @@ import { formRefusalOf, serviceErrorReply } from "./form-replies.server";
  * The action behind the public contact and volunteer forms. Rejected input comes back as
  * conform's reply (400) so the form shows the errors beside what was typed; success
  * resets the form; a refusal (too many posts) or a failure on our side keeps what was
- * typed and says `failure` in the spec's words, and the failure is logged.
+ * typed and says `failure` in the page's own words, and the failure is logged.
  *
  * A post from a page without JavaScript (no SCRIPTED_POST field) is answered, on
  * success, with a redirect to `sentTo`, which shows the thanks, so reloading the page

@@ -78,11 +78,6 @@ export class PaymentProviderError extends Error {
   }
 }
 
-/** The HTTP status a failure stands for: the service error's own, else 500. */
-export function statusOfError(error: unknown): number {
-  return error instanceof Error && "status" in error && typeof error.status === "number" ? error.status : 500;
-}
-
 /**
  * Logs a failure a screen reports in its own words: the provider's errors with their
  * cause, anything unexpected in full; not the refusals of a person's own input.

@@ -20,7 +20,6 @@ import { formatDollars } from "~/domain/shared/money";
 import { clientAddressContext } from "~/lib/request-context";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/lib/form-replies.server";
-import { PaymentProviderError } from "~/lib/service-errors";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { startCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
@@ -59,11 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(checkout.url, 303);
   } catch (error) {
-    if (error instanceof PaymentProviderError) {
-      console.error(`Donation checkout failed: ${error.message}:`, error.cause ?? error);
-      return data({ result: submission.reply({ formErrors: [PROVIDER_UNAVAILABLE] }) }, { status: 502 });
-    }
-    return serviceErrorReply(submission, error);
+    return serviceErrorReply(submission, error, undefined, { outage: { what: "Donation checkout failed", message: PROVIDER_UNAVAILABLE } });
   }
 }
 

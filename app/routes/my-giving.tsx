@@ -8,11 +8,12 @@ import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import { PageHero } from "~/components/ui/page-hero";
 import { formatDate } from "~/domain/shared/dates";
 import { formatExactCents } from "~/domain/shared/money";
+import { parseRecordId } from "~/domain/shared/record-id";
 import { SIGN_IN_LINK_MINUTES } from "~/domain/donors/my-giving";
 import { donorEmail, endDonorSession, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { readFormBody } from "~/lib/form-body.server";
-import { formRefusalOrThrow, refuseUnknownIntent } from "~/lib/form-replies.server";
-import { ConflictError, logFailure, NotFoundError, PaymentProviderError } from "~/lib/service-errors";
+import { requireRecordId } from "~/lib/record-ids.server";
+import { formRefusalOrThrow, refuseUnknownIntent, type ProviderOutage } from "~/lib/form-replies.server";
 import { visitorOf } from "~/lib/visitor.server";
 import { billingPortalFor, cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/donors";
 
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, url }: Route.LoaderArgs) {
   const email = await donorEmail(request);
   if (!email) return { signedIn: false as const, linkSent: url.searchParams.has("sent"), signedOut: url.searchParams.has("signed-out") };
-  const cancelId = Number(url.searchParams.get("cancel"));
+  const cancelId = parseRecordId(url.searchParams.get("cancel"));
   const giving = await givingOf(email);
   return {
     signedIn: true as const,
@@ -58,32 +59,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "sign-out") return redirect("/my-giving?signed-out=1", { status: 303, headers: { "Set-Cookie": await endDonorSession(request) } });
   if (intent === "cancel") {
     try {
-      await cancelMyRecurringGift(email, Number(form.id));
+      await cancelMyRecurringGift(email, requireRecordId(form.id));
       return redirect("/my-giving?canceled=1", 303);
     } catch (error) {
-      logFailure("A donor's cancellation failed", error);
-      if (error instanceof NotFoundError || error instanceof ConflictError) return data<ActionAnswer>({ error: "That recurring gift is no longer active." }, { status: 409 });
-      if (error instanceof PaymentProviderError) {
-        return data<ActionAnswer>({ error: "We couldn't reach our payment provider, so the gift was not stopped. Please try again in a moment." }, { status: 502 });
-      }
-      throw error;
+      return refusalAnswer(error, {
+        what: "A donor's cancellation failed",
+        message: "We couldn't reach our payment provider, so the gift was not stopped. Please try again in a moment.",
+      });
     }
   }
   if (intent === "update-card") {
     try {
-      const portal = await billingPortalFor(email, Number(form.id));
+      const portal = await billingPortalFor(email, requireRecordId(form.id));
       if (portal) return redirect(portal, 303);
       return data<ActionAnswer>({ error: "There is no card on file to update for this gift." }, { status: 409 });
     } catch (error) {
-      logFailure("Opening a donor's billing page failed", error);
-      if (error instanceof NotFoundError) return data<ActionAnswer>({ error: "That recurring gift is not yours to change." }, { status: 404 });
-      if (error instanceof PaymentProviderError) {
-        return data<ActionAnswer>({ error: "We couldn't reach our payment provider. Please try again in a moment." }, { status: 502 });
-      }
-      throw error;
+      return refusalAnswer(error, { what: "Opening a donor's billing page failed", message: "We couldn't reach our payment provider. Please try again in a moment." });
     }
   }
   return refuseUnknownIntent(request, intent);
+}
+
+/** A refused change to a recurring gift (not the donor's, no longer active, the provider down) as the line above it. */
+function refusalAnswer(error: unknown, outage: ProviderOutage) {
+  const { status, message, headers } = formRefusalOrThrow(error, outage);
+  return data<ActionAnswer>({ error: message }, { status, headers });
 }
 
 export default function MyGiving({ loaderData, actionData }: Route.ComponentProps) {

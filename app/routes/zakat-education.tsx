@@ -57,7 +57,7 @@ const ZAKATABLE_WEALTH = [
   {
     name: "Agriculture",
     description:
-      "Crops and fruits are due at harvest rather than after a year: 10% of the harvest when watered by rain or rivers, and 5% when watered by irrigation at the farmer's own cost.",
+      `Crops and fruits are due at harvest rather than after a year: ${ZAKAT_FIGURES.rainHarvestRate} of the harvest when watered by rain or rivers, and ${ZAKAT_FIGURES.irrigatedHarvestRate} when watered by irrigation at the farmer's own cost.`,
   },
   {
     name: "Livestock",
@@ -128,7 +128,7 @@ const FAQS = [
   {
     question: "Does the lunar year make a difference?",
     answer:
-      "Yes. The Islamic (hijri) year is about 11 days shorter than the solar year. If you prefer to work on the solar calendar, some scholars suggest a rate of about 2.577% to make up the difference.",
+      `Yes. The Islamic (hijri) year is about 11 days shorter than the solar year. If you prefer to work on the solar calendar, some scholars suggest a rate of about ${ZAKAT_FIGURES.solarYearRate} to make up the difference.`,
   },
 ] as const;
 

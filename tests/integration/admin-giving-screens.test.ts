@@ -55,6 +55,18 @@ describe("the Donations screen", () => {
     expect(none).toMatchObject({ matching: 0, donations: [] });
   });
 
+  it("shows the last page there is when the address asks past the end, unless a search's count is capped", async () => {
+    await addGifts(30);
+    const past = (await callRoute(donationsScreen.loader, "/admin/donations?page=9")) as DonationsData;
+    expect(past).toMatchObject({ page: 2, matching: 30 });
+    expect(past.donations.map((gift) => gift.name)).toEqual(["Donor 4", "Donor 3", "Donor 2", "Donor 1", "Donor 0"]);
+    const searched = (await callRoute(donationsScreen.loader, "/admin/donations?search=donor&page=3")) as DonationsData;
+    expect(searched).toMatchObject({ page: 2, matching: 30 });
+    expect(searched.donations).toHaveLength(5);
+    const none = (await callRoute(donationsScreen.loader, "/admin/donations?search=nobody&page=4")) as DonationsData;
+    expect(none).toMatchObject({ page: 1, matching: 0, donations: [] });
+  });
+
   it("exports the filtered rows as donations.csv, safe for spreadsheets", async () => {
     await addGifts(3);
     await addGifts(1, { name: "=HYPERLINK(\"http://evil.example\")", email: "evil@example.org", frequency: "Ramadan", amount_cents: 1234 });
@@ -149,6 +161,27 @@ describe("the Subscriptions screen", () => {
     });
     expect(data.confirming).toBe("sub_a");
     expect(data.subscriptions).toHaveLength(5);
+  });
+
+  it("shows the last page there is when the address asks past the end", async () => {
+    for (let index = 0; index < 27; index += 1) {
+      await addSubscription({ id: `sub_${index}`, status: "active", interval: "month", amount_cents: 1000 });
+    }
+    const past = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?page=5")) as SubscriptionsData;
+    expect(past).toMatchObject({ page: 2, total: 27 });
+    expect(past.subscriptions).toHaveLength(2);
+  });
+
+  it("refuses a cancel naming nothing as the other forms do (400), and one already canceled with 409", async () => {
+    await addSubscription({ id: "sub_over", status: "canceled", interval: "month", amount_cents: 5000 });
+    const cancel = async (form: Record<string, string>) =>
+      unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "cancel", ...form } }));
+    expect(await cancel({})).toMatchObject({ status: 400, data: { ok: false, message: "subscription_id: Give the card provider's subscription id" } });
+    expect(await cancel({ subscription_id: "sub_nowhere" })).toMatchObject({ status: 404, data: { ok: false, message: "Subscription not found" } });
+    expect(await cancel({ subscription_id: "sub_over" })).toMatchObject({
+      status: 409,
+      data: { ok: false, message: "Only active subscriptions can be canceled; this one is canceled" },
+    });
   });
 
   it("announces a cancel only for a subscription that is canceled", async () => {

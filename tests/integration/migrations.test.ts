@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import SQLite from "better-sqlite3";
 import { Migrator, NO_MIGRATIONS, sql, type MigrationResultSet, type Selectable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationProvider } from "../../db/migrations/index";
 import type { Database } from "../../db/schema";
+import { normalEmail } from "~/domain/shared/donor-email";
 import { migrateToLatest, openDatabase, type DB } from "~/lib/db.server";
 
 /**
@@ -16,11 +18,33 @@ import { migrateToLatest, openDatabase, type DB } from "~/lib/db.server";
  */
 
 /**
- * The last migration of the previous release (community, 266caaa): its 0001-0003 are the
- * files in db/migrations today (`git diff 266caaa -- db/migrations/000[123]*` is empty),
- * so migrating to it rebuilds that release's schema exactly.
+ * The last migration of the previous release (858fdeb), and that release's database,
+ * frozen: tests/fixtures/schema-858fdeb.sql is what 858fdeb's own migrations built on an
+ * empty SQLite file (every table, index and trigger, with the migrator's rows saying
+ * 0001-0008 ran), not what today's files build. So an edit to a landed migration no
+ * longer changes both sides of the upgrade test; it fails it. The fixture was made with
+ *
+ *   mkdir -p tests/fixtures
+ *   npx tsx scripts/release-schema.ts 858fdeb > tests/fixtures/schema-858fdeb.sql
+ *
+ * which reads the release from git (`git archive 858fdeb`, into a temporary folder outside
+ * the repository: 858fdeb's 0005 still imported app/lib/receipt-tokens.server), runs its
+ * db/migrations/index.ts with Kysely's Migrator and writes sqlite_master out. At the next
+ * release, make its own the same way and point these two constants at it.
  */
-const PREVIOUS_RELEASE = "0003_community";
+const PREVIOUS_RELEASE = "0008_donor_sessions";
+const PREVIOUS_RELEASE_SCHEMA = path.join(import.meta.dirname, "../fixtures/schema-858fdeb.sql");
+
+/**
+ * An older release (community, 266caaa), rebuilt from today's files: what 0005-0007 do to
+ * rows kept from before receipts and double opt-in. The frozen fixture above is the guard
+ * against edits to landed migrations; this one checks their work on old rows.
+ */
+const OLDER_RELEASE = "0003_community";
+
+/** Brings every donor email to one form (trimmed, lower-case); also merges newsletter rows that meet in it. */
+const NORMAL_FORM_MIGRATION = "0009_donor_email_normal_form";
+const DONOR_EMAIL_TABLES = ["donations", "subscriptions", "donors", "giving_sign_in_links", "donor_sessions", "newsletter_subscribers"] as const;
 
 // ---------------------------------------------------------------------------------------
 // What db/schema.ts expects, column by column. The types make this mirror agree with the
@@ -218,6 +242,19 @@ function emptyDatabase(): DB {
   return openDatabase(path.join(folder, `database-${databases}.sqlite`));
 }
 
+/** The previous release's database, as it shipped: built from the frozen SQL, not from today's migrations. */
+function previousReleaseDatabase(): DB {
+  databases += 1;
+  const file = path.join(folder, `database-${databases}.sqlite`);
+  const sqlite = new SQLite(file);
+  try {
+    sqlite.exec(readFileSync(PREVIOUS_RELEASE_SCHEMA, "utf8"));
+  } finally {
+    sqlite.close();
+  }
+  return openDatabase(file);
+}
+
 function migratorFor(db: DB): Migrator {
   return new Migrator({ db, provider: migrationProvider });
 }
@@ -295,34 +332,46 @@ async function snapshot(db: DB): Promise<Snapshot> {
   return result;
 }
 
-/** An address as the site compares addresses: a later migration may tidy its case and spaces. */
-const sameAddress = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase() : value);
-const ADDRESS_COLUMNS = new Set(["email", "to_address"]);
-
 /** Kept by triggers from the gifts: checked as totals in expectSoundLatest, not row by row. */
 const DERIVED_TABLES = new Set(["donors", "donation_totals"]);
 
 /**
  * Every row there before is there after (found by its primary key), with every column it
- * had keeping its value, addresses compared as the site compares them. New tables, new
- * columns and new rows are free.
+ * had keeping its value exactly. One change is expected, and then exactly: when the
+ * upgrade ran NORMAL_FORM_MIGRATION, a donor email (DONOR_EMAIL_TABLES) is in the app's
+ * normal form (normalEmail); every other address (messages, volunteers, mail) is as it
+ * was. New tables, new columns and new rows are free.
  */
-async function expectRowsKept(db: DB, beforeUpgrade: Snapshot, afterUpgrade: Snapshot): Promise<void> {
-  const comparable = (row: Row, columns: string[]) =>
-    Object.fromEntries(columns.map((column) => [column, ADDRESS_COLUMNS.has(column) ? sameAddress(row[column]) : row[column]]));
+async function expectRowsKept(db: DB, beforeUpgrade: Snapshot, afterUpgrade: Snapshot, ran: string[]): Promise<void> {
+  const normalised = new Set<string>(ran.includes(NORMAL_FORM_MIGRATION) ? DONOR_EMAIL_TABLES : []);
   for (const [table, rows] of Object.entries(beforeUpgrade)) {
     if (DERIVED_TABLES.has(table)) continue;
     const after = afterUpgrade[table];
     expect(after, `table ${table} is kept`).toBeDefined();
     const key = (await columnsOf(db, table)).filter((column) => column.pk > 0).map((column) => column.name);
     expect(key.length, `${table} has a primary key`).toBeGreaterThan(0);
+    const expected = (row: Row): Row =>
+      normalised.has(table) && typeof row.email === "string" ? { ...row, email: normalEmail(row.email) } : row;
     for (const row of rows) {
       const found = after!.find((candidate) => key.every((column) => candidate[column] === row[column]));
-      const name = `${table} row ${JSON.stringify(comparable(row, key))}`;
+      const name = `${table} row ${JSON.stringify(Object.fromEntries(key.map((column) => [column, row[column]])))}`;
       expect(found, `${name} is kept`).toBeDefined();
       const columns = Object.keys(row).filter((column) => found![column] !== undefined);
-      expect(comparable(found!, columns), name).toEqual(comparable(row, columns));
+      const pick = (from: Row) => Object.fromEntries(columns.map((column) => [column, from[column]]));
+      expect(pick(found!), name).toEqual(pick(expected(row)));
     }
+  }
+}
+
+/** Every donor email, in every table that holds one, is trimmed and lower-cased: found by a plain comparison. */
+async function expectDonorEmailsInNormalForm(db: DB): Promise<void> {
+  for (const table of DONOR_EMAIL_TABLES) {
+    const { rows } = await sql<{ email: string }>`
+      select email from ${sql.table(table)} where email collate binary <> lower(trim(email))
+    `.execute(db);
+    expect(rows, `emails of ${table} not in normal form`).toEqual([]);
+    const { rows: all } = await sql<{ email: string }>`select email from ${sql.table(table)}`.execute(db);
+    for (const { email } of all) expect(email, `an email of ${table}`).toBe(normalEmail(email));
   }
 }
 
@@ -423,19 +472,74 @@ describe("migrations", () => {
     }
   });
 
-  it(`carry the previous release's database (${PREVIOUS_RELEASE}) with its data to the newest schema`, async () => {
+  it(`as far as the previous release (${PREVIOUS_RELEASE}), still build the database that release shipped`, async () => {
+    const released = previousReleaseDatabase();
+    const rebuilt = emptyDatabase();
+    try {
+      applied(await migratorFor(rebuilt).migrateTo(PREVIOUS_RELEASE));
+      // A landed migration edited so that it builds something else fails here, by name of the object.
+      expect(await schemaOf(rebuilt)).toEqual(await schemaOf(released));
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(released);
+      expect(rows.map((row) => row.name)).toEqual(migrationNames.slice(0, migrationNames.indexOf(PREVIOUS_RELEASE) + 1));
+    } finally {
+      await released.destroy();
+      await rebuilt.destroy();
+    }
+  });
+
+  it(`carry the previous release's database (${PREVIOUS_RELEASE}, frozen) with its data to the newest schema`, async () => {
+    const db = previousReleaseDatabase();
+    try {
+      await fill(db);
+      const beforeUpgrade = await snapshot(db);
+      // The release had every table the fixture fills, each with every row.
+      for (const [table, rows] of Object.entries(FIXTURE)) expect(beforeUpgrade[table], `${table} at ${PREVIOUS_RELEASE}`).toHaveLength(rows.length);
+
+      const ran = applied(await migratorFor(db).migrateToLatest());
+      expect(ran).toEqual(migrationNames.slice(migrationNames.indexOf(PREVIOUS_RELEASE) + 1));
+      const afterUpgrade = await snapshot(db);
+      await expectRowsKept(db, beforeUpgrade, afterUpgrade, ran);
+      await expectSoundLatest(db);
+      await expectDonorEmailsInNormalForm(db);
+
+      // A donor's gifts, recurring gifts, sign-in links and views are found by a plain comparison.
+      const amina = normalEmail("AMINA.YUSUF@example.org");
+      const found = async (table: (typeof DONOR_EMAIL_TABLES)[number]) =>
+        (await sql<{ email: string }>`select email from ${sql.table(table)} where email = ${amina}`.execute(db)).rows.length;
+      expect(await found("donations")).toBe(2);
+      expect(await found("subscriptions")).toBe(1);
+      expect(await found("giving_sign_in_links")).toBe(1);
+      expect(await found("donor_sessions")).toBe(1);
+      expect(await found("donors")).toBe(1);
+      const figures = await db.selectFrom("donation_totals").selectAll().where("is_test", "=", 0).executeTakeFirstOrThrow();
+      expect(figures).toEqual({ is_test: 0, total_cents: 2500 + 5000 + 10000 + 7500, gift_count: 4, donor_count: 3 });
+      // Readers keep their word: the one who left is still unsubscribed.
+      const readers = await db.selectFrom("newsletter_subscribers").select(["email", "status"]).orderBy("id").execute();
+      expect(readers).toEqual([
+        { email: "reader.one@example.org", status: "confirmed" },
+        { email: "reader.two@example.org", status: "pending" },
+        { email: "reader.three@example.org", status: "unsubscribed" },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it(`carry an older release's database (${OLDER_RELEASE}) with its data to the newest schema, filling what later migrations added`, async () => {
     const db = emptyDatabase();
     try {
-      applied(await migratorFor(db).migrateTo(PREVIOUS_RELEASE));
+      applied(await migratorFor(db).migrateTo(OLDER_RELEASE));
       await fill(db);
       const beforeUpgrade = await snapshot(db);
       expect(beforeUpgrade.donations).toHaveLength(FIXTURE.donations!.length);
       expect(beforeUpgrade.newsletter_subscribers).toHaveLength(FIXTURE.newsletter_subscribers!.length);
 
-      expect(applied(await migratorFor(db).migrateToLatest())).toEqual(migrationNames.slice(migrationNames.indexOf(PREVIOUS_RELEASE) + 1));
+      const ran = applied(await migratorFor(db).migrateToLatest());
+      expect(ran).toEqual(migrationNames.slice(migrationNames.indexOf(OLDER_RELEASE) + 1));
       const afterUpgrade = await snapshot(db);
-      await expectRowsKept(db, beforeUpgrade, afterUpgrade);
+      await expectRowsKept(db, beforeUpgrade, afterUpgrade, ran);
       await expectSoundLatest(db);
+      await expectDonorEmailsInNormalForm(db);
 
       // 0005: gifts made before receipts existed get an unguessable, URL-safe token each.
       const tokens = afterUpgrade.donations!.map((gift) => gift.receipt_token);
@@ -486,7 +590,8 @@ describe("migrations", () => {
         }
         const ran = applied(await migratorFor(db).migrateToLatest());
         expect(ran[0], `from ${String(start)}`).toBe(name);
-        await expectRowsKept(db, beforeUpgrade, await snapshot(db));
+        await expectRowsKept(db, beforeUpgrade, await snapshot(db), ran);
+        if (ran.includes(NORMAL_FORM_MIGRATION)) await expectDonorEmailsInNormalForm(db);
         await expectSoundLatest(db);
         expect(applied(await migratorFor(db).migrateToLatest())).toEqual([]);
       } catch (error) {
@@ -494,6 +599,103 @@ describe("migrations", () => {
       } finally {
         await db.destroy();
       }
+    }
+  });
+});
+
+describe(`migration ${NORMAL_FORM_MIGRATION}`, () => {
+  it("leaves every donor email in one form, one newsletter row per address, and whoever left still left", async () => {
+    const db = previousReleaseDatabase();
+    try {
+      const gift = { name: "Bilal Haddad", amount_cents: 2500, frequency: "One-Time", donated_at: "2026-01-05T10:00:00.000Z" } as const;
+      await db
+        .insertInto("donations")
+        .values([
+          { ...gift, email: " Bilal@Example.org", receipt_token: token("rcpt-bilal-1", 22) },
+          { ...gift, email: "BILAL@example.org ", receipt_token: token("rcpt-bilal-2", 22) },
+        ])
+        .execute();
+      await db
+        .insertInto("subscriptions")
+        .values({ name: "Bilal Haddad", email: "  Bilal@Example.ORG", amount_cents: 1000, interval: "month", payment_day: 5, status: "active" })
+        .execute();
+      await db
+        .insertInto("giving_sign_in_links")
+        .values({ email: " Bilal@example.org", token_hash: "link-hash-bilal", created_at: "2026-01-06T10:00:00.000Z", expires_at: "2026-01-06T10:30:00.000Z" })
+        .execute();
+      await db
+        .insertInto("donor_sessions")
+        .values({ id: "donor-session-bilal", email: "BILAL@EXAMPLE.ORG", created_at: "2026-01-06T10:01:00.000Z", expires_at: "2026-01-06T11:01:00.000Z" })
+        .execute();
+
+      // Unique in any letter case, but not with spaces around: each group below met in one form.
+      const reader = (id: number, email: string, subscribed_at: string, status: "pending" | "confirmed" | "unsubscribed", at = subscribed_at) => ({
+        id,
+        email,
+        subscribed_at,
+        status,
+        confirm_token: status === "pending" ? token(`confirm-${id}-`, 32) : null,
+        unsubscribe_token: token(`unsub-${id}-`, 32),
+        confirmed_at: status === "pending" ? null : subscribed_at,
+        unsubscribed_at: status === "unsubscribed" ? at : null,
+      });
+      await db
+        .insertInto("newsletter_subscribers")
+        .values([
+          // Both confirmed: the row in normal form is kept, though newer; the other would have been mailed twice.
+          reader(1, "a@x.org", "2026-01-01T08:00:00.000Z", "confirmed"),
+          reader(2, " a@x.org", "2025-12-01T08:00:00.000Z", "confirmed"),
+          // The row in normal form is confirmed, its twin left: kept, and left.
+          reader(3, "b@x.org", "2025-11-01T08:00:00.000Z", "confirmed"),
+          reader(4, " B@x.org", "2025-12-01T08:00:00.000Z", "unsubscribed", "2026-02-01T08:00:00.000Z"),
+          // None in normal form: the oldest is kept, and it left because one of the three did.
+          reader(5, "C@x.org ", "2025-06-01T08:00:00.000Z", "confirmed"),
+          reader(6, " c@x.org", "2025-07-01T08:00:00.000Z", "unsubscribed", "2026-03-01T08:00:00.000Z"),
+          reader(7, "  c@X.org", "2025-08-01T08:00:00.000Z", "pending"),
+          // Pending in normal form, confirmed with spaces: kept, and confirmed.
+          reader(8, "d@x.org", "2026-01-02T08:00:00.000Z", "pending"),
+          reader(9, " d@x.org", "2026-01-01T08:00:00.000Z", "confirmed"),
+          // Alone: only its form changes.
+          reader(10, " E@x.org", "2026-01-03T08:00:00.000Z", "pending"),
+          // Left in normal form, confirmed with spaces: kept as it left.
+          reader(11, "f@x.org", "2025-05-01T08:00:00.000Z", "unsubscribed", "2025-09-01T08:00:00.000Z"),
+          reader(12, " f@x.org", "2025-10-01T08:00:00.000Z", "confirmed"),
+        ])
+        .execute();
+
+      const ran = applied(await migratorFor(db).migrateToLatest());
+      expect(ran).toContain(NORMAL_FORM_MIGRATION);
+      await expectSoundLatest(db);
+      await expectDonorEmailsInNormalForm(db);
+
+      for (const table of ["donations", "subscriptions", "giving_sign_in_links", "donor_sessions"] as const) {
+        const rows = await db.selectFrom(table).select("email").execute();
+        expect(rows.map((row) => row.email), table).toEqual(table === "donations" ? ["bilal@example.org", "bilal@example.org"] : ["bilal@example.org"]);
+      }
+      expect(await db.selectFrom("donors").select(["email", "gift_count"]).execute()).toEqual([{ email: "bilal@example.org", gift_count: 2 }]);
+
+      const readers = await db
+        .selectFrom("newsletter_subscribers")
+        .select(["id", "email", "status", "confirm_token", "unsubscribe_token", "confirmed_at", "unsubscribed_at"])
+        .orderBy("id")
+        .execute();
+      expect(readers).toEqual([
+        { ...reader(1, "a@x.org", "2026-01-01T08:00:00.000Z", "confirmed"), subscribed_at: undefined },
+        { ...reader(3, "b@x.org", "2025-11-01T08:00:00.000Z", "confirmed"), status: "unsubscribed", unsubscribed_at: "2026-02-01T08:00:00.000Z", subscribed_at: undefined },
+        { ...reader(5, "c@x.org", "2025-06-01T08:00:00.000Z", "confirmed"), status: "unsubscribed", unsubscribed_at: "2026-03-01T08:00:00.000Z", subscribed_at: undefined },
+        { ...reader(8, "d@x.org", "2026-01-02T08:00:00.000Z", "pending"), status: "confirmed", confirm_token: null, confirmed_at: "2026-01-01T08:00:00.000Z", subscribed_at: undefined },
+        { ...reader(10, "e@x.org", "2026-01-03T08:00:00.000Z", "pending"), subscribed_at: undefined },
+        { ...reader(11, "f@x.org", "2025-05-01T08:00:00.000Z", "unsubscribed", "2025-09-01T08:00:00.000Z"), subscribed_at: undefined },
+      ]);
+      // The app's lookup finds each address however it is typed, and only the two who stayed are mailed.
+      for (const typed of [" A@X.org", "b@x.org ", "C@X.ORG", " d@x.org", "e@X.org", "F@x.org"]) {
+        const found = await db.selectFrom("newsletter_subscribers").select("id").where("email", "=", normalEmail(typed)).execute();
+        expect(found, typed).toHaveLength(1);
+      }
+      const mailed = await db.selectFrom("newsletter_subscribers").select("email").where("status", "=", "confirmed").orderBy("email").execute();
+      expect(mailed.map((row) => row.email)).toEqual(["a@x.org", "d@x.org"]);
+    } finally {
+      await db.destroy();
     }
   });
 });

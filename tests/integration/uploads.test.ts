@@ -1,5 +1,6 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
@@ -287,6 +288,46 @@ describe("homepage media uploads", () => {
     }
     expect((await getSetting("program_image_2")).value).toBe("https://example.org/kept.jpg");
     expect(unwrapData(await callRoute(mediaScreen.action, "/admin/media", { form: { key: "site_name", intent: "save", value: "x" } })).status).toBe(404);
+  });
+});
+
+describe("an upload whose save fails", () => {
+  /** Makes every write of `statement` on `table` fail, as a full disk or a locked database would, while `run` runs. */
+  async function whileWritesFail<T>(table: string, statement: "insert" | "update", run: () => Promise<T>): Promise<T> {
+    await sql.raw(`create trigger writes_fail before ${statement} on ${table} begin select raise(abort, 'disk I/O error'); end`).execute(getDb());
+    try {
+      return await run();
+    } finally {
+      await sql`drop trigger writes_fail`.execute(getDb());
+    }
+  }
+  const storyWith = async (fields: Record<string, string> = {}) =>
+    multipartRequest("/admin/stories", { ...STORY_FIELDS, ...fields, image_file: { data: await phonePhoto(900, 600), name: "a.jpg", type: "image/jpeg" } });
+
+  it("leaves no story photo when the story was deleted meanwhile", async () => {
+    expect(unwrapData(await callWithRequest(storiesScreen.action, await storyWith({ id: "999999" })))).toMatchObject({ status: 404, data: { missing: true } });
+    expect(await stored("stories")).toEqual([]);
+  });
+
+  it("leaves no story photo when the story cannot be written", async () => {
+    const request = await storyWith();
+    const failed = await whileWritesFail("stories", "insert", () => callWithRequest(storiesScreen.action, request));
+    expect(failed).toMatchObject({ message: expect.stringContaining("disk I/O error") });
+    expect(await getDb().selectFrom("stories").select("id").execute()).toEqual([]);
+    expect(await stored("stories")).toEqual([]);
+    expect(await incomingLeftovers()).toEqual([]);
+  });
+
+  it("leaves no media file when the slot cannot be written, and the slot keeps its value", async () => {
+    const upload = (file: { data: Buffer; name: string; type: string }) =>
+      whileWritesFail("settings", "update", () => callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "gallery_item_3", intent: "upload", file })));
+    await updateSetting("gallery_item_3", { value: "" });
+    expect(await upload({ data: await phonePhoto(800, 600), name: "p.jpg", type: "image/jpeg" })).toMatchObject({ message: expect.stringContaining("disk I/O error") });
+    expect(await upload({ data: phoneVideo(), name: "v.mp4", type: "video/mp4" })).toMatchObject({ message: expect.stringContaining("disk I/O error") });
+    expect(await stored("media/images")).toEqual([]);
+    expect(await stored("media/videos")).toEqual([]);
+    expect((await getSetting("gallery_item_3")).value).toBe("");
+    expect(await incomingLeftovers()).toEqual([]);
   });
 });
 

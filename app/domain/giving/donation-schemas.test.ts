@@ -40,7 +40,7 @@ describe("donationSchema", () => {
 describe("subscriptionRequestSchema", () => {
   const request = { amount: 30, name: "Omar", email: "omar@example.org", purpose: "Education", interval: "month" };
 
-  it("takes the spec's payload: payment_day 1 and payment_month unset", () => {
+  it("takes the original client's payload: payment_day 1 and payment_month unset", () => {
     expect(subscriptionRequestSchema.parse({ ...request, payment_day: 1, payment_month: null })).toMatchObject({ payment_day: 1, payment_month: 1 });
     expect(subscriptionRequestSchema.parse({ ...request, interval: "year", payment_month: "3" })).toMatchObject({ payment_month: 3 });
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { NISAB_GOLD_GRAMS, NISAB_SILVER_GRAMS, ZAKAT_RATE } from "./zakat";
+import { NISAB_GOLD_GRAMS, NISAB_SILVER_GRAMS } from "./zakat";
 import { grams, nisabInDollars, percent, ZAKAT_FIGURES, zakatOn } from "./zakat-figures";
 
 describe("Zakat's figures as pages write them", () => {
   it("write today's rules", () => {
     expect(ZAKAT_FIGURES).toEqual({
       rate: "2.5%",
+      solarYearRate: "2.577%",
       irrigatedHarvestRate: "5%",
       rainHarvestRate: "10%",
       goldNisabWeight: "87.48 g",
@@ -18,7 +19,8 @@ describe("Zakat's figures as pages write them", () => {
   });
 
   it("follow the rules they are worked out from", () => {
-    expect(percent(ZAKAT_RATE)).toBe(ZAKAT_FIGURES.rate);
+    expect(percent(0.1)).toBe("10%");
+    expect(percent(0.02577)).toBe("2.577%");
     expect(grams(NISAB_GOLD_GRAMS)).toBe(ZAKAT_FIGURES.goldNisabWeight);
     expect(grams(NISAB_SILVER_GRAMS)).toBe(ZAKAT_FIGURES.silverNisabWeight);
     expect(nisabInDollars("gold", 100, 1)).toBe("$8,748");

@@ -16,7 +16,11 @@ import {
  * page, the calculator and its verdict can never say something the sums do not do.
  */
 
-const percentages = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 2 });
+const percentages = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 3 });
+
+/** The mean solar year and the mean hijri year (twelve lunar months of 29.530589 days), in days. */
+const SOLAR_YEAR_DAYS = 365.2422;
+const HIJRI_YEAR_DAYS = 12 * 29.530589;
 const weights = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 /** 0.025 -> "2.5%". */
@@ -41,6 +45,8 @@ export function zakatOn(dollars: number): string {
 
 export const ZAKAT_FIGURES = {
   rate: percent(ZAKAT_RATE),
+  /** The rate for someone who counts their Zakat year by the solar calendar, which runs about 11 days longer. */
+  solarYearRate: percent((ZAKAT_RATE * SOLAR_YEAR_DAYS) / HIJRI_YEAR_DAYS),
   irrigatedHarvestRate: percent(AGRICULTURE_RATE.irrigated),
   rainHarvestRate: percent(AGRICULTURE_RATE.rain),
   goldNisabWeight: grams(NISAB_GOLD_GRAMS),

@@ -75,7 +75,7 @@ describe("calculateZakat", () => {
     });
   });
 
-  it("matches the spec's nisab figures at the default prices", () => {
+  it("matches the published nisab figures at the default prices", () => {
     expect(Math.round(calculateZakat(inputs({ nisab_basis: "gold" })).nisab.threshold)).toBe(5686);
     expect(Math.round(calculateZakat(inputs({})).nisab.threshold)).toBe(521);
   });

@@ -1,5 +1,5 @@
 /**
- * A flag in a query string, as the spec's client sends it (`true`/`false`) or as people
+ * A flag in a query string, as the original API client sends it (`true`/`false`) or as people
  * type it (`1`/`0`, any case): true or false, or null when it is something else.
  */
 export function parseQueryFlag(raw: string): boolean | null {

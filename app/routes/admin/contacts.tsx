@@ -17,8 +17,7 @@ import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { refuseUnknownIntent } from "~/lib/form-replies.server";
-import { backToList } from "~/lib/list-return.server";
-import { NotFoundError } from "~/lib/service-errors";
+import { backToList, backToListIfMissing } from "~/lib/list-return.server";
 import {
   BULK_DELETE_LIMIT,
   countContacts,
@@ -30,6 +29,7 @@ import {
   resolveContact,
   type ContactSubmission,
 } from "~/services/community";
+import { parseRecordId } from "~/domain/shared/record-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts | Admin" }];
 
@@ -38,9 +38,9 @@ const PAGE_SIZE = 25;
 /** Query parameters that belong to one action or its notice, not to the list. */
 const TRANSIENT = ["delete", "select", "resolved_id", "deleted", "missing"];
 
-/** Ids from ?select= (the bulk form's ticked rows): positive whole numbers only. */
+/** Ids from ?select= (the bulk form's ticked rows): record ids only, each once. */
 function selectedIds(values: string[]): number[] {
-  const ids = values.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const ids = values.map(parseRecordId).filter((id) => id !== null);
   return [...new Set(ids)].slice(0, BULK_DELETE_LIMIT);
 }
 
@@ -85,8 +85,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     }
   } catch (error) {
     // Deleted meanwhile (another tab, another admin): say so on the list.
-    if (error instanceof NotFoundError) return backToList(url, SCREEN, { missing: "1" }, TRANSIENT);
-    throw error;
+    return backToListIfMissing(error, url, SCREEN, TRANSIENT);
   }
   return refuseUnknownIntent(request, intent);
 }

@@ -21,9 +21,8 @@ import {
 import { centsToDollars, formatCount, formatDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
-import { refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
+import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { adminContext } from "~/lib/request-context";
-import { logFailure, statusOfError } from "~/lib/service-errors";
 import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider } from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
@@ -32,17 +31,13 @@ const PAGE_SIZE = 25;
 
 export async function loader({ url }: Route.LoaderArgs) {
   const { filter, problem } = readDonationFilter(url.searchParams);
-  const page = pageFrom(url);
-  const [found, totals] = await Promise.all([
-    findDonationPage(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    getDonationTotals(),
-  ]);
+  const [found, totals] = await Promise.all([findDonationPage(filter, pageFrom(url), PAGE_SIZE), getDonationTotals()]);
   const recorded = Number(url.searchParams.get("recorded"));
   return {
     donations: found.donations,
     matching: found.total,
     matchingCapped: found.capped,
-    page,
+    page: found.page,
     filter,
     totals: { amount: centsToDollars(totals.totalCents), donors: totals.donors, average: totals.averageDollars },
     filterProblem: problem ?? null,
@@ -66,11 +61,7 @@ async function syncAction() {
     const synced = await syncFromProvider();
     return { intent: "sync" as const, ok: true, message: `Successfully synced ${synced} records from the card payment provider` };
   } catch (error) {
-    logFailure("Sync failed", error);
-    return data(
-      { intent: "sync" as const, ok: false, message: "Failed to sync data from the card payment provider" },
-      { status: statusOfError(error) },
-    );
+    return failureNotice(error, { what: "Sync failed", failed: "Failed to sync data from the card payment provider" }, { intent: "sync" as const });
   }
 }
 

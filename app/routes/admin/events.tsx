@@ -24,6 +24,7 @@ import {
   deleteEvent,
   findEventPage,
   getEvent,
+  photoUpload,
   updateEvent,
 } from "~/services/content";
 
@@ -56,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   return contentFormAction(request, {
     screen: "/admin/events",
     schema: eventSchema,
-    photo: { field: "image", folder: UPLOAD_FOLDERS.events },
+    photo: { field: "image", upload: photoUpload(UPLOAD_FOLDERS.events) },
     save: (id, values) => (id ? updateEvent(id, values) : createEvent(values)),
     remove: deleteEvent,
   });

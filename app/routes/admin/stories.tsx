@@ -25,6 +25,7 @@ import {
   deleteStory,
   findStoryPage,
   getStory,
+  photoUpload,
   type Story,
   updateStory,
 } from "~/services/content";
@@ -58,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     screen: "/admin/stories",
     schema: storySchema,
     flags: ["is_active", "is_featured"],
-    photo: { field: "image_filename", folder: UPLOAD_FOLDERS.stories },
+    photo: { field: "image_filename", upload: photoUpload(UPLOAD_FOLDERS.stories) },
     save: (id, values) => (id ? updateStory(id, values) : createStory(values)),
     remove: deleteStory,
   });

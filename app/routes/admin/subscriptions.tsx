@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/subscriptions";
 import { StatusBadge, TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
@@ -13,14 +13,13 @@ import { scheduleText } from "~/domain/giving/recurring-schedule";
 import { isCancelable } from "~/domain/giving/subscription-status";
 import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
-import { refuseUnknownIntent } from "~/lib/form-replies.server";
-import { logFailure, statusOfError } from "~/lib/service-errors";
+import { failureNotice, refuseUnknownIntent } from "~/lib/form-replies.server";
 import { useEscapeKey } from "~/components/ui/use-escape-key";
 import {
   cancelSubscription,
   findSubscription,
+  findSubscriptionPage,
   getSubscriptionSummary,
-  listSubscriptions,
   refreshSubscriptionStatuses,
   type Subscription,
   type SubscriptionSummary,
@@ -31,19 +30,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Admin" 
 const PAGE_SIZE = 25;
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const page = pageFrom(url);
   const timeZone = getEnv().SITE_TIMEZONE;
   try {
-    const [subscriptions, summary] = await Promise.all([
-      listSubscriptions({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-      getSubscriptionSummary(),
-    ]);
+    const [found, summary] = await Promise.all([findSubscriptionPage(pageFrom(url), PAGE_SIZE), getSubscriptionSummary()]);
     const canceledId = url.searchParams.get("canceled");
     const canceled = canceledId ? await findSubscription(canceledId) : null;
     return {
-      subscriptions,
+      subscriptions: found.rows,
+      total: found.total,
       summary,
-      page,
+      page: found.page,
       timeZone,
       confirming: url.searchParams.get("cancel"),
       canceledNotice:
@@ -54,8 +50,9 @@ export async function loader({ url }: Route.LoaderArgs) {
     console.error("Subscriptions failed to load:", error);
     return {
       subscriptions: [] as Subscription[],
+      total: 0,
       summary: null,
-      page,
+      page: pageFrom(url),
       timeZone,
       confirming: null,
       canceledNotice: null,
@@ -72,8 +69,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       const updated = await refreshSubscriptionStatuses();
       return { ok: true, message: `Updated ${updated} subscription statuses` };
     } catch (error) {
-      logFailure("Status update failed", error);
-      return data({ ok: false, message: "Failed to update subscription status" }, { status: statusOfError(error) });
+      return failureNotice(error, { what: "Status update failed", failed: "Failed to update subscription status" });
     }
   }
   if (intent === "cancel") {
@@ -83,15 +79,14 @@ export async function action({ request, url }: Route.ActionArgs) {
       const page = url.searchParams.get("page");
       return redirect(`/admin/subscriptions?${new URLSearchParams({ ...(page ? { page } : {}), canceled: canceled.stripe_subscription_id ?? "" })}`);
     } catch (error) {
-      logFailure("Cancel failed", error);
-      return data({ ok: false, message: "Failed to cancel subscription" }, { status: statusOfError(error) });
+      return failureNotice(error, { what: "Cancel failed", failed: "Failed to cancel subscription" });
     }
   }
   return refuseUnknownIntent(request, intent);
 }
 
 export default function Subscriptions({ loaderData, actionData }: Route.ComponentProps) {
-  const { subscriptions, summary, page, timeZone, error } = loaderData;
+  const { subscriptions, total, summary, page, timeZone, error } = loaderData;
   const navigation = useNavigation();
   const refreshing = navigation.state === "submitting" && navigation.formData?.get("intent") === "refresh";
   const confirming = actionData ? null : subscriptions.find((s) => s.stripe_subscription_id === loaderData.confirming && isCancelable(s.status));
@@ -167,7 +162,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={summary?.total ?? 0} rowsOnPage={subscriptions.length} label="Subscriptions" transient={["cancel", "canceled"]} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={subscriptions.length} label="Subscriptions" transient={["cancel", "canceled"]} />
     </div>
   );
 }

@@ -14,8 +14,7 @@ import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { refuseUnknownIntent } from "~/lib/form-replies.server";
-import { backToList } from "~/lib/list-return.server";
-import { NotFoundError } from "~/lib/service-errors";
+import { backToList, backToListIfMissing } from "~/lib/list-return.server";
 import { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, readVolunteerFilter } from "~/services/community";
 
 export const meta: Route.MetaFunction = () => [{ title: "Volunteers | Admin" }];
@@ -49,8 +48,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     await deleteVolunteer(requireRecordId(form.get("id")));
     return backToList(url, SCREEN, { deleted: "1" }, TRANSIENT);
   } catch (error) {
-    if (error instanceof NotFoundError) return backToList(url, SCREEN, { missing: "1" }, TRANSIENT);
-    throw error;
+    return backToListIfMissing(error, url, SCREEN, TRANSIENT);
   }
 }
 

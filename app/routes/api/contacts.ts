@@ -1,5 +1,5 @@
 import type { Route } from "./+types/contacts";
-import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
+import { apiError, apiResource, json, listAnswer, readJsonBody } from "~/lib/api.server";
 import { staffOnly } from "~/services/staff";
 import { visitorOf } from "~/lib/visitor.server";
 import { contactsInBatches, listContacts, readContactFilter, submitContactMessage } from "~/services/community";
@@ -14,9 +14,7 @@ const resource = apiResource<Route.ActionArgs>({
     const url = new URL(request.url);
     const { filter, problem } = readContactFilter(url.searchParams);
     if (problem) return apiError(422, problem);
-    const page = queryPage(url);
-    if (page.limit === undefined && !page.offset) return jsonArrayResponse(contactsInBatches(filter));
-    return json(await listContacts(filter, page));
+    return listAnswer(url, { whole: () => contactsInBatches(filter), page: (page) => listContacts(filter, page) });
   }),
   POST: async ({ request, context }) => {
     return json(await submitContactMessage(await readJsonBody(request), visitorOf(request, context)), 201);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/donations";
-import { apiError, apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
+import { apiError, apiResource, json, listAnswer, readJsonBody } from "~/lib/api.server";
 import { staffOnly } from "~/services/staff";
 import { donationsForExport, listDonations, readDonationFilter, recordOfflineGift } from "~/services/giving";
 
@@ -13,9 +13,7 @@ const resource = apiResource<Route.ActionArgs>({
     const url = new URL(request.url);
     const { filter, problem } = readDonationFilter(url.searchParams);
     if (problem) return apiError(422, problem);
-    const page = queryPage(url);
-    if (page.limit === undefined && !page.offset) return jsonArrayResponse(donationsForExport(filter));
-    return json(await listDonations(filter, page));
+    return listAnswer(url, { whole: () => donationsForExport(filter), page: (page) => listDonations(filter, page) });
   }),
   POST: staffOnly(async ({ request }, admin) => json(await recordOfflineGift(await readJsonBody(request), admin.username), 201)),
 });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/volunteers";
-import { apiResource, json, jsonArrayResponse, queryPage, readJsonBody } from "~/lib/api.server";
+import { apiResource, json, listAnswer, readJsonBody } from "~/lib/api.server";
 import { staffOnly } from "~/services/staff";
 import { visitorOf } from "~/lib/visitor.server";
 import { listVolunteers, readVolunteerFilter, signUpVolunteer, volunteersInBatches } from "~/services/community";
@@ -13,9 +13,7 @@ const resource = apiResource<Route.ActionArgs>({
   GET: staffOnly(async ({ request }) => {
     const url = new URL(request.url);
     const { filter } = readVolunteerFilter(url.searchParams);
-    const page = queryPage(url);
-    if (page.limit === undefined && !page.offset) return jsonArrayResponse(volunteersInBatches(filter));
-    return json(await listVolunteers(filter, page));
+    return listAnswer(url, { whole: () => volunteersInBatches(filter), page: (page) => listVolunteers(filter, page) });
   }),
   POST: async ({ request, context }) => {
     return json(await signUpVolunteer(await readJsonBody(request), visitorOf(request, context)), 201);

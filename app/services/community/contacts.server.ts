@@ -57,7 +57,7 @@ export interface ContactFilter {
 
 /**
  * The filter in a query string, shared by the Contacts screen, its CSV export and
- * GET /api/contact/: `?search=&status=pending|resolved`, or the spec client's
+ * GET /api/contact/: `?search=&status=pending|resolved`, or the original API client's
  * `?resolved=true|false`. An unknown value is reported, not guessed.
  */
 export function readContactFilter(params: URLSearchParams): { filter: ContactFilter; problem?: string } {

@@ -8,9 +8,9 @@ import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { EventRow } from "../../../db/schema";
 import { uploadReference } from "./upload-references.server";
+import type { CharityEvent } from "~/domain/content/records";
 
 const eventPicture = uploadReference("image", () => UPLOAD_FOLDERS.events);
-import type { CharityEvent } from "~/domain/content/records";
 
 export type { CharityEvent };
 

@@ -9,6 +9,7 @@ import { isQuickTimeMovie } from "~/lib/video-files.server";
 
 const MOV_MESSAGE = "This is a QuickTime (.MOV) video, which not every browser can play: please export it as MP4 and upload that";
 import { updateSetting } from "./settings.server";
+import { keepIfSaved } from "./upload-references.server";
 
 /**
  * The homepage media slots staff manage on the Media screen: a URL (checked by the
@@ -63,8 +64,9 @@ export async function uploadMedia(key: MediaKey, file: ReceivedFile): Promise<st
     const fromIPhone = slot.kind !== "image" && (await isQuickTimeMovie(file.path));
     throw new ValidationError({ file: [fromIPhone ? MOV_MESSAGE : message] });
   }
-  const name = kind === "video" ? await storeVideo(file, UPLOAD_FOLDERS.videos) : await storeImage(file, UPLOAD_FOLDERS.images);
-  await updateSetting(key, { value: name });
+  const folder = kind === "video" ? UPLOAD_FOLDERS.videos : UPLOAD_FOLDERS.images;
+  const name = kind === "video" ? await storeVideo(file, folder) : await storeImage(file, folder);
+  await keepIfSaved(folder, name, () => updateSetting(key, { value: name }));
   return name;
 }
 

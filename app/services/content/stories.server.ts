@@ -6,13 +6,13 @@ import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { StoryRow } from "../../../db/schema";
 import { uploadReference } from "./upload-references.server";
+import type { Story, StoryCard } from "~/domain/content/records";
 
 const storyPhoto = uploadReference("image_filename", () => UPLOAD_FOLDERS.stories);
-import type { Story, StoryCard } from "~/domain/content/records";
 
 export type { Story, StoryCard };
 
-export function toStory(row: StoryRow): Story {
+function toStory(row: StoryRow): Story {
   return { ...row, is_active: row.is_active === 1, is_featured: row.is_featured === 1 };
 }
 
@@ -51,11 +51,11 @@ export async function countStories(): Promise<number> {
   return Number(row.count);
 }
 
-/** One story; an unknown one, or an inactive one for the public, is not found. */
 export function storyCard({ id, title, summary, image_filename, video_url, is_featured }: Story): StoryCard {
   return { id, title, summary, image_filename, video_url, is_featured };
 }
 
+/** One story; an unknown one, or an inactive one for the public, is not found. */
 export async function getStory(id: number, reader: Reader = { staff: false }): Promise<Story> {
   const row = await getDb().selectFrom("stories").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row || (!reader.staff && row.is_active !== 1)) throw new NotFoundError("Story not found");

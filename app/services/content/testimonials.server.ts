@@ -10,6 +10,8 @@ import type { Reader } from "./stories.server";
 import type { Testimonial } from "~/domain/content/records";
 import { uploadReference } from "./upload-references.server";
 
+
+
 // A bare name is a file uploaded through the Media screen, where the testimonial cards look for it.
 const testimonialPhoto = uploadReference("image_filename", () => UPLOAD_FOLDERS.images);
 

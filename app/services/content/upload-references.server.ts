@@ -2,7 +2,7 @@ import { MEDIA_KEYS } from "~/domain/content/setting-keys";
 import { UPLOAD_FOLDERS, type UploadFolder } from "~/domain/content/media-sources";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/service-errors";
-import { deleteStoredUpload, isStoredUploadName, storedUploadExists } from "~/lib/uploads.server";
+import { deleteStoredUpload, isStoredUploadName, storedUploadExists, storeImage, type ReceivedFile } from "~/lib/uploads.server";
 
 /**
  * The one check-and-release every record that names an uploaded file goes through
@@ -22,6 +22,33 @@ export function uploadReference(field: string, folderOf: (value: string) => Uplo
     releaseAfter: async (stored, saved) => {
       if (stored !== saved) await releaseUpload(folderOf(stored), stored);
     },
+  };
+}
+
+/**
+ * A file just stored for a record, then the save that names it: when the save fails
+ * (refused input, a row deleted meanwhile, the database), the file belongs to nothing and
+ * leaves before the failure goes on. Every upload saved with a record goes through here
+ * (a content form's photo, a media slot's file), so none is left behind orphaned.
+ */
+export async function keepIfSaved<T>(folder: UploadFolder, name: string, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    await releaseUpload(folder, name);
+    throw error;
+  }
+}
+
+/**
+ * How a content form (a story, an event) takes the photo file sent with it: stored in
+ * `folder` (re-encoded, metadata stripped; refused input is reported as `field`'s), then
+ * `save` with its name, the file kept only if that save succeeds.
+ */
+export function photoUpload(folder: UploadFolder) {
+  return async <T>(file: ReceivedFile, field: string, save: (name: string) => Promise<T>): Promise<T> => {
+    const name = await storeImage(file, folder, field);
+    return keepIfSaved(folder, name, () => save(name));
   };
 }
 

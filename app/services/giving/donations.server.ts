@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { offlineGiftSchema } from "~/domain/giving/donation-schemas";
 import { DONATION_FREQUENCIES, isDonationFrequency, type DonationFrequency, type PaymentMethod } from "~/domain/giving/gift-options";
 import { centsToDollars, dollarsToCents } from "~/domain/shared/money";
-import { paged } from "~/lib/list-pages.server";
+import { inBatches, olderThan, paged } from "~/lib/list-pages.server";
 import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/domain/shared/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
@@ -29,7 +29,7 @@ export interface Donation {
   is_test: boolean;
 }
 
-export function toDonation(row: DonationRow): Donation {
+function toDonation(row: DonationRow): Donation {
   return {
     id: row.id,
     name: row.name,
@@ -217,20 +217,35 @@ export interface DonationPage {
   /** How many gifts match; a search counts at most SEARCH_COUNT_CAP and sets `capped` beyond it. */
   total: number;
   capped: boolean;
+  /** The page shown: the one asked for, or the last there is (see findDonationPage). */
+  page: number;
 }
 
-/** The Donations screen: one page of matching gifts, and how many match in all. */
-export async function findDonationPage(filter: DonationFilter, page: { limit: number; offset: number }): Promise<DonationPage> {
+/**
+ * The Donations screen: one page of matching gifts, and how many match in all. A page
+ * past the end shows the last page there is, like every staff list (pageOfRows), but
+ * only when the total is exact: a search matching more than SEARCH_COUNT_CAP gifts is
+ * counted no further ("10,000+"), so where its last page lies is unknown and the page
+ * asked for is shown as it is (empty past the end, with a link back to the first).
+ */
+export async function findDonationPage(filter: DonationFilter, page: number, pageSize: number): Promise<DonationPage> {
   const db = getDb();
   const plan = await planSearch(db, filter);
-  const rows = await newestFirst(db, filter, plan).limit(page.limit).offset(page.offset).execute();
+  const read = (shown: number) => newestFirst(db, filter, plan).limit(pageSize).offset((shown - 1) * pageSize).execute();
+  let shown = Math.max(1, page);
+  let rows = await read(shown);
   let total: number;
-  if (page.offset === 0 && rows.length < page.limit) total = rows.length;
+  if (shown === 1 && rows.length < pageSize) total = rows.length;
   else if (plan.kind === "everything") total = await exactCount(db, filter);
   else if (plan.kind === "compared" && plan.count !== undefined) total = plan.count;
   else total = await cappedCount(db, filter, plan);
   const capped = plan.kind !== "everything" && total > SEARCH_COUNT_CAP;
-  return { donations: rows.map(toDonation), total: Math.min(total, plan.kind === "everything" ? total : SEARCH_COUNT_CAP), capped };
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  if (!capped && shown > last) {
+    shown = last;
+    rows = await read(shown);
+  }
+  return { donations: rows.map(toDonation), total: capped ? SEARCH_COUNT_CAP : total, capped, page: shown };
 }
 
 /**
@@ -240,21 +255,15 @@ export async function findDonationPage(filter: DonationFilter, page: { limit: nu
 export async function* donationsForExport(filter: DonationFilter = {}, batchSize = 1000): AsyncGenerator<Donation[]> {
   const db = getDb();
   const plan = await planSearch(db, filter);
-  let after: { donatedAt: string; id: number } | undefined;
-  for (;;) {
-    let query = newestFirst(db, filter, plan).limit(batchSize);
-    if (after) {
-      const { donatedAt, id } = after;
-      query = query.where((eb) =>
-        eb.or([eb("donated_at", "<", donatedAt), eb.and([eb("donated_at", "=", donatedAt), eb("id", "<", id)])]),
-      );
-    }
-    const rows = await query.execute();
-    if (rows.length) yield rows.map(toDonation);
-    if (rows.length < batchSize) return;
-    const last = rows.at(-1)!;
-    after = { donatedAt: last.donated_at, id: last.id };
-  }
+  yield* inBatches(
+    (after, limit) => {
+      const query = newestFirst(db, filter, plan).limit(limit);
+      return (after ? query.where(olderThan("donations", "donated_at", after)) : query).execute();
+    },
+    (row) => row.donated_at,
+    toDonation,
+    batchSize,
+  );
 }
 
 /**

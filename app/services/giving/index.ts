@@ -5,4 +5,4 @@ export { receiveProviderWebhook } from "./provider-events.server";
 export { SYNC_DAYS, syncFromProvider } from "./provider-sync.server";
 export { findReceipt } from "./receipts.server";
 export { cancelSandbox, getSandboxCheckout, paySandbox } from "./sandbox-checkout.server";
-export { cancelSubscription, findSubscription, getSubscriptionSummary, listSubscriptions, refreshSubscriptionStatuses, type Subscription, type SubscriptionSummary } from "./subscriptions.server";
+export { cancelSubscription, findSubscription, findSubscriptionPage, getSubscriptionSummary, listSubscriptions, refreshSubscriptionStatuses, type Subscription, type SubscriptionSummary } from "./subscriptions.server";

@@ -51,7 +51,7 @@ export async function receiveProviderWebhook(payload: Buffer, signature: string 
  * delivery finds the event id taken and changes nothing; a failure leaves no trace, so
  * the provider's retry is handled in full. Types this site does not use are acknowledged.
  */
-export async function handleProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
+async function handleProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
   const handler = HANDLERS[event.type];
   if (!handler) return "ignored";
   return getDb()

@@ -15,7 +15,7 @@ import { queueMail } from "~/services/mail";
  * that records the gift, keyed by the gift, so however often the provider repeats its
  * events (or Sync finds the gift again) no second receipt is written.
  */
-export function receiptUrl(token: string): string {
+function receiptUrl(token: string): string {
   return `${configuredSiteUrl()}/receipts/${token}`;
 }
 

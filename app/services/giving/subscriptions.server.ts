@@ -1,7 +1,7 @@
 import { cancelSubscriptionSchema } from "~/domain/giving/donation-schemas";
 import { centsToDollars } from "~/domain/shared/money";
 import { isCancelable } from "~/domain/giving/subscription-status";
-import { paged } from "~/lib/list-pages.server";
+import { countOf, paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";
 import { getDb } from "~/lib/db.server";
 import { countedTestFlags } from "~/lib/env.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
@@ -26,7 +26,7 @@ export interface Subscription {
   is_test: boolean;
 }
 
-export function toSubscription(row: SubscriptionRow): Subscription {
+function toSubscription(row: SubscriptionRow): Subscription {
   return {
     id: row.id,
     name: row.name,
@@ -44,19 +44,20 @@ export function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-/**
- * Newest first; the whole list unless a page is asked for. A live site lists only real
- * subscriptions; in a test mode every one shows, tests marked.
- */
+/** The subscriptions listed: on a live site only real ones; in a test mode every one, tests marked. */
+function listed() {
+  return getDb().selectFrom("subscriptions").where("is_test", "in", countedTestFlags());
+}
+
+/** Newest first; the whole list unless a page is asked for (GET /api/donations/subscriptions). */
 export async function listSubscriptions(page: { limit?: number; offset?: number } = {}): Promise<Subscription[]> {
-  let query = getDb()
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("is_test", "in", countedTestFlags())
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc");
-  query = paged(query, page);
-  return (await query.execute()).map(toSubscription);
+  const query = listed().selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
+  return (await paged(query, page).execute()).map(toSubscription);
+}
+
+/** One page of the Subscriptions screen, newest first (past the end: the last page). */
+export async function findSubscriptionPage(page: number, pageSize: number): Promise<ListPage<Subscription>> {
+  return pageOfRows(() => countOf(listed()), (limit, offset) => listSubscriptions({ limit, offset }), page, pageSize);
 }
 
 /** One recurring gift by the provider's subscription id, or null. */

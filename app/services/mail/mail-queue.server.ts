@@ -134,7 +134,7 @@ export async function countOutbox(): Promise<Record<MailStatus, number>> {
 }
 
 /** The links a message carries (its buttons), so staff can follow them from the Outbox. */
-export function linksIn(html: string): string[] {
+function linksIn(html: string): string[] {
   const links = [...html.matchAll(/href="([^"]+)"/g)].map((match) =>
     match[1]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, "&"),
   );

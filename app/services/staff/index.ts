@@ -4,3 +4,4 @@ export { adminAuthenticator, adminFromSession, readerOf, requireAdminApi, requir
 export { getDashboardStats } from "./dashboard.server";
 export { runAdminPasswordCli } from "./admin-password-cli.server";
 export { bootstrap, describeStartup } from "./startup.server";
+export { databaseAnswers } from "./health.server";
