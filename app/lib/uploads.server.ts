@@ -81,6 +81,9 @@ export async function readMultipartForm(request: Request, fileField: string, max
     fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {
+    // A form cut short inside a file fails that file's stream too; the form's own failure
+    // (below) is what gets answered, and an unheard stream error would stop the server.
+    stream.on("error", () => {});
     if (name !== fileField || !info.filename) {
       stream.resume();
       return;

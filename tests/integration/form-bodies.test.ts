@@ -55,6 +55,13 @@ const BAD_BODIES: { kind: string; status: 400 | 415; headers: Record<string, str
   { kind: "multipart without a boundary", status: 400, headers: { "Content-Type": "multipart/form-data" }, body: () => `${MULTIPART_FIELD}--XyZ--\r\n` },
   { kind: "multipart with the wrong boundary", status: 400, headers: { "Content-Type": "multipart/form-data; boundary=AbC" }, body: () => `${MULTIPART_FIELD}--XyZ--\r\n` },
   { kind: "multipart cut short", status: 400, headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: () => `${MULTIPART_FIELD}--XyZ\r\nContent-Disposition: form-data; name="ti` },
+  // Cut inside a file, once in a field no page takes and once in each upload screen's own field.
+  ...["other_file", "file", "image_file"].map((field) => ({
+    kind: `multipart cut short inside the file ${field}`,
+    status: 400 as const,
+    headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+    body: () => `${MULTIPART_FIELD}--XyZ\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`,
+  })),
   { kind: "a body that breaks off", status: 400, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: brokenStream },
 ];
 
