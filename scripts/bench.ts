@@ -9,19 +9,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { fillCommunityHistory } from "./community-history";
 import { fillGivingHistory } from "./giving-history";
+import { freePort, waitForHealthy } from "./local-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
 const PATHS = ["/", "/stories", "/stories/1", "/events", "/testimonials", "/contact", "/volunteer", "/api/stories/", "/api/events/", "/api/testimonials/", "/api/donations/stats"];
 const CONNECTIONS = 10;
-const STARTUP_TIMEOUT_MS = 60_000;
 const MEMORY_SAMPLE_MS = 200;
 const ADMIN = { username: "bench", password: "bench-password-123" };
 /** The staff screens and endpoints that must stay fast on a large history. */
@@ -71,18 +70,6 @@ function benchSeconds(): number {
   return seconds;
 }
 
-/** Asks the OS for a free port; a tiny race with other processes is acceptable for a benchmark. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("Could not find a free port"))));
-    });
-  });
-}
 
 /** The server's environment: a private database and uploads folder, and no real Stripe keys. */
 /**
@@ -124,23 +111,6 @@ function startServer(port: number, tmpDir: string, databaseFile?: string, extra?
   return child;
 }
 
-/** Polls /healthz until it answers 200; gives up early if the server process exits. */
-async function waitForHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited during start-up (code ${child.exitCode ?? child.signalCode})`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not become healthy within ${STARTUP_TIMEOUT_MS / 1000} s`);
-}
 
 /** Reads one "VmXxx:   12345 kB" field of /proc/<pid>/status, in KiB (Linux only). */
 function procStatusKiB(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
