@@ -3,10 +3,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "~/components/layout/nonce";
 import { clientAddressContext } from "~/lib/request-context";
 import { documentContentSecurityPolicy, securityHeadersFor as headersFor } from "~/lib/security-headers.server";
+import { isSameOriginRequest, MUTATING_METHODS } from "~/lib/same-origin.server";
 
 import { getEnv } from "~/lib/env.server";
 
@@ -23,6 +24,28 @@ export function securityHeadersFor(pathname: string, isHttps: boolean): Record<s
 }
 
 export const streamTimeout = 5_000;
+
+/**
+ * What the server log says when React Router catches an error. A request the router
+ * itself refuses (a post to a page that takes none, an address that is not there) is the
+ * asker's mistake: one line, no stack. Anything else is ours, and is logged whole.
+ * Interrupted requests (the visitor left) are not errors at all.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`Refused ${request.method} ${path} (${error.status} ${error.statusText})`);
+    return;
+  }
+  // The router aborts a post from another site before any action runs (answered 400).
+  if (MUTATING_METHODS.has(request.method) && !isSameOriginRequest(request)) {
+    console.warn(`Refused a cross-site ${request.method} ${path} (from ${request.headers.get("Origin") ?? "another site"})`);
+    return;
+  }
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
+};
 
 /** Used by server.mjs: what the server knows about a request that the Request object does not. */
 export function getLoadContext(clientAddress: string | undefined): RouterContextProvider {
