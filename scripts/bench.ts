@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { fillCommunityHistory } from "./community-history";
 import { fillGivingHistory } from "./giving-history";
-import { freePort, waitForHealthy } from "./local-server";
+import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
@@ -375,13 +375,7 @@ function benchRequests(): number {
   return requests;
 }
 
-// Ctrl-C must not leave a server running or a database behind.
-for (const [signal, exitCode] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal} received: stopping the server`);
-    void release().finally(() => process.exit(exitCode));
-  });
-}
+releaseOnSignals(release);
 
 try {
   await main();

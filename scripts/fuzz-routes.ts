@@ -36,7 +36,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
-import { freePort, serverGone, waitForHealthy } from "./local-server";
+import { freePort, releaseOnSignals, serverGone, waitForHealthy } from "./local-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
@@ -1430,12 +1430,7 @@ function withCredentials(request: FuzzRequest, credentials: Credentials, baseUrl
   return { ...request, headers };
 }
 
-for (const [signal, exitCode] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal} received: stopping the server`);
-    void release().finally(() => process.exit(exitCode));
-  });
-}
+releaseOnSignals(release);
 
 try {
   await main();

@@ -1,5 +1,6 @@
 // What the tools that drive a real server (`npm run bench`, `npm run fuzz`) share: a free
-// port on this machine, and waiting until the started server says it is healthy.
+// port on this machine, waiting until the started server says it is healthy, and stopping
+// it however the tool ends.
 import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 
@@ -34,4 +35,14 @@ export async function waitForHealthy(baseUrl: string, child: ChildProcess): Prom
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`The server did not become healthy within ${STARTUP_TIMEOUT_MS / 1000} s`);
+}
+
+/** Ctrl-C (or a stop) must not leave a server running or a database behind. */
+export function releaseOnSignals(release: () => Promise<void>): void {
+  for (const [signal, exitCode] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal} received: stopping the server`);
+      void release().finally(() => process.exit(exitCode));
+    });
+  }
 }
