@@ -22,6 +22,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -85,12 +85,16 @@ function areaZones() {
     }
   }
   for (const other of domainAreas) {
+    const index = `~/domain/${other}`;
+    const through = existsSync(path.join(root, "app", "domain", other, "index.ts"))
+      ? `through its index (${index})`
+      : `through an index: add app/domain/${other}/index.ts exporting what is needed, and import ${index}`;
     for (const area of [...new Set([...serviceAreas, ...domainAreas])].filter((a) => a !== other)) {
       zones.push({
         target: [`./app/services/${area}`, `./app/domain/${area}`],
         from: `./app/domain/${other}`,
         except: ["./index.ts"],
-        message: `The ${area} area reads ${other}'s domain only through its index (~/domain/${other}).`,
+        message: `The ${area} area reads the ${other} domain only ${through}.`,
       });
     }
     zones.push({

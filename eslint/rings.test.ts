@@ -60,7 +60,9 @@ describe("the areas", () => {
 
   it("refuses another area's domain internals in a service, and an area in the shared vocabulary", async () => {
     const found = await objectionsTo("app/services/donors/probe.server.ts", 'import { x } from "~/domain/giving/receipts";');
-    expect(found.join("\n")).toContain("The donors area reads giving's domain only through its index");
+    expect(found.join("\n")).toContain("The donors area reads the giving domain only through its index (~/domain/giving)");
+    const noIndex = await objectionsTo("app/services/giving/probe.server.ts", 'import { x } from "~/domain/donors/my-giving";');
+    expect(noIndex.join("\n")).toContain("through an index: add app/domain/donors/index.ts exporting what is needed");
     expect((await objectionsTo("app/domain/shared/probe.ts", 'import { x } from "~/domain/giving";')).join("\n")).toContain("imports no area");
   });
 
