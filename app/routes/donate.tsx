@@ -17,10 +17,9 @@ import {
   initialDonation,
 } from "~/domain/giving/gift-options";
 import { formatDollars } from "~/domain/shared/money";
-import { clientAddressContext } from "~/lib/request-context";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/lib/form-replies.server";
-import { siteUrlFor } from "~/lib/site-url.server";
+import { checkoutVisitorOf } from "~/lib/visitor.server";
 import { startCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
 
@@ -52,10 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
   try {
-    const checkout = await startCheckout(submission.value, {
-      siteUrl: siteUrlFor(request),
-      clientAddress: context.get(clientAddressContext),
-    });
+    const checkout = await startCheckout(submission.value, checkoutVisitorOf(request, context));
     return redirect(checkout.url, 303);
   } catch (error) {
     return serviceErrorReply(submission, error, undefined, { outage: { what: "Donation checkout failed", message: PROVIDER_UNAVAILABLE } });

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/donation-subscription-checkout";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
-import { clientAddressContext } from "~/lib/request-context";
-import { siteUrlFor } from "~/lib/site-url.server";
+import { checkoutVisitorOf } from "~/lib/visitor.server";
 import { startSubscriptionCheckout } from "~/services/giving";
 
 /**
@@ -10,10 +9,7 @@ import { startSubscriptionCheckout } from "~/services/giving";
  */
 const resource = apiResource<Route.ActionArgs>({
   POST: async ({ request, context }) => {
-    const checkout = await startSubscriptionCheckout(await readJsonBody(request), {
-      siteUrl: siteUrlFor(request),
-      clientAddress: context.get(clientAddressContext),
-    });
+    const checkout = await startSubscriptionCheckout(await readJsonBody(request), checkoutVisitorOf(request, context));
     return json(checkout);
   },
 });

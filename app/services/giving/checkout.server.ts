@@ -12,6 +12,7 @@ import type { CheckoutStarted } from "~/lib/payments/gateway";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { limitCheckoutStarts } from "~/lib/public-form-limits.server";
 import { parseOrThrow } from "~/lib/service-errors";
+import type { CheckoutVisitor } from "~/lib/visitor.server";
 
 /**
  * Starts a gift at the provider's hosted checkout: the donate form, and the API's
@@ -25,21 +26,16 @@ interface Gift {
   frequency: FormFrequency;
 }
 
-/** Who is asking: the site's address for return links, and the client's for the rate limit. */
-export interface CheckoutOrigin {
-  siteUrl: string;
-  clientAddress: string;
-}
 
 /** The donate form and POST /api/donations/create-payment-session. */
-export function startCheckout(input: unknown, origin: CheckoutOrigin): Promise<CheckoutStarted> {
+export function startCheckout(input: unknown, origin: CheckoutVisitor): Promise<CheckoutStarted> {
   const gift = parseOrThrow(donationSchema, input);
   limitCheckoutStarts(origin.clientAddress);
   return beginCheckout(gift, origin.siteUrl);
 }
 
 /** POST /api/donations/create-subscription: the same gift, named by its interval. */
-export function startSubscriptionCheckout(input: unknown, origin: CheckoutOrigin): Promise<CheckoutStarted> {
+export function startSubscriptionCheckout(input: unknown, origin: CheckoutVisitor): Promise<CheckoutStarted> {
   const request = parseOrThrow(subscriptionRequestSchema, input);
   limitCheckoutStarts(origin.clientAddress);
   return beginCheckout({ ...request, frequency: FREQUENCY_OF_INTERVAL[request.interval] }, origin.siteUrl, request.payment_month);
