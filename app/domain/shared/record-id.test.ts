@@ -6,9 +6,10 @@ describe("parseRecordId", () => {
     expect(parseRecordId("1")).toBe(1);
     expect(parseRecordId("42")).toBe(42);
     expect(parseRecordId("999999999999999")).toBe(999_999_999_999_999);
+    expect(parseRecordId("007")).toBe(7);
   });
 
-  it.each(["", "0", "007", "-1", "+7", " 7", "7 ", "7.0", "1e3", "0x10", "Infinity", "NaN", "1234567890123456", "٣"])(
+  it.each(["", "0", "000", "-1", "+7", " 7", "7 ", "7.0", "1e3", "0x10", "Infinity", "NaN", "1234567890123456", "٣"])(
     "finds no record in %j",
     (raw) => expect(parseRecordId(raw)).toBeNull(),
   );
