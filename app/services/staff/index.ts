@@ -1,6 +1,6 @@
 export { type Admin, InvalidCredentialsError, signInAdmin } from "./admins.server";
 export { issueApiToken, revokeApiToken } from "./api-tokens.server";
-export { adminAuthenticator, adminFromSession, readerOf, requireAdminApi, requireAdminPage, staffOnly } from "./auth.server";
+export { adminAuthenticator, adminFromSession, readerOf, requireAdminPage, staffOnly } from "./auth.server";
 export { getDashboardStats } from "./dashboard.server";
 export { runAdminPasswordCli } from "./admin-password-cli.server";
 export { bootstrap, describeStartup } from "./startup.server";
