@@ -18,7 +18,6 @@ export const VOLUNTEER_INTERESTS = [
   "Fundraising",
   "Other",
 ] as const;
-export type VolunteerInterest = (typeof VOLUNTEER_INTERESTS)[number];
 
 export const contactMessageSchema = z.object({
   name: requiredText("Name", 100),
