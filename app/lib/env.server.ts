@@ -140,7 +140,8 @@ const envSchema = z
     SEED_DEMO: booleanFlag.default(true),
     PUBLIC_URL: optionalText.pipe(
       urlSetting("PUBLIC_URL", PUBLIC_URL_RULE)
-        // The origin: scheme, host (lower case) and port, without a trailing slash.
+        // The origin: scheme, host (lower case) and port, without a trailing slash, so every
+        // check of the scheme (Secure cookies, HSTS) and every link reads it one way.
         .transform((value) => new URL(value).origin)
         .optional(),
     ),

@@ -113,9 +113,10 @@ export async function readMultipartForm(request: Request, fileField: string, max
   try {
     await Promise.all(writes);
   } catch (error) {
-    // Writing to our own disk failed: a fault on our side, not a broken form.
+    // Writing to our own disk failed: logged as ours, and the form comes back with what was typed.
+    console.error("Storing an upload failed:", error);
     await discard(file);
-    throw error;
+    return { fields, file: null, fileError: "The upload did not arrive whole. Please try again." };
   }
   const received = file as ReceivedFile | null;
   if (tooLarge) {

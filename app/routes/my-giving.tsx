@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await cancelMyRecurringGift(email, requireRecordId(form.id));
       return redirect("/my-giving?canceled=1", 303);
     } catch (error) {
-      return refusalAnswer(error, {
+      return refusalAnswer(error, "That recurring gift is no longer active.", {
         what: "A donor's cancellation failed",
         message: "We couldn't reach our payment provider, so the gift was not stopped. Please try again in a moment.",
       });
@@ -74,16 +74,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (portal) return redirect(portal, 303);
       return data<ActionAnswer>({ error: "There is no card on file to update for this gift." }, { status: 409 });
     } catch (error) {
-      return refusalAnswer(error, { what: "Opening a donor's billing page failed", message: "We couldn't reach our payment provider. Please try again in a moment." });
+      return refusalAnswer(error, "That recurring gift is not yours to change.", {
+        what: "Opening a donor's billing page failed",
+        message: "We couldn't reach our payment provider. Please try again in a moment.",
+      });
     }
   }
   return refuseUnknownIntent(request, intent);
 }
 
-/** A refused change to a recurring gift (not the donor's, no longer active, the provider down) as the line above it. */
-function refusalAnswer(error: unknown, outage: ProviderOutage) {
+/**
+ * A refused change to a recurring gift as the line above it: one the donor cannot change
+ * (not theirs, or no longer active) in the page's own words, never a provider's status.
+ */
+function refusalAnswer(error: unknown, cannotChange: string, outage: ProviderOutage) {
   const { status, message, headers } = formRefusalOrThrow(error, outage);
-  return data<ActionAnswer>({ error: message }, { status, headers });
+  const words = status === 404 || status === 409 ? cannotChange : message;
+  return data<ActionAnswer>({ error: words }, { status, headers });
 }
 
 export default function MyGiving({ loaderData, actionData }: Route.ComponentProps) {

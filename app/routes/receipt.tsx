@@ -30,6 +30,7 @@ export default function Receipt({ loaderData: { gift, organisation, timeZone } }
       organisation={organisation}
       width="max-w-2xl"
       printLabel="Print this receipt"
+      printFallback={<p className="text-sm text-slate-600">Use your browser&apos;s Print command to keep a copy.</p>}
       links={
         <>
           <Link to="/my-giving" className="btn-secondary">

@@ -223,7 +223,7 @@ describe("a monthly gift", () => {
     const omar = await signInWith(tokenIn((await linkMails()).at(-1)!.text_body));
     const refused = unwrapData(await callRoute(myGiving.action, "/my-giving", { form: { intent: "cancel", id: String(monthly!.id) }, headers: { Cookie: omar } }));
     // Not Omar's to stop: the shared form mapper's answer for a gift not found (404), as for 'Update payment card'.
-    expect(refused).toMatchObject({ status: 404, data: { error: "Recurring gift not found" } });
+    expect(refused).toMatchObject({ status: 404, data: { error: "That recurring gift is no longer active." } });
     expect(fakeStripe().subscriptions.get(providerId)!.status).toBe("active");
 
     const done = (await callRoute(myGiving.action, "/my-giving", { form: { intent: "cancel", id: String(monthly!.id) }, headers: { Cookie: cookie } })) as Response;

@@ -11,12 +11,15 @@ export function PrintedSheet({
   organisation,
   width,
   printLabel,
+  printFallback = null,
   children,
   links,
 }: {
   organisation: Organisation;
   width: "max-w-2xl" | "max-w-3xl";
   printLabel: string;
+  /** What stands in for the print button until the page's script runs, if anything. */
+  printFallback?: ReactNode;
   children: ReactNode;
   links: ReactNode;
 }) {
@@ -37,7 +40,7 @@ export function PrintedSheet({
             {printLabel}
           </button>
         ) : (
-          <p className="text-sm text-slate-600">Use your browser&apos;s Print command to keep a copy.</p>
+          printFallback
         )}
         {links}
       </div>

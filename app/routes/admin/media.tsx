@@ -43,7 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
       await uploadMedia(key as MediaKey, file);
       return redirect(`/admin/media?saved=${key}`);
     }
-    if (intent !== "save") refuseUnknownIntent(request, intent);
+    // "url" is what the form's button said before, in a page that may still be open.
+    if (intent !== "save" && intent !== "url") refuseUnknownIntent(request, intent);
     await saveMediaUrl(key, value);
     return redirect(`/admin/media?saved=${key}`);
   } catch (error) {
