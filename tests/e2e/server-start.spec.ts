@@ -5,30 +5,34 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /**
+ * Starts a second production server with `env` over the usual test settings, in `cwd`,
+ * and waits for it to stop: the exit code and everything it printed.
+ */
+async function startAndWaitForExit(env: Record<string, string | undefined>, cwd?: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [path.resolve("server.mjs")], {
+    cwd,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", SEED_DEMO: "0", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { code, output };
+}
+
+/**
  * An operator who starts a second copy on a port already taken (here: the test server's
  * own) must be told, and the process must fail, not announce a site that is not there.
  */
 test("a server whose port is taken says so and exits with an error", async () => {
   const folder = mkdtempSync(path.join(tmpdir(), "charity-port-"));
   try {
-    const child = spawn(process.execPath, ["server.mjs"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: process.env.E2E_PORT,
-        HOST: "127.0.0.1",
-        DATABASE_URL: `file:${path.join(folder, "second.sqlite")}`,
-        UPLOADS_DIR: path.join(folder, "uploads"),
-        SEED_DEMO: "0",
-        STRIPE_SECRET_KEY: "",
-        STRIPE_WEBHOOK_SECRET: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const { code, output } = await startAndWaitForExit({
+      PORT: process.env.E2E_PORT,
+      DATABASE_URL: `file:${path.join(folder, "second.sqlite")}`,
+      UPLOADS_DIR: path.join(folder, "uploads"),
     });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(code).toBe(1);
     expect(output).toContain(`Could not listen on 127.0.0.1:${process.env.E2E_PORT}: listen EADDRINUSE`);
     expect(output).not.toContain("Charity site listening");
@@ -45,25 +49,10 @@ test("a postgres:// DATABASE_URL stops the start, says PostgreSQL is not support
   const folder = mkdtempSync(path.join(tmpdir(), "charity-postgres-"));
   try {
     // Started from an empty folder, so any file or folder made from the URL would show there.
-    const child = spawn(process.execPath, [path.resolve("server.mjs")], {
-      cwd: folder,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATABASE_URL: "postgres://user@host:5432/db",
-        UPLOADS_DIR: path.join(folder, "uploads"),
-        SEED_DEMO: "0",
-        STRIPE_SECRET_KEY: "",
-        STRIPE_WEBHOOK_SECRET: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const { code, output } = await startAndWaitForExit(
+      { PORT: "0", DATABASE_URL: "postgres://user@host:5432/db", UPLOADS_DIR: path.join(folder, "uploads") },
+      folder,
+    );
     expect(code).toBe(1);
     expect(output).toBe(
       [
