@@ -105,6 +105,10 @@ export interface DonationsTable {
   is_test: Flag;
   /** The unguessable key of the gift's printable receipt page (/receipts/{token}). */
   receipt_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The fund the gift belongs to (migration 0010); stored without one, it takes its purpose's fund. */
+  fund_id: ColumnType<number, number | undefined, number>;
+  /** What the gift was for in the donor's words, e.g. "Zakat al-Fitr for 5 people"; '' for most gifts. */
+  designation: ColumnType<string, string | undefined, string>;
 }
 
 export type SubscriptionInterval = "month" | "year";
@@ -130,6 +134,8 @@ export interface SubscriptionsTable {
   provider_state_at: ColumnType<number, number | undefined, number>;
   canceled_at: ColumnType<string | null, string | null | undefined, string | null>;
   is_test: Flag;
+  /** The fund each of its charges goes to (migration 0010); by default its purpose's fund. */
+  fund_id: ColumnType<number, number | undefined, number>;
 }
 
 /** Running figures per donor (email, or name when a gift has no email), kept by triggers. */
@@ -234,6 +240,90 @@ export interface DonorSessionsTable {
   expires_at: string;
 }
 
+export type FundKind = "general" | "zakat" | "obligation" | "restricted";
+
+/**
+ * Where a gift goes (migration 0010). Money in (live gifts only) and money out (the
+ * ledger) are kept on the row by triggers; names never change once given.
+ */
+export interface FundsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  /** The donate form's word for the fund, kept on each gift as its `purpose`. */
+  purpose: string;
+  description: ColumnType<string, string | undefined, string>;
+  kind: FundKind;
+  sort_order: number;
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>;
+  received_cents: ColumnType<number, never, never>;
+  gift_count: ColumnType<number, never, never>;
+  disbursed_cents: ColumnType<number, never, never>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Live gifts per fund and UTC day, kept by triggers for the within-a-lunar-year report. */
+export interface FundDailyReceiptsTable {
+  fund_id: number;
+  day: string;
+  received_cents: number;
+  gift_count: number;
+}
+
+export type LedgerEntryKind = "disbursement" | "reversal";
+
+/** The ledger of what went out: append-only, a reversal names the entry it reverses. */
+export interface DisbursementsTable {
+  id: Generated<number>;
+  kind: LedgerEntryKind;
+  fund_id: number;
+  amount_cents: number;
+  disbursed_on: string;
+  /** One of the eight categories of Zakat recipients, for the two Zakat funds; null otherwise. */
+  category: string | null;
+  programme: ColumnType<string, string | undefined, never>;
+  region: ColumnType<string, string | undefined, never>;
+  description: ColumnType<string, string | undefined, never>;
+  proof_filename: ColumnType<string, string | undefined, never>;
+  reverses_id: ColumnType<number | null, number | null | undefined, never>;
+  recorded_by: string;
+  recorded_at: string;
+}
+
+export type RateKey = "fitr_per_person" | "fidya_per_day" | "kaffarah_per_person" | "gold_per_gram" | "silver_per_gram";
+
+/** The rates register: each new rate is a new row, so the history stays. */
+export interface RatesTable {
+  id: Generated<number>;
+  rate_key: RateKey;
+  amount_cents: number;
+  effective_on: string;
+  authority: ColumnType<string, string | undefined, never>;
+  note: ColumnType<string, string | undefined, never>;
+  to_confirm: ColumnType<0 | 1, 0 | 1 | undefined, never>;
+  recorded_by: string;
+  recorded_at: string;
+}
+
+/** The one Zakat policy text (id 1), a template until staff first save it. */
+export interface ZakatPolicyTable {
+  id: number;
+  body: string;
+  is_template: 0 | 1;
+  kaffarah_per_fast: 0 | 1;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** Eid al-Fitr as staff confirmed it by sighting, per Hijri year (else Umm al-Qura's 1 Shawwal). */
+export interface EidDatesTable {
+  hijri_year: number;
+  eid_al_fitr_on: string;
+  set_by: string;
+  set_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -254,6 +344,12 @@ export interface Database {
   sandbox_objects: SandboxObjectsTable;
   outbound_mail: OutboundMailTable;
   giving_sign_in_links: GivingSignInLinksTable;
+  funds: FundsTable;
+  fund_daily_receipts: FundDailyReceiptsTable;
+  disbursements: DisbursementsTable;
+  rates: RatesTable;
+  zakat_policy: ZakatPolicyTable;
+  eid_dates: EidDatesTable;
 }
 
 export type SettingRow = Selectable<SettingsTable>;
@@ -265,3 +361,6 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 export type VolunteerSignupRow = Selectable<VolunteerSignupsTable>;
 export type OutboundMailRow = Selectable<OutboundMailTable>;
+export type FundRow = Selectable<FundsTable>;
+export type DisbursementRow = Selectable<DisbursementsTable>;
+export type RateRow = Selectable<RatesTable>;

@@ -8,6 +8,7 @@ import * as myGiving from "./0006_my_giving";
 import * as newsletterOptIn from "./0007_newsletter_opt_in";
 import * as donorSessions from "./0008_donor_sessions";
 import * as donorEmailNormalForm from "./0009_donor_email_normal_form";
+import * as funds from "./0010_funds";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007_newsletter_opt_in": newsletterOptIn,
   "0008_donor_sessions": donorSessions,
   "0009_donor_email_normal_form": donorEmailNormalForm,
+  "0010_funds": funds,
 };
 
 export const migrationProvider: MigrationProvider = {

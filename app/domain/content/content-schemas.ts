@@ -1,7 +1,7 @@
 import { z } from "~/domain/shared/zod";
 import { emptyIsUnset, readNumber } from "~/domain/shared/amount-input";
 import { isRealDate } from "~/domain/shared/dates";
-import { honeypotField, optionalText, requiredText } from "~/domain/shared/schema-fields";
+import { flagField, honeypotField, optionalText, requiredText } from "~/domain/shared/schema-fields";
 import { isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR } from "./media-urls";
 
 /**
@@ -12,19 +12,6 @@ import { isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR 
 
 export const TESTIMONIAL_CATEGORIES = ["donor", "recipient", "volunteer", "other"] as const;
 export type TestimonialCategory = (typeof TESTIMONIAL_CATEGORIES)[number];
-
-/** true/false from JSON, or a form's "on"/"true"/"1"; absent or empty takes the default. */
-function flag(fallback: boolean) {
-  return z.preprocess(
-    (raw) => {
-      if (raw === undefined || raw === null || raw === "") return fallback;
-      if (raw === true || raw === "true" || raw === "on" || raw === "1" || raw === 1) return true;
-      if (raw === false || raw === "false" || raw === "off" || raw === "0" || raw === 0) return false;
-      return raw;
-    },
-    z.boolean({ message: "Must be true or false" }),
-  );
-}
 
 /**
  * The photo rule: optional, but when given an http(s) photo URL (media-urls.ts), or the name of a
@@ -42,8 +29,8 @@ export const storySchema = z.object({
   title: requiredText("Title", 200),
   summary: requiredText("Summary", 1000),
   content: requiredText("Full content", 50_000),
-  is_active: flag(true),
-  is_featured: flag(false),
+  is_active: flagField(true),
+  is_featured: flagField(false),
   // Free text: a full URL, or a path on this site.
   video_url: optionalText("Video URL", 2000),
   image_filename: photoField,
@@ -82,7 +69,7 @@ export const testimonialSchema = z.object({
     emptyIsUnset,
     z.enum(TESTIMONIAL_CATEGORIES, { message: "Choose donor, recipient, volunteer or other" }).default("donor"),
   ),
-  is_approved: flag(false),
+  is_approved: flagField(false),
   image_filename: photoField,
 });
 export type TestimonialInput = z.output<typeof testimonialSchema>;

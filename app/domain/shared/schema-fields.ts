@@ -35,3 +35,16 @@ export function requiredEmail() {
 export function honeypotField() {
   return z.string().optional();
 }
+
+/** true/false from JSON, or a form's "on"/"true"/"1"; absent or empty takes the default. */
+export function flagField(fallback: boolean) {
+  return z.preprocess(
+    (raw) => {
+      if (raw === undefined || raw === null || raw === "") return fallback;
+      if (raw === true || raw === "true" || raw === "on" || raw === "1" || raw === 1) return true;
+      if (raw === false || raw === "false" || raw === "off" || raw === "0" || raw === 0) return false;
+      return raw;
+    },
+    z.boolean({ message: "Must be true or false" }),
+  );
+}

@@ -1,0 +1,63 @@
+import { daysBetween, LUNAR_YEAR_DAYS } from "../shared/hijri";
+
+/**
+ * Zakat is matched to what it paid for oldest first: each disbursement from a Zakat fund
+ * uses up the oldest Zakat of that fund not yet distributed. From the matching follows
+ * how much of each day's Zakat has gone out, and how much went out within one lunar year
+ * (354 days) of its receipt. Reversed entries and their reversals are left out before
+ * matching: a reversed disbursement never happened.
+ */
+export interface DayAmount {
+  /** 'YYYY-MM-DD' */
+  day: string;
+  cents: number;
+}
+
+export interface MatchedReceipt extends DayAmount {
+  distributedCents: number;
+  /** The part distributed no later than 354 days after `day`. */
+  withinLunarYearCents: number;
+}
+
+export interface Matching {
+  receipts: MatchedReceipt[];
+  /** Disbursed beyond everything received (money that came in before the ledger was kept). */
+  unmatchedCents: number;
+}
+
+const byDay = (a: DayAmount, b: DayAmount) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0);
+
+export function matchOldestFirst(received: DayAmount[], disbursed: DayAmount[]): Matching {
+  const receipts: MatchedReceipt[] = [...received]
+    .filter((item) => item.cents > 0)
+    .sort(byDay)
+    .map((item) => ({ ...item, distributedCents: 0, withinLunarYearCents: 0 }));
+  let oldest = 0;
+  let unmatchedCents = 0;
+  for (const payment of [...disbursed].sort(byDay)) {
+    let left = payment.cents;
+    while (left > 0 && oldest < receipts.length) {
+      const receipt = receipts[oldest]!;
+      const taken = Math.min(left, receipt.cents - receipt.distributedCents);
+      receipt.distributedCents += taken;
+      if (daysBetween(receipt.day, payment.day) <= LUNAR_YEAR_DAYS) receipt.withinLunarYearCents += taken;
+      left -= taken;
+      if (receipt.distributedCents === receipt.cents) oldest++;
+    }
+    unmatchedCents += left;
+  }
+  return { receipts, unmatchedCents };
+}
+
+/** Zakat still undistributed that was received on or before `cutoff` (e.g. ten lunar months ago). */
+export function undistributedSince(receipts: MatchedReceipt[], cutoff: string): { cents: number; oldestDay: string | null } {
+  let cents = 0;
+  let oldestDay: string | null = null;
+  for (const receipt of receipts) {
+    const left = receipt.cents - receipt.distributedCents;
+    if (left <= 0 || receipt.day > cutoff) continue;
+    cents += left;
+    if (oldestDay === null || receipt.day < oldestDay) oldestDay = receipt.day;
+  }
+  return { cents, oldestDay };
+}

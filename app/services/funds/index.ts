@@ -1,0 +1,18 @@
+export { addFund, changeFund, fundBySlug, getFund, listDonateChoices, listFunds, openFundForPurpose, type Fund } from "./funds.server";
+export {
+  findLedgerPage,
+  getLedgerEntry,
+  ledgerForExport,
+  listLedger,
+  proofOf,
+  readLedgerFilter,
+  recordDisbursement,
+  recordReversal,
+  refuseLedgerChange,
+  type LedgerEntry,
+  type LedgerFilter,
+} from "./ledger.server";
+export { currentRates, listRates, obligationRatesOf, recordRate, type CurrentRates, type Rate } from "./rates.server";
+export { getTransparencyReport, readReportRequest, type ReportRequest, type TransparencyReport } from "./transparency.server";
+export { getZakatWatch, type ZakatWatch } from "./zakat-watch.server";
+export { getZakatPolicy, saveZakatPolicy, setEidAlFitr, thisYearsEid, type EidAlFitr, type ZakatPolicy } from "./zakat-policy.server";

@@ -1,0 +1,127 @@
+import { sql } from "kysely";
+import {
+  buildTransparencyFigures,
+  isObligationBound,
+  isZakatBound,
+  withinLunarYearPercent,
+  type FundKind,
+  type ReportCalendar,
+} from "~/domain/funds";
+import { todayIn } from "~/domain/shared/dates";
+import { formatHijri } from "~/domain/shared/hijri";
+import { centsToDollars } from "~/domain/shared/money";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+
+/**
+ * The public transparency report (/transparency and GET /api/transparency): per fund what
+ * came in, went out and is held; Zakat by the eight categories; and per year how much
+ * Zakat reached its recipients within a lunar year. Aggregates only: never a donor's or a
+ * recipient's name, never a proof document. Test payments never count (the funds' figures
+ * are of live gifts alone). Amounts in dollars, like every amount in the API.
+ */
+export interface TransparencyReport {
+  calendar: ReportCalendar;
+  /** The year shown, in `calendar`; null for all years. */
+  year: number | null;
+  years: number[];
+  /** The day of the newest ledger entry, or null when nothing has been recorded yet. */
+  latest_entry_on: string | null;
+  latest_entry_on_hijri: string | null;
+  funds: { name: string; kind: FundKind; is_zakat: boolean; is_obligation: boolean; received: number; distributed: number; held: number }[];
+  zakat: {
+    received: number;
+    distributed: number;
+    held: number;
+    by_category: { key: string; english: string; arabic: string; amount: number; percent: number }[];
+    by_year: {
+      year: number;
+      received: number;
+      distributed: number;
+      distributed_within_lunar_year: number;
+      within_lunar_year_percent: number;
+      /** Some of the year's Zakat is under a lunar year old: its share may still rise. */
+      still_open: boolean;
+    }[];
+  };
+}
+
+export interface ReportRequest {
+  calendar?: ReportCalendar;
+  year?: number | null;
+}
+
+/** ?calendar=hijri|gregorian&year=: anything else is the default (Hijri, all years). */
+export function readReportRequest(params: URLSearchParams): ReportRequest {
+  const calendar = params.get("calendar") === "gregorian" ? "gregorian" : "hijri";
+  const year = Number(params.get("year"));
+  return { calendar, year: Number.isInteger(year) && year > 0 && year < 10_000 ? year : null };
+}
+
+export async function getTransparencyReport(request: ReportRequest = {}): Promise<TransparencyReport> {
+  const db = getDb();
+  const [funds, received, disbursed, latest] = await Promise.all([
+    db.selectFrom("funds").select(["id", "name", "kind"]).orderBy("sort_order").orderBy("id").execute(),
+    db.selectFrom("fund_daily_receipts").select(["fund_id as fundId", "day", "received_cents as cents"]).execute(),
+    // Disbursements that stand: a reversed entry and its reversal never happened.
+    db
+      .selectFrom("disbursements as entry")
+      .select(["entry.fund_id as fundId", "entry.category", "entry.disbursed_on as day", sql<number>`sum(entry.amount_cents)`.as("cents")])
+      .where("entry.kind", "=", "disbursement")
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("disbursements as reversal").select("reversal.id").whereRef("reversal.reverses_id", "=", "entry.id"))))
+      .groupBy(["entry.fund_id", "entry.category", "entry.disbursed_on"])
+      .execute(),
+    db.selectFrom("disbursements").select((eb) => eb.fn.max("disbursed_on").as("day")).executeTakeFirst(),
+  ]);
+  const calendar = request.calendar ?? "hijri";
+  const today = todayIn(getEnv().SITE_TIMEZONE);
+  const figures = buildTransparencyFigures({
+    funds,
+    received,
+    disbursed: disbursed.map((row) => ({ ...row, cents: Number(row.cents) })),
+    calendar,
+    year: request.year ?? null,
+    today,
+  });
+  const zakatFunds = figures.funds.filter((item) => isZakatBound(item.fund.kind));
+  const zakatDistributed = figures.zakatByCategory.reduce((total, item) => total + item.cents, 0);
+  const latestDay = latest?.day ? String(latest.day) : null;
+  return {
+    calendar,
+    year: figures.year,
+    years: figures.years,
+    latest_entry_on: latestDay,
+    latest_entry_on_hijri: latestDay ? formatHijri(latestDay) : null,
+    funds: figures.funds.map((item) => ({
+      name: item.fund.name,
+      kind: item.fund.kind,
+      is_zakat: isZakatBound(item.fund.kind),
+      is_obligation: isObligationBound(item.fund.kind),
+      received: centsToDollars(item.receivedCents),
+      distributed: centsToDollars(item.distributedCents),
+      held: centsToDollars(item.heldCents),
+    })),
+    zakat: {
+      received: centsToDollars(zakatFunds.reduce((total, item) => total + item.receivedCents, 0)),
+      distributed: centsToDollars(zakatFunds.reduce((total, item) => total + item.distributedCents, 0)),
+      held: centsToDollars(zakatFunds.reduce((total, item) => total + item.heldCents, 0)),
+      by_category: figures.zakatByCategory.map((item) => ({
+        key: item.key,
+        english: item.english,
+        arabic: item.arabic,
+        amount: centsToDollars(item.cents),
+        percent: zakatDistributed ? Math.round((item.cents / zakatDistributed) * 1000) / 10 : 0,
+      })),
+      by_year: figures.zakatYears
+        .filter((item) => request.year == null || item.year === request.year)
+        .map((item) => ({
+          year: item.year,
+          received: centsToDollars(item.receivedCents),
+          distributed: centsToDollars(item.distributedCents),
+          distributed_within_lunar_year: centsToDollars(item.withinLunarYearCents),
+          within_lunar_year_percent: withinLunarYearPercent(item),
+          still_open: item.stillOpen,
+        })),
+    },
+  };
+}

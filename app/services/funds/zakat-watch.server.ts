@@ -1,0 +1,48 @@
+import { matchOldestFirst, undistributedSince } from "~/domain/funds";
+import { todayIn } from "~/domain/shared/dates";
+import { addDays, TEN_LUNAR_MONTHS_DAYS } from "~/domain/shared/hijri";
+import { centsToDollars } from "~/domain/shared/money";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { getZakatPolicy } from "./zakat-policy.server";
+
+/**
+ * What the dashboard tells staff about Zakat: the balance held, Zakat received more than
+ * ten lunar months ago that is still undistributed (its lunar year is nearly over), and
+ * whether the Zakat policy is still the template.
+ */
+export interface ZakatWatch {
+  /** Dollars held across the two Zakat funds. */
+  zakat_balance: number;
+  overdue: { amount: number; oldest_received_on: string } | null;
+  policy_is_template: boolean;
+}
+
+export async function getZakatWatch(): Promise<ZakatWatch> {
+  const db = getDb();
+  const zakatFunds = await db.selectFrom("funds").select(["id", "received_cents", "disbursed_cents"]).where("kind", "=", "zakat").execute();
+  const cutoff = addDays(todayIn(getEnv().SITE_TIMEZONE), -TEN_LUNAR_MONTHS_DAYS);
+  let overdueCents = 0;
+  let oldest: string | null = null;
+  for (const fund of zakatFunds) {
+    const [received, disbursed] = await Promise.all([
+      db.selectFrom("fund_daily_receipts").select(["day", "received_cents as cents"]).where("fund_id", "=", fund.id).execute(),
+      db
+        .selectFrom("disbursements as entry")
+        .select(["entry.disbursed_on as day", "entry.amount_cents as cents"])
+        .where("entry.fund_id", "=", fund.id)
+        .where("entry.kind", "=", "disbursement")
+        .where((eb) => eb.not(eb.exists(eb.selectFrom("disbursements as reversal").select("reversal.id").whereRef("reversal.reverses_id", "=", "entry.id"))))
+        .execute(),
+    ]);
+    const waiting = undistributedSince(matchOldestFirst(received, disbursed).receipts, cutoff);
+    overdueCents += waiting.cents;
+    if (waiting.oldestDay && (oldest === null || waiting.oldestDay < oldest)) oldest = waiting.oldestDay;
+  }
+  const policy = await getZakatPolicy();
+  return {
+    zakat_balance: centsToDollars(zakatFunds.reduce((total, fund) => total + fund.received_cents - fund.disbursed_cents, 0)),
+    overdue: overdueCents > 0 && oldest ? { amount: centsToDollars(overdueCents), oldest_received_on: oldest } : null,
+    policy_is_template: policy.is_template,
+  };
+}
