@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
+import { seedFundsDemo } from "./seed-funds";
 
 /**
  * Demo content for a brand-new database, so a first `npm start` shows a living site.
@@ -159,5 +160,6 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<void> {
       .execute();
     await trx.insertInto("events").values(demoEvents()).execute();
     await trx.insertInto("testimonials").values(DEMO_TESTIMONIALS).execute();
+    await seedFundsDemo(trx);
   });
 }

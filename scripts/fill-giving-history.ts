@@ -1,10 +1,12 @@
 // `npm run db:fill-giving -- <file> [donations] [subscriptions]`: fills a throw-away
 // SQLite file with a large history (100,000 donations and 5,000 subscriptions by default,
-// plus 50,000 contact messages, 20,000 volunteers and 20,000 newsletter addresses) to try
-// the staff screens at scale. Never point it at a real database.
+// plus 20,000 ledger entries, 50,000 contact messages, 20,000 volunteers and 20,000
+// newsletter addresses) to try the staff screens and the transparency report at scale.
+// Never point it at a real database.
 import { existsSync } from "node:fs";
 import { fillCommunityHistory } from "./community-history";
 import { fillGivingHistory } from "./giving-history";
+import { fillLedgerHistory } from "./ledger-history";
 
 const [file, donations = "100000", subscriptions = "5000"] = process.argv.slice(2);
 if (!file) {
@@ -17,6 +19,7 @@ if (existsSync(file)) {
 }
 const started = Date.now();
 await fillGivingHistory(file, { donations: Number(donations), subscriptions: Number(subscriptions) });
+const entries = fillLedgerHistory(file, { entries: 20_000 });
 fillCommunityHistory(file, { messages: 50_000, volunteers: 20_000, subscribers: 20_000 });
-console.log(`Filled ${file} with ${donations} donations, ${subscriptions} subscriptions, 50000 contact messages, 20000 volunteers and 20000 newsletter addresses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+console.log(`Filled ${file} with ${donations} donations, ${subscriptions} subscriptions, ${entries} ledger entries, 50000 contact messages, 20000 volunteers and 20000 newsletter addresses in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 console.log(`Start the site on it: DATABASE_URL=file:${file} npm start`);

@@ -16,6 +16,8 @@ export const LAST_NAMES = [
   "Farouk", "Haddad", "Mansour", "Qureshi", "Sheikh", "Chowdhury", "Abdullah", "Osman", "Karimi", "Nasser",
 ];
 export const DOMAINS = ["example.org", "example.com", "mail.example.net", "example.co.uk"];
+/** Gifts given in Ramadan also go to the obligations a donor settles then. */
+const RAMADAN_PURPOSES = [...DONATION_PURPOSES, "Zakat al-Fitr", "Fidya", "Kaffarah"];
 
 /** A small deterministic generator, so two runs measure the same data. */
 export function random(seed: number) {
@@ -104,7 +106,7 @@ export async function fillGivingHistory(filePath: string, size: GivingHistory = 
           ...pick(donors),
           amount_cents: Math.round(next() * 50_000) + 500,
           frequency: "Ramadan",
-          purpose: pick(DONATION_PURPOSES),
+          purpose: pick(RAMADAN_PURPOSES),
           subscription_id: null,
           payment_method: pick(["cash", "cheque", "bank_transfer"]),
         });

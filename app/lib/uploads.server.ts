@@ -131,7 +131,7 @@ export async function readMultipartForm(request: Request, fileField: string, max
 }
 
 /** One wording wherever a file is too large, whichever check caught it. */
-function tooLargeMessage(maxBytes: number): string {
+export function tooLargeMessage(maxBytes: number): string {
   return `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`;
 }
 
@@ -168,11 +168,7 @@ export async function storeImage(file: ReceivedFile, folder: UploadFolder, field
   try {
     for (const [index, width] of IMAGE_WIDTHS.entries()) {
       const name = index === IMAGE_WIDTHS.length - 1 ? `${id}.webp` : `${id}-${width}.webp`;
-      await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, animated: true, failOn: "error" })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toFile(path.join(directory, name));
+      await encodePhoto(file, path.join(directory, name), { width });
     }
   } catch {
     await Promise.all(IMAGE_WIDTHS.map((width) => rm(path.join(directory, `${id}-${width}.webp`), { force: true })));
@@ -202,6 +198,18 @@ export async function storeVideo(file: ReceivedFile, folder: UploadFolder, field
   await mkdir(directory, { recursive: true });
   await rename(file.path, path.join(directory, name));
   return name;
+}
+
+/**
+ * One WebP of a photo at most `width` pixels wide: turned upright, then written without
+ * any metadata block (sharp keeps none unless asked). Throws when it cannot be read.
+ */
+export async function encodePhoto(file: ReceivedFile, target: string, options: { width: number; quality?: number }): Promise<void> {
+  await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, animated: true, failOn: "error" })
+    .rotate()
+    .resize({ width: options.width, withoutEnlargement: true })
+    .webp({ quality: options.quality ?? 80 })
+    .toFile(target);
 }
 
 const GENERATED_PHOTO = /^([0-9a-f]{32})\.webp$/;

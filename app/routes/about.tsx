@@ -229,7 +229,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
               <h3 className="text-lg font-semibold text-slate-900">3. Help arrives, and we report back</h3>
               <p className="mt-1 text-slate-700">
                 Aid reaches families, orphans and communities in crisis, and we share stories and figures so you can
-                see what your generosity has done.
+                see what your generosity has done. Our{" "}
+                <Link to="/transparency" className="font-semibold text-brand-800 underline hover:no-underline">
+                  transparency report
+                </Link>{" "}
+                shows what each fund received and gave out, and where the Zakat went.
               </p>
             </li>
           </ol>

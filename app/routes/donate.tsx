@@ -1,26 +1,28 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/donate";
 import { ImpactPreview } from "~/components/giving/impact-preview";
+import { QuickPayDonation, type QuickPayView } from "~/components/giving/quick-pay-donation";
 import { FieldError } from "~/components/ui/field-error";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { PageHero } from "~/components/ui/page-hero";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { donationSchema, type DonationRequest } from "~/domain/giving/donation-schemas";
+import { donationSchema, quickPaySchema, type DonationRequest } from "~/domain/giving/donation-schemas";
 import {
-  DONATION_PURPOSES,
   FORM_FREQUENCIES,
   MINIMUM_DONATION,
   PRESET_AMOUNTS,
   frequencyNote,
   initialDonation,
 } from "~/domain/giving/gift-options";
+import { obligationQuery, readObligationQuery } from "~/domain/giving/quick-pay";
 import { formatDollars } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/lib/form-replies.server";
 import { checkoutVisitorOf } from "~/lib/visitor.server";
-import { startCheckout } from "~/services/giving";
+import { listDonateChoices } from "~/services/funds";
+import { quoteQuickPay, startCheckout, startQuickPayCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,24 +36,47 @@ export const meta: Route.MetaFunction = () => [
 const PROVIDER_UNAVAILABLE =
   "We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment.";
 
-export function loader({ url }: Route.LoaderArgs) {
-  return {
-    initial: initialDonation(url.searchParams),
-    checkoutCanceled: url.searchParams.get("checkout") === "canceled",
-  };
+/**
+ * The purposes are the open funds' (general Sadaqa, Zakat, the restricted funds). From
+ * quick pay (?obligation=fitr&people=5) the page shows that gift's fixed summary instead,
+ * worked out from the rates; a request missing something goes back to quick pay's forms,
+ * which say what.
+ */
+export async function loader({ url }: Route.LoaderArgs) {
+  const checkoutCanceled = url.searchParams.get("checkout") === "canceled";
+  const obligation = readObligationQuery(url.searchParams);
+  if (url.searchParams.has("obligation") && !obligation) throw redirect(`/obligations?${url.searchParams}`);
+  if (obligation) {
+    const quote = await quoteQuickPay(obligation);
+    const quickPay: QuickPayView = {
+      fields: Object.fromEntries(new URLSearchParams(obligationQuery(obligation))),
+      designation: quote.designation,
+      amountCents: quote.amountCents,
+      fund: quote.fund,
+      late: quote.late,
+      eidOn: quote.eidOn,
+    };
+    return { checkoutCanceled, quickPay, purposes: [], initial: initialDonation(new URLSearchParams()) };
+  }
+  const purposes = (await listDonateChoices()).map((choice) => choice.purpose);
+  return { checkoutCanceled, quickPay: null, purposes, initial: initialDonation(url.searchParams, purposes) };
 }
 
 /**
  * Without JavaScript the form posts here and the answer is a 303 to the hosted
  * checkout; a preset button posts an "update" intent that only fills in the amount.
+ * A quick-pay gift names its obligation, never its amount: that is worked out again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormBody(request), { schema: donationSchema });
+  const formData = await readFormBody(request);
+  const quickPay = formData.has("obligation");
+  const submission = parseWithZod(formData, { schema: quickPay ? quickPaySchema : donationSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
   try {
-    const checkout = await startCheckout(submission.value, checkoutVisitorOf(request, context));
+    const visitor = checkoutVisitorOf(request, context);
+    const checkout = quickPay ? await startQuickPayCheckout(submission.value, visitor) : await startCheckout(submission.value, visitor);
     return redirect(checkout.url, 303);
   } catch (error) {
     return serviceErrorReply(submission, error, undefined, { outage: { what: "Donation checkout failed", message: PROVIDER_UNAVAILABLE } });
@@ -60,8 +85,44 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const paymentMode = useRouteLoaderData<typeof rootLoader>("root")?.paymentMode;
+  // Stays true from the post until the browser leaves for the checkout page.
+  const processing =
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.split("?")[0] === "/donate";
+  if (!loaderData.quickPay) return <GiftDonation loaderData={loaderData} actionData={actionData} processing={processing} sandbox={paymentMode === "sandbox"} />;
+  return (
+    <>
+      <PageHero id="donate-title" eyebrow="Quick pay" title="Make a Donation">
+        <p>Your gift, worked out from the foundation&apos;s published rates. Add your name and email to continue.</p>
+      </PageHero>
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          {loaderData.checkoutCanceled && !actionData ? <CheckoutCanceled /> : null}
+          <QuickPayDonation view={loaderData.quickPay} lastResult={actionData?.result} processing={processing} sandbox={paymentMode === "sandbox"} />
+        </div>
+        <aside className="space-y-6">
+          <AmanahBox />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function CheckoutCanceled({ kept = "The gift is kept below whenever you are ready." }: { kept?: string }) {
+  return (
+    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+      Your checkout was canceled and nothing was charged. {kept}
+    </p>
+  );
+}
+
+function GiftDonation({
+  loaderData,
+  actionData,
+  processing,
+  sandbox,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { processing: boolean; sandbox: boolean }) {
+  const hydrated = useHydrated();
   const [form, fields] = useForm<Record<"amount" | "name" | "email" | "purpose" | "frequency", string>, DonationRequest>({
     id: "donate",
     lastResult: actionData?.result,
@@ -82,9 +143,6 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
       ? `Enter an amount of at least ${formatDollars(MINIMUM_DONATION)} to continue.`
       : amountCheck.error.issues[0]?.message;
   const frequency = (fields.frequency.value as (typeof FORM_FREQUENCIES)[number] | undefined) ?? "One-Time";
-  // Stays true from the post until the browser leaves for the checkout page.
-  const processing =
-    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.split("?")[0] === "/donate";
 
   return (
     <>
@@ -95,10 +153,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
           {loaderData.checkoutCanceled && !actionData ? (
-            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-              Your checkout was canceled and nothing was charged. The amount, purpose and frequency you chose are kept
-              below whenever you are ready.
-            </p>
+            <CheckoutCanceled kept="The amount, purpose and frequency you chose are kept below whenever you are ready." />
           ) : null}
 
           <fieldset>
@@ -145,7 +200,16 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             </div>
           </fieldset>
 
-          <SelectField field={fields.purpose} label="Purpose" options={DONATION_PURPOSES} className="max-w-md" />
+          <div>
+            <SelectField field={fields.purpose} label="Purpose" options={loaderData.purposes} className="max-w-md" />
+            <p className="mt-2 text-sm text-slate-600">
+              Paying Zakat al-Fitr, Fidya or Kaffarah?{" "}
+              <Link to="/obligations" className="font-medium text-brand-700 underline">
+                Quick pay works out the amount
+              </Link>{" "}
+              from the foundation&apos;s rates.
+            </p>
+          </div>
 
           <fieldset>
             <legend className="text-lg font-semibold text-slate-900">How often?</legend>
@@ -190,7 +254,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
                 ? `You will give ${formatDollars(amount)} ${frequency === "One-Time" ? "once" : frequency === "Monthly" ? "today and every month" : "today and every year"}, through a secure hosted checkout.`
                 : amountProblem}
             </p>
-            {paymentMode === "sandbox" ? (
+            {sandbox ? (
               <p className="text-sm text-slate-600">Test mode: you will see a simulated checkout, and no card is charged.</p>
             ) : null}
           </div>
@@ -198,18 +262,35 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
 
         <aside className="space-y-6">
           <ImpactPreview amount={amountUsable ? amount : 0} />
-          <section aria-labelledby="trust-title" className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700">
-            <h2 id="trust-title" className="text-lg font-semibold text-slate-900">
-              Your gift is an Amanah
-            </h2>
-            <ul className="mt-3 list-disc space-y-2 pl-5">
-              <li>Card details are taken by our payment provider's secure checkout; we never see or store them.</li>
-              <li>Zakat is kept apart and given only to those eligible to receive it.</li>
-              <li>Monthly and yearly gifts can be stopped whenever you wish.</li>
-            </ul>
-          </section>
+          <AmanahBox />
         </aside>
       </div>
     </>
+  );
+}
+
+/** What the foundation promises every donor, beside either form. */
+function AmanahBox() {
+  return (
+    <section aria-labelledby="trust-title" className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700">
+      <h2 id="trust-title" className="text-lg font-semibold text-slate-900">
+        Your gift is an Amanah
+      </h2>
+      <ul className="mt-3 list-disc space-y-2 pl-5">
+        <li>Card details are taken by our payment provider's secure checkout; we never see or store them.</li>
+        <li>
+          Zakat is kept apart and given only to those eligible to receive it.{" "}
+          <Link to="/transparency" className="font-semibold text-brand-800 underline hover:no-underline">
+            See where it went
+          </Link>{" "}
+          and{" "}
+          <Link to="/zakat-policy" className="font-semibold text-brand-800 underline hover:no-underline">
+            read our Zakat policy
+          </Link>
+          .
+        </li>
+        <li>Monthly and yearly gifts can be stopped whenever you wish.</li>
+      </ul>
+    </section>
   );
 }

@@ -94,6 +94,11 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
             We received your gift of <strong>{formatDollars(gift.amount)}</strong>
             {CADENCE[gift.frequency]} for <strong>{gift.purpose}</strong>.
           </p>
+          {gift.designation ? (
+            <p className="mt-2 text-slate-700" data-testid="gift-designation">
+              {gift.designation}
+            </p>
+          ) : null}
           <p className="mt-3 text-slate-600">
             {gift.frequency === "One-Time"
               ? "May Allah reward you and accept it from you."

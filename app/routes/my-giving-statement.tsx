@@ -57,7 +57,10 @@ export default function Statement({ loaderData: statement }: Route.ComponentProp
             <tr key={gift.id}>
               <td className="py-2 pr-3 whitespace-nowrap">{formatDate(gift.donated_at, timeZone)}</td>
               <td className="py-2 pr-3">{gift.receipt_number}</td>
-              <td className="py-2 pr-3">{gift.purpose || "General Donation"}</td>
+              <td className="py-2 pr-3">
+                {gift.purpose || "General Donation"}
+                {gift.designation ? <span className="block text-slate-600">{gift.designation}</span> : null}
+              </td>
               <td className="py-2 text-right tabular-nums">{formatExactCents(gift.amount_cents)}</td>
             </tr>
           ))}

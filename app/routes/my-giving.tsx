@@ -323,6 +323,7 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
                   </td>
                   <td className="px-3 py-3">
                     <span className="block">{gift.purpose || "General Donation"}</span>
+                    {gift.designation ? <span className="block text-slate-600">{gift.designation}</span> : null}
                     <span className="block text-slate-600">{gift.frequency}</span>
                   </td>
                 </tr>

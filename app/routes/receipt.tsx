@@ -55,7 +55,7 @@ export default function Receipt({ loaderData: { gift, organisation, timeZone } }
         ))}
       </dl>
       <div className="mt-6 space-y-3 text-slate-700">
-        {gift.purpose === "Zakat" ? <p>{ZAKAT_PROMISE}</p> : null}
+        {gift.is_zakat ? <p>{ZAKAT_PROMISE}</p> : null}
         <p>{NO_GOODS_OR_SERVICES}</p>
         <p>Thank you for your generosity. May Allah accept it from you and reward you.</p>
       </div>

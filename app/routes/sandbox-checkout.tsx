@@ -34,6 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     status: session.status,
     amountCents: session.amount_total ?? 0,
     purpose: session.sandbox.purpose,
+    designation: session.metadata?.designation ?? "",
     frequency: session.sandbox.frequency as FormFrequency,
     donorName: session.metadata?.donor_name ?? "",
     donorEmail: session.customer_email ?? "",
@@ -72,6 +73,7 @@ export default function SandboxCheckout({ loaderData: checkout }: Route.Componen
           <Row label="Amount" value={formatCents(checkout.amountCents)} testId="sandbox-amount" />
           <Row label="Frequency" value={`${checkout.frequency}: ${checkout.note}`} />
           <Row label="Purpose" value={checkout.purpose} />
+          {checkout.designation ? <Row label="Given for" value={checkout.designation} /> : null}
           <Row label="Donor" value={`${checkout.donorName} <${checkout.donorEmail}>`} />
         </dl>
 

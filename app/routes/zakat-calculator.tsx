@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/zakat-calculator";
 import { ZakatResultPanel, ZakatTotalBar } from "~/components/giving/zakat-result";
@@ -14,9 +14,11 @@ import {
   type ZakatInputs,
   type ZakatResult,
 } from "~/domain/giving/zakat";
-import { zakatInputSchema } from "~/domain/giving/zakat-schema";
+import { zakatInputSchemaFor, type MetalPrices } from "~/domain/giving/zakat-schema";
+import { formatBothCalendars } from "~/domain/shared/hijri";
 import { readFormBody } from "~/lib/form-body.server";
-import { nisabInDollars, ZAKAT_FIGURES } from "~/domain/giving/zakat-figures";
+import { nisabInDollars, priceFigures, ZAKAT_FIGURES } from "~/domain/giving/zakat-figures";
+import { todaysMetalPrices } from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Zakat Calculator | Al-Amanah Foundation" },
@@ -26,9 +28,15 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** Today's gold and silver prices, from the foundation's rates register: the defaults a donor can change. */
+export async function loader() {
+  return { prices: await todaysMetalPrices() };
+}
+
 /** Without JavaScript the form posts here and the page answers with the result. */
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormBody(request), { schema: zakatInputSchema });
+  const schema = zakatInputSchemaFor(await todaysMetalPrices());
+  const submission = parseWithZod(await readFormBody(request), { schema });
   return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
 }
 
@@ -39,12 +47,15 @@ interface FieldInfo {
   unit: "$" | "g";
 }
 
-/** What an empty field counts as: 0, or today's default price for the metals. */
-function placeholderOf(name: ZakatAmountField): string {
-  return String(DEFAULT_ZAKAT_INPUTS[name]);
+/** What an empty field counts as: 0, or today's price for the metals. */
+function placeholderOf(name: ZakatAmountField, prices: MetalPrices): string {
+  return String({ ...DEFAULT_ZAKAT_INPUTS, ...prices }[name]);
 }
 
-const GROUPS: { title: string; description: string; fields: FieldInfo[] }[] = [
+/** The form's groups of fields; the metals' hints name today's prices. */
+function groupsAt(prices: MetalPrices): { title: string; description: string; fields: FieldInfo[] }[] {
+  const figures = priceFigures(prices.gold_price_per_gram, prices.silver_price_per_gram);
+  return [
   {
     title: "Money and investments",
     description: "What you hold today, at its current value.",
@@ -64,9 +75,9 @@ const GROUPS: { title: string; description: string; fields: FieldInfo[] }[] = [
     description: "Weight in grams and today's price per gram.",
     fields: [
       { name: "gold_weight", label: "Gold (grams)", unit: "g" },
-      { name: "gold_price_per_gram", label: "Gold price per gram", hint: `${ZAKAT_FIGURES.defaultGoldPrice} if left empty`, unit: "$" },
+      { name: "gold_price_per_gram", label: "Gold price per gram", hint: `${figures.goldPrice} if left empty`, unit: "$" },
       { name: "silver_weight", label: "Silver (grams)", unit: "g" },
-      { name: "silver_price_per_gram", label: "Silver price per gram", hint: `${ZAKAT_FIGURES.defaultSilverPrice} if left empty`, unit: "$" },
+      { name: "silver_price_per_gram", label: "Silver price per gram", hint: `${figures.silverPrice} if left empty`, unit: "$" },
     ],
   },
   {
@@ -82,17 +93,20 @@ const GROUPS: { title: string; description: string; fields: FieldInfo[] }[] = [
     description: "Debts due now are taken off your money and investments.",
     fields: [{ name: "liabilities", label: "Debts and bills due", unit: "$" }],
   },
-];
+  ];
+}
 
 const PRICE_FIELDS: ZakatAmountField[] = ["gold_price_per_gram", "silver_price_per_gram"];
 
-/** Only the prices start filled in; the rest are empty until the donor types. */
-const DEFAULT_VALUES = {
-  gold_price_per_gram: String(DEFAULT_ZAKAT_INPUTS.gold_price_per_gram),
-  silver_price_per_gram: String(DEFAULT_ZAKAT_INPUTS.silver_price_per_gram),
-  nisab_basis: DEFAULT_ZAKAT_INPUTS.nisab_basis,
-  agriculture_irrigation: DEFAULT_ZAKAT_INPUTS.agriculture_irrigation,
-};
+/** Only the prices start filled in (today's); the rest are empty until the donor types. */
+function defaultValuesAt(prices: MetalPrices) {
+  return {
+    gold_price_per_gram: String(prices.gold_price_per_gram),
+    silver_price_per_gram: String(prices.silver_price_per_gram),
+    nisab_basis: DEFAULT_ZAKAT_INPUTS.nisab_basis,
+    agriculture_irrigation: DEFAULT_ZAKAT_INPUTS.agriculture_irrigation,
+  };
+}
 
 const TIPS = [
   "Calculate on the same date each year, your Zakat anniversary, using that day's values.",
@@ -110,12 +124,14 @@ function somethingEntered(values: Record<string, unknown> | undefined): boolean 
   });
 }
 
-export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
+export default function ZakatCalculator({ loaderData: { prices }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const zakatInputSchema = useMemo(() => zakatInputSchemaFor(prices), [prices]);
+  const groups = useMemo(() => groupsAt(prices), [prices]);
   const [form, fields] = useForm<Record<ZakatAmountField | "nisab_basis" | "agriculture_irrigation", string>, ZakatInputs>({
     id: "zakat",
     lastResult: actionData?.result,
-    defaultValue: DEFAULT_VALUES,
+    defaultValue: defaultValuesAt(prices),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: zakatInputSchema }),
     shouldValidate: "onInput",
   });
@@ -128,8 +144,8 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
   if (!parsed.success) problem = "Correct the highlighted fields to see your Zakat.";
   else if (somethingEntered(values)) result = calculateZakat(parsed.data);
 
-  const goldPrice = parsed.success ? parsed.data.gold_price_per_gram : DEFAULT_ZAKAT_INPUTS.gold_price_per_gram;
-  const silverPrice = parsed.success ? parsed.data.silver_price_per_gram : DEFAULT_ZAKAT_INPUTS.silver_price_per_gram;
+  const goldPrice = parsed.success ? parsed.data.gold_price_per_gram : prices.gold_price_per_gram;
+  const silverPrice = parsed.success ? parsed.data.silver_price_per_gram : prices.silver_price_per_gram;
   const calculating = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/zakat-calculator";
   // After Calculate Zakat, focus goes to the result, which is what the donor asked for.
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -145,13 +161,14 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
-          {GROUPS.map((group) => (
+          {groups.map((group) => (
             <fieldset key={group.title} className="rounded-xl border border-slate-200 p-5">
               <legend className="px-1 text-lg font-semibold text-slate-900">{group.title}</legend>
               <p className="text-sm text-slate-600">{group.description}</p>
+              {group.title === "Gold and silver" ? <TodaysPrices prices={prices} /> : null}
               <div className="mt-4 grid gap-4 sm:grid-cols-2">
                 {group.fields.map((info) => (
-                  <AmountField key={info.name} info={info} field={fields[info.name]} />
+                  <AmountField key={info.name} info={info} field={fields[info.name]} placeholder={placeholderOf(info.name, prices)} />
                 ))}
               </div>
               {group.title === "Business and harvest" ? (
@@ -218,6 +235,13 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
                 Learn more about Zakat
               </Link>
             </p>
+            <p className="mt-2">
+              Zakat al-Fitr, Fidya or Kaffarah are paid at fixed rates:{" "}
+              <Link to="/obligations" className="font-medium text-brand-700 underline">
+                quick pay works them out
+              </Link>
+              .
+            </p>
           </section>
           <section aria-labelledby="tips-title" className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700">
             <h2 id="tips-title" className="text-lg font-semibold text-slate-900">
@@ -235,7 +259,19 @@ export default function ZakatCalculator({ actionData }: Route.ComponentProps) {
   );
 }
 
-function AmountField({ info, field }: { info: FieldInfo; field: FieldMetadata<string> }) {
+/** The prices the fields start from, and the day each was set, so a donor knows how fresh they are. */
+function TodaysPrices({ prices }: { prices: Route.ComponentProps["loaderData"]["prices"] }) {
+  const figures = priceFigures(prices.gold_price_per_gram, prices.silver_price_per_gram);
+  return (
+    <p className="mt-2 text-sm text-slate-700" data-testid="todays-prices">
+      The foundation&apos;s prices: gold {figures.goldPrice} a gram as of {formatBothCalendars(prices.gold_as_of)}, silver{" "}
+      {figures.silverPrice} a gram as of {formatBothCalendars(prices.silver_as_of)}. Type today&apos;s price where you know
+      it.
+    </p>
+  );
+}
+
+function AmountField({ info, field, placeholder }: { info: FieldInfo; field: FieldMetadata<string>; placeholder: string }) {
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -252,7 +288,7 @@ function AmountField({ info, field }: { info: FieldInfo; field: FieldMetadata<st
           min={0}
           step={0.01}
           inputMode="decimal"
-          placeholder={placeholderOf(info.name)}
+          placeholder={placeholder}
           className="field-input pl-7"
         />
       </div>

@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/zakat-education";
 import { FOUNDATION } from "~/components/layout/navigation";
-import { ZAKAT_FIGURES, zakatOn } from "~/domain/giving/zakat-figures";
+import { priceFigures, ZAKAT_FIGURES, zakatOn } from "~/domain/giving/zakat-figures";
+import { formatBothCalendars } from "~/domain/shared/hijri";
+import { todaysMetalPrices } from "~/services/giving";
 
-const { rate, goldNisabWeight, silverNisabWeight, defaultGoldPrice, defaultSilverPrice, goldNisab, silverNisab } = ZAKAT_FIGURES;
+const { rate, goldNisabWeight, silverNisabWeight } = ZAKAT_FIGURES;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Zakat Education | Al-Amanah Foundation" },
@@ -140,7 +142,13 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
   );
 }
 
-export default function ZakatEducation() {
+/** The nisab in dollars moves with the prices staff keep in the rates register. */
+export async function loader() {
+  return { prices: await todaysMetalPrices() };
+}
+
+export default function ZakatEducation({ loaderData: { prices } }: Route.ComponentProps) {
+  const { goldPrice, silverPrice, goldNisab, silverNisab } = priceFigures(prices.gold_price_per_gram, prices.silver_price_per_gram);
   return (
     <>
       <section aria-labelledby="zakat-education-title" className="bg-brand-800 text-white">
@@ -159,6 +167,9 @@ export default function ZakatEducation() {
             </Link>
             <Link to="/donate" className="btn-outline">
               Pay Zakat Now
+            </Link>
+            <Link to="/obligations" className="btn-outline">
+              Zakat al-Fitr, Fidya and Kaffarah
             </Link>
           </div>
         </div>
@@ -230,14 +241,14 @@ export default function ZakatEducation() {
                 <h3 className="mt-0 text-lg font-semibold text-slate-900">Gold nisab</h3>
                 <p className="mb-1 text-3xl font-bold text-slate-900">{goldNisabWeight} of gold</p>
                 <p className="mb-0 text-sm text-slate-700">
-                  About {goldNisab} at {defaultGoldPrice} per gram
+                  About {goldNisab} at {goldPrice} per gram
                 </p>
               </div>
               <div className="rounded-xl border border-slate-300 bg-slate-50 p-5">
                 <h3 className="mt-0 text-lg font-semibold text-slate-900">Silver nisab</h3>
                 <p className="mb-1 text-3xl font-bold text-slate-900">{silverNisabWeight} of silver</p>
                 <p className="mb-0 text-sm text-slate-700">
-                  About {silverNisab} at {defaultSilverPrice} per gram
+                  About {silverNisab} at {silverPrice} per gram
                 </p>
               </div>
             </div>
@@ -248,8 +259,10 @@ export default function ZakatEducation() {
               <Link to="/zakat-calculator" className="font-medium text-brand-700 underline hover:no-underline">
                 Zakat Calculator
               </Link>{" "}
-              works from {goldNisabWeight} of gold, which comes to about {goldNisab} at {defaultGoldPrice} per gram, and{" "}
-              {silverNisabWeight} of silver, which comes to about {silverNisab} at {defaultSilverPrice} per gram.
+              works from {goldNisabWeight} of gold, which comes to about {goldNisab} at {goldPrice} per gram, and{" "}
+              {silverNisabWeight} of silver, which comes to about {silverNisab} at {silverPrice} per gram: the prices the
+              foundation set on {formatBothCalendars(prices.gold_as_of)} for gold and on {formatBothCalendars(prices.silver_as_of)} for
+              silver.
             </p>
             <p>
               Why the difference? Scholars convert the traditional weights into grams in slightly different ways,

@@ -165,6 +165,7 @@ describe("POST /api/auth/login", () => {
       content: { events: 0, stories: 0, active_stories: 0, pending_testimonials: 0, subscriptions: 0 },
       volunteers: { total: 0, by_interest: expect.objectContaining({ "Food Distribution": 0, Other: 0 }) },
       contacts: { total_messages: 0, pending: 0, resolved: 0 },
+      funds: { zakat_balance: 0, overdue: null, policy_is_template: true, rates_to_confirm: expect.arrayContaining(["Zakat al-Fitr, per person"]) },
     });
   });
 

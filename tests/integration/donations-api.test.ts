@@ -57,6 +57,9 @@ describe("GET /api/donations/", () => {
       amount: 500,
       frequency: "Ramadan",
       purpose: "",
+      // Beside the spec's fields: the fund the gift landed in, and what it was for.
+      fund: "Sadaqa",
+      designation: "",
       donated_at: "2026-03-20T10:00:00.000Z",
       payment_method: "cash",
       subscription_id: null,

@@ -161,6 +161,29 @@ describe("starting a checkout with Stripe", () => {
   });
 });
 
+describe("a quick-pay gift with Stripe", () => {
+  it("carries its purpose and designation in the provider's metadata, and is recorded in its fund with them", async () => {
+    const response = (await callRoute(donate.action, "/donate", { form: { ...DONOR, obligation: "fidya", days: "4", amount: "1" } })) as Response;
+    expect(response.status).toBe(303);
+    const sessionId = response.headers.get("Location")!.split("/").pop()!;
+    const params = fakeStripe().checkoutParams(sessionId);
+    const metadata = { donor_name: "Aisha Khan", donor_email: "aisha@example.org", purpose: "Fidya", designation: "Fidya for 4 days", frequency: "One-Time" };
+    expect(params).toMatchObject({
+      mode: "payment",
+      metadata,
+      payment_intent_data: { metadata, description: "One-time donation: Fidya for 4 days" },
+      line_items: [{ quantity: "1", price_data: { unit_amount: "4800", product_data: { name: "Donation: Fidya for 4 days" } } }],
+    });
+    expect(new URL(params.cancel_url).search).toBe("?obligation=fidya&days=4&checkout=canceled");
+
+    await deliverAll(fakeStripe().pay(sessionId));
+    const [gift] = await donationRows();
+    expect(gift).toMatchObject({ amount_cents: 4800, purpose: "Fidya", designation: "Fidya for 4 days", is_test: 1 });
+    const fund = await getDb().selectFrom("funds").select("slug").where("id", "=", gift!.fund_id).executeTakeFirstOrThrow();
+    expect(fund.slug).toBe("fidya");
+  });
+});
+
 describe("Stripe webhooks", () => {
   it("refuses a missing, forged or tampered signature with 400 and stores nothing", async () => {
     const sessionId = await donateWithForm({ amount: "40" });

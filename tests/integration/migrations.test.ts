@@ -141,6 +141,11 @@ const UNIQUE_COLUMNS: [table: keyof Database, column: string][] = [
   ["api_tokens", "token_hash"],
   ["giving_sign_in_links", "token_hash"],
   ["settings", "key"],
+  ["funds", "slug"],
+  ["funds", "name"],
+  ["funds", "purpose"],
+  // A disbursement is reversed once at most.
+  ["disbursements", "reverses_id"],
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -416,6 +421,29 @@ async function expectSoundLatest(db: DB): Promise<void> {
   `.execute(db);
   expect(totals).toEqual(counted);
   expect(totals.map((row) => row.is_test)).toEqual([0, 1]);
+
+  // Every gift and recurring gift is in a fund, and each fund's money in, kept by triggers
+  // since 0010, is its live gifts' (never a test payment's), in total and day by day.
+  for (const table of ["donations", "subscriptions"] as const) {
+    const { rows } = await sql<{ id: number }>`select id from ${sql.table(table)} where fund_id is null`.execute(db);
+    expect(rows, `${table} without a fund`).toEqual([]);
+  }
+  const { rows: fundFigures } = await sql<{ slug: string; received_cents: number; gift_count: number }>`
+    select slug, received_cents, gift_count from funds order by id
+  `.execute(db);
+  const { rows: fundGifts } = await sql<{ slug: string; received_cents: number; gift_count: number }>`
+    select slug,
+      (select coalesce(sum(amount_cents), 0) from donations where fund_id = funds.id and is_test = 0) as received_cents,
+      (select count(*) from donations where fund_id = funds.id and is_test = 0) as gift_count
+    from funds order by id
+  `.execute(db);
+  expect(fundFigures).toEqual(fundGifts);
+  const { rows: days } = await sql`select fund_id, day, received_cents, gift_count from fund_daily_receipts order by fund_id, day`.execute(db);
+  const { rows: giftDays } = await sql`
+    select fund_id, substr(donated_at, 1, 10) as day, sum(amount_cents) as received_cents, count(*) as gift_count
+    from donations where is_test = 0 group by fund_id, substr(donated_at, 1, 10) order by fund_id, day
+  `.execute(db);
+  expect(days).toEqual(giftDays);
 
   // Every gift has its own receipt address; every confirmed reader a way to leave.
   const gifts = await db.selectFrom("donations").select(["id", "receipt_token"]).execute();
@@ -719,6 +747,125 @@ describe(`migration ${NORMAL_FORM_MIGRATION}`, () => {
       }
       const mailed = await db.selectFrom("newsletter_subscribers").select("email").where("status", "=", "confirmed").orderBy("email").execute();
       expect(mailed.map((row) => row.email)).toEqual(["a@x.org", "d@x.org"]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("migration 0010_funds", () => {
+  /** The fund (by slug) of each gift or recurring gift, in id order. */
+  const fundsOf = async (db: DB, table: "donations" | "subscriptions") =>
+    (
+      await sql<{ slug: string }>`
+        select funds.slug from ${sql.table(table)} join funds on funds.id = ${sql.ref(`${table}.fund_id`)} order by ${sql.ref(`${table}.id`)}
+      `.execute(db)
+    ).rows.map((row) => row.slug);
+
+  it("puts every gift and recurring gift of the previous release in the fund of its purpose, counting live gifts only", async () => {
+    const db = previousReleaseDatabase();
+    try {
+      const gifts: [purpose: string, cents: number, isTest: 0 | 1, day: string][] = [
+        ["Zakat", 10_000, 0, "2026-01-05"],
+        ["zakat", 2_500, 0, "2026-01-05"],
+        ["General Donation", 5_000, 0, "2026-01-06"],
+        ["Orphan Care", 7_000, 0, "2026-01-07"],
+        ["Orphan Care", 99_900, 1, "2026-01-07"],
+        ["Emergency Relief", 4_000, 0, "2026-01-08"],
+        ["Winter Coats 2019", 1_200, 0, "2026-01-09"],
+        ["", 300, 0, "2026-01-09"],
+        ["Zakat", 50_000, 1, "2026-01-10"],
+      ];
+      for (const [n, [purpose, amount_cents, is_test, day]] of gifts.entries()) {
+        await db
+          .insertInto("donations")
+          .values({
+            name: `Donor ${n}`,
+            email: `donor${n}@example.org`,
+            amount_cents,
+            frequency: "One-Time",
+            purpose,
+            is_test,
+            donated_at: `${day}T10:00:00.000Z`,
+            receipt_token: token(`rcpt-fund-${n}`, 22),
+          })
+          .execute();
+      }
+      for (const [n, purpose] of ["Zakat", "General Donation", "Orphan Care", "An appeal long closed"].entries()) {
+        await db
+          .insertInto("subscriptions")
+          .values({ name: `Donor ${n}`, email: `donor${n}@example.org`, amount_cents: 1_000, purpose, interval: "month", payment_day: 5, status: "active" })
+          .execute();
+      }
+
+      expect(applied(await migratorFor(db).migrateToLatest())).toContain("0010_funds");
+      await expectSoundLatest(db);
+
+      expect(await fundsOf(db, "donations")).toEqual([
+        "zakat-al-mal",
+        "zakat-al-mal",
+        "sadaqa",
+        "orphan-care",
+        "orphan-care",
+        "emergency-relief",
+        "sadaqa",
+        "sadaqa",
+        "zakat-al-mal",
+      ]);
+      expect(await fundsOf(db, "subscriptions")).toEqual(["zakat-al-mal", "sadaqa", "orphan-care", "sadaqa"]);
+      // Purposes are kept as they were: the API still shows them.
+      expect((await db.selectFrom("donations").select("purpose").orderBy("id").execute()).map((row) => row.purpose)).toEqual(gifts.map(([purpose]) => purpose));
+
+      const figures = await db.selectFrom("funds").select(["slug", "received_cents", "gift_count", "disbursed_cents"]).where("received_cents", ">", 0).orderBy("id").execute();
+      expect(figures).toEqual([
+        { slug: "sadaqa", received_cents: 5_000 + 1_200 + 300, gift_count: 3, disbursed_cents: 0 },
+        { slug: "zakat-al-mal", received_cents: 10_000 + 2_500, gift_count: 2, disbursed_cents: 0 },
+        { slug: "emergency-relief", received_cents: 4_000, gift_count: 1, disbursed_cents: 0 },
+        { slug: "orphan-care", received_cents: 7_000, gift_count: 1, disbursed_cents: 0 },
+      ]);
+      const zakatDays = await db
+        .selectFrom("fund_daily_receipts")
+        .innerJoin("funds", "funds.id", "fund_daily_receipts.fund_id")
+        .select(["day", "fund_daily_receipts.received_cents", "fund_daily_receipts.gift_count"])
+        .where("funds.slug", "=", "zakat-al-mal")
+        .execute();
+      expect(zakatDays).toEqual([{ day: "2026-01-05", received_cents: 12_500, gift_count: 2 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("gives a gift stored without a fund its purpose's fund, and refuses to take a gift's fund away", async () => {
+    const db = emptyDatabase();
+    try {
+      await migrateToLatest(db);
+      const gift = { name: "Hana", email: "hana@example.org", amount_cents: 2_000, frequency: "One-Time", donated_at: "2026-02-01T10:00:00.000Z" } as const;
+      for (const [n, purpose] of ["Zakat", "Healthcare", "Something from an old form", "Food & Water Aid"].entries()) {
+        await db.insertInto("donations").values({ ...gift, purpose, receipt_token: token(`rcpt-new-${n}`, 22) }).execute();
+      }
+      const orphanCare = await db.selectFrom("funds").select("id").where("slug", "=", "orphan-care").executeTakeFirstOrThrow();
+      // A fund given on purpose is kept, whatever the purpose says.
+      await db.insertInto("donations").values({ ...gift, purpose: "General Donation", fund_id: orphanCare.id, receipt_token: token("rcpt-new-given", 22) }).execute();
+      expect(await fundsOf(db, "donations")).toEqual(["zakat-al-mal", "healthcare", "sadaqa", "food-water-aid", "orphan-care"]);
+      await db.insertInto("subscriptions").values({ name: "Hana", email: "hana@example.org", amount_cents: 500, purpose: "Education", interval: "month", payment_day: 1, status: "active" }).execute();
+      expect(await fundsOf(db, "subscriptions")).toEqual(["education"]);
+
+      for (const table of ["donations", "subscriptions"] as const) {
+        await expect(sql`update ${sql.table(table)} set fund_id = null`.execute(db), table).rejects.toThrow(/Every gift belongs to a fund/);
+      }
+      expect(await fundsOf(db, "donations")).toHaveLength(5);
+
+      // Marking a gift as a test payment takes it out of its fund's money; moving it moves the money.
+      const zakat = await db.selectFrom("funds").select(["id", "received_cents"]).where("slug", "=", "zakat-al-mal").executeTakeFirstOrThrow();
+      expect(zakat.received_cents).toBe(2_000);
+      await db.updateTable("donations").set({ is_test: 1 }).where("purpose", "=", "Zakat").execute();
+      await db.updateTable("donations").set({ fund_id: zakat.id }).where("purpose", "=", "Healthcare").execute();
+      const after = await db.selectFrom("funds").select(["slug", "received_cents", "gift_count"]).where("slug", "in", ["zakat-al-mal", "healthcare"]).orderBy("id").execute();
+      expect(after).toEqual([
+        { slug: "zakat-al-mal", received_cents: 2_000, gift_count: 1 },
+        { slug: "healthcare", received_cents: 0, gift_count: 0 },
+      ]);
+      await expectSoundLatest(db);
     } finally {
       await db.destroy();
     }

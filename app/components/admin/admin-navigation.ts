@@ -2,7 +2,7 @@ import type { IconName } from "~/components/ui/icon";
 
 type AdminNavigationItem = { to: string; label: string; icon: IconName; end?: true };
 
-/** The admin sidebar, in the order the original product listed its screens (Newsletter follows Volunteers; the Outbox of sent and kept mail comes last). */
+/** The admin sidebar, in the order the original product listed its screens (Newsletter follows Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last). */
 export const ADMIN_NAVIGATION = [
   { to: "/admin", label: "Dashboard", icon: "dashboard", end: true },
   { to: "/admin/donations", label: "Donations", icon: "heart" },
@@ -13,6 +13,7 @@ export const ADMIN_NAVIGATION = [
   { to: "/admin/volunteers", label: "Volunteers", icon: "users" },
   { to: "/admin/newsletter", label: "Newsletter", icon: "send" },
   { to: "/admin/subscriptions", label: "Subscriptions", icon: "repeat" },
+  { to: "/admin/funds", label: "Funds", icon: "bookOpen" },
   { to: "/admin/media", label: "Media", icon: "image" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },
   { to: "/admin/outbox", label: "Outbox", icon: "inbox" },

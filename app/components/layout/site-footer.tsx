@@ -3,8 +3,17 @@ import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
 import { NewsletterForm } from "./newsletter-form";
 import { useFoundationContact } from "./use-foundation-contact";
 
-/** The header's pages, Testimonials (where anyone can read and share experiences) and a donor's own giving. */
-const FOOTER_LINKS = [...MAIN_NAVIGATION, { to: "/testimonials", label: "Testimonials" }, { to: "/my-giving", label: "My Giving" }];
+/**
+ * The header's pages, Testimonials (where anyone can read and share experiences), a donor's
+ * own giving, and where the Zakat went and how the foundation handles it.
+ */
+const FOOTER_LINKS = [
+  ...MAIN_NAVIGATION,
+  { to: "/testimonials", label: "Testimonials" },
+  { to: "/my-giving", label: "My Giving" },
+  { to: "/transparency", label: "Transparency" },
+  { to: "/zakat-policy", label: "Zakat Policy" },
+];
 
 export function SiteFooter() {
   const contact = useFoundationContact();

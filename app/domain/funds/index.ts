@@ -23,6 +23,7 @@ export {
 } from "./fund-schemas";
 export { matchOldestFirst, undistributedSince, type DayAmount, type MatchedReceipt, type Matching } from "./oldest-first";
 export {
+  givenAfterEid,
   isFitrLate,
   OBLIGATION_LIMITS,
   peopleFedForKaffarah,

@@ -51,7 +51,7 @@ export function quoteObligation(
     case "fitr": {
       const designation = `Zakat al-Fitr for ${plural(obligation.people, "person", "people")}`;
       return fitrIsLate
-        ? { fundSlug: FUND_SLUGS.sadaqa, amountCents: obligation.people * rates.fitrPerPersonCents, designation: `${designation}, given after Eid as Sadaqa`, late: true }
+        ? { fundSlug: FUND_SLUGS.sadaqa, amountCents: obligation.people * rates.fitrPerPersonCents, designation: givenAfterEid(designation), late: true }
         : { fundSlug: FUND_SLUGS.zakatAlFitr, amountCents: obligation.people * rates.fitrPerPersonCents, designation, late: false };
     }
     case "fidya":
@@ -72,6 +72,11 @@ export function quoteObligation(
       };
     }
   }
+}
+
+/** What a late Zakat al-Fitr gift says it was for: given, and recorded, as Sadaqa. */
+export function givenAfterEid(designation: string): string {
+  return `${designation || "Zakat al-Fitr"}, given after Eid as Sadaqa`;
 }
 
 /** Zakat al-Fitr is late from the start of Eid day where the foundation is. */

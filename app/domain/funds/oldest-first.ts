@@ -1,4 +1,4 @@
-import { daysBetween, LUNAR_YEAR_DAYS } from "../shared/hijri";
+import { addDays, LUNAR_YEAR_DAYS } from "../shared/hijri";
 
 /**
  * Zakat is matched to what it paid for oldest first: each disbursement from a Zakat fund
@@ -32,15 +32,19 @@ export function matchOldestFirst(received: DayAmount[], disbursed: DayAmount[]):
     .filter((item) => item.cents > 0)
     .sort(byDay)
     .map((item) => ({ ...item, distributedCents: 0, withinLunarYearCents: 0 }));
+  // The last day of each receipt's lunar year, worked out once: a large ledger makes
+  // thousands of matches, and calendar days compare as text.
+  const lunarYearEnds = receipts.map((receipt) => addDays(receipt.day, LUNAR_YEAR_DAYS));
   let oldest = 0;
   let unmatchedCents = 0;
   for (const payment of [...disbursed].sort(byDay)) {
+    const paidOn = payment.day.slice(0, 10);
     let left = payment.cents;
     while (left > 0 && oldest < receipts.length) {
       const receipt = receipts[oldest]!;
       const taken = Math.min(left, receipt.cents - receipt.distributedCents);
       receipt.distributedCents += taken;
-      if (daysBetween(receipt.day, payment.day) <= LUNAR_YEAR_DAYS) receipt.withinLunarYearCents += taken;
+      if (paidOn <= lunarYearEnds[oldest]!) receipt.withinLunarYearCents += taken;
       left -= taken;
       if (receipt.distributedCents === receipt.cents) oldest++;
     }

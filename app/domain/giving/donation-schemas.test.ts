@@ -27,13 +27,19 @@ describe("donationSchema", () => {
     expect(errors(donationSchema.safeParse({ ...gift, amount }))).toEqual({ amount: message });
   });
 
-  it("requires a name and a valid email, and a listed purpose and frequency", () => {
-    expect(errors(donationSchema.safeParse({ amount: "10", name: "  ", email: "nope", purpose: "Rockets", frequency: "Weekly" }))).toEqual({
+  it("requires a name and a valid email, a purpose of text and a listed frequency", () => {
+    expect(errors(donationSchema.safeParse({ amount: "10", name: "  ", email: "nope", purpose: 42, frequency: "Weekly" }))).toEqual({
       name: "Please enter your full name",
       email: "Please enter a valid email address",
       purpose: "Please choose one of the listed purposes",
       frequency: "Please choose One-Time, Monthly or Annually",
     });
+    expect(errors(donationSchema.safeParse({ ...gift, purpose: "x".repeat(201) }))).toEqual({ purpose: "Please choose one of the listed purposes" });
+  });
+
+  it("leaves which purposes are open to the funds: any purpose's words pass, trimmed", () => {
+    expect(donationSchema.parse({ ...gift, purpose: "  Zakat al-Fitr " }).purpose).toBe("Zakat al-Fitr");
+    expect(donationSchema.parse({ ...gift, purpose: "   " }).purpose).toBe("General Donation");
   });
 });
 

@@ -1,14 +1,19 @@
 import { z } from "~/domain/shared/zod";
 import { emptyIsUnset, hasWholeCents, readNumber } from "~/domain/shared/amount-input";
 import { isRealDate } from "~/domain/shared/dates";
+import { obligationSchema } from "~/domain/funds";
 import {
   DONATION_FREQUENCIES,
-  DONATION_PURPOSES,
   FORM_FREQUENCIES,
+  GENERAL_DONATION,
   MAXIMUM_ONLINE_DONATION,
   MINIMUM_DONATION,
   OFFLINE_PAYMENT_METHODS,
+  PURPOSE_MAX_LENGTH,
 } from "./gift-options";
+
+/** What a donor or client is told when a purpose names no open fund. */
+export const PURPOSE_REFUSED = "Please choose one of the listed purposes";
 
 /**
  * The giving schemas, shared by the donate page (in the browser), its action, the admin
@@ -41,9 +46,16 @@ const donorEmail = z
   .max(254, "Please enter a shorter email address")
   .pipe(z.email("Please enter a valid email address"));
 
+/**
+ * The purpose's shape only: which purposes are open (one per fund, staff add and archive
+ * them) is the services' to check against the funds. Empty means a general donation.
+ */
 const purpose = z.preprocess(
-  emptyIsUnset,
-  z.enum(DONATION_PURPOSES, { message: "Please choose one of the listed purposes" }).default("General Donation"),
+  (raw) => emptyIsUnset(typeof raw === "string" ? raw.trim() : raw),
+  z
+    .string({ message: PURPOSE_REFUSED })
+    .max(PURPOSE_MAX_LENGTH, PURPOSE_REFUSED)
+    .default(GENERAL_DONATION),
 );
 
 /** The donate form and POST /api/donations/create-payment-session. */
@@ -58,6 +70,13 @@ export const donationSchema = z.object({
   ),
 });
 export type DonationRequest = z.output<typeof donationSchema>;
+
+/**
+ * The donate page reached from quick pay: the donor, and the obligation whose amount the
+ * server works out again from the foundation's rates (no amount is ever taken from here).
+ */
+export const quickPaySchema = z.object({ name: donorName, email: donorEmail }).and(obligationSchema);
+export type QuickPayRequest = z.output<typeof quickPaySchema>;
 
 /**
  * POST /api/donations/create-subscription: the API's original browser client always sends

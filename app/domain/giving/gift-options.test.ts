@@ -32,4 +32,10 @@ describe("initialDonation", () => {
     expect(from("amount=50&purpose=Orphan%20Care&frequency=Monthly")).toEqual({ amount: "50", purpose: "Orphan Care", frequency: "Monthly" });
     expect(from("amount=-5&purpose=Rockets&frequency=Weekly")).toEqual({ amount: "", purpose: "General Donation", frequency: "One-Time" });
   });
+
+  it("takes a purpose only when the form offers it today, in the form's own spelling", () => {
+    const offered = ["General Donation", "Zakat", "Winter Appeal"];
+    expect(initialDonation(new URLSearchParams("purpose=winter%20appeal"), offered).purpose).toBe("Winter Appeal");
+    expect(initialDonation(new URLSearchParams("purpose=Orphan%20Care"), offered).purpose).toBe("General Donation");
+  });
 });

@@ -14,8 +14,16 @@ export const MINIMUM_DONATION = 1;
 /** Card networks cap a single online charge just under a million dollars. */
 export const MAXIMUM_ONLINE_DONATION = 999_999.99;
 
+/** The purpose of general Sadaqa, and of a gift that names none. */
+export const GENERAL_DONATION = "General Donation";
+
+/**
+ * The seven purposes the donate form began with. What a donor can give to now comes from
+ * the funds (each fund's purpose; staff add and archive restricted funds): these remain
+ * the words every older gift carries.
+ */
 export const DONATION_PURPOSES = [
-  "General Donation",
+  GENERAL_DONATION,
   "Zakat",
   "Emergency Relief",
   "Orphan Care",
@@ -23,7 +31,9 @@ export const DONATION_PURPOSES = [
   "Education",
   "Healthcare",
 ] as const;
-export type DonationPurpose = (typeof DONATION_PURPOSES)[number];
+
+/** A purpose is the donor-facing word of a fund; it can be this long at most. */
+export const PURPOSE_MAX_LENGTH = 200;
 
 /** What a donor can choose on the form. */
 export const FORM_FREQUENCIES = ["One-Time", "Monthly", "Annually"] as const;
@@ -89,17 +99,22 @@ export function frequencyNote(frequency: FormFrequency, paymentDay = 1, paymentM
 /**
  * The donate form's starting values from its address: ?zakat_amount= from the
  * calculator (amount, and the purpose set to Zakat), or ?amount=&purpose=&frequency=
- * when a donor comes back from a canceled checkout. Anything unusable is ignored.
+ * when a donor comes back from a canceled checkout. A purpose counts only when it is one
+ * of `purposes` (what the form offers today); anything unusable is ignored.
  */
-export function initialDonation(params: URLSearchParams): { amount: string; purpose: DonationPurpose; frequency: FormFrequency } {
+export function initialDonation(
+  params: URLSearchParams,
+  purposes: readonly string[] = DONATION_PURPOSES,
+): { amount: string; purpose: string; frequency: FormFrequency } {
   const zakat = params.get("zakat_amount");
   const typed = zakat ?? params.get("amount") ?? "";
   const amount = Number(typed);
-  const purpose = params.get("purpose") ?? "";
+  const asked = (params.get("purpose") ?? "").trim().toLowerCase();
+  const purpose = purposes.find((offered) => offered.toLowerCase() === asked);
   const frequency = params.get("frequency") ?? "";
   return {
     amount: typed.trim() !== "" && Number.isFinite(amount) && amount > 0 ? String(Math.round(amount * 100) / 100) : "",
-    purpose: zakat !== null ? "Zakat" : (DONATION_PURPOSES as readonly string[]).includes(purpose) ? (purpose as DonationPurpose) : "General Donation",
+    purpose: zakat !== null ? "Zakat" : (purpose ?? GENERAL_DONATION),
     frequency: (FORM_FREQUENCIES as readonly string[]).includes(frequency) ? (frequency as FormFrequency) : "One-Time",
   };
 }

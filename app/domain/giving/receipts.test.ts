@@ -46,6 +46,9 @@ const GIFT: ReceiptGift = {
   amount_cents: 12_345,
   frequency: "One-Time",
   purpose: "Zakat",
+  fund: "Zakat al-Mal",
+  is_zakat: true,
+  designation: "",
   donated_at: NEW_YEARS_EVE_UTC,
   payment_method: "card",
   is_test: false,
@@ -59,6 +62,7 @@ describe("the receipt's lines and mail", () => {
       ["Date", "January 1, 2027"],
       ["Amount", "$123.45 USD"],
       ["Purpose", "Zakat"],
+      ["Fund", "Zakat al-Mal"],
       ["Frequency", "One-Time"],
       ["Donor", "Aisha Khan"],
     ]);
@@ -67,8 +71,22 @@ describe("the receipt's lines and mail", () => {
     expect(mail.paragraphs.join("\n")).toContain("Receipt number: R-2027-000042\nDate: January 1, 2027");
   });
 
+  it("says what a quick-pay gift was for, and promises Zakat's keeping for either Zakat fund", () => {
+    const fitr = { ...GIFT, purpose: "Zakat al-Fitr", fund: "Zakat al-Fitr", designation: "Zakat al-Fitr for 5 people" };
+    expect(receiptLines(fitr, "UTC").slice(3, 6)).toEqual([
+      ["Purpose", "Zakat al-Fitr"],
+      ["Fund", "Zakat al-Fitr"],
+      ["Given for", "Zakat al-Fitr for 5 people"],
+    ]);
+    const mail = receiptMail(fitr, ORGANISATION, { receipt: "r", myGiving: "m" }, "UTC");
+    expect(mail.paragraphs.join("\n")).toContain("Given for: Zakat al-Fitr for 5 people");
+    expect(mail.paragraphs).toContain("Your Zakat is kept apart and given only to those eligible to receive it.");
+    const late = { ...fitr, purpose: "General Donation", fund: "Sadaqa", is_zakat: false, designation: "Zakat al-Fitr for 5 people, given after Eid as Sadaqa" };
+    expect(receiptMail(late, ORGANISATION, { receipt: "r", myGiving: "m" }, "UTC").paragraphs.join("\n")).not.toContain("Your Zakat is kept apart");
+  });
+
   it("names a gift without a purpose a General Donation, and marks test money", () => {
-    const test = { ...GIFT, purpose: "", is_test: true };
+    const test = { ...GIFT, purpose: "", fund: "Sadaqa", is_zakat: false, is_test: true };
     expect(receiptLines(test, "UTC")).toContainEqual(["Purpose", "General Donation"]);
     const mail = receiptMail(test, ORGANISATION, { receipt: "r", myGiving: "m" }, "UTC");
     expect(mail.subject).toBe("[Test] Your receipt R-2026-000042: $123.45 to Nur Relief Trust");

@@ -13,6 +13,12 @@ export interface ReceiptGift {
   amount_cents: number;
   frequency: string;
   purpose: string;
+  /** The fund the gift landed in ("Zakat al-Mal"). */
+  fund: string;
+  /** Zakat-bound: given only to the eight categories of recipients. */
+  is_zakat: boolean;
+  /** What it was for ("Zakat al-Fitr for 5 people"), or "". */
+  designation: string;
   donated_at: string;
   payment_method: string;
   is_test: boolean;
@@ -42,13 +48,15 @@ export function receiptLines(gift: ReceiptGift, timeZone: string): [string, stri
     ["Date", receiptDate(gift.donated_at, timeZone)],
     ["Amount", `${formatExactCents(gift.amount_cents)} USD`],
     ["Purpose", gift.purpose || "General Donation"],
+    ["Fund", gift.fund],
+    ...(gift.designation ? [["Given for", gift.designation] as [string, string]] : []),
     ["Frequency", gift.frequency],
     ["Donor", gift.name],
   ];
 }
 
 export function receiptMail(gift: ReceiptGift, organisation: Organisation, links: { receipt: string; myGiving: string }, timeZone: string): MailParts {
-  const zakat = gift.purpose === "Zakat";
+  const zakat = gift.is_zakat;
   return {
     subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift, timeZone)}: ${formatExactCents(gift.amount_cents)} to ${organisation.legalName}`,
     greeting: `Dear ${gift.name},`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NISAB_GOLD_GRAMS, NISAB_SILVER_GRAMS } from "./zakat";
-import { grams, nisabInDollars, percent, ZAKAT_FIGURES, zakatOn } from "./zakat-figures";
+import { DEFAULT_GOLD_PRICE_PER_GRAM, DEFAULT_SILVER_PRICE_PER_GRAM, NISAB_GOLD_GRAMS, NISAB_SILVER_GRAMS } from "./zakat";
+import { grams, nisabInDollars, percent, priceFigures, ZAKAT_FIGURES, zakatOn } from "./zakat-figures";
 
 describe("Zakat's figures as pages write them", () => {
   it("write today's rules", () => {
@@ -11,11 +11,17 @@ describe("Zakat's figures as pages write them", () => {
       rainHarvestRate: "10%",
       goldNisabWeight: "87.48 g",
       silverNisabWeight: "612.36 g",
-      defaultGoldPrice: "$65",
-      defaultSilverPrice: "$0.85",
+    });
+  });
+
+  it("write the prices and the nisab at the prices given, the starting ones by default", () => {
+    expect(priceFigures(DEFAULT_GOLD_PRICE_PER_GRAM, DEFAULT_SILVER_PRICE_PER_GRAM)).toEqual({
+      goldPrice: "$65",
+      silverPrice: "$0.85",
       goldNisab: "$5,686",
       silverNisab: "$521",
     });
+    expect(priceFigures(100, 1.5)).toEqual({ goldPrice: "$100", silverPrice: "$1.50", goldNisab: "$8,748", silverNisab: "$919" });
   });
 
   it("follow the rules they are worked out from", () => {

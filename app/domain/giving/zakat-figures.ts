@@ -51,8 +51,17 @@ export const ZAKAT_FIGURES = {
   rainHarvestRate: percent(AGRICULTURE_RATE.rain),
   goldNisabWeight: grams(NISAB_GOLD_GRAMS),
   silverNisabWeight: grams(NISAB_SILVER_GRAMS),
-  defaultGoldPrice: formatDollars(DEFAULT_GOLD_PRICE_PER_GRAM),
-  defaultSilverPrice: formatDollars(DEFAULT_SILVER_PRICE_PER_GRAM),
-  goldNisab: nisabInDollars("gold"),
-  silverNisab: nisabInDollars("silver"),
 } as const;
+
+/**
+ * The figures that move with the price of gold and silver, at the prices given (today's,
+ * from the foundation's rates register): "$65" a gram, a gold nisab of "$5,686".
+ */
+export function priceFigures(goldPricePerGram: number, silverPricePerGram: number) {
+  return {
+    goldPrice: formatDollars(goldPricePerGram),
+    silverPrice: formatDollars(silverPricePerGram),
+    goldNisab: nisabInDollars("gold", goldPricePerGram, silverPricePerGram),
+    silverNisab: nisabInDollars("silver", goldPricePerGram, silverPricePerGram),
+  };
+}

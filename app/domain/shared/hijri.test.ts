@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, calculatedEidAlFitr, daysBetween, formatHijri, gregorianDayOf, hijriDateOf, hijriYearOf } from "./hijri";
+import { addDays, calculatedEidAlFitr, daysBetween, formatBothCalendars, formatHijri, gregorianDayOf, hijriDateOf, hijriYearOf } from "./hijri";
 
 describe("the Hijri calendar (Umm al-Qura)", () => {
   it("reads a day in both calendars", () => {
     expect(hijriDateOf("2026-11-25")).toEqual({ year: 1448, month: 6, day: 15 });
     expect(formatHijri("2026-11-25")).toBe("15 Jumada II 1448 AH");
     expect(formatHijri("2026-11-25T23:59:59.000Z")).toBe("15 Jumada II 1448 AH");
+    expect(formatBothCalendars("2027-03-09")).toBe("March 9, 2027 (1 Shawwal 1448 AH)");
   });
 
   it("finds the year a day falls in across a year boundary", () => {

@@ -52,6 +52,12 @@ export function formatHijri(day: string): string {
   return `${date.day} ${HIJRI_MONTHS[date.month - 1]} ${date.year} AH`;
 }
 
+/** "March 10, 2027 (1 Shawwal 1448 AH)": a day the faith counts by, in both calendars. */
+export function formatBothCalendars(day: string): string {
+  const gregorian = dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(noonOf(day));
+  return `${gregorian} (${formatHijri(day)})`;
+}
+
 const yearCache = new Map<string, number>();
 
 /** The Hijri year a day falls in (kept once computed: reports ask for the same days again). */

@@ -1,4 +1,4 @@
-import type { DonationPurpose, FormFrequency, RecurringInterval } from "~/domain/giving/gift-options";
+import type { FormFrequency, RecurringInterval } from "~/domain/giving/gift-options";
 import type {
   ProviderCheckoutSession,
   ProviderEvent,
@@ -15,7 +15,10 @@ export interface CheckoutRequest {
   amountCents: number;
   donorName: string;
   donorEmail: string;
-  purpose: DonationPurpose;
+  /** The fund's donate-form word ("Zakat", "Orphan Care"). */
+  purpose: string;
+  /** What a quick-pay gift is for ("Zakat al-Fitr for 5 people"), or "". */
+  designation: string;
   frequency: FormFrequency;
   /** For recurring gifts: charged at once, then at this moment and every interval after. */
   recurring: { interval: RecurringInterval; firstScheduledCharge: Date } | null;

@@ -62,12 +62,14 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
   const gift = (name: string) => ({ currency: "usd", unit_amount: request.amountCents, product_data: { name } });
 
   if (!request.recurring) {
+    // A quick-pay gift says what it is for on the provider's page and the donor's statement.
+    const what = request.designation || request.purpose;
     return {
       ...common,
       mode: "payment",
       submit_type: "donate",
-      line_items: [{ quantity: 1, price_data: gift(`Donation: ${request.purpose}`) }],
-      payment_intent_data: { metadata, description: `One-time donation: ${request.purpose}` },
+      line_items: [{ quantity: 1, price_data: gift(`Donation: ${what}`) }],
+      payment_intent_data: { metadata, description: `One-time donation: ${what}` },
     };
   }
   const label = request.recurring.interval === "month" ? "Monthly" : "Annual";

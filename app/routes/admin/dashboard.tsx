@@ -1,7 +1,10 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { StatCard as Card } from "~/components/admin/stat-card";
-import { formatCount, formatDollars } from "~/domain/shared/money";
-import { getDashboardStats } from "~/services/staff";
+import { formatDate } from "~/domain/shared/dates";
+import { addDays, formatHijri, LUNAR_YEAR_DAYS } from "~/domain/shared/hijri";
+import { dollarsToCents, formatCount, formatDollars, formatExactCents } from "~/domain/shared/money";
+import { getDashboardStats, type DashboardStats } from "~/services/staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
@@ -14,11 +17,12 @@ export default function Dashboard({ loaderData: { stats } }: Route.ComponentProp
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <FundsReminders funds={stats.funds} />
       <section aria-labelledby="overview">
         <h2 id="overview" className="sr-only">
           Overview
         </h2>
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           <Card label="Total Donations" value={formatDollars(stats.donations.total_amount)} to="/admin/donations" testId="dashboard-total-donations" />
           <Card
             label="Total Donors"
@@ -29,6 +33,13 @@ export default function Dashboard({ loaderData: { stats } }: Route.ComponentProp
           />
           <Card label="Events" value={formatCount(stats.content.events)} to="/admin/events" testId="dashboard-events" />
           <Card label="Volunteers" value={formatCount(stats.volunteers.total)} to="/admin/volunteers" testId="dashboard-volunteers" />
+          <Card
+            label="Zakat balance"
+            value={formatExactCents(dollarsToCents(stats.funds.zakat_balance))}
+            hint="Zakat al-Mal and Zakat al-Fitr received and not yet distributed"
+            to="/admin/funds"
+            testId="dashboard-zakat-balance"
+          />
         </dl>
       </section>
       <div className="grid gap-8 lg:grid-cols-2">
@@ -60,5 +71,54 @@ export default function Dashboard({ loaderData: { stats } }: Route.ComponentProp
         </section>
       </div>
     </div>
+  );
+}
+
+/** "12 Mar 2026 (22 Ramadan 1447 AH)": a calendar day in both calendars. */
+function bothCalendars(day: string): string {
+  return `${formatDate(day, "UTC")} (${formatHijri(day)})`;
+}
+
+/**
+ * What staff should act on in the funds area: Zakat whose lunar year is nearly over, the
+ * Zakat policy still the template, and starting rates nobody has confirmed.
+ */
+function FundsReminders({ funds }: { funds: DashboardStats["funds"] }) {
+  const { overdue, policy_is_template: policyIsTemplate, rates_to_confirm: ratesToConfirm } = funds;
+  if (!overdue && !policyIsTemplate && ratesToConfirm.length === 0) return null;
+  const link = "font-semibold underline";
+  return (
+    <section aria-labelledby="reminders" className="space-y-2">
+      <h2 id="reminders" className="sr-only">
+        Needs attention
+      </h2>
+      <ul className="space-y-2">
+        {overdue ? (
+          <li className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="dashboard-zakat-overdue">
+            {formatExactCents(dollarsToCents(overdue.amount))} of Zakat received since {bothCalendars(overdue.oldest_received_on)} is still
+            undistributed; its lunar year ends on {bothCalendars(addDays(overdue.oldest_received_on, LUNAR_YEAR_DAYS))}.{" "}
+            <Link to="/admin/funds/ledger?record=1" className={link}>
+              Record a disbursement
+            </Link>
+          </li>
+        ) : null}
+        {policyIsTemplate ? (
+          <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-policy-reminder">
+            The Zakat policy is still the template a new site starts with.{" "}
+            <Link to="/admin/funds/policy" className={link}>
+              Edit the Zakat policy
+            </Link>
+          </li>
+        ) : null}
+        {ratesToConfirm.length ? (
+          <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-rates-reminder">
+            Still to be confirmed: {ratesToConfirm.join("; ")}.{" "}
+            <Link to="/admin/funds/rates" className={link}>
+              Confirm the rates
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
   );
 }

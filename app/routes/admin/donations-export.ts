@@ -15,6 +15,9 @@ export function loader({ url }: Route.LoaderArgs) {
       { header: "Amount", value: (gift) => gift.amount.toFixed(2) },
       { header: "Frequency", value: (gift) => gift.frequency },
       { header: "Date", value: (gift) => gift.donated_at },
+      // After the columns the export always had, so spreadsheets built on them keep working.
+      { header: "Fund", value: (gift) => gift.fund },
+      { header: "Designation", value: (gift) => gift.designation },
     ],
     donationsForExport(filter),
   );

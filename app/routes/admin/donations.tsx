@@ -14,7 +14,6 @@ import { formatDate, todayIn } from "~/domain/shared/dates";
 import { offlineGiftSchema, type OfflineGift } from "~/domain/giving/donation-schemas";
 import {
   DONATION_FREQUENCIES,
-  DONATION_PURPOSES,
   OFFLINE_PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
 } from "~/domain/giving/gift-options";
@@ -23,6 +22,7 @@ import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { adminContext } from "~/lib/request-context";
+import { listFunds } from "~/services/funds";
 import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider } from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
@@ -31,7 +31,7 @@ const PAGE_SIZE = 25;
 
 export async function loader({ url }: Route.LoaderArgs) {
   const { filter, problem } = readDonationFilter(url.searchParams);
-  const [found, totals] = await Promise.all([findDonationPage(filter, pageFrom(url), PAGE_SIZE), getDonationTotals()]);
+  const [found, totals, funds] = await Promise.all([findDonationPage(filter, pageFrom(url), PAGE_SIZE), getDonationTotals(), listFunds()]);
   const recorded = Number(url.searchParams.get("recorded"));
   return {
     donations: found.donations,
@@ -42,6 +42,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     totals: { amount: centsToDollars(totals.totalCents), donors: totals.donors, average: totals.averageDollars },
     filterProblem: problem ?? null,
     recording: url.searchParams.has("record"),
+    // An offline gift can go to any open fund, the obligations' included.
+    purposes: funds.filter((fund) => !fund.archived).map((fund) => ({ value: fund.purpose, label: fund.purpose === fund.name ? fund.name : `${fund.purpose} (${fund.name})` })),
     recorded: Number.isInteger(recorded) && recorded > 0 ? recorded : null,
     timeZone: getEnv().SITE_TIMEZONE,
     today: todayIn(getEnv().SITE_TIMEZONE),
@@ -122,7 +124,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         <StatCard label="Average Donation" value={formatDollars(totals.average)} testId="donations-average" />
       </dl>
 
-      {recording ? <OfflineGiftForm lastResult={recordResult} today={loaderData.today} /> : null}
+      {recording ? <OfflineGiftForm lastResult={recordResult} today={loaderData.today} purposes={loaderData.purposes} /> : null}
 
       <ListSearch id="donation-search" label="Search by name or email" search={filter.search} clearTo="/admin/donations" filtered={Boolean(filter.search || filter.frequency)}>
         <div>
@@ -149,6 +151,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
           { label: "Amount", align: "right" },
           { label: "Frequency" },
           { label: "Purpose" },
+          { label: "Fund" },
           { label: "Date" },
         ]}
         emptyText={
@@ -177,6 +180,10 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
               {donation.is_test ? <TestBadge /> : null}
             </td>
             <td className="px-3 py-3 text-slate-700">{donation.purpose}</td>
+            <td className="px-3 py-3 text-slate-700">
+              {donation.fund}
+              {donation.designation ? <span className="block text-xs text-slate-600">{donation.designation}</span> : null}
+            </td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(donation.donated_at, timeZone)}</td>
           </tr>
         ))}
@@ -186,7 +193,15 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function OfflineGiftForm({ lastResult, today }: { lastResult?: SubmissionResult<string[]>; today: string }) {
+function OfflineGiftForm({
+  lastResult,
+  today,
+  purposes,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  today: string;
+  purposes: { value: string; label: string }[];
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "record";
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -219,7 +234,7 @@ function OfflineGiftForm({ lastResult, today }: { lastResult?: SubmissionResult<
           options={OFFLINE_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
         />
         <SelectField field={fields.frequency} label="Frequency" options={DONATION_FREQUENCIES} />
-        <SelectField field={fields.purpose} label="Purpose" options={DONATION_PURPOSES} className="sm:col-span-2" selectClassName="max-w-md" />
+        <SelectField field={fields.purpose} label="Purpose" options={purposes} className="sm:col-span-2" selectClassName="max-w-md" />
         <div className="flex gap-3 sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving ? "Saving..." : "Record gift"}

@@ -1,12 +1,10 @@
 import type { Route } from "./+types/calculate-zakat";
-import { calculateZakat } from "~/domain/giving/zakat";
-import { zakatInputSchema } from "~/domain/giving/zakat-schema";
 import { apiResource, json, readJsonBody } from "~/lib/api.server";
-import { parseOrThrow } from "~/lib/service-errors";
+import { calculateZakatAtTodaysPrices } from "~/services/giving";
 
-/** POST /api/donations/calculate-zakat: the calculator's inputs -> its result, nisab included. */
+/** POST /api/donations/calculate-zakat: the calculator's inputs -> its result, nisab included (prices left out are today's). */
 const resource = apiResource<Route.ActionArgs>({
-  POST: async ({ request }) => json(calculateZakat(parseOrThrow(zakatInputSchema, await readJsonBody(request)))),
+  POST: async ({ request }) => json(await calculateZakatAtTodaysPrices(await readJsonBody(request))),
 });
 export const loader = resource;
 export const action = resource;

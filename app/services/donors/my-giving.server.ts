@@ -10,6 +10,7 @@ import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { Visitor } from "~/lib/visitor.server";
 import { queueMail } from "~/services/mail";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
+import { listFunds } from "~/services/funds";
 import { cancelSubscription } from "~/services/giving";
 import { normalEmail } from "~/domain/shared/donor-email";
 
@@ -83,6 +84,11 @@ export interface MyGift {
   year: number;
   amount_cents: number;
   purpose: string;
+  /** The fund it landed in, and whether that fund is Zakat (al-Mal or al-Fitr). */
+  fund: string;
+  is_zakat: boolean;
+  /** What it was for ("Zakat al-Fitr for 5 people"), or "". */
+  designation: string;
   frequency: string;
   is_test: boolean;
   /** The printable receipt page, on this site. */
@@ -104,6 +110,7 @@ export interface MyRecurringGift {
 /** Every gift and recurring gift given from this address, newest first, with totals by year. */
 export async function givingOf(email: string) {
   const timeZone = getEnv().SITE_TIMEZONE;
+  const funds = new Map((await listFunds()).map((fund) => [fund.id, fund]));
   const rows = await getDb()
     .selectFrom("donations")
     .selectAll()
@@ -119,6 +126,9 @@ export async function givingOf(email: string) {
     year: yearIn(row.donated_at, timeZone),
     amount_cents: row.amount_cents,
     purpose: row.purpose,
+    fund: funds.get(row.fund_id)?.name ?? "",
+    is_zakat: funds.get(row.fund_id)?.is_zakat ?? false,
+    designation: row.designation,
     frequency: row.frequency,
     is_test: row.is_test === 1,
     receipt_path: row.receipt_token ? `/receipts/${row.receipt_token}` : null,
@@ -152,7 +162,7 @@ export async function givingStatement(email: string, year: number) {
     donor_name: gifts.at(-1)!.donor_name,
     gifts,
     total_cents: sum(gifts),
-    zakat_cents: sum(gifts.filter((gift) => gift.purpose === "Zakat")),
+    zakat_cents: sum(gifts.filter((gift) => gift.is_zakat)),
     timeZone: giving.timeZone,
     organisation: organisation(),
   };

@@ -59,8 +59,9 @@ export async function listFunds(): Promise<Fund[]> {
   return rows.map(toFund);
 }
 
-export async function getFund(id: number): Promise<Fund> {
-  return toFund(await fundRow(getDb(), id));
+/** `db`: an open transaction, when the caller is inside one (recording a gift). */
+export async function getFund(id: number, db: Kysely<Database> = getDb()): Promise<Fund> {
+  return toFund(await fundRow(db, id));
 }
 
 export async function fundRow(db: Kysely<Database>, id: number): Promise<FundRow> {
@@ -69,8 +70,8 @@ export async function fundRow(db: Kysely<Database>, id: number): Promise<FundRow
   return row;
 }
 
-export async function fundBySlug(slug: string): Promise<Fund> {
-  const row = await getDb().selectFrom("funds").selectAll().where("slug", "=", slug).executeTakeFirst();
+export async function fundBySlug(slug: string, db: Kysely<Database> = getDb()): Promise<Fund> {
+  const row = await db.selectFrom("funds").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!row) throw new NotFoundError("Fund not found");
   return toFund(row);
 }
@@ -93,16 +94,21 @@ export async function listDonateChoices(): Promise<Pick<Fund, "id" | "name" | "p
 }
 
 /**
- * The fund a gift for `purpose` goes to: an open fund by its donate-form word (any letter
- * case), or null when there is none (the caller refuses it, or records general Sadaqa).
+ * The open fund a new gift for `purpose` may name: by its donate-form word (any letter
+ * case), or null when there is none (the caller refuses it).
  */
-export async function openFundForPurpose(purpose: string): Promise<Fund | null> {
-  const row = await getDb()
-    .selectFrom("funds")
-    .selectAll()
-    .where("purpose", "=", purpose.trim())
-    .where("archived_at", "is", null)
-    .executeTakeFirst();
+export async function openFundForPurpose(purpose: string, db: Kysely<Database> = getDb()): Promise<Fund | null> {
+  const fund = await fundForPurpose(purpose, db);
+  return fund && !fund.archived ? fund : null;
+}
+
+/**
+ * The fund a gift for `purpose` is recorded in, open or archived: a donor who chose a
+ * restricted fund gave to it, even if staff archived it while the donor was at the
+ * checkout. Null when no fund has ever had that purpose.
+ */
+export async function fundForPurpose(purpose: string, db: Kysely<Database> = getDb()): Promise<Fund | null> {
+  const row = await db.selectFrom("funds").selectAll().where("purpose", "=", purpose.trim()).executeTakeFirst();
   return row ? toFund(row) : null;
 }
 

@@ -1,4 +1,4 @@
-export { addFund, changeFund, fundBySlug, getFund, listDonateChoices, listFunds, openFundForPurpose, type Fund } from "./funds.server";
+export { addFund, changeFund, fundBySlug, getFund, listDonateChoices, listFunds, fundForPurpose, openFundForPurpose, type Fund } from "./funds.server";
 export {
   findLedgerPage,
   getLedgerEntry,
@@ -12,7 +12,8 @@ export {
   type LedgerEntry,
   type LedgerFilter,
 } from "./ledger.server";
-export { currentRates, listRates, obligationRatesOf, recordRate, type CurrentRates, type Rate } from "./rates.server";
+export { proofDownload, recordDisbursementWithProof } from "./proofs.server";
+export { currentRates, listRates, obligationRatesOf, rateRegister, recordRate, type CurrentRates, type Rate, type RegisterEntry } from "./rates.server";
 export { getTransparencyReport, readReportRequest, type ReportRequest, type TransparencyReport } from "./transparency.server";
 export { getZakatWatch, type ZakatWatch } from "./zakat-watch.server";
 export { getZakatPolicy, saveZakatPolicy, setEidAlFitr, thisYearsEid, type EidAlFitr, type ZakatPolicy } from "./zakat-policy.server";

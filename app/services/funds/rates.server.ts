@@ -47,6 +47,18 @@ export async function listRates(): Promise<Rate[]> {
   return rows.map(toRate);
 }
 
+/** A rate in the register's history, marked when it is the one in force today. */
+export interface RegisterEntry extends Rate {
+  is_current: boolean;
+}
+
+/** The register as GET /api/rates/ shows it: every rate, newest first, the ones in force marked. */
+export async function rateRegister(): Promise<RegisterEntry[]> {
+  const [history, current] = await Promise.all([listRates(), currentRates()]);
+  const inForce = new Set(Object.values(current).map((rate) => rate.id));
+  return history.map((rate) => ({ ...rate, is_current: inForce.has(rate.id) }));
+}
+
 export type CurrentRates = Record<RateKey, Rate>;
 
 /** The rate of each kind in force today where the foundation is (a later-dated rate waits for its day). */

@@ -58,10 +58,53 @@ export function readReportRequest(params: URLSearchParams): ReportRequest {
   return { calendar, year: Number.isInteger(year) && year > 0 && year < 10_000 ? year : null };
 }
 
-export async function getTransparencyReport(request: ReportRequest = {}): Promise<TransparencyReport> {
+/**
+ * The report reads every day of gifts and every ledger entry: tens of milliseconds on a
+ * large history, for figures that change only when a gift or an entry is recorded, or
+ * the day turns. So each calendar and year's report is kept for as long as what it is
+ * worked out from is unchanged: the funds' totals and gift counts (which every live gift
+ * and every entry moves), the newest gift and ledger entry, and today. That state is read
+ * from the database on every request, so the report stays right when several processes
+ * share one database.
+ */
+const kept: { state: string; reports: Map<string, TransparencyReport> } = { state: "", reports: new Map() };
+/** Calendars and years asked for since the figures last changed; a handful in practice. */
+const MOST_KEPT = 64;
+
+type ReportFundRow = { id: number; name: string; kind: FundKind };
+
+async function reportState(today: string): Promise<{ state: string; funds: ReportFundRow[] }> {
   const db = getDb();
-  const [funds, received, disbursed, latest] = await Promise.all([
-    db.selectFrom("funds").select(["id", "name", "kind"]).orderBy("sort_order").orderBy("id").execute(),
+  const [funds, newest] = await Promise.all([
+    db.selectFrom("funds").select(["id", "name", "kind", "received_cents", "gift_count", "disbursed_cents"]).orderBy("sort_order").orderBy("id").execute(),
+    sql<{ entry: number | null; gift: number | null }>`select (select max(id) from disbursements) as entry, (select max(id) from donations) as gift`.execute(db),
+  ]);
+  return { state: JSON.stringify([today, newest.rows[0], funds]), funds: funds.map(({ id, name, kind }) => ({ id, name, kind })) };
+}
+
+export async function getTransparencyReport(request: ReportRequest = {}): Promise<TransparencyReport> {
+  const today = todayIn(getEnv().SITE_TIMEZONE);
+  const { state, funds } = await reportState(today);
+  if (state !== kept.state) {
+    kept.state = state;
+    kept.reports.clear();
+  }
+  const key = `${request.calendar ?? "hijri"}:${request.year ?? ""}`;
+  let report = kept.reports.get(key);
+  if (!report) {
+    report = await workOutReport(request, funds, today);
+    if (kept.state === state) {
+      if (kept.reports.size >= MOST_KEPT) kept.reports.clear();
+      kept.reports.set(key, report);
+    }
+  }
+  // A copy: a caller that changes its report must not change the one kept.
+  return structuredClone(report);
+}
+
+async function workOutReport(request: ReportRequest, funds: ReportFundRow[], today: string): Promise<TransparencyReport> {
+  const db = getDb();
+  const [received, disbursed, latest] = await Promise.all([
     db.selectFrom("fund_daily_receipts").select(["fund_id as fundId", "day", "received_cents as cents"]).execute(),
     // Disbursements that stand: a reversed entry and its reversal never happened.
     db
@@ -74,7 +117,6 @@ export async function getTransparencyReport(request: ReportRequest = {}): Promis
     db.selectFrom("disbursements").select((eb) => eb.fn.max("disbursed_on").as("day")).executeTakeFirst(),
   ]);
   const calendar = request.calendar ?? "hijri";
-  const today = todayIn(getEnv().SITE_TIMEZONE);
   const figures = buildTransparencyFigures({
     funds,
     received,

@@ -1,9 +1,11 @@
+import type { Kysely } from "kysely";
 import { eidDateSchema, isFitrLate, zakatPolicySchema } from "~/domain/funds";
 import { todayIn } from "~/domain/shared/dates";
 import { calculatedEidAlFitr, hijriYearOf } from "~/domain/shared/hijri";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { parseOrThrow, ValidationError } from "~/lib/service-errors";
+import type { Database } from "../../../db/schema";
 
 /**
  * The foundation's Zakat policy (one text staff edit, shown at /zakat-policy), its view on
@@ -51,10 +53,13 @@ export interface EidAlFitr {
   passed: boolean;
 }
 
-/** Eid al-Fitr of the Hijri year we are in, as staff confirmed it or by the calculation. */
-export async function thisYearsEid(today = todayIn(getEnv().SITE_TIMEZONE)): Promise<EidAlFitr> {
+/**
+ * Eid al-Fitr of the Hijri year we are in, as staff confirmed it or by the calculation.
+ * `today` may be another day (when a gift was paid); `db` an open transaction.
+ */
+export async function thisYearsEid(today = todayIn(getEnv().SITE_TIMEZONE), db: Kysely<Database> = getDb()): Promise<EidAlFitr> {
   const year = hijriYearOf(today);
-  const row = await getDb().selectFrom("eid_dates").selectAll().where("hijri_year", "=", year).executeTakeFirst();
+  const row = await db.selectFrom("eid_dates").selectAll().where("hijri_year", "=", year).executeTakeFirst();
   const date = row?.eid_al_fitr_on ?? calculatedEidAlFitr(year);
   return { hijri_year: year, date, confirmed: Boolean(row), passed: isFitrLate(today, date) };
 }

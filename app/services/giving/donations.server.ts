@@ -12,6 +12,8 @@ import { cleanSearchTerm, escapeLike, ftsPhrase } from "~/lib/text-search.server
 import type { Database, DonationRow } from "../../../db/schema";
 import { issueReceipt } from "./receipts.server";
 import { getImpactStatistics } from "~/services/content";
+import type { Fund } from "~/services/funds";
+import { fundsById, placeGift, requireOpenFund } from "./gift-funds.server";
 import { normalEmail } from "~/domain/shared/donor-email";
 
 /** A recorded gift as the admin screens and GET /api/donations/ see it (amount in dollars). */
@@ -22,6 +24,10 @@ export interface Donation {
   amount: number;
   frequency: DonationFrequency;
   purpose: string;
+  /** The fund the gift landed in ("Zakat al-Mal" for the purpose Zakat). */
+  fund: string;
+  /** What the gift was for ("Zakat al-Fitr for 5 people"), or "". */
+  designation: string;
   donated_at: string;
   payment_method: PaymentMethod;
   subscription_id: number | null;
@@ -29,7 +35,8 @@ export interface Donation {
   is_test: boolean;
 }
 
-function toDonation(row: DonationRow): Donation {
+/** Names each gift's fund from `funds` (every fund, read once per list). */
+function toDonation(row: DonationRow, funds: Map<number, Fund>): Donation {
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +44,8 @@ function toDonation(row: DonationRow): Donation {
     amount: centsToDollars(row.amount_cents),
     frequency: row.frequency,
     purpose: row.purpose,
+    fund: funds.get(row.fund_id)?.name ?? "",
+    designation: row.designation,
     donated_at: row.donated_at,
     payment_method: row.payment_method,
     subscription_id: row.subscription_id,
@@ -209,7 +218,8 @@ export async function listDonations(
   const db = getDb();
   let query = newestFirst(db, filter, await planSearch(db, filter));
   query = paged(query, page);
-  return (await query.execute()).map(toDonation);
+  const funds = await fundsById();
+  return (await query.execute()).map((row) => toDonation(row, funds));
 }
 
 export interface DonationPage {
@@ -245,7 +255,8 @@ export async function findDonationPage(filter: DonationFilter, page: number, pag
     shown = last;
     rows = await read(shown);
   }
-  return { donations: rows.map(toDonation), total: capped ? SEARCH_COUNT_CAP : total, capped, page: shown };
+  const funds = await fundsById();
+  return { donations: rows.map((row) => toDonation(row, funds)), total: capped ? SEARCH_COUNT_CAP : total, capped, page: shown };
 }
 
 /**
@@ -255,13 +266,14 @@ export async function findDonationPage(filter: DonationFilter, page: number, pag
 export async function* donationsForExport(filter: DonationFilter = {}, batchSize = 1000): AsyncGenerator<Donation[]> {
   const db = getDb();
   const plan = await planSearch(db, filter);
+  const funds = await fundsById();
   yield* inBatches(
     (after, limit) => {
       const query = newestFirst(db, filter, plan).limit(limit);
       return (after ? query.where(olderThan("donations", "donated_at", after)) : query).execute();
     },
     (row) => row.donated_at,
-    toDonation,
+    (row) => toDonation(row, funds),
     batchSize,
   );
 }
@@ -280,11 +292,13 @@ function offlineGiftDate(given: string | undefined): Date {
 
 /**
  * A gift handed to staff (cash, cheque, a Ramadan collection): the admin form and
- * POST /api/donations/. It is marked with how it was paid and who recorded it.
+ * POST /api/donations/. It is marked with how it was paid and who recorded it, and lands
+ * in the open fund its purpose names (Zakat al-Fitr received after Eid: general Sadaqa).
  */
 export async function recordOfflineGift(input: unknown, recordedBy: string): Promise<Donation> {
   const gift = parseOrThrow(offlineGiftSchema, input);
-  const donatedAt = offlineGiftDate(gift.donated_at);
+  const donatedAt = offlineGiftDate(gift.donated_at).toISOString();
+  const fund = await requireOpenFund(gift.purpose);
   // The gift and its receipt (when the donor left an email) are kept together.
   const row = await getDb()
     .transaction()
@@ -296,8 +310,8 @@ export async function recordOfflineGift(input: unknown, recordedBy: string): Pro
           email: normalEmail(gift.email),
           amount_cents: dollarsToCents(gift.amount),
           frequency: gift.frequency,
-          purpose: gift.purpose,
-          donated_at: donatedAt.toISOString(),
+          ...(await placeGift(trx, { purpose: fund.purpose, designation: "", fundId: fund.id }, donatedAt)),
+          donated_at: donatedAt,
           payment_method: gift.payment_method,
           recorded_by: recordedBy,
           receipt_token: newReceiptToken(),
@@ -307,5 +321,5 @@ export async function recordOfflineGift(input: unknown, recordedBy: string): Pro
       await issueReceipt(trx, recorded);
       return recorded;
     });
-  return toDonation(row);
+  return toDonation(row, await fundsById());
 }

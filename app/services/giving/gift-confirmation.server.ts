@@ -23,6 +23,8 @@ export interface ConfirmedGift {
   frequency: FormFrequency;
   /** As the donor gave it: thanking "Abdul" of "Abdul Rahman" would be thanking "servant of". */
   donorName: string;
+  /** What a quick-pay gift was for ("Zakat al-Fitr for 5 people"), when there is one. */
+  designation?: string;
 }
 
 export type GiftConfirmation =
@@ -42,10 +44,18 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
   const db = getDb();
   const oneTime = await db
     .selectFrom("donations")
-    .select(["amount_cents", "purpose", "name"])
+    .select(["amount_cents", "purpose", "name", "designation"])
     .where("stripe_checkout_session_id", "=", sessionId)
     .executeTakeFirst();
-  if (oneTime) return { amount: centsToDollars(oneTime.amount_cents), purpose: oneTime.purpose, frequency: "One-Time", donorName: oneTime.name };
+  if (oneTime) {
+    return {
+      amount: centsToDollars(oneTime.amount_cents),
+      purpose: oneTime.purpose,
+      frequency: "One-Time",
+      donorName: oneTime.name,
+      ...(oneTime.designation ? { designation: oneTime.designation } : {}),
+    };
+  }
   const recurring = await db
     .selectFrom("subscriptions")
     .select(["amount_cents", "purpose", "name", "interval"])
@@ -84,6 +94,9 @@ export async function confirmCheckout(sessionId: string, clientAddress: string):
     if (subscription) await recordInTransaction((db) => applySubscriptionState(db, subscription));
     if (invoice) await recordInTransaction((db) => recordInvoicePayment(db, invoice));
   }
+  // As recorded: late Zakat al-Fitr, say, is thanked for as the Sadaqa it became.
+  const justRecorded = await recordedGift(sessionId);
+  if (justRecorded) return { status: "paid", gift: justRecorded };
 
   return {
     status: "paid",

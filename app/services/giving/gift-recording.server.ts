@@ -9,6 +9,7 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from "~/lib/payments/provider-objects";
+import { placeGift, placeRecurringGift } from "./gift-funds.server";
 import { newReceiptToken } from "./receipt-tokens.server";
 import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } from "../../../db/schema";
 import { issueReceipt } from "./receipts.server";
@@ -119,7 +120,7 @@ export async function recordCheckoutSession(
       name,
       email,
       amount_cents: session.amount_total ?? 0,
-      purpose: gift.purpose,
+      ...(await placeRecurringGift(db, gift.purpose)),
       interval: intervalOf(gift),
       payment_day: 1,
       // A paid checkout means the subscription is running; its own events, when newer, say more.
@@ -144,6 +145,7 @@ export async function recordCheckoutSession(
   }
 
   if (!session.amount_total || session.amount_total <= 0) return "not-paid";
+  const donatedAt = isoFromSeconds(paidAt ?? session.created);
   return insertGiftOnce(
     db,
     {
@@ -151,8 +153,8 @@ export async function recordCheckoutSession(
       email,
       amount_cents: session.amount_total,
       frequency: "One-Time",
-      purpose: gift.purpose,
-      donated_at: isoFromSeconds(paidAt ?? session.created),
+      ...(await placeGift(db, gift, donatedAt)),
+      donated_at: donatedAt,
       stripe_checkout_session_id: session.id,
       stripe_payment_intent_id: referenceId(session.payment_intent),
       payment_method: "card",
@@ -189,7 +191,7 @@ export async function recordInvoicePayment(
       name: gift!.donorName || invoice.customer_name || invoice.customer_email || "",
       email: gift!.donorEmail || invoice.customer_email || "",
       amount_cents: invoice.amount_paid,
-      purpose: gift!.purpose,
+      ...(await placeRecurringGift(db, gift!.purpose)),
       interval,
       ...(Number.isFinite(periodEnd) ? scheduleOf(periodEnd, interval) : { payment_day: 1 }),
       status: "active",
@@ -202,6 +204,8 @@ export async function recordInvoicePayment(
     subscription = (await findSubscription(db, subscriptionId))!;
   }
 
+  // Each charge goes where the recurring gift was set up, even to a fund archived since.
+  const donatedAt = isoFromSeconds(invoice.status_transitions.paid_at ?? invoice.created);
   return insertGiftOnce(
     db,
     {
@@ -209,8 +213,8 @@ export async function recordInvoicePayment(
       email: subscription.email,
       amount_cents: invoice.amount_paid,
       frequency: FREQUENCY_OF_INTERVAL[subscription.interval],
-      purpose: subscription.purpose,
-      donated_at: isoFromSeconds(invoice.status_transitions.paid_at ?? invoice.created),
+      ...(await placeGift(db, { purpose: subscription.purpose, designation: "", fundId: subscription.fund_id }, donatedAt)),
+      donated_at: donatedAt,
       subscription_id: subscription.id,
       stripe_invoice_id: invoice.id,
       payment_method: "card",
@@ -269,7 +273,7 @@ export async function applySubscriptionState(
       name: gift!.donorName,
       email: gift!.donorEmail,
       amount_cents: item?.price.unit_amount ?? 0,
-      purpose: gift!.purpose,
+      ...(await placeRecurringGift(db, gift!.purpose)),
       interval,
       stripe_subscription_id: subscription.id,
       stripe_customer_id: referenceId(subscription.customer),

@@ -1,8 +1,10 @@
-export { startCheckout, startSubscriptionCheckout } from "./checkout.server";
+export { startCheckout, startQuickPayCheckout, startSubscriptionCheckout } from "./checkout.server";
 export { type Donation, donationsForExport, findDonationPage, getDonationStats, getDonationTotals, listDonations, readDonationFilter, recordOfflineGift } from "./donations.server";
 export { confirmCheckout, type GiftConfirmation } from "./gift-confirmation.server";
 export { receiveProviderWebhook } from "./provider-events.server";
 export { SYNC_DAYS, syncFromProvider } from "./provider-sync.server";
+export { calculateZakatAtTodaysPrices, todaysMetalPrices, type TodaysMetalPrices } from "./metal-prices.server";
+export { quickPayTerms, quoteQuickPay, type QuickPayQuote, type QuickPayTerms } from "./quick-pay.server";
 export { findReceipt } from "./receipts.server";
 export { cancelSandbox, getSandboxCheckout, paySandbox } from "./sandbox-checkout.server";
 export { cancelSubscription, findSubscription, findSubscriptionPage, getSubscriptionSummary, listSubscriptions, refreshSubscriptionStatuses, type Subscription, type SubscriptionSummary } from "./subscriptions.server";

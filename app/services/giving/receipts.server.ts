@@ -8,6 +8,7 @@ import { newReceiptToken } from "./receipt-tokens.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import { NotFoundError } from "~/lib/service-errors";
 import type { Database, DonationRow } from "../../../db/schema";
+import { getFund } from "~/services/funds";
 import { queueMail } from "~/services/mail";
 
 /**
@@ -19,13 +20,20 @@ function receiptUrl(token: string): string {
   return `${configuredSiteUrl()}/receipts/${token}`;
 }
 
-function toReceiptGift(row: DonationRow): ReceiptGift {
+/** The receipt's facts, with the gift's fund read in `db` (the recording's transaction, when there is one). */
+async function toReceiptGift(db: Kysely<Database>, row: DonationRow): Promise<ReceiptGift> {
+  // A row just inserted without its fund gets it from the database's trigger after the insert.
+  const fundId = row.fund_id ?? (await db.selectFrom("donations").select("fund_id").where("id", "=", row.id).executeTakeFirstOrThrow()).fund_id;
+  const fund = await getFund(fundId, db);
   return {
     id: row.id,
     name: row.name,
     amount_cents: row.amount_cents,
     frequency: row.frequency,
     purpose: row.purpose,
+    fund: fund.name,
+    is_zakat: fund.is_zakat,
+    designation: row.designation,
     donated_at: row.donated_at,
     payment_method: row.payment_method,
     is_test: row.is_test === 1,
@@ -41,7 +49,7 @@ export async function issueReceipt(db: Kysely<Database>, gift: DonationRow): Pro
   }
   if (!gift.email.trim()) return;
   await queueMail(db, {
-    ...receiptMail(toReceiptGift(gift), organisation(), { receipt: receiptUrl(token), myGiving: `${configuredSiteUrl()}/my-giving` }, getEnv().SITE_TIMEZONE),
+    ...receiptMail(await toReceiptGift(db, gift), organisation(), { receipt: receiptUrl(token), myGiving: `${configuredSiteUrl()}/my-giving` }, getEnv().SITE_TIMEZONE),
     kind: "receipt",
     to: gift.email,
     dedupeKey: `receipt-${gift.id}`,
@@ -50,7 +58,8 @@ export async function issueReceipt(db: Kysely<Database>, gift: DonationRow): Pro
 
 /** The printable receipt a token names; unknown tokens name nothing. */
 export async function findReceipt(token: string): Promise<{ gift: ReceiptGift; organisation: Organisation; timeZone: string }> {
-  const row = token.length <= 64 ? await getDb().selectFrom("donations").selectAll().where("receipt_token", "=", token).executeTakeFirst() : undefined;
+  const db = getDb();
+  const row = token.length <= 64 ? await db.selectFrom("donations").selectAll().where("receipt_token", "=", token).executeTakeFirst() : undefined;
   if (!row) throw new NotFoundError("Receipt not found");
-  return { gift: toReceiptGift(row), organisation: organisation(), timeZone: getEnv().SITE_TIMEZONE };
+  return { gift: await toReceiptGift(db, row), organisation: organisation(), timeZone: getEnv().SITE_TIMEZONE };
 }

@@ -2,6 +2,7 @@ import { centsToDollars } from "~/domain/shared/money";
 import { getDb } from "~/lib/db.server";
 import { countedTestFlags } from "~/lib/env.server";
 import { countContacts, countVolunteers } from "~/services/community";
+import { currentRates, getZakatWatch, type ZakatWatch } from "~/services/funds";
 import { getDonationTotals } from "~/services/giving";
 
 /** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
@@ -10,12 +11,20 @@ export interface DashboardStats {
   content: { events: number; stories: number; active_stories: number; pending_testimonials: number; subscriptions: number };
   volunteers: { total: number; by_interest: Record<string, number> };
   contacts: { total_messages: number; pending: number; resolved: number };
+  /** Zakat held and overdue, and what staff still have to confirm (the policy, starting rates). */
+  funds: ZakatWatch & { rates_to_confirm: string[] };
+}
+
+/** What the Zakat watch says, and which rates in force are still starting figures nobody confirmed. */
+async function fundsWatch(): Promise<DashboardStats["funds"]> {
+  const [watch, rates] = await Promise.all([getZakatWatch(), currentRates()]);
+  return { ...watch, rates_to_confirm: Object.values(rates).filter((rate) => rate.to_confirm).map((rate) => rate.label) };
 }
 
 export async function getDashboardStats(): Promise<DashboardStats> {
   const db = getDb();
   // Donation figures come from the totals the database keeps up to date, never a scan of every gift.
-  const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts] = await Promise.all([
+  const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts, funds] = await Promise.all([
     getDonationTotals(),
     db
       .selectFrom("donors")
@@ -44,6 +53,7 @@ export async function getDashboardStats(): Promise<DashboardStats> {
       .executeTakeFirstOrThrow(),
     countVolunteers(),
     countContacts(),
+    fundsWatch(),
   ]);
   return {
     donations: {
@@ -60,5 +70,6 @@ export async function getDashboardStats(): Promise<DashboardStats> {
     },
     volunteers,
     contacts: { total_messages: contacts.total, pending: contacts.pending, resolved: contacts.resolved },
+    funds,
   };
 }

@@ -51,7 +51,7 @@ async function hasMigrationTable(): Promise<boolean> {
 /** The lines an operator reads when the server starts. */
 export function describeStartup(report: StartupReport, siteUrl: string): string[] {
   const lines: string[] = [];
-  if (report.seededDemo) lines.push("New database: demo stories, events and testimonials added (SEED_DEMO=0 turns this off).");
+  if (report.seededDemo) lines.push("New database: demo stories, events, testimonials and a year of gifts and disbursements added (SEED_DEMO=0 turns this off).");
   if (report.admin.created) {
     lines.push(`Admin account created: ${report.admin.username}`);
     if (report.admin.generatedPassword) {

@@ -1,0 +1,59 @@
+import { useId } from "react";
+import { formatDollars } from "~/domain/shared/money";
+import { FigureBar } from "./figure-bar";
+import { TableFrame } from "./table-frame";
+
+export interface CategoryRow {
+  key: string;
+  english: string;
+  arabic: string;
+  amount: number;
+  percent: number;
+}
+
+/**
+ * Zakat given to each of the eight categories of recipients (Qur'an 9:60), in the verse's
+ * order, with each one's share of all the Zakat given in the period. The bars sit in the
+ * table's cells and are hidden from screen readers, which read the table.
+ */
+export function ZakatByCategory({ categories, caption }: { categories: CategoryRow[]; caption: string }) {
+  const captionId = useId();
+  return (
+    <TableFrame captionId={captionId}>
+      <table className="w-full text-left text-sm">
+        <caption id={captionId} className="pb-3 text-left text-slate-600">{caption}</caption>
+        <thead className="border-b border-slate-300 text-slate-900">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Category
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              Amount
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              Share
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {categories.map((category) => (
+            <tr key={category.key}>
+              <th scope="row" className="py-3 pr-4 font-medium text-slate-900">
+                {capitalised(category.english)} <span className="font-normal text-slate-600 italic">({category.arabic})</span>
+              </th>
+              <td className="py-3 pr-4 align-top tabular-nums text-slate-800">{formatDollars(category.amount)}</td>
+              <td className="w-2/5 py-3 align-top tabular-nums text-slate-800">
+                {category.percent}%
+                <FigureBar share={category.percent / 100} tone="brand" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

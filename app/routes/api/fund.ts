@@ -1,0 +1,15 @@
+import type { Route } from "./+types/fund";
+import { apiResource, idParam, json, readJsonBody } from "~/lib/api.server";
+import { staffOnly } from "~/services/staff";
+import { changeFund, getFund } from "~/services/funds";
+
+/**
+ * GET /api/funds/{id} (public) and PUT (admin): a fund's description, or `archived`. A
+ * name never changes (422); a fixed fund is never archived (409).
+ */
+const resource = apiResource<Route.ActionArgs>({
+  GET: async ({ params }) => json(await getFund(idParam(params.id))),
+  PUT: staffOnly(async ({ request, params }) => json(await changeFund(idParam(params.id), await readJsonBody(request)))),
+});
+export const loader = resource;
+export const action = resource;

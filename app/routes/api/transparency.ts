@@ -1,0 +1,14 @@
+import type { Route } from "./+types/transparency";
+import { apiResource, json } from "~/lib/api.server";
+import { getTransparencyReport, readReportRequest } from "~/services/funds";
+
+/**
+ * GET /api/transparency?calendar=hijri|gregorian&year= (public): the figures of the
+ * /transparency page. Aggregates only: never a donor's or a recipient's name, never a
+ * proof document; test payments never count.
+ */
+const resource = apiResource<Route.ActionArgs>({
+  GET: async ({ request }) => json(await getTransparencyReport(readReportRequest(new URL(request.url).searchParams))),
+});
+export const loader = resource;
+export const action = resource;

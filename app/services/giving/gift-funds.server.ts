@@ -1,0 +1,77 @@
+import type { Kysely } from "kysely";
+import { FUND_SLUGS, givenAfterEid } from "~/domain/funds";
+import { PURPOSE_REFUSED } from "~/domain/giving/donation-schemas";
+import { GENERAL_DONATION } from "~/domain/giving/gift-options";
+import { todayIn } from "~/domain/shared/dates";
+import { getEnv } from "~/lib/env.server";
+import { ValidationError } from "~/lib/service-errors";
+import { fundBySlug, fundForPurpose, getFund, listFunds, openFundForPurpose, thisYearsEid, type Fund } from "~/services/funds";
+import type { Database } from "../../../db/schema";
+
+/**
+ * Every gift lands in one fund. A new gift names its fund by the fund's purpose (the
+ * donate form's word); only an open fund takes new gifts. The fund is written on the gift
+ * when it is recorded, so every path (checkout, a recurring charge, an offline gift)
+ * applies the same two rules: a gift goes to the fund the donor chose even if staff
+ * archived it meanwhile (restricted money keeps its restriction), and Zakat al-Fitr paid
+ * once Eid has begun is given, and recorded, as Sadaqa.
+ */
+
+/** The open fund a new gift names; anything else is refused beside the purpose field. */
+export async function requireOpenFund(purpose: string): Promise<Fund> {
+  const fund = await openFundForPurpose(purpose.trim() || GENERAL_DONATION);
+  if (!fund) throw new ValidationError({ purpose: [PURPOSE_REFUSED] });
+  return fund;
+}
+
+/** Where a gift is recorded: its fund, that fund's purpose, and what it was for. */
+export interface GiftPlace {
+  purpose: string;
+  fund_id: number;
+  designation: string;
+}
+
+/**
+ * Places a gift as it is recorded, in the recording's transaction. `fundId` names the
+ * fund outright (a recurring gift's charges go where it was set up); otherwise the
+ * purpose finds its fund, open or archived (general Sadaqa when no fund ever had it). `donatedAt` is when the money came: a checkout started
+ * before Eid and paid after it is late Zakat al-Fitr all the same.
+ */
+export async function placeGift(
+  db: Kysely<Database>,
+  gift: { purpose: string; designation: string; fundId?: number | null },
+  donatedAt: string,
+): Promise<GiftPlace> {
+  let designation = gift.designation;
+  let fund = gift.fundId ? await getFund(gift.fundId, db) : await fundForPurpose(gift.purpose, db);
+  if (!fund) {
+    // A purpose no fund has ever had (an old checkout, another site's): the donor's words stay on the gift.
+    designation ||= gift.purpose;
+    fund = await fundBySlug(FUND_SLUGS.sadaqa, db);
+  }
+  if (fund.slug === FUND_SLUGS.zakatAlFitr && (await fitrIsLateOn(db, donatedAt))) {
+    designation = givenAfterEid(designation);
+    fund = await fundBySlug(FUND_SLUGS.sadaqa, db);
+  }
+  return { purpose: fund.purpose, fund_id: fund.id, designation };
+}
+
+/**
+ * The fund a recurring gift is set up for, as it is first recorded: its purpose's fund
+ * (open or archived meanwhile), or general Sadaqa. Whether a charge is late Zakat al-Fitr is each charge's own
+ * question (placeGift), asked when it is paid.
+ */
+export async function placeRecurringGift(db: Kysely<Database>, purpose: string): Promise<Omit<GiftPlace, "designation">> {
+  const fund = (await fundForPurpose(purpose, db)) ?? (await fundBySlug(FUND_SLUGS.sadaqa, db));
+  return { purpose: fund.purpose, fund_id: fund.id };
+}
+
+async function fitrIsLateOn(db: Kysely<Database>, donatedAt: string): Promise<boolean> {
+  const day = todayIn(getEnv().SITE_TIMEZONE, new Date(donatedAt));
+  return (await thisYearsEid(day, db)).passed;
+}
+
+/** The funds by id, for lists of gifts that name each gift's fund (a handful of rows). */
+export async function fundsById(): Promise<Map<number, Fund>> {
+  return new Map((await listFunds()).map((fund) => [fund.id, fund]));
+}

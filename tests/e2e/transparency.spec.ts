@@ -1,0 +1,139 @@
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * A visitor checks where the Zakat went: /transparency from the footer, its figures (the
+ * same the database keeps), the switch to Gregorian years, and a table beside every chart;
+ * and the Zakat policy from the donate page. The page ships no more script than /about.
+ */
+function withDatabase<T>(work: (db: SQLite.Database) => T): T {
+  const db = new SQLite(path.join(process.env.E2E_DATA!, "e2e.sqlite"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Zakat given to a stranded traveller, as staff would record it. The demo year usually holds
+ * enough Zakat; a gift is added only when it does not, since other suites count the gifts.
+ */
+function recordZakatGivenOut(cents: number): void {
+  withDatabase((db) => {
+    const fund = db.prepare("select id, received_cents - disbursed_cents as balance from funds where slug = 'zakat-al-mal'").get() as { id: number; balance: number };
+    if (fund.balance < cents) {
+      db.prepare(
+        "insert into donations (name, email, amount_cents, frequency, purpose, donated_at, payment_method, recorded_by) values (?, '', ?, 'One-Time', 'Zakat', ?, 'cash', 'e2e')",
+      ).run("Transparency Donor", cents, new Date().toISOString());
+    }
+    db.prepare(
+      "insert into disbursements (kind, fund_id, amount_cents, disbursed_on, category, description, recorded_by, recorded_at) values ('disbursement', ?, ?, ?, 'ibn-al-sabil', ?, 'e2e', ?)",
+    ).run(fund.id, cents, today(), "Bus fare home for a stranded family", new Date().toISOString());
+  });
+}
+
+/** What the ledger holds for a category, reversed entries left out: the figure the page must show. */
+function givenToCategory(category: string): number {
+  return withDatabase((db) => {
+    const row = db
+      .prepare(
+        `select coalesce(sum(amount_cents), 0) as cents from disbursements entry
+         where kind = 'disbursement' and category = ? and not exists (select 1 from disbursements r where r.reverses_id = entry.id)`,
+      )
+      .get(category) as { cents: number };
+    return row.cents;
+  });
+}
+
+function dollars(cents: number): string {
+  const value = cents / 100;
+  return value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: Number.isInteger(value) ? 0 : 2 });
+}
+
+/** The scripts a page loads: its script elements and the modules it preloads, its own route module left out. */
+async function scriptsOf(page: Page, address: string, routeModule: string) {
+  const html = await (await page.request.get(address)).text();
+  const scripts = html.match(/<script\b/g)?.length ?? 0;
+  const modules = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+  return { scripts, modules: modules.filter((href) => !path.basename(href).startsWith(`${routeModule}-`)).sort(), own: modules.filter((href) => path.basename(href).startsWith(`${routeModule}-`)) };
+}
+
+test.describe("the transparency report", () => {
+  test("a new visitor opens it from the footer, reads the figures, switches to Gregorian years, and every chart has its table", async ({ page }) => {
+    recordZakatGivenOut(12_300);
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Transparency" }).click();
+    await expect(page).toHaveURL(/\/transparency$/);
+    await expect(page).toHaveTitle("Transparency Report | Al-Amanah Foundation");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transparency report");
+    await expect(page.getByText(/Latest ledger entry: .+ \(\d+ .+ \d+ AH\)\./)).toBeVisible();
+    await expect(page.getByText("test payments are never counted", { exact: false })).toBeVisible();
+
+    const categories = page.getByRole("table", { name: /Zakat distributed to each category of recipients/ });
+    const traveller = categories.getByRole("row", { name: /The stranded traveller \(ibn al-sabil\)/ });
+    await expect(traveller.getByRole("cell").first()).toHaveText(dollars(givenToCategory("ibn-al-sabil")));
+    const funds = page.getByRole("table", { name: /Money received, distributed and held by each fund, all years/ });
+    await expect(funds.getByRole("rowheader", { name: "Zakat al-Mal" })).toBeVisible();
+    await expect(page.getByRole("table", { name: /Zakat by Hijri year of receipt/ })).toBeVisible();
+    await expect(page.getByRole("table", { name: /The rates in force today/ }).getByRole("row", { name: /Zakat al-Fitr, per person/ })).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Calendar" }).getByRole("link", { name: "Gregorian years" }).click();
+    await expect(page).toHaveURL(/\/transparency\?calendar=gregorian$/);
+    await expect(page.getByRole("table", { name: /Zakat by Gregorian year of receipt/ })).toBeVisible();
+    const thisYear = today().slice(0, 4);
+    await page.getByRole("navigation", { name: "Year" }).getByRole("link", { name: thisYear, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`calendar=gregorian&year=${thisYear}$`));
+    await expect(page.getByRole("heading", { level: 2, name: `Funds, ${thisYear}` })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Year" }).getByRole("link", { name: thisYear, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("columnheader", { name: `Received in ${thisYear}` })).toBeVisible();
+
+    // Every bar is drawn inside a table that says the same in words, and is hidden from screen readers.
+    const bars = page.locator("[data-bar]");
+    expect(await bars.count()).toBeGreaterThan(0);
+    await expect(page.locator("[data-bar]:not(table [data-bar])")).toHaveCount(0);
+    await expect(page.locator('[data-bar]:not([aria-hidden="true"])')).toHaveCount(0);
+    await expect(page.locator("table:not(:has(caption))")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Read our Zakat policy" }).click();
+    await expect(page).toHaveURL(/\/zakat-policy$/);
+  });
+
+  test("the Zakat policy is reachable from the donate page, and says whose view on Kaffarah it follows", async ({ page }) => {
+    await page.goto("/donate");
+    await page.getByRole("complementary").getByRole("link", { name: "read our Zakat policy" }).click();
+    await expect(page).toHaveURL(/\/zakat-policy$/);
+    await expect(page).toHaveTitle("Zakat Policy | Al-Amanah Foundation");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Zakat policy" })).toBeVisible();
+    await expect(page.getByText(/We follow the view that (each broken fast needs its own Kaffarah|one Kaffarah covers the fasts broken in one Ramadan)\./)).toBeVisible();
+    await expect(page.getByText(/^Last updated .+ \(\d+ .+ \d+ AH\)\.$/)).toBeVisible();
+    await page.getByRole("link", { name: "See where Zakat went" }).click();
+    await expect(page).toHaveURL(/\/transparency$/);
+
+    await page.goto("/donate");
+    await page.getByRole("complementary").getByRole("link", { name: "See where it went" }).click();
+    await expect(page).toHaveURL(/\/transparency$/);
+    await page.goto("/about");
+    await page.getByRole("main").getByRole("link", { name: "transparency report" }).click();
+    await expect(page).toHaveURL(/\/transparency$/);
+  });
+
+  test("ships no script beyond what every public page ships", async ({ page }) => {
+    const about = await scriptsOf(page, "/about", "about");
+    for (const [address, routeModule] of [
+      ["/transparency", "transparency"],
+      ["/transparency?calendar=gregorian", "transparency"],
+      ["/zakat-policy", "zakat-policy"],
+    ] as const) {
+      const shipped = await scriptsOf(page, address, routeModule);
+      expect(shipped.scripts).toBe(about.scripts);
+      expect(shipped.modules).toEqual(about.modules);
+      expect(shipped.own).toHaveLength(1);
+    }
+  });
+});
