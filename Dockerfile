@@ -47,6 +47,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server.mjs ./server.mjs
+# Worker threads start from files of their own, outside the build (the PDF rewrite of proofs).
+COPY --from=build /app/workers ./workers
 COPY --from=build /app/scripts/start.mjs /app/scripts/ensure-build.mjs /app/scripts/admin-password.mjs ./scripts/
 
 # The only writable places: the database (plus the session secret generated beside it

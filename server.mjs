@@ -17,6 +17,8 @@ const {
   closeDb,
   securityHeadersFor,
   requestBodyProblem,
+  answersWithPage,
+  bodyProblemPage,
   createExpressRequestHandler,
   startMailDelivery,
 } = build.entry.module;
@@ -30,7 +32,15 @@ try {
   process.exit(1);
 }
 
-const report = await bootstrap();
+let report;
+try {
+  report = await bootstrap();
+} catch (error) {
+  // A start refused on purpose (live payments on the demo's money) says what to do; anything else is a bug to see whole.
+  if (!(error instanceof Error && error.name === "StartRefusedError")) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -46,6 +56,10 @@ app.use((req, res, next) => {
 app.use((req, res, next) => {
   const problem = requestBodyProblem(req.method, req.path, req.headers["content-length"], req.headers["transfer-encoding"]);
   if (!problem) return next();
+  if (problem.status === 413 && answersWithPage(req.path, req.headers.accept)) {
+    res.status(413).type("html").send(bodyProblemPage(problem, req.headers.referer, req.headers.host));
+    return;
+  }
   res.status(problem.status).json({ detail: problem.detail });
 });
 

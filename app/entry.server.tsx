@@ -14,7 +14,7 @@ import { getEnv } from "~/lib/env.server";
 // What server.mjs needs from the compiled app: start-up, configuration and headers.
 export { getEnv } from "~/lib/env.server";
 export { closeDb } from "~/lib/db.server";
-export { requestBodyProblem } from "~/lib/request-limits.server";
+export { answersWithPage, bodyProblemPage, requestBodyProblem } from "~/lib/request-limits.server";
 export { createExpressRequestHandler } from "~/lib/express-adapter.server";
 export { startMailDelivery } from "~/services/mail";
 export { bootstrap, describeStartup, runAdminPasswordCli } from "~/services/staff";

@@ -15,7 +15,14 @@ import type { Database, DonationFrequency, PaymentMethod } from "./schema";
 
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = 395;
-const RECORDED_BY = "demo";
+
+/**
+ * Who "recorded" the demo's gifts and ledger entries. It marks the demo's made-up money
+ * for good (the ledger never changes), and the start-up refuses live payments on a
+ * database that holds any (decision 084), so it is spelt the way no admin's name would
+ * be: an admin called "demo" recording real gifts must never look like the demo.
+ */
+export const DEMO_RECORDED_BY = "demo (made up)";
 
 type Purpose = "Zakat" | "Zakat al-Fitr" | "Fidya" | "Kaffarah" | "General Donation" | "Emergency Relief" | "Orphan Care" | "Food & Water Aid" | "Education" | "Healthcare";
 
@@ -204,7 +211,7 @@ const ZAKAT_PROGRAMMES: Record<string, Programme[]> = {
     { programme: "Household essentials", region: "Middle East", description: "Mattresses, blankets and cooking sets for families who lost their home." },
   ],
   amilin: [
-    { programme: "Zakat administration", region: "Head office", description: "Assessing applicants, field visits, audit and bank charges, within the share our Zakat policy allows." },
+    { programme: "Zakat administration", region: "Head office", description: "Collecting and distributing Zakat: staff time assessing applicants, field visits, audit and transfer costs." },
   ],
   muallafah: [
     { programme: "Support for new Muslims", region: "Local community", description: "Classes, mentoring and hardship help for people who recently embraced Islam." },
@@ -406,7 +413,7 @@ async function writeGifts(db: Kysely<Database>, gifts: DemoGift[]): Promise<void
       designation: gift.designation,
       donated_at: `${gift.day}T${hour}:${minute}:00.000Z`,
       payment_method: gift.paymentMethod,
-      recorded_by: RECORDED_BY,
+      recorded_by: DEMO_RECORDED_BY,
       is_test: 0 as const,
     };
   });
@@ -438,7 +445,7 @@ async function writeLedger(db: Kysely<Database>, entries: PlannedEntry[]): Promi
         region: entry.region,
         description: entry.description,
         reverses_id: reversesId,
-        recorded_by: RECORDED_BY,
+        recorded_by: DEMO_RECORDED_BY,
         recorded_at: `${entry.day}T16:30:00.000Z`,
       })
       .returning("id")

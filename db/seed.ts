@@ -142,7 +142,12 @@ function demoEvents() {
   ];
 }
 
-export async function seedDemoContent(db: Kysely<Database>): Promise<void> {
+/**
+ * `money: false` leaves out the year of gifts and the ledger: a site whose payments are
+ * live must never hold made-up money (decision 084), though it may start with the demo's
+ * stories and figures, which staff can edit or delete.
+ */
+export async function seedDemoContent(db: Kysely<Database>, { money = true }: { money?: boolean } = {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of Object.entries(DEMO_IMPACT_FIGURES)) {
       await trx.updateTable("settings").set({ value }).where("key", "=", key).execute();
@@ -160,6 +165,6 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<void> {
       .execute();
     await trx.insertInto("events").values(demoEvents()).execute();
     await trx.insertInto("testimonials").values(DEMO_TESTIMONIALS).execute();
-    await seedFundsDemo(trx);
+    if (money) await seedFundsDemo(trx);
   });
 }

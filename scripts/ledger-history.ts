@@ -3,7 +3,8 @@
 // eight categories, and some reversed a few days later. Written straight through
 // better-sqlite3 in one transaction, on top of a giving history (fillGivingHistory): each
 // fund's entries are planned in date order against what it had received before each day,
-// so the database's own overdraft guard never has to refuse one.
+// so the database's own overdraft guard never has to refuse one, and no fund's balance is
+// below zero on any day (the rule the ledger service keeps for an entry dated in the past).
 import SQLite from "better-sqlite3";
 import type { ZakatCategoryKey } from "~/domain/funds";
 import { random } from "./giving-history";
@@ -141,13 +142,15 @@ export function fillLedgerHistory(filePath: string, size: LedgerHistory = { entr
     return weights[0]![0];
   }
 
-  // Reversals of entries chosen at random, a few days after each, never twice the same.
+  // Reversals of entries chosen at random, a few days after each (never after today, never
+  // before the entry), never twice the same.
   const disbursed = planned.length;
   const reversed = new Set<number>();
   while (reversed.size < Math.min(reversals, disbursed)) reversed.add(Math.floor(next() * disbursed));
   for (const index of reversed) {
     const original = planned[index]!;
-    const day = [addDays(original.day, 1 + Math.floor(next() * 10)), today].sort()[0]!;
+    const upToToday = [addDays(original.day, 1 + Math.floor(next() * 10)), today].sort()[0]!;
+    const day = upToToday < original.day ? original.day : upToToday;
     planned.push({ ...original, day, description: `Reversed: ${pick(["recorded twice", "wrong fund", "wrong amount typed", "payment returned by the bank"])}.`, reverses: index });
   }
 

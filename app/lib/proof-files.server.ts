@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "./env.server";
-import { isPdf, stripPdfMetadata, UnreadablePdfError } from "./pdf-files.server";
+import { isPdf, rewritePdf, UnreadablePdfError } from "./pdf-files.server";
 import { ValidationError } from "./service-errors";
 import { serveFile } from "./upload-files.server";
 import { encodePhoto, sniffKind, tooLargeMessage, type ReceivedFile } from "./uploads.server";
@@ -13,7 +13,8 @@ import { encodePhoto, sniffKind, tooLargeMessage, type ReceivedFile } from "./up
  * UPLOADS_DIR/private/proofs, which /api/uploads/* never serves (it serves the media
  * folders only), and reach staff only through the admin area. A photo is re-encoded
  * without its metadata (a phone writes where it was taken); a PDF is rewritten without
- * its information dictionary and XMP metadata.
+ * its information dictionary, XMP metadata, scripts, attachments and comments' authors,
+ * in a worker thread that a hostile file cannot take the site down with.
  */
 export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 /** Wide enough to read the small print of a receipt. */
@@ -36,10 +37,10 @@ export async function storeProof(file: ReceivedFile, field: string): Promise<str
   const id = randomBytes(16).toString("hex");
   if (await isPdf(file.path)) {
     try {
-      await stripPdfMetadata(file.path);
+      await rewritePdf(file.path);
     } catch (error) {
       if (!(error instanceof UnreadablePdfError)) throw error;
-      throw new ValidationError({ [field]: [`This PDF could not be read: ${error.message}. Please try another file.`] });
+      throw new ValidationError({ [field]: [error.message] });
     }
     await rename(file.path, path.join(folder, `${id}.pdf`));
     return `${id}.pdf`;

@@ -16,7 +16,7 @@ import {
   frequencyNote,
   initialDonation,
 } from "~/domain/giving/gift-options";
-import { obligationQuery, readObligationQuery } from "~/domain/giving/quick-pay";
+import { changeRequestAddress, obligationQuery, readObligationQuery } from "~/domain/giving/quick-pay";
 import { formatDollars } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/lib/form-replies.server";
@@ -50,6 +50,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     const quote = await quoteQuickPay(obligation);
     const quickPay: QuickPayView = {
       fields: Object.fromEntries(new URLSearchParams(obligationQuery(obligation))),
+      changeTo: changeRequestAddress(obligation),
       designation: quote.designation,
       amountCents: quote.amountCents,
       fund: quote.fund,

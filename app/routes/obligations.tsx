@@ -3,7 +3,7 @@ import type { Route } from "./+types/obligations";
 import { FitrForm, FidyaForm, KaffarahForm, type QuickPayAsked, type RateView } from "~/components/giving/quick-pay-forms";
 import { PageHero } from "~/components/ui/page-hero";
 import { obligationSchema } from "~/domain/funds";
-import { obligationQuery } from "~/domain/giving/quick-pay";
+import { CHANGE_REQUEST, obligationQuery } from "~/domain/giving/quick-pay";
 import { dollarsToCents } from "~/domain/shared/money";
 import { fieldErrorsFromIssues } from "~/lib/service-errors";
 import { quickPayTerms } from "~/services/giving";
@@ -18,20 +18,24 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 function rateView(rate: Rate): RateView {
-  return { cents: dollarsToCents(rate.amount), effective_on: rate.effective_on, authority: rate.authority, note: rate.note };
+  return { cents: dollarsToCents(rate.amount), effective_on: rate.effective_on, authority: rate.authority, note: rate.note, to_confirm: rate.to_confirm };
 }
 
 /**
  * Three plain GET forms that post back here: a complete request goes on to the donate
  * page (/donate?obligation=fitr&people=5), where the amount is worked out again; an
- * incomplete one comes back with what is missing beside its field, as typed.
+ * incomplete one comes back with what is missing beside its field, as typed. With
+ * `change=1` (the donate page's "Change" link) a complete one stays, filled in, to be changed.
  */
 export async function loader({ url }: Route.LoaderArgs) {
   let asked: QuickPayAsked | null = null;
   if (url.searchParams.has("obligation")) {
-    const parsed = obligationSchema.safeParse(Object.fromEntries(url.searchParams));
-    if (parsed.success) throw redirect(`/donate?${obligationQuery(parsed.data)}`);
-    asked = { obligation: url.searchParams.get("obligation") ?? "", values: Object.fromEntries(url.searchParams), errors: fieldErrorsFromIssues(parsed.error.issues) };
+    const values = Object.fromEntries(url.searchParams);
+    delete values[CHANGE_REQUEST];
+    const parsed = obligationSchema.safeParse(values);
+    // From the donate page's "Change" link: the request back in its form, to be changed.
+    if (parsed.success && !url.searchParams.has(CHANGE_REQUEST)) throw redirect(`/donate?${obligationQuery(parsed.data)}`);
+    asked = { obligation: values.obligation ?? "", values, errors: parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues) };
   }
   const terms = await quickPayTerms();
   return {

@@ -7,6 +7,7 @@ import { ReportControls } from "~/components/funds/report-controls";
 import { reportYearLabel } from "~/components/funds/report-year";
 import { ZakatByCategory } from "~/components/funds/zakat-by-category";
 import { PageHero } from "~/components/ui/page-hero";
+import { ZAKAT_CATEGORIES } from "~/domain/funds";
 import { yearIn } from "~/domain/funds/transparency";
 import { formatDate, todayIn } from "~/domain/shared/dates";
 import { formatHijri } from "~/domain/shared/hijri";
@@ -40,6 +41,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     latestEntry: report.latest_entry_on ? { gregorian: formatDate(report.latest_entry_on, "UTC"), hijri: report.latest_entry_on_hijri } : null,
     isThisYear: report.year === null || report.year === yearIn(report.calendar, today),
     rates: ratesForThePage(rates),
+    categoryScripts: Object.fromEntries(ZAKAT_CATEGORIES.map((category) => [category.key, category.script])) as Record<string, string>,
   };
 }
 
@@ -57,7 +59,7 @@ function ratesForThePage(rates: CurrentRates): RateInForce[] {
 }
 
 export default function Transparency({ loaderData }: Route.ComponentProps) {
-  const { report, latestEntry, isThisYear, rates } = loaderData;
+  const { report, latestEntry, isThisYear, rates, categoryScripts } = loaderData;
   const { calendar, year, zakat } = report;
   const yearLabel = (value: number) => reportYearLabel(calendar, value);
   const shown = year === null ? null : yearLabel(year);
@@ -90,6 +92,11 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
           <h2 id="funds-title" className="text-2xl font-bold text-slate-900">
             Funds, {shown ?? "all years"}
           </h2>
+          <p className="mt-2 max-w-3xl font-medium text-slate-900">
+            {shown
+              ? `This table counts what each fund received during ${shown} and what it paid out during ${shown}, including money received in earlier years.`
+              : "This table counts everything each fund has received and paid out since our records began."}
+          </p>
           <p className="mt-2 max-w-3xl text-slate-700">
             Each gift is kept in the fund it was given to. Received is what donors gave (card payments and gifts handed to us);
             distributed is what went out to those in need; held is what the fund holds {isThisYear ? "today" : `at the end of ${shown}`}.
@@ -112,7 +119,7 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
           {zakat.distributed > 0 ? (
             <div className="mt-6">
               <ZakatByCategory
-                categories={zakat.by_category}
+                categories={zakat.by_category.map((category) => ({ ...category, script: categoryScripts[category.key] }))}
                 caption={`Zakat distributed to each category of recipients (Qur'an 9:60), ${shown ?? "all years"}: amount in US dollars and share of all Zakat distributed.`}
               />
             </div>
@@ -125,6 +132,11 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
           <h2 id="lunar-year-title" className="text-2xl font-bold text-slate-900">
             Within one lunar year{shown ? `, Zakat received in ${shown}` : ""}
           </h2>
+          <p className="mt-2 max-w-3xl font-medium text-slate-900">
+            {shown
+              ? `This table counts only the Zakat received during ${shown}, and how much of that Zakat has been paid out so far, in ${shown} or since.`
+              : "Each row counts the Zakat received in that year, and how much of that Zakat has been paid out so far, in that year or since."}
+          </p>
           <p className="mt-2 max-w-3xl text-slate-700">
             Zakat should reach those eligible within one lunar year (354 days) of being received. Each payment of Zakat is counted
             against the oldest Zakat not yet given out. A year marked <em>still open</em> holds Zakat received less than a lunar

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/zakat-calculator";
+import { ToBeConfirmed } from "~/components/funds/to-be-confirmed";
 import { ZakatResultPanel, ZakatTotalBar } from "~/components/giving/zakat-result";
 import { FieldError } from "~/components/ui/field-error";
 import { PageHero } from "~/components/ui/page-hero";
@@ -264,9 +265,11 @@ function TodaysPrices({ prices }: { prices: Route.ComponentProps["loaderData"]["
   const figures = priceFigures(prices.gold_price_per_gram, prices.silver_price_per_gram);
   return (
     <p className="mt-2 text-sm text-slate-700" data-testid="todays-prices">
-      The foundation&apos;s prices: gold {figures.goldPrice} a gram as of {formatBothCalendars(prices.gold_as_of)}, silver{" "}
-      {figures.silverPrice} a gram as of {formatBothCalendars(prices.silver_as_of)}. Type today&apos;s price where you know
-      it.
+      The foundation&apos;s prices: gold {figures.goldPrice} a gram as of {formatBothCalendars(prices.gold_as_of)}
+      {prices.gold_to_confirm ? <ToBeConfirmed /> : null}, silver {figures.silverPrice} a gram as of{" "}
+      {formatBothCalendars(prices.silver_as_of)}
+      {prices.silver_to_confirm ? <ToBeConfirmed /> : null}. Type today&apos;s price where you know it.
+      {prices.gold_to_confirm || prices.silver_to_confirm ? " A price marked to be confirmed is a starting figure our staff have yet to confirm." : null}
     </p>
   );
 }

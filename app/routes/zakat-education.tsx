@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ToBeConfirmed } from "~/components/funds/to-be-confirmed";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/zakat-education";
 import { FOUNDATION } from "~/components/layout/navigation";
@@ -142,6 +143,12 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
   );
 }
 
+/** Which of the prices are still the starting figures a new site came with, in a sentence. */
+function startingPrices(prices: { gold_to_confirm: boolean; silver_to_confirm: boolean }): string {
+  if (prices.gold_to_confirm && prices.silver_to_confirm) return "Both are starting figures the site came with, to be confirmed by our staff.";
+  return `The ${prices.gold_to_confirm ? "gold" : "silver"} price is a starting figure the site came with, to be confirmed by our staff.`;
+}
+
 /** The nisab in dollars moves with the prices staff keep in the rates register. */
 export async function loader() {
   return { prices: await todaysMetalPrices() };
@@ -242,6 +249,7 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
                 <p className="mb-1 text-3xl font-bold text-slate-900">{goldNisabWeight} of gold</p>
                 <p className="mb-0 text-sm text-slate-700">
                   About {goldNisab} at {goldPrice} per gram
+                  {prices.gold_to_confirm ? <ToBeConfirmed /> : null}
                 </p>
               </div>
               <div className="rounded-xl border border-slate-300 bg-slate-50 p-5">
@@ -249,6 +257,7 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
                 <p className="mb-1 text-3xl font-bold text-slate-900">{silverNisabWeight} of silver</p>
                 <p className="mb-0 text-sm text-slate-700">
                   About {silverNisab} at {silverPrice} per gram
+                  {prices.silver_to_confirm ? <ToBeConfirmed /> : null}
                 </p>
               </div>
             </div>
@@ -263,6 +272,9 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
               {silverNisabWeight} of silver, which comes to about {silverNisab} at {silverPrice} per gram: the prices the
               foundation set on {formatBothCalendars(prices.gold_as_of)} for gold and on {formatBothCalendars(prices.silver_as_of)} for
               silver.
+              {prices.gold_to_confirm || prices.silver_to_confirm
+                ? ` ${startingPrices(prices)}`
+                : null}
             </p>
             <p>
               Why the difference? Scholars convert the traditional weights into grams in slightly different ways,

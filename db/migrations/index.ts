@@ -9,6 +9,8 @@ import * as newsletterOptIn from "./0007_newsletter_opt_in";
 import * as donorSessions from "./0008_donor_sessions";
 import * as donorEmailNormalForm from "./0009_donor_email_normal_form";
 import * as funds from "./0010_funds";
+import * as ledgerGuards from "./0011_ledger_guards";
+import * as giftsByFund from "./0012_gifts_by_fund";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   "0008_donor_sessions": donorSessions,
   "0009_donor_email_normal_form": donorEmailNormalForm,
   "0010_funds": funds,
+  "0011_ledger_guards": ledgerGuards,
+  "0012_gifts_by_fund": giftsByFund,
 };
 
 export const migrationProvider: MigrationProvider = {

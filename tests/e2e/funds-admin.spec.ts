@@ -1,11 +1,27 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import sharp from "sharp";
+import { settled, withDatabase } from "./e2e-database";
+import { E2E_ADMIN, expect, test } from "./fixtures";
 
 /**
  * A newcomer's walk through the admin Funds area: record a disbursement of Zakat to "the
  * needy", see the balance change, and be refused an overdraft with a clear message,
  * once as a browser without JavaScript posts the forms and once with it.
+ *
+ * The other worker records gifts and disbursements on the same server meanwhile (with
+ * --repeat-each, another copy of this very walk), so Zakat al-Mal may move between two
+ * readings for reasons of its own. Each reading of the screen is taken while the database
+ * stands still and must equal it; the change between two readings must then be exactly the
+ * walk's own entry plus what the database shows others recorded in between.
  */
+
+/** A token no other walk uses, so the walk's entries are told apart from another worker's. */
+function unique(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
 
 function dollars(text: string | null): number {
   return Number((text ?? "").replace(/[$,\s]/g, ""));
@@ -14,6 +30,66 @@ function dollars(text: string | null): number {
 async function zakatBalance(page: Page): Promise<number> {
   await page.goto("/admin/funds");
   return dollars(await page.getByTestId("balance-zakat-al-mal").textContent());
+}
+
+/** Zakat al-Mal in the database: its balance, and the newest gift and ledger entry anywhere. */
+interface ZakatMark {
+  balanceCents: number;
+  lastGift: number;
+  lastEntry: number;
+}
+
+function zakatMark(): ZakatMark {
+  return withDatabase(
+    (db) =>
+      db
+        .prepare(
+          `select received_cents - disbursed_cents as balanceCents,
+             (select coalesce(max(id), 0) from donations) as lastGift,
+             (select coalesce(max(id), 0) from disbursements) as lastEntry
+           from funds where slug = 'zakat-al-mal'`,
+        )
+        .get() as ZakatMark,
+  );
+}
+
+/** The balance the Funds screen shows, read while the database stands still: it must be the database's. */
+function readZakatBalance(page: Page) {
+  return settled(zakatMark, () => zakatBalance(page), (shown, mark) => {
+    expect(cents(shown), "the Funds screen shows the Zakat al-Mal balance the database holds").toBe(mark.balanceCents);
+  });
+}
+
+/**
+ * What others did to Zakat al-Mal between two marks: the live gifts and the ledger entries
+ * recorded after the first and up to the second, the walk's own entries left out.
+ */
+function othersCents(from: ZakatMark, to: ZakatMark, own: number[] = []): number {
+  return withDatabase((db) => {
+    const fund = "(select id from funds where slug = 'zakat-al-mal')";
+    const gifts = db
+      .prepare(`select coalesce(sum(amount_cents), 0) as cents from donations where id > ? and id <= ? and is_test = 0 and fund_id = ${fund}`)
+      .get(from.lastGift, to.lastGift) as { cents: number };
+    const entries = db
+      .prepare(
+        `select coalesce(sum(case kind when 'disbursement' then amount_cents else -amount_cents end), 0) as cents from disbursements
+         where id > ? and id <= ? and fund_id = ${fund} and id not in (select value from json_each(?))`,
+      )
+      .get(from.lastEntry, to.lastEntry, JSON.stringify(own)) as { cents: number };
+    return gifts.cents - entries.cents;
+  });
+}
+
+/** The ledger entries the database holds with this description, and their fund. */
+function entriesDescribed(description: string) {
+  return withDatabase((db) =>
+    db
+      .prepare(
+        `select entry.id, entry.kind, funds.slug as fund, entry.amount_cents, entry.category, entry.recorded_by
+         from disbursements entry join funds on funds.id = entry.fund_id where entry.description = ?`,
+      )
+      .all(description),
+  );
 }
 
 /** Zakat to give out: an offline gift recorded as staff record one. */
@@ -46,24 +122,39 @@ async function fillDisbursement(page: Page, amount: string, description: string)
 }
 
 async function walk(page: Page) {
+  const token = unique();
   await receiveZakat(page, "250");
-  const before = await zakatBalance(page);
-  expect(before).toBeGreaterThanOrEqual(250);
+  const before = await readZakatBalance(page);
+  expect(before.shown).toBeGreaterThanOrEqual(250);
 
-  await fillDisbursement(page, "12.34", "Food parcels for three families");
-  await expect(page.getByRole("status").filter({ hasText: "Disbursement #" })).toContainText(/Disbursement #\d+ recorded: \$12\.34 from Zakat al-Mal\. Zakat al-Mal now holds \$[\d,]+\.\d\d\./);
-  const row = page.getByRole("row").filter({ hasText: "Food parcels for three families" }).first();
+  const given = `Food parcels for three families (${token})`;
+  await fillDisbursement(page, "12.34", given);
+  const status = page.getByRole("status").filter({ hasText: "Disbursement #" });
+  await expect(status).toContainText(/Disbursement #\d+ recorded: \$12\.34 from Zakat al-Mal\. Zakat al-Mal now holds \$[\d,]+\.\d\d\./);
+  const entryId = Number(/Disbursement #(\d+)/.exec((await status.textContent()) ?? "")?.[1]);
+  const row = page.getByRole("row").filter({ hasText: given });
   await expect(row).toContainText("the needy (al-masakin)");
   await expect(row).toContainText("$12.34");
-  expect(await zakatBalance(page)).toBeCloseTo(before - 12.34, 2);
+  expect(entriesDescribed(given)).toEqual([
+    { id: entryId, kind: "disbursement", fund: "zakat-al-mal", amount_cents: 1234, category: "masakin", recorded_by: E2E_ADMIN.username },
+  ]);
 
-  const balance = await zakatBalance(page);
-  const tooMuch = (balance + 1000).toFixed(2);
-  const form = await fillDisbursement(page, tooMuch, "More than the fund holds");
+  // The balance went down by the walk's $12.34, and otherwise only by what others recorded meanwhile.
+  const after = await readZakatBalance(page);
+  expect(entryId).toBeGreaterThan(before.mark.lastEntry);
+  expect(entryId).toBeLessThanOrEqual(after.mark.lastEntry);
+  expect(cents(after.shown)).toBe(cents(before.shown) - 1234 + othersCents(before.mark, after.mark, [entryId]));
+
+  const tooMuch = (after.shown + 1000).toFixed(2);
+  const refused = `More than the fund holds (${token})`;
+  const form = await fillDisbursement(page, tooMuch, refused);
   await expect(form.getByRole("alert")).toContainText(/^The Zakat al-Mal balance is not enough: it holds \$[\d,]+\.\d\d, and this disbursement is \$[\d,]+\.\d\d\. Nothing was recorded\.$/);
   await expect(form.getByLabel("Amount (USD)")).toHaveValue(tooMuch);
-  await expect(form.getByLabel("Description")).toHaveValue("More than the fund holds");
-  expect(await zakatBalance(page)).toBe(balance);
+  await expect(form.getByLabel("Description")).toHaveValue(refused);
+  // Nothing was recorded: no such entry, and the balance moved only by what others recorded.
+  expect(entriesDescribed(refused)).toEqual([]);
+  const last = await readZakatBalance(page);
+  expect(cents(last.shown)).toBe(cents(after.shown) + othersCents(after.mark, last.mark));
 }
 
 test.describe("the Funds area without JavaScript", () => {
@@ -109,4 +200,72 @@ test("a visitor who is not signed in reaches none of the funds screens, the CSV 
   const posted = await request.post("/admin/funds/ledger", { form: { intent: "disburse", fund_id: "2", amount: "1", description: "x" }, maxRedirects: 0 });
   expect(posted.status()).toBe(302);
   expect(posted.headers().location).toMatch(/^\/admin\/login/);
+});
+
+/** A phone's photo of a receipt, about 2 MB: noise, so that JPEG cannot make it small. */
+async function receiptPhoto(): Promise<Buffer> {
+  const [width, height] = [1300, 900];
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
+    .toBuffer();
+}
+
+/** Healthcare's money, so the proof walks leave Zakat al-Mal to the walks above. */
+async function receiveHealthcare(page: Page) {
+  const response = await page.request.post("/admin/donations", {
+    form: { intent: "record", name: "Proof walk donor", amount: "40", frequency: "One-Time", payment_method: "cash", purpose: "Healthcare" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+async function disburseWithProof(page: Page, description: string, proof: { name: string; mimeType: string; buffer: Buffer }) {
+  const form = await openDisbursementForm(page);
+  const fund = form.getByLabel("Fund", { exact: true });
+  await fund.selectOption({ label: (await fund.locator("option", { hasText: /^Healthcare — / }).textContent())! });
+  await form.getByLabel("Amount (USD)").fill("3.21");
+  await form.getByLabel("Description").fill(description);
+  await form.getByLabel(/^Proof document/).setInputFiles(proof);
+  await form.getByRole("button", { name: "Record disbursement" }).click();
+}
+
+/** A proof photo larger than an ordinary form may send (1 MB), within the 10 MB the form promises. */
+async function proofWalk(page: Page) {
+  await receiveHealthcare(page);
+  const photo = await receiptPhoto();
+  expect(photo.length).toBeGreaterThan(1.8 * 1024 * 1024);
+  const description = `Clinic invoice, photographed (${unique()})`;
+  await disburseWithProof(page, description, { name: "receipt.jpg", mimeType: "image/jpeg", buffer: photo });
+
+  await expect(page.getByRole("status").filter({ hasText: "Disbursement #" })).toContainText(/Disbursement #\d+ recorded: \$3\.21 from Healthcare\./);
+  const [entry] = entriesDescribed(description) as { id: number }[];
+  expect(entry).toBeDefined();
+  const proof = page.getByRole("row").filter({ hasText: description }).getByRole("link", { name: `Proof document of entry ${entry!.id}` });
+  const download = await page.request.get((await proof.getAttribute("href"))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("image/webp");
+  await expect(sharp(await download.body()).metadata()).resolves.toMatchObject({ format: "webp", width: 1300, height: 900 });
+}
+
+test.describe("a proof document without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a 2 MB photo is recorded with the disbursement, and staff can open it", async ({ adminPage: page }) => {
+    await proofWalk(page);
+  });
+
+  test("a file larger than the form takes gets a page in words, and nothing is recorded", async ({ adminPage: page }) => {
+    const description = `Too large to send (${unique()})`;
+    await disburseWithProof(page, description, { name: "scan.pdf", mimeType: "application/pdf", buffer: randomBytes(11 * 1024 * 1024) });
+    await expect(page.getByRole("heading", { name: "The form was too large to send", level: 1 })).toBeVisible();
+    await expect(page.getByText("comes to more than this form takes: 10 MB in all. Nothing was saved.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open the form again" })).toHaveAttribute("href", "/admin/funds/ledger?record=1");
+    expect(entriesDescribed(description)).toEqual([]);
+  });
+});
+
+test.describe("a proof document with JavaScript", () => {
+  test("a 2 MB photo is recorded with the disbursement, and staff can open it", async ({ adminPage: page }) => {
+    await proofWalk(page);
+  });
 });

@@ -47,7 +47,25 @@ async function payFitrFor(page: Page, people: number, email: string): Promise<{ 
   return { amount, late };
 }
 
+/** The donate page's way back: the request's own form, filled in, and changed from there. */
+async function changeTheRequest(page: Page) {
+  await page.goto("/donate?obligation=fitr&people=5");
+  await page.getByRole("link", { name: "Change what you are paying for" }).click();
+  await expect(page).toHaveURL(/\/obligations\?obligation=fitr&people=5&change=1#fitr-title$/);
+  const fitr = page.getByRole("region", { name: "Zakat al-Fitr", exact: true });
+  await expect(fitr.getByLabel("People in your household")).toHaveValue("5");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await fitr.getByLabel("People in your household").fill("4");
+  await fitr.getByRole("button", { name: "Continue to pay Zakat al-Fitr" }).click();
+  await expect(page).toHaveURL(/\/donate\?obligation=fitr&people=4$/);
+  await expect(page.getByTestId("quick-pay-summary")).toContainText("Zakat al-Fitr for 4 people");
+}
+
 test.describe("quick pay with JavaScript", () => {
+  test("the donate page leads back to the request's own form, filled in, to change it", async ({ page }) => {
+    await changeTheRequest(page);
+  });
+
   test("a new donor pays Zakat al-Fitr for a household, and staff find it under its fund, marked as a test", async ({ page, browser }, testInfo) => {
     const email = uniqueEmail("fitr");
     await page.goto("/obligations");
@@ -88,6 +106,10 @@ test.describe("quick pay with JavaScript", () => {
 
 test.describe("quick pay without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the donate page leads back to the request's own form, filled in, to change it", async ({ page }) => {
+    await changeTheRequest(page);
+  });
 
   test("Kaffarah and Fidya forms say what is missing, and Zakat al-Fitr is paid all the way through", async ({ page }) => {
     await page.goto("/obligations");

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import SQLite from "better-sqlite3";
 
 /**
  * Starts a second production server with `env` over the usual test settings, in `cwd`,
@@ -63,6 +64,41 @@ test("a postgres:// DATABASE_URL stops the start, says PostgreSQL is not support
       ].join("\n"),
     );
     expect(readdirSync(folder)).toEqual([]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A foundation that tried the site on the demo and then set its live Stripe keys: the start
+ * is refused before the site serves anyone, saying where the database is and what to do.
+ * The end-to-end server's own database is such a database (started with SEED_DEMO=1).
+ */
+test("live Stripe keys on a database holding the demo's money stop the start and say what to do", async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "charity-live-demo-"));
+  try {
+    const file = path.join(folder, "tried.sqlite");
+    const tried = new SQLite(path.join(process.env.E2E_DATA!, "e2e.sqlite"), { readonly: true });
+    try {
+      await tried.backup(file);
+    } finally {
+      tried.close();
+    }
+    const { code, output } = await startAndWaitForExit({
+      PORT: "0",
+      DATABASE_URL: `file:${file}`,
+      UPLOADS_DIR: path.join(folder, "uploads"),
+      STRIPE_SECRET_KEY: "sk_live_never_called",
+      STRIPE_WEBHOOK_SECRET: "whsec_never_called",
+    });
+    expect(code).toBe(1);
+    const lines = output.split("\n");
+    expect(lines[0]).toMatch(/^Payments are live \(a live Stripe key\), but the database .+ holds the demo's made-up money: [\d,]+ gifts and [\d,]+ ledger entries recorded by "demo \(made up\)"\.$/);
+    expect(lines[0]).toContain(` ${file} `);
+    expect(output).toContain(`move ${file} aside`);
+    expect(output).toContain("and start again with SEED_DEMO=0 and the live keys.");
+    expect(output).not.toContain("Charity site listening");
+    expect(output).not.toMatch(/\bat .+:\d+:\d+\)?$/m);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -1,11 +1,8 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { PDFDocument, PDFName } from "pdf-lib";
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, useActionData, useLoaderData } from "react-router";
-import { describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/shared/dates";
+import { describe, expect, it, vi } from "vitest";
+import { formatDate, todayIn } from "~/domain/shared/dates";
 import { addDays, formatHijri } from "~/domain/shared/hijri";
 import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
@@ -23,6 +20,7 @@ import { addFund, fundBySlug, recordDisbursement, recordReversal } from "~/servi
 import { createTestAdmin } from "../support/admins";
 import { identifyingMetadata, phonePhoto } from "../support/photos";
 import { callRoute, callWithRequest, makeContext, makeRequest, multipartRequest, ORIGIN, unwrapData } from "../support/routes";
+import { screenHtml, screenText } from "../support/screens";
 
 /**
  * The admin funds screens as staff use them: the funds and their balances, the ledger
@@ -87,29 +85,6 @@ async function postDisbursement(context: ReturnType<typeof makeContext>, request
   return callWithRequest(ledgerScreen.action, request, { context });
 }
 
-/**
- * A screen rendered on the server as React Router would, from its real loader (and a
- * posted action's answer), to the text staff read.
- */
-async function screenText(module: { default: ComponentType<never>; loader: (args: never) => unknown }, url: string, actionData?: unknown): Promise<string> {
-  const Screen = module.default;
-  const Page = () => createElement(Screen, { loaderData: useLoaderData(), actionData: actionData ?? useActionData(), params: {}, matches: [] } as never);
-  const handler = createStaticHandler([
-    { id: "screen", path: "*", loader: ({ request }) => callWithRequest(module.loader, request) as Promise<unknown>, Component: Page },
-  ]);
-  const context = await handler.query(new Request(new URL(url, ORIGIN)));
-  if (context instanceof Response) throw new Error(`The screen answered ${context.status}`);
-  const html = renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
-  // React marks where two pieces of text meet with a comment: they are one run of text.
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
-
 describe("the dashboard's Zakat warning", () => {
   // First in the file: later tests disburse Zakat, which is matched to the oldest gifts first.
   it("warns when Zakat received more than ten lunar months ago is still undistributed, with the amount and the oldest date", async () => {
@@ -138,8 +113,20 @@ describe("the dashboard's Zakat warning", () => {
     expect(text).toContain(
       `$250.00 of Zakat received since ${new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${oldest}T12:00:00Z`))} (${formatHijri(oldest)}) is still undistributed; its lunar year ends on`,
     );
-    expect(text).toContain(`(${formatHijri(ends)})`);
+    const day = (iso: string) => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+    expect(text).toContain(`its lunar year ends on ${day(ends)} (${formatHijri(ends)}). Record a disbursement`);
     expect(text).toMatch(/Zakat balance \$250\.00/);
+
+    // A month on, that lunar year is over: the warning says when it ended, and how long ago.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date(`${addDays(TODAY, 30)}T12:00:00Z`));
+      const later = await screenText(dashboardScreen as never, "/admin");
+      expect(later).toContain(`is still undistributed; its lunar year ended on ${day(ends)} (${formatHijri(ends)}) (6 days ago). Record a disbursement`);
+      expect(later).not.toContain("its lunar year ends on");
+    } finally {
+      vi.useRealTimers();
+    }
 
     // Distributing the old Zakat ends the warning.
     await recordDisbursement({ fund_id: zakat.id, amount: 250, disbursed_on: TODAY, category: "masakin", description: "Rent arrears" }, "warden");
@@ -201,6 +188,8 @@ describe("the Funds screen", () => {
     const text = await screenText(fundsScreen as never, "/admin/funds");
     expect(text).toMatch(/Winter Appeal Blankets Restricted \$120\.00 \$0\.00 \$120\.00 1/);
     expect(text).toMatch(/Zakat al-Mal .*?Zakat-bound Obligation-bound/);
+    // Every fund says its kind: general Sadaqa too.
+    expect(text).toMatch(/Sadaqa Voluntary giving[^$]*? Sadaqa \(general\) \$/);
 
     const described = (await callRoute(fundsScreen.action, `/admin/funds?edit=${winter.id}`, { form: { intent: "save", id: String(winter.id), description: "" }, context })) as Response;
     expect(described.status).toBe(302);
@@ -247,8 +236,26 @@ describe("recording a disbursement without JavaScript", () => {
 
     const text = await screenText(ledgerScreen as never, `/admin/funds/ledger?recorded=${row.id}`);
     expect(text).toContain(`Disbursement #${row.id} recorded: $125.50 from Zakat al-Mal. Zakat al-Mal now holds`);
-    expect(text).toMatch(new RegExp(`#${row.id} .*? ${formatHijri(TODAY)} Zakat al-Mal the needy \\(al-masakin\\) Ramadan food · Amman Food parcels for 25 families \\$125\\.50 ${admin.username}`));
+    expect(text).toMatch(new RegExp(`#${row.id} .*? ${formatHijri(TODAY)} Zakat al-Mal the needy \\(al-masakin\\) المساكين Ramadan food · Amman Food parcels for 25 families \\$125\\.50 ${admin.username}`));
+    // The category's name as the verse writes it is marked as Arabic, beside the words the CSV and the API use.
+    expect(await screenHtml(ledgerScreen as never, `/admin/funds/ledger?recorded=${row.id}`)).toMatch(/the needy \(al-masakin\)(<!-- -->)? <span lang="ar" dir="rtl"[^>]*>المساكين<\/span>/);
     expect(await screenText(fundsScreen as never, "/admin/funds")).toContain(`Zakat al-Mal`);
+  });
+
+  it("goes back to the ledger as it was filtered, on its first page, whether the browser posted the page or its data address", async () => {
+    const { context } = await staff();
+    await give("Zakat", 10_000);
+    const zakat = await fundBySlug("zakat-al-mal");
+    const filter = `fund=${zakat.id}&category=masakin&from=2026-01-01&search=parcels`;
+    for (const address of [`/admin/funds/ledger?${filter}&page=3&record=1`, `/admin/funds/ledger.data?${filter}&page=3&record=1&index=&_routes=routes%2Fadmin%2Ffunds-ledger`]) {
+      const answer = (await postDisbursement(
+        context,
+        browserPost(address, disbursementFields(zakat.id, { amount: "1.25", category: "masakin", description: "Food parcels, filtered list" })),
+      )) as Response;
+      expect(answer.status, address).toBe(302);
+      const row = await getDb().selectFrom("disbursements").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(answer.headers.get("Location"), address).toBe(`/admin/funds/ledger?${filter}&recorded=${row.id}`);
+    }
   });
 
   it("refuses an overdraft with the clear message beside the form, keeps what was typed, and stores nothing", async () => {
@@ -270,6 +277,8 @@ describe("recording a disbursement without JavaScript", () => {
     const text = await screenText(ledgerScreen as never, "/admin/funds/ledger?record=1", reply);
     expect(text).toContain("Record a disbursement");
     expect(text).toContain("The Zakat al-Mal balance is not enough");
+    // At the top of the form, before its first field, where it is seen without scrolling.
+    expect(text.indexOf("The Zakat al-Mal balance is not enough")).toBeLessThan(text.indexOf("Date Fund"));
   });
 
   it("refuses a Zakat disbursement without a category, and another fund's with one", async () => {
@@ -361,7 +370,8 @@ describe("a reversal", () => {
 describe("the ledger's filters and pages", () => {
   it("filters by fund, category, dates and words, in pages of 25", async () => {
     const fund = await addFund({ name: "Filter Test Fund", description: "" });
-    await give("Filter Test Fund", 100_000);
+    // Given before the entries dated in June 2025: an entry spends only what had come in by its day.
+    await give("Filter Test Fund", 100_000, "2025-05-01");
     for (let day = 1; day <= 30; day += 1) {
       await recordDisbursement(
         { fund_id: fund.id, amount: day, disbursed_on: `2025-06-${String(day).padStart(2, "0")}`, programme: day % 2 ? "Wells" : "Schools", description: `Filter entry ${day}` },
@@ -397,10 +407,18 @@ describe("the ledger's filters and pages", () => {
   });
 });
 
+describe("an address naming no ledger entry", () => {
+  it("says there is no such entry instead of silently showing the ledger", async () => {
+    const text = await screenText(ledgerScreen as never, "/admin/funds/ledger?reverse=999999");
+    expect(text).toContain("There is no ledger entry #999999.");
+    expect(text).not.toContain("Reverse entry #999999?");
+  });
+});
+
 describe("ledger.csv", () => {
   it("streams the filtered ledger, formula-safe, with reversals negative and never a proof's file name", async () => {
     const fund = await addFund({ name: "Audit Fund", description: "" });
-    await give("Audit Fund", 50_000);
+    await give("Audit Fund", 50_000, "2025-02-01");
     const formula = await recordDisbursement({ fund_id: fund.id, amount: 12.5, disbursed_on: "2025-03-01", programme: "=cmd|' /C calc'!A0", region: "+Gaza", description: '=HYPERLINK("http://evil.example")' }, "auditor");
     const { context } = await staff();
     const withProof = (await callWithRequest(
@@ -552,6 +570,35 @@ describe("the rates register screen", () => {
     // The dashboard reminds staff of the four still unconfirmed.
     expect((await dashboardScreen.loader()).stats.funds.rates_to_confirm).toEqual(["Fidya, per day", "Kaffarah, per person fed", "Gold price, per gram", "Silver price, per gram"]);
   });
+
+  it("offers to confirm a rate still to be confirmed: the form comes filled in with its amount and today, the authority left to staff", async () => {
+    const { context } = await staff();
+    const list = await screenHtml(ratesScreen as never, "/admin/funds/rates");
+    const confirmLinks = list.match(/<a[^>]*>Confirm this rate<\/a>/g) ?? [];
+    expect(confirmLinks.find((link) => link.includes('href="/admin/funds/rates?confirm=fidya_per_day"'))).toContain('aria-label="Confirm Fidya, per day"');
+    expect(list).toContain("Shown on the public pages beside the rate.");
+
+    const fidya = ((await callRoute(ratesScreen.loader, "/admin/funds/rates")) as Awaited<ReturnType<typeof ratesScreen.loader>>).inForce.find((rate) => rate.rate_key === "fidya_per_day")!;
+    const form = await screenHtml(ratesScreen as never, "/admin/funds/rates?confirm=fidya_per_day");
+    expect(form).toContain("Confirm Fidya, per day");
+    expect(form).toMatch(/<option value="fidya_per_day" selected="">/);
+    expect(form).toMatch(new RegExp(`<input[^>]*name="amount"[^>]*value="${fidya.amount}"`));
+    expect(form).toMatch(new RegExp(`<input[^>]*name="effective_on"[^>]*value="${TODAY}"`));
+    const authority = form.match(/<input[^>]*name="authority"[^>]*>/)?.[0] ?? "";
+    expect(authority).toContain('required=""');
+    expect(authority).not.toMatch(/value="[^"]/);
+
+    const saved = (await callRoute(ratesScreen.action, "/admin/funds/rates?confirm=fidya_per_day", {
+      form: { intent: "record-rate", rate_key: "fidya_per_day", amount: String(fidya.amount), effective_on: TODAY, authority: "Our Zakat committee", note: "" },
+      context,
+    })) as Response;
+    expect(saved.status).toBe(302);
+    const after = await screenHtml(ratesScreen as never, saved.headers.get("Location")!);
+    expect(after).not.toContain("?confirm=fidya_per_day");
+    expect(after).toContain("?confirm=kaffarah_per_person");
+
+    expect(await screenText(ratesScreen as never, "/admin/funds/rates?confirm=zakat_per_camel")).toContain("There is no rate called “zakat_per_camel” to confirm.");
+  });
 });
 
 describe("the Zakat policy editor", () => {
@@ -580,7 +627,16 @@ describe("the Zakat policy editor", () => {
     const before = (await callRoute(policyScreen.loader, "/admin/funds/policy")) as Awaited<ReturnType<typeof policyScreen.loader>>;
     expect(before.eid.confirmed).toBe(false);
     expect(before.eid.date).toBe(before.eid.calculated);
-    expect(await screenText(policyScreen as never, "/admin/funds/policy")).toContain("Not yet confirmed: by the Umm al-Qura calculation");
+    const shown = await screenText(policyScreen as never, "/admin/funds/policy");
+    expect(shown).toContain("Not yet confirmed: by the Umm al-Qura calculation");
+    // The calculated day is said once.
+    expect(shown).not.toContain("The calculation says");
+    // Late Fitr is judged by the day, so the screen says so rather than promise the hour of the prayer.
+    expect(shown).toContain(
+      before.eid.passed
+        ? "Eid has come: Zakat al-Fitr given now is recorded as Sadaqa."
+        : "Zakat al-Fitr is taken as such until Eid day begins (the site cannot know the hour of the prayer, so the whole of Eid day counts as after it).",
+    );
 
     const far = unwrapData(await callRoute(policyScreen.action, "/admin/funds/policy", { form: { intent: "set-eid", eid_al_fitr_on: addDays(before.eid.calculated, 20) }, context }));
     expect(far.status).toBe(400);
@@ -591,6 +647,9 @@ describe("the Zakat policy editor", () => {
     expect(saved.status).toBe(302);
     const after = (await callRoute(policyScreen.loader, "/admin/funds/policy")) as Awaited<ReturnType<typeof policyScreen.loader>>;
     expect(after.eid).toMatchObject({ confirmed: true, date: sighted });
-    expect(await screenText(policyScreen as never, "/admin/funds/policy")).toContain(`Confirmed by staff:`);
+    const confirmed = await screenText(policyScreen as never, "/admin/funds/policy");
+    expect(confirmed).toContain(`Confirmed by staff: ${formatDate(sighted, "UTC")}`);
+    // A sighted day a day off the calculation says what the calculation gave.
+    expect(confirmed).toContain(`The calculation says ${formatDate(before.eid.calculated, "UTC")}.`);
   });
 });

@@ -4,10 +4,12 @@ import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
 import * as donationsScreen from "~/routes/admin/donations";
 import * as donationsExport from "~/routes/admin/donations-export";
+import * as fundsScreen from "~/routes/admin/funds";
 import * as subscriptionsScreen from "~/routes/admin/subscriptions";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
 import { callRoute, expectLoggedError, makeContext, unwrapData } from "../support/routes";
+import { screenHtml, screenText } from "../support/screens";
 
 type DonationsData = Awaited<ReturnType<typeof donationsScreen.loader>>;
 type SubscriptionsData = Awaited<ReturnType<typeof subscriptionsScreen.loader>>;
@@ -129,6 +131,53 @@ describe("the Donations screen", () => {
     expect(page.matching).toBe(2);
     const exported = (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Weekly")) as Response;
     expect(exported.status).toBe(422);
+  });
+
+  it("lists one fund's gifts, a page at a time, with the fund in the CSV link and the export; an unknown fund is said and left out", async () => {
+    const fundId = async (slug: string) => (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+    const [zakat, orphans] = [await fundId("zakat-al-mal"), await fundId("orphan-care")];
+    await addGifts(27, { frequency: "One-Time" });
+    for (const [index, purpose] of ["Zakat", "Orphan Care", "Zakat"].entries()) {
+      await getDb()
+        .insertInto("donations")
+        .values({ name: `Fund donor ${index}`, email: `fund${index}@example.org`, amount_cents: 2500, frequency: index === 2 ? "Monthly" : "One-Time", purpose, donated_at: `2026-06-0${index + 1}T10:00:00.000Z` })
+        .execute();
+    }
+    const page = (await callRoute(donationsScreen.loader, `/admin/donations?fund=${zakat}`)) as DonationsData;
+    expect(page).toMatchObject({ matching: 2, filter: { fundId: zakat }, filterProblem: null });
+    expect(page.donations.map((gift) => [gift.name, gift.fund])).toEqual([
+      ["Fund donor 2", "Zakat al-Mal"],
+      ["Fund donor 0", "Zakat al-Mal"],
+    ]);
+    // With the other filters: in SQL, not after the page is read.
+    expect(((await callRoute(donationsScreen.loader, `/admin/donations?fund=${zakat}&frequency=Monthly`)) as DonationsData).donations.map((gift) => gift.name)).toEqual(["Fund donor 2"]);
+    expect(((await callRoute(donationsScreen.loader, `/admin/donations?fund=${orphans}&search=fund`)) as DonationsData).donations.map((gift) => gift.name)).toEqual(["Fund donor 1"]);
+    // The 27 gifts without a purpose are general Sadaqa's, two pages of them.
+    const sadaqa = (await callRoute(donationsScreen.loader, `/admin/donations?fund=${await fundId("sadaqa")}&page=2`)) as DonationsData;
+    expect(sadaqa).toMatchObject({ matching: 27, page: 2 });
+    expect(sadaqa.donations).toHaveLength(2);
+
+    // The Funds screen's count of a fund's gifts leads here.
+    const funds = await screenHtml(fundsScreen as never, "/admin/funds");
+    expect(funds).toMatch(new RegExp(`<a [^>]*aria-label="2 gifts to Zakat al-Mal" href="/admin/donations\\?fund=${zakat}"[^>]*>2</a>`));
+    expect(funds).toContain('aria-label="1 gift to Orphan Care"');
+
+    const html = await screenHtml(donationsScreen as never, `/admin/donations?fund=${zakat}&frequency=One-Time`);
+    expect(html).toContain(`href="/admin/donations/export?frequency=One-Time&amp;fund=${zakat}"`);
+    expect(html).toMatch(new RegExp(`<select id="donation-fund" name="fund"[^>]*>.*?<option value="${zakat}" selected="">Zakat al-Mal</option>`));
+    const exported = (await (await callRoute(donationsExport.loader, `/admin/donations/export?fund=${zakat}`) as Response).text()).trim().split("\n");
+    expect(exported.slice(1).map((line) => line.split(",")[1])).toEqual(["Fund donor 2", "Fund donor 0"]);
+
+    for (const fund of ["999999", "zakat", "-1"]) {
+      const unknown = (await callRoute(donationsScreen.loader, `/admin/donations?fund=${fund}&frequency=Monthly`)) as DonationsData;
+      expect(unknown, fund).toMatchObject({ filterProblem: "fund must be a fund's id", filter: { frequency: "Monthly" } });
+      expect(unknown.filter.fundId).toBeUndefined();
+      expect(unknown.donations.map((gift) => gift.name)).toEqual(["Fund donor 2"]);
+      expect(((await callRoute(donationsExport.loader, `/admin/donations/export?fund=${fund}`)) as Response).status).toBe(422);
+    }
+    expect(await screenText(donationsScreen as never, "/admin/donations?fund=zakat&frequency=Weekly")).toContain(
+      "frequency must be one of One-Time, Monthly, Annually, Ramadan; fund must be a fund's id: that part of the filter was left out.",
+    );
   });
 
   it("Sync reports how many records were new", async () => {

@@ -79,6 +79,36 @@ describe("GET /api/donations/", () => {
     const bad = await callApi(donationsApi.loader, "/api/donations/?frequency=Weekly", { headers: auth });
     expect(bad).toMatchObject({ status: 422, body: { detail: "frequency must be one of One-Time, Monthly, Annually, Ramadan" } });
   });
+
+  it("filters by fund (its id), whole or paged, and refuses a fund that is not one with 422", async () => {
+    const fundId = async (slug: string) => (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+    for (const [name, purpose, donated_at] of [
+      ["Zaid", "Zakat", "2026-04-01T10:00:00.000Z"],
+      ["Hafsa", "Zakat", "2026-04-02T10:00:00.000Z"],
+      ["Yusuf", "Education", "2026-04-03T10:00:00.000Z"],
+    ] as const) {
+      await getDb().insertInto("donations").values({ name, email: "", amount_cents: 1000, frequency: "One-Time", purpose, donated_at }).execute();
+    }
+    const zakat = await fundId("zakat-al-mal");
+    const whole = await callApi(donationsApi.loader, `/api/donations/?fund=${zakat}`, { headers: auth });
+    expect(whole.status).toBe(200);
+    expect(whole.body.map((gift: { name: string; fund: string }) => [gift.name, gift.fund])).toEqual([
+      ["Hafsa", "Zakat al-Mal"],
+      ["Zaid", "Zakat al-Mal"],
+    ]);
+    const paged = await callApi(donationsApi.loader, `/api/donations/?fund=${zakat}&limit=1&offset=1`, { headers: auth });
+    expect(paged.body.map((gift: { name: string }) => gift.name)).toEqual(["Zaid"]);
+    const sadaqa = await callApi(donationsApi.loader, `/api/donations/?fund=${await fundId("sadaqa")}&search=aisha`, { headers: auth });
+    expect(sadaqa.body.map((gift: { amount: number }) => gift.amount)).toEqual([100, 25.5]);
+
+    for (const fund of ["999999", "zakat", "1.5"]) {
+      expect(await callApi(donationsApi.loader, `/api/donations/?fund=${fund}`, { headers: auth }), fund).toMatchObject({ status: 422, body: { detail: "fund must be a fund's id" } });
+    }
+    expect(await callApi(donationsApi.loader, "/api/donations/?fund=none&frequency=Weekly", { headers: auth })).toMatchObject({
+      status: 422,
+      body: { detail: "frequency must be one of One-Time, Monthly, Annually, Ramadan; fund must be a fund's id" },
+    });
+  });
 });
 
 describe("POST /api/donations/", () => {

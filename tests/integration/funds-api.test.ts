@@ -190,6 +190,19 @@ describe("POST /api/funds/", () => {
     const answer = await callApi(fundsApi.action, "/api/funds/", { body, headers: { ...auth, "Content-Type": "application/json" } });
     expect(answer).toEqual({ status: 400, headers: expect.anything(), body: { detail } });
   });
+
+  it.each(["Zakat for Gaza", "ZAKAT APPEAL", "Zakah Relief", "Winter Fitr Parcels", "fidya meals", "Kaffarah Meals", "Kaffara Fund", "Kafarah Food"])(
+    "refuses a restricted fund named %s with 422: a restricted fund holds Sadaqa, and adds nothing",
+    async (name) => {
+      const before = (await callApi(fundsApi.loader, "/api/funds/")).body.length;
+      const answer = await callApi(fundsApi.action, "/api/funds/", { body: { name, description: "Named like an obligation" }, headers: auth });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors.name).toEqual([
+        "A restricted fund holds Sadaqa: Zakat, Zakat al-Fitr, Fidya and Kaffarah are given to their own funds. Please choose a name that does not suggest them.",
+      ]);
+      expect((await callApi(fundsApi.loader, "/api/funds/")).body).toHaveLength(before);
+    },
+  );
 });
 
 describe("GET and PUT /api/funds/{id}", () => {
@@ -346,6 +359,34 @@ describe("POST /api/disbursements/", () => {
     expect(await fundOf(fund.id)).toMatchObject({ received: 100, disbursed: 100, balance: 0 });
   });
 
+  it("refuses a disbursement dated before the fund had the money with 409 naming the day, and stores nothing", async () => {
+    const fund = await newFund();
+    await gift(fund.name, 500, { donated_at: "2026-03-01T10:00:00.000Z" });
+    const answer = await post({ fund_id: fund.id, amount: 500, disbursed_on: "2024-06-01", description: "Dated two years back" });
+    expect(answer).toEqual({
+      status: 409,
+      headers: expect.anything(),
+      body: { detail: `The ${fund.name} balance is not enough on 2024-06-01: it held $0.00 then, and this disbursement is $500.00. Nothing was recorded.` },
+    });
+    expect(await fundOf(fund.id)).toMatchObject({ received: 500, disbursed: 0, balance: 500 });
+    // 2024 has no figures at all, so the report answers for all years (a made-up year is never worked out).
+    const report = await callApi(transparencyApi.loader, "/api/transparency?calendar=gregorian&year=2024");
+    expect(report.body.year).toBeNull();
+    expect(report.body.years).not.toContain(2024);
+    expect(report.body.funds.find((item: { name: string }) => item.name === fund.name)).toMatchObject({ received: 500, distributed: 0, held: 500 });
+    expect((await post({ fund_id: fund.id, amount: 500, disbursed_on: "2026-03-01", description: "The day it came" })).status).toBe(201);
+  });
+
+  it("refuses a reversal dated before the entry it reverses with 422 on its date", async () => {
+    const fund = await newFund();
+    await gift(fund.name, 100);
+    const original = (await post({ fund_id: fund.id, amount: 60, disbursed_on: "2026-03-01", description: "Entered twice by mistake" })).body;
+    const early = await post({ reverses_id: original.id, description: "Duplicate entry", disbursed_on: "2026-02-28" });
+    expect(early).toMatchObject({ status: 422, body: { errors: { disbursed_on: ["A reversal cannot be dated before the entry it reverses (2026-03-01)"] } } });
+    expect(await fundOf(fund.id)).toMatchObject({ disbursed: 60, balance: 40 });
+    expect((await post({ reverses_id: original.id, description: "Duplicate entry", disbursed_on: "2026-03-01" })).status).toBe(201);
+  });
+
   it("records a reversal when the body names the entry it reverses; both entries say so", async () => {
     const fund = await newFund();
     await gift(fund.name, 100);
@@ -400,7 +441,8 @@ describe("GET /api/disbursements/", () => {
 
   beforeAll(async () => {
     water = await newFund();
-    await gift(water.name, 1000);
+    // Before the first entry: a disbursement spends only money that had come in by its day.
+    await gift(water.name, 1000, { donated_at: "2026-01-02T10:00:00.000Z" });
     const zakat = await fundBySlug("zakat-al-fitr");
     await gift("Zakat al-Fitr", 1000, { donated_at: "2026-03-10T10:00:00.000Z" });
     const record = async (input: Record<string, unknown>, proof = "") => (await recordDisbursement(input, staffName, proof)).id;
@@ -451,6 +493,8 @@ describe("GET /api/disbursements/", () => {
     ["?category=friends", "category must be one of the eight categories"],
     ["?from=1%2F2%2F2026", "from must be a date as YYYY-MM-DD"],
     ["?to=yesterday&fund=x", "fund must be a fund's id; to must be a date as YYYY-MM-DD"],
+    ["?from=2026-13-45", "from must be a date as YYYY-MM-DD"],
+    ["?from=2026-02-01&to=2026-02-30", "to must be a date as YYYY-MM-DD"],
   ])("refuses the filter %s with 422 {detail}", async (query, detail) => {
     expect(await callApi(disbursementsApi.loader, `/api/disbursements/${query}`, { headers: auth })).toMatchObject({ status: 422, body: { detail } });
   });
@@ -487,7 +531,7 @@ describe("GET /api/disbursements/", () => {
 });
 
 describe("/api/rates/", () => {
-  it("shows the register to anyone: every rate with its date, authority and note, the ones in force marked", async () => {
+  it("shows the register to anyone: every rate with its date, authority and note, the ones in force marked, naming no staff", async () => {
     const { status, body } = await callApi(ratesApi.loader, "/api/rates/", { headers: expired });
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
@@ -501,13 +545,32 @@ describe("/api/rates/", () => {
       authority: expect.any(String),
       note: expect.any(String),
       to_confirm: true,
-      recorded_by: "system",
-      recorded_at: expect.any(String),
       is_current: true,
     });
     const gold = body.find((rate: { rate_key: string }) => rate.rate_key === "gold_per_gram");
     const silver = body.find((rate: { rate_key: string }) => rate.rate_key === "silver_per_gram");
     expect([gold.amount, silver.amount]).toEqual([65, 0.85]);
+  });
+
+  it("tells staff who recorded each rate and when; everyone else never", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await callApi(ratesApi.action, "/api/rates/", {
+      body: { rate_key: "kaffarah_per_person", amount: 11, effective_on: today, authority: "Fiqh Council of North America" },
+      headers: auth,
+    });
+    expect(created.status).toBe(201);
+
+    const forStaff = (await callApi(ratesApi.loader, "/api/rates/", { headers: auth })).body;
+    expect(forStaff.find((rate: { id: number }) => rate.id === created.body.id)).toMatchObject({ recorded_by: staffName, recorded_at: expect.any(String) });
+    expect(forStaff.every((rate: object) => "recorded_by" in rate && "recorded_at" in rate)).toBe(true);
+
+    for (const headers of [{}, expired]) {
+      const { status, body } = await callApi(ratesApi.loader, "/api/rates/", { headers });
+      expect(status).toBe(200);
+      expect(body).toHaveLength(forStaff.length);
+      expect(body.some((rate: object) => "recorded_by" in rate || "recorded_at" in rate)).toBe(false);
+      expect(JSON.stringify(body)).not.toContain(staffName);
+    }
   });
 
   it("lets staff set a new rate (201); the old one stays in the history, no longer in force", async () => {

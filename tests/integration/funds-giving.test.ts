@@ -10,6 +10,7 @@ import * as receiptPage from "~/routes/receipt";
 import * as sandboxCheckout from "~/routes/sandbox-checkout";
 import * as donationSuccess from "~/routes/donation-success";
 import * as zakatCalculator from "~/routes/zakat-calculator";
+import * as zakatEducation from "~/routes/zakat-education";
 import * as donationsScreen from "~/routes/admin/donations";
 import * as donationsApi from "~/routes/api/donations";
 import * as createPaymentSession from "~/routes/api/donation-checkout";
@@ -20,6 +21,7 @@ import { addFund, changeFund, currentRates, recordRate, saveZakatPolicy } from "
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows } from "../support/giving-records";
 import { callApi, callRoute, makeContext, unwrapData } from "../support/routes";
+import { screenHtml, screenText } from "../support/screens";
 
 /**
  * Gifts land in their funds: the donate form's purposes are the open funds, quick pay
@@ -209,6 +211,31 @@ describe("quick pay", () => {
     expect(back.headers.get("Location")).toBe("/obligations?obligation=fitr&people=many");
   });
 
+  it("marks the starting rates as to be confirmed, until staff set their own", async () => {
+    const page = (await callRoute(obligations.loader, "/obligations")) as ObligationsData;
+    expect([page.fitr.to_confirm, page.fidya.to_confirm, page.kaffarah.to_confirm]).toEqual([true, true, true]);
+    const html = await screenHtml(obligations as never, "/obligations");
+    expect(html.match(/>to be confirmed<\/span>/g)).toHaveLength(3);
+    expect(await screenText(obligations as never, "/obligations")).toContain("A starting rate the site came with, which our staff have yet to confirm.");
+  });
+
+  it("takes the donor back from the donate page to the request's own form, filled in, to change it", async () => {
+    const fitr = await donatePage("?obligation=fitr&people=5");
+    expect(fitr.quickPay?.changeTo).toBe("/obligations?obligation=fitr&people=5&change=1#fitr-title");
+    expect((await donatePage("?obligation=kaffarah&reason=oath&count=2")).quickPay?.changeTo).toBe("/obligations?obligation=kaffarah&reason=oath&count=2&change=1#kaffarah-title");
+
+    // The complete request stays on quick pay this time, in its form, with nothing marked missing.
+    const back = (await callRoute(obligations.loader, "/obligations?obligation=fitr&people=5&change=1")) as ObligationsData;
+    expect(back.asked).toEqual({ obligation: "fitr", values: { obligation: "fitr", people: "5" }, errors: {} });
+    const html = await screenHtml(obligations as never, "/obligations?obligation=kaffarah&reason=oath&count=2&change=1");
+    expect(html).toMatch(/<input[^>]*id="kaffarah-count"[^>]*value="2"/);
+    expect(html).toMatch(/<input type="radio"[^>]*name="reason" checked="" value="oath"\/>/);
+    expect(html).not.toContain('role="alert"');
+    // Sent again from the form (which carries no `change`), it goes on to the donate page.
+    const sent = (await callRoute(obligations.loader, "/obligations?obligation=kaffarah&reason=oath&count=3")) as Response;
+    expect(sent.headers.get("Location")).toBe("/donate?obligation=kaffarah&reason=oath&count=3");
+  });
+
   it("works each amount out from the rates register, and follows a new rate", async () => {
     const { admin } = await staffContext();
     const fitr = await fitrCents();
@@ -271,6 +298,15 @@ describe("quick pay", () => {
     const back = new URL(response.headers.get("Location")!);
     expect(`${back.pathname}${back.search}`).toBe("/donate?obligation=kaffarah&reason=oath&count=3&checkout=canceled");
     expect(await donatePage(back.search)).toMatchObject({ checkoutCanceled: true, quickPay: { designation: "Kaffarah for 3 broken oaths (30 people fed)" } });
+  });
+
+  it("refuses a quick-pay amount beyond what a card gift may be, whatever the rates say", async () => {
+    const { admin } = await staffContext();
+    await recordRate({ rate_key: "kaffarah_per_person", amount: 999_999, effective_on: TODAY(), authority: "A rate typed far too high" }, admin.username);
+    const refused = unwrapData(await callRoute(donate.action, "/donate", { form: { ...DONOR, obligation: "kaffarah", reason: "fast", count: "3" } }));
+    expect(refused.status).toBe(400);
+    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({ count: ["For gifts of a million dollars or more, please contact us"] });
+    expect(await donationRows()).toHaveLength(0);
   });
 
   it("refuses a tampered request with its reason, and asks for the donor", async () => {
@@ -339,12 +375,27 @@ describe("the calculator's prices", () => {
   it("come from the rates register, stated with their date, and a donor's own still win", async () => {
     const { admin } = await staffContext();
     const starting = (await callRoute(zakatCalculator.loader, "/zakat-calculator")) as Awaited<ReturnType<typeof zakatCalculator.loader>>;
-    expect(starting.prices).toMatchObject({ gold_price_per_gram: 65, silver_price_per_gram: 0.85, gold_as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(starting.prices).toMatchObject({
+      gold_price_per_gram: 65,
+      silver_price_per_gram: 0.85,
+      gold_as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      gold_to_confirm: true,
+      silver_to_confirm: true,
+    });
+    // The starting prices say they are not yet the foundation's own, as /transparency does.
+    const calculatorText = await screenText(zakatCalculator as never, "/zakat-calculator");
+    expect(calculatorText).toMatch(/gold \$65 a gram as of .+? AH\) to be confirmed , silver \$0\.85 a gram as of .+? AH\) to be confirmed \./);
+    expect(calculatorText).toContain("A price marked to be confirmed is a starting figure our staff have yet to confirm.");
+    const educationText = await screenText(zakatEducation as never, "/zakat-education");
+    expect(educationText).toMatch(/per gram to be confirmed Silver nisab/);
+    expect(educationText).toContain("Both are starting figures the site came with, to be confirmed by our staff.");
 
     await recordRate({ rate_key: "gold_per_gram", amount: 100, effective_on: TODAY(), authority: "Bullion desk" }, admin.username);
     await recordRate({ rate_key: "silver_per_gram", amount: 1.5, effective_on: TODAY(), authority: "Bullion desk" }, admin.username);
     const now = (await callRoute(zakatCalculator.loader, "/zakat-calculator")) as Awaited<ReturnType<typeof zakatCalculator.loader>>;
-    expect(now.prices).toEqual({ gold_price_per_gram: 100, silver_price_per_gram: 1.5, gold_as_of: TODAY(), silver_as_of: TODAY() });
+    expect(now.prices).toEqual({ gold_price_per_gram: 100, silver_price_per_gram: 1.5, gold_as_of: TODAY(), silver_as_of: TODAY(), gold_to_confirm: false, silver_to_confirm: false });
+    expect(await screenText(zakatCalculator as never, "/zakat-calculator")).not.toContain("to be confirmed");
+    expect(await screenText(zakatEducation as never, "/zakat-education")).not.toContain("to be confirmed");
 
     const api = await callApi(calculateZakatApi.action, "/api/donations/calculate-zakat", { body: { cash: 100, gold_weight: 10 } });
     expect(api.body).toMatchObject({ gold: 25, nisab: { basis: "silver", threshold: 918.54 } });

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, nowIso } from "~/lib/db.server";
 import { databaseFilePath } from "~/lib/env.server";
-import { ConflictError } from "~/lib/service-errors";
+import { ConflictError, ValidationError } from "~/lib/service-errors";
 import { addFund, fundBySlug, getFund, getTransparencyReport, recordDisbursement, recordReversal } from "~/services/funds";
 
 /**
@@ -30,12 +30,14 @@ async function gift(purpose: string, cents: number, donatedAt: string, isTest: 0
 const entriesOf = async (fundId: number) => getDb().selectFrom("disbursements").selectAll().where("fund_id", "=", fundId).orderBy("id").execute();
 
 // ---------------------------------------------------------------------------------------
-// The table. Amounts are dollars; an entry can be named (`as`) for a later reversal.
+// The table. Amounts are dollars; an entry can be named (`as`) for a later reversal. Gifts
+// are dated 1 February 2026, disbursements the 10th and reversals the 12th, unless a step
+// says its day (`on`). A refusal is a 409 unless it says otherwise.
 
 type Step =
-  | { gift: number; test?: true }
-  | { disburse: number; as?: string; refused?: RegExp }
-  | { reverse: string; as?: string; refused?: RegExp };
+  | { gift: number; test?: true; on?: string }
+  | { disburse: number; on?: string; as?: string; refused?: RegExp; status?: 422 }
+  | { reverse: string; on?: string; as?: string; refused?: RegExp; status?: 422 };
 
 interface Case {
   steps: Step[];
@@ -49,6 +51,8 @@ interface Case {
 const OVERDRAFT = /balance is not enough/;
 const REVERSED_ALREADY = /already reversed by entry/;
 const REVERSAL_OF_REVERSAL = /is itself a reversal and cannot be reversed/;
+const SHORT_ON_THE_DAY = /balance is not enough on \d{4}-\d{2}-\d{2}/;
+const BEFORE_ITS_ENTRY = /cannot be dated before the entry it reverses/;
 
 const CASES: Record<string, Case> = {
   "gifts alone": { steps: [{ gift: 100 }, { gift: 50.25 }], received: 150.25, disbursed: 0, balance: 150.25, entries: 0 },
@@ -132,6 +136,61 @@ const CASES: Record<string, Case> = {
     balance: 0,
     entries: 0,
   },
+  "a disbursement dated before the money came in is refused": {
+    steps: [{ gift: 100, on: "2026-03-01" }, { disburse: 50, on: "2026-02-10", refused: SHORT_ON_THE_DAY }],
+    received: 100,
+    disbursed: 0,
+    balance: 100,
+    entries: 0,
+  },
+  "a gift of the disbursement's own day counts": {
+    steps: [{ gift: 100, on: "2026-02-10" }, { disburse: 100, on: "2026-02-10" }],
+    received: 100,
+    disbursed: 100,
+    balance: 0,
+    entries: 1,
+  },
+  "dated before a later gift: only what had come in by then": {
+    steps: [{ gift: 30, on: "2026-01-15" }, { gift: 70, on: "2026-03-01" }, { disburse: 50, on: "2026-02-10", refused: SHORT_ON_THE_DAY }, { disburse: 30, on: "2026-02-10" }],
+    received: 100,
+    disbursed: 30,
+    balance: 70,
+    entries: 1,
+  },
+  "dated before a later disbursement that already gave the money (a gift after both is no help)": {
+    steps: [
+      { gift: 100, on: "2026-01-01" },
+      { disburse: 80, on: "2026-03-01" },
+      { gift: 100, on: "2026-04-01" },
+      { disburse: 50, on: "2026-02-01", refused: SHORT_ON_THE_DAY },
+      { disburse: 20, on: "2026-02-01" },
+    ],
+    received: 200,
+    disbursed: 100,
+    balance: 100,
+    entries: 2,
+  },
+  "a reversal gives the earlier days their room back": {
+    steps: [
+      { gift: 100, on: "2026-01-01" },
+      { disburse: 80, on: "2026-03-01", as: "wrong" },
+      { gift: 100, on: "2026-04-01" },
+      { disburse: 50, on: "2026-02-01", refused: SHORT_ON_THE_DAY },
+      { reverse: "wrong", on: "2026-03-05" },
+      { disburse: 50, on: "2026-02-01" },
+    ],
+    received: 200,
+    disbursed: 50,
+    balance: 150,
+    entries: 3,
+  },
+  "a reversal dated before its entry is refused; on the entry's own day it stands": {
+    steps: [{ gift: 100 }, { disburse: 30, as: "a" }, { reverse: "a", on: "2026-02-09", refused: BEFORE_ITS_ENTRY, status: 422 }, { reverse: "a", on: "2026-02-10" }],
+    received: 100,
+    disbursed: 0,
+    balance: 100,
+    entries: 2,
+  },
 };
 
 describe("the ledger's arithmetic", () => {
@@ -140,17 +199,17 @@ describe("the ledger's arithmetic", () => {
     const named = new Map<string, number>();
     for (const step of steps) {
       if ("gift" in step) {
-        await gift(fund.name, Math.round(step.gift * 100), "2026-02-01T10:00:00.000Z", step.test ? 1 : 0);
+        await gift(fund.name, Math.round(step.gift * 100), `${step.on ?? "2026-02-01"}T10:00:00.000Z`, step.test ? 1 : 0);
         continue;
       }
       const before = await entriesOf(fund.id);
       const attempt =
         "disburse" in step
-          ? recordDisbursement({ fund_id: fund.id, amount: step.disburse, disbursed_on: "2026-02-10", description: "Case step" }, STAFF)
-          : recordReversal({ reverses_id: named.get(step.reverse), disbursed_on: "2026-02-12", description: "Put right" }, STAFF);
+          ? recordDisbursement({ fund_id: fund.id, amount: step.disburse, disbursed_on: step.on ?? "2026-02-10", description: "Case step" }, STAFF)
+          : recordReversal({ reverses_id: named.get(step.reverse), disbursed_on: step.on ?? "2026-02-12", description: "Put right" }, STAFF);
       if (step.refused) {
         await expect(attempt).rejects.toThrow(step.refused);
-        await expect(attempt).rejects.toBeInstanceOf(ConflictError);
+        await expect(attempt).rejects.toBeInstanceOf(step.status === 422 ? ValidationError : ConflictError);
         // Refused: nothing at all was stored.
         expect(await entriesOf(fund.id)).toEqual(before);
         continue;
@@ -220,6 +279,111 @@ describe("the database itself keeps the ledger", () => {
     };
     await expect(getDb().insertInto("disbursements").values(values).execute()).rejects.toThrow(refusal);
     expect(await entriesOf(fundId)).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+describe("a disbursement dated in the past", () => {
+  it("is refused when the fund held nothing that day, naming the day and what it held; no year shows a negative balance", async () => {
+    const fund = await freshFund();
+    await gift(fund.name, 50_000, "2026-02-01T10:00:00.000Z");
+    const attempt = recordDisbursement({ fund_id: fund.id, amount: 500, disbursed_on: "2025-06-01", description: "Dated before any gift" }, STAFF);
+    await expect(attempt).rejects.toThrow(`The ${fund.name} balance is not enough on 2025-06-01: it held $0.00 then, and this disbursement is $500.00. Nothing was recorded.`);
+    await expect(attempt).rejects.toBeInstanceOf(ConflictError);
+    expect(await entriesOf(fund.id)).toEqual([]);
+    expect(await getFund(fund.id)).toMatchObject({ received: 500, disbursed: 0, balance: 500 });
+    for (const request of [{ calendar: "gregorian", year: 2025 }, { calendar: "hijri", year: 1446 }, { calendar: "hijri", year: 1447 }] as const) {
+      const report = await getTransparencyReport(request);
+      for (const item of report.funds) expect(item.held, `${item.name} in ${request.year}`).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("is refused when a later disbursement already gave the money, naming that day and the most it could be", async () => {
+    const fund = await freshFund();
+    await gift(fund.name, 10_000, "2026-01-05T10:00:00.000Z");
+    await recordDisbursement({ fund_id: fund.id, amount: 80, disbursed_on: "2026-03-01", description: "Winter blankets" }, STAFF);
+    await gift(fund.name, 10_000, "2026-04-01T10:00:00.000Z");
+    await expect(recordDisbursement({ fund_id: fund.id, amount: 50, disbursed_on: "2026-02-01", description: "Recorded late" }, STAFF)).rejects.toThrow(
+      `The ${fund.name} balance is not enough on 2026-03-01, after what was given out up to that day: it held $20.00 then, and this disbursement, dated 2026-02-01, is $50.00; at most $20.00 can be given on 2026-02-01. Nothing was recorded.`,
+    );
+    expect(await entriesOf(fund.id)).toHaveLength(1);
+  });
+
+  it("dated today, spends what the fund holds now, even a gift whose UTC day is already tomorrow's", async () => {
+    // The site's day ends after UTC's (a site west of Greenwich): a gift of this evening is
+    // kept under tomorrow's UTC date, yet it is here today.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-10T23:30:00.000Z") });
+    try {
+      const fund = await freshFund();
+      await gift(fund.name, 10_000, "2026-03-11T00:30:00.000Z");
+      await expect(recordDisbursement({ fund_id: fund.id, amount: 100, disbursed_on: "2026-03-10", description: "Given this evening" }, STAFF)).resolves.toMatchObject({ amount: 100 });
+      expect(await getFund(fund.id)).toMatchObject({ received: 100, disbursed: 100, balance: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps the message of the plain overdraft when today's balance is short", async () => {
+    const fund = await freshFund();
+    await gift(fund.name, 10_000, "2026-01-05T10:00:00.000Z");
+    await expect(recordDisbursement({ fund_id: fund.id, amount: 150, disbursed_on: "2025-12-01", description: "Too much" }, STAFF)).rejects.toThrow(
+      `The ${fund.name} balance is not enough: it holds $100.00, and this disbursement is $150.00. Nothing was recorded.`,
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+describe("INSERT OR REPLACE cannot rewrite what was recorded", () => {
+  const ids = { fund: 0, entry: 0, reversed: 0, reversal: 0 };
+
+  beforeAll(async () => {
+    const fund = await freshFund();
+    ids.fund = fund.id;
+    await gift(fund.name, 10_000, "2026-02-01T10:00:00.000Z");
+    ids.entry = (await recordDisbursement({ fund_id: fund.id, amount: 40, disbursed_on: "2026-02-10", description: "Blankets" }, STAFF)).id;
+    ids.reversed = (await recordDisbursement({ fund_id: fund.id, amount: 10, disbursed_on: "2026-02-10", description: "Typed twice" }, STAFF)).id;
+    ids.reversal = (await recordReversal({ reverses_id: ids.reversed, disbursed_on: "2026-02-11", description: "Recorded twice" }, STAFF)).id;
+  });
+
+  const ledgerAndTotal = async () => ({
+    entries: await entriesOf(ids.fund),
+    disbursed_cents: (await getDb().selectFrom("funds").select("disbursed_cents").where("id", "=", ids.fund).executeTakeFirstOrThrow()).disbursed_cents,
+  });
+
+  const replacing = (id: number | null, kind: "disbursement" | "reversal", cents: number, reversesId: number | null) => sql`
+    insert or replace into disbursements (id, kind, fund_id, amount_cents, disbursed_on, description, reverses_id, recorded_by, recorded_at)
+    values (${id}, ${kind}, ${ids.fund}, ${cents}, '2026-02-10', 'Rewritten in place', ${reversesId}, 'someone', ${nowIso()})`;
+
+  it.each([
+    ["a disbursement replaced by a smaller one under its id", () => replacing(ids.entry, "disbursement", 100, null), /never replaced/],
+    ["a reversal replaced by a disbursement under its id", () => replacing(ids.reversal, "disbursement", 100, null), /never replaced/],
+    ["a second reversal of an entry, in place of the first", () => replacing(null, "reversal", 1_000, ids.reversed), /reversed once/],
+  ])("refuses %s, and the ledger and the fund's total stay as they were", async (_case, statement, refusal) => {
+    const before = await ledgerAndTotal();
+    expect(before.disbursed_cents).toBe(4_000);
+    await expect(statement().execute(getDb())).rejects.toThrow(refusal);
+    expect(await ledgerAndTotal()).toEqual(before);
+  });
+
+  it("refuses a rate replaced under its id, and the register stays as it was", async () => {
+    const register = () => getDb().selectFrom("rates").selectAll().orderBy("id").execute();
+    const before = await register();
+    const gold = before.find((rate) => rate.rate_key === "gold_per_gram")!;
+    await expect(
+      sql`insert or replace into rates (id, rate_key, amount_cents, effective_on, recorded_by, recorded_at)
+          values (${gold.id}, 'gold_per_gram', 1, ${gold.effective_on}, 'someone', ${nowIso()})`.execute(getDb()),
+    ).rejects.toThrow(/never replaced/);
+    expect(await register()).toEqual(before);
+  });
+
+  it("still takes a new rate written the same way", async () => {
+    const before = await getDb().selectFrom("rates").selectAll().orderBy("id").execute();
+    await sql`insert or replace into rates (rate_key, amount_cents, effective_on, recorded_by, recorded_at) values ('silver_per_gram', 90, '2026-02-01', 'someone', ${nowIso()})`.execute(getDb());
+    const after = await getDb().selectFrom("rates").selectAll().orderBy("id").execute();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length)).toMatchObject([{ rate_key: "silver_per_gram", amount_cents: 90 }]);
   });
 });
 

@@ -653,7 +653,7 @@ describe("migrations", () => {
         await db.destroy();
       }
     }
-  });
+  }, 60_000); // one upgrade per migration: seconds on a busy machine
 });
 
 describe(`migration ${NORMAL_FORM_MIGRATION}`, () => {

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { todayIn } from "~/domain/shared/dates";
+import { formatHijri } from "~/domain/shared/hijri";
 import { getDb } from "~/lib/db.server";
 import { getEnv, resetEnvCache } from "~/lib/env.server";
 import * as donate from "~/routes/donate";
@@ -8,6 +10,7 @@ import * as donationsApi from "~/routes/api/donations";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows } from "../support/giving-records";
 import { callApi, callRoute } from "../support/routes";
+import { screenText } from "../support/screens";
 import { deliverAll, useFakeStripe } from "../support/stripe-mode";
 
 /**
@@ -52,8 +55,11 @@ describe("receipts", () => {
     const number = `R-${year}-${String(gift!.id).padStart(6, "0")}`;
     expect(receipt).toMatchObject({ to_address: "aisha@example.org", status: "kept", dedupe_key: `receipt-${gift!.id}` });
     expect(receipt.subject).toBe(`[Test] Your receipt ${number}: $50.00 to Al-Amanah Foundation`);
+    // The day where the foundation is, in both calendars: a donor keeps the year of their Zakat by the Hijri one.
+    const day = todayIn(getEnv().SITE_TIMEZONE, new Date(gift!.donated_at));
     for (const line of [
       `Receipt number: ${number}`,
+      `Hijri date: ${formatHijri(day)}`,
       "Amount: $50.00 USD",
       "Purpose: Zakat",
       "Frequency: One-Time",
@@ -70,6 +76,8 @@ describe("receipts", () => {
     const page = await openReceipt(link);
     expect(page.gift).toMatchObject({ id: gift!.id, amount_cents: 5000, purpose: "Zakat", is_test: true });
     expect(page.organisation).toMatchObject({ legalName: "Al-Amanah Foundation", taxId: "00-0000000", address: expect.stringContaining("Charity Lane") });
+    const token = new URL(link).pathname.split("/").pop()!;
+    expect(await screenText(receiptPage as never, `/receipts/${token}`, undefined, { token })).toContain(`Hijri date ${formatHijri(day)} Amount $50.00 USD`);
   });
 
   it("names the foundation as ORG_* set it, in the receipt, the mail's footer and its sender", async () => {

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import { openDatabase, migrateToLatest, getDb } from "~/lib/db.server";
 import { seedDemoContent } from "../../db/seed";
-import { seedFundsDemo } from "../../db/seed-funds";
+import { DEMO_RECORDED_BY, seedFundsDemo } from "../../db/seed-funds";
 import type { Database } from "../../db/schema";
 import { ensureDefaultSettings, getImpactStatistics } from "~/services/content/settings.server";
 import { getTransparencyReport, getZakatWatch } from "~/services/funds";
-import { matchOldestFirst, ZAKAT_CATEGORY_KEYS } from "~/domain/funds";
+import { matchOldestFirst, shortfallOf, ZAKAT_CATEGORY_KEYS } from "~/domain/funds";
 import { addDays, daysBetween, hijriDateOf, LUNAR_YEAR_DAYS } from "~/domain/shared/hijri";
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -66,7 +66,7 @@ async function expectABelievableYear(db: Kysely<Database>, now: string): Promise
   for (const gift of gifts) {
     expect(gift.is_test).toBe(0);
     expect(["cash", "cheque", "bank_transfer"]).toContain(gift.payment_method);
-    expect(gift.recorded_by).toBe("demo");
+    expect(gift.recorded_by).toBe(DEMO_RECORDED_BY);
     expect(gift.donated_at.slice(0, 10) < now).toBe(true);
     expect(daysBetween(gift.donated_at, now)).toBeLessThanOrEqual(400);
   }
@@ -93,6 +93,7 @@ async function expectABelievableYear(db: Kysely<Database>, now: string): Promise
   for (const entry of ledger) {
     expect(entry.disbursed_on < now).toBe(true);
     expect(entry.programme && entry.region && entry.description, `entry ${entry.id}`).toBeTruthy();
+    expect(entry.recorded_by).toBe(DEMO_RECORDED_BY);
   }
 
   // No disbursement ever spent more than its fund held that day from gifts made before it.
@@ -105,6 +106,13 @@ async function expectABelievableYear(db: Kysely<Database>, now: string): Promise
       net += entry.kind === "disbursement" ? entry.amount_cents : -entry.amount_cents;
       expect(receivedBefore - net, `${fund.name} on ${entry.disbursed_on}`).toBeGreaterThanOrEqual(0);
     }
+    // And by the rule staff meet when they record one: counting the entries that stand,
+    // the fund's balance is at zero or more on every day.
+    const received = gifts.filter((gift) => gift.fund_id === fund.id).map((gift) => ({ day: gift.donated_at.slice(0, 10), cents: gift.amount_cents }));
+    const standing = ledger
+      .filter((entry) => entry.fund_id === fund.id && entry.kind === "disbursement" && !ledger.some((other) => other.reverses_id === entry.id))
+      .map((entry) => ({ day: entry.disbursed_on, cents: entry.amount_cents }));
+    expect(shortfallOf(received, standing, "0001-01-01", 0), fund.name).toBeNull();
   }
 
   const reversals = ledger.filter((entry) => entry.kind === "reversal");

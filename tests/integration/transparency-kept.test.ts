@@ -1,14 +1,27 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type * as funds from "~/domain/funds";
+import { buildTransparencyFigures } from "~/domain/funds";
 import { getDb } from "~/lib/db.server";
 import { fundBySlug, getTransparencyReport, recordDisbursement, recordReversal } from "~/services/funds";
+
+// The report's figures are worked out by this one function: counting its calls shows
+// whether a report was worked out again or given from what was kept.
+vi.mock("~/domain/funds", async (importOriginal) => {
+  const actual = await importOriginal<typeof funds>();
+  return { ...actual, buildTransparencyFigures: vi.fn(actual.buildTransparencyFigures) };
+});
+const workedOut = vi.mocked(buildTransparencyFigures);
 
 /**
  * The transparency report is kept between requests while nothing it is worked out from
  * changes (it reads every gift day and ledger entry): each gift, entry and reversal must
  * still show at once.
  */
-async function giveZakat(cents: number, donatedAt: string): Promise<void> {
-  await getDb().insertInto("donations").values({ name: "A donor", email: "", amount_cents: cents, frequency: "One-Time", purpose: "Zakat", donated_at: donatedAt, payment_method: "cash" }).execute();
+async function giveZakat(cents: number, donatedAt: string, isTest: 0 | 1 = 0): Promise<void> {
+  await getDb()
+    .insertInto("donations")
+    .values({ name: "A donor", email: "", amount_cents: cents, frequency: "One-Time", purpose: "Zakat", donated_at: donatedAt, payment_method: "cash", is_test: isTest })
+    .execute();
 }
 
 const zakatAlMal = async () => (await getTransparencyReport()).funds.find((fund) => fund.name === "Zakat al-Mal");
@@ -41,5 +54,31 @@ describe("the transparency report between requests", () => {
     const again = await getTransparencyReport({ calendar: "hijri" });
     expect(again.years).toEqual([1447]);
     expect(again.funds.length).toBeGreaterThan(0);
+  });
+
+  it("keeps the report when a test payment comes in, and works it out again for the next live gift", async () => {
+    const before = await getTransparencyReport();
+    const calls = workedOut.mock.calls.length;
+    await giveZakat(999_900, "2026-02-11T10:00:00.000Z", 1);
+    expect(await getTransparencyReport()).toEqual(before);
+    expect(workedOut.mock.calls.length).toBe(calls);
+
+    await giveZakat(100, "2026-02-11T10:00:00.000Z");
+    expect(await zakatAlMal()).toMatchObject({ received: 1_501, held: 1_501 });
+    expect(workedOut.mock.calls.length).toBe(calls + 1);
+  });
+
+  it("answers a year without figures with all years, and never works out made-up years", async () => {
+    const allYears = await getTransparencyReport({ calendar: "gregorian" });
+    const calls = workedOut.mock.calls.length;
+    for (let year = 1; year <= 200; year++) {
+      expect((await getTransparencyReport({ calendar: "gregorian", year: 3000 + year })).year).toBeNull();
+    }
+    expect(workedOut.mock.calls.length).toBe(calls);
+    expect(await getTransparencyReport({ calendar: "gregorian", year: 4000 })).toEqual(allYears);
+    // A year with figures is worked out once, then kept.
+    expect((await getTransparencyReport({ calendar: "gregorian", year: 2026 })).year).toBe(2026);
+    expect((await getTransparencyReport({ calendar: "gregorian", year: 2026 })).year).toBe(2026);
+    expect(workedOut.mock.calls.length).toBe(calls + 1);
   });
 });

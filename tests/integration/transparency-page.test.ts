@@ -8,7 +8,7 @@ import { getDb } from "~/lib/db.server";
 import TransparencyPage, * as transparency from "~/routes/transparency";
 import ZakatPolicyPage, * as zakatPolicy from "~/routes/zakat-policy";
 import { recordOfflineGift } from "~/services/giving";
-import { fundBySlug, recordDisbursement, recordRate, recordReversal, saveZakatPolicy } from "~/services/funds";
+import { fundBySlug, getZakatPolicy, getZakatWatch, recordDisbursement, recordRate, recordReversal, saveZakatPolicy } from "~/services/funds";
 import { callRoute } from "../support/routes";
 
 /**
@@ -130,6 +130,10 @@ describe("with a year of gifts and disbursements", () => {
     const page = html(TransparencyPage, data);
     expect(page).toMatch(/The needy <span[^>]*>\(al-masakin\)<\/span>/);
     expect(page).toContain("Zakat by the eight categories, all years");
+    // Each category also in the verse's Arabic script, marked as Arabic; the figures keep their English and transliteration.
+    expect(page).toMatch(/\(al-masakin\)<\/span> <span lang="ar" dir="rtl"[^>]*>المساكين<\/span>/);
+    expect(page).toMatch(/<span lang="ar" dir="rtl"[^>]*>ابن السبيل<\/span>/);
+    expect(Object.keys(categoryOf(data, "masakin")!).sort()).toEqual(["amount", "arabic", "english", "key", "percent"]);
   });
 
   it("gives, per Hijri year of receipt, what went out within a lunar year, the newest year still open", async () => {
@@ -142,6 +146,9 @@ describe("with a year of gifts and disbursements", () => {
     const page = html(TransparencyPage, data);
     expect(page).toContain("1446 AH");
     expect(page.match(/still open<\/span>/g)).toHaveLength(1);
+    // The caption is shown above the scrolling table, so it wraps on a phone, with a hint that the table scrolls.
+    expect(page).toMatch(/<p aria-hidden="true"[^>]*>Zakat by Hijri year of receipt[^<]*<span class="[^"]*md:hidden[^"]*">Scroll sideways to see every column\.<\/span><\/p>/);
+    expect(page).toMatch(/<caption id="[^"]+" class="sr-only">Zakat by Hijri year of receipt/);
   });
 
   it("dates the latest ledger entry in both calendars", async () => {
@@ -164,6 +171,9 @@ describe("with a year of gifts and disbursements", () => {
     expect(page).toContain("Held at the end of 1447 AH");
     expect(page).toContain("Received in 1447 AH");
     expect(page).toMatch(/<a[^>]*aria-current="page"[^>]*>1447 AH<\/a>/);
+    // Why the two tables' "distributed" differ, said under each heading.
+    expect(page).toContain("This table counts what each fund received during 1447 AH and what it paid out during 1447 AH, including money received in earlier years.");
+    expect(page).toContain("This table counts only the Zakat received during 1447 AH, and how much of that Zakat has been paid out so far, in 1447 AH or since.");
   });
 
   it("switches to Gregorian years, and the calendar links start again from all years", async () => {
@@ -233,6 +243,21 @@ describe("the Zakat policy page", () => {
     expect(page).toContain("We follow the view that each broken fast needs its own Kaffarah.");
     expect(page).toContain('href="/transparency"');
     expect(page).toContain('href="/donate?purpose=Zakat"');
+  });
+
+  it("stays a template when staff save the form with only the Kaffarah view changed", async () => {
+    const template = (await getZakatPolicy()).body;
+    // As a browser sends a textarea back: CRLF line endings, here with space around the text.
+    await saveZakatPolicy({ body: `\n  ${template.replace(/\n/g, "\r\n")}  \r\n`, kaffarah_per_fast: false }, RECORDED_BY);
+    const data = (await callRoute(zakatPolicy.loader, "/zakat-policy")) as PolicyData;
+    expect(data).toMatchObject({ isTemplate: true, kaffarahPerFast: false });
+    expect(html(ZakatPolicyPage, data)).toContain("This is a template.</strong> The foundation has not yet published its own Zakat policy");
+    expect((await getZakatWatch()).policy_is_template).toBe(true);
+
+    // One word changed, and it is the foundation's own policy.
+    await saveZakatPolicy({ body: template.replace("programme staff", "Zakat committee"), kaffarah_per_fast: false }, RECORDED_BY);
+    expect((await getZakatWatch()).policy_is_template).toBe(false);
+    expect((await getZakatPolicy()).is_template).toBe(false);
   });
 
   it("shows the policy staff wrote as paragraphs, its date and its Kaffarah view, never who wrote it", async () => {

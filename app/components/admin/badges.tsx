@@ -1,3 +1,5 @@
+import { FUND_KIND_LABELS } from "~/domain/funds";
+
 /** Small labels in the admin tables. */
 
 const STATUS_STYLES: Record<string, string> = {
@@ -29,6 +31,7 @@ export function FundBadges({ fund }: { fund: { is_zakat: boolean; is_obligation:
   const badges: { label: string; style: string; title: string }[] = [];
   if (fund.is_zakat) badges.push({ label: "Zakat-bound", style: "bg-brand-100 text-brand-800", title: "Given only to the eight categories of Zakat recipients" });
   if (fund.is_obligation) badges.push({ label: "Obligation-bound", style: "bg-gold-300/50 text-slate-900", title: "Owed by the donor; a fixed fund" });
+  if (fund.kind === "general") badges.push({ label: FUND_KIND_LABELS.general, style: "bg-slate-100 text-slate-800", title: "Sadaqa given where it is most needed" });
   if (fund.kind === "restricted") badges.push({ label: "Restricted", style: "bg-sky-100 text-sky-900", title: "Sadaqa given for this purpose only" });
   if (fund.archived) badges.push({ label: "Archived", style: "bg-slate-200 text-slate-700", title: "Not offered on the donate form; its history is kept" });
   return (

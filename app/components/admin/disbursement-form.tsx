@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, useForm, type FieldMetadata, type Submiss
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ZakatCategoryScript } from "~/components/funds/zakat-category-script";
 import { FieldError } from "~/components/ui/field-error";
 import { FormAlert } from "~/components/ui/form-alert";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
@@ -50,6 +51,7 @@ export function DisbursementForm({
   });
   // Opening the form moves focus to it, so keyboard users land where they are needed.
   useEffect(() => headingRef.current?.focus(), []);
+  const alertRef = useFocusOnRefusal(lastResult, Boolean(form.errors?.length));
   const zakatFunds = funds.filter((fund) => fund.is_zakat);
   const chosen = funds.find((fund) => String(fund.id) === fields.fund_id.value);
   // Without JavaScript the form cannot follow the fund chosen: the category is always there, with a hint.
@@ -62,7 +64,12 @@ export function DisbursementForm({
         Record a disbursement
       </h2>
       <p className="mt-1 text-sm text-slate-600">Money that went out of a fund. Entries are never changed: a mistake is put right by a reversal.</p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2" preventScrollReset>
+        {form.errors?.length ? (
+          <div className="sm:col-span-2">
+            <FormAlert errors={form.errors} focusRef={alertRef} />
+          </div>
+        ) : null}
         <InputField field={fields.disbursed_on} label="Date" type="date" required max={today} />
         <div>
           <label htmlFor={fields.fund_id.id} className="field-label">
@@ -103,8 +110,7 @@ export function DisbursementForm({
           </p>
           <FieldError id="disbursement-proof-error" errors={proofError} />
         </div>
-        <div className="space-y-3 sm:col-span-2">
-          <FormAlert errors={form.errors} />
+        <div className="sm:col-span-2">
           <div className="flex gap-3">
             <button type="submit" name="intent" value="disburse" className="btn-primary" disabled={saving}>
               {saving ? "Recording..." : "Record disbursement"}
@@ -117,6 +123,25 @@ export function DisbursementForm({
       </Form>
     </section>
   );
+}
+
+/**
+ * A refusal of the whole entry (the balance is not enough) is shown at the top of the form
+ * and takes the focus, so it is read out and seen however far down the button was. The
+ * form shows a reply's errors a render after the reply arrives, so the focus waits for them.
+ */
+function useFocusOnRefusal(lastResult: SubmissionResult<string[]> | undefined, shown: boolean) {
+  const alertRef = useRef<HTMLDivElement>(null);
+  const pending = useRef(false);
+  useEffect(() => {
+    pending.current = Boolean(lastResult?.error?.[""]?.length);
+  }, [lastResult]);
+  useEffect(() => {
+    if (!shown || !pending.current || !alertRef.current) return;
+    pending.current = false;
+    alertRef.current.focus();
+  }, [shown, lastResult]);
+  return alertRef;
 }
 
 function CategoryField({
@@ -149,6 +174,12 @@ function CategoryField({
           </option>
         ))}
       </select>
+      {/* An option holds plain text only: the chosen category's name in the verse's Arabic is shown beneath. */}
+      {field.value ? (
+        <div className="mt-1 text-lg text-slate-800">
+          <ZakatCategoryScript categoryKey={field.value} />
+        </div>
+      ) : null}
       <p id={hintId} className="mt-1 text-xs text-slate-500">
         {hydrated
           ? "Zakat is given only to the eight categories of Qur'an 9:60."

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 
 /**
@@ -58,4 +58,9 @@ export function ListSearch({
       ) : null}
     </Form>
   );
+}
+
+/** A list's filter select: with JavaScript it applies at once; without it, the Search button sends the filter. */
+export function applyAtOnce(event: ChangeEvent<HTMLSelectElement>) {
+  event.currentTarget.form?.requestSubmit();
 }

@@ -82,7 +82,7 @@ export function ReversalForm({
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
         <input type="hidden" name={fields.reverses_id.name} value={entry.id} />
         <TextareaField field={fields.description} label="Reason" rows={2} required maxLength={2000} className="sm:col-span-2" hint="Why the entry was a mistake, e.g. “Recorded twice”." />
-        <InputField field={fields.disbursed_on} label="Date of the reversal" type="date" required max={today} />
+        <InputField field={fields.disbursed_on} label="Date of the reversal" type="date" required min={entry.disbursed_on} max={today} />
         <div className="space-y-3 sm:col-span-2">
           <FormAlert errors={[...(form.errors ?? []), ...(fields.reverses_id.errors ?? [])]} />
           <div className="flex gap-3">

@@ -19,7 +19,8 @@ export function StatCard({
   const body = (
     <>
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={testId}>
+      {/* Sized to the card, so a long figure ("$458,694.07") fits a narrow card; wraps as a last resort. */}
+      <dd className="mt-1 text-[clamp(1.125rem,13cqi,1.5rem)] font-bold break-words text-slate-900 tabular-nums" data-testid={testId}>
         {value}
       </dd>
       {hint ? <dd className="mt-1 text-xs text-slate-500">{hint}</dd> : null}
@@ -27,11 +28,11 @@ export function StatCard({
   );
   return to ? (
     <div className="rounded-xl bg-white shadow-sm">
-      <Link to={to} className="block rounded-xl p-5 hover:bg-slate-50">
+      <Link to={to} className="@container block rounded-xl p-5 hover:bg-slate-50">
         {body}
       </Link>
     </div>
   ) : (
-    <div className="rounded-xl bg-white p-5 shadow-sm">{body}</div>
+    <div className="@container rounded-xl bg-white p-5 shadow-sm">{body}</div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { formatDollars } from "~/domain/shared/money";
 import { FigureBar, sharesOf } from "./figure-bar";
-import { TableFrame } from "./table-frame";
+import { TableCaption, TableFrame } from "./table-frame";
 
 export interface FundRow {
   name: string;
@@ -26,9 +26,9 @@ export function FundFigures({ funds, caption, period, heldLabel }: FundFiguresPr
   const captionId = useId();
   const shareOf = sharesOf(funds.flatMap((fund) => [fund.received, fund.distributed, fund.held]));
   return (
-    <TableFrame captionId={captionId}>
+    <TableFrame captionId={captionId} caption={caption} wide>
       <table className="w-full text-left text-sm">
-        <caption id={captionId} className="pb-3 text-left text-slate-600">{caption}</caption>
+        <TableCaption id={captionId}>{caption}</TableCaption>
         <thead className="border-b border-slate-300 text-slate-900">
           <tr>
             <th scope="col" className="py-2 pr-4 font-semibold">

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { formatDollars } from "~/domain/shared/money";
 import { FigureBar } from "./figure-bar";
-import { TableFrame } from "./table-frame";
+import { TableCaption, TableFrame } from "./table-frame";
 
 export interface LunarYearRow {
   year: number;
@@ -20,9 +20,9 @@ export interface LunarYearRow {
 export function LunarYearFigures({ years, caption, yearLabel }: { years: LunarYearRow[]; caption: string; yearLabel: (year: number) => string }) {
   const captionId = useId();
   return (
-    <TableFrame captionId={captionId}>
+    <TableFrame captionId={captionId} caption={caption} wide>
       <table className="w-full text-left text-sm">
-        <caption id={captionId} className="pb-3 text-left text-slate-600">{caption}</caption>
+        <TableCaption id={captionId}>{caption}</TableCaption>
         <thead className="border-b border-slate-300 text-slate-900">
           <tr>
             <th scope="col" className="py-2 pr-4 font-semibold">
@@ -53,7 +53,7 @@ export function LunarYearFigures({ years, caption, yearLabel }: { years: LunarYe
               <td className="py-3 pr-4 align-top tabular-nums text-slate-800">{formatDollars(row.distributed_within_lunar_year)}</td>
               <td className="w-1/4 py-3 align-top tabular-nums text-slate-800">
                 {row.within_lunar_year_percent}%
-                {row.still_open ? <span className="ml-2 rounded bg-gold-300/40 px-1.5 py-0.5 text-xs font-semibold text-slate-800">still open</span> : null}
+                {row.still_open ? <span className="ml-2 rounded bg-gold-300/40 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-800">still open</span> : null}
                 <FigureBar share={row.within_lunar_year_percent / 100} tone="brand" />
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { TableFrame } from "./table-frame";
+import { TableCaption, TableFrame } from "./table-frame";
+import { ToBeConfirmed } from "./to-be-confirmed";
 
 export interface RateInForce {
   key: string;
@@ -17,12 +18,14 @@ export interface RateInForce {
  * silver prices behind the nisab), each with the day it took effect and whose view it
  * follows. A starting figure staff have not yet confirmed says so.
  */
+const CAPTION = "The rates in force today, with the day each took effect and the authority it follows.";
+
 export function RatesInForce({ rates }: { rates: RateInForce[] }) {
   const captionId = useId();
   return (
-    <TableFrame captionId={captionId}>
+    <TableFrame captionId={captionId} caption={CAPTION} wide>
       <table className="w-full text-left text-sm">
-        <caption id={captionId} className="pb-3 text-left text-slate-600">The rates in force today, with the day each took effect and the authority it follows.</caption>
+        <TableCaption id={captionId}>{CAPTION}</TableCaption>
         <thead className="border-b border-slate-300 text-slate-900">
           <tr>
             <th scope="col" className="py-2 pr-4 font-semibold">
@@ -42,18 +45,18 @@ export function RatesInForce({ rates }: { rates: RateInForce[] }) {
         <tbody className="divide-y divide-slate-200">
           {rates.map((rate) => (
             <tr key={rate.key}>
-              <th scope="row" className="py-3 pr-4 font-medium text-slate-900">
+              <th scope="row" className="py-3 pr-4 align-top font-medium text-slate-900">
                 {rate.label}
               </th>
               <td className="py-3 pr-4 align-top tabular-nums text-slate-800">
                 {rate.amount}
-                {rate.to_confirm ? <span className="ml-2 rounded bg-gold-300/40 px-1.5 py-0.5 text-xs font-semibold text-slate-800">to be confirmed</span> : null}
+                {rate.to_confirm ? <ToBeConfirmed /> : null}
               </td>
-              <td className="py-3 pr-4 align-top text-slate-800">
+              <td className="py-3 pr-4 align-top whitespace-nowrap text-slate-800">
                 {rate.effective_on}
                 <span className="block text-slate-600">{rate.effective_on_hijri}</span>
               </td>
-              <td className="py-3 align-top text-slate-800">{rate.authority}</td>
+              <td className="min-w-48 py-3 align-top text-slate-800">{rate.authority}</td>
             </tr>
           ))}
         </tbody>

@@ -1,27 +1,29 @@
 import { useId } from "react";
 import { formatDollars } from "~/domain/shared/money";
 import { FigureBar } from "./figure-bar";
-import { TableFrame } from "./table-frame";
+import { TableCaption, TableFrame } from "./table-frame";
 
 export interface CategoryRow {
   key: string;
   english: string;
   arabic: string;
+  /** The name as the verse writes it, in Arabic script. */
+  script?: string;
   amount: number;
   percent: number;
 }
 
 /**
  * Zakat given to each of the eight categories of recipients (Qur'an 9:60), in the verse's
- * order, with each one's share of all the Zakat given in the period. The bars sit in the
+ * order and its words, with each one's share of all the Zakat given in the period. The bars sit in the
  * table's cells and are hidden from screen readers, which read the table.
  */
 export function ZakatByCategory({ categories, caption }: { categories: CategoryRow[]; caption: string }) {
   const captionId = useId();
   return (
-    <TableFrame captionId={captionId}>
+    <TableFrame captionId={captionId} caption={caption}>
       <table className="w-full text-left text-sm">
-        <caption id={captionId} className="pb-3 text-left text-slate-600">{caption}</caption>
+        <TableCaption id={captionId}>{caption}</TableCaption>
         <thead className="border-b border-slate-300 text-slate-900">
           <tr>
             <th scope="col" className="py-2 pr-4 font-semibold">
@@ -40,6 +42,15 @@ export function ZakatByCategory({ categories, caption }: { categories: CategoryR
             <tr key={category.key}>
               <th scope="row" className="py-3 pr-4 font-medium text-slate-900">
                 {capitalised(category.english)} <span className="font-normal text-slate-600 italic">({category.arabic})</span>
+                {/* Marked as Arabic, right to left; the page passes the words in, so no shared list is shipped to the browser. */}
+                {category.script ? (
+                  <>
+                    {" "}
+                    <span lang="ar" dir="rtl" className="inline-block font-normal whitespace-nowrap text-slate-700">
+                      {category.script}
+                    </span>
+                  </>
+                ) : null}
               </th>
               <td className="py-3 pr-4 align-top tabular-nums text-slate-800">{formatDollars(category.amount)}</td>
               <td className="w-2/5 py-3 align-top tabular-nums text-slate-800">

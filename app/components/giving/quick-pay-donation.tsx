@@ -10,6 +10,8 @@ import { formatBothCalendars } from "~/domain/shared/hijri";
 export interface QuickPayView {
   /** The request as hidden fields: obligation, people / days / reason and count. */
   fields: Record<string, string>;
+  /** Quick pay's form for this request, filled in, to change it. */
+  changeTo: string;
   designation: string;
   amountCents: number;
   fund: string;
@@ -62,7 +64,7 @@ export function QuickPayDonation({
         </p>
         <p className="mt-2 text-slate-700">
           Given once, into the {view.fund} fund. The amount follows the foundation&apos;s published rates.{" "}
-          <Link to="/obligations" className="font-medium text-brand-700 underline">
+          <Link to={view.changeTo} className="font-medium text-brand-700 underline">
             Change what you are paying for
           </Link>
         </p>

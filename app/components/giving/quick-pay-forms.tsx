@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
+import { ToBeConfirmed } from "~/components/funds/to-be-confirmed";
 import { FieldError } from "~/components/ui/field-error";
 import { OBLIGATION_LIMITS, quoteObligation, type Obligation } from "~/domain/funds";
 import { formatBothCalendars } from "~/domain/shared/hijri";
@@ -15,6 +16,8 @@ export interface RateView {
   effective_on: string;
   authority: string;
   note: string;
+  /** A starting rate the new site came with, not yet confirmed by staff. */
+  to_confirm: boolean;
 }
 
 /** A request that came back incomplete: what was typed and what is missing. */
@@ -158,9 +161,11 @@ function RateLine({ rate, per }: { rate: RateView; per: string }) {
     <div className="mt-2 text-sm text-slate-700">
       <p className="text-2xl font-bold text-brand-800" data-testid="rate">
         {formatExactCents(rate.cents)} <span className="text-base font-medium text-slate-700">{per}</span>
+        {rate.to_confirm ? <ToBeConfirmed /> : null}
       </p>
       <p>
         In force from {formatBothCalendars(rate.effective_on)}. Set by: {rate.authority}.
+        {rate.to_confirm ? " A starting rate the site came with, which our staff have yet to confirm." : null}
       </p>
       {rate.note ? <p className="text-slate-600">{rate.note}</p> : null}
     </div>

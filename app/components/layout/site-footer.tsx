@@ -5,14 +5,16 @@ import { useFoundationContact } from "./use-foundation-contact";
 
 /**
  * The header's pages, Testimonials (where anyone can read and share experiences), a donor's
- * own giving, and where the Zakat went and how the foundation handles it.
+ * own giving, where the Zakat went and how the foundation handles it, and quick pay for the
+ * obligations (its name is long: it takes the whole row).
  */
-const FOOTER_LINKS = [
+const FOOTER_LINKS: { to: string; label: string; wide?: boolean }[] = [
   ...MAIN_NAVIGATION,
   { to: "/testimonials", label: "Testimonials" },
   { to: "/my-giving", label: "My Giving" },
   { to: "/transparency", label: "Transparency" },
   { to: "/zakat-policy", label: "Zakat Policy" },
+  { to: "/obligations", label: "Pay Zakat al-Fitr, Fidya or Kaffarah", wide: true },
 ];
 
 export function SiteFooter() {
@@ -36,7 +38,7 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm whitespace-nowrap">
             {FOOTER_LINKS.map((item) => (
-              <li key={item.to}>
+              <li key={item.to} className={item.wide ? "col-span-2 whitespace-normal" : undefined}>
                 <Link to={item.to} className="hover:text-white hover:underline">
                   {item.label}
                 </Link>

@@ -36,3 +36,18 @@ export const FUND_KIND_LABELS: Record<FundKind, string> = {
   obligation: "Obligation",
   restricted: "Restricted Sadaqa",
 };
+
+/** Zakat and the obligations in their usual spellings, accents set aside ("Zakāt", "Kaffāra"). */
+const OBLIGATION_WORDS = /zakat|zakah|fitr|fidya|kaffar|kafara/;
+
+/**
+ * A restricted fund holds Sadaqa: a name that says Zakat, Zakat al-Fitr, Fidya or
+ * Kaffarah would have donors give an obligation to a fund that is not kept for it.
+ */
+export function soundsLikeAnObligation(name: string): boolean {
+  const plain = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+  return OBLIGATION_WORDS.test(plain);
+}

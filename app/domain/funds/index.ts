@@ -1,4 +1,4 @@
-export { canBeArchived, FUND_KIND_LABELS, FUND_KINDS, FUND_SLUGS, isObligationBound, isZakatBound, type FundKind } from "./fund-kinds";
+export { canBeArchived, FUND_KIND_LABELS, FUND_KINDS, FUND_SLUGS, isObligationBound, isZakatBound, soundsLikeAnObligation, type FundKind } from "./fund-kinds";
 export {
   calendarDay,
   disbursementSchema,
@@ -35,6 +35,7 @@ export {
   type ObligationQuote,
   type ObligationRates,
 } from "./obligations";
+export { shortfallOf, type Shortfall } from "./running-balance";
 export {
   buildTransparencyFigures,
   withinLunarYearPercent,

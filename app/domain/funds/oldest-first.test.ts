@@ -16,6 +16,23 @@ describe("matchOldestFirst", () => {
     ["more given than received: the rest is unmatched", [day("2026-01-01", 100)], [day("2026-02-01", 250)], [[100, 100]], 150],
     ["nothing received", [], [day("2026-02-01", 250)], [], 250],
     ["days with nothing received are left out", [day("2026-01-01", 0), day("2026-01-02", 300)], [day("2026-01-03", 100)], [[100, 100]], 0],
+    ["a payment dated before any Zakat came in takes none of it", [day("2026-03-01", 1000)], [day("2026-02-01", 400)], [[0, 0]], 400],
+    ["a payment takes only what had come in by its day", [day("2026-01-01", 300), day("2026-03-01", 1000)], [day("2026-02-01", 500)], [[300, 300], [0, 0]], 200],
+    ["a gift of the payment's own day can be taken", [day("2026-02-01", 500)], [day("2026-02-01", 500)], [[500, 500]], 0],
+    [
+      "a later payment takes what an earlier one could not reach",
+      [day("2026-01-01", 300), day("2026-03-01", 1000)],
+      [day("2026-04-01", 600), day("2026-02-01", 500)],
+      [[300, 300], [600, 600]],
+      200,
+    ],
+    [
+      "a later gift is never counted as given within its lunar year by an earlier payment",
+      [day("2025-01-01", 1000), day("2026-06-01", 1000)],
+      [day("2026-05-01", 1500), day("2026-07-01", 500)],
+      [[1000, 0], [500, 500]],
+      500,
+    ],
   ];
 
   it.each(cases)("%s", (_case, received, disbursed, expected, unmatched) => {

@@ -4,7 +4,8 @@ import { addDays, LUNAR_YEAR_DAYS } from "../shared/hijri";
  * Zakat is matched to what it paid for oldest first: each disbursement from a Zakat fund
  * uses up the oldest Zakat of that fund not yet distributed. From the matching follows
  * how much of each day's Zakat has gone out, and how much went out within one lunar year
- * (354 days) of its receipt. Reversed entries and their reversals are left out before
+ * (354 days) of its receipt. A disbursement spends only Zakat that had come in by its own
+ * day, never a later gift's. Reversed entries and their reversals are left out before
  * matching: a reversed disbursement never happened.
  */
 export interface DayAmount {
@@ -21,7 +22,10 @@ export interface MatchedReceipt extends DayAmount {
 
 export interface Matching {
   receipts: MatchedReceipt[];
-  /** Disbursed beyond everything received (money that came in before the ledger was kept). */
+  /**
+   * Disbursed beyond what had been received by the day it went out (money that came in
+   * before the gifts were recorded here); never set against a later gift.
+   */
   unmatchedCents: number;
 }
 
@@ -42,6 +46,8 @@ export function matchOldestFirst(received: DayAmount[], disbursed: DayAmount[]):
     let left = payment.cents;
     while (left > 0 && oldest < receipts.length) {
       const receipt = receipts[oldest]!;
+      // Zakat that had not come in yet was not what this paid out; a later payment may take it.
+      if (receipt.day > paidOn) break;
       const taken = Math.min(left, receipt.cents - receipt.distributedCents);
       receipt.distributedCents += taken;
       if (paidOn <= lunarYearEnds[oldest]!) receipt.withinLunarYearCents += taken;

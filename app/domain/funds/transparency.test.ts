@@ -105,6 +105,31 @@ describe("buildTransparencyFigures", () => {
   });
 });
 
+describe("a Zakat disbursement dated before the gifts it could spend", () => {
+  // A ledger kept before entries were checked against the day's balance: $200 dated
+  // 1 February 2026, before any of the fund's Zakat had come in (1 March).
+  const figures = buildTransparencyFigures({
+    funds: FUNDS,
+    today: "2026-11-25",
+    received: [{ fundId: 2, day: "2026-03-01", cents: 50_000 }],
+    disbursed: [
+      { fundId: 2, category: "fuqara", day: "2026-02-01", cents: 20_000 },
+      { fundId: 2, category: "masakin", day: "2026-04-01", cents: 10_000 },
+    ],
+    calendar: "gregorian",
+    year: null,
+  });
+
+  it("does not count it against the later Zakat, nor as given within its lunar year", () => {
+    expect(figures.zakatYears).toEqual([{ year: 2026, receivedCents: 50_000, distributedCents: 10_000, withinLunarYearCents: 10_000, stillOpen: true }]);
+  });
+
+  it("still counts it in what the fund gave out, by its category", () => {
+    expect(byName(figures)["Zakat al-Mal"]).toEqual([50_000, 30_000, 20_000]);
+    expect(figures.zakatByCategory.find((item) => item.key === "fuqara")?.cents).toBe(20_000);
+  });
+});
+
 describe("withinLunarYearPercent", () => {
   it.each([
     [0, 0, 0],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { obligationOf, obligationQuery, readObligationQuery } from "./quick-pay";
+import { changeRequestAddress, obligationOf, obligationQuery, readObligationQuery } from "./quick-pay";
 
 describe("quick pay's addresses", () => {
   const read = (query: string) => readObligationQuery(new URLSearchParams(query));
@@ -23,6 +23,11 @@ describe("quick pay's addresses", () => {
     for (const query of ["obligation=fitr&people=5", "obligation=fidya&days=30", "obligation=kaffarah&reason=fast&count=3"]) {
       expect(obligationQuery(read(query)!)).toBe(query);
     }
+  });
+
+  it("lead back from the donate page to the request's own form, to be changed there", () => {
+    expect(changeRequestAddress({ obligation: "fitr", people: 5 })).toBe("/obligations?obligation=fitr&people=5&change=1#fitr-title");
+    expect(changeRequestAddress({ obligation: "kaffarah", reason: "oath", count: 2 })).toBe("/obligations?obligation=kaffarah&reason=oath&count=2&change=1#kaffarah-title");
   });
 
   it("hand the request to the sums", () => {

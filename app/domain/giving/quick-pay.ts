@@ -25,6 +25,17 @@ export function obligationQuery(request: ObligationRequest): string {
   }
 }
 
+/**
+ * `change=1` asks quick pay to show a request in its form rather than send it on to
+ * /donate: the donate page's way back, so the donor changes what they asked, not retypes it.
+ */
+export const CHANGE_REQUEST = "change";
+
+/** /obligations?obligation=fitr&people=5&change=1#fitr-title: the request's own form, filled in. */
+export function changeRequestAddress(request: ObligationRequest): string {
+  return `/obligations?${obligationQuery(request)}&${CHANGE_REQUEST}=1#${request.obligation}-title`;
+}
+
 /** The request as the pure quick-pay sums take it. */
 export function obligationOf(request: ObligationRequest): Obligation {
   switch (request.obligation) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Organisation } from "~/domain/shared/foundation";
-import { receiptDate, receiptLines, receiptMail, receiptNumber, yearIn, type ReceiptGift } from "./receipts";
+import { receiptDate, receiptHijriDate, receiptLines, receiptMail, receiptNumber, yearIn, type ReceiptGift } from "./receipts";
 
 /**
  * The receipt's year is the year where the foundation is (SITE_TIMEZONE), not in UTC:
@@ -40,6 +40,14 @@ describe("receiptDate", () => {
   });
 });
 
+describe("receiptHijriDate", () => {
+  it("is the same calendar day, where the foundation is, in the Hijri calendar", () => {
+    expect(receiptHijriDate(NEW_YEARS_EVE_UTC, "Asia/Karachi")).toBe("23 Rajab 1448 AH");
+    expect(receiptHijriDate(NEW_YEARS_EVE_UTC, "UTC")).toBe("22 Rajab 1448 AH");
+    expect(receiptHijriDate(NEW_YEARS_DAY_UTC, "America/New_York")).toBe("22 Rajab 1448 AH");
+  });
+});
+
 const GIFT: ReceiptGift = {
   id: 42,
   name: "Aisha Khan",
@@ -60,6 +68,7 @@ describe("the receipt's lines and mail", () => {
     expect(receiptLines(GIFT, "Asia/Karachi")).toEqual([
       ["Receipt number", "R-2027-000042"],
       ["Date", "January 1, 2027"],
+      ["Hijri date", "23 Rajab 1448 AH"],
       ["Amount", "$123.45 USD"],
       ["Purpose", "Zakat"],
       ["Fund", "Zakat al-Mal"],
@@ -68,12 +77,12 @@ describe("the receipt's lines and mail", () => {
     ]);
     const mail = receiptMail(GIFT, ORGANISATION, { receipt: "https://give.example/r/x", myGiving: "https://give.example/my-giving" }, "Asia/Karachi");
     expect(mail.subject).toBe("Your receipt R-2027-000042: $123.45 to Nur Relief Trust");
-    expect(mail.paragraphs.join("\n")).toContain("Receipt number: R-2027-000042\nDate: January 1, 2027");
+    expect(mail.paragraphs.join("\n")).toContain("Receipt number: R-2027-000042\nDate: January 1, 2027\nHijri date: 23 Rajab 1448 AH");
   });
 
   it("says what a quick-pay gift was for, and promises Zakat's keeping for either Zakat fund", () => {
     const fitr = { ...GIFT, purpose: "Zakat al-Fitr", fund: "Zakat al-Fitr", designation: "Zakat al-Fitr for 5 people" };
-    expect(receiptLines(fitr, "UTC").slice(3, 6)).toEqual([
+    expect(receiptLines(fitr, "UTC").slice(4, 7)).toEqual([
       ["Purpose", "Zakat al-Fitr"],
       ["Fund", "Zakat al-Fitr"],
       ["Given for", "Zakat al-Fitr for 5 people"],

@@ -1,4 +1,6 @@
+import { todayIn } from "~/domain/shared/dates";
 import { dateTimeFormat } from "~/domain/shared/formatters";
+import { formatHijri } from "~/domain/shared/hijri";
 import type { Organisation } from "~/domain/shared/foundation";
 import type { MailParts } from "~/domain/mail";
 import { formatExactCents } from "~/domain/shared/money";
@@ -38,6 +40,14 @@ export function receiptDate(iso: string, timeZone: string): string {
   return dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }).format(new Date(iso));
 }
 
+/**
+ * The same day in the Hijri calendar ("22 Rajab 1448 AH"): a donor keeps the year of their
+ * Zakat (the hawl) by it, so every receipt gives both.
+ */
+export function receiptHijriDate(iso: string, timeZone: string): string {
+  return formatHijri(todayIn(timeZone, new Date(iso)));
+}
+
 export const NO_GOODS_OR_SERVICES = "No goods or services were provided in exchange for this contribution.";
 export const ZAKAT_PROMISE = "Your Zakat is kept apart and given only to those eligible to receive it.";
 
@@ -46,6 +56,7 @@ export function receiptLines(gift: ReceiptGift, timeZone: string): [string, stri
   return [
     ["Receipt number", receiptNumber(gift, timeZone)],
     ["Date", receiptDate(gift.donated_at, timeZone)],
+    ["Hijri date", receiptHijriDate(gift.donated_at, timeZone)],
     ["Amount", `${formatExactCents(gift.amount_cents)} USD`],
     ["Purpose", gift.purpose || "General Donation"],
     ["Fund", gift.fund],

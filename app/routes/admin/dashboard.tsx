@@ -1,23 +1,24 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { StatCard as Card } from "~/components/admin/stat-card";
-import { formatDate } from "~/domain/shared/dates";
-import { addDays, formatHijri, LUNAR_YEAR_DAYS } from "~/domain/shared/hijri";
+import { formatDate, todayIn } from "~/domain/shared/dates";
+import { addDays, daysBetween, formatHijri, LUNAR_YEAR_DAYS } from "~/domain/shared/hijri";
 import { dollarsToCents, formatCount, formatDollars, formatExactCents } from "~/domain/shared/money";
+import { getEnv } from "~/lib/env.server";
 import { getDashboardStats, type DashboardStats } from "~/services/staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export async function loader() {
-  return { stats: await getDashboardStats() };
+  return { stats: await getDashboardStats(), today: todayIn(getEnv().SITE_TIMEZONE) };
 }
 
 /** One figure per card, each card a link to the screen where the figure is worked on. */
-export default function Dashboard({ loaderData: { stats } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { stats, today } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-      <FundsReminders funds={stats.funds} />
+      <FundsReminders funds={stats.funds} today={today} />
       <section aria-labelledby="overview">
         <h2 id="overview" className="sr-only">
           Overview
@@ -83,7 +84,7 @@ function bothCalendars(day: string): string {
  * What staff should act on in the funds area: Zakat whose lunar year is nearly over, the
  * Zakat policy still the template, and starting rates nobody has confirmed.
  */
-function FundsReminders({ funds }: { funds: DashboardStats["funds"] }) {
+function FundsReminders({ funds, today }: { funds: DashboardStats["funds"]; today: string }) {
   const { overdue, policy_is_template: policyIsTemplate, rates_to_confirm: ratesToConfirm } = funds;
   if (!overdue && !policyIsTemplate && ratesToConfirm.length === 0) return null;
   const link = "font-semibold underline";
@@ -96,7 +97,7 @@ function FundsReminders({ funds }: { funds: DashboardStats["funds"] }) {
         {overdue ? (
           <li className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="dashboard-zakat-overdue">
             {formatExactCents(dollarsToCents(overdue.amount))} of Zakat received since {bothCalendars(overdue.oldest_received_on)} is still
-            undistributed; its lunar year ends on {bothCalendars(addDays(overdue.oldest_received_on, LUNAR_YEAR_DAYS))}.{" "}
+            undistributed; <LunarYearEnd ends={addDays(overdue.oldest_received_on, LUNAR_YEAR_DAYS)} today={today} />{" "}
             <Link to="/admin/funds/ledger?record=1" className={link}>
               Record a disbursement
             </Link>
@@ -120,5 +121,16 @@ function FundsReminders({ funds }: { funds: DashboardStats["funds"] }) {
         ) : null}
       </ul>
     </section>
+  );
+}
+
+/** When the oldest Zakat's lunar year ends, or how long ago it ended. */
+function LunarYearEnd({ ends, today }: { ends: string; today: string }) {
+  const late = daysBetween(ends, today);
+  if (late <= 0) return <>its lunar year ends on {bothCalendars(ends)}.</>;
+  return (
+    <>
+      its lunar year ended on {bothCalendars(ends)} ({formatCount(late)} {late === 1 ? "day" : "days"} ago).
+    </>
   );
 }

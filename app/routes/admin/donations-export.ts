@@ -3,8 +3,8 @@ import { csvResponse } from "~/lib/csv.server";
 import { donationsForExport, readDonationFilter, type Donation } from "~/services/giving";
 
 /** donations.csv: every row the Donations screen's filter matches, streamed. */
-export function loader({ url }: Route.LoaderArgs) {
-  const { filter, problem } = readDonationFilter(url.searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const { filter, problem } = await readDonationFilter(url.searchParams);
   if (problem) return new Response(problem, { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return csvResponse<Donation>(
     "donations.csv",

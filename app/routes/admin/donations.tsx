@@ -8,7 +8,7 @@ import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
-import { ListSearch } from "~/components/admin/list-search";
+import { applyAtOnce, ListSearch } from "~/components/admin/list-search";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { formatDate, todayIn } from "~/domain/shared/dates";
 import { offlineGiftSchema, type OfflineGift } from "~/domain/giving/donation-schemas";
@@ -23,14 +23,14 @@ import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { adminContext } from "~/lib/request-context";
 import { listFunds } from "~/services/funds";
-import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider } from "~/services/giving";
+import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider, type DonationFilter } from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
 
 const PAGE_SIZE = 25;
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const { filter, problem } = readDonationFilter(url.searchParams);
+  const { filter, problem } = await readDonationFilter(url.searchParams);
   const [found, totals, funds] = await Promise.all([findDonationPage(filter, pageFrom(url), PAGE_SIZE), getDonationTotals(), listFunds()]);
   const recorded = Number(url.searchParams.get("recorded"));
   return {
@@ -44,6 +44,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     recording: url.searchParams.has("record"),
     // An offline gift can go to any open fund, the obligations' included.
     purposes: funds.filter((fund) => !fund.archived).map((fund) => ({ value: fund.purpose, label: fund.purpose === fund.name ? fund.name : `${fund.purpose} (${fund.name})` })),
+    funds: funds.map((fund) => ({ id: fund.id, name: fund.archived ? `${fund.name} (archived)` : fund.name })),
     recorded: Number.isInteger(recorded) && recorded > 0 ? recorded : null,
     timeZone: getEnv().SITE_TIMEZONE,
     today: todayIn(getEnv().SITE_TIMEZONE),
@@ -84,14 +85,8 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
   const syncing = navigation.state === "submitting" && navigation.formData?.get("intent") === "sync";
   const recordResult = actionData && "result" in actionData ? actionData.result : undefined;
   const recording = loaderData.recording || recordResult !== undefined;
-  const firstPageLink = `/admin/donations?${new URLSearchParams({
-    ...(filter.search ? { search: filter.search } : {}),
-    ...(filter.frequency ? { frequency: filter.frequency } : {}),
-  })}`;
-  const exportQuery = new URLSearchParams({
-    ...(filter.search ? { search: filter.search } : {}),
-    ...(filter.frequency ? { frequency: filter.frequency } : {}),
-  });
+  const exportQuery = filterQuery(filter);
+  const firstPageLink = `/admin/donations?${exportQuery}`;
 
   return (
     <div className="space-y-6">
@@ -116,7 +111,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         <Notice tone={actionData.ok ? "success" : "error"}>{actionData.message}</Notice>
       ) : null}
       {loaderData.recorded && !recording ? <Notice tone="success">Offline gift #{loaderData.recorded} recorded.</Notice> : null}
-      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: showing every frequency.</Notice> : null}
+      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice> : null}
 
       <dl className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Total Donations" value={formatDollars(totals.amount)} testId="donations-total" />
@@ -126,21 +121,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
 
       {recording ? <OfflineGiftForm lastResult={recordResult} today={loaderData.today} purposes={loaderData.purposes} /> : null}
 
-      <ListSearch id="donation-search" label="Search by name or email" search={filter.search} clearTo="/admin/donations" filtered={Boolean(filter.search || filter.frequency)}>
-        <div>
-          <label htmlFor="donation-frequency" className="field-label">
-            Frequency
-          </label>
-          <select id="donation-frequency" name="frequency" defaultValue={filter.frequency ?? ""} className="field-input">
-            <option value="">All frequencies</option>
-            {DONATION_FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {frequency}
-              </option>
-            ))}
-          </select>
-        </div>
-      </ListSearch>
+      <DonationFilters filter={filter} funds={loaderData.funds} />
 
       <DataTable
         caption="Donations, newest first"
@@ -190,6 +171,49 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
       </DataTable>
       <Pagination page={page} pageSize={PAGE_SIZE} total={matching} capped={loaderData.matchingCapped} rowsOnPage={donations.length} label="Donations" transient={["record", "recorded"]} />
     </div>
+  );
+}
+
+/** The filter as an address's query, for the CSV link and the first page. */
+function filterQuery(filter: DonationFilter): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter.search) query.set("search", filter.search);
+  if (filter.frequency) query.set("frequency", filter.frequency);
+  if (filter.fundId !== undefined) query.set("fund", String(filter.fundId));
+  return query;
+}
+
+function DonationFilters({ filter, funds }: { filter: DonationFilter; funds: { id: number; name: string }[] }) {
+  const filtered = Boolean(filter.search || filter.frequency || filter.fundId !== undefined);
+  return (
+    <ListSearch id="donation-search" label="Search by name or email" search={filter.search} clearTo="/admin/donations" filtered={filtered}>
+      <div>
+        <label htmlFor="donation-frequency" className="field-label">
+          Frequency
+        </label>
+        <select id="donation-frequency" name="frequency" defaultValue={filter.frequency ?? ""} onChange={applyAtOnce} className="field-input">
+          <option value="">All frequencies</option>
+          {DONATION_FREQUENCIES.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {frequency}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="donation-fund" className="field-label">
+          Fund
+        </label>
+        <select id="donation-fund" name="fund" defaultValue={filter.fundId ?? ""} onChange={applyAtOnce} className="field-input">
+          <option value="">All funds</option>
+          {funds.map((fund) => (
+            <option key={fund.id} value={fund.id}>
+              {fund.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </ListSearch>
   );
 }
 

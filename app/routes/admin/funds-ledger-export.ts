@@ -1,13 +1,17 @@
 import type { Route } from "./+types/funds-ledger-export";
 import { csvResponse } from "~/lib/csv.server";
+import { isDataRequest } from "~/lib/data-requests.server";
+import { notFound } from "~/lib/upload-files.server";
 import { ledgerForExport, readLedgerFilter, type LedgerEntry } from "~/services/funds";
 
 /**
  * ledger.csv for auditors: every entry the Ledger screen's filter matches, streamed. A
  * reversal's amount is negative, so a column sum is what went out; the proof document's
- * stored name never leaves the admin area.
+ * stored name never leaves the admin area. Only this address serves the file, with its
+ * download headers; its ".data" twin is a 404.
  */
-export function loader({ url }: Route.LoaderArgs) {
+export function loader({ request, url }: Route.LoaderArgs) {
+  if (isDataRequest(request)) return notFound();
   const { filter, problem } = readLedgerFilter(url.searchParams);
   if (problem) return new Response(problem, { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return csvResponse<LedgerEntry>(

@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ChangeEvent } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/funds-ledger";
 import { DataTable } from "~/components/admin/data-table";
 import { DisbursementForm } from "~/components/admin/disbursement-form";
 import { FundsTabs } from "~/components/admin/funds-tabs";
 import { useListLink } from "~/components/admin/list-query";
-import { ListSearch } from "~/components/admin/list-search";
+import { applyAtOnce, ListSearch } from "~/components/admin/list-search";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { ReversalForm } from "~/components/admin/reversal-form";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
+import { ZakatCategoryName } from "~/components/funds/zakat-category-script";
 import { disbursementSchema, reversalSchema, ZAKAT_CATEGORIES } from "~/domain/funds";
 import { formatDate, formatDateTime, todayIn } from "~/domain/shared/dates";
 import { dollarsToCents, formatExactCents } from "~/domain/shared/money";
@@ -58,6 +58,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     funds: funds.map(({ id, name, is_zakat, archived, balance }) => ({ id, name, is_zakat, archived, balance })),
     recording: url.searchParams.has("record"),
     reversing,
+    // ?reverse= naming no entry there is (mistyped, or an old address) is said, not passed over.
+    missingEntry: url.searchParams.has("reverse") && !reversing ? url.searchParams.get("reverse") : null,
     justRecorded,
     today: todayIn(timeZone),
     timeZone,
@@ -69,7 +71,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const recordedBy = context.get(adminContext)!.username;
   try {
     const intent = fields.get("intent");
-    if (intent === "disburse") return await disburseAction(fields, file, fileError, recordedBy);
+    if (intent === "disburse") return await disburseAction(fields, file, fileError, recordedBy, url);
     if (intent === "reverse") return await reverseAction(fields, recordedBy, url);
     return refuseUnknownIntent(request, intent);
   } finally {
@@ -77,14 +79,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-async function disburseAction(fields: URLSearchParams, file: ReceivedFile | null, fileError: string | undefined, recordedBy: string) {
+async function disburseAction(fields: URLSearchParams, file: ReceivedFile | null, fileError: string | undefined, recordedBy: string, url: URL) {
   const submission = parseWithZod(fields, { schema: disbursementSchema });
   if (submission.status !== "success" || fileError) {
     return data({ intent: "disburse" as const, result: submission.reply({ fieldErrors: fileError ? { proof: [fileError] } : {} }) }, { status: 400 });
   }
   try {
     const entry = await recordDisbursementWithProof(submission.value, recordedBy, file);
-    return redirect(`${SCREEN}?recorded=${entry.id}`);
+    // Back to the ledger as it was filtered (its first page), with a notice of the entry.
+    return backToList(url, SCREEN, { recorded: String(entry.id) }, [...TRANSIENT, "page"]);
   } catch (error) {
     // An overdraft (409) or a refused field comes back beside the form, with what was typed.
     return serviceErrorReply(submission, error, { intent: "disburse" as const });
@@ -152,6 +155,7 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
         </Notice>
       ) : null}
       {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice> : null}
+      {loaderData.missingEntry !== null ? <Notice tone="error">There is no ledger entry #{loaderData.missingEntry.replace(/^#/, "")}.</Notice> : null}
       {reversing && !reversible ? (
         <Notice tone="error">
           {reversing.kind === "reversal"
@@ -175,11 +179,6 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={entries.length} label="Ledger" transient={TRANSIENT} />
     </div>
   );
-}
-
-/** With JavaScript a select applies at once; without it, the Search button sends the filter. */
-function applyAtOnce(event: ChangeEvent<HTMLSelectElement>) {
-  event.currentTarget.form?.requestSubmit();
 }
 
 function LedgerFilters({ filter, funds }: { filter: LedgerFilter; funds: { id: number; name: string }[] }) {
@@ -212,17 +211,20 @@ function LedgerFilters({ filter, funds }: { filter: LedgerFilter; funds: { id: n
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="ledger-from" className="field-label">
-          From
-        </label>
-        <input id="ledger-from" name="from" type="date" defaultValue={filter.from ?? ""} className="field-input" />
-      </div>
-      <div>
-        <label htmlFor="ledger-to" className="field-label">
-          To
-        </label>
-        <input id="ledger-to" name="to" type="date" defaultValue={filter.to ?? ""} className="field-input" />
+      {/* The two ends of the date range wrap together, never "To" alone on a row. */}
+      <div className="flex gap-3">
+        <div>
+          <label htmlFor="ledger-from" className="field-label">
+            From
+          </label>
+          <input id="ledger-from" name="from" type="date" defaultValue={filter.from ?? ""} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="ledger-to" className="field-label">
+            To
+          </label>
+          <input id="ledger-to" name="to" type="date" defaultValue={filter.to ?? ""} className="field-input" />
+        </div>
       </div>
     </ListSearch>
   );
@@ -247,8 +249,7 @@ function LedgerTable({
       columns={[
         { label: "Entry" },
         { label: "Date" },
-        { label: "Fund" },
-        { label: "Category" },
+        { label: "Fund and category" },
         { label: "What for" },
         { label: "Amount", align: "right" },
         { label: "Recorded" },
@@ -281,9 +282,12 @@ function LedgerRow({ entry, timeZone, reverseLink }: { entry: LedgerEntry; timeZ
         {formatDate(entry.disbursed_on, "UTC")}
         <span className="block text-xs text-slate-500">{entry.disbursed_on_hijri}</span>
       </td>
-      <td className="px-3 py-3 align-top text-slate-900">{entry.fund_name}</td>
-      <td className="px-3 py-3 align-top text-slate-700">{entry.category_label || "—"}</td>
-      <td className="min-w-64 px-3 py-3 align-top text-slate-700">
+      {/* Fund and category share a cell, so the row's actions stay in view on a laptop. */}
+      <td className="min-w-36 px-3 py-3 align-top text-slate-900">
+        {entry.fund_name}
+        {entry.category ? <ZakatCategoryName categoryKey={entry.category} label={entry.category_label} className="mt-0.5 block text-xs text-slate-600" /> : null}
+      </td>
+      <td className="min-w-52 px-3 py-3 align-top text-slate-700">
         {entry.programme || entry.region ? <span className="block font-medium text-slate-900">{[entry.programme, entry.region].filter(Boolean).join(" · ")}</span> : null}
         {entry.description}
         {reversal ? <span className="block text-xs font-semibold text-red-800">Reversal of #{entry.reverses_id}</span> : null}
@@ -296,17 +300,20 @@ function LedgerRow({ entry, timeZone, reverseLink }: { entry: LedgerEntry; timeZ
         {entry.recorded_by}
         <span className="block text-xs whitespace-nowrap text-slate-500">{formatDateTime(entry.recorded_at, timeZone)}</span>
       </td>
+      {/* Stacked, so an entry with a proof document takes no more width than one without. */}
       <td className="px-3 py-3 text-right align-top whitespace-nowrap">
-        {entry.has_proof ? (
-          <a href={`/admin/funds/proofs/${entry.id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`Proof document of entry ${entry.id}`}>
-            Proof
-          </a>
-        ) : null}
-        {entry.kind === "disbursement" && entry.reversed_by_id === null ? (
-          <Link to={reverseLink(entry.id)} preventScrollReset data-reverse-for={entry.id} className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Reverse entry ${entry.id}`}>
-            Reverse…
-          </Link>
-        ) : null}
+        <div className="flex flex-col items-end gap-1">
+          {entry.has_proof ? (
+            <a href={`/admin/funds/proofs/${entry.id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`Proof document of entry ${entry.id}`}>
+              Proof
+            </a>
+          ) : null}
+          {entry.kind === "disbursement" && entry.reversed_by_id === null ? (
+            <Link to={reverseLink(entry.id)} preventScrollReset data-reverse-for={entry.id} className="font-semibold text-red-700 hover:underline" aria-label={`Reverse entry ${entry.id}`}>
+              Reverse…
+            </Link>
+          ) : null}
+        </div>
       </td>
     </tr>
   );

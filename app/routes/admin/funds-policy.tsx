@@ -161,8 +161,9 @@ function EidForm({ eid, lastResult }: { eid: EidView; lastResult?: SubmissionRes
         {eid.confirmed
           ? `Confirmed by staff: ${formatDate(eid.date, "UTC")} (${eid.hijri}).`
           : `Not yet confirmed: by the Umm al-Qura calculation, ${formatDate(eid.date, "UTC")} (${eid.hijri}).`}{" "}
-        The calculation says {formatDate(eid.calculated, "UTC")}.{" "}
-        {eid.passed ? "Eid has come: Zakat al-Fitr given now is recorded as Sadaqa." : "Zakat al-Fitr is taken as such until the Eid prayer."}
+        {/* The calculated day is said once: beside a sighted day only when the two differ. */}
+        {eid.confirmed && eid.calculated !== eid.date ? `The calculation says ${formatDate(eid.calculated, "UTC")}. ` : ""}
+        {eid.passed ? "Eid has come: Zakat al-Fitr given now is recorded as Sadaqa." : "Zakat al-Fitr is taken as such until Eid day begins (the site cannot know the hour of the prayer, so the whole of Eid day counts as after it)."}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4" preventScrollReset>
         <InputField field={fields.eid_al_fitr_on} label="Eid al-Fitr, as sighted" type="date" required />

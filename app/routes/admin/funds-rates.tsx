@@ -1,13 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/funds-rates";
 import { DataTable } from "~/components/admin/data-table";
 import { FundsTabs } from "~/components/admin/funds-tabs";
 import { Notice } from "~/components/admin/notice";
 import { FormAlert } from "~/components/ui/form-alert";
+import { useFocusOnArrival } from "~/components/ui/use-focus-on-arrival";
 import { InputField, SelectField, TextareaField } from "~/components/ui/form-fields";
-import { RATE_KEYS, RATE_LABELS, rateSchema, type RateInput } from "~/domain/funds";
+import { RATE_KEYS, RATE_LABELS, rateSchema, type RateInput, type RateKey } from "~/domain/funds";
 import { formatDate, formatDateTime, todayIn } from "~/domain/shared/dates";
 import { formatHijri } from "~/domain/shared/hijri";
 import { dollarsToCents, formatExactCents } from "~/domain/shared/money";
@@ -25,7 +26,15 @@ export async function loader({ url }: Route.LoaderArgs) {
   const [current, history] = await Promise.all([currentRates(), listRates()]);
   const timeZone = getEnv().SITE_TIMEZONE;
   const recorded = history.find((rate) => String(rate.id) === url.searchParams.get("recorded")) ?? null;
-  return { inForce: RATE_KEYS.map((key) => current[key]), history, recorded, today: todayIn(timeZone), timeZone };
+  const confirm = url.searchParams.get("confirm");
+  // ?confirm=fitr_per_person opens the form with the rate in force, to be confirmed from today.
+  const confirming = confirm !== null && isRateKey(confirm) ? { rate_key: confirm, amount: current[confirm].amount } : null;
+  const unknownConfirm = confirm !== null && !confirming ? confirm : null;
+  return { inForce: RATE_KEYS.map((key) => current[key]), history, recorded, confirming, unknownConfirm, today: todayIn(timeZone), timeZone };
+}
+
+function isRateKey(value: string): value is RateKey {
+  return (RATE_KEYS as readonly string[]).includes(value);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,7 +74,7 @@ function ToConfirm() {
 }
 
 export default function FundsRates({ loaderData, actionData }: Route.ComponentProps) {
-  const { inForce, history, recorded, today, timeZone } = loaderData;
+  const { inForce, history, recorded, confirming, unknownConfirm, today, timeZone } = loaderData;
   const inForceIds = new Set(inForce.map((rate) => rate.id));
   return (
     <div className="space-y-6">
@@ -76,6 +85,7 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
           {recorded.label}: {dollars(recorded.amount)} from {recorded.effective_on} recorded.
         </Notice>
       ) : null}
+      {unknownConfirm !== null ? <Notice tone="error">There is no rate called “{unknownConfirm}” to confirm.</Notice> : null}
       <p className="max-w-3xl text-sm text-slate-600">
         The rates quick pay and the Zakat calculator use, and that the public pages state. A new rate never replaces the old one: it
         takes effect on its date, and the history stays.
@@ -88,8 +98,8 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
         <RatesTable rates={inForce} caption="The rate of each kind in force today" />
       </section>
 
-      {/* Keyed by the rate just recorded, so the form starts empty again after a save. */}
-      <RateForm key={recorded?.id ?? "new"} today={today} lastResult={actionData?.result} />
+      {/* Keyed by the rate just recorded or being confirmed, so the form starts afresh for each. */}
+      <RateForm key={recorded?.id ?? confirming?.rate_key ?? "new"} today={today} confirming={confirming} lastResult={actionData?.result} />
 
       <section aria-labelledby="history-title" className="space-y-3">
         <h2 id="history-title" className="text-lg font-semibold text-slate-900">
@@ -131,7 +141,7 @@ function RatesTable({ rates, caption }: { rates: Rate[]; caption: string }) {
   return (
     <DataTable
       caption={caption}
-      columns={[{ label: "Rate" }, { label: "Amount", align: "right" }, { label: "Effective since" }, { label: "Authority" }, { label: "Note" }]}
+      columns={[{ label: "Rate" }, { label: "Amount", align: "right" }, { label: "Effective since" }, { label: "Authority" }, { label: "Note" }, { label: "Actions", hidden: true }]}
       emptyText="No rates recorded"
     >
       {rates.map((rate) => (
@@ -148,28 +158,51 @@ function RatesTable({ rates, caption }: { rates: Rate[]; caption: string }) {
           </td>
           <td className="px-3 py-3 align-top text-slate-700">{rate.authority}</td>
           <td className="max-w-xs px-3 py-3 align-top text-slate-700">{rate.note || "—"}</td>
+          <td className="px-3 py-3 text-right align-top whitespace-nowrap">
+            {rate.to_confirm ? (
+              // Confirming is recording the same rate again from today, under the authority it follows.
+              <Link to={`?confirm=${rate.rate_key}`} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Confirm ${rate.label}`}>
+                Confirm this rate
+              </Link>
+            ) : null}
+          </td>
         </tr>
       ))}
     </DataTable>
   );
 }
 
-function RateForm({ today, lastResult }: { today: string; lastResult?: SubmissionResult<string[]> }) {
+function RateForm({
+  today,
+  confirming,
+  lastResult,
+}: {
+  today: string;
+  confirming: { rate_key: RateKey; amount: number } | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "record-rate";
   const [form, fields] = useForm<Record<keyof RateInput, string>, RateInput>({
     id: "new-rate",
     lastResult,
-    defaultValue: { effective_on: today },
+    defaultValue: confirming ? { rate_key: confirming.rate_key, amount: String(confirming.amount), effective_on: today } : { effective_on: today },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rateSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  // Opened by "Confirm this rate": focus moves to the form, so keyboard users land on it.
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>(confirming !== null);
   return (
-    <section aria-labelledby="new-rate-title" className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="new-rate-title" className="text-lg font-semibold text-slate-900">
-        Record a new rate
+    <section aria-labelledby="new-rate-title" className={`rounded-xl bg-white p-6 shadow-sm ${confirming ? "border-2 border-brand-600" : ""}`}>
+      <h2 id="new-rate-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+        {confirming ? `Confirm ${RATE_LABELS[confirming.rate_key]}` : "Record a new rate"}
       </h2>
+      {confirming ? (
+        <p className="mt-1 text-sm text-slate-600">
+          The same amount, in force from today, under the council or scholar whose view it follows. The starting figure stays in the history.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
         <SelectField
           field={fields.rate_key}
@@ -180,7 +213,14 @@ function RateForm({ today, lastResult }: { today: string; lastResult?: Submissio
         <InputField field={fields.amount} label="Amount (USD)" type="text" inputMode="decimal" required />
         <InputField field={fields.effective_on} label="Effective from" type="date" required />
         <InputField field={fields.authority} label="Authority (council or scholar)" type="text" required maxLength={200} />
-        <TextareaField field={fields.note} label={<>Note <span className="font-normal text-slate-500">(optional)</span></>} rows={2} maxLength={1000} className="sm:col-span-2" />
+        <TextareaField
+          field={fields.note}
+          label={<>Note <span className="font-normal text-slate-500">(optional)</span></>}
+          rows={2}
+          maxLength={1000}
+          className="sm:col-span-2"
+          hint="Shown on the public pages beside the rate."
+        />
         <div className="space-y-3 sm:col-span-2">
           <FormAlert errors={form.errors} />
           <button type="submit" name="intent" value="record-rate" className="btn-primary" disabled={saving}>

@@ -209,7 +209,11 @@ function FundsTable({ funds }: { funds: Fund[] }) {
           <td className="px-3 py-3 text-right align-top font-semibold tabular-nums text-slate-900" data-testid={`balance-${fund.slug}`}>
             {dollars(fund.balance)}
           </td>
-          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">{formatCount(fund.gift_count)}</td>
+          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">
+            <Link to={`/admin/donations?fund=${fund.id}`} className="text-brand-700 hover:underline" aria-label={`${formatCount(fund.gift_count)} ${fund.gift_count === 1 ? "gift" : "gifts"} to ${fund.name}`}>
+              {formatCount(fund.gift_count)}
+            </Link>
+          </td>
           <FundActions fund={fund} />
         </tr>
       ))}

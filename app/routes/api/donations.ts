@@ -5,13 +5,13 @@ import { donationsForExport, listDonations, readDonationFilter, recordOfflineGif
 
 /**
  * GET /api/donations/ (admin): every gift, newest first, streamed whole unless paged;
- * `search` and `frequency` filter like the admin screen.
+ * `search`, `frequency` and `fund` (a fund's id) filter like the admin screen.
  * POST /api/donations/ (admin): records an offline gift (cash, cheque, Ramadan collection).
  */
 const resource = apiResource<Route.ActionArgs>({
   GET: staffOnly(async ({ request }) => {
     const url = new URL(request.url);
-    const { filter, problem } = readDonationFilter(url.searchParams);
+    const { filter, problem } = await readDonationFilter(url.searchParams);
     if (problem) return apiError(422, problem);
     return listAnswer(url, { whole: () => donationsForExport(filter), page: (page) => listDonations(filter, page) });
   }),

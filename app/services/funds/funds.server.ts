@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { canBeArchived, fundChangeSchema, isObligationBound, isZakatBound, newFundSchema, type FundKind } from "~/domain/funds";
+import { canBeArchived, fundChangeSchema, isObligationBound, isZakatBound, newFundSchema, soundsLikeAnObligation, type FundKind } from "~/domain/funds";
 import { centsToDollars } from "~/domain/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
@@ -124,7 +124,14 @@ function slugOf(name: string): string {
   return slug || "fund";
 }
 
-/** Staff add a restricted Sadaqa fund; its name is its donate-form purpose too, for good. */
+const OBLIGATION_NAME =
+  "A restricted fund holds Sadaqa: Zakat, Zakat al-Fitr, Fidya and Kaffarah are given to their own funds. Please choose a name that does not suggest them.";
+
+/**
+ * Staff add a restricted Sadaqa fund; its name is its donate-form purpose too, for good.
+ * A name that says Zakat or an obligation is refused: donors would give what they owe to
+ * a fund that is not kept for it.
+ */
 export async function addFund(input: unknown): Promise<Fund> {
   const fund = parseOrThrow(newFundSchema, input);
   const db = getDb();
@@ -135,6 +142,7 @@ export async function addFund(input: unknown): Promise<Fund> {
       .where((eb) => eb.or([eb("name", "=", fund.name), eb("purpose", "=", fund.name)]))
       .executeTakeFirst();
     if (taken) throw new ValidationError({ name: ["A fund with this name already exists"] });
+    if (soundsLikeAnObligation(fund.name)) throw new ValidationError({ name: [OBLIGATION_NAME] });
     const base = slugOf(fund.name);
     let slug = base;
     for (let n = 2; await trx.selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirst(); n++) slug = `${base}-${n}`;

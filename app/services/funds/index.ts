@@ -13,7 +13,17 @@ export {
   type LedgerFilter,
 } from "./ledger.server";
 export { proofDownload, recordDisbursementWithProof } from "./proofs.server";
-export { currentRates, listRates, obligationRatesOf, rateRegister, recordRate, type CurrentRates, type Rate, type RegisterEntry } from "./rates.server";
+export {
+  currentRates,
+  listRates,
+  obligationRatesOf,
+  rateRegister,
+  recordRate,
+  type CurrentRates,
+  type PublicRegisterEntry,
+  type Rate,
+  type RegisterEntry,
+} from "./rates.server";
 export { getTransparencyReport, readReportRequest, type ReportRequest, type TransparencyReport } from "./transparency.server";
 export { getZakatWatch, type ZakatWatch } from "./zakat-watch.server";
 export { getZakatPolicy, saveZakatPolicy, setEidAlFitr, thisYearsEid, type EidAlFitr, type ZakatPolicy } from "./zakat-policy.server";

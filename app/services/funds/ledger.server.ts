@@ -4,10 +4,13 @@ import {
   isZakatBound,
   isZakatCategory,
   reversalSchema,
+  shortfallOf,
   zakatCategoryLabel,
+  type DayAmount,
+  type Shortfall,
   type ZakatCategoryKey,
 } from "~/domain/funds";
-import { todayIn } from "~/domain/shared/dates";
+import { isRealDate, todayIn } from "~/domain/shared/dates";
 import { formatHijri } from "~/domain/shared/hijri";
 import { centsToDollars, dollarsToCents, formatExactCents } from "~/domain/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
@@ -111,6 +114,39 @@ function overdraftMessage(fundName: string, balanceCents: number, amountCents: n
   return `The ${fundName} balance is not enough: it holds ${formatExactCents(balanceCents)}, and this disbursement is ${formatExactCents(amountCents)}. Nothing was recorded.`;
 }
 
+function shortOnTheDayMessage(fundName: string, on: string, short: Shortfall, amountCents: number): string {
+  const [held, amount, most] = [short.heldCents, amountCents, short.mostCents].map(formatExactCents);
+  if (short.day === on && short.mostCents === short.heldCents) {
+    return `The ${fundName} balance is not enough on ${on}: it held ${held} then, and this disbursement is ${amount}. Nothing was recorded.`;
+  }
+  return `The ${fundName} balance is not enough on ${short.day}, after what was given out up to that day: it held ${held} then, and this disbursement, dated ${on}, is ${amount}; at most ${most} can be given on ${on}. Nothing was recorded.`;
+}
+
+/** What a fund received, and gave out in the entries that stand (not reversed), per day. */
+async function fundDays(db: Db, fundId: number): Promise<{ received: DayAmount[]; disbursed: DayAmount[] }> {
+  const received = await db.selectFrom("fund_daily_receipts").select(["day", "received_cents as cents"]).where("fund_id", "=", fundId).execute();
+  const disbursed = await db
+    .selectFrom("disbursements as entry")
+    .select(["entry.disbursed_on as day", sql<number>`sum(entry.amount_cents)`.as("cents")])
+    .where("entry.fund_id", "=", fundId)
+    .where("entry.kind", "=", "disbursement")
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("disbursements as reversal").select("reversal.id").whereRef("reversal.reverses_id", "=", "entry.id"))))
+    .groupBy("entry.disbursed_on")
+    .execute();
+  return { received, disbursed: disbursed.map((row) => ({ day: row.day, cents: Number(row.cents) })) };
+}
+
+/**
+ * A disbursement dated in the past must fit what the fund held then, and must not take
+ * money a later disbursement already gave: its balance stays at zero or more on that day
+ * and every day after. Read in the caller's transaction, so no entry lands in between.
+ */
+async function refuseShortOnTheDay(trx: Db, fund: { id: number; name: string }, on: string, amountCents: number): Promise<void> {
+  const { received, disbursed } = await fundDays(trx, fund.id);
+  const short = shortfallOf(received, disbursed, on, amountCents);
+  if (short) throw new ConflictError(shortOnTheDayMessage(fund.name, on, short, amountCents));
+}
+
 /**
  * Records money that went out of a fund. A Zakat fund's disbursement names one of the
  * eight categories; other funds' never do. More than the balance is refused (409), and
@@ -133,6 +169,9 @@ export async function recordDisbursement(input: unknown, recordedBy: string, pro
     }
     const balance = fund.received_cents - fund.disbursed_cents;
     if (amountCents > balance) throw new ConflictError(overdraftMessage(fund.name, balance, amountCents));
+    // Dated today, the balance now is the balance of its day (and a gift's day is its UTC
+    // date, which can already be tomorrow's where the site's day is behind UTC's).
+    if (entry.disbursed_on < todayIn(getEnv().SITE_TIMEZONE)) await refuseShortOnTheDay(trx, fund, entry.disbursed_on, amountCents);
     try {
       const row = await trx
         .insertInto("disbursements")
@@ -164,7 +203,10 @@ export async function recordDisbursement(input: unknown, recordedBy: string, pro
   return getLedgerEntry(id);
 }
 
-/** Puts a mistaken disbursement right: a reversal of the same fund and amount, naming it. */
+/**
+ * Puts a mistaken disbursement right: a reversal of the same fund and amount, naming it.
+ * It always may put the money back, but not on a day before the entry went out.
+ */
 export async function recordReversal(input: unknown, recordedBy: string): Promise<LedgerEntry> {
   const reversal = parseOrThrow(reversalSchema, input);
   const day = reversal.disbursed_on ?? todayIn(getEnv().SITE_TIMEZONE);
@@ -176,6 +218,9 @@ export async function recordReversal(input: unknown, recordedBy: string): Promis
     if (original.kind === "reversal") throw new ConflictError(`Entry ${original.id} is itself a reversal and cannot be reversed`);
     const existing = await trx.selectFrom("disbursements").select("id").where("reverses_id", "=", original.id).executeTakeFirst();
     if (existing) throw new ConflictError(`Entry ${original.id} was already reversed by entry ${existing.id}`);
+    if (day < original.disbursed_on) {
+      throw new ValidationError({ disbursed_on: [`A reversal cannot be dated before the entry it reverses (${original.disbursed_on})`] });
+    }
     const row = await trx
       .insertInto("disbursements")
       .values({
@@ -212,8 +257,6 @@ export interface LedgerFilter {
   search?: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * The ledger filter in a query string (?fund=&category=&from=&to=&search=), shared by the
  * Funds screen, its CSV and GET /api/disbursements/. Anything unusable is reported.
@@ -234,7 +277,7 @@ export function readLedgerFilter(params: URLSearchParams): { filter: LedgerFilte
   for (const edge of ["from", "to"] as const) {
     const day = params.get(edge)?.trim();
     if (!day) continue;
-    if (DAY.test(day)) filter[edge] = day;
+    if (isRealDate(day)) filter[edge] = day;
     else problems.push(`${edge} must be a date as YYYY-MM-DD`);
   }
   const search = params.get("search")?.trim();

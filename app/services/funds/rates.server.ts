@@ -52,11 +52,19 @@ export interface RegisterEntry extends Rate {
   is_current: boolean;
 }
 
-/** The register as GET /api/rates/ shows it: every rate, newest first, the ones in force marked. */
-export async function rateRegister(): Promise<RegisterEntry[]> {
+/** A rate as anyone may read it: never which staff member recorded it, nor when. */
+export type PublicRegisterEntry = Omit<RegisterEntry, "recorded_by" | "recorded_at">;
+
+/**
+ * The register as GET /api/rates/ shows it: every rate, newest first, the ones in force
+ * marked. Public pages name no staff member, so only staff see who recorded each rate and when.
+ */
+export async function rateRegister(reader: { staff: boolean } = { staff: false }): Promise<RegisterEntry[] | PublicRegisterEntry[]> {
   const [history, current] = await Promise.all([listRates(), currentRates()]);
   const inForce = new Set(Object.values(current).map((rate) => rate.id));
-  return history.map((rate) => ({ ...rate, is_current: inForce.has(rate.id) }));
+  const register = history.map((rate) => ({ ...rate, is_current: inForce.has(rate.id) }));
+  if (reader.staff) return register;
+  return register.map(({ recorded_by: _by, recorded_at: _at, ...rate }) => rate);
 }
 
 export type CurrentRates = Record<RateKey, Rate>;

@@ -33,13 +33,27 @@ export async function getZakatPolicy(): Promise<ZakatPolicy> {
   };
 }
 
+/** A text as a form sends it back: its line endings and the space around it set aside. */
+const plainText = (text: string) => text.replace(/\r\n?/g, "\n").trim();
+
+/**
+ * Saves the policy and the Kaffarah view. The policy stays marked as the template (the
+ * dashboard keeps reminding staff, /zakat-policy keeps saying so) until its text changes:
+ * saving the form for the Kaffarah view alone has not written a policy.
+ */
 export async function saveZakatPolicy(input: unknown, updatedBy: string): Promise<ZakatPolicy> {
   const policy = parseOrThrow(zakatPolicySchema, input);
   await getDb()
-    .updateTable("zakat_policy")
-    .set({ body: policy.body, is_template: 0, kaffarah_per_fast: policy.kaffarah_per_fast ? 1 : 0, updated_by: updatedBy, updated_at: nowIso() })
-    .where("id", "=", 1)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      const stored = await trx.selectFrom("zakat_policy").select(["body", "is_template"]).where("id", "=", 1).executeTakeFirstOrThrow();
+      const stillTemplate = stored.is_template === 1 && plainText(policy.body) === plainText(stored.body);
+      await trx
+        .updateTable("zakat_policy")
+        .set({ body: policy.body, is_template: stillTemplate ? 1 : 0, kaffarah_per_fast: policy.kaffarah_per_fast ? 1 : 0, updated_by: updatedBy, updated_at: nowIso() })
+        .where("id", "=", 1)
+        .execute();
+    });
   return getZakatPolicy();
 }
 

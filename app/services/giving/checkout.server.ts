@@ -1,12 +1,12 @@
 import { donationSchema, quickPaySchema, subscriptionRequestSchema } from "~/domain/giving/donation-schemas";
-import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, type FormFrequency } from "~/domain/giving/gift-options";
+import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, MAXIMUM_ONLINE_DONATION, type FormFrequency } from "~/domain/giving/gift-options";
 import { obligationQuery } from "~/domain/giving/quick-pay";
 import { dollarsToCents } from "~/domain/shared/money";
 import { nextScheduledCharge } from "~/domain/giving/recurring-schedule";
 import type { CheckoutStarted } from "~/lib/payments/gateway";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { limitCheckoutStarts } from "~/lib/public-form-limits.server";
-import { parseOrThrow } from "~/lib/service-errors";
+import { parseOrThrow, ValidationError } from "~/lib/service-errors";
 import type { CheckoutVisitor } from "~/lib/visitor.server";
 import { requireOpenFund } from "./gift-funds.server";
 import { quoteQuickPay } from "./quick-pay.server";
@@ -51,6 +51,11 @@ export async function startSubscriptionCheckout(input: unknown, origin: Checkout
 export async function startQuickPayCheckout(input: unknown, origin: CheckoutVisitor): Promise<CheckoutStarted> {
   const request = parseOrThrow(quickPaySchema, input);
   const quote = await quoteQuickPay(request);
+  // The same ceiling as any card gift: a rate set far too high must not start a checkout.
+  if (quote.amountCents > dollarsToCents(MAXIMUM_ONLINE_DONATION)) {
+    const field = request.obligation === "fitr" ? "people" : request.obligation === "fidya" ? "days" : "count";
+    throw new ValidationError({ [field]: ["For gifts of a million dollars or more, please contact us"] });
+  }
   limitCheckoutStarts(origin.clientAddress);
   const gift = { amount: quote.amount, name: request.name, email: request.email, purpose: quote.purpose, designation: quote.designation, frequency: "One-Time" as const };
   return beginCheckout(gift, origin.siteUrl, { cancelPath: `/donate?${obligationQuery(request)}&checkout=canceled` });

@@ -1,5 +1,5 @@
 export { startCheckout, startQuickPayCheckout, startSubscriptionCheckout } from "./checkout.server";
-export { type Donation, donationsForExport, findDonationPage, getDonationStats, getDonationTotals, listDonations, readDonationFilter, recordOfflineGift } from "./donations.server";
+export { type Donation, type DonationFilter, donationsForExport, findDonationPage, getDonationStats, getDonationTotals, listDonations, readDonationFilter, recordOfflineGift } from "./donations.server";
 export { confirmCheckout, type GiftConfirmation } from "./gift-confirmation.server";
 export { receiveProviderWebhook } from "./provider-events.server";
 export { SYNC_DAYS, syncFromProvider } from "./provider-sync.server";

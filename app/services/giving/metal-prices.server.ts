@@ -11,6 +11,9 @@ export interface TodaysMetalPrices extends MetalPrices {
   /** The day each price took effect, 'YYYY-MM-DD'. */
   gold_as_of: string;
   silver_as_of: string;
+  /** A starting price the new site came with, not yet confirmed by staff: the pages say so. */
+  gold_to_confirm: boolean;
+  silver_to_confirm: boolean;
 }
 
 export async function todaysMetalPrices(): Promise<TodaysMetalPrices> {
@@ -20,6 +23,8 @@ export async function todaysMetalPrices(): Promise<TodaysMetalPrices> {
     silver_price_per_gram: rates.silver_per_gram.amount,
     gold_as_of: rates.gold_per_gram.effective_on,
     silver_as_of: rates.silver_per_gram.effective_on,
+    gold_to_confirm: rates.gold_per_gram.to_confirm,
+    silver_to_confirm: rates.silver_per_gram.to_confirm,
   };
 }
 

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { seedDemoContent } from "../../../db/seed";
 import { UPLOAD_FOLDERS } from "~/domain/content";
 import { ensureFirstAdmin } from "./admins.server";
+import { refuseDemoMoneyWithLivePayments } from "./demo-money.server";
 import { ensureDefaultSettings } from "~/services/content";
 import { getDb, migrateToLatest } from "~/lib/db.server";
 import { PLACEHOLDER_ORGANISATION } from "~/domain/shared/foundation";
@@ -13,6 +14,8 @@ import { pruneExpiredSessions } from "~/lib/session.server";
 
 export interface StartupReport {
   seededDemo: boolean;
+  /** The demo's year of gifts and ledger came with it (never when payments are live). */
+  seededDemoMoney: boolean;
   sandbox: boolean;
   admin: { created: boolean; username?: string; generatedPassword?: string };
 }
@@ -27,10 +30,13 @@ export async function bootstrap(): Promise<StartupReport> {
   const db = getDb();
   const isNewDatabase = !(await hasMigrationTable());
   await migrateToLatest(db);
+  await refuseDemoMoneyWithLivePayments();
   await ensureDefaultSettings();
 
   const seededDemo = isNewDatabase && env.SEED_DEMO;
-  if (seededDemo) await seedDemoContent(db);
+  // Made-up money never reaches a site whose payments are live (decision 084).
+  const seededDemoMoney = seededDemo && paymentMode(env) !== "live";
+  if (seededDemo) await seedDemoContent(db, { money: seededDemoMoney });
 
   const admin = await ensureFirstAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD);
   await pruneExpiredSessions();
@@ -38,7 +44,7 @@ export async function bootstrap(): Promise<StartupReport> {
   // Media arrives under these folders of UPLOADS_DIR (served from /api/uploads/...).
   for (const folder of Object.values(UPLOAD_FOLDERS)) mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
 
-  return { seededDemo, sandbox: isSandboxMode(env), admin };
+  return { seededDemo, seededDemoMoney, sandbox: isSandboxMode(env), admin };
 }
 
 async function hasMigrationTable(): Promise<boolean> {
@@ -51,7 +57,10 @@ async function hasMigrationTable(): Promise<boolean> {
 /** The lines an operator reads when the server starts. */
 export function describeStartup(report: StartupReport, siteUrl: string): string[] {
   const lines: string[] = [];
-  if (report.seededDemo) lines.push("New database: demo stories, events, testimonials and a year of gifts and disbursements added (SEED_DEMO=0 turns this off).");
+  if (report.seededDemoMoney) lines.push("New database: demo stories, events, testimonials and a year of gifts and disbursements added (SEED_DEMO=0 turns this off).");
+  else if (report.seededDemo) {
+    lines.push("New database: demo stories, events and testimonials added, but no demo gifts or ledger, since payments are live (SEED_DEMO=0 adds no demo content at all).");
+  }
   if (report.admin.created) {
     lines.push(`Admin account created: ${report.admin.username}`);
     if (report.admin.generatedPassword) {
