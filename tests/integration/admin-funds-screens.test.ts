@@ -550,7 +550,7 @@ describe("the rates register screen", () => {
     const before = (await callRoute(ratesScreen.loader, "/admin/funds/rates")) as Awaited<ReturnType<typeof ratesScreen.loader>>;
     expect(before.inForce.map((rate) => rate.rate_key)).toEqual(["fitr_per_person", "fidya_per_day", "kaffarah_per_person", "gold_per_gram", "silver_per_gram"]);
     expect(before.inForce.every((rate) => rate.to_confirm)).toBe(true);
-    expect(await screenText(ratesScreen as never, "/admin/funds/rates")).toMatch(/In force today .*Zakat al-Fitr, per person \$\d+\.\d\d To be confirmed/);
+    expect(await screenText(ratesScreen as never, "/admin/funds/rates")).toMatch(/In force today .*Zakat al-Fitr, per person \$\d+\.\d\d to be confirmed/i);
 
     const refused = unwrapData(await callRoute(ratesScreen.action, "/admin/funds/rates", { form: { intent: "record-rate", rate_key: "fitr_per_person", amount: "-3", effective_on: TODAY, authority: "" }, context }));
     expect(refused.status).toBe(400);

@@ -8,7 +8,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { disbursementSchema, ZAKAT_CATEGORIES, type DisbursementInput } from "~/domain/funds";
-import { dollarsToCents, formatExactCents } from "~/domain/shared/money";
+import { formatExactDollars } from "~/domain/shared/money";
 
 /** A fund as the form offers it: its balance beside its name. */
 export interface FundChoice {
@@ -80,7 +80,7 @@ export function DisbursementForm({
             {funds.map((fund) => (
               <option key={fund.id} value={fund.id}>
                 {fund.name}
-                {fund.archived ? " (archived)" : ""} — balance {formatExactCents(dollarsToCents(fund.balance))}
+                {fund.archived ? " (archived)" : ""} — balance {formatExactDollars(fund.balance)}
               </option>
             ))}
           </select>

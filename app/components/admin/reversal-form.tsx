@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form-alert";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { reversalSchema, type ReversalInput } from "~/domain/funds";
-import { dollarsToCents, formatExactCents } from "~/domain/shared/money";
+import { formatExactDollars } from "~/domain/shared/money";
 
 /** The entry to reverse, as the confirmation summarises it. */
 export interface EntryToReverse {
@@ -48,7 +48,7 @@ export function ReversalForm({
     shouldRevalidate: "onInput",
   });
   useEffect(() => headingRef.current?.focus(), []);
-  const amount = formatExactCents(dollarsToCents(entry.amount));
+  const amount = formatExactDollars(entry.amount);
   const purpose = [entry.programme, entry.region].filter(Boolean).join(", ");
 
   return (

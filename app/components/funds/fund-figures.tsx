@@ -1,14 +1,11 @@
 import { useId } from "react";
+import type { TransparencyReport } from "~/domain/funds";
 import { formatDollars } from "~/domain/shared/money";
 import { FigureBar, sharesOf } from "./figure-bar";
 import { TableCaption, TableFrame } from "./table-frame";
 
-export interface FundRow {
-  name: string;
-  received: number;
-  distributed: number;
-  held: number;
-}
+/** One fund of the report, as the service gives it. */
+export type FundRow = Pick<TransparencyReport["funds"][number], "name" | "received" | "distributed" | "held">;
 
 interface FundFiguresProps {
   funds: FundRow[];

@@ -1,16 +1,11 @@
 import { useId } from "react";
+import type { TransparencyReport } from "~/domain/funds";
 import { formatDollars } from "~/domain/shared/money";
 import { FigureBar } from "./figure-bar";
 import { TableCaption, TableFrame } from "./table-frame";
 
-export interface LunarYearRow {
-  year: number;
-  received: number;
-  distributed: number;
-  distributed_within_lunar_year: number;
-  within_lunar_year_percent: number;
-  still_open: boolean;
-}
+/** One year of the report's within-a-lunar-year figures, as the service gives them. */
+export type LunarYearRow = TransparencyReport["zakat"]["by_year"][number];
 
 /**
  * Per year of receipt: the Zakat that came in, how much of it has gone out (oldest first),

@@ -1,17 +1,11 @@
 import { useId } from "react";
+import type { TransparencyReport } from "~/domain/funds";
 import { formatDollars } from "~/domain/shared/money";
 import { FigureBar } from "./figure-bar";
 import { TableCaption, TableFrame } from "./table-frame";
 
-export interface CategoryRow {
-  key: string;
-  english: string;
-  arabic: string;
-  /** The name as the verse writes it, in Arabic script. */
-  script?: string;
-  amount: number;
-  percent: number;
-}
+/** One category of the report, with the name as the verse writes it, in Arabic script, when the page has it. */
+export type CategoryRow = TransparencyReport["zakat"]["by_category"][number] & { script?: string };
 
 /**
  * Zakat given to each of the eight categories of recipients (Qur'an 9:60), in the verse's

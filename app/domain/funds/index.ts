@@ -44,4 +44,5 @@ export {
   type TransparencyFigures,
   type ZakatYear,
 } from "./transparency";
+export type { TransparencyReport } from "./report-shapes";
 export { isZakatCategory, ZAKAT_CATEGORIES, ZAKAT_CATEGORY_KEYS, zakatCategoryLabel, type ZakatCategoryKey } from "./zakat-categories";

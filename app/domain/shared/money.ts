@@ -33,6 +33,11 @@ export function formatExactCents(cents: number): string {
   return exactDollars.format(centsToDollars(cents));
 }
 
+/** The same for an amount in dollars (as the API's shapes carry it): the funds screens write every amount to the cent, as a ledger does. */
+export function formatExactDollars(dollars: number): string {
+  return formatExactCents(dollarsToCents(dollars));
+}
+
 const counts = new Intl.NumberFormat("en-US");
 
 /** "12,500": statistics and counts with thousands separators. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/dashboard";
 import { StatCard as Card } from "~/components/admin/stat-card";
 import { formatDate, todayIn } from "~/domain/shared/dates";
 import { addDays, daysBetween, formatHijri, LUNAR_YEAR_DAYS } from "~/domain/shared/hijri";
-import { dollarsToCents, formatCount, formatDollars, formatExactCents } from "~/domain/shared/money";
+import { formatCount, formatDollars, formatExactDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
 import { getDashboardStats, type DashboardStats } from "~/services/staff";
 
@@ -36,7 +36,7 @@ export default function Dashboard({ loaderData: { stats, today } }: Route.Compon
           <Card label="Volunteers" value={formatCount(stats.volunteers.total)} to="/admin/volunteers" testId="dashboard-volunteers" />
           <Card
             label="Zakat balance"
-            value={formatExactCents(dollarsToCents(stats.funds.zakat_balance))}
+            value={formatExactDollars(stats.funds.zakat_balance)}
             hint="Zakat al-Mal and Zakat al-Fitr received and not yet distributed"
             to="/admin/funds"
             testId="dashboard-zakat-balance"
@@ -96,7 +96,7 @@ function FundsReminders({ funds, today }: { funds: DashboardStats["funds"]; toda
       <ul className="space-y-2">
         {overdue ? (
           <li className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="dashboard-zakat-overdue">
-            {formatExactCents(dollarsToCents(overdue.amount))} of Zakat received since {bothCalendars(overdue.oldest_received_on)} is still
+            {formatExactDollars(overdue.amount)} of Zakat received since {bothCalendars(overdue.oldest_received_on)} is still
             undistributed; <LunarYearEnd ends={addDays(overdue.oldest_received_on, LUNAR_YEAR_DAYS)} today={today} />{" "}
             <Link to="/admin/funds/ledger?record=1" className={link}>
               Record a disbursement

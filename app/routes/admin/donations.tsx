@@ -24,6 +24,7 @@ import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/lib/for
 import { adminContext } from "~/lib/request-context";
 import { listFunds } from "~/services/funds";
 import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider, type DonationFilter } from "~/services/giving";
+import { FundFilter } from "~/components/admin/fund-filter";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
 
@@ -200,19 +201,7 @@ function DonationFilters({ filter, funds }: { filter: DonationFilter; funds: { i
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="donation-fund" className="field-label">
-          Fund
-        </label>
-        <select id="donation-fund" name="fund" defaultValue={filter.fundId ?? ""} onChange={applyAtOnce} className="field-input">
-          <option value="">All funds</option>
-          {funds.map((fund) => (
-            <option key={fund.id} value={fund.id}>
-              {fund.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FundFilter id="donation-fund" funds={funds} fundId={filter.fundId} />
     </ListSearch>
   );
 }

@@ -13,7 +13,7 @@ import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { ZakatCategoryName } from "~/components/funds/zakat-category-script";
 import { disbursementSchema, reversalSchema, ZAKAT_CATEGORIES } from "~/domain/funds";
 import { formatDate, formatDateTime, todayIn } from "~/domain/shared/dates";
-import { dollarsToCents, formatExactCents } from "~/domain/shared/money";
+import { formatExactDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
 import { refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { readSubmission } from "~/lib/form-submission.server";
@@ -22,6 +22,7 @@ import { MAX_PROOF_BYTES } from "~/lib/proof-files.server";
 import { rowFromParam } from "~/lib/record-ids.server";
 import { adminContext } from "~/lib/request-context";
 import { discard, type ReceivedFile } from "~/lib/uploads.server";
+import { FundFilter } from "~/components/admin/fund-filter";
 import {
   findLedgerPage,
   getLedgerEntry,
@@ -105,10 +106,6 @@ async function reverseAction(fields: URLSearchParams, recordedBy: string, url: U
   }
 }
 
-function dollars(amount: number): string {
-  return formatExactCents(dollarsToCents(amount));
-}
-
 /** The filter as an address's query, for the CSV link and the first page. */
 function filterQuery(filter: LedgerFilter): URLSearchParams {
   const query = new URLSearchParams();
@@ -149,9 +146,9 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
       {justRecorded && !recording && !reversing ? (
         <Notice tone="success" focus>
           {justRecorded.kind === "reversal"
-            ? `Reversal #${justRecorded.id} recorded: ${dollars(justRecorded.amount)} put back into ${justRecorded.fund_name} (reversing #${justRecorded.reverses_id}).`
-            : `Disbursement #${justRecorded.id} recorded: ${dollars(justRecorded.amount)} from ${justRecorded.fund_name}.`}
-          {justRecordedFund ? ` ${justRecordedFund.name} now holds ${dollars(justRecordedFund.balance)}.` : ""}
+            ? `Reversal #${justRecorded.id} recorded: ${formatExactDollars(justRecorded.amount)} put back into ${justRecorded.fund_name} (reversing #${justRecorded.reverses_id}).`
+            : `Disbursement #${justRecorded.id} recorded: ${formatExactDollars(justRecorded.amount)} from ${justRecorded.fund_name}.`}
+          {justRecordedFund ? ` ${justRecordedFund.name} now holds ${formatExactDollars(justRecordedFund.balance)}.` : ""}
         </Notice>
       ) : null}
       {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice> : null}
@@ -185,19 +182,7 @@ function LedgerFilters({ filter, funds }: { filter: LedgerFilter; funds: { id: n
   const filtered = Boolean(filter.fundId !== undefined || filter.category || filter.from || filter.to || filter.search);
   return (
     <ListSearch id="ledger-search" label="Search programme, region, description or who recorded it" search={filter.search} clearTo={SCREEN} filtered={filtered}>
-      <div>
-        <label htmlFor="ledger-fund" className="field-label">
-          Fund
-        </label>
-        <select id="ledger-fund" name="fund" defaultValue={filter.fundId ?? ""} onChange={applyAtOnce} className="field-input">
-          <option value="">All funds</option>
-          {funds.map((fund) => (
-            <option key={fund.id} value={fund.id}>
-              {fund.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FundFilter id="ledger-fund" funds={funds} fundId={filter.fundId} />
       <div>
         <label htmlFor="ledger-category" className="field-label">
           Category
@@ -294,7 +279,7 @@ function LedgerRow({ entry, timeZone, reverseLink }: { entry: LedgerEntry; timeZ
         {entry.reversed_by_id !== null ? <span className="block text-xs font-semibold text-amber-800">Reversed by #{entry.reversed_by_id}</span> : null}
       </td>
       <td className={`px-3 py-3 text-right align-top font-medium whitespace-nowrap tabular-nums ${reversal ? "text-red-800" : "text-slate-900"}`}>
-        {reversal ? `−${dollars(entry.amount)}` : dollars(entry.amount)}
+        {reversal ? `−${formatExactDollars(entry.amount)}` : formatExactDollars(entry.amount)}
       </td>
       <td className="px-3 py-3 align-top text-slate-700">
         {entry.recorded_by}

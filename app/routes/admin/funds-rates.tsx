@@ -11,12 +11,13 @@ import { InputField, SelectField, TextareaField } from "~/components/ui/form-fie
 import { RATE_KEYS, RATE_LABELS, rateSchema, type RateInput, type RateKey } from "~/domain/funds";
 import { formatDate, formatDateTime, todayIn } from "~/domain/shared/dates";
 import { formatHijri } from "~/domain/shared/hijri";
-import { dollarsToCents, formatExactCents } from "~/domain/shared/money";
+import { formatExactDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { adminContext } from "~/lib/request-context";
 import { currentRates, listRates, recordRate, type Rate } from "~/services/funds";
+import { ToBeConfirmed } from "~/components/funds/to-be-confirmed";
 
 export const meta: Route.MetaFunction = () => [{ title: "Rates | Funds | Admin" }];
 
@@ -51,10 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function dollars(amount: number): string {
-  return formatExactCents(dollarsToCents(amount));
-}
-
 /** A rate's day, with its Hijri date: read as a calendar day, never moved by a time zone. */
 function Day({ day }: { day: string }) {
   return (
@@ -62,14 +59,6 @@ function Day({ day }: { day: string }) {
       {formatDate(day, "UTC")}
       <span className="block text-xs text-slate-500">{formatHijri(day)}</span>
     </>
-  );
-}
-
-function ToConfirm() {
-  return (
-    <span className="ml-2 rounded bg-gold-300/50 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-900" title="A starting figure: staff have not confirmed it yet">
-      To be confirmed
-    </span>
   );
 }
 
@@ -82,7 +71,7 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
       <FundsTabs />
       {recorded && !actionData ? (
         <Notice tone="success" focus>
-          {recorded.label}: {dollars(recorded.amount)} from {recorded.effective_on} recorded.
+          {recorded.label}: {formatExactDollars(recorded.amount)} from {recorded.effective_on} recorded.
         </Notice>
       ) : null}
       {unknownConfirm !== null ? <Notice tone="error">There is no rate called “{unknownConfirm}” to confirm.</Notice> : null}
@@ -117,8 +106,8 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
                 {inForceIds.has(rate.id) ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800">In force</span> : null}
               </td>
               <td className="px-3 py-3 text-right align-top tabular-nums">
-                {dollars(rate.amount)}
-                {rate.to_confirm ? <ToConfirm /> : null}
+                {formatExactDollars(rate.amount)}
+                {rate.to_confirm ? <ToBeConfirmed /> : null}
               </td>
               <td className="px-3 py-3 align-top whitespace-nowrap text-slate-700">
                 <Day day={rate.effective_on} />
@@ -150,8 +139,8 @@ function RatesTable({ rates, caption }: { rates: Rate[]; caption: string }) {
             {rate.label}
           </th>
           <td className="px-3 py-3 text-right align-top font-semibold whitespace-nowrap tabular-nums text-slate-900">
-            {dollars(rate.amount)}
-            {rate.to_confirm ? <ToConfirm /> : null}
+            {formatExactDollars(rate.amount)}
+            {rate.to_confirm ? <ToBeConfirmed /> : null}
           </td>
           <td className="px-3 py-3 align-top whitespace-nowrap text-slate-700">
             <Day day={rate.effective_on} />

@@ -12,7 +12,7 @@ import { Notice } from "~/components/admin/notice";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { InputField, TextareaField } from "~/components/ui/form-fields";
 import { canBeArchived, fundChangeSchema, newFundSchema, type FundChange, type NewFund } from "~/domain/funds";
-import { dollarsToCents, formatCount, formatExactCents } from "~/domain/shared/money";
+import { formatCount, formatExactDollars } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
@@ -22,11 +22,6 @@ import { addFund, changeFund, getFund, listFunds, type Fund } from "~/services/f
 export const meta: Route.MetaFunction = () => [{ title: "Funds | Admin" }];
 
 const SCREEN = "/admin/funds";
-
-/** "$1,250.00": the funds screens write every amount to the cent, as a ledger does. */
-function dollars(amount: number): string {
-  return formatExactCents(dollarsToCents(amount));
-}
 
 export async function loader({ url }: Route.LoaderArgs) {
   const [funds, editing, archiving] = await Promise.all([
@@ -138,7 +133,7 @@ export default function AdminFunds({ loaderData, actionData }: Route.ComponentPr
           question={`Archive ${archiving.name}?`}
           details={
             <p>
-              It leaves the donate form; its gifts, disbursements and balance of {dollars(archiving.balance)} stay, and it can be reopened at any time.
+              It leaves the donate form; its gifts, disbursements and balance of {formatExactDollars(archiving.balance)} stay, and it can be reopened at any time.
             </p>
           }
           confirmLabel="Yes, archive fund"
@@ -204,10 +199,10 @@ function FundsTable({ funds }: { funds: Fund[] }) {
           <td className="px-3 py-3 align-top">
             <FundBadges fund={fund} />
           </td>
-          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">{dollars(fund.received)}</td>
-          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">{dollars(fund.disbursed)}</td>
+          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">{formatExactDollars(fund.received)}</td>
+          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">{formatExactDollars(fund.disbursed)}</td>
           <td className="px-3 py-3 text-right align-top font-semibold tabular-nums text-slate-900" data-testid={`balance-${fund.slug}`}>
-            {dollars(fund.balance)}
+            {formatExactDollars(fund.balance)}
           </td>
           <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">
             <Link to={`/admin/donations?fund=${fund.id}`} className="text-brand-700 hover:underline" aria-label={`${formatCount(fund.gift_count)} ${fund.gift_count === 1 ? "gift" : "gifts"} to ${fund.name}`}>
