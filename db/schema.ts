@@ -109,7 +109,22 @@ export interface DonationsTable {
   fund_id: ColumnType<number, number | undefined, number>;
   /** What the gift was for in the donor's words, e.g. "Zakat al-Fitr for 5 people"; '' for most gifts. */
   designation: ColumnType<string, string | undefined, string>;
+  /** The appeal the gift answers (migration 0013), or null. */
+  appeal_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when the donor asked that their name never appear on a public page. */
+  anonymous: Flag;
+  /** What the donor added so that the card fee is not taken from the gift; counted in the fund that bears the costs. */
+  fee_cover_cents: ColumnType<number, number | undefined, number>;
+  /** '' (none), 'memory' or 'honour': a gift given in someone's name. */
+  tribute_kind: ColumnType<TributeKind, TributeKind | undefined, TributeKind>;
+  tribute_name: ColumnType<string, string | undefined, string>;
+  /** Who to tell of the tribute (never told the amount), or ''. */
+  tribute_email: ColumnType<string, string | undefined, string>;
+  /** The fund the fee cover is counted in (the fund that bears the costs), or null without one. */
+  fee_fund_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+export type TributeKind = "" | "memory" | "honour";
 
 export type SubscriptionInterval = "month" | "year";
 
@@ -136,6 +151,14 @@ export interface SubscriptionsTable {
   is_test: Flag;
   /** The fund each of its charges goes to (migration 0010); by default its purpose's fund. */
   fund_id: ColumnType<number, number | undefined, number>;
+  /** The donor's choices of migration 0013, carried to every charge (see DonationsTable). */
+  appeal_id: ColumnType<number | null, number | null | undefined, number | null>;
+  anonymous: Flag;
+  /** Added to each charge so that the card fee is not taken from the gift. */
+  fee_cover_cents: ColumnType<number, number | undefined, number>;
+  tribute_kind: ColumnType<TributeKind, TributeKind | undefined, TributeKind>;
+  tribute_name: ColumnType<string, string | undefined, string>;
+  tribute_email: ColumnType<string, string | undefined, string>;
 }
 
 /** Running figures per donor (email, or name when a gift has no email), kept by triggers. */
@@ -350,8 +373,54 @@ export interface Database {
   rates: RatesTable;
   zakat_policy: ZakatPolicyTable;
   eid_dates: EidDatesTable;
+  appeals: AppealsTable;
+  appeal_slugs: AppealSlugsTable;
+  appeal_totals: AppealTotalsTable;
 }
 
+export type AppealStatus = "draft" | "live" | "closed";
+export type StoryFormat = "plain" | "markdown";
+
+/** A campaign page with its fund, optional goal and dates (migration 0013). */
+export interface AppealsTable {
+  id: Generated<number>;
+  /** Its address, /appeals/{slug}: fixed once it has gone live, never given to another appeal. */
+  slug: string;
+  title: string;
+  summary: ColumnType<string, string | undefined, string>;
+  story: ColumnType<string, string | undefined, string>;
+  story_format: ColumnType<StoryFormat, StoryFormat | undefined, StoryFormat>;
+  image_filename: ColumnType<string, string | undefined, string>;
+  video_url: ColumnType<string, string | undefined, string>;
+  fund_id: number;
+  goal_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whole dollars, comma separated ("50,100,250"); '' for the donate form's own. */
+  preset_amounts: ColumnType<string, string | undefined, string>;
+  /** 'YYYY-MM-DD' in the foundation's time zone. */
+  starts_on: string;
+  ends_on: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<AppealStatus, AppealStatus | undefined, AppealStatus>;
+  is_featured: Flag;
+  went_live_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Every address an appeal has had: never given to another (appeal_id null once a draft is deleted). */
+export interface AppealSlugsTable {
+  slug: string;
+  appeal_id: number | null;
+}
+
+/** Raised so far per appeal and test flag, kept by triggers on the gifts. */
+export interface AppealTotalsTable {
+  appeal_id: number;
+  is_test: 0 | 1;
+  raised_cents: ColumnType<number, never, never>;
+  gift_count: ColumnType<number, never, never>;
+}
+
+export type AppealRow = Selectable<AppealsTable>;
 export type SettingRow = Selectable<SettingsTable>;
 export type StoryRow = Selectable<StoriesTable>;
 export type EventRow = Selectable<EventsTable>;

@@ -50,10 +50,15 @@ function firstMessage(fieldErrors: FieldErrors): string {
 export function fieldErrorsFromIssues(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
-    const field = issue.path.length ? String(issue.path[0]) : "";
+    const field = fieldName(issue.path);
     (errors[field] ??= []).push(issue.message);
   }
   return errors;
+}
+
+/** A field's name as the forms write it: `tribute.name`, `items[0]`. */
+function fieldName(path: PropertyKey[]): string {
+  return path.reduce<string>((name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), "");
 }
 
 /** Validates input with a schema, throwing a ValidationError the routes know how to show. */

@@ -11,6 +11,7 @@ import * as donorEmailNormalForm from "./0009_donor_email_normal_form";
 import * as funds from "./0010_funds";
 import * as ledgerGuards from "./0011_ledger_guards";
 import * as giftsByFund from "./0012_gifts_by_fund";
+import * as appeals from "./0013_appeals";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010_funds": funds,
   "0011_ledger_guards": ledgerGuards,
   "0012_gifts_by_fund": giftsByFund,
+  "0013_appeals": appeals,
 };
 
 export const migrationProvider: MigrationProvider = {

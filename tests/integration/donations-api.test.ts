@@ -57,9 +57,14 @@ describe("GET /api/donations/", () => {
       amount: 500,
       frequency: "Ramadan",
       purpose: "",
-      // Beside the spec's fields: the fund the gift landed in, and what it was for.
+      // Beside the spec's fields: the fund the gift landed in, what it was for, and the donor's choices.
       fund: "Sadaqa",
       designation: "",
+      appeal: "",
+      appeal_id: null,
+      fee_cover: 0,
+      anonymous: false,
+      tribute: "",
       donated_at: "2026-03-20T10:00:00.000Z",
       payment_method: "cash",
       subscription_id: null,

@@ -75,12 +75,15 @@ const EXPECTED_COLUMNS = {
     id: "integer", name: "text", email: "text", amount_cents: "integer", frequency: "text", purpose: "text", donated_at: "text",
     subscription_id: "integer?", stripe_checkout_session_id: "text?", stripe_payment_intent_id: "text?", stripe_invoice_id: "text?",
     payment_method: "text", recorded_by: "text", is_test: "integer", receipt_token: "text?", fund_id: "integer", designation: "text",
+    appeal_id: "integer?", anonymous: "integer", fee_cover_cents: "integer", tribute_kind: "text", tribute_name: "text", tribute_email: "text",
+    fee_fund_id: "integer?",
   },
   subscriptions: {
     id: "integer", name: "text", email: "text", amount_cents: "integer", purpose: "text", interval: "text", payment_day: "integer",
     payment_month: "integer", status: "text", next_payment_date: "text?", created_at: "text", updated_at: "text",
     stripe_subscription_id: "text?", stripe_customer_id: "text?", stripe_checkout_session_id: "text?", is_test: "integer",
     provider_state_at: "integer", canceled_at: "text?", fund_id: "integer",
+    appeal_id: "integer?", anonymous: "integer", fee_cover_cents: "integer", tribute_kind: "text", tribute_name: "text", tribute_email: "text",
   },
   testimonials: {
     id: "integer", name: "text", country: "text", text: "text", rating: "integer", video_url: "text", category: "text",
@@ -115,6 +118,13 @@ const EXPECTED_COLUMNS = {
   },
   zakat_policy: { id: "integer", body: "text", is_template: "integer", kaffarah_per_fast: "integer", updated_by: "text", updated_at: "text" },
   eid_dates: { hijri_year: "integer", eid_al_fitr_on: "text", set_by: "text", set_at: "text" },
+  appeals: {
+    id: "integer", slug: "text", title: "text", summary: "text", story: "text", story_format: "text", image_filename: "text", video_url: "text",
+    fund_id: "integer", goal_cents: "integer?", preset_amounts: "text", starts_on: "text", ends_on: "text?", status: "text", is_featured: "integer",
+    went_live_at: "text?", created_at: "text", updated_at: "text",
+  },
+  appeal_slugs: { slug: "text", appeal_id: "integer?" },
+  appeal_totals: { appeal_id: "integer", is_test: "integer", raised_cents: "integer", gift_count: "integer" },
 } satisfies SchemaMirror;
 
 /**

@@ -24,10 +24,13 @@ const KEYS = [
   "gallery_item_4",
   "gallery_item_5",
   "gallery_item_6",
+  "card_fee_percent",
+  "card_fee_fixed",
+  "emergency_appeal",
 ];
 
 describe("GET /api/settings/ (public)", () => {
-  it("lists all fourteen settings with the spec's fields, values as strings", async () => {
+  it("lists all seventeen settings (the brief's fourteen, then giving's three) with the spec's fields, values as strings", async () => {
     const { status, body } = await callApi(collection.loader, "/api/settings/");
     expect(status).toBe(200);
     expect(body.map((s: { key: string }) => s.key)).toEqual(KEYS);

@@ -266,9 +266,9 @@ export async function startFakeStripe() {
         session.payment_intent = id("pi");
         return [event("checkout.session.completed", session)];
       }
-      const recurringItem = (params.line_items as StripeObject[]).find((item) => item.price_data?.recurring);
-      const interval = recurringItem!.price_data.recurring.interval as string;
-      const unitAmount = Number(recurringItem!.price_data.unit_amount);
+      // Each recurring line is an item of its own (a gift, and a card fee covered beside it).
+      const recurringItems = (params.line_items as StripeObject[]).filter((item) => item.price_data?.recurring);
+      const interval = recurringItems[0]!.price_data.recurring.interval as string;
       const anchor = Number(params.subscription_data?.billing_cycle_anchor ?? addInterval(clock, interval));
       const created = tick();
       const subscription = {
@@ -281,7 +281,9 @@ export async function startFakeStripe() {
         metadata: params.subscription_data?.metadata ?? {},
         canceled_at: null,
         billing_cycle_anchor: anchor,
-        items: { data: [{ current_period_end: anchor, price: { unit_amount: unitAmount, recurring: { interval } } }] },
+        items: {
+          data: recurringItems.map((item) => ({ current_period_end: anchor, price: { unit_amount: Number(item.price_data.unit_amount), recurring: { interval } } })),
+        },
       };
       subscriptions.set(subscription.id, subscription);
       const subscriptionCreated = event("customer.subscription.created", subscription, created);
@@ -326,8 +328,8 @@ export async function startFakeStripe() {
       const start = item.current_period_end;
       const end = addInterval(start, item.price.recurring.interval);
       clock = Math.max(clock, start);
-      const invoice = this.invoiceFor(subscription, item.price.unit_amount, "subscription_cycle", start, end);
-      item.current_period_end = end;
+      const invoice = this.invoiceFor(subscription, chargeOf(subscription), "subscription_cycle", start, end);
+      for (const each of subscription.items.data) each.current_period_end = end;
       subscription.status = "active";
       return [event("invoice.paid", invoice), event("customer.subscription.updated", subscription)];
     },
@@ -337,7 +339,7 @@ export async function startFakeStripe() {
       const subscription = subscriptions.get(subscriptionId)!;
       const item = subscription.items.data[0];
       clock = Math.max(clock, item.current_period_end);
-      const invoice = this.invoiceFor(subscription, item.price.unit_amount, "subscription_cycle", item.current_period_end, addInterval(item.current_period_end, item.price.recurring.interval), "open");
+      const invoice = this.invoiceFor(subscription, chargeOf(subscription), "subscription_cycle", item.current_period_end, addInterval(item.current_period_end, item.price.recurring.interval), "open");
       subscription.status = "past_due";
       return [event("invoice.payment_failed", invoice), event("customer.subscription.updated", subscription)];
     },
@@ -353,6 +355,11 @@ export async function startFakeStripe() {
 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** What one charge of a subscription costs: every item's price. */
+function chargeOf(subscription: StripeObject): number {
+  return (subscription.items.data as StripeObject[]).reduce((sum, item) => sum + Number(item.price.unit_amount), 0);
 }
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

@@ -1,1 +1,2 @@
 export { UPLOAD_FOLDERS } from "./media-sources";
+export { photoField } from "./content-schemas";

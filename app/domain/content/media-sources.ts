@@ -9,6 +9,7 @@ export const UPLOAD_FOLDERS = {
   videos: "media/videos",
   stories: "stories",
   events: "events",
+  appeals: "appeals",
 } as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[keyof typeof UPLOAD_FOLDERS];
 

@@ -63,3 +63,21 @@ export function isImpactStatisticKey(key: string): key is ImpactStatisticKey {
 export function isDollarStatistic(key: string): boolean {
   return key === "total_raised";
 }
+
+/**
+ * The giving settings: the card fee a donor may cover (what the card provider charges the
+ * foundation: a per cent of each charge and a fixed amount), and the appeal the emergency
+ * banner points to ('' for the banner's own words, "off" for no banner).
+ */
+export const GIVING_SETTING_KEYS = ["card_fee_percent", "card_fee_fixed", "emergency_appeal"] as const;
+export type GivingSettingKey = (typeof GIVING_SETTING_KEYS)[number];
+
+export const GIVING_SETTING_DEFAULTS: Record<GivingSettingKey, { value: string; description: string }> = {
+  card_fee_percent: { value: "2.9", description: "Card fee: the per cent of each charge the card provider keeps" },
+  card_fee_fixed: { value: "0.30", description: "Card fee: the fixed amount per charge, in US dollars" },
+  emergency_appeal: { value: "", description: "The appeal the emergency banner points to (its address), empty for the general banner, or off" },
+};
+
+export function isGivingSettingKey(key: string): key is GivingSettingKey {
+  return (GIVING_SETTING_KEYS as readonly string[]).includes(key);
+}

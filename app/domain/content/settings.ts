@@ -1,6 +1,6 @@
 import { z } from "~/domain/shared/zod";
 import { findMediaSlot, SLOT_RULES } from "./media-slots";
-import { isDollarStatistic, isImpactStatisticKey } from "./setting-keys";
+import { isDollarStatistic, isGivingSettingKey, isImpactStatisticKey, type GivingSettingKey } from "./setting-keys";
 
 export * from "./setting-keys";
 
@@ -69,9 +69,32 @@ const freeValueSchema = z
   .transform((raw) => String(raw).trim())
   .pipe(z.string().max(2000, "Value must be at most 2000 characters"));
 
+/** A number with at most two decimals from `min` to `max`, kept as canonical text ("2.9", "0.3"). */
+function decimalSetting(min: number, max: number, message: string) {
+  return z
+    .union([z.number(), z.string()], { message })
+    .transform((raw) => (typeof raw === "number" ? String(raw) : raw.trim().replace(/^\$\s*/, "").replace(/%$/, "").trim()))
+    .refine((text) => /^\d+(\.\d{1,2})?$/.test(text) && Number(text) >= min && Number(text) <= max, message)
+    .transform((text) => String(Number(text)));
+}
+
+/** The card fee's parts and the banner's appeal (an address, empty, or "off"). */
+const GIVING_RULES: Record<GivingSettingKey, z.ZodType<string, unknown>> = {
+  card_fee_percent: decimalSetting(0, 20, "Enter the per cent as a number from 0 to 20, e.g. 2.9"),
+  card_fee_fixed: decimalSetting(0, 5, "Enter the fixed amount in dollars from 0 to 5, e.g. 0.30"),
+  emergency_appeal: z
+    .union([z.string(), z.null()], { message: "Give the appeal's address, e.g. winter-emergency" })
+    .transform((raw) => (raw ?? "").trim().toLowerCase())
+    .refine((value) => value === "" || value === "off" || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value), "Give the appeal's address, e.g. winter-emergency, or off"),
+};
+
 /** The rules for one setting's {value, description}, by its key. */
 export function settingUpdateSchemaFor(key: string) {
-  const value = isImpactStatisticKey(key) ? statisticValueSchema(key) : (mediaRuleFor(key) ?? freeValueSchema);
+  const value = isImpactStatisticKey(key)
+    ? statisticValueSchema(key)
+    : isGivingSettingKey(key)
+      ? GIVING_RULES[key]
+      : (mediaRuleFor(key) ?? freeValueSchema);
   return z.object({ value, description: descriptionSchema });
 }
 

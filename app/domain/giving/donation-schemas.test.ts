@@ -9,7 +9,16 @@ function errors(result: { success: boolean; error?: { issues: { path: PropertyKe
 
 describe("donationSchema", () => {
   it("accepts a gift as the form sends it, trimming the name and reading the amount", () => {
-    expect(donationSchema.parse(gift)).toEqual({ amount: 50, name: "Aisha Khan", email: "aisha@example.org", purpose: "Zakat", frequency: "Monthly" });
+    expect(donationSchema.parse(gift)).toEqual({
+      amount: 50,
+      name: "Aisha Khan",
+      email: "aisha@example.org",
+      purpose: "Zakat",
+      frequency: "Monthly",
+      // What a donor may add, all off unless asked for.
+      anonymous: false,
+      cover_fees: false,
+    });
     expect(donationSchema.parse({ ...gift, amount: 25.5, purpose: undefined, frequency: "" })).toMatchObject({
       amount: 25.5,
       purpose: "General Donation",
@@ -70,6 +79,7 @@ describe("offlineGiftSchema", () => {
       frequency: "One-Time",
       payment_method: "cash",
       donated_at: undefined,
+      anonymous: false,
     });
   });
 

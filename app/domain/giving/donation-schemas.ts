@@ -2,6 +2,8 @@ import { z } from "~/domain/shared/zod";
 import { emptyIsUnset, hasWholeCents, readNumber } from "~/domain/shared/amount-input";
 import { isRealDate } from "~/domain/shared/dates";
 import { obligationSchema } from "~/domain/funds";
+import { flagField } from "~/domain/shared/schema-fields";
+import { TRIBUTE_KINDS } from "./tribute";
 import {
   DONATION_FREQUENCIES,
   FORM_FREQUENCIES,
@@ -58,6 +60,52 @@ const purpose = z.preprocess(
     .default(GENERAL_DONATION),
 );
 
+/** An appeal, by its address or its number; which appeals take gifts is the services' to say. */
+const appeal = z.preprocess(
+  (raw) => emptyIsUnset(typeof raw === "string" ? raw.trim() : typeof raw === "number" ? String(raw) : raw),
+  z.string({ message: "Name the appeal by its address or number" }).max(120, "Name the appeal by its address or number").optional(),
+);
+
+const TRIBUTE_NAME_MISSING = "Please enter the name of the person the gift honours";
+
+/**
+ * A gift in someone's name: `tribute.kind` (memory or honour; empty for none), the
+ * person's name, and optionally an email to tell. Forms send `tribute.kind` and so on;
+ * the API sends {"tribute": {"kind", "name", "email"}} or nothing.
+ */
+const tribute = z.preprocess(
+  (raw) => {
+    if (raw === null || raw === undefined || raw === "") return undefined;
+    if (typeof raw !== "object" || Array.isArray(raw)) return raw;
+    const { kind } = raw as { kind?: unknown };
+    return kind === undefined || kind === null || kind === "" ? undefined : raw;
+  },
+  z
+    .object(
+      {
+        kind: z.enum(TRIBUTE_KINDS, { message: "Choose in memory of or in honour of" }),
+        name: z.string({ message: TRIBUTE_NAME_MISSING }).trim().min(1, TRIBUTE_NAME_MISSING).max(200, "Please keep the name under 200 characters"),
+        email: z
+          .preprocess((email) => (typeof email === "string" && email.trim() === "" ? undefined : email), donorEmail.optional())
+          .transform((email) => email ?? ""),
+      },
+      { message: "Give the tribute as {kind, name, email}" },
+    )
+    .optional(),
+);
+
+/**
+ * What a donor may add to any gift: the appeal it answers, that their name stays off
+ * public pages, the card fee covered, a tribute. Every donate form and the API share them.
+ */
+export const giftChoices = {
+  appeal,
+  anonymous: flagField(false),
+  cover_fees: flagField(false),
+  tribute,
+};
+export type GiftChoices = z.output<z.ZodObject<typeof giftChoices>>;
+
 /** The donate form and POST /api/donations/create-payment-session. */
 export const donationSchema = z.object({
   amount: dollarAmount(MINIMUM_DONATION, `The minimum donation is $${MINIMUM_DONATION}`),
@@ -68,6 +116,7 @@ export const donationSchema = z.object({
     emptyIsUnset,
     z.enum(FORM_FREQUENCIES, { message: "Please choose One-Time, Monthly or Annually" }).default("One-Time"),
   ),
+  ...giftChoices,
 });
 export type DonationRequest = z.output<typeof donationSchema>;
 
@@ -75,7 +124,7 @@ export type DonationRequest = z.output<typeof donationSchema>;
  * The donate page reached from quick pay: the donor, and the obligation whose amount the
  * server works out again from the foundation's rates (no amount is ever taken from here).
  */
-export const quickPaySchema = z.object({ name: donorName, email: donorEmail }).and(obligationSchema);
+export const quickPaySchema = z.object({ name: donorName, email: donorEmail, ...giftChoices }).and(obligationSchema);
 export type QuickPayRequest = z.output<typeof quickPaySchema>;
 
 /**
@@ -87,6 +136,7 @@ export const subscriptionRequestSchema = z.object({
   name: donorName,
   email: donorEmail,
   purpose,
+  ...giftChoices,
   interval: z.enum(["month", "year"], { message: "Choose month or year" }),
   payment_day: z.preprocess(
     readNumber,
@@ -114,6 +164,9 @@ export const offlineGiftSchema = z.object({
     .preprocess((raw) => (typeof raw === "string" && raw.trim() === "" ? undefined : raw), donorEmail.optional())
     .transform((email) => email ?? ""),
   purpose,
+  appeal,
+  anonymous: flagField(false),
+  tribute,
   frequency: z.preprocess(
     emptyIsUnset,
     z.enum(DONATION_FREQUENCIES, { message: "Please choose One-Time, Monthly, Annually or Ramadan" }).default("One-Time"),

@@ -1,1 +1,2 @@
 export { receiptNumber, yearIn } from "./receipts";
+export { MAXIMUM_ONLINE_DONATION, MINIMUM_DONATION } from "./gift-options";

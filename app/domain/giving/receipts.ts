@@ -24,6 +24,14 @@ export interface ReceiptGift {
   donated_at: string;
   payment_method: string;
   is_test: boolean;
+  /** What the donor added to cover the card fee (0 for none): shown beside the gift, never in it. */
+  fee_cover_cents: number;
+  /** The appeal the gift answered, or "". */
+  appeal: string;
+  /** "In memory of Fatima Ahmed", or "". */
+  tribute: string;
+  /** The donor asked that their name never appear on a public page. */
+  anonymous: boolean;
 }
 
 /** The calendar year of a moment where the foundation is (SITE_TIMEZONE): receipts and statements agree on it. */
@@ -58,18 +66,27 @@ export function receiptLines(gift: ReceiptGift, timeZone: string): [string, stri
     ["Date", receiptDate(gift.donated_at, timeZone)],
     ["Hijri date", receiptHijriDate(gift.donated_at, timeZone)],
     ["Amount", `${formatExactCents(gift.amount_cents)} USD`],
+    ...optional(gift.fee_cover_cents > 0, "Card fee covered", `${formatExactCents(gift.fee_cover_cents)} USD`),
+    ...optional(gift.fee_cover_cents > 0, "Total given", `${formatExactCents(gift.amount_cents + gift.fee_cover_cents)} USD`),
     ["Purpose", gift.purpose || "General Donation"],
     ["Fund", gift.fund],
-    ...(gift.designation ? [["Given for", gift.designation] as [string, string]] : []),
+    ...optional(Boolean(gift.appeal), "Appeal", gift.appeal),
+    ...optional(Boolean(gift.designation), "Given for", gift.designation),
+    ...optional(Boolean(gift.tribute), "Tribute", gift.tribute),
     ["Frequency", gift.frequency],
     ["Donor", gift.name],
+    ...optional(gift.anonymous, "On our public pages", "Anonymous"),
   ];
+}
+
+function optional(shown: boolean, label: string, value: string): [string, string][] {
+  return shown ? [[label, value]] : [];
 }
 
 export function receiptMail(gift: ReceiptGift, organisation: Organisation, links: { receipt: string; myGiving: string }, timeZone: string): MailParts {
   const zakat = gift.is_zakat;
   return {
-    subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift, timeZone)}: ${formatExactCents(gift.amount_cents)} to ${organisation.legalName}`,
+    subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift, timeZone)}: ${formatExactCents(gift.amount_cents + gift.fee_cover_cents)} to ${organisation.legalName}`,
     greeting: `Dear ${gift.name},`,
     paragraphs: [
       `Thank you for your ${zakat ? "Zakat" : "gift"}. This is your receipt; please keep it for your records.`,

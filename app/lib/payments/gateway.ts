@@ -1,4 +1,5 @@
-import type { FormFrequency, RecurringInterval } from "~/domain/giving/gift-options";
+import type { RecurringInterval } from "~/domain/giving/gift-options";
+import type { GiftMetadata } from "./gift-metadata";
 import type {
   ProviderCheckoutSession,
   ProviderEvent,
@@ -11,15 +12,11 @@ import type {
  * its official SDK, and the built-in sandbox that simulates Stripe's hosted checkout
  * when no keys are set. Both speak Stripe's object shapes.
  */
-export interface CheckoutRequest {
+export interface CheckoutRequest extends GiftMetadata {
+  /** The gift itself; the fee cover, when there is one, is its own line. */
   amountCents: number;
-  donorName: string;
-  donorEmail: string;
-  /** The fund's donate-form word ("Zakat", "Orphan Care"). */
-  purpose: string;
-  /** What a quick-pay gift is for ("Zakat al-Fitr for 5 people"), or "". */
-  designation: string;
-  frequency: FormFrequency;
+  /** The appeal's title, for the provider's page and the donor's statement; "" without one. */
+  appealTitle: string;
   /** For recurring gifts: charged at once, then at this moment and every interval after. */
   recurring: { interval: RecurringInterval; firstScheduledCharge: Date } | null;
   successUrl: string;

@@ -19,6 +19,11 @@ export interface SandboxCheckoutSession extends ProviderCheckoutSession {
   cancel_url: string;
   sandbox: {
     purpose: string;
+    /** The appeal's title, or "". */
+    appeal_title: string;
+    gift_cents: number;
+    /** The card fee the donor chose to cover, charged beside the gift (0 for none). */
+    fee_cover_cents: number;
     frequency: string;
     interval: "month" | "year" | null;
     first_scheduled_charge: number | null;
@@ -108,7 +113,7 @@ export const sandboxGateway: PaymentGateway = {
       mode: request.recurring ? "subscription" : "payment",
       status: "open",
       payment_status: "unpaid",
-      amount_total: request.amountCents,
+      amount_total: request.amountCents + Math.max(0, request.feeCoverCents),
       currency: "usd",
       metadata: toProviderMetadata(request),
       customer: null,
@@ -122,6 +127,9 @@ export const sandboxGateway: PaymentGateway = {
       cancel_url: request.cancelUrl,
       sandbox: {
         purpose: request.purpose,
+        appeal_title: request.appealTitle,
+        gift_cents: request.amountCents,
+        fee_cover_cents: Math.max(0, request.feeCoverCents),
         frequency: request.frequency,
         interval: request.recurring?.interval ?? null,
         first_scheduled_charge: request.recurring
@@ -220,6 +228,10 @@ export function paySandboxCheckout(id: string): Promise<{ session: SandboxChecko
 function startSubscription(session: SandboxCheckoutSession, customer: string, now: number) {
   const periodEnd = session.sandbox.first_scheduled_charge ?? now;
   const amount = session.amount_total ?? 0;
+  const recurring = { interval: session.sandbox.interval ?? "month" };
+  // The gift and the fee cover are items of their own, as Stripe makes them from the checkout's lines.
+  const feeCover = session.sandbox.fee_cover_cents ?? 0;
+  const prices = feeCover > 0 ? [amount - feeCover, feeCover] : [amount];
   const subscription: ProviderSubscription = {
     id: newId("sub"),
     object: "subscription",
@@ -231,7 +243,7 @@ function startSubscription(session: SandboxCheckoutSession, customer: string, no
     canceled_at: null,
     billing_cycle_anchor: periodEnd,
     items: {
-      data: [{ current_period_end: periodEnd, price: { unit_amount: amount, recurring: { interval: session.sandbox.interval ?? "month" } } }],
+      data: prices.map((unit_amount) => ({ current_period_end: periodEnd, price: { unit_amount, recurring } })),
     },
   };
   const invoice: ProviderInvoice = {

@@ -49,7 +49,8 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
 /**
  * One-Time gifts are a payment. Recurring gifts are a subscription anchored on the 1st
  * (payment_day) with no proration, plus a one-off line of the same amount, so the donor
- * pays the full gift today and then on every 1st.
+ * pays the full gift today and then on every 1st. A covered card fee is a line of its
+ * own beside the gift, every time the gift is charged.
  */
 export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
   const metadata = toProviderMetadata(request);
@@ -59,38 +60,45 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
   } satisfies Stripe.Checkout.SessionCreateParams;
-  const gift = (name: string) => ({ currency: "usd", unit_amount: request.amountCents, product_data: { name } });
+  const line = (name: string, cents: number) => ({ currency: "usd", unit_amount: cents, product_data: { name } });
+  const feeCover = request.feeCoverCents > 0 ? request.feeCoverCents : 0;
+  // An appeal's gift says so on the provider's page and the donor's statement, as a quick-pay gift says what it is for.
+  const what = request.appealTitle || request.designation || request.purpose;
 
   if (!request.recurring) {
-    // A quick-pay gift says what it is for on the provider's page and the donor's statement.
-    const what = request.designation || request.purpose;
     return {
       ...common,
       mode: "payment",
       submit_type: "donate",
-      line_items: [{ quantity: 1, price_data: gift(`Donation: ${what}`) }],
+      line_items: [
+        { quantity: 1, price_data: line(`Donation: ${what}`, request.amountCents) },
+        ...(feeCover ? [{ quantity: 1, price_data: line(FEE_COVER_LINE, feeCover) }] : []),
+      ],
       payment_intent_data: { metadata, description: `One-time donation: ${what}` },
     };
   }
   const label = request.recurring.interval === "month" ? "Monthly" : "Annual";
+  const recurring = { interval: request.recurring.interval };
   return {
     ...common,
     mode: "subscription",
     line_items: [
-      {
-        quantity: 1,
-        price_data: { ...gift(`${label} donation: ${request.purpose}`), recurring: { interval: request.recurring.interval } },
-      },
-      { quantity: 1, price_data: gift("First gift, charged today") },
+      { quantity: 1, price_data: { ...line(`${label} donation: ${what}`, request.amountCents), recurring } },
+      ...(feeCover ? [{ quantity: 1, price_data: { ...line(FEE_COVER_LINE, feeCover), recurring } }] : []),
+      { quantity: 1, price_data: line("First gift, charged today", request.amountCents) },
+      ...(feeCover ? [{ quantity: 1, price_data: line(`${FEE_COVER_LINE}, today`, feeCover) }] : []),
     ],
     subscription_data: {
       metadata,
-      description: `${label} donation: ${request.purpose}`,
+      description: `${label} donation: ${what}`,
       billing_cycle_anchor: Math.floor(request.recurring.firstScheduledCharge.getTime() / 1000),
       proration_behavior: "none",
     },
   };
 }
+
+/** The fee cover's line on the provider's page: the donor sees what they chose to add. */
+export const FEE_COVER_LINE = "Card fee, covered by you";
 
 async function callStripe<T>(failure: string, call: () => Promise<T>): Promise<T> {
   try {

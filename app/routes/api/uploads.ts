@@ -2,7 +2,7 @@ import type { Route } from "./+types/uploads";
 import { apiResource } from "~/lib/api.server";
 import { serveUpload } from "~/lib/upload-files.server";
 
-/** GET /api/uploads/{media/images|media/videos|stories|events}/{file}: uploaded media. */
+/** GET /api/uploads/{media/images|media/videos|stories|events|appeals}/{file}: uploaded media. */
 const resource = apiResource<Route.LoaderArgs>({
   GET: ({ request, params }) => serveUpload(request, params["*"] ?? ""),
 });

@@ -1,5 +1,7 @@
 import {
   DEFAULT_SETTING_DESCRIPTIONS,
+  GIVING_SETTING_DEFAULTS,
+  GIVING_SETTING_KEYS,
   IMPACT_STATISTIC_KEYS,
   MEDIA_KEYS,
   isImpactStatisticKey,
@@ -78,15 +80,18 @@ export async function deleteSetting(key: string): Promise<void> {
 }
 
 /**
- * Creates any of the fourteen known settings that are missing (statistics at 0, media
- * empty), leaving existing values alone. Runs at every start, so all keys always exist.
+ * Creates any of the known settings that are missing (statistics at 0, media empty,
+ * the giving settings at their defaults), leaving existing values alone. Runs at every start, so all keys always exist.
  */
 export async function ensureDefaultSettings(): Promise<void> {
-  const defaults = [...IMPACT_STATISTIC_KEYS, ...MEDIA_KEYS].map((key) => ({
-    key,
-    value: isImpactStatisticKey(key) ? "0" : "",
-    description: DEFAULT_SETTING_DESCRIPTIONS[key],
-  }));
+  const defaults = [
+    ...[...IMPACT_STATISTIC_KEYS, ...MEDIA_KEYS].map((key) => ({
+      key,
+      value: isImpactStatisticKey(key) ? "0" : "",
+      description: DEFAULT_SETTING_DESCRIPTIONS[key],
+    })),
+    ...GIVING_SETTING_KEYS.map((key) => ({ key, ...GIVING_SETTING_DEFAULTS[key] })),
+  ];
   await getDb()
     .insertInto("settings")
     .values(defaults)
@@ -119,4 +124,10 @@ export async function listImpactStatistics(): Promise<Setting[]> {
     .where("key", "in", [...IMPACT_STATISTIC_KEYS])
     .execute();
   return IMPACT_STATISTIC_KEYS.flatMap((key) => rows.filter((row) => row.key === key).map(toSetting));
+}
+
+/** Several settings' values at once (a missing key is left out). */
+export async function settingValues(keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await getDb().selectFrom("settings").select(["key", "value"]).where("key", "in", [...keys]).execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
 }

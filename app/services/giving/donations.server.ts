@@ -6,13 +6,16 @@ import { inBatches, olderThan, paged } from "~/lib/list-pages.server";
 import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/domain/shared/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
-import { parseOrThrow, ValidationError } from "~/lib/service-errors";
+import { NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
+import { tributeOf, tributeWords } from "~/domain/giving/tribute";
+import { appealTitlesById, getAppeal } from "~/services/appeals";
+import { tellOfTribute } from "./tribute-mail.server";
 import { newReceiptToken } from "./receipt-tokens.server";
 import { cleanSearchTerm, escapeLike, ftsPhrase } from "~/lib/text-search.server";
 import type { Database, DonationRow } from "../../../db/schema";
 import { issueReceipt } from "./receipts.server";
 import { getImpactStatistics } from "~/services/content";
-import type { Fund } from "~/services/funds";
+import { getFund, type Fund } from "~/services/funds";
 import { fundsById, placeGift, requireOpenFund } from "./gift-funds.server";
 import { normalEmail } from "~/domain/shared/donor-email";
 
@@ -28,6 +31,15 @@ export interface Donation {
   fund: string;
   /** What the gift was for ("Zakat al-Fitr for 5 people"), or "". */
   designation: string;
+  /** The appeal the gift answered (its title), or "", and its id. */
+  appeal: string;
+  appeal_id: number | null;
+  /** The card fee the donor covered, beside the amount (0 for none). */
+  fee_cover: number;
+  /** The donor asked that their name stay off public pages. */
+  anonymous: boolean;
+  /** "In memory of Fatima Ahmed", or "". */
+  tribute: string;
   donated_at: string;
   payment_method: PaymentMethod;
   subscription_id: number | null;
@@ -35,8 +47,19 @@ export interface Donation {
   is_test: boolean;
 }
 
-/** Names each gift's fund from `funds` (every fund, read once per list). */
-function toDonation(row: DonationRow, funds: Map<number, Fund>): Donation {
+/** The names a list of gifts shows: every fund, and the appeals its gifts answer. */
+interface ListNames {
+  funds: Map<number, Fund>;
+  appeals: Map<number, { title: string }>;
+}
+
+async function namesFor(rows: DonationRow[], funds?: Map<number, Fund>): Promise<ListNames> {
+  const appealIds = rows.flatMap((row) => (row.appeal_id ? [row.appeal_id] : []));
+  return { funds: funds ?? (await fundsById()), appeals: await appealTitlesById(appealIds) };
+}
+
+function toDonation(row: DonationRow, names: ListNames): Donation {
+  const tribute = tributeOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -44,8 +67,13 @@ function toDonation(row: DonationRow, funds: Map<number, Fund>): Donation {
     amount: centsToDollars(row.amount_cents),
     frequency: row.frequency,
     purpose: row.purpose,
-    fund: funds.get(row.fund_id)?.name ?? "",
+    fund: names.funds.get(row.fund_id)?.name ?? "",
     designation: row.designation,
+    appeal: row.appeal_id ? (names.appeals.get(row.appeal_id)?.title ?? "") : "",
+    appeal_id: row.appeal_id,
+    fee_cover: centsToDollars(row.fee_cover_cents),
+    anonymous: row.anonymous === 1,
+    tribute: tribute ? tributeWords(tribute) : "",
     donated_at: row.donated_at,
     payment_method: row.payment_method,
     subscription_id: row.subscription_id,
@@ -106,11 +134,13 @@ export interface DonationFilter {
   frequency?: DonationFrequency;
   /** The gifts of one fund (its id). */
   fundId?: number;
+  /** The gifts to one appeal (its id). */
+  appealId?: number;
 }
 
 /**
- * The filter in a query string (?search=&frequency=&fund=), shared by the Donations
- * screen, its CSV export and GET /api/donations/. An unknown frequency or fund is
+ * The filter in a query string (?search=&frequency=&fund=&appeal=), shared by the Donations
+ * screen, its CSV export and GET /api/donations/. An unknown frequency, fund or appeal is
  * reported and left out of the filter, not guessed.
  */
 export async function readDonationFilter(params: URLSearchParams): Promise<{ filter: DonationFilter; problem?: string }> {
@@ -128,6 +158,12 @@ export async function readDonationFilter(params: URLSearchParams): Promise<{ fil
     const id = /^\d{1,9}$/.test(fund) ? Number(fund) : null;
     if (id !== null && (await fundsById()).has(id)) filter.fundId = id;
     else problems.push("fund must be a fund's id");
+  }
+  const appeal = params.get("appeal")?.trim();
+  if (appeal) {
+    const id = /^\d{1,9}$/.test(appeal) ? Number(appeal) : null;
+    if (id !== null && (await appealTitlesById([id])).has(id)) filter.appealId = id;
+    else problems.push("appeal must be an appeal's id");
   }
   return problems.length ? { filter, problem: problems.join("; ") } : { filter };
 }
@@ -182,6 +218,7 @@ function matching(filter: DonationFilter, plan: SearchPlan) {
     }
     if (filter.frequency) conditions.push(eb("frequency", "=", filter.frequency));
     if (filter.fundId !== undefined) conditions.push(eb("fund_id", "=", filter.fundId));
+    if (filter.appealId !== undefined) conditions.push(eb("appeal_id", "=", filter.appealId));
     // A live site lists only real money; in a test mode every gift shows, tests marked.
     // Name and email comparisons read every row anyway: the unary plus keeps SQLite from
     // walking the (hardly selective) live-gifts index to find them, one lookup a row.
@@ -217,7 +254,7 @@ async function cappedCount(db: Db, filter: DonationFilter, plan: SearchPlan): Pr
 }
 
 async function exactCount(db: Db, filter: DonationFilter): Promise<number> {
-  if (!filter.frequency && filter.fundId === undefined) return (await getDonationTotals()).gifts;
+  if (!filter.frequency && filter.fundId === undefined && filter.appealId === undefined) return (await getDonationTotals()).gifts;
   const row = await db
     .selectFrom("donations")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -234,8 +271,9 @@ export async function listDonations(
   const db = getDb();
   let query = newestFirst(db, filter, await planSearch(db, filter));
   query = paged(query, page);
-  const funds = await fundsById();
-  return (await query.execute()).map((row) => toDonation(row, funds));
+  const rows = await query.execute();
+  const names = await namesFor(rows);
+  return rows.map((row) => toDonation(row, names));
 }
 
 export interface DonationPage {
@@ -271,8 +309,8 @@ export async function findDonationPage(filter: DonationFilter, page: number, pag
     shown = last;
     rows = await read(shown);
   }
-  const funds = await fundsById();
-  return { donations: rows.map((row) => toDonation(row, funds)), total: capped ? SEARCH_COUNT_CAP : total, capped, page: shown };
+  const names = await namesFor(rows);
+  return { donations: rows.map((row) => toDonation(row, names)), total: capped ? SEARCH_COUNT_CAP : total, capped, page: shown };
 }
 
 /**
@@ -283,15 +321,18 @@ export async function* donationsForExport(filter: DonationFilter = {}, batchSize
   const db = getDb();
   const plan = await planSearch(db, filter);
   const funds = await fundsById();
-  yield* inBatches(
+  for await (const rows of inBatches(
     (after, limit) => {
       const query = newestFirst(db, filter, plan).limit(limit);
       return (after ? query.where(olderThan("donations", "donated_at", after)) : query).execute();
     },
     (row) => row.donated_at,
-    (row) => toDonation(row, funds),
+    (row) => row,
     batchSize,
-  );
+  )) {
+    const names = await namesFor(rows, funds);
+    yield rows.map((row) => toDonation(row, names));
+  }
 }
 
 /**
@@ -314,7 +355,8 @@ function offlineGiftDate(given: string | undefined): Date {
 export async function recordOfflineGift(input: unknown, recordedBy: string): Promise<Donation> {
   const gift = parseOrThrow(offlineGiftSchema, input);
   const donatedAt = offlineGiftDate(gift.donated_at).toISOString();
-  const fund = await requireOpenFund(gift.purpose);
+  const appeal = gift.appeal ? await appealForOfflineGift(gift.appeal) : null;
+  const fund = appeal ? await getFund(appeal.fund_id) : await requireOpenFund(gift.purpose);
   // The gift and its receipt (when the donor left an email) are kept together.
   const row = await getDb()
     .transaction()
@@ -327,6 +369,11 @@ export async function recordOfflineGift(input: unknown, recordedBy: string): Pro
           amount_cents: dollarsToCents(gift.amount),
           frequency: gift.frequency,
           ...(await placeGift(trx, { purpose: fund.purpose, designation: "", fundId: fund.id }, donatedAt)),
+          appeal_id: appeal?.id ?? null,
+          anonymous: gift.anonymous ? 1 : 0,
+          tribute_kind: gift.tribute?.kind ?? "",
+          tribute_name: gift.tribute?.name ?? "",
+          tribute_email: gift.tribute?.email ?? "",
           donated_at: donatedAt,
           payment_method: gift.payment_method,
           recorded_by: recordedBy,
@@ -335,7 +382,21 @@ export async function recordOfflineGift(input: unknown, recordedBy: string): Pro
         .returningAll()
         .executeTakeFirstOrThrow();
       await issueReceipt(trx, recorded);
+      await tellOfTribute(trx, recorded);
       return recorded;
     });
-  return toDonation(row, await fundsById());
+  return toDonation(row, await namesFor([row]));
+}
+
+/**
+ * The appeal staff designate an offline gift to: any that has gone live, closed ones too
+ * (a collection often arrives after an appeal ends), never a draft.
+ */
+async function appealForOfflineGift(ref: string): Promise<{ id: number; fund_id: number }> {
+  try {
+    return await getAppeal(ref, { staff: false });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new ValidationError({ appeal: ["Choose one of the appeals that have gone live"] });
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@ import { GENERAL_DONATION } from "~/domain/giving/gift-options";
 import { todayIn } from "~/domain/shared/dates";
 import { getEnv } from "~/lib/env.server";
 import { ValidationError } from "~/lib/service-errors";
+import { appealOfGift } from "~/services/appeals";
 import { fundBySlug, fundForPurpose, getFund, listFunds, openFundForPurpose, thisYearsEid, type Fund } from "~/services/funds";
 import type { Database } from "../../../db/schema";
 
@@ -39,11 +40,13 @@ export interface GiftPlace {
  */
 export async function placeGift(
   db: Kysely<Database>,
-  gift: { purpose: string; designation: string; fundId?: number | null },
+  gift: { purpose: string; designation: string; fundId?: number | null; appealId?: number | null },
   donatedAt: string,
 ): Promise<GiftPlace> {
   let designation = gift.designation;
-  let fund = gift.fundId ? await getFund(gift.fundId, db) : await fundForPurpose(gift.purpose, db);
+  // An appeal's gift goes to the fund the appeal raises for.
+  const fundId = gift.fundId ?? (gift.appealId ? (await appealOfGift(gift.appealId, db))?.fund_id : null);
+  let fund = fundId ? await getFund(fundId, db) : await fundForPurpose(gift.purpose, db);
   if (!fund) {
     // A purpose no fund has ever had (an old checkout, another site's): the donor's words stay on the gift.
     designation ||= gift.purpose;
@@ -61,9 +64,24 @@ export async function placeGift(
  * (open or archived meanwhile), or general Sadaqa. Whether a charge is late Zakat al-Fitr is each charge's own
  * question (placeGift), asked when it is paid.
  */
-export async function placeRecurringGift(db: Kysely<Database>, purpose: string): Promise<Omit<GiftPlace, "designation">> {
-  const fund = (await fundForPurpose(purpose, db)) ?? (await fundBySlug(FUND_SLUGS.sadaqa, db));
+export async function placeRecurringGift(db: Kysely<Database>, purpose: string, appealId: number | null = null): Promise<Omit<GiftPlace, "designation">> {
+  const appealFund = appealId ? (await appealOfGift(appealId, db))?.fund_id : null;
+  const fund = (appealFund ? await getFund(appealFund, db) : await fundForPurpose(purpose, db)) ?? (await fundBySlug(FUND_SLUGS.sadaqa, db));
   return { purpose: fund.purpose, fund_id: fund.id };
+}
+
+/**
+ * Where a covered card fee is counted: general Sadaqa, the fund that bears the
+ * foundation's running costs (card fees among them), so the gift's own fund, Zakat above
+ * all, receives the whole gift. Null when there is no fee cover.
+ */
+export async function feeCoverFund(db: Kysely<Database>, feeCoverCents: number): Promise<number | null> {
+  return feeCoverCents > 0 ? (await fundBySlug(FUND_SLUGS.sadaqa, db)).id : null;
+}
+
+/** The appeal a recorded gift names, when it exists (an id from elsewhere is left off). */
+export async function knownAppeal(db: Kysely<Database>, appealId: number | null): Promise<number | null> {
+  return appealId && (await appealOfGift(appealId, db)) ? appealId : null;
 }
 
 async function fitrIsLateOn(db: Kysely<Database>, donatedAt: string): Promise<boolean> {

@@ -2,17 +2,18 @@ import type { ExpressionBuilder, Insertable, Kysely } from "kysely";
 import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, type RecurringInterval } from "~/domain/giving/gift-options";
 import { FINAL_STATUSES, INITIAL_STATUS } from "~/domain/giving/subscription-status";
 import { getDb, nowIso } from "~/lib/db.server";
-import { readGiftMetadata, type GiftMetadata } from "~/lib/payments/gift-metadata";
+import { readGiftMetadata, splitCharge, type GiftMetadata } from "~/lib/payments/gift-metadata";
 import {
   referenceId,
   type ProviderCheckoutSession,
   type ProviderInvoice,
   type ProviderSubscription,
 } from "~/lib/payments/provider-objects";
-import { placeGift, placeRecurringGift } from "./gift-funds.server";
+import { feeCoverFund, knownAppeal, placeGift, placeRecurringGift } from "./gift-funds.server";
 import { newReceiptToken } from "./receipt-tokens.server";
 import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } from "../../../db/schema";
 import { issueReceipt } from "./receipts.server";
+import { tellOfTribute } from "./tribute-mail.server";
 import { normalEmail } from "~/domain/shared/donor-email";
 
 /**
@@ -66,9 +67,27 @@ async function insertGiftOnce(
     .returningAll()
     .executeTakeFirst();
   if (!inserted) return "already-recorded";
-  // In the same transaction: the gift and its receipt are kept together, once.
+  // In the same transaction: the gift, its receipt and word of its tribute are kept together, once.
   await issueReceipt(db, inserted);
+  await tellOfTribute(db, inserted);
   return "recorded";
+}
+
+/** What the donor chose beside the amount, as a gift's or a recurring gift's columns. */
+function donorChoices(gift: Pick<GiftMetadata, "anonymous" | "tribute">, appealId: number | null) {
+  return {
+    appeal_id: appealId,
+    anonymous: gift.anonymous ? 1 : 0,
+    tribute_kind: gift.tribute?.kind ?? "",
+    tribute_name: gift.tribute?.name ?? "",
+    tribute_email: gift.tribute?.email ?? "",
+  } as const;
+}
+
+/** A charge's gift and fee cover, with the fund the fee cover is counted in. */
+async function chargeParts(db: Executor, totalCents: number, feeCoverCents: number) {
+  const { giftCents, feeCoverCents: fee } = splitCharge(totalCents, feeCoverCents);
+  return { amount_cents: giftCents, fee_cover_cents: fee, fee_fund_id: await feeCoverFund(db, fee) };
 }
 
 /** The same for a subscription, by its provider id. */
@@ -113,14 +132,18 @@ export async function recordCheckoutSession(
   const email = gift.donorEmail || session.customer_details?.email || session.customer_email || "";
   const name = gift.donorName || session.customer_details?.name || email;
 
+  const appealId = await knownAppeal(db, gift.appealId);
   if (session.mode === "subscription") {
     const subscriptionId = referenceId(session.subscription);
     if (!subscriptionId) return "not-paid";
     const outcome = await insertSubscriptionOnce(db, {
       name,
       email,
-      amount_cents: session.amount_total ?? 0,
-      ...(await placeRecurringGift(db, gift.purpose)),
+      // Paid today: the first gift and its fee cover; each later charge is the same.
+      amount_cents: splitCharge(session.amount_total ?? 0, gift.feeCoverCents).giftCents,
+      fee_cover_cents: splitCharge(session.amount_total ?? 0, gift.feeCoverCents).feeCoverCents,
+      ...donorChoices(gift, appealId),
+      ...(await placeRecurringGift(db, gift.purpose, appealId)),
       interval: intervalOf(gift),
       payment_day: 1,
       // A paid checkout means the subscription is running; its own events, when newer, say more.
@@ -151,9 +174,10 @@ export async function recordCheckoutSession(
     {
       name,
       email,
-      amount_cents: session.amount_total,
+      ...(await chargeParts(db, session.amount_total, gift.feeCoverCents)),
+      ...donorChoices(gift, appealId),
       frequency: "One-Time",
-      ...(await placeGift(db, gift, donatedAt)),
+      ...(await placeGift(db, { ...gift, appealId }, donatedAt)),
       donated_at: donatedAt,
       stripe_checkout_session_id: session.id,
       stripe_payment_intent_id: referenceId(session.payment_intent),
@@ -187,11 +211,15 @@ export async function recordInvoicePayment(
     const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
     const periodEnd = Math.max(...invoice.lines.data.map((line) => line.period.end).filter((end) => end > paidAt + 24 * 60 * 60));
     const interval = intervalOf(gift!);
+    const appealId = await knownAppeal(db, gift!.appealId);
+    const { giftCents, feeCoverCents } = splitCharge(invoice.amount_paid, gift!.feeCoverCents);
     await insertSubscriptionOnce(db, {
       name: gift!.donorName || invoice.customer_name || invoice.customer_email || "",
       email: gift!.donorEmail || invoice.customer_email || "",
-      amount_cents: invoice.amount_paid,
-      ...(await placeRecurringGift(db, gift!.purpose)),
+      amount_cents: giftCents,
+      fee_cover_cents: feeCoverCents,
+      ...donorChoices(gift!, appealId),
+      ...(await placeRecurringGift(db, gift!.purpose, appealId)),
       interval,
       ...(Number.isFinite(periodEnd) ? scheduleOf(periodEnd, interval) : { payment_day: 1 }),
       status: "active",
@@ -211,7 +239,12 @@ export async function recordInvoicePayment(
     {
       name: subscription.name,
       email: subscription.email,
-      amount_cents: invoice.amount_paid,
+      ...(await chargeParts(db, invoice.amount_paid, subscription.fee_cover_cents)),
+      appeal_id: subscription.appeal_id,
+      anonymous: subscription.anonymous,
+      tribute_kind: subscription.tribute_kind,
+      tribute_name: subscription.tribute_name,
+      tribute_email: subscription.tribute_email,
       frequency: FREQUENCY_OF_INTERVAL[subscription.interval],
       ...(await placeGift(db, { purpose: subscription.purpose, designation: "", fundId: subscription.fund_id }, donatedAt)),
       donated_at: donatedAt,
@@ -267,13 +300,21 @@ export async function applySubscriptionState(
     ...scheduleOf(subscription.billing_cycle_anchor, interval),
   };
 
+  // The gift's price and the fee cover's are items of their own: the gift is what is not fee cover.
+  const feeCover = local?.fee_cover_cents ?? gift?.feeCoverCents ?? 0;
+  const charged = subscription.items.data.reduce((sum, entry) => sum + (entry.price.unit_amount ?? 0), 0);
+  const giftCents = splitCharge(charged, feeCover).giftCents;
+
   if (!local) {
+    const appealId = await knownAppeal(db, gift!.appealId);
     const outcome = await insertSubscriptionOnce(db, {
       ...state,
       name: gift!.donorName,
       email: gift!.donorEmail,
-      amount_cents: item?.price.unit_amount ?? 0,
-      ...(await placeRecurringGift(db, gift!.purpose)),
+      amount_cents: giftCents,
+      fee_cover_cents: splitCharge(charged, feeCover).feeCoverCents,
+      ...donorChoices(gift!, appealId),
+      ...(await placeRecurringGift(db, gift!.purpose, appealId)),
       interval,
       stripe_subscription_id: subscription.id,
       stripe_customer_id: referenceId(subscription.customer),
@@ -285,7 +326,7 @@ export async function applySubscriptionState(
   const changed = local.status !== state.status || local.next_payment_date !== state.next_payment_date;
   const result = await db
     .updateTable("subscriptions")
-    .set({ ...state, ...(item?.price.unit_amount ? { amount_cents: item.price.unit_amount } : {}), updated_at: nowIso() })
+    .set({ ...state, ...(giftCents > 0 ? { amount_cents: giftCents } : {}), updated_at: nowIso() })
     .where("id", "=", local.id)
     .where(mayReplace(state.status, stamp))
     .executeTakeFirst();

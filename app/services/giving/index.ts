@@ -8,3 +8,5 @@ export { quickPayTerms, quoteQuickPay, type QuickPayQuote, type QuickPayTerms } 
 export { findReceipt } from "./receipts.server";
 export { cancelSandbox, getSandboxCheckout, paySandbox } from "./sandbox-checkout.server";
 export { cancelSubscription, findSubscription, findSubscriptionPage, getSubscriptionSummary, listSubscriptions, refreshSubscriptionStatuses, type Subscription, type SubscriptionSummary } from "./subscriptions.server";
+export { getAppealDetail, latestSupporters, SUPPORTERS_SHOWN, supporterName } from "./appeal-gifts.server";
+export { currentCardFee } from "./card-fee.server";

@@ -8,6 +8,8 @@ import { newReceiptToken } from "./receipt-tokens.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import { NotFoundError } from "~/lib/service-errors";
 import type { Database, DonationRow } from "../../../db/schema";
+import { tributeOf, tributeWords } from "~/domain/giving/tribute";
+import { appealOfGift } from "~/services/appeals";
 import { getFund } from "~/services/funds";
 import { queueMail } from "~/services/mail";
 
@@ -37,6 +39,10 @@ async function toReceiptGift(db: Kysely<Database>, row: DonationRow): Promise<Re
     donated_at: row.donated_at,
     payment_method: row.payment_method,
     is_test: row.is_test === 1,
+    fee_cover_cents: row.fee_cover_cents ?? 0,
+    appeal: row.appeal_id ? ((await appealOfGift(row.appeal_id, db))?.title ?? "") : "",
+    tribute: tributeOf(row) ? tributeWords(tributeOf(row)!) : "",
+    anonymous: row.anonymous === 1,
   };
 }
 

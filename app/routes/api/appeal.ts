@@ -1,0 +1,4 @@
+// Being written (issue 15): replaced by its helper.
+export function loader() {
+  return new Response(null, { status: 404 });
+}

@@ -1,0 +1,4 @@
+// Being written (issue 15): replaced by its helper.
+export default function Placeholder() {
+  return null;
+}
