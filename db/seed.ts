@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
+import { seedAppealsDemo } from "./seed-appeals";
 import { seedFundsDemo } from "./seed-funds";
 
 /**
@@ -143,7 +144,7 @@ function demoEvents() {
 }
 
 /**
- * `money: false` leaves out the year of gifts and the ledger: a site whose payments are
+ * `money: false` leaves out the year of gifts, the ledger and the appeals: a site whose payments are
  * live must never hold made-up money (decision 084), though it may start with the demo's
  * stories and figures, which staff can edit or delete.
  */
@@ -165,6 +166,10 @@ export async function seedDemoContent(db: Kysely<Database>, { money = true }: { 
       .execute();
     await trx.insertInto("events").values(demoEvents()).execute();
     await trx.insertInto("testimonials").values(DEMO_TESTIMONIALS).execute();
-    if (money) await seedFundsDemo(trx);
+    if (money) {
+      await seedFundsDemo(trx);
+      // Appeals ask for money: a live site writes its own rather than take gifts for the demo's.
+      await seedAppealsDemo(trx);
+    }
   });
 }

@@ -2,9 +2,11 @@
 // a few public pages and API endpoints with autocannon, plus the server's peak memory.
 // Then it fills a second throw-away database with a large history (100,000 donations,
 // 5,000 subscriptions, 20,000 ledger entries, 50,000 contact messages, 20,000 volunteers
-// and as many newsletter addresses) and times the staff screens, the dashboard, the funds
-// ledger with each filter, the public statistics and the transparency report one request
-// at a time (p50/p95/p99, against their targets), the transparency report's requests per
+// and as many newsletter addresses, and an appeal of 100,000 gifts beside a few smaller
+// ones) and times the staff screens, the dashboard, the funds ledger with each filter, the
+// public statistics, the transparency report, and the large appeal's page, its API and the
+// Donations screen filtered by it, one request at a time (p50/p95/p99, against their
+// targets), the transparency report's requests per
 // second, and the full CSV exports with the server's memory before and during them. It
 // reports numbers; it never fails on them.
 // BENCH_SECONDS sets each autocannon run's length, BENCH_REQUESTS each latency sample.
@@ -15,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { fillAppealHistory, type LargeAppeal } from "./appeal-history";
 import { fillCommunityHistory } from "./community-history";
 import { fillGivingHistory } from "./giving-history";
 import { fillLedgerHistory } from "./ledger-history";
@@ -22,7 +25,10 @@ import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
-const PATHS = ["/", "/stories", "/stories/1", "/events", "/testimonials", "/contact", "/volunteer", "/transparency", "/api/stories/", "/api/events/", "/api/testimonials/", "/api/donations/stats", "/api/transparency"];
+const PATHS = [
+  "/", "/stories", "/stories/1", "/events", "/testimonials", "/contact", "/volunteer", "/transparency", "/appeals", "/appeals/winter-emergency-in-gaza",
+  "/api/stories/", "/api/events/", "/api/testimonials/", "/api/donations/stats", "/api/transparency", "/api/appeals/", "/api/appeals/winter-emergency-in-gaza",
+];
 const CONNECTIONS = 10;
 const MEMORY_SAMPLE_MS = 200;
 const ADMIN = { username: "bench", password: "bench-password-123" };
@@ -70,12 +76,37 @@ const AT_SCALE_PATHS = [
   "/api/transparency",
   "/api/transparency?calendar=gregorian&year=2025",
 ];
+/**
+ * The large appeal of 100,000 gifts: its public page and API (read as a visitor, signed
+ * out), the public list, and the Donations screen filtered by it, on its first page and
+ * deep in it.
+ */
+function appealPaths(appeal: LargeAppeal): string[] {
+  return [
+    `/appeals/${appeal.slug}`,
+    `/api/appeals/${appeal.slug}`,
+    `/api/appeals/${appeal.id}`,
+    "/appeals",
+    "/api/appeals/",
+    "/",
+    `/admin/donations?appeal=${appeal.id}`,
+    `/admin/donations?appeal=${appeal.id}&page=50`,
+    `/admin/donations?appeal=${appeal.id}&search=khan`,
+  ];
+}
+/** Appeal paths a visitor reads: measured without the staff's cookie, as the public sees them. */
+const isPublicAppealPath = (urlPath: string) => urlPath === "/" || urlPath.startsWith("/appeals") || urlPath.startsWith("/api/appeals");
 /** The public transparency report, also measured for requests per second on the large history. */
 const TRANSPARENCY_PATHS = ["/transparency", "/api/transparency"];
-/** p95 targets in ms: the transparency report and the funds ledger (any filter) on the large history. */
+/**
+ * p95 targets in ms on the large history: the transparency report, the funds ledger (any
+ * filter), an appeal's page and API, and the Donations screen filtered by appeal.
+ */
 function p95TargetOf(urlPath: string): number | undefined {
   if (urlPath.startsWith("/transparency") || urlPath.startsWith("/api/transparency")) return 30;
   if (urlPath.startsWith("/admin/funds/ledger") || urlPath.startsWith("/api/disbursements")) return 50;
+  if (/^\/(api\/)?appeals\/[^/?]+$/.test(urlPath)) return 30;
+  if (/^\/admin\/donations\?appeal=\d+(&page=\d+)?$/.test(urlPath)) return 50;
   return undefined;
 }
 /** Endpoints that take the API's bearer token rather than the admin cookie. */
@@ -341,6 +372,9 @@ async function measureAtScale(requests: number, seconds: number): Promise<void> 
     `...and ${community.messages.toLocaleString("en-US")} contact messages, ${community.volunteers.toLocaleString("en-US")} volunteer signups, ${community.subscribers.toLocaleString("en-US")} newsletter addresses...`,
   );
   fillCommunityHistory(path.join(cleanup.scaleDir, "scale.sqlite"), community);
+  const appealSize = { gifts: 100_000 };
+  console.log(`...and an appeal of ${appealSize.gifts.toLocaleString("en-US")} gifts, beside five smaller appeals...`);
+  const appeal = fillAppealHistory(path.join(cleanup.scaleDir, "scale.sqlite"), appealSize);
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -350,9 +384,9 @@ async function measureAtScale(requests: number, seconds: number): Promise<void> 
   const { cookie, token } = await signIn(baseUrl);
 
   const rows: LatencyRow[] = [];
-  for (const urlPath of AT_SCALE_PATHS) {
+  for (const urlPath of [...AT_SCALE_PATHS, ...appealPaths(appeal)]) {
     console.log(`Timing ${urlPath} (${requests} requests)...`);
-    const headers: Record<string, string> = usesToken(urlPath) ? { Authorization: `Bearer ${token}` } : { Cookie: cookie };
+    const headers: Record<string, string> = isPublicAppealPath(urlPath) ? {} : usesToken(urlPath) ? { Authorization: `Bearer ${token}` } : { Cookie: cookie };
     rows.push(await measureLatency(baseUrl, urlPath, headers, requests));
   }
   const throughput: Row[] = [];

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { refuseUnknownIntent, serviceErrorReply } from "./form-replies.server";
 import { readSubmission } from "./form-submission.server";
-import { NotFoundError } from "./service-errors";
+import { ConflictError, NotFoundError } from "./service-errors";
 import { discard, MAX_IMAGE_BYTES, type ReceivedFile } from "./uploads.server";
 import { requireRecordId } from "./record-ids.server";
 
@@ -12,7 +12,8 @@ import { requireRecordId } from "./record-ids.server";
  * posts "save" (create when there is no id, else update), "delete" or a screen's own
  * intent such as "approve". Rejected input comes back as conform's reply with status 400
  * so the modal reopens with what the admin typed; a row deleted meanwhile answers
- * `missing` (the screens say so beside the form they show). An optional photo file is
+ * `missing` (the screens say so beside the form they show), a delete the service refuses
+ * `refused` with its reason. An optional photo file is
  * stored by the content area (re-encoded, metadata stripped) and its name replaces the
  * photo field's text; a save that fails leaves no file behind.
  */
@@ -41,10 +42,7 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
   try {
     const id = idField(fields.get("id"));
     const intent = fields.get("intent") ?? "save";
-    if (intent === "delete") {
-      await options.remove(id);
-      return redirect(`${options.screen}?deleted=1`);
-    }
+    if (intent === "delete") return await removeRow(options, id);
     if (options.intents && Object.hasOwn(options.intents, intent)) return redirect(`${options.screen}?${await options.intents[intent]!(id)}`);
     if (intent !== "save") refuseUnknownIntent(request, intent);
 
@@ -70,6 +68,20 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
   } finally {
     await discard(file);
   }
+}
+
+/**
+ * A delete the service refuses (a live appeal, say) is said above the list (`refused`,
+ * with 409), and nothing is removed.
+ */
+async function removeRow(options: { screen: string; remove(id: number): Promise<void> }, id: number) {
+  try {
+    await options.remove(id);
+  } catch (error) {
+    if (error instanceof ConflictError) return data({ result: undefined, refused: error.message }, { status: 409 });
+    throw error;
+  }
+  return redirect(`${options.screen}?deleted=1`);
 }
 
 /** The row a form names: none (0) for a new one, else a record id. */

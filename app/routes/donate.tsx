@@ -2,6 +2,7 @@ import { getCollectionProps, getFormProps, getInputProps, useForm } from "@confo
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/donate";
+import { GiftChoices, isTicked } from "~/components/giving/gift-choices";
 import { ImpactPreview } from "~/components/giving/impact-preview";
 import { QuickPayDonation, type QuickPayView } from "~/components/giving/quick-pay-donation";
 import { FieldError } from "~/components/ui/field-error";
@@ -9,6 +10,8 @@ import { InputField, SelectField } from "~/components/ui/form-fields";
 import { PageHero } from "~/components/ui/page-hero";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { donationSchema, quickPaySchema, type DonationRequest } from "~/domain/giving/donation-schemas";
+import { feeCoverCents, giftWithFeeWords } from "~/domain/giving/fee-cover";
+import { keptGiftChoices } from "~/domain/giving/kept-choices";
 import {
   FORM_FREQUENCIES,
   MINIMUM_DONATION,
@@ -17,12 +20,13 @@ import {
   initialDonation,
 } from "~/domain/giving/gift-options";
 import { changeRequestAddress, obligationQuery, readObligationQuery } from "~/domain/giving/quick-pay";
-import { formatDollars } from "~/domain/shared/money";
+import { isZakatBound } from "~/domain/funds";
+import { dollarsToCents, formatDollars } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/lib/form-replies.server";
 import { checkoutVisitorOf } from "~/lib/visitor.server";
-import { listDonateChoices } from "~/services/funds";
-import { quoteQuickPay, startCheckout, startQuickPayCheckout } from "~/services/giving";
+import { fundForPurpose, listDonateChoices } from "~/services/funds";
+import { currentCardFee, quoteQuickPay, startCheckout, startQuickPayCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = () => [
@@ -40,10 +44,12 @@ const PROVIDER_UNAVAILABLE =
  * The purposes are the open funds' (general Sadaqa, Zakat, the restricted funds). From
  * quick pay (?obligation=fitr&people=5) the page shows that gift's fixed summary instead,
  * worked out from the rates; a request missing something goes back to quick pay's forms,
- * which say what.
+ * which say what. The card fee a donor may cover is the foundation's own (Settings).
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const checkoutCanceled = url.searchParams.get("checkout") === "canceled";
+  const cardFee = await currentCardFee();
+  const choices = keptGiftChoices(url.searchParams);
   const obligation = readObligationQuery(url.searchParams);
   if (url.searchParams.has("obligation") && !obligation) throw redirect(`/obligations?${url.searchParams}`);
   if (obligation) {
@@ -56,11 +62,14 @@ export async function loader({ url }: Route.LoaderArgs) {
       fund: quote.fund,
       late: quote.late,
       eidOn: quote.eidOn,
+      isZakat: (await fundForPurpose(quote.purpose))?.is_zakat ?? false,
+      choices,
     };
-    return { checkoutCanceled, quickPay, purposes: [], initial: initialDonation(new URLSearchParams()) };
+    return { checkoutCanceled, quickPay, cardFee, funds: [], purposes: [], initial: initialDonation(new URLSearchParams()) };
   }
-  const purposes = (await listDonateChoices()).map((choice) => choice.purpose);
-  return { checkoutCanceled, quickPay: null, purposes, initial: initialDonation(url.searchParams, purposes) };
+  const funds = (await listDonateChoices()).map((fund) => ({ purpose: fund.purpose, name: fund.name, isZakat: isZakatBound(fund.kind) }));
+  const purposes = funds.map((fund) => fund.purpose);
+  return { checkoutCanceled, quickPay: null, cardFee, funds, purposes, initial: { ...initialDonation(url.searchParams, purposes), ...choices } };
 }
 
 /**
@@ -99,7 +108,13 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {loaderData.checkoutCanceled && !actionData ? <CheckoutCanceled /> : null}
-          <QuickPayDonation view={loaderData.quickPay} lastResult={actionData?.result} processing={processing} sandbox={paymentMode === "sandbox"} />
+          <QuickPayDonation
+            view={loaderData.quickPay}
+            cardFee={loaderData.cardFee}
+            lastResult={actionData?.result}
+            processing={processing}
+            sandbox={paymentMode === "sandbox"}
+          />
         </div>
         <aside className="space-y-6">
           <AmanahBox />
@@ -124,7 +139,7 @@ function GiftDonation({
   sandbox,
 }: Pick<Route.ComponentProps, "loaderData" | "actionData"> & { processing: boolean; sandbox: boolean }) {
   const hydrated = useHydrated();
-  const [form, fields] = useForm<Record<"amount" | "name" | "email" | "purpose" | "frequency", string>, DonationRequest>({
+  const [form, fields] = useForm<DonateFields, DonationRequest>({
     id: "donate",
     lastResult: actionData?.result,
     defaultValue: loaderData.initial,
@@ -144,6 +159,9 @@ function GiftDonation({
       ? `Enter an amount of at least ${formatDollars(MINIMUM_DONATION)} to continue.`
       : amountCheck.error.issues[0]?.message;
   const frequency = (fields.frequency.value as (typeof FORM_FREQUENCIES)[number] | undefined) ?? "One-Time";
+  const giftCents = amountUsable ? dollarsToCents(amount) : 0;
+  const coverCents = isTicked(fields.cover_fees) ? feeCoverCents(giftCents, loaderData.cardFee) : 0;
+  const fund = loaderData.funds.find((each) => each.purpose === fields.purpose.value) ?? loaderData.funds[0];
 
   return (
     <>
@@ -154,7 +172,7 @@ function GiftDonation({
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
           {loaderData.checkoutCanceled && !actionData ? (
-            <CheckoutCanceled kept="The amount, purpose and frequency you chose are kept below whenever you are ready." />
+            <CheckoutCanceled kept="The amount, purpose and frequency you chose are kept below, with your choices, whenever you are ready." />
           ) : null}
 
           <fieldset>
@@ -237,6 +255,14 @@ function GiftDonation({
             <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
           </div>
 
+          <GiftChoices
+            fields={fields}
+            giftCents={giftCents}
+            cardFee={loaderData.cardFee}
+            destination={fund ? `the ${fund.name} fund` : "its fund"}
+            isZakat={fund?.isZakat ?? false}
+          />
+
           <div className="space-y-3">
             {form.errors ? (
               <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
@@ -252,7 +278,7 @@ function GiftDonation({
             </button>
             <p className="text-sm text-slate-600" aria-live="polite">
               {amountUsable
-                ? `You will give ${formatDollars(amount)} ${frequency === "One-Time" ? "once" : frequency === "Monthly" ? "today and every month" : "today and every year"}, through a secure hosted checkout.`
+                ? `You will give ${giftWithFeeWords(giftCents, coverCents)} ${frequency === "One-Time" ? "once" : frequency === "Monthly" ? "today and every month" : "today and every year"}, through a secure hosted checkout.`
                 : amountProblem}
             </p>
             {sandbox ? (
@@ -269,6 +295,10 @@ function GiftDonation({
     </>
   );
 }
+
+type DonateFields = Record<"amount" | "name" | "email" | "purpose" | "frequency" | "anonymous" | "cover_fees", string> & {
+  tribute: { kind: string; name: string; email: string };
+};
 
 /** What the foundation promises every donor, beside either form. */
 function AmanahBox() {

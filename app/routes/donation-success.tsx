@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/donation-success";
-import { formatDollars } from "~/domain/shared/money";
+import { formatDollars, formatExactDollars } from "~/domain/shared/money";
 import { clientAddressContext } from "~/lib/request-context";
 import { PaymentProviderError, TooManyRequestsError } from "~/lib/service-errors";
 import { confirmCheckout, type GiftConfirmation } from "~/services/giving";
@@ -88,17 +88,31 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
         <>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Gift received</p>
           <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">
-            Thank you{gift.donorName ? `, ${gift.donorName}` : ""}!
+            {gift.appeal ? `Thank you for supporting ${gift.appeal}` : "Thank you"}
+            {gift.donorName ? `, ${gift.donorName}` : ""}!
           </h1>
           <p className="mt-4 text-lg text-slate-700" data-testid="gift-summary">
             We received your gift of <strong>{formatDollars(gift.amount)}</strong>
-            {CADENCE[gift.frequency]} for <strong>{gift.purpose}</strong>.
+            {CADENCE[gift.frequency]} for <strong>{gift.purpose}</strong>
+            {gift.feeCover ? (
+              <>
+                , and <strong>{formatExactDollars(gift.feeCover)}</strong> to cover the card fee{gift.frequency === "One-Time" ? "" : " each time"}, so
+                that all of it arrives
+              </>
+            ) : null}
+            .
           </p>
           {gift.designation ? (
             <p className="mt-2 text-slate-700" data-testid="gift-designation">
               {gift.designation}
             </p>
           ) : null}
+          {gift.tribute ? (
+            <p className="mt-2 text-slate-700" data-testid="gift-tribute">
+              {gift.tribute}
+            </p>
+          ) : null}
+          {gift.anonymous ? <p className="mt-2 text-slate-700">Your name will not appear on our public pages.</p> : null}
           <p className="mt-3 text-slate-600">
             {gift.frequency === "One-Time"
               ? "May Allah reward you and accept it from you."

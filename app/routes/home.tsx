@@ -10,6 +10,8 @@ import { Gallery } from "~/components/home/gallery";
 import { HeroVideo } from "~/components/home/hero-video";
 import { ImpactStatisticsCards } from "~/components/home/impact-statistics";
 import { ProgrammeCards } from "~/components/home/programmes";
+import { AppealCard } from "~/components/appeals/appeal-card";
+import { featuredAppeals } from "~/services/appeals";
 import { loadHomepage } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,9 +22,15 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
+/** The featured appeals open for gifts are a section like the stories: if they fail to load, the page goes on without them. */
 export async function loader() {
+  const appeals = featuredAppeals(3).catch((error: unknown) => {
+    console.error("Homepage featured appeals failed to load:", error);
+    return [];
+  });
   try {
-    return { page: await loadHomepage() };
+    const [page, current] = await Promise.all([loadHomepage(), appeals]);
+    return { page, appeals: current };
   } catch (error) {
     console.error("Homepage statistics or settings failed to load:", error);
     return { page: null };
@@ -47,8 +55,7 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  if (!page) {
+  if (!loaderData.page) {
     return (
       <section className="container-page py-24 text-center" role="alert">
         <p className="text-xl font-semibold text-slate-900">Unable to load homepage data. Please check your connection.</p>
@@ -56,6 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
+  const { page, appeals } = loaderData;
 
   return (
     <>
@@ -77,6 +85,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {appeals.length ? (
+        <section aria-labelledby="appeals-heading" className="bg-slate-50 py-16">
+          <div className="container-page">
+            <SectionHeading id="appeals-heading" title="Current appeals" intro="Where your gift is needed now, and how close each appeal is to its goal." />
+            <CardGrid items={appeals} columns="home" renderItem={(appeal) => <AppealCard appeal={appeal} today={page.today} />} />
+            <p className="mt-8 text-center">
+              <Link to="/appeals" className="font-semibold text-brand-700 hover:underline">
+                All appeals
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby="video-heading" className="py-16">
         <div className="container-page grid items-center gap-10 lg:grid-cols-2">

@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function Statement({ loaderData: statement }: Route.ComponentProps) {
-  const { year, email, donor_name, gifts, total_cents, zakat_cents, timeZone, organisation: org } = statement;
+  const { year, email, donor_name, gifts, total_cents, fee_cover_cents, zakat_cents, timeZone, organisation: org } = statement;
   return (
     <PrintedSheet
       organisation={org}
@@ -59,9 +59,13 @@ export default function Statement({ loaderData: statement }: Route.ComponentProp
               <td className="py-2 pr-3">{gift.receipt_number}</td>
               <td className="py-2 pr-3">
                 {gift.purpose || "General Donation"}
+                {gift.appeal ? <span className="block text-slate-600">Appeal: {gift.appeal}</span> : null}
                 {gift.designation ? <span className="block text-slate-600">{gift.designation}</span> : null}
               </td>
-              <td className="py-2 text-right tabular-nums">{formatExactCents(gift.amount_cents)}</td>
+              <td className="py-2 text-right tabular-nums">
+                {formatExactCents(gift.amount_cents)}
+                {gift.fee_cover_cents > 0 ? <span className="block text-slate-600">+ {formatExactCents(gift.fee_cover_cents)} card fee covered</span> : null}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -74,6 +78,16 @@ export default function Statement({ loaderData: statement }: Route.ComponentProp
               {formatExactCents(total_cents)} USD
             </td>
           </tr>
+          {fee_cover_cents > 0 ? (
+            <tr className="text-slate-700">
+              <td colSpan={3} className="py-1">
+                Of which card fees you covered
+              </td>
+              <td className="py-1 text-right tabular-nums" data-testid="statement-fee-cover">
+                {formatExactCents(fee_cover_cents)} USD
+              </td>
+            </tr>
+          ) : null}
           {zakat_cents > 0 ? (
             <tr className="text-slate-700">
               <td colSpan={3} className="py-1">

@@ -230,7 +230,11 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
                 <div>
                   <p className="font-semibold text-slate-900">
                     {formatExactCents(gift.amount_cents)} every {gift.interval} · {gift.purpose || "General Donation"}
+                    {gift.appeal ? ` · ${gift.appeal}` : ""}
                   </p>
+                  {gift.fee_cover_cents > 0 ? (
+                    <p className="text-sm text-slate-600">With {formatExactCents(gift.fee_cover_cents)} added each time to cover the card fee</p>
+                  ) : null}
                   <p className="text-sm text-slate-600">
                     {gift.status === "active"
                       ? gift.next_payment_date
@@ -268,6 +272,9 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
         </h2>
         {giving.testGifts > 0 ? (
           <p className="text-sm text-slate-600">Test payments (marked "test" below) are not counted in totals or statements: no money moved.</p>
+        ) : null}
+        {gifts.some((gift) => gift.fee_cover_cents > 0) ? (
+          <p className="text-sm text-slate-600">Totals include the card fees you covered: all of it was given to the foundation.</p>
         ) : null}
         {years.length === 0 ? (
           <p className="text-slate-600">No gifts to total yet.</p>
@@ -319,12 +326,18 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
                   </td>
                   <td className="px-3 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
                     {formatExactCents(gift.amount_cents)}
+                    {gift.fee_cover_cents > 0 ? (
+                      <span className="block text-xs font-normal text-slate-600">+ {formatExactCents(gift.fee_cover_cents)} card fee covered</span>
+                    ) : null}
                     {gift.is_test ? <span className="block text-xs font-normal text-amber-800">(test)</span> : null}
                   </td>
                   <td className="px-3 py-3">
                     <span className="block">{gift.purpose || "General Donation"}</span>
+                    {gift.appeal ? <span className="block text-slate-600">Appeal: {gift.appeal}</span> : null}
                     {gift.designation ? <span className="block text-slate-600">{gift.designation}</span> : null}
+                    {gift.tribute ? <span className="block text-slate-600">{gift.tribute}</span> : null}
                     <span className="block text-slate-600">{gift.frequency}</span>
+                    {gift.anonymous ? <span className="block text-xs text-slate-600">Anonymous on public pages</span> : null}
                   </td>
                 </tr>
               ))}

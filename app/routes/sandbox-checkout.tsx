@@ -1,8 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sandbox-checkout";
 import { frequencyNote, type FormFrequency } from "~/domain/giving/gift-options";
+import { tributeWords } from "~/domain/giving/tribute";
 import { formatCents } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
+import { readGiftMetadata } from "~/lib/payments/gift-metadata";
+import { FEE_COVER_LINE } from "~/lib/payments/stripe-gateway.server";
 import { refuseUnknownIntent } from "~/lib/form-replies.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { cancelSandbox, getSandboxCheckout, paySandbox } from "~/services/giving";
@@ -21,10 +24,31 @@ async function findOr404(sessionId: string) {
   }
 }
 
+/**
+ * The lines as the card provider's page shows them: the gift, named by its appeal (or
+ * what it is for), and the card fee the donor chose to cover, each on its own.
+ */
+function chargeLines(session: Awaited<ReturnType<typeof findOr404>>, what: string) {
+  const total = session.amount_total ?? 0;
+  const feeCover = session.sandbox.fee_cover_cents ?? 0;
+  const label = { Monthly: "Monthly donation", Annually: "Annual donation" }[session.sandbox.frequency] ?? "Donation";
+  return [
+    { label: `${label}: ${what}`, cents: session.sandbox.gift_cents ?? total - feeCover },
+    ...(feeCover > 0 ? [{ label: FEE_COVER_LINE, cents: feeCover }] : []),
+  ];
+}
+
 export async function loader({ params }: Route.LoaderArgs) {
   const session = await findOr404(params.sessionId);
   const firstCharge = session.sandbox.first_scheduled_charge ? new Date(session.sandbox.first_scheduled_charge * 1000) : null;
+  const gift = readGiftMetadata(session.metadata);
+  const appealTitle = session.sandbox.appeal_title ?? "";
+  const designation = session.metadata?.designation ?? "";
   return {
+    lines: chargeLines(session, appealTitle || designation || session.sandbox.purpose),
+    appealTitle,
+    tribute: gift?.tribute ? tributeWords(gift.tribute) : "",
+    anonymous: gift?.anonymous ?? false,
     note: frequencyNote(
       session.sandbox.frequency as FormFrequency,
       firstCharge?.getUTCDate(),
@@ -34,7 +58,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     status: session.status,
     amountCents: session.amount_total ?? 0,
     purpose: session.sandbox.purpose,
-    designation: session.metadata?.designation ?? "",
+    designation,
     frequency: session.sandbox.frequency as FormFrequency,
     donorName: session.metadata?.donor_name ?? "",
     donorEmail: session.customer_email ?? "",
@@ -69,12 +93,21 @@ export default function SandboxCheckout({ loaderData: checkout }: Route.Componen
           the gift exactly as a real payment would, but no card is charged and no money moves.
         </p>
 
-        <dl className="mt-6 divide-y divide-slate-100 rounded-lg border border-slate-200">
-          <Row label="Amount" value={formatCents(checkout.amountCents)} testId="sandbox-amount" />
+        <dl className="mt-6 divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="sandbox-lines">
+          {checkout.lines.map((line) => (
+            <Row key={line.label} label={line.label} value={formatCents(line.cents)} />
+          ))}
+          <Row label="Total" value={formatCents(checkout.amountCents)} testId="sandbox-amount" strong />
+        </dl>
+
+        <dl className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
           <Row label="Frequency" value={`${checkout.frequency}: ${checkout.note}`} />
+          {checkout.appealTitle ? <Row label="Appeal" value={checkout.appealTitle} /> : null}
           <Row label="Purpose" value={checkout.purpose} />
           {checkout.designation ? <Row label="Given for" value={checkout.designation} /> : null}
+          {checkout.tribute ? <Row label="Tribute" value={checkout.tribute} /> : null}
           <Row label="Donor" value={`${checkout.donorName} <${checkout.donorEmail}>`} />
+          {checkout.anonymous ? <Row label="On the foundation's public pages" value="Anonymous: your name is kept private" /> : null}
         </dl>
 
         {checkout.status === "open" ? (
@@ -106,9 +139,9 @@ export default function SandboxCheckout({ loaderData: checkout }: Route.Componen
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Row({ label, value, testId, strong = false }: { label: string; value: string; testId?: string; strong?: boolean }) {
   return (
-    <div className="flex justify-between gap-4 px-4 py-3 text-sm">
+    <div className={`flex justify-between gap-4 px-4 py-3 text-sm ${strong ? "font-bold" : ""}`}>
       <dt className="text-slate-600">{label}</dt>
       <dd className="text-right font-medium text-slate-900" data-testid={testId}>
         {value}

@@ -259,7 +259,7 @@ test.describe("admin donations", () => {
     expect(file.suggestedFilename()).toBe("donations.csv");
     const csv = (await (await file.createReadStream()).toArray()).join("");
     const lines = csv.replace(/^\ufeff/, "").trim().split("\n");
-    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation");
+    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${name},,1312.50,Ramadan,`);
 

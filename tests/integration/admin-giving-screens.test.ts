@@ -75,13 +75,13 @@ describe("the Donations screen", () => {
     const all = (await callRoute(donationsExport.loader, "/admin/donations/export")) as Response;
     expect(all.headers.get("Content-Disposition")).toBe('attachment; filename="donations.csv"');
     const lines = (await all.text()).trim().split("\n");
-    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation");
+    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute");
     expect(lines).toHaveLength(5);
     const ramadan = (await (
       (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Ramadan")) as Response
     ).text()).trim().split("\n");
     expect(ramadan).toHaveLength(2);
-    expect(ramadan[1]).toMatch(/^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",evil@example\.org,12\.34,Ramadan,2026-01-01T00:00:00\.000Z,Sadaqa,$/);
+    expect(ramadan[1]).toMatch(/^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",evil@example\.org,12\.34,Ramadan,2026-01-01T00:00:00\.000Z,Sadaqa,,,0\.00,no,$/);
   });
 
   it("records an offline gift, and keeps what was typed when it is refused", async () => {

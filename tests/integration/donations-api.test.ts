@@ -205,6 +205,11 @@ describe("GET /api/donations/subscriptions", () => {
         created_at: expect.any(String),
         stripe_subscription_id: "sub_1",
         is_test: false,
+        appeal: "",
+        appeal_id: null,
+        fee_cover: 0,
+        anonymous: false,
+        tribute: "",
       },
     ]);
   });

@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import { openDatabase, migrateToLatest, getDb } from "~/lib/db.server";
 import { seedDemoContent } from "../../db/seed";
 import { DEMO_RECORDED_BY, seedFundsDemo } from "../../db/seed-funds";
+import { seedAppealsDemo } from "../../db/seed-appeals";
+import { DEFAULT_CARD_FEE, feeCoverCents } from "~/domain/giving/fee-cover";
 import type { Database } from "../../db/schema";
 import { ensureDefaultSettings, getImpactStatistics } from "~/services/content/settings.server";
 import { getTransparencyReport, getZakatWatch } from "~/services/funds";
@@ -65,7 +67,8 @@ async function expectABelievableYear(db: Kysely<Database>, now: string): Promise
   expect(gifts.length).toBeGreaterThan(500);
   for (const gift of gifts) {
     expect(gift.is_test).toBe(0);
-    expect(["cash", "cheque", "bank_transfer"]).toContain(gift.payment_method);
+    // Staff recorded the funds' year by hand; an appeal's supporters mostly gave by card.
+    expect(gift.appeal_id === null ? ["cash", "cheque", "bank_transfer"] : ["card", "cash"]).toContain(gift.payment_method);
     expect(gift.recorded_by).toBe(DEMO_RECORDED_BY);
     expect(gift.donated_at.slice(0, 10) < now).toBe(true);
     expect(daysBetween(gift.donated_at, now)).toBeLessThanOrEqual(400);
@@ -182,5 +185,100 @@ describe("the demo year of the funds", () => {
     const watch = await getZakatWatch();
     expect(watch.zakat_balance).toBeGreaterThan(0);
     expect(watch.overdue).toBeNull();
+  });
+});
+
+describe("the demo's appeals", () => {
+  const NOW = "2026-11-25";
+
+  async function appealsOf(db: Kysely<Database>) {
+    return db
+      .selectFrom("appeals")
+      .innerJoin("appeal_totals", (join) => join.onRef("appeal_totals.appeal_id", "=", "appeals.id").on("appeal_totals.is_test", "=", 0))
+      .innerJoin("funds", "funds.id", "appeals.fund_id")
+      .select(["appeals.id", "appeals.slug", "appeals.status", "appeals.is_featured", "appeals.starts_on", "appeals.ends_on", "appeals.goal_cents", "appeals.story_format", "appeals.preset_amounts", "appeals.went_live_at"])
+      .select(["appeal_totals.raised_cents", "appeal_totals.gift_count", "funds.slug as fund"])
+      .orderBy("appeals.id")
+      .execute();
+  }
+
+  it("are a live featured emergency most of the way to its goal, a live Zakat appeal ending soon, and a closed one past its goal", async () => {
+    await withNewDatabase(async (db) => {
+      await seedFundsDemo(db, NOW);
+      await seedAppealsDemo(db, NOW);
+      const appeals = new Map((await appealsOf(db)).map((appeal) => [appeal.slug, appeal]));
+      expect(appeals.get("winter-emergency-in-gaza")).toMatchObject({
+        status: "live",
+        is_featured: 1,
+        fund: "emergency-relief",
+        goal_cents: 2_000_000,
+        raised_cents: 1_240_000,
+        story_format: "markdown",
+        preset_amounts: "50,100,250,500",
+      });
+      expect(appeals.get("winter-emergency-in-gaza")!.gift_count).toBeGreaterThanOrEqual(24);
+      const ramadan = appeals.get("ramadan-food-packs")!;
+      expect(ramadan).toMatchObject({ status: "live", fund: "zakat-al-mal" });
+      expect(ramadan.starts_on <= NOW && ramadan.ends_on! > NOW && daysBetween(NOW, ramadan.ends_on!) <= 35).toBe(true);
+      expect(ramadan.raised_cents).toBeLessThan(ramadan.goal_cents!);
+      const well = appeals.get("build-a-well")!;
+      expect(well).toMatchObject({ status: "closed", is_featured: 0 });
+      expect(well.raised_cents).toBeGreaterThanOrEqual(well.goal_cents!);
+      expect(well.ends_on! < NOW).toBe(true);
+      for (const appeal of appeals.values()) expect(appeal.went_live_at, appeal.slug).not.toBeNull();
+    });
+  });
+
+  it("have gifts kept by the database like any other: in the appeal, its fund, and a covered fee in Sadaqa", async () => {
+    await withNewDatabase(async (db) => {
+      await seedFundsDemo(db, NOW);
+      const before = await db.selectFrom("funds").select(["slug", "received_cents", "gift_count"]).execute();
+      await seedAppealsDemo(db, NOW);
+      const appeals = await appealsOf(db);
+      const gifts = await db.selectFrom("donations").selectAll().where("appeal_id", "is not", null).execute();
+      for (const appeal of appeals) {
+        const own = gifts.filter((gift) => gift.appeal_id === appeal.id);
+        expect(own.reduce((total, gift) => total + gift.amount_cents, 0), appeal.slug).toBe(appeal.raised_cents);
+        expect(own.length, appeal.slug).toBe(appeal.gift_count);
+        for (const gift of own) {
+          expect(gift.donated_at.slice(0, 10) >= appeal.starts_on && gift.donated_at.slice(0, 10) <= appeal.ends_on! && gift.donated_at.slice(0, 10) < NOW, gift.donated_at).toBe(true);
+          expect(gift).toMatchObject({ is_test: 0, recorded_by: DEMO_RECORDED_BY, frequency: "One-Time" });
+        }
+      }
+      const after = new Map((await db.selectFrom("funds").select(["slug", "id", "received_cents", "gift_count"]).execute()).map((fund) => [fund.slug, fund]));
+      const grew = (slug: string) => after.get(slug)!.received_cents - before.find((fund) => fund.slug === slug)!.received_cents;
+      const fundOfAppeal = (slug: string) => appeals.find((appeal) => appeal.slug === slug)!;
+      expect(grew("emergency-relief")).toBe(fundOfAppeal("winter-emergency-in-gaza").raised_cents);
+      expect(grew("zakat-al-mal")).toBe(fundOfAppeal("ramadan-food-packs").raised_cents);
+      const feeCovers = gifts.reduce((total, gift) => total + gift.fee_cover_cents, 0);
+      expect(feeCovers).toBeGreaterThan(0);
+      // Each covered fee is what the donate form would have asked for at the default card fee.
+      for (const gift of gifts.filter((each) => each.fee_cover_cents > 0)) expect(gift.fee_cover_cents).toBe(feeCoverCents(gift.amount_cents, DEFAULT_CARD_FEE));
+      expect(grew("sadaqa")).toBe(feeCovers);
+      expect(gifts.filter((gift) => gift.fee_cover_cents > 0).every((gift) => gift.fee_fund_id === after.get("sadaqa")!.id)).toBe(true);
+
+      // Some supporters asked to stay anonymous, a few gave in someone's name; staff still see every name.
+      expect(gifts.filter((gift) => gift.anonymous === 1).length).toBeGreaterThanOrEqual(5);
+      expect(gifts.filter((gift) => gift.tribute_kind !== "").map((gift) => gift.tribute_kind)).toEqual(expect.arrayContaining(["memory", "honour"]));
+      expect(gifts.every((gift) => gift.name.trim() !== "")).toBe(true);
+    });
+  });
+
+  it("are written once, the same on every start, and never with a live site's first start", async () => {
+    const shapes: unknown[] = [];
+    for (let run = 0; run < 2; run += 1) {
+      await withNewDatabase(async (db) => {
+        await seedFundsDemo(db, NOW);
+        await seedAppealsDemo(db, NOW);
+        await seedAppealsDemo(db, NOW);
+        shapes.push(await appealsOf(db));
+      });
+    }
+    expect(shapes[0]).toHaveLength(3);
+    expect(shapes[1]).toEqual(shapes[0]);
+    await withNewDatabase(async (db) => {
+      await seedDemoContent(db, { money: false });
+      expect(await db.selectFrom("appeals").select("id").execute()).toEqual([]);
+    });
   });
 });

@@ -2,10 +2,11 @@ import type { IconName } from "~/components/ui/icon";
 
 type AdminNavigationItem = { to: string; label: string; icon: IconName; end?: true };
 
-/** The admin sidebar, in the order the original product listed its screens (Newsletter follows Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last). */
+/** The admin sidebar, in the order the original product listed its screens (Appeals follow Donations, Newsletter follows Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last). */
 export const ADMIN_NAVIGATION = [
   { to: "/admin", label: "Dashboard", icon: "dashboard", end: true },
   { to: "/admin/donations", label: "Donations", icon: "heart" },
+  { to: "/admin/appeals", label: "Appeals", icon: "megaphone" },
   { to: "/admin/contacts", label: "Contacts", icon: "mail" },
   { to: "/admin/events", label: "Events", icon: "calendar" },
   { to: "/admin/stories", label: "Stories", icon: "bookOpen" },

@@ -1,12 +1,14 @@
-import type { FieldMetadata } from "@conform-to/react";
-import type { CardFee } from "~/domain/giving/fee-cover";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { FieldError } from "~/components/ui/field-error";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { cardFeeWords, feeCoverCents, type CardFee } from "~/domain/giving/fee-cover";
+import { formatExactCents } from "~/domain/shared/money";
 
 /**
  * What a donor may add to any gift, on every donate form (the donate page, quick pay, an
- * appeal's page): give anonymously, cover the card fee, give in someone's name.
- *
- * BEING WRITTEN (issue 15, helper "donor choices"): the props below are the agreed
- * interface; the body is filled in by that helper.
+ * appeal's page): give anonymously, cover the card fee, give in someone's name. Every
+ * field is there without JavaScript, and the server checks them; with it, the tribute's
+ * name and email wait until the donor says in whose name they give.
  */
 export interface GiftChoicesProps {
   /** The conform fields of the form: `anonymous`, `cover_fees` (checkboxes) and `tribute` (an object: kind, name, email). */
@@ -25,6 +27,137 @@ export interface GiftChoicesProps {
   isZakat: boolean;
 }
 
-export function GiftChoices(_props: GiftChoicesProps) {
-  return null;
+export const ANONYMOUS_NOTE = "Your name will not appear on our public pages; your receipt and My giving still show it.";
+
+/** The tribute's choices, in the words a donor reads; '' is no tribute. */
+const TRIBUTE_OPTIONS = [
+  { value: "", label: "No" },
+  { value: "memory", label: "In memory of" },
+  { value: "honour", label: "In honour of" },
+] as const;
+
+/** Whether a conform checkbox is ticked, as typed now (or as the page was served). */
+export function isTicked(field: FieldMetadata<boolean | string | undefined>): boolean {
+  const value: unknown = field.value;
+  return value === "on" || value === "true" || value === true;
+}
+
+/** "Add $1.06 so that all of your gift reaches the appeal"; without a usable amount, the same without the figure. */
+export function feeCoverLabel(giftCents: number, cardFee: CardFee, destination: string): string {
+  const cover = feeCoverCents(giftCents, cardFee);
+  const what = cover > 0 ? formatExactCents(cover) : "the card fee";
+  return `Add ${what} so that all of your gift reaches ${destination}`;
+}
+
+export function GiftChoices({ fields, giftCents, cardFee, destination, isZakat }: GiftChoicesProps) {
+  return (
+    <fieldset className="space-y-5 rounded-xl border border-slate-200 p-5">
+      <legend className="px-1 text-lg font-semibold text-slate-900">Your choices</legend>
+      <Choice field={fields.anonymous} label="Give anonymously">
+        {ANONYMOUS_NOTE}
+      </Choice>
+      <Choice field={fields.cover_fees} label={feeCoverLabel(giftCents, cardFee, destination)} testId="cover-fees-label">
+        Our card provider keeps {cardFeeWords(cardFee)} of each payment; this adds it as its own line at the checkout.
+        {isZakat ? " Covering the fee lets the whole of your Zakat reach its recipients." : null}
+      </Choice>
+      <TributeChoice field={fields.tribute} />
+    </fieldset>
+  );
+}
+
+/** A checkbox named by its own words, with what it means as its description. */
+function Choice({
+  field,
+  label,
+  testId,
+  children,
+}: {
+  field: FieldMetadata<boolean | string | undefined>;
+  label: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  const descriptionId = `${field.id}-description`;
+  const describedBy = [descriptionId, field.errors?.length ? field.errorId : ""].filter(Boolean).join(" ");
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          {...getInputProps(field, { type: "checkbox" })}
+          key={field.key}
+          aria-describedby={describedBy}
+          className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+        />
+        <div>
+          <label htmlFor={field.id} className="font-medium text-slate-900" data-testid={testId}>
+            {label}
+          </label>
+          <p id={descriptionId} className="text-sm text-slate-600">
+            {children}
+          </p>
+        </div>
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function TributeChoice({ field }: { field: GiftChoicesProps["fields"]["tribute"] }) {
+  const hydrated = useHydrated();
+  const tribute = field.getFieldset();
+  const chosen = String(tribute.kind.value ?? "");
+  // Without JavaScript every field is there; with it, the person's name and email follow the choice.
+  const showPerson = !hydrated || chosen !== "" || Boolean(tribute.name.errors?.length) || Boolean(tribute.kind.errors?.length);
+  const emailNoteId = `${tribute.email.id}-description`;
+  return (
+    <fieldset>
+      <legend className="font-medium text-slate-900">Give in someone&apos;s name (optional)</legend>
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+        {TRIBUTE_OPTIONS.map((option) => (
+          <label key={option.value || "none"} htmlFor={`${tribute.kind.id}-${option.value || "none"}`} className="flex items-center gap-2">
+            <input
+              type="radio"
+              id={`${tribute.kind.id}-${option.value || "none"}`}
+              name={tribute.kind.name}
+              form={tribute.kind.formId}
+              value={option.value}
+              key={`${tribute.kind.key ?? ""}-${option.value}`}
+              defaultChecked={String(tribute.kind.initialValue ?? "") === option.value}
+              aria-describedby={tribute.kind.errors?.length ? tribute.kind.errorId : undefined}
+              className="accent-brand-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={tribute.kind.errorId} errors={tribute.kind.errors} />
+      {showPerson ? (
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={tribute.name.id} className="field-label">
+              The person&apos;s name
+            </label>
+            <input {...getInputProps(tribute.name, { type: "text" })} key={tribute.name.key} maxLength={200} autoComplete="off" className="field-input" />
+            <FieldError id={tribute.name.errorId} errors={tribute.name.errors} />
+          </div>
+          <div>
+            <label htmlFor={tribute.email.id} className="field-label">
+              Email to tell them or their family (optional)
+            </label>
+            <input
+              {...getInputProps(tribute.email, { type: "email" })}
+              key={tribute.email.key}
+              autoComplete="off"
+              aria-describedby={[emailNoteId, tribute.email.errors?.length ? tribute.email.errorId : ""].filter(Boolean).join(" ")}
+              className="field-input"
+            />
+            <p id={emailNoteId} className="mt-1 text-sm text-slate-600">
+              We send a short note naming you (unless you give anonymously); they are never told the amount.
+            </p>
+            <FieldError id={tribute.email.errorId} errors={tribute.email.errors} />
+          </div>
+        </div>
+      ) : null}
+    </fieldset>
+  );
 }

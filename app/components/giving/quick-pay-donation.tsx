@@ -1,8 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
+import { GiftChoices, isTicked } from "~/components/giving/gift-choices";
 import { InputField } from "~/components/ui/form-fields";
 import { quickPaySchema, type QuickPayRequest } from "~/domain/giving/donation-schemas";
+import { feeCoverCents, giftWithFeeWords, type CardFee } from "~/domain/giving/fee-cover";
 import { formatExactCents } from "~/domain/shared/money";
 import { formatBothCalendars } from "~/domain/shared/hijri";
 
@@ -17,9 +19,16 @@ export interface QuickPayView {
   fund: string;
   late: boolean;
   eidOn: string;
+  /** Zakat al-Fitr (on time): the fee cover says the whole Zakat then reaches its recipients. */
+  isZakat: boolean;
+  /** The donor's ticks, kept across a canceled checkout. */
+  choices: { anonymous?: "on"; cover_fees?: "on" };
 }
 
-const DONOR_FIELDS = new Set(["name", "email"]);
+/** The fields the donor fills in; anything else in the form's errors is the request's own. */
+const DONOR_FIELDS = new Set(["name", "email", "anonymous", "cover_fees", "tribute", "tribute.kind", "tribute.name", "tribute.email"]);
+
+type QuickPayFields = Record<"name" | "email" | "anonymous" | "cover_fees", string> & { tribute: { kind: string; name: string; email: string } };
 
 /**
  * The donate form for Zakat al-Fitr, Fidya or Kaffarah: a fixed summary, given once.
@@ -27,18 +36,21 @@ const DONOR_FIELDS = new Set(["name", "email"]);
  */
 export function QuickPayDonation({
   view,
+  cardFee,
   lastResult,
   processing,
   sandbox,
 }: {
   view: QuickPayView;
+  cardFee: CardFee;
   lastResult?: SubmissionResult<string[]>;
   processing: boolean;
   sandbox: boolean;
 }) {
-  const [form, fields] = useForm<Record<"name" | "email", string>, QuickPayRequest>({
+  const [form, fields] = useForm<QuickPayFields, QuickPayRequest>({
     id: "quick-pay",
     lastResult,
+    defaultValue: view.choices,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: quickPaySchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -49,6 +61,7 @@ export function QuickPayDonation({
     .flatMap(([, messages]) => messages);
   const problems = [...(form.errors ?? []), ...requestProblems];
   const summary = `${view.designation} — ${formatExactCents(view.amountCents)}`;
+  const coverCents = isTicked(fields.cover_fees) ? feeCoverCents(view.amountCents, cardFee) : 0;
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
@@ -81,6 +94,8 @@ export function QuickPayDonation({
         <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
       </div>
 
+      <GiftChoices fields={fields} giftCents={view.amountCents} cardFee={cardFee} destination={`the ${view.fund} fund`} isZakat={view.isZakat} />
+
       <div className="space-y-3">
         {problems.length ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
@@ -90,7 +105,10 @@ export function QuickPayDonation({
         <button type="submit" className="btn-gold w-full py-3 text-lg sm:w-auto" disabled={processing}>
           {processing ? "Processing..." : "Donate Now"}
         </button>
-        <p className="text-sm text-slate-600">You will give {formatExactCents(view.amountCents)} once, through a secure hosted checkout.</p>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          You will give {coverCents > 0 ? giftWithFeeWords(view.amountCents, coverCents) : formatExactCents(view.amountCents)} once, through a secure hosted
+          checkout.
+        </p>
         {sandbox ? <p className="text-sm text-slate-600">Test mode: you will see a simulated checkout, and no card is charged.</p> : null}
       </div>
     </Form>

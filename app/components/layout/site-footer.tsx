@@ -4,12 +4,14 @@ import { NewsletterForm } from "./newsletter-form";
 import { useFoundationContact } from "./use-foundation-contact";
 
 /**
- * The header's pages, Testimonials (where anyone can read and share experiences), a donor's
- * own giving, where the Zakat went and how the foundation handles it, and quick pay for the
- * obligations (its name is long: it takes the whole row).
+ * The header's pages, the appeals (the header keeps the nine links it began with),
+ * Testimonials (where anyone can read and share experiences), a donor's own giving, where
+ * the Zakat went and how the foundation handles it, and quick pay for the obligations (its
+ * name is long: it takes the whole row).
  */
 const FOOTER_LINKS: { to: string; label: string; wide?: boolean }[] = [
   ...MAIN_NAVIGATION,
+  { to: "/appeals", label: "Appeals" },
   { to: "/testimonials", label: "Testimonials" },
   { to: "/my-giving", label: "My Giving" },
   { to: "/transparency", label: "Transparency" },

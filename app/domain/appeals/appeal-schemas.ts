@@ -22,12 +22,18 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 80;
 const SLUG_RULE = "Use lower-case letters, digits and hyphens, e.g. winter-emergency";
 
+/** Letters with no accent to take off, written as a reader would say them. */
+const OWN_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ð: "d", þ: "th", ı: "i", ł: "l", đ: "d" };
+
 /** The address proposed from a title: "Winter Emergency in Gaza" is "winter-emergency-in-gaza". */
 export function slugFromTitle(title: string): string {
   const words = title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    // "Children's" is one word ("childrens"), and letters that do not decompose keep their sound.
+    .replace(/['’ʼʻʿʾ`]/g, "")
+    .replace(/[ßæœøðþıłđ]/g, (letter) => OWN_LETTERS[letter] ?? "")
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");

@@ -27,7 +27,8 @@ export function whyNoGifts(title: string, phase: AppealPhase, startsOn: string):
     case "upcoming":
       return `The appeal “${title}” opens for gifts on ${startsOn}.`;
     case "draft":
-      return `The appeal “${title}” is not open for gifts.`;
+      // Not by name: a draft's title is not yet public.
+      return "This appeal is not open for gifts.";
     default:
       return `The appeal “${title}” has closed and no longer takes gifts. Thank you for thinking of it.`;
   }

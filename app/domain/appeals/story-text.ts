@@ -78,8 +78,9 @@ function takeWhile(lines: string[], from: number, keep: (line: string) => boolea
   return taken;
 }
 
-// Bold, a link, italic with * or _ (not inside words, not around spaces), a line break.
-const INLINE = /\*\*(?=\S)([\s\S]+?)(?<=\S)\*\*|\[([^\]\n]+)\]\(([^)\s]+)\)|(?<![\w*])\*(?=[^\s*])([\s\S]+?)(?<=[^\s*])\*(?![\w*])|(?<![\w_])_(?=[^\s_])([\s\S]+?)(?<=[^\s_])_(?![\w_])|\n/;
+// Bold, a link (its address may hold one pair of brackets, as many do), italic with * or _
+// (not inside words, not around spaces), a line break.
+const INLINE = /\*\*(?=\S)([\s\S]+?)(?<=\S)\*\*|\[([^\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|(?<![\w*])\*(?=[^\s*])([\s\S]+?)(?<=[^\s*])\*(?![\w*])|(?<![\w_])_(?=[^\s_])([\s\S]+?)(?<=[^\s_])_(?![\w_])|\n/;
 
 export function inlines(text: string): Inline[] {
   const out: Inline[] = [];
@@ -107,7 +108,8 @@ function inlineOf(match: RegExpExecArray): Inline {
 
 /** http(s) and mailto addresses, and this site's own paths; nothing else is followed. */
 export function safeHref(href: string): string | null {
-  if (/^\/(?!\/)/.test(href)) return href;
+  // A browser reads "//host" and "/\\host" as another site, not as one of this site's paths.
+  if (/^\/(?![/\\])/.test(href)) return href;
   try {
     const url = new URL(href);
     return ["http:", "https:", "mailto:"].includes(url.protocol) ? url.href : null;

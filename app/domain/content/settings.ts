@@ -88,6 +88,18 @@ const GIVING_RULES: Record<GivingSettingKey, z.ZodType<string, unknown>> = {
     .refine((value) => value === "" || value === "off" || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value), "Give the appeal's address, e.g. winter-emergency, or off"),
 };
 
+/**
+ * The Giving section of the settings screen: the three giving settings in one form, each
+ * by its own rule above. Choosing the banner's own words sends an empty value, which a
+ * form reads as absent (conform does so even inside a preprocess), so absent means ''.
+ */
+export const givingSettingsSchema = z.object({
+  card_fee_percent: GIVING_RULES.card_fee_percent,
+  card_fee_fixed: GIVING_RULES.card_fee_fixed,
+  emergency_appeal: GIVING_RULES.emergency_appeal.optional().transform((value) => value ?? ""),
+});
+export type GivingSettings = z.output<typeof givingSettingsSchema>;
+
 /** The rules for one setting's {value, description}, by its key. */
 export function settingUpdateSchemaFor(key: string) {
   const value = isImpactStatisticKey(key)

@@ -19,12 +19,17 @@ export function signInLinkMail(link: string): MailParts {
   };
 }
 
-/** Totals per calendar year (in the foundation's time zone), newest year first. */
-export function totalsByYear(gifts: { amount_cents: number; year: number }[]): { year: number; total_cents: number; gifts: number }[] {
+/** All a donor gave with one payment: the gift, and the card fee they covered beside it. */
+export function givenCents(gift: { amount_cents: number; fee_cover_cents?: number }): number {
+  return gift.amount_cents + (gift.fee_cover_cents ?? 0);
+}
+
+/** Totals per calendar year (in the foundation's time zone), newest year first: what was given, covered card fees included. */
+export function totalsByYear(gifts: { amount_cents: number; fee_cover_cents?: number; year: number }[]): { year: number; total_cents: number; gifts: number }[] {
   const years = new Map<number, { total_cents: number; gifts: number }>();
   for (const gift of gifts) {
     const year = years.get(gift.year) ?? { total_cents: 0, gifts: 0 };
-    year.total_cents += gift.amount_cents;
+    year.total_cents += givenCents(gift);
     year.gifts += 1;
     years.set(gift.year, year);
   }

@@ -77,8 +77,11 @@ const tribute = z.preprocess(
   (raw) => {
     if (raw === null || raw === undefined || raw === "") return undefined;
     if (typeof raw !== "object" || Array.isArray(raw)) return raw;
-    const { kind } = raw as { kind?: unknown };
-    return kind === undefined || kind === null || kind === "" ? undefined : raw;
+    // No tribute only when nothing of one was given: a name typed without "in memory" or
+    // "in honour" chosen is asked about, never dropped.
+    const given = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== "";
+    const { kind, name, email } = raw as { kind?: unknown; name?: unknown; email?: unknown };
+    return given(kind) || given(name) || given(email) ? raw : undefined;
   },
   z
     .object(

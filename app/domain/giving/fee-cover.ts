@@ -1,3 +1,5 @@
+import { formatCents, formatExactCents } from "~/domain/shared/money";
+
 /**
  * Covering the card fee: what a donor adds so that the foundation receives the whole
  * gift after the card provider takes its fee. The provider charges a share of what is
@@ -35,4 +37,10 @@ export function cardFeeWords(fee: CardFee): string {
   const percent = (fee.basisPoints / 100).toLocaleString("en-US", { maximumFractionDigits: 2 });
   const fixed = fee.fixedCents ? ` + $${(fee.fixedCents / 100).toFixed(2)}` : "";
   return `${percent}%${fixed}`;
+}
+
+/** "$50 + $1.80 card fee = $51.80" when the donor covers the fee, else "$50": what the checkout will charge. */
+export function giftWithFeeWords(giftCents: number, coverCents: number): string {
+  if (coverCents <= 0) return formatCents(giftCents);
+  return `${formatCents(giftCents)} + ${formatExactCents(coverCents)} card fee = ${formatExactCents(giftCents + coverCents)}`;
 }

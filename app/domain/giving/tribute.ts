@@ -38,12 +38,12 @@ export function tributeMail(
   organisationName: string,
 ): MailParts {
   const giver = gift.anonymous ? "Someone who wished to remain anonymous" : gift.giverName.trim() || "A donor";
-  const cause = gift.appealTitle ? ` to the appeal “${gift.appealTitle}”` : "";
+  const cause = gift.appealTitle ? ` for its appeal “${gift.appealTitle}”` : "";
   return {
     subject: `${gift.isTest ? "[Test] " : ""}A gift ${tributeWords(tribute).replace(/^In/, "in")}`,
     greeting: "Assalamu alaikum,",
     paragraphs: [
-      `${giver} has given a gift${cause} to ${organisationName}, ${tributeWords(tribute).replace(/^In/, "in")}.`,
+      `${giver} has given a gift to ${organisationName}${cause}, ${tributeWords(tribute).replace(/^In/, "in")}.`,
       tribute.kind === "memory"
         ? `We pray that Allah accepts it as an ongoing charity (sadaqa jariya) for ${tribute.name}, and grants your family patience and comfort.`
         : `We pray that Allah accepts it and blesses ${tribute.name} and all who are dear to them.`,

@@ -2,7 +2,7 @@ import type { Route } from "./+types/donations-export";
 import { csvResponse } from "~/lib/csv.server";
 import { donationsForExport, readDonationFilter, type Donation } from "~/services/giving";
 
-/** donations.csv: every row the Donations screen's filter matches, streamed. */
+/** donations.csv: every row the Donations screen's filter (search, frequency, fund, appeal) matches, streamed. */
 export async function loader({ url }: Route.LoaderArgs) {
   const { filter, problem } = await readDonationFilter(url.searchParams);
   if (problem) return new Response(problem, { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -18,6 +18,11 @@ export async function loader({ url }: Route.LoaderArgs) {
       // After the columns the export always had, so spreadsheets built on them keep working.
       { header: "Fund", value: (gift) => gift.fund },
       { header: "Designation", value: (gift) => gift.designation },
+      { header: "Appeal", value: (gift) => gift.appeal },
+      // Beside the amount, never in it: the gift and the card fee the donor covered are kept apart.
+      { header: "Fee covered", value: (gift) => gift.fee_cover.toFixed(2) },
+      { header: "Anonymous", value: (gift) => (gift.anonymous ? "yes" : "no") },
+      { header: "Tribute", value: (gift) => gift.tribute },
     ],
     donationsForExport(filter),
   );

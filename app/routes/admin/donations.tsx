@@ -1,6 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/donations";
 import { Notice } from "~/components/admin/notice";
@@ -9,22 +7,20 @@ import { StatCard } from "~/components/admin/stat-card";
 import { TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
 import { applyAtOnce, ListSearch } from "~/components/admin/list-search";
-import { InputField, SelectField } from "~/components/ui/form-fields";
 import { formatDate, todayIn } from "~/domain/shared/dates";
-import { offlineGiftSchema, type OfflineGift } from "~/domain/giving/donation-schemas";
-import {
-  DONATION_FREQUENCIES,
-  OFFLINE_PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-} from "~/domain/giving/gift-options";
+import { offlineGiftSchema } from "~/domain/giving/donation-schemas";
+import { DONATION_FREQUENCIES, PAYMENT_METHOD_LABELS } from "~/domain/giving/gift-options";
 import { centsToDollars, formatCount, formatDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { adminContext } from "~/lib/request-context";
+import { getAppeal, listAppealChoices } from "~/services/appeals";
 import { listFunds } from "~/services/funds";
-import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider, type DonationFilter } from "~/services/giving";
+import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider, type Donation, type DonationFilter } from "~/services/giving";
 import { FundFilter } from "~/components/admin/fund-filter";
+import { AppealFilter, type AppealChoice } from "~/components/admin/appeal-filter";
+import { OfflineGiftForm } from "~/components/admin/offline-gift-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
 
@@ -32,7 +28,13 @@ const PAGE_SIZE = 25;
 
 export async function loader({ url }: Route.LoaderArgs) {
   const { filter, problem } = await readDonationFilter(url.searchParams);
-  const [found, totals, funds] = await Promise.all([findDonationPage(filter, pageFrom(url), PAGE_SIZE), getDonationTotals(), listFunds()]);
+  const [found, totals, funds, appeals, appealShown] = await Promise.all([
+    findDonationPage(filter, pageFrom(url), PAGE_SIZE),
+    getDonationTotals(),
+    listFunds(),
+    listAppealChoices(),
+    filter.appealId === undefined ? null : getAppeal(filter.appealId, { staff: true }),
+  ]);
   const recorded = Number(url.searchParams.get("recorded"));
   return {
     donations: found.donations,
@@ -46,10 +48,19 @@ export async function loader({ url }: Route.LoaderArgs) {
     // An offline gift can go to any open fund, the obligations' included.
     purposes: funds.filter((fund) => !fund.archived).map((fund) => ({ value: fund.purpose, label: fund.purpose === fund.name ? fund.name : `${fund.purpose} (${fund.name})` })),
     funds: funds.map((fund) => ({ id: fund.id, name: fund.archived ? `${fund.name} (archived)` : fund.name })),
+    appeals: appeals.map(appealChoice),
+    // An offline gift can answer an appeal that has gone live, closed ones too, never a draft.
+    giftAppeals: appeals.filter((appeal) => appeal.status !== "draft").map(appealChoice),
+    // The filtered appeal's own figure, counted as the appeal's page counts it.
+    appealRaised: appealShown ? { title: appealShown.title, raised: appealShown.raised, gifts: appealShown.gifts, testGifts: appealShown.test_gifts } : null,
     recorded: Number.isInteger(recorded) && recorded > 0 ? recorded : null,
     timeZone: getEnv().SITE_TIMEZONE,
     today: todayIn(getEnv().SITE_TIMEZONE),
   };
+}
+
+function appealChoice(appeal: { id: number; title: string; status: string }): AppealChoice {
+  return { id: appeal.id, label: appeal.status === "live" ? appeal.title : `${appeal.title} (${appeal.status})` };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,9 +131,24 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         <StatCard label="Average Donation" value={formatDollars(totals.average)} testId="donations-average" />
       </dl>
 
-      {recording ? <OfflineGiftForm lastResult={recordResult} today={loaderData.today} purposes={loaderData.purposes} /> : null}
+      {recording ? (
+        <OfflineGiftForm
+          lastResult={recordResult}
+          today={loaderData.today}
+          purposes={loaderData.purposes}
+          appeals={loaderData.giftAppeals.map((appeal) => ({ value: String(appeal.id), label: appeal.label }))}
+        />
+      ) : null}
 
-      <DonationFilters filter={filter} funds={loaderData.funds} />
+      <DonationFilters filter={filter} funds={loaderData.funds} appeals={loaderData.appeals} />
+
+      {loaderData.appealRaised ? (
+        <p className="text-sm text-slate-700" data-testid="appeal-raised">
+          <span className="font-semibold text-slate-900">{loaderData.appealRaised.title}</span>: {formatDollars(loaderData.appealRaised.raised)} raised from{" "}
+          {formatCount(loaderData.appealRaised.gifts)} {loaderData.appealRaised.gifts === 1 ? "gift" : "gifts"}
+          {loaderData.appealRaised.testGifts ? ", test gifts included while the site takes no real payments" : ""}.
+        </p>
+      ) : null}
 
       <DataTable
         caption="Donations, newest first"
@@ -149,9 +175,17 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         {donations.map((donation) => (
           <tr key={donation.id}>
             <td className="px-3 py-3 text-slate-500">{donation.id}</td>
-            <td className="px-3 py-3 font-medium text-slate-900">{donation.name}</td>
+            <td className="px-3 py-3 font-medium text-slate-900">
+              {donation.name}
+              {donation.anonymous ? <AnonymousBadge /> : null}
+            </td>
             <td className="px-3 py-3 text-slate-700">{donation.email || "—"}</td>
-            <td className="px-3 py-3 text-right font-medium tabular-nums text-slate-900">{formatDollars(donation.amount)}</td>
+            <td className="px-3 py-3 text-right font-medium tabular-nums text-slate-900">
+              {formatDollars(donation.amount)}
+              {donation.fee_cover > 0 ? (
+                <span className="block text-xs font-normal whitespace-nowrap text-slate-600">+ {formatDollars(donation.fee_cover)} fee covered</span>
+              ) : null}
+            </td>
             <td className="px-3 py-3">
               {donation.frequency}
               {donation.payment_method !== "card" ? (
@@ -161,7 +195,10 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
               ) : null}
               {donation.is_test ? <TestBadge /> : null}
             </td>
-            <td className="px-3 py-3 text-slate-700">{donation.purpose}</td>
+            <td className="px-3 py-3 text-slate-700">
+              {donation.purpose}
+              <GiftNotes donation={donation} />
+            </td>
             <td className="px-3 py-3 text-slate-700">
               {donation.fund}
               {donation.designation ? <span className="block text-xs text-slate-600">{donation.designation}</span> : null}
@@ -181,11 +218,32 @@ function filterQuery(filter: DonationFilter): URLSearchParams {
   if (filter.search) query.set("search", filter.search);
   if (filter.frequency) query.set("frequency", filter.frequency);
   if (filter.fundId !== undefined) query.set("fund", String(filter.fundId));
+  if (filter.appealId !== undefined) query.set("appeal", String(filter.appealId));
   return query;
 }
 
-function DonationFilters({ filter, funds }: { filter: DonationFilter; funds: { id: number; name: string }[] }) {
-  const filtered = Boolean(filter.search || filter.frequency || filter.fundId !== undefined);
+/** Marks a donor who asked that their name stay off public pages. */
+function AnonymousBadge() {
+  return (
+    <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-violet-900" title="Asked that their name stay off public pages">
+      Anonymous
+    </span>
+  );
+}
+
+/** Under the purpose: the appeal the gift answered and the person it honours. */
+function GiftNotes({ donation }: { donation: Pick<Donation, "appeal" | "tribute"> }) {
+  if (!donation.appeal && !donation.tribute) return null;
+  return (
+    <>
+      {donation.appeal ? <span className="block text-xs text-slate-600">Appeal: {donation.appeal}</span> : null}
+      {donation.tribute ? <span className="block text-xs text-slate-600">{donation.tribute}</span> : null}
+    </>
+  );
+}
+
+function DonationFilters({ filter, funds, appeals }: { filter: DonationFilter; funds: { id: number; name: string }[]; appeals: AppealChoice[] }) {
+  const filtered = Boolean(filter.search || filter.frequency || filter.fundId !== undefined || filter.appealId !== undefined);
   return (
     <ListSearch id="donation-search" label="Search by name or email" search={filter.search} clearTo="/admin/donations" filtered={filtered}>
       <div>
@@ -202,61 +260,7 @@ function DonationFilters({ filter, funds }: { filter: DonationFilter; funds: { i
         </select>
       </div>
       <FundFilter id="donation-fund" funds={funds} fundId={filter.fundId} />
+      <AppealFilter id="donation-appeal" appeals={appeals} appealId={filter.appealId} />
     </ListSearch>
-  );
-}
-
-function OfflineGiftForm({
-  lastResult,
-  today,
-  purposes,
-}: {
-  lastResult?: SubmissionResult<string[]>;
-  today: string;
-  purposes: { value: string; label: string }[];
-}) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "record";
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [form, fields] = useForm<Record<keyof OfflineGift, string>, OfflineGift>({
-    id: "offline-gift",
-    lastResult,
-    defaultValue: { frequency: "One-Time", payment_method: "cash", purpose: "General Donation", donated_at: today },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: offlineGiftSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  // Opening the form moves focus to it, so keyboard users land where they are needed.
-  useEffect(() => headingRef.current?.focus(), []);
-
-  return (
-    <section aria-labelledby="offline-gift-title" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
-      <h2 id="offline-gift-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-        Record an offline gift
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">Cash, cheques, bank transfers and Ramadan collections handed to the foundation.</p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
-        <input type="hidden" name="intent" value="record" />
-        <InputField field={fields.name} label="Donor name" type="text" required />
-        <InputField field={fields.email} label={<>Email <span className="font-normal text-slate-500">(optional)</span></>} type="email" />
-        <InputField field={fields.amount} label="Amount (USD)" type="text" inputMode="decimal" required />
-        <InputField field={fields.donated_at} label="Date received" type="date" />
-        <SelectField
-          field={fields.payment_method}
-          label="Paid by"
-          options={OFFLINE_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
-        />
-        <SelectField field={fields.frequency} label="Frequency" options={DONATION_FREQUENCIES} />
-        <SelectField field={fields.purpose} label="Purpose" options={purposes} className="sm:col-span-2" selectClassName="max-w-md" />
-        <div className="flex gap-3 sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Saving..." : "Record gift"}
-          </button>
-          <Link to="/admin/donations" preventScrollReset className="btn-secondary">
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </section>
   );
 }

@@ -5,14 +5,20 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { formatCount, formatDollars } from "~/domain/shared/money";
 import {
+  GIVING_SETTING_KEYS,
+  givingSettingsSchema,
   IMPACT_STATISTIC_LABELS,
   isDollarStatistic,
   isImpactStatisticKey,
   statisticEditSchema,
+  type GivingSettings,
 } from "~/domain/content/settings";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/lib/form-replies.server";
-import { listImpactStatistics, updateSetting, type Setting } from "~/services/content";
+import { ValidationError } from "~/lib/service-errors";
+import { GivingSettingsForm } from "~/components/admin/giving-settings-form";
+import { listAppealChoices } from "~/services/appeals";
+import { listImpactStatistics, settingValues, updateSetting, type Setting } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
 
@@ -20,15 +26,45 @@ export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Setti
 export async function loader({ url }: Route.LoaderArgs) {
   const editing = url.searchParams.get("edit");
   const saved = url.searchParams.get("saved");
+  const giving = await storedGivingSettings();
   return {
     statistics: await listImpactStatistics(),
     editing: editing && isImpactStatisticKey(editing) ? editing : null,
     saved: saved && isImpactStatisticKey(saved) ? saved : null,
+    givingSaved: saved === "giving",
+    giving,
+    bannerChoices: await bannerChoices(giving.emergency_appeal),
   };
+}
+
+async function storedGivingSettings(): Promise<GivingSettings> {
+  const values = await settingValues(GIVING_SETTING_KEYS);
+  const fixed = values.get("card_fee_fixed") ?? "";
+  return {
+    card_fee_percent: values.get("card_fee_percent") ?? "",
+    // Stored as its number ("0.3"); shown to the cent, as an amount of money is read.
+    card_fee_fixed: /^\d+(\.\d+)?$/.test(fixed) ? Number(fixed).toFixed(2) : fixed,
+    emergency_appeal: values.get("emergency_appeal") ?? "",
+  };
+}
+
+/**
+ * What the banner may point to: its own words, nothing, or a live appeal. An appeal it
+ * points to that has since closed stays offered, named as such, so saving the fee does
+ * not move the banner.
+ */
+async function bannerChoices(current: string): Promise<{ value: string; label: string }[]> {
+  const appeals = await listAppealChoices();
+  const live = appeals.filter((appeal) => appeal.status === "live").map((appeal) => ({ value: appeal.slug, label: appeal.title }));
+  const choices = [{ value: "", label: "The general emergency banner" }, { value: "off", label: "No banner" }, ...live];
+  if (choices.some((choice) => choice.value === current)) return choices;
+  const earlier = appeals.find((appeal) => appeal.slug === current);
+  return [...choices, { value: current, label: `${earlier?.title ?? current} (not live)` }];
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormBody(request);
+  if (formData.get("intent") === "giving") return givingAction(formData);
   const key = String(formData.get("key") ?? "");
   const submission = parseWithZod(formData, { schema: statisticEditSchema(key) });
   if (!isImpactStatisticKey(key)) {
@@ -43,6 +79,28 @@ export async function action({ request }: Route.ActionArgs) {
     return serviceErrorReply(submission, error, { key });
   }
   return redirect(`/admin/settings?saved=${key}`);
+}
+
+/** The Giving section: the card fee's two parts and the banner, each saved through the settings' own rules. */
+async function givingAction(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: givingSettingsSchema });
+  if (submission.status !== "success") return data({ key: "giving", result: submission.reply() }, { status: 400 });
+  const offered = await bannerChoices((await storedGivingSettings()).emergency_appeal);
+  if (!offered.some((choice) => choice.value === submission.value.emergency_appeal)) {
+    return data({ key: "giving", result: submission.reply({ fieldErrors: { emergency_appeal: ["Choose one of the listed banners"] } }) }, { status: 400 });
+  }
+  for (const key of GIVING_SETTING_KEYS) {
+    try {
+      await updateSetting(key, { value: submission.value[key] });
+    } catch (error) {
+      // The rule is the setting's own; its complaint belongs beside this field.
+      if (error instanceof ValidationError) {
+        return data({ key: "giving", result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }) }, { status: 400 });
+      }
+      return serviceErrorReply(submission, error, { key: "giving" });
+    }
+  }
+  return redirect("/admin/settings?saved=giving");
 }
 
 function displayValue(setting: Setting): string {
@@ -101,6 +159,17 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
           lastResult={actionData?.key === selected.key ? actionData.result : undefined}
         />
       ) : null}
+
+      {loaderData.givingSaved && !actionData ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800">
+          Giving settings saved.
+        </p>
+      ) : null}
+      <GivingSettingsForm
+        values={loaderData.giving}
+        bannerChoices={loaderData.bannerChoices}
+        lastResult={actionData?.key === "giving" ? actionData.result : undefined}
+      />
     </div>
   );
 }

@@ -134,8 +134,16 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           <tr key={subscription.id}>
             <td className="px-3 py-3 font-medium text-slate-900">{subscription.name}</td>
             <td className="px-3 py-3 text-slate-700">{subscription.email}</td>
-            <td className="px-3 py-3 text-right font-medium tabular-nums">{formatDollars(subscription.amount)}</td>
-            <td className="px-3 py-3">{subscription.purpose}</td>
+            <td className="px-3 py-3 text-right font-medium tabular-nums">
+              {formatDollars(subscription.amount)}
+              {subscription.fee_cover > 0 ? (
+                <span className="block text-xs font-normal whitespace-nowrap text-slate-600">+ {formatDollars(subscription.fee_cover)} fee covered</span>
+              ) : null}
+            </td>
+            <td className="px-3 py-3">
+              {subscription.purpose}
+              {subscription.appeal ? <span className="block text-xs text-slate-600">Appeal: {subscription.appeal}</span> : null}
+            </td>
             <td className="px-3 py-3">
               {subscription.interval === "year" ? "Yearly" : "Monthly"},{" "}
               {scheduleText(subscription.interval, subscription.payment_day, subscription.payment_month)}

@@ -5,8 +5,9 @@ import { donationsForExport, listDonations, readDonationFilter, recordOfflineGif
 
 /**
  * GET /api/donations/ (admin): every gift, newest first, streamed whole unless paged;
- * `search`, `frequency` and `fund` (a fund's id) filter like the admin screen.
- * POST /api/donations/ (admin): records an offline gift (cash, cheque, Ramadan collection).
+ * `search`, `frequency`, `fund` (a fund's id) and `appeal` (an appeal's id) filter like the admin screen.
+ * POST /api/donations/ (admin): records an offline gift (cash, cheque, Ramadan collection),
+ * optionally for an appeal, anonymous, or in someone's name, as the admin form does.
  */
 const resource = apiResource<Route.ActionArgs>({
   GET: staffOnly(async ({ request }) => {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import {
+  APPEAL_STATUSES,
   appealPhase,
   appealSchema,
   isListedAsLive,
@@ -12,15 +13,16 @@ import {
   type AppealStatus,
 } from "~/domain/appeals";
 import { UPLOAD_FOLDERS } from "~/domain/content";
+import { FUND_SLUGS, isZakatBound, type FundKind } from "~/domain/funds";
 import { centsToDollars, dollarsToCents } from "~/domain/shared/money";
 import { todayIn } from "~/domain/shared/dates";
 import { getDb, nowIso } from "~/lib/db.server";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
-import { pageOfRows, type ListPage } from "~/lib/list-pages.server";
+import { newestFirstList, olderThan, type ListPage, type Position } from "~/lib/list-pages.server";
 import { overStored } from "~/lib/record-updates.server";
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import { uploadReference } from "~/services/content";
-import { getFund } from "~/services/funds";
+import { getFund, listFunds, type Fund } from "~/services/funds";
 import type { AppealRow, Database } from "../../../db/schema";
 
 /**
@@ -93,7 +95,7 @@ function toAppeal(row: AppealWithTotals, day = today()): Appeal {
     image_filename: row.image_filename,
     video_url: row.video_url,
     fund_id: row.fund_id,
-    fund: { id: row.fund_id, name: row.fund_name, is_zakat: row.fund_kind === "zakat" || row.fund_kind === "obligation" },
+    fund: { id: row.fund_id, name: row.fund_name, is_zakat: isZakatBound(row.fund_kind as FundKind) },
     goal: row.goal_cents === null ? null : centsToDollars(row.goal_cents),
     preset_amounts: readPresetAmounts(row.preset_amounts),
     starts_on: row.starts_on,
@@ -154,8 +156,26 @@ export interface AppealFilter {
   status?: AppealStatus;
 }
 
-function filtered(filter: AppealFilter) {
+/** What a list reads: the filter, and whether the reader is the public (who never sees a draft). */
+interface AppealQuery extends AppealFilter {
+  publicOnly?: boolean;
+}
+
+/**
+ * `?search=&status=` for the Appeals screen and GET /api/appeals/: an unknown status is
+ * named as the problem (the API answers 422, the screen says so and lists them all).
+ */
+export function readAppealFilter(params: URLSearchParams): { filter: AppealFilter; problem?: string } {
+  const search = params.get("search")?.trim().slice(0, 200) || undefined;
+  const status = params.get("status")?.trim();
+  if (!status) return { filter: { search } };
+  if (!(APPEAL_STATUSES as readonly string[]).includes(status)) return { filter: { search }, problem: `status must be one of ${APPEAL_STATUSES.join(", ")}` };
+  return { filter: { search, status: status as AppealStatus } };
+}
+
+function filtered(filter: AppealQuery) {
   let query = appealsWithTotals();
+  if (filter.publicOnly) query = query.where("appeals.status", "in", ["live", "closed"]);
   if (filter.status) query = query.where("appeals.status", "=", filter.status);
   const words = filter.search?.trim();
   if (words) {
@@ -172,24 +192,39 @@ function filtered(filter: AppealFilter) {
   return query;
 }
 
-/** One page of the staff's list, newest first. */
-export async function findAppealPage(filter: AppealFilter, page: number, pageSize: number): Promise<ListPage<Appeal>> {
-  const count = async () => {
+const appealList = newestFirstList({
+  async count(filter: AppealQuery) {
     const row = await filtered(filter)
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
     return Number(row.count);
-  };
-  const rows = async (limit: number, offset: number) => {
-    const found = await filtered(filter).orderBy("appeals.created_at", "desc").orderBy("appeals.id", "desc").limit(limit).offset(offset).execute();
-    const day = today();
-    return found.map((row) => toAppeal(row, day));
-  };
-  return pageOfRows(count, rows, page, pageSize);
+  },
+  newestFirst(filter: AppealQuery, after?: Position) {
+    let query = filtered(filter);
+    if (after) query = query.where(olderThan("appeals", "created_at", after));
+    return query.orderBy("appeals.created_at", "desc").orderBy("appeals.id", "desc");
+  },
+  positionOf: (row) => row.created_at,
+  toItem: (row) => toAppeal(row),
+});
+
+/** One page of the staff's list, newest first. */
+export async function findAppealPage(filter: AppealFilter, page: number, pageSize: number): Promise<ListPage<Appeal>> {
+  return appealList.page(filter, page, pageSize);
 }
 
-/** Every appeal staff can designate a gift to (not drafts), for the offline gift form and filters. */
+/** GET /api/appeals/ with `limit`/`offset`: newest first; the public reads live and closed appeals only. */
+export async function listAppeals(filter: AppealFilter, page: { limit?: number; offset?: number }, reader: Reader = PUBLIC): Promise<Appeal[]> {
+  return appealList.list({ ...filter, publicOnly: !reader.staff }, page);
+}
+
+/** The same list read whole, a batch at a time (GET /api/appeals/ without paging). */
+export function appealsInBatches(filter: AppealFilter, reader: Reader = PUBLIC): AsyncGenerator<Appeal[]> {
+  return appealList.inBatches({ ...filter, publicOnly: !reader.staff });
+}
+
+/** Every appeal, drafts included, for staff's filters and forms (which leave out what they cannot take). */
 export async function listAppealChoices(): Promise<Array<Pick<Appeal, "id" | "slug" | "title" | "status">>> {
   const rows = await getDb().selectFrom("appeals").select(["id", "slug", "title", "status"]).orderBy("status", "desc").orderBy("title").execute();
   return rows;
@@ -200,13 +235,15 @@ export async function listAppealChoices(): Promise<Array<Pick<Appeal, "id" | "sl
  * the appeal had before it was renamed answers with `movedTo`, its address now.
  */
 export async function getAppeal(ref: string | number, reader: Reader = PUBLIC): Promise<Appeal & { movedTo?: string }> {
+  const slug = typeof ref === "string" ? ref.toLowerCase() : null;
   const asNumber = typeof ref === "number" ? ref : /^\d{1,12}$/.test(ref) ? Number(ref) : null;
-  let row = await appealsWithTotals()
-    .where(asNumber !== null ? "appeals.id" : "appeals.slug", "=", asNumber ?? String(ref).toLowerCase())
-    .executeTakeFirst();
+  // An address first: a title such as "2025" gives the address "2025", which a shared
+  // link must still open; only then a number, which names an appeal by its id.
+  let row = slug === null ? undefined : await appealsWithTotals().where("appeals.slug", "=", slug).executeTakeFirst();
+  if (!row && asNumber !== null) row = await appealsWithTotals().where("appeals.id", "=", asNumber).executeTakeFirst();
   let movedTo: string | undefined;
-  if (!row && asNumber === null) {
-    const earlier = await getDb().selectFrom("appeal_slugs").select("appeal_id").where("slug", "=", String(ref).toLowerCase()).executeTakeFirst();
+  if (!row && slug !== null) {
+    const earlier = await getDb().selectFrom("appeal_slugs").select("appeal_id").where("slug", "=", slug).executeTakeFirst();
     if (earlier?.appeal_id) {
       row = await appealsWithTotals().where("appeals.id", "=", earlier.appeal_id).executeTakeFirst();
       movedTo = row?.slug;
@@ -219,9 +256,11 @@ export async function getAppeal(ref: string | number, reader: Reader = PUBLIC): 
 /**
  * The appeal a new gift names, which must be open for gifts: an unknown appeal is a bad
  * value (422 beside the field), a draft, upcoming, ended or closed one a conflict (409).
+ * A draft is read as staff read it, so that it is refused as not open (its words never
+ * name it: the public has not seen it yet) rather than called unknown.
  */
 export async function appealTakingGifts(ref: string): Promise<{ id: number; title: string; fund_id: number; slug: string }> {
-  const appeal = await getAppeal(ref, PUBLIC).catch((error: unknown) => {
+  const appeal = await getAppeal(ref, { staff: true }).catch((error: unknown) => {
     if (error instanceof NotFoundError) throw new ValidationError({ appeal: ["There is no such appeal"] });
     throw error;
   });
@@ -251,14 +290,33 @@ async function slugIsFree(slug: string, appealId?: number): Promise<boolean> {
 async function proposedSlug(title: string): Promise<string> {
   const base = slugFromTitle(title);
   for (let n = 1; ; n += 1) {
-    const candidate = n === 1 ? base : `${base.slice(0, 75)}-${n}`;
+    // Cut short, the title's address may end in a hyphen, which an address never does.
+    const candidate = n === 1 ? base : `${base.slice(0, 75).replace(/-+$/, "")}-${n}`;
     if (await slugIsFree(candidate)) return candidate;
   }
 }
 
+/**
+ * An appeal raises for an open fund: Zakat al-Mal, Sadaqa or a restricted fund. Zakat
+ * al-Fitr, Fidya and Kaffarah have amounts set by the rates register, paid through quick
+ * pay, so no appeal asks for them.
+ */
 async function requireFundForAppeal(fundId: number): Promise<void> {
   const fund = await getFund(fundId).catch(() => null);
   if (!fund || fund.archived) throw new ValidationError({ fund_id: ["Choose one of the open funds"] });
+  if (!raisesForAppeals(fund)) {
+    throw new ValidationError({ fund_id: [`${fund.name} is paid through quick pay at the foundation's rates: choose another fund`] });
+  }
+}
+
+function raisesForAppeals(fund: Fund): boolean {
+  // Zakat al-Fitr is Zakat by kind, but paid per person at the rates, like the obligations.
+  return !fund.archived && fund.kind !== "obligation" && fund.slug !== FUND_SLUGS.zakatAlFitr;
+}
+
+/** The funds the appeal form offers, in the foundation's order. */
+export async function appealFundChoices(): Promise<Array<{ id: number; name: string }>> {
+  return (await listFunds()).filter(raisesForAppeals).map(({ id, name }) => ({ id, name }));
 }
 
 function rowValues(input: ReturnType<typeof parseAppeal>) {

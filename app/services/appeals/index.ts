@@ -1,6 +1,8 @@
 export {
   appealCard,
+  appealFundChoices,
   appealOfGift,
+  appealsInBatches,
   appealTakingGifts,
   appealTitlesById,
   createAppeal,
@@ -9,9 +11,12 @@ export {
   findAppealPage,
   getAppeal,
   listAppealChoices,
+  listAppeals,
   listPublicAppeals,
+  readAppealFilter,
   updateAppeal,
   type AppealFilter,
   type Reader,
 } from "./appeals.server";
+export { emergencyBanner } from "./emergency-banner.server";
 export { type Appeal, type AppealCard, type AppealDetail, type Supporter } from "~/domain/appeals";

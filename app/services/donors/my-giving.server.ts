@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "~/domain/donors/my-giving";
-import { receiptNumber, yearIn } from "~/domain/giving";
+import { givenCents, givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "~/domain/donors/my-giving";
+import { receiptNumber, tributeOf, tributeWords, yearIn } from "~/domain/giving";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { organisation } from "~/lib/organisation.server";
@@ -10,6 +10,7 @@ import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { Visitor } from "~/lib/visitor.server";
 import { queueMail } from "~/services/mail";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
+import { appealTitlesById } from "~/services/appeals";
 import { listFunds } from "~/services/funds";
 import { cancelSubscription } from "~/services/giving";
 import { normalEmail } from "~/domain/shared/donor-email";
@@ -83,7 +84,15 @@ export interface MyGift {
   donated_at: string;
   year: number;
   amount_cents: number;
+  /** What the donor added to cover the card fee (0 for none): given beside the gift, counted in general Sadaqa. */
+  fee_cover_cents: number;
   purpose: string;
+  /** The appeal it answered, or "". */
+  appeal: string;
+  /** "In memory of Fatima Ahmed", or "". */
+  tribute: string;
+  /** Kept off the public pages (supporter lists say "Anonymous"). */
+  anonymous: boolean;
   /** The fund it landed in, and whether that fund is Zakat (al-Mal or al-Fitr). */
   fund: string;
   is_zakat: boolean;
@@ -99,8 +108,12 @@ export interface MyRecurringGift {
   id: number;
   stripe_subscription_id: string | null;
   amount_cents: number;
+  /** Added to each charge to cover the card fee (0 for none). */
+  fee_cover_cents: number;
   interval: "month" | "year";
   purpose: string;
+  /** The appeal it answers, or "". */
+  appeal: string;
   status: string;
   next_payment_date: string | null;
   /** Whether the provider keeps a card for it that the donor can update (Stripe, not the sandbox). */
@@ -118,6 +131,14 @@ export async function givingOf(email: string) {
     .orderBy("donated_at", "desc")
     .orderBy("id", "desc")
     .execute();
+  const recurringRows = await getDb()
+    .selectFrom("subscriptions")
+    .select(["id", "stripe_subscription_id", "stripe_customer_id", "amount_cents", "fee_cover_cents", "interval", "purpose", "appeal_id", "status", "next_payment_date"])
+    .where("email", "=", normalEmail(email))
+    .orderBy("created_at", "desc")
+    .execute();
+  const appeals = await appealTitlesById([...rows, ...recurringRows].flatMap((row) => (row.appeal_id ? [row.appeal_id] : [])));
+  const appealOf = (id: number | null) => (id ? (appeals.get(id)?.title ?? "") : "");
   const gifts: MyGift[] = rows.map((row) => ({
     id: row.id,
     donor_name: row.name,
@@ -125,7 +146,11 @@ export async function givingOf(email: string) {
     donated_at: row.donated_at,
     year: yearIn(row.donated_at, timeZone),
     amount_cents: row.amount_cents,
+    fee_cover_cents: row.fee_cover_cents,
     purpose: row.purpose,
+    appeal: appealOf(row.appeal_id),
+    tribute: tributeOf(row) ? tributeWords(tributeOf(row)!) : "",
+    anonymous: row.anonymous === 1,
     fund: funds.get(row.fund_id)?.name ?? "",
     is_zakat: funds.get(row.fund_id)?.is_zakat ?? false,
     designation: row.designation,
@@ -134,14 +159,11 @@ export async function givingOf(email: string) {
     receipt_path: row.receipt_token ? `/receipts/${row.receipt_token}` : null,
   }));
   const portal = getPaymentGateway().kind === "stripe";
-  const recurring: MyRecurringGift[] = (
-    await getDb()
-      .selectFrom("subscriptions")
-      .select(["id", "stripe_subscription_id", "stripe_customer_id", "amount_cents", "interval", "purpose", "status", "next_payment_date"])
-      .where("email", "=", normalEmail(email))
-      .orderBy("created_at", "desc")
-      .execute()
-  ).map(({ stripe_customer_id, ...gift }) => ({ ...gift, card_on_file: portal && Boolean(stripe_customer_id) && gift.status !== "canceled" }));
+  const recurring: MyRecurringGift[] = recurringRows.map(({ stripe_customer_id, appeal_id, ...gift }) => ({
+    ...gift,
+    appeal: appealOf(appeal_id),
+    card_on_file: portal && Boolean(stripe_customer_id) && gift.status !== "canceled",
+  }));
   // Test payments (the sandbox, Stripe test keys) are listed but never counted: totals and statements are real money.
   return { email, gifts, years: totalsByYear(gifts.filter((gift) => !gift.is_test)), testGifts: gifts.filter((gift) => gift.is_test).length, recurring, timeZone };
 }
@@ -149,20 +171,23 @@ export async function givingOf(email: string) {
 /**
  * One calendar year's annual giving statement: its real gifts, oldest first, the total and
  * the Zakat within it, named for the donor as they last gave. Null for a year without
- * real gifts (test payments never count).
+ * real gifts (test payments never count). The total is all the donor gave, card fees they
+ * covered included (each receipt's "Total given"); the Zakat is the gifts to Zakat funds
+ * alone, since a covered fee is counted in general Sadaqa.
  */
 export async function givingStatement(email: string, year: number) {
   const giving = await givingOf(email);
   const gifts = giving.gifts.filter((gift) => gift.year === year && !gift.is_test).reverse();
   if (gifts.length === 0) return null;
-  const sum = (list: MyGift[]) => list.reduce((total, gift) => total + gift.amount_cents, 0);
+  const sum = (list: MyGift[], cents: (gift: MyGift) => number) => list.reduce((total, gift) => total + cents(gift), 0);
   return {
     year,
     email: giving.email,
     donor_name: gifts.at(-1)!.donor_name,
     gifts,
-    total_cents: sum(gifts),
-    zakat_cents: sum(gifts.filter((gift) => gift.is_zakat)),
+    total_cents: sum(gifts, givenCents),
+    fee_cover_cents: sum(gifts, (gift) => gift.fee_cover_cents),
+    zakat_cents: sum(gifts.filter((gift) => gift.is_zakat), (gift) => gift.amount_cents),
     timeZone: giving.timeZone,
     organisation: organisation(),
   };

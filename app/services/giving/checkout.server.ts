@@ -75,7 +75,7 @@ export async function startQuickPayCheckout(input: unknown, origin: CheckoutVisi
   const placed = await placeNewGift({ ...request, appeal: undefined, purpose: quote.purpose }, quote.amount);
   limitCheckoutStarts(origin.clientAddress);
   const gift = { amount: quote.amount, name: request.name, email: request.email, purpose: quote.purpose, designation: quote.designation, frequency: "One-Time" as const };
-  return beginCheckout(gift, placed, origin.siteUrl, { cancelPath: `/donate?${obligationQuery(request)}&checkout=canceled` });
+  return beginCheckout(gift, placed, origin.siteUrl, { cancelPath: `/donate?${obligationQuery(request)}${keptChoicesQuery(placed)}&checkout=canceled` });
 }
 
 /** The appeal (open for gifts) or the open fund a new gift names, and the fee cover worked out from the foundation's card fee. */
@@ -131,9 +131,18 @@ function donateAgainPath(gift: Pick<Gift, "amount" | "purpose" | "frequency">, p
     amount: String(gift.amount),
     ...(placed.appeal ? {} : { purpose: gift.purpose }),
     frequency: gift.frequency,
-    ...(placed.anonymous ? { anonymous: "on" } : {}),
-    ...(placed.feeCoverCents > 0 ? { cover_fees: "on" } : {}),
+    ...keptChoices(placed),
     checkout: "canceled",
   });
   return placed.appeal ? `/appeals/${placed.appeal.slug}?${query}#give` : `/donate?${query}`;
+}
+
+/** The donor's ticks, for the way back to the form. */
+function keptChoices(placed: Placed): Record<string, string> {
+  return { ...(placed.anonymous ? { anonymous: "on" } : {}), ...(placed.feeCoverCents > 0 ? { cover_fees: "on" } : {}) };
+}
+
+function keptChoicesQuery(placed: Placed): string {
+  const query = new URLSearchParams(keptChoices(placed)).toString();
+  return query ? `&${query}` : "";
 }

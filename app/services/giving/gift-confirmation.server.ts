@@ -1,8 +1,10 @@
-import { readGiftMetadata } from "~/lib/payments/gift-metadata";
+import { readGiftMetadata, splitCharge } from "~/lib/payments/gift-metadata";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { referenceId } from "~/lib/payments/provider-objects";
 import { centsToDollars } from "~/domain/shared/money";
 import { FREQUENCY_OF_INTERVAL, type FormFrequency } from "~/domain/giving/gift-options";
+import { tributeOf, tributeWords, type Tribute, type TributeKind } from "~/domain/giving/tribute";
+import { appealOfGift } from "~/services/appeals";
 import { getDb } from "~/lib/db.server";
 import { limitGiftConfirmations } from "~/lib/public-form-limits.server";
 import {
@@ -25,6 +27,38 @@ export interface ConfirmedGift {
   donorName: string;
   /** What a quick-pay gift was for ("Zakat al-Fitr for 5 people"), when there is one. */
   designation?: string;
+  /** The appeal the gift answered, when it did: "Thank you for supporting {appeal}". */
+  appeal?: string;
+  /** What the donor added to cover the card fee (each charge, for a recurring gift), in dollars, when they did. */
+  feeCover?: number;
+  /** "In memory of Fatima Ahmed", when the gift was given in someone's name. */
+  tribute?: string;
+  /** Present (true) when the donor asked to stay off the public pages. */
+  anonymous?: true;
+}
+
+/** The donor's choices as a recorded gift or recurring gift keeps them. */
+interface RecordedChoices {
+  appeal_id: number | null;
+  fee_cover_cents: number;
+  anonymous: number;
+  tribute_kind: TributeKind;
+  tribute_name: string;
+}
+
+/** Only what the donor chose, so a plain gift is thanked for as plainly as before. */
+async function choicesOf(gift: { appealId: number | null; feeCoverCents: number; anonymous: boolean; tribute: Tribute | null }) {
+  const appeal = gift.appealId ? await appealOfGift(gift.appealId) : null;
+  return {
+    ...(appeal ? { appeal: appeal.title } : {}),
+    ...(gift.feeCoverCents > 0 ? { feeCover: centsToDollars(gift.feeCoverCents) } : {}),
+    ...(gift.tribute ? { tribute: tributeWords(gift.tribute) } : {}),
+    ...(gift.anonymous ? { anonymous: true as const } : {}),
+  };
+}
+
+function recordedChoices(row: RecordedChoices) {
+  return choicesOf({ appealId: row.appeal_id, feeCoverCents: row.fee_cover_cents, anonymous: row.anonymous === 1, tribute: tributeOf(row) });
 }
 
 export type GiftConfirmation =
@@ -32,6 +66,8 @@ export type GiftConfirmation =
   | { status: "processing" }
   | { status: "unpaid" }
   | { status: "unknown" };
+
+const CHOICE_COLUMNS = ["appeal_id", "fee_cover_cents", "anonymous", "tribute_kind", "tribute_name"] as const;
 
 // Stripe's and the sandbox's checkout session ids; anything else is not worth a provider call.
 const SESSION_ID = /^cs_[A-Za-z0-9_]{8,255}$/;
@@ -44,7 +80,7 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
   const db = getDb();
   const oneTime = await db
     .selectFrom("donations")
-    .select(["amount_cents", "purpose", "name", "designation"])
+    .select(["amount_cents", "purpose", "name", "designation", ...CHOICE_COLUMNS])
     .where("stripe_checkout_session_id", "=", sessionId)
     .executeTakeFirst();
   if (oneTime) {
@@ -54,11 +90,12 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
       frequency: "One-Time",
       donorName: oneTime.name,
       ...(oneTime.designation ? { designation: oneTime.designation } : {}),
+      ...(await recordedChoices(oneTime)),
     };
   }
   const recurring = await db
     .selectFrom("subscriptions")
-    .select(["amount_cents", "purpose", "name", "interval"])
+    .select(["amount_cents", "purpose", "name", "interval", ...CHOICE_COLUMNS])
     .where("stripe_checkout_session_id", "=", sessionId)
     .where((eb) => eb.exists(eb.selectFrom("donations").select("donations.id").whereRef("donations.subscription_id", "=", "subscriptions.id")))
     .executeTakeFirst();
@@ -68,6 +105,7 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
     purpose: recurring.purpose,
     frequency: FREQUENCY_OF_INTERVAL[recurring.interval],
     donorName: recurring.name,
+    ...(await recordedChoices(recurring)),
   };
 }
 
@@ -98,13 +136,15 @@ export async function confirmCheckout(sessionId: string, clientAddress: string):
   const justRecorded = await recordedGift(sessionId);
   if (justRecorded) return { status: "paid", gift: justRecorded };
 
+  const { giftCents, feeCoverCents } = splitCharge(session.amount_total ?? 0, gift.feeCoverCents);
   return {
     status: "paid",
     gift: {
-      amount: centsToDollars(session.amount_total ?? 0),
+      amount: centsToDollars(giftCents),
       purpose: gift.purpose,
       frequency: gift.frequency,
       donorName: gift.donorName,
+      ...(await choicesOf({ ...gift, feeCoverCents })),
     },
   };
 }

@@ -7,6 +7,8 @@ import { countedTestFlags } from "~/lib/env.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { SubscriptionRow } from "../../../db/schema";
+import { tributeOf, tributeWords } from "~/domain/giving/tribute";
+import { appealTitlesById } from "~/services/appeals";
 import { applySubscriptionState, recordInTransaction } from "./gift-recording.server";
 
 /** A recurring gift as the admin screen and GET /api/donations/subscriptions see it. */
@@ -24,9 +26,24 @@ export interface Subscription {
   created_at: string;
   stripe_subscription_id: string | null;
   is_test: boolean;
+  /** The appeal each charge answers (its title), or "", and its id. */
+  appeal: string;
+  appeal_id: number | null;
+  /** The card fee the donor covers on each charge, beside the amount (0 for none). */
+  fee_cover: number;
+  anonymous: boolean;
+  /** "In memory of Fatima Ahmed", or "". */
+  tribute: string;
 }
 
-function toSubscription(row: SubscriptionRow): Subscription {
+/** The recurring gifts with the titles of the appeals they answer. */
+async function toSubscriptions(rows: SubscriptionRow[]): Promise<Subscription[]> {
+  const appeals = await appealTitlesById(rows.flatMap((row) => (row.appeal_id ? [row.appeal_id] : [])));
+  return rows.map((row) => toSubscription(row, row.appeal_id ? (appeals.get(row.appeal_id)?.title ?? "") : ""));
+}
+
+function toSubscription(row: SubscriptionRow, appealTitle: string): Subscription {
+  const tribute = tributeOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -41,6 +58,11 @@ function toSubscription(row: SubscriptionRow): Subscription {
     created_at: row.created_at,
     stripe_subscription_id: row.stripe_subscription_id,
     is_test: row.is_test === 1,
+    appeal: appealTitle,
+    appeal_id: row.appeal_id,
+    fee_cover: centsToDollars(row.fee_cover_cents),
+    anonymous: row.anonymous === 1,
+    tribute: tribute ? tributeWords(tribute) : "",
   };
 }
 
@@ -52,7 +74,7 @@ function listed() {
 /** Newest first; the whole list unless a page is asked for (GET /api/donations/subscriptions). */
 export async function listSubscriptions(page: { limit?: number; offset?: number } = {}): Promise<Subscription[]> {
   const query = listed().selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
-  return (await paged(query, page).execute()).map(toSubscription);
+  return toSubscriptions(await paged(query, page).execute());
 }
 
 /** One page of the Subscriptions screen, newest first (past the end: the last page). */
@@ -67,7 +89,7 @@ export async function findSubscription(providerSubscriptionId: string): Promise<
     .selectAll()
     .where("stripe_subscription_id", "=", providerSubscriptionId)
     .executeTakeFirst();
-  return row ? toSubscription(row) : null;
+  return row ? ((await toSubscriptions([row]))[0] ?? null) : null;
 }
 
 export interface SubscriptionSummary {
@@ -116,7 +138,7 @@ export async function cancelSubscription(input: unknown): Promise<Subscription> 
   const canceled = await getPaymentGateway().cancelSubscription(providerSubscriptionId);
   await recordInTransaction((trx) => applySubscriptionState(trx, canceled));
   const row = await db.selectFrom("subscriptions").selectAll().where("id", "=", local.id).executeTakeFirstOrThrow();
-  return toSubscription(row);
+  return (await toSubscriptions([row]))[0]!;
 }
 
 /** 'Update Status': every known subscription's status and next charge, as the provider has them now. */

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { TestBadge } from "~/components/admin/badges";
+import { APPEAL_STATUS_LABELS, appealProgress, giftCountWords, type Appeal } from "~/domain/appeals";
+import { formatDate } from "~/domain/shared/dates";
+import { dollarsToCents } from "~/domain/shared/money";
+
+const STATUS_STYLES: Record<Appeal["status"], string> = {
+  draft: "bg-slate-200 text-slate-800",
+  live: "bg-brand-100 text-brand-800",
+  closed: "bg-amber-100 text-amber-900",
+};
+
+/** One appeal in the staff's list: its address, status, fund, progress in words, gifts and days. */
+export function AppealRow({ appeal }: { appeal: Appeal }) {
+  const progress = appealProgress(dollarsToCents(appeal.raised), appeal.goal === null ? null : dollarsToCents(appeal.goal), appeal.gifts);
+  const deletable = appeal.status === "draft" && !appeal.went_live_at;
+  return (
+    <tr>
+      <td className="px-3 py-3">
+        <span className="block font-medium text-slate-900">{appeal.title}</span>
+        <span className="block text-xs text-slate-600">/appeals/{appeal.slug}</span>
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap">
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[appeal.status]}`}>{APPEAL_STATUS_LABELS[appeal.status]}</span>
+        {appeal.is_featured ? <span className="ml-2 rounded-full bg-gold-300 px-2 py-0.5 text-xs font-semibold text-slate-900">Featured</span> : null}
+      </td>
+      <td className="px-3 py-3 text-slate-700">{appeal.fund.name}</td>
+      <td className="px-3 py-3 text-slate-700">{progress.words}</td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+        {giftCountWords(appeal.gifts)}
+        {appeal.test_gifts ? <TestBadge /> : null}
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+        {formatDate(appeal.starts_on, "UTC")}
+        {appeal.ends_on ? <> – {formatDate(appeal.ends_on, "UTC")}</> : <span className="block text-xs text-slate-600">no end date</span>}
+      </td>
+      <td className="px-3 py-3 text-right whitespace-nowrap">
+        <Link to={`?edit=${appeal.id}`} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Edit ${appeal.title}`}>
+          Edit
+        </Link>
+        <Link to={`/appeals/${appeal.slug}`} className="ml-4 font-semibold text-brand-700 hover:underline" aria-label={`View the page of ${appeal.title}`}>
+          View page
+        </Link>
+        {deletable ? (
+          <Link
+            to={`?delete=${appeal.id}`}
+            preventScrollReset
+            data-delete-for={appeal.id}
+            className="ml-4 font-semibold text-red-700 hover:underline"
+            aria-label={`Delete ${appeal.title}`}
+          >
+            Delete
+          </Link>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
