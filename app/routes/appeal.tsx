@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, isRouteErrorResponse, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/appeal";
@@ -12,6 +11,7 @@ import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { RecordMissing } from "~/components/content/record-missing";
 import { HeroVideo } from "~/components/home/hero-video";
 import { SafeImage } from "~/components/ui/safe-image";
+import type { AppealPhase } from "~/domain/appeals/phase";
 import { storyBlocks } from "~/domain/appeals/story-text";
 import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/content/media-sources";
 import { shareTags } from "~/domain/content/share-tags";
@@ -22,15 +22,13 @@ import { keptGiftChoices } from "~/domain/giving/kept-choices";
 import { todayIn } from "~/domain/shared/dates";
 import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
-import { serviceErrorReply } from "~/lib/form-replies.server";
+import { checkoutFormReply } from "~/lib/checkout-form.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { checkoutVisitorOf } from "~/lib/visitor.server";
 import { currentCardFee, getAppealDetail, startCheckout } from "~/services/giving";
 import { readerOf } from "~/services/staff";
 import type { loader as rootLoader } from "~/root";
-
-const PROVIDER_UNAVAILABLE = "We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment.";
 
 /**
  * One appeal: its story, its progress, its latest supporters and a donate form designated
@@ -82,16 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readFormBody(request);
-  const submission = parseWithZod(formData, { schema: donationSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  }
-  try {
-    const checkout = await startCheckout({ ...submission.value, appeal: params.slug }, checkoutVisitorOf(request, context));
-    return redirect(checkout.url, 303);
-  } catch (error) {
-    return serviceErrorReply(submission, error, undefined, { outage: { what: "Appeal checkout failed", message: PROVIDER_UNAVAILABLE } });
-  }
+  return checkoutFormReply(formData, donationSchema, (gift) => startCheckout({ ...gift, appeal: params.slug }, checkoutVisitorOf(request, context)), "Appeal checkout failed");
 }
 
 export default function AppealPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -104,12 +93,10 @@ export default function AppealPage({ loaderData, actionData }: Route.ComponentPr
           Appeals
         </Link>
       </p>
-      {draft ? (
-        <p data-testid="draft-marker" className="mt-3 inline-block rounded-full bg-amber-200 px-3 py-1 text-sm font-bold text-amber-950">
-          Draft
-        </p>
-      ) : null}
-      <h1 className="mt-2 max-w-3xl text-3xl font-bold text-slate-900 sm:text-4xl">{appeal.title}</h1>
+      <div className="mt-2 flex max-w-3xl flex-wrap items-center gap-x-4 gap-y-2">
+        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{appeal.title}</h1>
+        <PhaseMarker phase={appeal.phase} />
+      </div>
       <p className="mt-4 max-w-3xl text-lg text-slate-600">{appeal.summary}</p>
       {appeal.phase === "open" ? (
         <a href="#give" className="btn-gold mt-6 lg:hidden">
@@ -145,10 +132,27 @@ export default function AppealPage({ loaderData, actionData }: Route.ComponentPr
           <h2 id="supporters-title" className="mb-4 text-2xl font-bold text-slate-900">
             Latest supporters
           </h2>
-          <Supporters supporters={appeal.supporters} today={today} timeZone={timeZone} />
+          <Supporters supporters={appeal.supporters} phase={appeal.phase} today={today} timeZone={timeZone} />
         </section>
       </div>
     </article>
+  );
+}
+
+/** Beside the title, where the appeal is when it takes no gifts: a draft (staff only), or closed or ended. */
+const MARKERS: Partial<Record<AppealPhase, { words: string; className: string }>> = {
+  draft: { words: "Draft", className: "bg-amber-200 text-amber-950" },
+  closed: { words: "Closed", className: "bg-slate-700 text-white" },
+  ended: { words: "Ended", className: "bg-slate-700 text-white" },
+};
+
+function PhaseMarker({ phase }: { phase: AppealPhase }) {
+  const marker = MARKERS[phase];
+  if (!marker) return null;
+  return (
+    <p data-testid="phase-marker" className={`rounded-full px-3 py-1 text-sm font-bold ${marker.className}`}>
+      {marker.words}
+    </p>
   );
 }
 
@@ -185,24 +189,36 @@ function GiveHere({ loaderData, actionData }: Pick<Route.ComponentProps, "loader
   // Stays true from the post until the browser leaves for the checkout page.
   const processing = navigation.state !== "idle" && navigation.formMethod === "POST" && (navigation.formAction ?? "").split(/[?#]/)[0] === `/appeals/${appeal.slug}`;
   return (
-    <>
-      {checkoutCanceled && !actionData ? (
-        <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-          Your checkout was canceled and nothing was charged. The gift you chose is kept below whenever you are ready.
-        </p>
-      ) : null}
-      <AppealDonateForm appeal={appeal} presets={presets} start={start} cardFee={cardFee} lastResult={result} processing={processing} sandbox={sandbox} />
-    </>
+    <AppealDonateForm
+      appeal={appeal}
+      presets={presets}
+      start={start}
+      checkoutCanceled={checkoutCanceled && !actionData}
+      cardFee={cardFee}
+      lastResult={result}
+      processing={processing}
+      sandbox={sandbox}
+    />
   );
 }
 
-/** The refusal of a gift posted after the appeal stopped taking gifts, with the amount the donor typed. */
+/** The refusal of a gift posted after the appeal stopped taking gifts, with the amount, frequency and ticks the donor chose. */
 function refusedGift(result: SubmissionResult<string[]> | undefined): RefusedGift | null {
   const message = result?.error?.[""]?.[0];
   if (!message) return null;
   const typed = result.initialValue ?? {};
   const amount = Number(typed.amount);
-  return { message, amount: Number.isFinite(amount) && amount > 0 ? amount : null, frequency: typeof typed.frequency === "string" ? typed.frequency : "One-Time" };
+  const ticks = new URLSearchParams();
+  for (const name of ["anonymous", "cover_fees"]) {
+    const value = typed[name];
+    if (typeof value === "string") ticks.set(name, value);
+  }
+  return {
+    message,
+    amount: Number.isFinite(amount) && amount > 0 ? amount : null,
+    frequency: typeof typed.frequency === "string" ? typed.frequency : "One-Time",
+    choices: keptGiftChoices(ticks),
+  };
 }
 
 /** An unknown appeal, or a draft for the public, is a 404 inside the site's layout. */

@@ -1,8 +1,9 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/donate";
 import { GiftChoices, isTicked } from "~/components/giving/gift-choices";
+import { CanceledCheckoutNotice, useKeptDonor } from "~/components/giving/kept-donor";
 import { ImpactPreview } from "~/components/giving/impact-preview";
 import { QuickPayDonation, type QuickPayView } from "~/components/giving/quick-pay-donation";
 import { FieldError } from "~/components/ui/field-error";
@@ -23,7 +24,7 @@ import { changeRequestAddress, obligationQuery, readObligationQuery } from "~/do
 import { isZakatBound } from "~/domain/funds";
 import { dollarsToCents, formatDollars } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
-import { serviceErrorReply } from "~/lib/form-replies.server";
+import { checkoutFormReply } from "~/lib/checkout-form.server";
 import { checkoutVisitorOf } from "~/lib/visitor.server";
 import { fundForPurpose, listDonateChoices } from "~/services/funds";
 import { currentCardFee, quoteQuickPay, startCheckout, startQuickPayCheckout } from "~/services/giving";
@@ -36,9 +37,6 @@ export const meta: Route.MetaFunction = () => [
     content: "Give your Zakat or Sadaqa once, every month or every year, through a secure hosted checkout.",
   },
 ];
-
-const PROVIDER_UNAVAILABLE =
-  "We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment.";
 
 /**
  * The purposes are the open funds' (general Sadaqa, Zakat, the restricted funds). From
@@ -79,18 +77,10 @@ export async function loader({ url }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
-  const quickPay = formData.has("obligation");
-  const submission = parseWithZod(formData, { schema: quickPay ? quickPaySchema : donationSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  }
-  try {
-    const visitor = checkoutVisitorOf(request, context);
-    const checkout = quickPay ? await startQuickPayCheckout(submission.value, visitor) : await startCheckout(submission.value, visitor);
-    return redirect(checkout.url, 303);
-  } catch (error) {
-    return serviceErrorReply(submission, error, undefined, { outage: { what: "Donation checkout failed", message: PROVIDER_UNAVAILABLE } });
-  }
+  const visitor = () => checkoutVisitorOf(request, context);
+  return formData.has("obligation")
+    ? checkoutFormReply(formData, quickPaySchema, (gift) => startQuickPayCheckout(gift, visitor()), "Donation checkout failed")
+    : checkoutFormReply(formData, donationSchema, (gift) => startCheckout(gift, visitor()), "Donation checkout failed");
 }
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
@@ -107,9 +97,9 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
       </PageHero>
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          {loaderData.checkoutCanceled && !actionData ? <CheckoutCanceled /> : null}
           <QuickPayDonation
             view={loaderData.quickPay}
+            checkoutCanceled={loaderData.checkoutCanceled && !actionData}
             cardFee={loaderData.cardFee}
             lastResult={actionData?.result}
             processing={processing}
@@ -121,14 +111,6 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
         </aside>
       </div>
     </>
-  );
-}
-
-function CheckoutCanceled({ kept = "The gift is kept below whenever you are ready." }: { kept?: string }) {
-  return (
-    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-      Your checkout was canceled and nothing was charged. {kept}
-    </p>
   );
 }
 
@@ -147,6 +129,8 @@ function GiftDonation({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const checkoutCanceled = loaderData.checkoutCanceled && !actionData;
+  const restored = useKeptDonor(form, checkoutCanceled);
 
   // The same rule the server applies, so the button, the summary and the preview agree with it.
   const amountText = String(fields.amount.value ?? "").trim();
@@ -171,9 +155,7 @@ function GiftDonation({
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
-          {loaderData.checkoutCanceled && !actionData ? (
-            <CheckoutCanceled kept="The amount, purpose and frequency you chose are kept below, with your choices, whenever you are ready." />
-          ) : null}
+          {checkoutCanceled ? <CanceledCheckoutNotice kept="The amount, purpose and frequency you chose are kept below, with your ticks." restored={restored} /> : null}
 
           <fieldset>
             <legend className="text-lg font-semibold text-slate-900">Choose an amount</legend>
@@ -261,6 +243,7 @@ function GiftDonation({
             cardFee={loaderData.cardFee}
             destination={fund ? `the ${fund.name} fund` : "its fund"}
             isZakat={fund?.isZakat ?? false}
+            purposeOnForm={{ zakatOffered: loaderData.funds.some((each) => each.isZakat) }}
           />
 
           <div className="space-y-3">

@@ -4,6 +4,7 @@ import { formatDollars, formatExactDollars } from "~/domain/shared/money";
 import { clientAddressContext } from "~/lib/request-context";
 import { PaymentProviderError, TooManyRequestsError } from "~/lib/service-errors";
 import { confirmCheckout, type GiftConfirmation } from "~/services/giving";
+import { useForgetKeptDonor } from "~/components/giving/kept-donor";
 import { useFoundationContact } from "~/components/layout/use-foundation-contact";
 
 const TITLES: Record<string, string> = {
@@ -40,6 +41,8 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<GiftCo
 const CADENCE = { "One-Time": "", Monthly: " every month", Annually: " every year" } as const;
 
 export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
+  const gift = loaderData.status === "paid" ? loaderData.gift : null;
+  useForgetKeptDonor(loaderData.status === "paid" || loaderData.status === "processing");
   return (
     <section className="container-page flex max-w-2xl flex-col items-center py-20 text-center">
       <Message confirmation={loaderData} />
@@ -47,7 +50,7 @@ export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
         <Link to="/" className="btn-primary">
           Return to Home
         </Link>
-        <Link to="/donate" className="btn-secondary">
+        <Link to={gift?.appealSlug ? `/appeals/${gift.appealSlug}` : "/donate"} className="btn-secondary">
           Make Another Donation
         </Link>
       </div>
@@ -93,7 +96,7 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
           </h1>
           <p className="mt-4 text-lg text-slate-700" data-testid="gift-summary">
             We received your gift of <strong>{formatDollars(gift.amount)}</strong>
-            {CADENCE[gift.frequency]} for <strong>{gift.purpose}</strong>
+            {CADENCE[gift.frequency]} for <strong>{gift.fund}</strong>
             {gift.feeCover ? (
               <>
                 , and <strong>{formatExactDollars(gift.feeCover)}</strong> to cover the card fee{gift.frequency === "One-Time" ? "" : " each time"}, so

@@ -1,4 +1,4 @@
-import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { EmergencyBanner } from "~/components/layout/emergency-banner";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -17,11 +17,12 @@ export async function loader(): Promise<{ banner: EmergencyBannerView }> {
 }
 
 /**
- * The banner changes when staff change a setting: a new page load reads it again, and a
- * form posted on the page does too. Moving between pages or their filters need not.
+ * The banner changes when staff change a setting: the next page load reads it again.
+ * Nothing else does, like the root's data: a form posted on the page whose connection
+ * drops must leave the page (and what was typed) standing, not fail the layout.
  */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? defaultShouldRevalidate : false;
+export function shouldRevalidate() {
+  return false;
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {

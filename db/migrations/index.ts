@@ -12,6 +12,7 @@ import * as funds from "./0010_funds";
 import * as ledgerGuards from "./0011_ledger_guards";
 import * as giftsByFund from "./0012_gifts_by_fund";
 import * as appeals from "./0013_appeals";
+import * as feeCoversInTotals from "./0014_fee_covers_in_totals";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0011_ledger_guards": ledgerGuards,
   "0012_gifts_by_fund": giftsByFund,
   "0013_appeals": appeals,
+  "0014_fee_covers_in_totals": feeCoversInTotals,
 };
 
 export const migrationProvider: MigrationProvider = {

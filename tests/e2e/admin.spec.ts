@@ -1,3 +1,4 @@
+import { withDatabase } from "./e2e-database";
 import { expect, E2E_ADMIN, test } from "./fixtures";
 
 test.describe("admin sign-in", () => {
@@ -73,6 +74,45 @@ test.describe("admin layout", () => {
     await expect(sidebar.getByRole("link", { name: "Settings", exact: true })).toBeVisible();
     await sidebar.getByRole("button", { name: "Toggle sidebar" }).click();
     await expect.poll(box).toBe(wide);
+  });
+});
+
+test.describe("the Appeals list on a phone", () => {
+  test("says each appeal's facts under its title, with Edit in view and nothing to scroll sideways", async ({ adminPage: page }) => {
+    const slug = `e2e-phone-list-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const title = `Clean Water for the Villages of Tharparkar ${slug.slice(-6)}`;
+    withDatabase((db) => {
+      const fund = db.prepare("select id from funds where slug = 'emergency-relief'").get() as { id: number };
+      const today = new Date().toISOString().slice(0, 10);
+      db.prepare(
+        `insert into appeals (slug, title, summary, story, story_format, fund_id, goal_cents, preset_amounts, starts_on, ends_on, status, is_featured, went_live_at)
+         values (?, ?, 'Wells for villages.', 'The wells are dry.', 'plain', ?, 2500000, '50,100', ?, '2099-12-31', 'live', 1, ?)`,
+      ).run(slug, title, fund.id, today, new Date().toISOString());
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin/appeals?search=${slug}`);
+    const row = page.getByRole("row", { name: new RegExp(title) });
+    await expect(row).toContainText("Emergency Relief");
+    await expect(row).toContainText("$0 raised of $25,000 goal, 0%");
+    await expect(row).toContainText("0 gifts");
+    await expect(row.getByTestId("appeal-facts").getByText("Featured")).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Fund" })).toBeHidden();
+
+    const edit = row.getByRole("link", { name: `Edit ${title}` });
+    await expect(edit).toBeInViewport({ ratio: 1 });
+    const box = (await edit.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const sideways = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      table: Math.max(...[...document.querySelectorAll("table")].map((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)),
+    }));
+    expect(sideways).toEqual({ page: 0, table: 0 });
+    await page.screenshot({ path: test.info().outputPath("appeals-list-390.png"), fullPage: true });
+
+    // From a tablet's width up, the facts have their own columns again.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByRole("columnheader", { name: "Fund" })).toBeVisible();
+    await expect(row.getByTestId("appeal-facts")).toBeHidden();
   });
 });
 

@@ -98,6 +98,36 @@ test("an appeal's page: give with JavaScript, then without, and watch the progre
   }
 });
 
+test("with JavaScript, a canceled checkout brings the donor back to the appeal's form with their name and email", async ({ page }) => {
+  const appeal = seedAppeal("kept");
+  const email = `${unique("huda")}@example.org`;
+  await page.goto(`/appeals/${appeal.slug}`);
+  const give = page.locator("#give");
+  await give.getByRole("button", { name: "$20", exact: true }).click();
+  await give.getByLabel("Full name").fill("Huda Mansour");
+  await give.getByLabel("Email", { exact: true }).fill(email);
+  await give.getByRole("button", { name: "Donate Now" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/appeals/${appeal.slug}\\?amount=20&frequency=One-Time&checkout=canceled#give$`));
+  await expect(page.getByRole("status")).toContainText("Your name and email are filled in again from this browser.");
+  await expect(give.getByLabel("Full name")).toHaveValue("Huda Mansour");
+  await expect(give.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await expect(give.getByLabel("Amount (USD)")).toHaveValue("20");
+});
+
+test("an appeal that has closed is marked Closed beside its title, and its card reads more rather than inviting a gift", async ({ page }) => {
+  const appeal = seedAppeal("closed");
+  withDatabase((db) => db.prepare("update appeals set status = 'closed' where slug = ?").run(appeal.slug));
+  await page.goto("/appeals");
+  await expect(page.getByRole("link", { name: `Donate Now to ${appeal.title}` })).toHaveCount(0);
+  await page.getByRole("link", { name: `Read more about ${appeal.title}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(appeal.title);
+  await expect(page.getByTestId("phase-marker")).toHaveText("Closed");
+  await expect(page.locator("#give form")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -124,6 +154,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(new RegExp(`/appeals/${appeal.slug}\\?amount=20&frequency=Monthly&anonymous=on&checkout=canceled#give$`));
     await expect(page.getByRole("status")).toContainText("Your checkout was canceled and nothing was charged.");
+    await expect(page.getByRole("status")).toContainText("Please type your name and email again, and any tribute: we never put them in a web address.");
+    await expect(form.getByLabel("Full name")).toHaveValue("");
     await expect(form.getByLabel("Amount (USD)")).toHaveValue("20");
     await expect(form.getByLabel("Monthly")).toBeChecked();
     await expect(form.getByLabel("Give anonymously")).toBeChecked();

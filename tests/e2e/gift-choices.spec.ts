@@ -41,7 +41,9 @@ test.describe("a donor's choices with JavaScript", () => {
     await expect(page.getByText("Covering the fee lets the whole of your Zakat reach its recipients.")).toBeVisible();
 
     const anonymous = page.getByRole("checkbox", { name: "Give anonymously" });
-    await expect(anonymous).toHaveAccessibleDescription("Your name will not appear on our public pages; your receipt and My giving still show it.");
+    await expect(anonymous).toHaveAccessibleDescription(
+      "Your name will not appear on our public pages; your receipt and My giving still show it. Otherwise, a gift to an appeal is listed on its page with your first name and the amount.",
+    );
     await anonymous.check();
 
     // The person's name waits until the donor says in whose name they give.
@@ -65,7 +67,7 @@ test.describe("a donor's choices with JavaScript", () => {
 
     await expect(page).toHaveURL(/\/donation-success\?session_id=cs_sandbox_/);
     await expect(page.getByRole("heading", { name: "Thank you, Hamza Idris!" })).toBeVisible();
-    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $100 for Zakat, and $3.30 to cover the card fee, so that all of it arrives.");
+    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $100 for Zakat al-Mal, and $3.30 to cover the card fee, so that all of it arrives.");
     await expect(page.getByTestId("gift-tribute")).toHaveText("In memory of Fatima Ahmed");
 
     await page.goto(receiptAddress(sessionId));
@@ -81,13 +83,51 @@ test.describe("a donor's choices with JavaScript", () => {
   });
 });
 
+test("back from a canceled checkout, the name, email and tribute are filled in again, then forgotten", async ({ page }) => {
+  const email = uniqueEmail("kept-donor");
+  await page.goto("/donate");
+  await page.getByLabel("Amount (USD)").fill("30");
+  await page.getByLabel("Full name").fill("Safiya Noor");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("radio", { name: "In honour of" }).check();
+  await page.getByLabel("The person's name").fill("Our mother, Halima");
+  await page.getByRole("checkbox", { name: "Give anonymously" }).check();
+  await page.getByRole("button", { name: "Donate Now" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(page).toHaveURL(/\/donate\?.*checkout=canceled/);
+  expect(page.url()).not.toMatch(/Safiya|Halima|kept-donor/);
+  await expect(page.getByRole("status")).toHaveText(
+    "Your checkout was canceled and nothing was charged. The amount, purpose and frequency you chose are kept below, with your ticks. Your name and email are filled in again from this browser.",
+  );
+  await expect(page.getByLabel("Full name")).toHaveValue("Safiya Noor");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await expect(page.getByRole("radio", { name: "In honour of" })).toBeChecked();
+  await expect(page.getByLabel("The person's name")).toHaveValue("Our mother, Halima");
+  await expect(page.getByLabel("Amount (USD)")).toHaveValue("30");
+  await expect(page.getByRole("checkbox", { name: "Give anonymously" })).toBeChecked();
+  // Filled in once: a reload of the canceled page finds nothing kept.
+  expect(await page.evaluate(() => sessionStorage.getItem("giving:kept-donor"))).toBeNull();
+
+  await page.getByRole("button", { name: "Donate Now" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await expect(page.getByText("In honour of Our mother, Halima")).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem("giving:kept-donor"))).toContain("Safiya Noor");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, Safiya Noor!" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("giving:kept-donor"))).toBeNull();
+});
+
 test.describe("a donor's choices without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("every field is there, a tribute without a name is refused beside it, and the fixed form pays gift and fee", async ({ page }) => {
     await page.goto("/donate");
     await page.getByLabel("Amount (USD)").fill("25");
-    await page.getByRole("checkbox", { name: "Add the card fee so that all of your gift reaches the Sadaqa fund" }).check();
+    // The words cannot follow the purpose without JavaScript: they name no fund, and say what the fee means for Zakat.
+    await expect(page.getByText("If you give Zakat, covering the fee lets the whole of it reach its recipients.")).toBeVisible();
+    await page.getByRole("checkbox", { name: "Add the card fee so that all of your gift arrives" }).check();
     await page.getByRole("radio", { name: "In honour of" }).check();
     await expect(page.getByLabel("The person's name")).toBeVisible();
     await page.getByLabel("Full name").fill("Maryam Sesay");
@@ -96,7 +136,7 @@ test.describe("a donor's choices without JavaScript", () => {
 
     await expect(page.getByText("Please enter the name of the person the gift honours")).toBeVisible();
     await expect(page.getByRole("radio", { name: "In honour of" })).toBeChecked();
-    await expect(page.getByRole("checkbox", { name: "Add $1.06 so that all of your gift reaches the Sadaqa fund" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Add $1.06 so that all of your gift arrives" })).toBeChecked();
     await expect(page.getByText("You will give $25 + $1.06 card fee = $26.06 once")).toBeVisible();
     await page.getByLabel("The person's name").fill("Our teacher, Ustadh Kamal");
     await page.getByRole("button", { name: "Donate Now" }).click();
@@ -104,7 +144,7 @@ test.describe("a donor's choices without JavaScript", () => {
     await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
     await expect(page.getByTestId("sandbox-amount")).toHaveText("$26.06");
     await page.getByRole("button", { name: "Pay" }).click();
-    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $25 for General Donation, and $1.06 to cover the card fee, so that all of it arrives.");
+    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $25 for Sadaqa, and $1.06 to cover the card fee, so that all of it arrives.");
     await expect(page.getByTestId("gift-tribute")).toHaveText("In honour of Our teacher, Ustadh Kamal");
   });
 });

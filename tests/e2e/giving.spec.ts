@@ -68,7 +68,7 @@ test.describe("giving with JavaScript", () => {
 
     await expect(page).toHaveURL(/\/donation-success\?session_id=cs_sandbox_/);
     await expect(page.getByRole("heading", { name: "Thank you, Hafsa Yilmaz!" })).toBeVisible();
-    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $100 for Zakat.");
+    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $100 for Zakat al-Mal.");
     await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Make Another Donation" })).toHaveAttribute("href", "/donate");
 
@@ -168,7 +168,7 @@ test.describe("giving without JavaScript", () => {
     await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
     await expect(page.getByText("Monthly: Charged today, then on the 1st of every month until you cancel.")).toBeVisible();
     await page.getByRole("button", { name: "Pay" }).click();
-    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $50 every month for General Donation.");
+    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $50 every month for Sadaqa.");
 
     // Staff, with JavaScript, find the subscription and cancel it.
     const staff = await browser.newContext({ javaScriptEnabled: true });
@@ -210,7 +210,7 @@ test.describe("giving without JavaScript", () => {
     await page.getByRole("button", { name: "Donate Now" }).click();
     await expect(page.getByTestId("sandbox-amount")).toHaveText("$75.25");
     await page.getByRole("button", { name: "Pay" }).click();
-    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $75.25 for Zakat.");
+    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $75.25 for Zakat al-Mal.");
   });
 
   test("the calculator answers with the result", async ({ page }) => {
@@ -259,7 +259,7 @@ test.describe("admin donations", () => {
     expect(file.suggestedFilename()).toBe("donations.csv");
     const csv = (await (await file.createReadStream()).toArray()).join("");
     const lines = csv.replace(/^\ufeff/, "").trim().split("\n");
-    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute");
+    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${name},,1312.50,Ramadan,`);
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
 import * as donationsScreen from "~/routes/admin/donations";
 import * as donationsExport from "~/routes/admin/donations-export";
@@ -57,6 +58,31 @@ describe("the Donations screen", () => {
     expect(none).toMatchObject({ matching: 0, donations: [] });
   });
 
+  it("says under the figures that a filter does not narrow them, and that they count test gifts while the site takes no real payments", async () => {
+    await addGifts(2);
+    const sadaqa = (await getDb().selectFrom("funds").select("id").where("slug", "=", "sadaqa").executeTakeFirstOrThrow()).id;
+    const note = /<p id="donations-totals-note"[^>]*>([^<]*)<\/p>/;
+    const sandbox = await screenHtml(donationsScreen as never, "/admin/donations");
+    expect(sandbox.match(note)?.[1]).toBe("All gifts, including test gifts while the site takes no real payments.");
+    expect(sandbox).toMatch(/<dl [^>]*aria-describedby="donations-totals-note"/);
+    const sandboxFiltered = await screenHtml(donationsScreen as never, "/admin/donations?frequency=Monthly");
+    expect(sandboxFiltered.match(note)?.[1]).toBe("All gifts, whatever the filter, including test gifts while the site takes no real payments.");
+
+    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_live_totals_note", STRIPE_WEBHOOK_SECRET: "whsec_totals_note" });
+    resetEnvCache();
+    try {
+      const live = await screenHtml(donationsScreen as never, "/admin/donations");
+      expect(live).not.toContain("donations-totals-note");
+      for (const query of ["search=donor", "frequency=Monthly", `fund=${sadaqa}`]) {
+        const filtered = await screenHtml(donationsScreen as never, `/admin/donations?${query}`);
+        expect(filtered.match(note)?.[1], query).toBe("All gifts, whatever the filter.");
+      }
+    } finally {
+      Object.assign(process.env, { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
+      resetEnvCache();
+    }
+  });
+
   it("shows the last page there is when the address asks past the end, unless a search's count is capped", async () => {
     await addGifts(30);
     const past = (await callRoute(donationsScreen.loader, "/admin/donations?page=9")) as DonationsData;
@@ -75,13 +101,18 @@ describe("the Donations screen", () => {
     const all = (await callRoute(donationsExport.loader, "/admin/donations/export")) as Response;
     expect(all.headers.get("Content-Disposition")).toBe('attachment; filename="donations.csv"');
     const lines = (await all.text()).trim().split("\n");
-    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute");
+    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test");
     expect(lines).toHaveLength(5);
+    // A test payment, listed while the site takes no real payments, says so in its own column.
+    await getDb().insertInto("donations").values({ name: "Sandbox", email: "sandbox@example.org", amount_cents: 700, frequency: "Annually", is_test: 1, donated_at: "2026-02-01T00:00:00.000Z" }).execute();
+    const annual = (await ((await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Annually")) as Response).text()).trim().split("\n");
+    expect(annual).toHaveLength(2);
+    expect(annual[1]).toMatch(/^\d+,Sandbox,sandbox@example\.org,7\.00,Annually,.*,no,,yes$/);
     const ramadan = (await (
       (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Ramadan")) as Response
     ).text()).trim().split("\n");
     expect(ramadan).toHaveLength(2);
-    expect(ramadan[1]).toMatch(/^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",evil@example\.org,12\.34,Ramadan,2026-01-01T00:00:00\.000Z,Sadaqa,,,0\.00,no,$/);
+    expect(ramadan[1]).toMatch(/^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",evil@example\.org,12\.34,Ramadan,2026-01-01T00:00:00\.000Z,Sadaqa,,,0\.00,no,,no$/);
   });
 
   it("records an offline gift, and keeps what was typed when it is refused", async () => {

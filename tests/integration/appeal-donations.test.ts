@@ -179,13 +179,13 @@ describe("the Donations CSV", () => {
     await addGifts(1, { fund: "sadaqa", name: "Plain" });
 
     const lines = await csvLines(`/admin/donations/export?appeal=${sly.id}`);
-    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute");
+    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^\d+,Maryam Yusuf,maryam@example\.org,50\.00,One-Time,2026-02-01T10:00:00\.000Z,Emergency Relief,,"'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)",1\.76,yes,In memory of Fatima Ahmed$/,
+      /^\d+,Maryam Yusuf,maryam@example\.org,50\.00,One-Time,2026-02-01T10:00:00\.000Z,Emergency Relief,,"'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)",1\.76,yes,In memory of Fatima Ahmed,no$/,
     );
     const plain = (await csvLines("/admin/donations/export?search=Plain"))[1];
-    expect(plain).toMatch(/,Sadaqa,,,0\.00,no,$/);
+    expect(plain).toMatch(/,Sadaqa,,,0\.00,no,,no$/);
   });
 });
 

@@ -109,6 +109,12 @@ describe("/appeals", () => {
     const html = await screenHtml(appealsPage, "/appeals");
     expect(html).toContain('href="/appeals/build-a-well"');
     expect(html).not.toContain("secret-draft");
+
+    // Only an appeal taking gifts now invites one: the others have no form to donate with.
+    expect(text).toContain("Donate Now to Ramadan Food Packs");
+    expect(text).toContain("Read more about Eid Gifts for Orphans");
+    expect(text).not.toContain("Donate Now to Eid Gifts for Orphans");
+    expect(text).toContain("Read more about Flood Relief 2025");
   });
 
   it("says when no appeal is open", async () => {
@@ -172,10 +178,12 @@ describe("an appeal's page", () => {
     const { auth } = await createTestAdmin();
     const html = await pageHtml(`/appeals/${appeal.slug}`, auth);
     const text = textOf(html);
-    expect(html).toContain('data-testid="draft-marker"');
-    expect(text).toContain("Draft");
+    expect(html).toMatch(/data-testid="phase-marker"[^>]*>Draft</);
     expect(text).toContain("Quiet Draft");
     expect(text).toContain("only staff can see this page");
+    // A draft takes no gift, so nobody is invited to be its first.
+    expect(text).toContain("No gifts yet: gifts open once the appeal is live.");
+    expect(text).not.toContain("yours could be the first");
     expect(html).not.toContain("<form");
     const meta = appealPage.meta({ loaderData: (await callRoute(appealPage.loader, `/appeals/${appeal.slug}`, { params: { slug: appeal.slug }, headers: auth })) as never } as never);
     expect(meta).toContainEqual({ name: "robots", content: "noindex" });
@@ -184,18 +192,22 @@ describe("an appeal's page", () => {
   it("a closed or ended appeal says so, has no form, and points to the live appeals and /donate", async () => {
     const closed = await newAppeal({ status: "closed" });
     const ended = await newAppeal({ starts_on: addDays(today(), -20), ends_on: addDays(today(), -1) });
-    for (const [appeal, words] of [
-      [closed, "This appeal has closed."],
-      [ended, "This appeal has ended."],
+    for (const [appeal, words, marker] of [
+      [closed, "This appeal has closed.", "Closed"],
+      [ended, "This appeal has ended.", "Ended"],
     ] as const) {
       const html = await pageHtml(`/appeals/${appeal.slug}`);
       expect(textOf(html)).toContain(words);
+      expect(html).toMatch(new RegExp(`data-testid="phase-marker"[^>]*>${marker}<`));
+      expect(textOf(html)).toContain("No gifts were given to this appeal online.");
       expect(html).not.toContain("<form");
       expect(html).toContain('href="/appeals"');
       expect(html).toContain('href="/donate"');
     }
     const upcoming = await newAppeal({ starts_on: "2099-03-04" });
-    const text = textOf(await pageHtml(`/appeals/${upcoming.slug}`));
+    const upcomingHtml = await pageHtml(`/appeals/${upcoming.slug}`);
+    expect(upcomingHtml).not.toContain('data-testid="phase-marker"');
+    const text = textOf(upcomingHtml);
     expect(text).toContain("This appeal opens for gifts on March 4, 2099.");
     expect(text).toContain("Opens on March 4, 2099");
   });
@@ -257,6 +269,16 @@ describe("an appeal's page", () => {
     expect(html).not.toContain("<form");
   });
 
+  it("a refused gift's way to /donate keeps the donor's ticks as well as the amount and frequency", async () => {
+    const appeal = await newAppeal();
+    await updateAppeal(appeal.id, { status: "closed" });
+    const refused = unwrapData(await postGift(appeal.slug, { amount: "40", frequency: "Annually", anonymous: "on", cover_fees: "on" }));
+    expect(refused.status).toBe(409);
+    const html = await pageHtml(`/appeals/${appeal.slug}`, {}, refused.data);
+    expect(html).toContain('href="/donate?amount=40&amp;frequency=Annually&amp;anonymous=on&amp;cover_fees=on"');
+    expect(textOf(html)).toContain("Give your $40 where it is needed most");
+  });
+
   it("an address the appeal had before answers 301 with its address now, keeping the query", async () => {
     const appeal = await newAppeal({ status: "draft", slug: "winter-appeal-draft" });
     await updateAppeal(appeal.id, { slug: "winter-appeal", status: "live" });
@@ -273,7 +295,10 @@ describe("an appeal's page", () => {
   it("back from a canceled checkout, the gift and the donor's ticks are kept", async () => {
     const appeal = await newAppeal();
     const html = await pageHtml(`/appeals/${appeal.slug}?amount=75&frequency=Monthly&anonymous=on&cover_fees=on&checkout=canceled`);
-    expect(textOf(html)).toContain("Your checkout was canceled and nothing was charged.");
+    // Without JavaScript the donor's name and email cannot come back: they are never in the address.
+    expect(textOf(html)).toContain(
+      "Your checkout was canceled and nothing was charged. The amount and frequency you chose are kept below, with your ticks. Please type your name and email again, and any tribute: we never put them in a web address.",
+    );
     const input = (...attributes: string[]) => new RegExp(`<input${attributes.map((attribute) => `(?=[^>]*${attribute})`).join("")}[^>]*>`);
     expect(html).toMatch(input('name="amount"', 'value="75"'));
     expect(html).toMatch(input('value="Monthly"', 'checked=""'));

@@ -283,7 +283,7 @@ describe("an appeal that takes no gifts", () => {
     expect(await refusal(closed.slug)).toMatchObject({ status: 409, body: { detail: `The appeal “${closed.title}” has closed and no longer takes gifts. Thank you for thinking of it.` } });
     expect(await refusal(ended.slug)).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/has closed and no longer takes gifts/) } });
     expect(await refusal(draft.slug)).toMatchObject({ status: 409, body: { detail: "This appeal is not open for gifts." } });
-    expect(await refusal(upcoming.slug)).toMatchObject({ status: 409, body: { detail: `The appeal “${upcoming.title}” opens for gifts on ${addDays(TODAY(), 3)}.` } });
+    expect(await refusal(upcoming.slug)).toMatchObject({ status: 409, body: { detail: `The appeal “${upcoming.title}” opens for gifts on ${new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${addDays(TODAY(), 3)}T12:00:00Z`))}.` } });
     // Refused by its number as by its address.
     expect((await refusal(String(closed.id))).status).toBe(409);
 

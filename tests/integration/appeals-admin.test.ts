@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/shared/dates";
+import { formatDate, todayIn } from "~/domain/shared/dates";
 import { getDb } from "~/lib/db.server";
 import { startDonorSession } from "~/lib/donor-session.server";
 import { getEnv } from "~/lib/env.server";
@@ -282,6 +282,31 @@ describe("the list", () => {
         .execute();
     }
   }
+
+  it("says each appeal's facts under its title on a phone, where only the title and the actions have columns", async () => {
+    const id = await create({ status: "live", ends_on: "" });
+    await getDb()
+      .insertInto("donations")
+      .values({ name: "Aisha Khan", email: "aisha@example.org", amount_cents: 5000, frequency: "One-Time", donated_at: new Date().toISOString(), fund_id: sadaqa, appeal_id: id })
+      .execute();
+    const html = await screenHtml(screen, "/admin/appeals");
+    const headers = [...html.matchAll(/<th scope="col" class="([^"]*)">(?:<span[^>]*>)?([^<]*)/g)].map((match) => [match[2], match[1]!.includes("hidden sm:table-cell")]);
+    expect(headers).toEqual([
+      ["Appeal", false],
+      ["Status", true],
+      ["Fund", true],
+      ["Raised", true],
+      ["Gifts", true],
+      ["Dates", true],
+      ["Actions", false],
+    ]);
+    const cells = /<tbody[^>]*><tr>([\s\S]*?)<\/tr>/.exec(html)![1]!.match(/<td class="[^"]*"/g)!;
+    expect(cells.map((cell) => cell.includes("hidden") && cell.includes("sm:table-cell"))).toEqual([false, true, true, true, true, true, false]);
+    const facts = /<div class="([^"]*)" data-testid="appeal-facts">([\s\S]*?)<\/div>/.exec(html)!;
+    expect(facts[1]).toContain("sm:hidden");
+    const factsText = facts[2]!.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+    expect(factsText).toBe(`Live Sadaqa $50 raised of $20,000 goal, 0% 1 gift ${formatDate(TODAY(), "UTC")} no end date`);
+  });
 
   it("shows the newest first, 25 to a page", async () => {
     await addAppeals(30);

@@ -97,6 +97,7 @@ describe("POST /api/appeals/", () => {
       raised: 0,
       gifts: 0,
       test_gifts: false,
+      fund_locked: false,
     });
     // The same title again gets the next free address.
     expect((await create()).slug).toBe("build-a-well-2");

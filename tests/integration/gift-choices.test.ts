@@ -7,6 +7,7 @@ import { todayIn } from "~/domain/shared/dates";
 import { addDays } from "~/domain/shared/hijri";
 import { getDb } from "~/lib/db.server";
 import { startDonorSession } from "~/lib/donor-session.server";
+import * as appealPage from "~/routes/appeal";
 import * as createPaymentSession from "~/routes/api/donation-checkout";
 import * as createSubscription from "~/routes/api/donation-subscription-checkout";
 import * as syncApi from "~/routes/api/sync-provider";
@@ -17,11 +18,11 @@ import * as receipt from "~/routes/receipt";
 import * as sandboxCheckout from "~/routes/sandbox-checkout";
 import * as statement from "~/routes/my-giving-statement";
 import { createAppeal } from "~/services/appeals";
-import { getSandboxCheckout } from "~/services/giving";
+import { getDonationTotals, getSandboxCheckout } from "~/services/giving";
 import type { FakeStripeEvent } from "../support/fake-stripe";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
-import { callApi, callRoute, callWithRequest, makeRequest, ORIGIN, unwrapData } from "../support/routes";
+import { callApi, callRoute, callWithRequest, expectLoggedError, makeRequest, ORIGIN, unwrapData } from "../support/routes";
 import { screenHtml, screenText } from "../support/screens";
 import { deliverAll, useFakeStripe } from "../support/stripe-mode";
 
@@ -94,9 +95,13 @@ describe("the donate form without JavaScript, through the sandbox", () => {
   it("shows every choice, the fee cover's amount in its label and the total under the button", async () => {
     const text = await screenText(donate, "/donate?amount=50&purpose=Zakat&cover_fees=on&anonymous=on");
     expect(text).toContain("Give anonymously");
-    expect(text).toContain("Your name will not appear on our public pages; your receipt and My giving still show it.");
-    expect(text).toContain("Add $1.80 so that all of your gift reaches the Zakat al-Mal fund");
-    expect(text).toContain("Covering the fee lets the whole of your Zakat reach its recipients.");
+    expect(text).toContain(
+      "Your name will not appear on our public pages; your receipt and My giving still show it. Otherwise, a gift to an appeal is listed on its page with your first name and the amount.",
+    );
+    // Without JavaScript the words cannot follow the purpose the donor then picks: they name no fund.
+    expect(text).toContain("Add $1.80 so that all of your gift arrives");
+    expect(text).not.toContain("reaches the Zakat al-Mal fund");
+    expect(text).toContain("If you give Zakat, covering the fee lets the whole of it reach its recipients.");
     expect(text).toContain("You will give $50 + $1.80 card fee = $51.80 once, through a secure hosted checkout.");
     expect(text).toContain("Give in someone's name (optional)");
     for (const words of ["No", "In memory of", "In honour of", "The person's name", "Email to tell them or their family (optional)"]) expect(text).toContain(words);
@@ -109,10 +114,11 @@ describe("the donate form without JavaScript, through the sandbox", () => {
     expect(inputTag(html, "tribute.kind", "")).toContain('checked=""');
     expect(inputTag(html, "tribute.kind", "memory")).not.toContain("checked");
 
-    // A general gift says so without the Zakat sentence, and without an amount the label has no figure.
+    // Chosen General Sadaqa, the donor may still pick Zakat: the Zakat sentence stays, and without an amount the label has no figure.
     const general = await screenText(donate, "/donate?purpose=General%20Donation");
-    expect(general).toContain("Add the card fee so that all of your gift reaches the Sadaqa fund");
-    expect(general).not.toContain("whole of your Zakat");
+    expect(general).toContain("Add the card fee so that all of your gift arrives");
+    expect(general).not.toContain("reaches the Sadaqa fund");
+    expect(general).toContain("If you give Zakat, covering the fee lets the whole of it reach its recipients.");
   });
 
   it("starts a checkout carrying the choices, the card fee as its own line beside the gift", async () => {
@@ -184,6 +190,8 @@ describe("the donate form without JavaScript, through the sandbox", () => {
 
     const thanks = await screenText(donationSuccess, `/donation-success?session_id=${sessionId}`);
     expect(thanks).toContain(`Thank you for supporting ${appeal.title}, Bilal Ahmed!`);
+    // Another gift goes back to the appeal the donor answered.
+    expect(await screenHtml(donationSuccess, `/donation-success?session_id=${sessionId}`)).toContain(`class="btn-secondary" href="/appeals/${appeal.slug}" data-discover="true">Make Another Donation`);
     expect(thanks).toContain("We received your gift of $25 for Emergency Relief , and $1.06 to cover the card fee, so that all of it arrives.");
     expect(thanks).toContain("In memory of Fatima Ahmed");
     expect(thanks).toContain("Your name will not appear on our public pages.");
@@ -205,8 +213,18 @@ describe("the donate form without JavaScript, through the sandbox", () => {
     const thanks = await screenText(donationSuccess, `/donation-success?session_id=${sessionId}`);
     expect(thanks).toContain("Thank you, Bilal Ahmed!");
     expect(thanks).not.toMatch(/supporting|card fee|In memory|public pages/);
+    expect(await screenHtml(donationSuccess, `/donation-success?session_id=${sessionId}`)).toContain('class="btn-secondary" href="/donate" data-discover="true">Make Another Donation');
     expect(await mails("tribute")).toHaveLength(0);
     expect((await donationRows())[0]).toMatchObject({ amount_cents: 1200, fee_cover_cents: 0, fee_fund_id: null });
+  });
+
+  it("thanks for a gift to the general fund by the fund's name, as the appeal pages name it", async () => {
+    const response = await postDonateForm({ amount: "20", purpose: "General Donation" });
+    const sessionId = response.headers.get("Location")!.split("/").pop()!;
+    await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, { form: { intent: "pay" }, params: { sessionId } });
+    const thanks = await screenText(donationSuccess, `/donation-success?session_id=${sessionId}`);
+    expect(thanks).toContain("We received your gift of $20 for Sadaqa .");
+    expect(thanks).not.toContain("General Donation");
   });
 
   it("refuses a tribute without a name beside its field, keeping what was typed", async () => {
@@ -246,6 +264,14 @@ describe("the donate form without JavaScript, through the sandbox", () => {
     const html = await screenHtml(donate, `${address.pathname}${address.search}`);
     expect(inputTag(html, "anonymous")).toContain('checked=""');
     expect(inputTag(html, "cover_fees")).toContain('checked=""');
+    // Without JavaScript nothing brings the name, email or tribute back, and the notice says so.
+    const notice = await screenText(donate, `${address.pathname}${address.search}`);
+    expect(notice).toContain(
+      "Your checkout was canceled and nothing was charged. The amount, purpose and frequency you chose are kept below, with your ticks. Please type your name and email again, and any tribute: we never put them in a web address.",
+    );
+    expect(inputTag(html, "name")).not.toContain("value=");
+    const quickPay = await screenText(donate, "/donate?obligation=fitr&people=2&anonymous=on&checkout=canceled");
+    expect(quickPay).toContain("The gift is kept below, with your ticks. Please type your name and email again");
   });
 
   it("offers the same choices on quick pay, and carries them to the checkout", async () => {
@@ -305,9 +331,29 @@ describe("with Stripe", () => {
     return events.map((event) => ({ ...event, livemode: true, data: { object: { ...event.data.object, livemode: true } } }) as unknown as FakeStripeEvent);
   }
 
+  it("every donate form says the same when the provider fails: nothing charged, what was typed kept, logged by form", async () => {
+    const appeal = await openAppeal();
+    const outage = ["We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment."];
+    const posts = [
+      { what: /Appeal checkout failed/, post: () => callRoute(appealPage.action, `/appeals/${appeal.slug}`, { form: { ...BILAL, amount: "30", frequency: "One-Time", anonymous: "on" }, params: { slug: appeal.slug }, clientAddress: nextAddress() }) },
+      { what: /Donation checkout failed/, post: () => callRoute(donate.action, "/donate", { form: { ...BILAL, obligation: "fitr", people: "2", anonymous: "on" }, clientAddress: nextAddress() }) },
+      { what: /Donation checkout failed/, post: () => callRoute(donate.action, "/donate", { form: { ...BILAL, amount: "30", frequency: "One-Time", anonymous: "on" }, clientAddress: nextAddress() }) },
+    ];
+    for (const { what, post } of posts) {
+      fakeStripe().failNext("POST", /^\/v1\/checkout\/sessions$/);
+      const { status, data } = unwrapData(await post());
+      expect(status).toBe(502);
+      const result = (data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
+      expect(result.error[""]).toEqual(outage);
+      expect(result.initialValue).toMatchObject({ ...BILAL, anonymous: "on" });
+      expectLoggedError(what);
+    }
+    expect(await donationRows()).toHaveLength(0);
+  });
+
   it("counts a live gift in full in its fund and appeal, and its fee cover in general Sadaqa", async () => {
     const appeal = await openAppeal();
-    const before = { sadaqa: await received("sadaqa"), relief: await received("emergency-relief") };
+    const before = { sadaqa: await received("sadaqa"), relief: await received("emergency-relief"), site: (await getDonationTotals()).totalCents };
     const response = await postDonateForm({ amount: "100", appeal: appeal.slug, cover_fees: "on" });
     const sessionId = response.headers.get("Location")!.split("/").pop()!;
     expect(fakeStripe().checkoutParams(sessionId).line_items).toMatchObject([
@@ -322,6 +368,8 @@ describe("with Stripe", () => {
     expect(await received("emergency-relief")).toBe(before.relief + 10_000);
     const totals = await getDb().selectFrom("appeal_totals").selectAll().where("appeal_id", "=", appeal.id).where("is_test", "=", 0).executeTakeFirstOrThrow();
     expect(totals).toMatchObject({ raised_cents: 10_000, gift_count: 1 });
+    // The site's total counts what the donor gave, as the funds do between them.
+    expect((await getDonationTotals()).totalCents).toBe(before.site + 10_330);
 
     // The yearly statement counts all the donor gave; its Zakat line, none of it.
     const year = new Date().getUTCFullYear();

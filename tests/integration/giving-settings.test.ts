@@ -6,9 +6,11 @@ import routeTable from "~/routes";
 import * as layout from "~/routes/admin/layout";
 import * as settingsScreen from "~/routes/admin/settings";
 import * as settingApi from "~/routes/api/setting";
+import * as settingsApi from "~/routes/api/settings";
 import { createAppeal, updateAppeal } from "~/services/appeals";
 import { getSetting, updateSetting } from "~/services/content";
 import { currentCardFee } from "~/services/giving";
+import { createTestAdmin } from "../support/admins";
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../support/routes";
 import { screenHtml, screenText } from "../support/screens";
 
@@ -47,6 +49,8 @@ beforeEach(async () => {
   await updateSetting("card_fee_fixed", { value: "0.30" });
   await updateSetting("emergency_appeal", { value: "" });
 });
+
+const CHOOSE_BANNER = "Choose the banner's own words, no banner, or the address of a live appeal";
 
 describe("the Giving section of Settings", () => {
   it("shows the stored fee with its example, and offers the banner's own words, none, and each live appeal by title", async () => {
@@ -132,8 +136,13 @@ describe("the Giving section of Settings", () => {
     expect((empty.data as Reply).result.error?.card_fee_percent).toBeDefined();
     const banner = unwrapData(await save({ card_fee_percent: "2.9", card_fee_fixed: "0.30", emergency_appeal: draft.slug }));
     expect(banner.status).toBe(400);
-    expect((banner.data as Reply).result.error?.emergency_appeal).toEqual(["Choose one of the listed banners"]);
+    expect((banner.data as Reply).result.error?.emergency_appeal).toEqual([CHOOSE_BANNER]);
     expect((await getSetting("emergency_appeal")).value).toBe("");
+    // Refused before anything is saved: the fee typed beside it stays as it was.
+    const withFee = unwrapData(await save({ card_fee_percent: "4", card_fee_fixed: "0.30", emergency_appeal: draft.slug }));
+    expect(withFee.status).toBe(400);
+    expect((await getSetting("card_fee_percent")).value).toBe("2.9");
+    expect(await screenText(settingsScreen as never, "/admin/settings", withFee.data)).toContain(CHOOSE_BANNER);
   });
 
   it("keeps offering the appeal the banner points to after it closes, so saving the fee leaves the banner alone", async () => {
@@ -144,6 +153,28 @@ describe("the Giving section of Settings", () => {
     expect(data.bannerChoices.at(-1)).toEqual({ value: appeal.slug, label: `${appeal.title} (not live)` });
     expect(((await save({ card_fee_percent: "3", card_fee_fixed: "0.30", emergency_appeal: appeal.slug })) as Response).status).toBe(302);
     expect(await currentCardFee()).toEqual({ basisPoints: 300, fixedCents: 30 });
+  });
+
+  it("reads a stored fee by the rule it was saved under, falling back to the usual card price for anything outside it", async () => {
+    // Written past the rule, as an older copy or a hand edit of the database might leave them.
+    const store = (key: string, value: string) => getDb().updateTable("settings").set({ value }).where("key", "=", key).execute();
+    for (const [percent, fixed] of [
+      ["", ""],
+      ["2.955", "0.305"],
+      ["25", "6"],
+      ["-1", "-0.30"],
+      ["lots", "some"],
+    ]) {
+      await store("card_fee_percent", percent!);
+      await store("card_fee_fixed", fixed!);
+      expect(await currentCardFee(), `${percent} + ${fixed}`).toEqual({ basisPoints: 290, fixedCents: 30 });
+    }
+    await store("card_fee_percent", "20");
+    await store("card_fee_fixed", "5");
+    expect(await currentCardFee()).toEqual({ basisPoints: 2000, fixedCents: 500 });
+    await store("card_fee_percent", "0");
+    await store("card_fee_fixed", "0");
+    expect(await currentCardFee()).toEqual({ basisPoints: 0, fixedCents: 0 });
   });
 
   it("leaves the impact statistics form as it was", async () => {
@@ -175,5 +206,52 @@ describe("the Giving section of Settings", () => {
     const put = await callApi(settingApi.action, "/api/settings/card_fee_percent", { method: "PUT", body: { value: "9" }, params: { key: "card_fee_percent" } });
     expect(put.status).toBe(401);
     expect((await getSetting("card_fee_percent")).value).toBe("2.9");
+  });
+});
+
+describe("the banner setting through the settings API", () => {
+  let auth: Record<string, string>;
+  beforeEach(async () => {
+    ({ auth } = await createTestAdmin());
+  });
+  const put = (value: unknown) =>
+    callApi(settingApi.action, "/api/settings/emergency_appeal", { method: "PUT", body: { value }, headers: auth, params: { key: "emergency_appeal" } });
+  const publicValue = async () => {
+    const listed = await callApi(settingsApi.loader, "/api/settings/");
+    return (listed.body as { key: string; value: string }[]).find((setting) => setting.key === "emergency_appeal")?.value;
+  };
+
+  it("names only a live appeal, so a draft's address never reaches the public list", async () => {
+    const draft = await newAppeal("draft");
+    const closed = await newAppeal("closed");
+    const live = await newAppeal("live");
+    for (const value of [draft.slug, closed.slug, "no-such-appeal", String(live.id), "not an address", 7]) {
+      const refused = await put(value);
+      expect(refused.status, String(value)).toBe(422);
+      expect(refused.body).toEqual({ detail: `value: ${CHOOSE_BANNER}`, errors: { value: [CHOOSE_BANNER] } });
+      expect(await publicValue()).toBe("");
+    }
+    const named = await put(` ${live.slug.toUpperCase()} `);
+    expect(named).toMatchObject({ status: 200, body: { key: "emergency_appeal", value: live.slug } });
+    expect(await publicValue()).toBe(live.slug);
+    expect((await put("off")).body.value).toBe("off");
+    expect((await put("")).body.value).toBe("");
+  });
+
+  it("keeps the appeal already named once it closes, and refuses a draft when the setting is created again", async () => {
+    const appeal = await newAppeal("live");
+    expect((await put(appeal.slug)).status).toBe(200);
+    await updateAppeal(appeal.id, { status: "closed" });
+    expect((await put(appeal.slug)).status).toBe(200);
+
+    const draft = await newAppeal("draft");
+    const removed = await callApi(settingApi.action, "/api/settings/emergency_appeal", { method: "DELETE", headers: auth, params: { key: "emergency_appeal" } });
+    expect(removed.status).toBe(204);
+    const create = (value: string) => callApi(settingsApi.action, "/api/settings/", { body: { key: " emergency_appeal ", value }, headers: auth });
+    const refused = await create(draft.slug);
+    expect(refused).toMatchObject({ status: 422, body: { errors: { value: [CHOOSE_BANNER] } } });
+    expect(await publicValue()).toBeUndefined();
+    expect((await create("off")).status).toBe(201);
+    expect(await publicValue()).toBe("off");
   });
 });

@@ -409,7 +409,7 @@ describe("the success page", () => {
     const events = fakeStripe().pay(sessionId);
     expect(await confirmation(sessionId)).toEqual({
       status: "paid",
-      gift: { amount: 35, purpose: "Food & Water Aid", frequency: "One-Time", donorName: "Aisha Khan" },
+      gift: { amount: 35, purpose: "Food & Water Aid", fund: "Food & Water Aid", frequency: "One-Time", donorName: "Aisha Khan" },
     });
     expect(await confirmation(sessionId)).toMatchObject({ status: "paid" });
     await deliverAll(events);
@@ -431,7 +431,7 @@ describe("the success page", () => {
     const calls = fakeStripe().requests.length;
     expect(await confirmation(sessionId)).toEqual({
       status: "paid",
-      gift: { amount: 21, purpose: "Zakat", frequency: "One-Time", donorName: "Aisha Khan" },
+      gift: { amount: 21, purpose: "Zakat", fund: "Zakat al-Mal", frequency: "One-Time", donorName: "Aisha Khan" },
     });
     expect(fakeStripe().requests.length).toBe(calls);
   });

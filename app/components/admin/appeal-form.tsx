@@ -58,7 +58,7 @@ export function AppealForm({
   };
   const fileError = lastResult?.error?.image_file ?? undefined;
   const wentLive = Boolean(appeal?.went_live_at);
-  const fundFixed = Boolean(appeal && appeal.gifts > 0);
+  const fundFixed = Boolean(appeal?.fund_locked);
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4" preventScrollReset>

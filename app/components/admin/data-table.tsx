@@ -5,6 +5,8 @@ export interface Column {
   /** Read by screen readers only (an actions column, say). */
   hidden?: boolean;
   align?: "right";
+  /** Left out on a phone, where the row says the same facts under its first cell instead. */
+  fromSm?: boolean;
   /** Shown in the header cell instead of the label (a "select all" checkbox, say). */
   header?: ReactNode;
 }
@@ -29,7 +31,7 @@ export function DataTable({
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={`px-3 py-3 ${column.align === "right" ? "text-right" : ""}`}>
+              <th key={column.label} scope="col" className={`px-3 py-3 ${column.align === "right" ? "text-right" : ""} ${column.fromSm ? "hidden sm:table-cell" : ""}`}>
                 {column.header ?? (column.hidden ? <span className="sr-only">{column.label}</span> : column.label)}
               </th>
             ))}

@@ -9,11 +9,13 @@ import { appealTimingWords } from "./appeal-timing";
 
 /**
  * An appeal in a list (/appeals, the home page): its photo, what it is for, how far it
- * has come and how long is left. A live appeal invites a gift; an archived one shows
- * what it raised.
+ * has come and how long is left. An appeal open for gifts invites one; one not yet open,
+ * or archived, is read about.
  */
 export function AppealCard({ appeal, today, eager = false, sizes = IMAGE_SIZES.thirds }: { appeal: AppealCardData; today: string; eager?: boolean; sizes?: string }) {
   const live = isListedAsLive(appeal.phase);
+  // Only an appeal taking gifts now has a form to donate with; one not yet open is read about.
+  const open = appeal.phase === "open";
   const timing = appealTimingWords(appeal, today);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -29,10 +31,10 @@ export function AppealCard({ appeal, today, eager = false, sizes = IMAGE_SIZES.t
         <div className="mt-auto pt-5">
           <AppealProgress appeal={appeal} />
           <AppealFacts gifts={appeal.gifts} timing={live ? timing : null} testGifts={appeal.test_gifts} />
-          <Link to={`/appeals/${appeal.slug}`} className={`mt-4 ${live ? "btn-primary" : "inline-block font-semibold text-brand-700 hover:underline"}`}>
-            {live ? "Donate Now" : "Read more"}
+          <Link to={`/appeals/${appeal.slug}`} className={`mt-4 ${open ? "btn-primary" : "inline-block font-semibold text-brand-700 hover:underline"}`}>
+            {open ? "Donate Now" : "Read more"}
             <span className="sr-only">
-              {live ? " to " : " about "}
+              {open ? " to " : " about "}
               {appeal.title}
             </span>
           </Link>

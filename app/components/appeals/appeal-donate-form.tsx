@@ -2,6 +2,7 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type Submissi
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { GiftChoices, isTicked } from "~/components/giving/gift-choices";
+import { CanceledCheckoutNotice, useKeptDonor } from "~/components/giving/kept-donor";
 import { FieldError } from "~/components/ui/field-error";
 import { InputField } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -41,6 +42,7 @@ export function AppealDonateForm({
   appeal,
   presets,
   start,
+  checkoutCanceled,
   cardFee,
   lastResult,
   processing,
@@ -49,6 +51,8 @@ export function AppealDonateForm({
   appeal: { slug: string; title: string; fund: { name: string; is_zakat: boolean } };
   presets: readonly number[];
   start: AppealGiftStart;
+  /** Back from a canceled checkout (and not yet posted again). */
+  checkoutCanceled: boolean;
   cardFee: CardFee;
   lastResult?: SubmissionResult<string[]>;
   processing: boolean;
@@ -63,6 +67,7 @@ export function AppealDonateForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const restored = useKeptDonor(form, checkoutCanceled);
 
   // The server's own rule for the amount, so the button, the summary and the fee cover agree with it.
   const amountText = String(fields.amount.value ?? "").trim();
@@ -79,6 +84,7 @@ export function AppealDonateForm({
 
   return (
     <Form method="post" action={`/appeals/${appeal.slug}#give`} {...getFormProps(form)} className="space-y-6">
+      {checkoutCanceled ? <CanceledCheckoutNotice kept="The amount and frequency you chose are kept below, with your ticks." restored={restored} /> : null}
       <input type="hidden" name={fields.appeal.name} value={appeal.slug} />
 
       <fieldset>

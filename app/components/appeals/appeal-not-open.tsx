@@ -8,6 +8,8 @@ export interface RefusedGift {
   message: string;
   amount: number | null;
   frequency: string;
+  /** The donor's ticks (anonymous, cover the card fee), carried to /donate like a canceled checkout's. */
+  choices: { anonymous?: "on"; cover_fees?: "on" };
 }
 
 /**
@@ -60,7 +62,7 @@ function PhaseWords({ phase, startsOn }: { phase: Exclude<AppealPhase, "open">; 
 }
 
 function RefusedNotice({ refused }: { refused: RefusedGift }) {
-  const again = new URLSearchParams({ ...(refused.amount ? { amount: String(refused.amount) } : {}), frequency: refused.frequency });
+  const again = new URLSearchParams({ ...(refused.amount ? { amount: String(refused.amount) } : {}), frequency: refused.frequency, ...refused.choices });
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
       <p>{refused.message} Nothing was charged.</p>

@@ -25,9 +25,16 @@ export interface GiftChoicesProps {
   destination: string;
   /** Zakat-bound: the fee cover explains that the whole Zakat then reaches its recipients. */
   isZakat: boolean;
+  /**
+   * Set where the donor picks the purpose on the same form (the donate page): without
+   * JavaScript the words cannot follow the choice, so until the page is interactive they
+   * name no fund, and say what covering the fee means for Zakat whenever Zakat is offered.
+   */
+  purposeOnForm?: { zakatOffered: boolean };
 }
 
-export const ANONYMOUS_NOTE = "Your name will not appear on our public pages; your receipt and My giving still show it.";
+export const ANONYMOUS_NOTE =
+  "Your name will not appear on our public pages; your receipt and My giving still show it. Otherwise, a gift to an appeal is listed on its page with your first name and the amount.";
 
 /** The tribute's choices, in the words a donor reads; '' is no tribute. */
 const TRIBUTE_OPTIONS = [
@@ -42,23 +49,34 @@ export function isTicked(field: FieldMetadata<boolean | string | undefined>): bo
   return value === "on" || value === "true" || value === true;
 }
 
-/** "Add $1.06 so that all of your gift reaches the appeal"; without a usable amount, the same without the figure. */
-export function feeCoverLabel(giftCents: number, cardFee: CardFee, destination: string): string {
+/**
+ * "Add $1.06 so that all of your gift reaches the appeal"; without a usable amount, the
+ * same without the figure; without a destination (not chosen yet), "…so that all of your gift arrives".
+ */
+export function feeCoverLabel(giftCents: number, cardFee: CardFee, destination: string | null): string {
   const cover = feeCoverCents(giftCents, cardFee);
   const what = cover > 0 ? formatExactCents(cover) : "the card fee";
-  return `Add ${what} so that all of your gift reaches ${destination}`;
+  return `Add ${what} so that all of your gift ${destination ? `reaches ${destination}` : "arrives"}`;
 }
 
-export function GiftChoices({ fields, giftCents, cardFee, destination, isZakat }: GiftChoicesProps) {
+/** What covering the fee means for Zakat: for the Zakat chosen, or, before the choice can be followed, for any Zakat given. */
+function zakatWords({ isZakat, purposeOnForm }: Pick<GiftChoicesProps, "isZakat" | "purposeOnForm">, followsChoice: boolean): string | null {
+  if (followsChoice) return isZakat ? " Covering the fee lets the whole of your Zakat reach its recipients." : null;
+  return purposeOnForm?.zakatOffered ? " If you give Zakat, covering the fee lets the whole of it reach its recipients." : null;
+}
+
+export function GiftChoices({ fields, giftCents, cardFee, destination, isZakat, purposeOnForm }: GiftChoicesProps) {
+  const hydrated = useHydrated();
+  const followsChoice = !purposeOnForm || hydrated;
   return (
     <fieldset className="space-y-5 rounded-xl border border-slate-200 p-5">
       <legend className="px-1 text-lg font-semibold text-slate-900">Your choices</legend>
       <Choice field={fields.anonymous} label="Give anonymously">
         {ANONYMOUS_NOTE}
       </Choice>
-      <Choice field={fields.cover_fees} label={feeCoverLabel(giftCents, cardFee, destination)} testId="cover-fees-label">
+      <Choice field={fields.cover_fees} label={feeCoverLabel(giftCents, cardFee, followsChoice ? destination : null)} testId="cover-fees-label">
         Our card provider keeps {cardFeeWords(cardFee)} of each payment; this adds it as its own line at the checkout.
-        {isZakat ? " Covering the fee lets the whole of your Zakat reach its recipients." : null}
+        {zakatWords({ isZakat, purposeOnForm }, followsChoice)}
       </Choice>
       <TributeChoice field={fields.tribute} />
     </fieldset>

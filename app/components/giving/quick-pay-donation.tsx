@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { GiftChoices, isTicked } from "~/components/giving/gift-choices";
+import { CanceledCheckoutNotice, useKeptDonor } from "~/components/giving/kept-donor";
 import { InputField } from "~/components/ui/form-fields";
 import { quickPaySchema, type QuickPayRequest } from "~/domain/giving/donation-schemas";
 import { feeCoverCents, giftWithFeeWords, type CardFee } from "~/domain/giving/fee-cover";
@@ -36,12 +37,15 @@ type QuickPayFields = Record<"name" | "email" | "anonymous" | "cover_fees", stri
  */
 export function QuickPayDonation({
   view,
+  checkoutCanceled,
   cardFee,
   lastResult,
   processing,
   sandbox,
 }: {
   view: QuickPayView;
+  /** Back from a canceled checkout (and not yet posted again). */
+  checkoutCanceled: boolean;
   cardFee: CardFee;
   lastResult?: SubmissionResult<string[]>;
   processing: boolean;
@@ -55,6 +59,7 @@ export function QuickPayDonation({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const restored = useKeptDonor(form, checkoutCanceled);
   // A tampered request (the hidden fields) has no field of its own to show its error beside.
   const requestProblems = Object.entries(form.allErrors)
     .filter(([name]) => !DONOR_FIELDS.has(name))
@@ -65,6 +70,7 @@ export function QuickPayDonation({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
+      {checkoutCanceled ? <CanceledCheckoutNotice kept="The gift is kept below, with your ticks." restored={restored} /> : null}
       {Object.entries(view.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

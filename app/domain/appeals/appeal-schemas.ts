@@ -84,7 +84,8 @@ export const appealSchema = z
       z.string({ message: SLUG_RULE }).max(SLUG_MAX_LENGTH, `The address must be at most ${SLUG_MAX_LENGTH} characters`).regex(SLUG_PATTERN, SLUG_RULE).optional(),
     ),
     summary: requiredText("Summary", 500),
-    story: requiredText("Story", 50_000),
+    // Kept with plain line ends, however the browser sent them.
+    story: requiredText("Story", 50_000).transform((story) => story.replace(/\r\n?/g, "\n")),
     story_format: z.preprocess(emptyIsUnset, z.enum(STORY_FORMATS, { message: "Choose plain paragraphs or Markdown" }).default("plain")),
     image_filename: photoField,
     video_url: optionalText("Video URL", 2000),

@@ -18,3 +18,4 @@ export { appealProgress, daysLeft, daysLeftWords, giftCountWords, type AppealPro
 export { safeHref, storyBlocks, storyPlainText, type Block, type Inline } from "./story-text";
 export { type Appeal, type AppealCard, type AppealDetail, type Supporter } from "./records";
 export { appealPhase, isListedAsLive, whyNoGifts, type AppealPhase } from "./phase";
+export { supporterName } from "./supporter-name";

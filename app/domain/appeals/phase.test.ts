@@ -39,7 +39,7 @@ describe("what the public lists, and why an appeal takes no gift", () => {
 
   it("only an open appeal takes gifts; the others say why, naming the appeal unless it is a draft", () => {
     expect(whyNoGifts("Build a Well", "open", "2025-03-01")).toBeNull();
-    expect(whyNoGifts("Build a Well", "upcoming", "2025-03-01")).toBe("The appeal “Build a Well” opens for gifts on 2025-03-01.");
+    expect(whyNoGifts("Build a Well", "upcoming", "2025-03-01")).toBe("The appeal “Build a Well” opens for gifts on March 1, 2025.");
     expect(whyNoGifts("Build a Well", "draft", "2025-03-01")).toBe("This appeal is not open for gifts.");
     for (const phase of ["ended", "closed"] as const) {
       expect(whyNoGifts("Build a Well", phase, "2025-03-01")).toMatch(/^The appeal “Build a Well” has closed and no longer takes gifts\./);

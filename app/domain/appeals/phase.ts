@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/domain/shared/formatters";
 import type { AppealStatus } from "./appeal-schemas";
 
 /**
@@ -25,11 +26,16 @@ export function whyNoGifts(title: string, phase: AppealPhase, startsOn: string):
     case "open":
       return null;
     case "upcoming":
-      return `The appeal “${title}” opens for gifts on ${startsOn}.`;
+      return `The appeal “${title}” opens for gifts on ${dayWords(startsOn)}.`;
     case "draft":
       // Not by name: a draft's title is not yet public.
       return "This appeal is not open for gifts.";
     default:
       return `The appeal “${title}” has closed and no longer takes gifts. Thank you for thinking of it.`;
   }
+}
+
+/** "March 4, 2026" for the day '2026-03-04' (a calendar day: no time zone moves it). */
+function dayWords(day: string): string {
+  return dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 }

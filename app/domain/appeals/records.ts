@@ -31,6 +31,8 @@ export interface Appeal {
   raised: number;
   gifts: number;
   test_gifts: boolean;
+  /** It has gifts (test ones too), so its fund is fixed and it can only be closed, not deleted. */
+  fund_locked: boolean;
 }
 
 /** One of an appeal's latest gifts, as the public sees it: a first name or "Anonymous". */

@@ -78,32 +78,133 @@ function takeWhile(lines: string[], from: number, keep: (line: string) => boolea
   return taken;
 }
 
-// Bold, a link (its address may hold one pair of brackets, as many do), italic with * or _
-// (not inside words, not around spaces), a line break.
-const INLINE = /\*\*(?=\S)([\s\S]+?)(?<=\S)\*\*|\[([^\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)|(?<![\w*])\*(?=[^\s*])([\s\S]+?)(?<=[^\s*])\*(?![\w*])|(?<![\w_])_(?=[^\s_])([\s\S]+?)(?<=[^\s_])_(?![\w_])|\n/;
-
-export function inlines(text: string): Inline[] {
-  const out: Inline[] = [];
-  let rest = text;
-  for (let match = INLINE.exec(rest); match; match = INLINE.exec(rest)) {
-    if (match.index > 0) out.push({ kind: "text", text: rest.slice(0, match.index) });
-    out.push(inlineOf(match));
-    rest = rest.slice(match.index + match[0].length);
-  }
-  if (rest) out.push({ kind: "text", text: rest });
-  return out;
+/**
+ * The words of a line with their marks, read in one pass: each mark that may open bold,
+ * italic or a link is kept on a stack until a mark closes it; marks never closed stay the
+ * characters they are. The stack is kept shallow, so however a story is written (thousands
+ * of stars, say) it is read in time proportional to its length.
+ */
+type Mark = "**" | "*" | "_" | "[";
+interface Frame {
+  mark: Mark | null;
+  children: Inline[];
 }
 
-function inlineOf(match: RegExpExecArray): Inline {
-  const [whole, strong, label, href, starred, underscored] = match;
-  if (whole === "\n") return { kind: "break" };
-  if (strong !== undefined) return { kind: "strong", children: inlines(strong) };
-  if (label !== undefined) {
-    const safe = safeHref(href!);
-    // A link to anywhere else (javascript:, data:, another scheme) keeps only its words.
-    return safe ? { kind: "link", href: safe, children: inlines(label) } : { kind: "text", text: label };
+const MAX_OPEN_MARKS = 32;
+const WORD = /\w/;
+
+export function inlines(text: string): Inline[] {
+  const stack: Frame[] = [{ mark: null, children: [] }];
+  const top = () => stack[stack.length - 1]!;
+  let index = 0;
+  while (index < text.length) {
+    const char = text[index]!;
+    const before = text[index - 1] ?? " ";
+    if (char === "\n") {
+      top().children.push({ kind: "break" });
+      index += 1;
+    } else if (char === "*" && text[index + 1] === "*") {
+      index += closeOrOpen(stack, "**", /\S/.test(before), /\S/.test(text[index + 2] ?? " ")) ? 2 : literal(top(), "**", 2);
+    } else if (char === "*" || char === "_") {
+      const after = text[index + 1] ?? " ";
+      const mark = char as "*" | "_";
+      const mayClose = /\S/.test(before) && before !== mark && !WORD.test(after) && after !== mark;
+      const mayOpen = !WORD.test(before) && before !== mark && /\S/.test(after) && after !== mark;
+      index += closeOrOpen(stack, mark, mayClose, mayOpen) ? 1 : literal(top(), mark, 1);
+    } else if (char === "[") {
+      index += open(stack, "[") ? 1 : literal(top(), "[", 1);
+    } else if (char === "]" && text[index + 1] === "(") {
+      const href = addressAt(text, index + 2);
+      index += href !== null && closeLink(stack, href) ? href.length + 3 : literal(top(), "]", 1);
+    } else {
+      const next = nextMarkAt(text, index + 1);
+      addText(top(), text.slice(index, next));
+      index = next;
+    }
   }
-  return { kind: "em", children: inlines((starred ?? underscored)!) };
+  while (stack.length > 1) unwind(stack);
+  return stack[0]!.children;
+}
+
+/** Where the next character that may be a mark is (or the end). */
+function nextMarkAt(text: string, from: number): number {
+  for (let index = from; index < text.length; index += 1) {
+    if ("*_[]\n".includes(text[index]!)) return index;
+  }
+  return text.length;
+}
+
+function addText(frame: Frame, words: string): void {
+  const last = frame.children.at(-1);
+  if (last?.kind === "text") last.text += words;
+  else frame.children.push({ kind: "text", text: words });
+}
+
+/** Keeps the mark as text; the length read. */
+function literal(frame: Frame, mark: string, length: number): number {
+  addText(frame, mark);
+  return length;
+}
+
+function open(stack: Frame[], mark: Mark): boolean {
+  if (stack.length > MAX_OPEN_MARKS) return false;
+  stack.push({ mark, children: [] });
+  return true;
+}
+
+/** Closes the nearest open `mark` when it may close one (marks opened after it stay text), else opens one when it may. */
+function closeOrOpen(stack: Frame[], mark: "**" | "*" | "_", mayClose: boolean, mayOpen: boolean): boolean {
+  const at = mayClose ? stack.findLastIndex((frame) => frame.mark === mark) : -1;
+  if (at > 0 && stack[at]!.children.length > 0) {
+    while (stack.length - 1 > at) unwind(stack);
+    const frame = stack.pop()!;
+    stack.at(-1)!.children.push({ kind: mark === "**" ? "strong" : "em", children: frame.children });
+    return true;
+  }
+  return mayOpen && open(stack, mark);
+}
+
+/** A link's address after "](": up to its ")", without spaces, with at most one pair of brackets inside. */
+function addressAt(text: string, from: number): string | null {
+  let depth = 0;
+  for (let index = from; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (/\s/.test(char)) return null;
+    if (char === "(") {
+      if (depth > 0) return null;
+      depth = 1;
+    } else if (char === ")") {
+      if (depth === 0) return index > from ? text.slice(from, index) : null;
+      depth = 0;
+    }
+  }
+  return null;
+}
+
+/** "](address)" closes the nearest open "[": a link to a safe address, or only its words. */
+function closeLink(stack: Frame[], address: string): boolean {
+  const at = stack.findLastIndex((frame) => frame.mark === "[");
+  if (at <= 0 || stack[at]!.children.length === 0) return false;
+  while (stack.length - 1 > at) unwind(stack);
+  const frame = stack.pop()!;
+  const href = safeHref(address);
+  // A link to anywhere else (javascript:, data:, another scheme) keeps only its words.
+  if (href) stack.at(-1)!.children.push({ kind: "link", href, children: frame.children });
+  else for (const child of frame.children) push(stack.at(-1)!, child);
+  return true;
+}
+
+/** An open mark never closed: its characters and what followed it go back to the frame it was in. */
+function unwind(stack: Frame[]): void {
+  const frame = stack.pop()!;
+  const parent = stack.at(-1)!;
+  addText(parent, frame.mark ?? "");
+  for (const child of frame.children) push(parent, child);
+}
+
+function push(frame: Frame, inline: Inline): void {
+  if (inline.kind === "text") addText(frame, inline.text);
+  else frame.children.push(inline);
 }
 
 /** http(s) and mailto addresses, and this site's own paths; nothing else is followed. */

@@ -1,2 +1,3 @@
 export { UPLOAD_FOLDERS } from "./media-sources";
 export { photoField } from "./content-schemas";
+export { givingSettingValue } from "./settings";

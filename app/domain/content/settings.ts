@@ -89,6 +89,16 @@ const GIVING_RULES: Record<GivingSettingKey, z.ZodType<string, unknown>> = {
 };
 
 /**
+ * A giving setting's value as its rule reads it, or null when it is missing or outside the
+ * rule, so whoever reads a stored value (the fee a donor may cover) checks it by the same
+ * limits staff were held to when they saved it.
+ */
+export function givingSettingValue(key: GivingSettingKey, raw: unknown): string | null {
+  const read = GIVING_RULES[key].safeParse(raw);
+  return read.success ? read.data : null;
+}
+
+/**
  * The Giving section of the settings screen: the three giving settings in one form, each
  * by its own rule above. Choosing the banner's own words sends an empty value, which a
  * form reads as absent (conform does so even inside a preprocess), so absent means ''.

@@ -109,3 +109,13 @@ describe("offlineGiftSchema", () => {
     });
   });
 });
+
+describe("names that go into a mail", () => {
+  it("are refused when they hold a line break, for the donor and the person a tribute honours", () => {
+    const injected = "Ali\r\nBcc: someone@example.org";
+    expect(errors(donationSchema.safeParse({ ...gift, name: injected }))).toEqual({ name: "Please write the name on one line" });
+    const tribute = donationSchema.safeParse({ ...gift, tribute: { kind: "memory", name: injected, email: "family@example.org" } });
+    expect(tribute.success).toBe(false);
+    expect(tribute.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["tribute.name", "Please write the name on one line"]]);
+  });
+});

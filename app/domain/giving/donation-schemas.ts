@@ -36,8 +36,12 @@ function dollarAmount(minimum: number, minimumMessage: string) {
   );
 }
 
+/** Control characters (a line break, say) have no place in a name that goes into a mail's subject. */
+const ONE_LINE = /^\P{Cc}*$/u;
+const ONE_LINE_MESSAGE = "Please write the name on one line";
+
 function nameField(missing: string) {
-  return z.string({ message: missing }).trim().min(1, missing).max(200, "Please keep the name under 200 characters");
+  return z.string({ message: missing }).trim().min(1, missing).max(200, "Please keep the name under 200 characters").regex(ONE_LINE, ONE_LINE_MESSAGE);
 }
 const donorName = nameField("Please enter your full name");
 
@@ -87,7 +91,7 @@ const tribute = z.preprocess(
     .object(
       {
         kind: z.enum(TRIBUTE_KINDS, { message: "Choose in memory of or in honour of" }),
-        name: z.string({ message: TRIBUTE_NAME_MISSING }).trim().min(1, TRIBUTE_NAME_MISSING).max(200, "Please keep the name under 200 characters"),
+        name: nameField(TRIBUTE_NAME_MISSING),
         email: z
           .preprocess((email) => (typeof email === "string" && email.trim() === "" ? undefined : email), donorEmail.optional())
           .transform((email) => email ?? ""),

@@ -112,11 +112,11 @@ export default function AdminAppeals({ loaderData, actionData }: Route.Component
         caption="Appeals, newest first"
         columns={[
           { label: "Appeal" },
-          { label: "Status" },
-          { label: "Fund" },
-          { label: "Raised" },
-          { label: "Gifts" },
-          { label: "Dates" },
+          { label: "Status", fromSm: true },
+          { label: "Fund", fromSm: true },
+          { label: "Raised", fromSm: true },
+          { label: "Gifts", fromSm: true },
+          { label: "Dates", fromSm: true },
           { label: "Actions", hidden: true },
         ]}
         emptyText={filter.search || filter.status ? "No appeals match" : "No appeals yet"}

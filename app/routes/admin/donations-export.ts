@@ -23,6 +23,8 @@ export async function loader({ url }: Route.LoaderArgs) {
       { header: "Fee covered", value: (gift) => gift.fee_cover.toFixed(2) },
       { header: "Anonymous", value: (gift) => (gift.anonymous ? "yes" : "no") },
       { header: "Tribute", value: (gift) => gift.tribute },
+      // Listed only while the site takes no real payments; marked so nobody books a test payment as money received.
+      { header: "Test", value: (gift) => (gift.is_test ? "yes" : "no") },
     ],
     donationsForExport(filter),
   );

@@ -11,7 +11,7 @@ import { formatDate, todayIn } from "~/domain/shared/dates";
 import { offlineGiftSchema } from "~/domain/giving/donation-schemas";
 import { DONATION_FREQUENCIES, PAYMENT_METHOD_LABELS } from "~/domain/giving/gift-options";
 import { centsToDollars, formatCount, formatDollars } from "~/domain/shared/money";
-import { getEnv } from "~/lib/env.server";
+import { countedTestFlags, getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { adminContext } from "~/lib/request-context";
@@ -43,6 +43,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     page: found.page,
     filter,
     totals: { amount: centsToDollars(totals.totalCents), donors: totals.donors, average: totals.averageDollars },
+    // The figures are the database's running totals: they count test gifts while the site takes no real payments.
+    totalsCountTest: countedTestFlags().includes(1),
     filterProblem: problem ?? null,
     recording: url.searchParams.has("record"),
     // An offline gift can go to any open fund, the obligations' included.
@@ -99,6 +101,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
   const recording = loaderData.recording || recordResult !== undefined;
   const exportQuery = filterQuery(filter);
   const firstPageLink = `/admin/donations?${exportQuery}`;
+  const totalsWords = totalsNote(isFiltered(filter), loaderData.totalsCountTest);
 
   return (
     <div className="space-y-6">
@@ -125,11 +128,16 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
       {loaderData.recorded && !recording ? <Notice tone="success">Offline gift #{loaderData.recorded} recorded.</Notice> : null}
       {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice> : null}
 
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid gap-4 sm:grid-cols-3" aria-describedby={totalsWords ? "donations-totals-note" : undefined}>
         <StatCard label="Total Donations" value={formatDollars(totals.amount)} testId="donations-total" />
         <StatCard label="Donors" value={formatCount(totals.donors)} testId="donations-donors" />
         <StatCard label="Average Donation" value={formatDollars(totals.average)} testId="donations-average" />
       </dl>
+      {totalsWords ? (
+        <p id="donations-totals-note" className="-mt-3 text-sm text-slate-600">
+          {totalsWords}
+        </p>
+      ) : null}
 
       {recording ? (
         <OfflineGiftForm
@@ -222,6 +230,21 @@ function filterQuery(filter: DonationFilter): URLSearchParams {
   return query;
 }
 
+function isFiltered(filter: DonationFilter): boolean {
+  return Boolean(filter.search || filter.frequency || filter.fundId !== undefined || filter.appealId !== undefined);
+}
+
+/**
+ * What the figures above count, said when it is not what the list below shows: they are
+ * always every gift (the filter does not narrow them) and, on a site without live keys,
+ * the test gifts too.
+ */
+function totalsNote(filtered: boolean, countsTest: boolean): string | null {
+  if (!filtered && !countsTest) return null;
+  const parts = [filtered ? "All gifts, whatever the filter" : "All gifts", countsTest ? "including test gifts while the site takes no real payments" : ""];
+  return `${parts.filter(Boolean).join(", ")}.`;
+}
+
 /** Marks a donor who asked that their name stay off public pages. */
 function AnonymousBadge() {
   return (
@@ -243,9 +266,8 @@ function GiftNotes({ donation }: { donation: Pick<Donation, "appeal" | "tribute"
 }
 
 function DonationFilters({ filter, funds, appeals }: { filter: DonationFilter; funds: { id: number; name: string }[]; appeals: AppealChoice[] }) {
-  const filtered = Boolean(filter.search || filter.frequency || filter.fundId !== undefined || filter.appealId !== undefined);
   return (
-    <ListSearch id="donation-search" label="Search by name or email" search={filter.search} clearTo="/admin/donations" filtered={filtered}>
+    <ListSearch id="donation-search" label="Search by name or email" search={filter.search} clearTo="/admin/donations" filtered={isFiltered(filter)}>
       <div>
         <label htmlFor="donation-frequency" className="field-label">
           Frequency

@@ -11,13 +11,14 @@ import {
   isDollarStatistic,
   isImpactStatisticKey,
   statisticEditSchema,
+  type GivingSettingKey,
   type GivingSettings,
 } from "~/domain/content/settings";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/lib/form-replies.server";
 import { ValidationError } from "~/lib/service-errors";
 import { GivingSettingsForm } from "~/components/admin/giving-settings-form";
-import { listAppealChoices } from "~/services/appeals";
+import { bannerAppealChoice, listAppealChoices } from "~/services/appeals";
 import { listImpactStatistics, settingValues, updateSetting, type Setting } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
@@ -81,23 +82,29 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/settings?saved=${key}`);
 }
 
-/** The Giving section: the card fee's two parts and the banner, each saved through the settings' own rules. */
+/**
+ * The Giving section: the card fee's two parts and the banner, each saved through the
+ * settings' own rules; what the banner may name is the appeals area's rule, checked
+ * before anything is saved.
+ */
 async function givingAction(formData: FormData) {
   const submission = parseWithZod(formData, { schema: givingSettingsSchema });
   if (submission.status !== "success") return data({ key: "giving", result: submission.reply() }, { status: 400 });
-  const offered = await bannerChoices((await storedGivingSettings()).emergency_appeal);
-  if (!offered.some((choice) => choice.value === submission.value.emergency_appeal)) {
-    return data({ key: "giving", result: submission.reply({ fieldErrors: { emergency_appeal: ["Choose one of the listed banners"] } }) }, { status: 400 });
+  // The rule is the setting's own (or the banner's); its complaint belongs beside this field.
+  const refusal = (key: GivingSettingKey, error: unknown) =>
+    error instanceof ValidationError
+      ? data({ key: "giving", result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }) }, { status: 400 })
+      : serviceErrorReply(submission, error, { key: "giving" });
+  try {
+    await bannerAppealChoice(submission.value.emergency_appeal);
+  } catch (error) {
+    return refusal("emergency_appeal", error);
   }
   for (const key of GIVING_SETTING_KEYS) {
     try {
       await updateSetting(key, { value: submission.value[key] });
     } catch (error) {
-      // The rule is the setting's own; its complaint belongs beside this field.
-      if (error instanceof ValidationError) {
-        return data({ key: "giving", result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }) }, { status: 400 });
-      }
-      return serviceErrorReply(submission, error, { key: "giving" });
+      return refusal(key, error);
     }
   }
   return redirect("/admin/settings?saved=giving");

@@ -72,6 +72,11 @@ function appealsWithTotals(db: Kysely<Database> = getDb()) {
         .whereRef("appeal_totals.appeal_id", "=", "appeals.id")
         .where("appeal_totals.is_test", "=", 1)
         .as("test_gift_count"),
+      eb
+        .selectFrom("appeal_totals")
+        .select(sql<number>`coalesce(sum(gift_count), 0)`.as("all_gifts"))
+        .whereRef("appeal_totals.appeal_id", "=", "appeals.id")
+        .as("all_gift_count"),
     ]);
 }
 
@@ -81,6 +86,7 @@ type AppealWithTotals = AppealRow & {
   raised_cents: number | null;
   gift_count: number | null;
   test_gift_count: number | null;
+  all_gift_count: number | null;
 };
 
 function toAppeal(row: AppealWithTotals, day = today()): Appeal {
@@ -109,6 +115,7 @@ function toAppeal(row: AppealWithTotals, day = today()): Appeal {
     raised: centsToDollars(Number(row.raised_cents ?? 0)),
     gifts: Number(row.gift_count ?? 0),
     test_gifts: testCounted && Number(row.test_gift_count ?? 0) > 0,
+    fund_locked: Number(row.all_gift_count ?? 0) > 0,
   };
 }
 
@@ -132,23 +139,32 @@ export async function listPublicAppeals(): Promise<{ live: AppealCard[]; archive
   const appeals = rows.map((row) => toAppeal(row, day));
   const archive = appeals
     .filter((appeal) => !isListedAsLive(appeal.phase))
-    .sort((a, b) => (b.ends_on ?? b.updated_at).localeCompare(a.ends_on ?? a.updated_at));
+    .sort((a, b) => archivedOn(b).localeCompare(archivedOn(a)) || b.id - a.id);
   return { live: appeals.filter((appeal) => isListedAsLive(appeal.phase)).map(appealCard), archive: archive.map(appealCard) };
+}
+
+/** The day an appeal left the live list: the day it ended, or the day it was closed (for an appeal closed early, before its end). */
+function archivedOn(appeal: Appeal): string {
+  const closedOn = appeal.updated_at.slice(0, 10);
+  if (appeal.phase === "closed") return appeal.ends_on && appeal.ends_on < closedOn ? appeal.ends_on : closedOn;
+  return appeal.ends_on ?? closedOn;
 }
 
 /** The home page's: featured appeals open for gifts. */
 export async function featuredAppeals(limit = 3): Promise<AppealCard[]> {
   const day = today();
+  // A handful of featured live appeals: which of them are open is the phase's rule, applied here.
   const rows = await appealsWithTotals()
     .where("appeals.status", "=", "live")
     .where("appeals.is_featured", "=", 1)
-    .where("appeals.starts_on", "<=", day)
-    .where((eb) => eb.or([eb("appeals.ends_on", "is", null), eb("appeals.ends_on", ">=", day)]))
     .orderBy("appeals.starts_on", "desc")
     .orderBy("appeals.id", "desc")
-    .limit(limit)
     .execute();
-  return rows.map((row) => toAppeal(row, day)).map(appealCard);
+  return rows
+    .map((row) => toAppeal(row, day))
+    .filter((appeal) => appeal.phase === "open")
+    .slice(0, limit)
+    .map(appealCard);
 }
 
 export interface AppealFilter {
@@ -348,15 +364,28 @@ export async function createAppeal(input: unknown): Promise<Appeal> {
   const slug = appeal.slug ?? (await proposedSlug(appeal.title));
   await appealPhoto.checkBeforeSave(appeal.image_filename);
   const values = rowValues(appeal);
-  const row = await getDb()
-    .insertInto("appeals")
-    .values({ ...values, slug, went_live_at: values.status === "draft" ? null : nowIso() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const row = await addressTakenMeanwhile(() =>
+    getDb()
+      .insertInto("appeals")
+      .values({ ...values, slug, went_live_at: values.status === "draft" ? null : nowIso() })
+      .returning("id")
+      .executeTakeFirstOrThrow(),
+  );
   return getAppeal(row.id, { staff: true });
 }
 
 const SLUG_TAKEN = "That address belongs, or belonged, to another appeal: choose another";
+
+/** Two staff saving the same new address at once: the database keeps it unique, and the second hears why. */
+async function addressTakenMeanwhile<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    if (/UNIQUE constraint failed: (appeals\.slug|appeal_slugs\.slug)/.test(message)) throw new ValidationError({ slug: [SLUG_TAKEN] });
+    throw error;
+  }
+}
 
 /**
  * Changes an appeal. Its address is fixed once it has gone live; its fund once it has
@@ -375,24 +404,21 @@ export async function updateAppeal(id: number, input: unknown): Promise<Appeal> 
     throw new ValidationError({ status: ["An appeal that has gone live can be closed, but not made a draft again"] });
   }
   if (appeal.fund_id !== stored.fund_id) {
-    if (await hasGifts(id)) throw new ValidationError({ fund_id: ["The fund cannot change once the appeal has gifts: they are counted in its fund"] });
+    if (stored.fund_locked) throw new ValidationError({ fund_id: ["The fund cannot change once the appeal has gifts: they are counted in its fund"] });
     await requireFundForAppeal(appeal.fund_id);
   }
   await appealPhoto.checkBeforeSave(appeal.image_filename, stored.image_filename);
   const values = rowValues(appeal);
-  const result = await getDb()
-    .updateTable("appeals")
-    .set({ ...values, slug, went_live_at: stored.went_live_at ?? (values.status === "draft" ? null : nowIso()), updated_at: nowIso() })
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const result = await addressTakenMeanwhile(() =>
+    getDb()
+      .updateTable("appeals")
+      .set({ ...values, slug, went_live_at: stored.went_live_at ?? (values.status === "draft" ? null : nowIso()), updated_at: nowIso() })
+      .where("id", "=", id)
+      .executeTakeFirst(),
+  );
   if (!Number(result.numUpdatedRows)) throw new NotFoundError("Appeal not found");
   await appealPhoto.releaseAfter(stored.image_filename, values.image_filename);
   return getAppeal(id, { staff: true });
-}
-
-async function hasGifts(id: number): Promise<boolean> {
-  const row = await getDb().selectFrom("appeal_totals").select(sql<number>`sum(gift_count)`.as("gifts")).where("appeal_id", "=", id).executeTakeFirst();
-  return Number(row?.gifts ?? 0) > 0;
 }
 
 /** Only a draft without gifts is deleted; its address stays retired. A live appeal is closed instead. */
@@ -401,7 +427,7 @@ export async function deleteAppeal(id: number): Promise<void> {
   if (stored.status !== "draft" || stored.went_live_at) {
     throw new ConflictError("Only a draft can be deleted. An appeal that has gone live keeps its page and its gifts: close it instead.");
   }
-  if (await hasGifts(id)) throw new ConflictError("This appeal has gifts, so it can only be closed.");
+  if (stored.fund_locked) throw new ConflictError("This appeal has gifts, so it can only be closed.");
   await getDb().transaction().execute(async (db) => {
     await db.deleteFrom("appeal_totals").where("appeal_id", "=", id).execute();
     await db.deleteFrom("appeals").where("id", "=", id).execute();

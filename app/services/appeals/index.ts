@@ -18,5 +18,5 @@ export {
   type AppealFilter,
   type Reader,
 } from "./appeals.server";
-export { emergencyBanner } from "./emergency-banner.server";
+export { bannerAppealChoice, emergencyBanner, withBannerChecked } from "./emergency-banner.server";
 export { type Appeal, type AppealCard, type AppealDetail, type Supporter } from "~/domain/appeals";

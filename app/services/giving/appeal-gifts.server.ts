@@ -1,4 +1,4 @@
-import type { AppealDetail, Supporter } from "~/domain/appeals";
+import { supporterName, type AppealDetail, type Supporter } from "~/domain/appeals";
 import { centsToDollars } from "~/domain/shared/money";
 import { getDb } from "~/lib/db.server";
 import { countedTestFlags } from "~/lib/env.server";
@@ -10,11 +10,7 @@ import { getAppeal, type Reader } from "~/services/appeals";
  */
 export const SUPPORTERS_SHOWN = 10;
 
-/** A public name: the first word of the donor's name, or "Anonymous". */
-export function supporterName(name: string, anonymous: boolean): string {
-  if (anonymous) return "Anonymous";
-  return name.trim().split(/\s+/)[0] || "A supporter";
-}
+export { supporterName };
 
 /**
  * The latest gifts to an appeal, newest first. Read once per counted test flag, each

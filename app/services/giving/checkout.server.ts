@@ -44,8 +44,7 @@ interface Placed {
 /** The donate form, an appeal's form and POST /api/donations/create-payment-session. */
 export async function startCheckout(input: unknown, origin: CheckoutVisitor): Promise<CheckoutStarted> {
   const gift = parseOrThrow(donationSchema, input);
-  const placed = await placeNewGift(gift, gift.amount);
-  limitCheckoutStarts(origin.clientAddress);
+  const placed = await placeNewGift(gift, gift.amount, origin);
   const started = { ...gift, purpose: placed.purpose, designation: "" };
   return beginCheckout(started, placed, origin.siteUrl, { cancelPath: donateAgainPath(started, placed) });
 }
@@ -53,8 +52,7 @@ export async function startCheckout(input: unknown, origin: CheckoutVisitor): Pr
 /** POST /api/donations/create-subscription: the same gift, named by its interval. */
 export async function startSubscriptionCheckout(input: unknown, origin: CheckoutVisitor): Promise<CheckoutStarted> {
   const request = parseOrThrow(subscriptionRequestSchema, input);
-  const placed = await placeNewGift(request, request.amount);
-  limitCheckoutStarts(origin.clientAddress);
+  const placed = await placeNewGift(request, request.amount, origin);
   const gift = { ...request, purpose: placed.purpose, designation: "", frequency: FREQUENCY_OF_INTERVAL[request.interval] };
   return beginCheckout(gift, placed, origin.siteUrl, { cancelPath: donateAgainPath(gift, placed), paymentMonth: request.payment_month });
 }
@@ -72,22 +70,24 @@ export async function startQuickPayCheckout(input: unknown, origin: CheckoutVisi
     const field = request.obligation === "fitr" ? "people" : request.obligation === "fidya" ? "days" : "count";
     throw new ValidationError({ [field]: ["For gifts of a million dollars or more, please contact us"] });
   }
-  const placed = await placeNewGift({ ...request, appeal: undefined, purpose: quote.purpose }, quote.amount);
-  limitCheckoutStarts(origin.clientAddress);
+  const placed = await placeNewGift({ ...request, appeal: undefined, purpose: quote.purpose }, quote.amount, origin);
   const gift = { amount: quote.amount, name: request.name, email: request.email, purpose: quote.purpose, designation: quote.designation, frequency: "One-Time" as const };
   return beginCheckout(gift, placed, origin.siteUrl, { cancelPath: `/donate?${obligationQuery(request)}${keptChoicesQuery(placed)}&checkout=canceled` });
 }
 
 /** The appeal (open for gifts) or the open fund a new gift names, and the fee cover worked out from the foundation's card fee. */
-async function placeNewGift(choices: GiftChoices & { purpose: string }, amount: number): Promise<Placed> {
+async function placeNewGift(choices: GiftChoices & { purpose: string }, amount: number, origin: CheckoutVisitor): Promise<Placed> {
   let purpose: string;
   let appeal: Placed["appeal"] = null;
   if (choices.appeal) {
+    // Counted before the appeal is looked up: whether an address names a draft is not to be asked freely.
+    limitCheckoutStarts(origin.clientAddress);
     const found = await appealTakingGifts(choices.appeal);
     appeal = { id: found.id, title: found.title, slug: found.slug };
     purpose = (await getFund(found.fund_id)).purpose;
   } else {
     purpose = (await requireOpenFund(choices.purpose)).purpose;
+    limitCheckoutStarts(origin.clientAddress);
   }
   const feeCoverCents = choices.cover_fees ? feeToCover(dollarsToCents(amount), await currentCardFee()) : 0;
   if (dollarsToCents(amount) + feeCoverCents > dollarsToCents(MAXIMUM_ONLINE_DONATION)) {

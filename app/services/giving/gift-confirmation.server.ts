@@ -5,6 +5,7 @@ import { centsToDollars } from "~/domain/shared/money";
 import { FREQUENCY_OF_INTERVAL, type FormFrequency } from "~/domain/giving/gift-options";
 import { tributeOf, tributeWords, type Tribute, type TributeKind } from "~/domain/giving/tribute";
 import { appealOfGift } from "~/services/appeals";
+import { fundForPurpose, getFund } from "~/services/funds";
 import { getDb } from "~/lib/db.server";
 import { limitGiftConfirmations } from "~/lib/public-form-limits.server";
 import {
@@ -22,6 +23,8 @@ import {
 export interface ConfirmedGift {
   amount: number;
   purpose: string;
+  /** The fund's name ("Sadaqa", "Zakat al-Mal"), as the appeal pages and the receipt name it: what the donor is thanked for. */
+  fund: string;
   frequency: FormFrequency;
   /** As the donor gave it: thanking "Abdul" of "Abdul Rahman" would be thanking "servant of". */
   donorName: string;
@@ -29,6 +32,8 @@ export interface ConfirmedGift {
   designation?: string;
   /** The appeal the gift answered, when it did: "Thank you for supporting {appeal}". */
   appeal?: string;
+  /** That appeal's address, for "Make Another Donation" to go back to it. */
+  appealSlug?: string;
   /** What the donor added to cover the card fee (each charge, for a recurring gift), in dollars, when they did. */
   feeCover?: number;
   /** "In memory of Fatima Ahmed", when the gift was given in someone's name. */
@@ -50,7 +55,7 @@ interface RecordedChoices {
 async function choicesOf(gift: { appealId: number | null; feeCoverCents: number; anonymous: boolean; tribute: Tribute | null }) {
   const appeal = gift.appealId ? await appealOfGift(gift.appealId) : null;
   return {
-    ...(appeal ? { appeal: appeal.title } : {}),
+    ...(appeal ? { appeal: appeal.title, appealSlug: appeal.slug } : {}),
     ...(gift.feeCoverCents > 0 ? { feeCover: centsToDollars(gift.feeCoverCents) } : {}),
     ...(gift.tribute ? { tribute: tributeWords(gift.tribute) } : {}),
     ...(gift.anonymous ? { anonymous: true as const } : {}),
@@ -81,12 +86,14 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
   const oneTime = await db
     .selectFrom("donations")
     .select(["amount_cents", "purpose", "name", "designation", ...CHOICE_COLUMNS])
+    .select((eb) => eb.selectFrom("funds").select("funds.name").whereRef("funds.id", "=", "donations.fund_id").as("fund"))
     .where("stripe_checkout_session_id", "=", sessionId)
     .executeTakeFirst();
   if (oneTime) {
     return {
       amount: centsToDollars(oneTime.amount_cents),
       purpose: oneTime.purpose,
+      fund: oneTime.fund ?? oneTime.purpose,
       frequency: "One-Time",
       donorName: oneTime.name,
       ...(oneTime.designation ? { designation: oneTime.designation } : {}),
@@ -96,6 +103,7 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
   const recurring = await db
     .selectFrom("subscriptions")
     .select(["amount_cents", "purpose", "name", "interval", ...CHOICE_COLUMNS])
+    .select((eb) => eb.selectFrom("funds").select("funds.name").whereRef("funds.id", "=", "subscriptions.fund_id").as("fund"))
     .where("stripe_checkout_session_id", "=", sessionId)
     .where((eb) => eb.exists(eb.selectFrom("donations").select("donations.id").whereRef("donations.subscription_id", "=", "subscriptions.id")))
     .executeTakeFirst();
@@ -103,10 +111,18 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
   return {
     amount: centsToDollars(recurring.amount_cents),
     purpose: recurring.purpose,
+    fund: recurring.fund ?? recurring.purpose,
     frequency: FREQUENCY_OF_INTERVAL[recurring.interval],
     donorName: recurring.name,
     ...(await recordedChoices(recurring)),
   };
+}
+
+/** The fund a paid gift not recorded yet goes to: its appeal's, or its purpose's. */
+async function fundNameOf(gift: { purpose: string; appealId: number | null }): Promise<string> {
+  const appeal = gift.appealId ? await appealOfGift(gift.appealId) : null;
+  const fund = appeal ? await getFund(appeal.fund_id).catch(() => null) : await fundForPurpose(gift.purpose);
+  return fund?.name ?? gift.purpose;
 }
 
 export async function confirmCheckout(sessionId: string, clientAddress: string): Promise<GiftConfirmation> {
@@ -142,6 +158,7 @@ export async function confirmCheckout(sessionId: string, clientAddress: string):
     gift: {
       amount: centsToDollars(giftCents),
       purpose: gift.purpose,
+      fund: await fundNameOf(gift),
       frequency: gift.frequency,
       donorName: gift.donorName,
       ...(await choicesOf({ ...gift, feeCoverCents })),

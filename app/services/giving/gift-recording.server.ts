@@ -84,6 +84,11 @@ function donorChoices(gift: Pick<GiftMetadata, "anonymous" | "tribute">, appealI
   } as const;
 }
 
+/** A recurring gift's amount and the fee cover added to each of its charges. */
+function recurringAmounts(charge: { giftCents: number; feeCoverCents: number }) {
+  return { amount_cents: charge.giftCents, fee_cover_cents: charge.feeCoverCents };
+}
+
 /** A charge's gift and fee cover, with the fund the fee cover is counted in. */
 async function chargeParts(db: Executor, totalCents: number, feeCoverCents: number) {
   const { giftCents, feeCoverCents: fee } = splitCharge(totalCents, feeCoverCents);
@@ -140,8 +145,7 @@ export async function recordCheckoutSession(
       name,
       email,
       // Paid today: the first gift and its fee cover; each later charge is the same.
-      amount_cents: splitCharge(session.amount_total ?? 0, gift.feeCoverCents).giftCents,
-      fee_cover_cents: splitCharge(session.amount_total ?? 0, gift.feeCoverCents).feeCoverCents,
+      ...recurringAmounts(splitCharge(session.amount_total ?? 0, gift.feeCoverCents)),
       ...donorChoices(gift, appealId),
       ...(await placeRecurringGift(db, gift.purpose, appealId)),
       interval: intervalOf(gift),
@@ -212,12 +216,10 @@ export async function recordInvoicePayment(
     const periodEnd = Math.max(...invoice.lines.data.map((line) => line.period.end).filter((end) => end > paidAt + 24 * 60 * 60));
     const interval = intervalOf(gift!);
     const appealId = await knownAppeal(db, gift!.appealId);
-    const { giftCents, feeCoverCents } = splitCharge(invoice.amount_paid, gift!.feeCoverCents);
     await insertSubscriptionOnce(db, {
       name: gift!.donorName || invoice.customer_name || invoice.customer_email || "",
       email: gift!.donorEmail || invoice.customer_email || "",
-      amount_cents: giftCents,
-      fee_cover_cents: feeCoverCents,
+      ...recurringAmounts(splitCharge(invoice.amount_paid, gift!.feeCoverCents)),
       ...donorChoices(gift!, appealId),
       ...(await placeRecurringGift(db, gift!.purpose, appealId)),
       interval,
@@ -303,7 +305,8 @@ export async function applySubscriptionState(
   // The gift's price and the fee cover's are items of their own: the gift is what is not fee cover.
   const feeCover = local?.fee_cover_cents ?? gift?.feeCoverCents ?? 0;
   const charged = subscription.items.data.reduce((sum, entry) => sum + (entry.price.unit_amount ?? 0), 0);
-  const giftCents = splitCharge(charged, feeCover).giftCents;
+  const charge = splitCharge(charged, feeCover);
+  const giftCents = charge.giftCents;
 
   if (!local) {
     const appealId = await knownAppeal(db, gift!.appealId);
@@ -311,8 +314,7 @@ export async function applySubscriptionState(
       ...state,
       name: gift!.donorName,
       email: gift!.donorEmail,
-      amount_cents: giftCents,
-      fee_cover_cents: splitCharge(charged, feeCover).feeCoverCents,
+      ...recurringAmounts(charge),
       ...donorChoices(gift!, appealId),
       ...(await placeRecurringGift(db, gift!.purpose, appealId)),
       interval,

@@ -9,6 +9,7 @@ import type { Database, DonationRow } from "../../../db/schema";
  * Tells the family of a tribute that a gift was given in their loved one's name: queued
  * in the transaction that records the gift, keyed so that it goes once, however often the
  * provider repeats itself, and once for a recurring gift (its first charge), not monthly.
+ * A test gift's is only kept, never sent.
  */
 export async function tellOfTribute(db: Kysely<Database>, gift: DonationRow): Promise<void> {
   const tribute = tributeOf(gift);
@@ -19,5 +20,8 @@ export async function tellOfTribute(db: Kysely<Database>, gift: DonationRow): Pr
     kind: "tribute",
     to: tribute.email,
     dedupeKey: gift.subscription_id ? `tribute-subscription-${gift.subscription_id}` : `tribute-${gift.id}`,
+    // A test payment costs nothing, so it must never make the foundation write to a stranger:
+    // its tribute mail is kept in the Outbox, to be read there, and never sent.
+    keepOnly: gift.is_test === 1,
   });
 }

@@ -20,6 +20,8 @@ export interface QueuedMail extends MailParts {
   to: string;
   /** The cause, once: queuing the same key again does nothing. */
   dedupeKey?: string;
+  /** Written and kept for the Outbox, never sent (a test gift's mail to someone other than the giver). */
+  keepOnly?: boolean;
   headers?: Record<string, string>;
 }
 
@@ -36,7 +38,7 @@ export async function queueMail(db: Kysely<Database>, mail: QueuedMail): Promise
       text_body: content.text,
       html_body: content.html,
       headers: JSON.stringify(mail.headers ?? {}),
-      status: getEnv().SMTP_URL ? "pending" : "kept",
+      status: getEnv().SMTP_URL && !mail.keepOnly ? "pending" : "kept",
       next_attempt_at: nowIso(),
       message_id: `<${randomUUID()}@${messageIdHost()}>`,
     })

@@ -22,7 +22,7 @@ export interface StartupReport {
 
 /**
  * Everything the site needs before it serves a request: valid configuration, the newest
- * schema, the fourteen settings, demo content for a brand-new database, and an admin.
+ * schema, the settings, demo content for a brand-new database, and an admin.
  * Shared by `npm start`, `npm run dev` and the test servers.
  */
 export async function bootstrap(): Promise<StartupReport> {
@@ -57,7 +57,7 @@ async function hasMigrationTable(): Promise<boolean> {
 /** The lines an operator reads when the server starts. */
 export function describeStartup(report: StartupReport, siteUrl: string): string[] {
   const lines: string[] = [];
-  if (report.seededDemoMoney) lines.push("New database: demo stories, events, testimonials and a year of gifts and disbursements added (SEED_DEMO=0 turns this off).");
+  if (report.seededDemoMoney) lines.push("New database: demo stories, events, testimonials, three appeals and a year of gifts and disbursements added (SEED_DEMO=0 turns this off).");
   else if (report.seededDemo) {
     lines.push("New database: demo stories, events and testimonials added, but no demo gifts or ledger, since payments are live (SEED_DEMO=0 adds no demo content at all).");
   }
