@@ -1,28 +1,21 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/donate";
 import { GiftChoices, isTicked } from "~/components/giving/gift-choices";
 import { CanceledCheckoutNotice, useKeptDonor } from "~/components/giving/kept-donor";
+import { AmountChoice, FrequencyChoice, readFrequency, readGiftAmount } from "~/components/giving/gift-amount-fields";
 import { ImpactPreview } from "~/components/giving/impact-preview";
 import { QuickPayDonation, type QuickPayView } from "~/components/giving/quick-pay-donation";
-import { FieldError } from "~/components/ui/field-error";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { PageHero } from "~/components/ui/page-hero";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { donationSchema, quickPaySchema, type DonationRequest } from "~/domain/giving/donation-schemas";
 import { feeCoverCents, giftWithFeeWords } from "~/domain/giving/fee-cover";
 import { keptGiftChoices } from "~/domain/giving/kept-choices";
-import {
-  FORM_FREQUENCIES,
-  MINIMUM_DONATION,
-  PRESET_AMOUNTS,
-  frequencyNote,
-  initialDonation,
-} from "~/domain/giving/gift-options";
+import { PRESET_AMOUNTS, initialDonation } from "~/domain/giving/gift-options";
 import { changeRequestAddress, obligationQuery, readObligationQuery } from "~/domain/giving/quick-pay";
 import { isZakatBound } from "~/domain/funds";
-import { dollarsToCents, formatDollars } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
 import { checkoutFormReply } from "~/lib/checkout-form.server";
 import { checkoutVisitorOf } from "~/lib/visitor.server";
@@ -132,18 +125,8 @@ function GiftDonation({
   const checkoutCanceled = loaderData.checkoutCanceled && !actionData;
   const restored = useKeptDonor(form, checkoutCanceled);
 
-  // The same rule the server applies, so the button, the summary and the preview agree with it.
-  const amountText = String(fields.amount.value ?? "").trim();
-  const amountCheck = donationSchema.shape.amount.safeParse(amountText);
-  const amountUsable = amountCheck.success;
-  const amount = amountCheck.success ? amountCheck.data : 0;
-  const amountProblem = amountCheck.success
-    ? null
-    : amountText === ""
-      ? `Enter an amount of at least ${formatDollars(MINIMUM_DONATION)} to continue.`
-      : amountCheck.error.issues[0]?.message;
-  const frequency = (fields.frequency.value as (typeof FORM_FREQUENCIES)[number] | undefined) ?? "One-Time";
-  const giftCents = amountUsable ? dollarsToCents(amount) : 0;
+  const { usable: amountUsable, amount, giftCents, problem: amountProblem } = readGiftAmount(fields.amount);
+  const frequency = readFrequency(fields.frequency);
   const coverCents = isTicked(fields.cover_fees) ? feeCoverCents(giftCents, loaderData.cardFee) : 0;
   const fund = loaderData.funds.find((each) => each.purpose === fields.purpose.value) ?? loaderData.funds[0];
 
@@ -157,49 +140,7 @@ function GiftDonation({
         <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
           {checkoutCanceled ? <CanceledCheckoutNotice kept="The amount, purpose and frequency you chose are kept below, with your ticks." restored={restored} /> : null}
 
-          <fieldset>
-            <legend className="text-lg font-semibold text-slate-900">Choose an amount</legend>
-            <div role="group" aria-label="Preset amounts" className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6">
-              {PRESET_AMOUNTS.map((preset) => {
-                const selected = amountUsable && amount === preset;
-                return (
-                  <button
-                    key={preset}
-                    {...form.update.getButtonProps({ name: fields.amount.name, value: String(preset) })}
-                    aria-pressed={selected}
-                    className={`rounded-lg border-2 px-3 py-3 text-lg font-semibold transition-colors ${
-                      selected
-                        ? "border-brand-700 bg-brand-700 text-white"
-                        : "border-slate-300 bg-white text-slate-800 hover:border-brand-600"
-                    }`}
-                  >
-                    {formatDollars(preset)}
-                  </button>
-                );
-              })}
-            </div>
-            <div className="mt-4 max-w-xs">
-              <label htmlFor={fields.amount.id} className="field-label">
-                Amount (USD)
-              </label>
-              <div className="relative">
-                <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
-                  $
-                </span>
-                <input
-                  {...getInputProps(fields.amount, { type: "number" })}
-                  key={fields.amount.key}
-                  min={MINIMUM_DONATION}
-                  step={0.01}
-                  inputMode="decimal"
-                  required
-                  placeholder="Other amount"
-                  className="field-input pl-7"
-                />
-              </div>
-              <FieldError id={fields.amount.errorId} errors={fields.amount.errors} />
-            </div>
-          </fieldset>
+          <AmountChoice form={form} field={fields.amount} presets={PRESET_AMOUNTS} layout="wide" />
 
           <div>
             <SelectField field={fields.purpose} label="Purpose" options={loaderData.purposes} className="max-w-md" />
@@ -212,25 +153,7 @@ function GiftDonation({
             </p>
           </div>
 
-          <fieldset>
-            <legend className="text-lg font-semibold text-slate-900">How often?</legend>
-            <div className="mt-3 grid gap-3 sm:grid-cols-3">
-              {getCollectionProps(fields.frequency, { type: "radio", options: [...FORM_FREQUENCIES] }).map((props) => (
-                <label
-                  key={props.key}
-                  htmlFor={props.id}
-                  className="flex cursor-pointer gap-3 rounded-lg border-2 border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                >
-                  <input {...props} key={props.key} className="mt-1 accent-brand-700" />
-                  <span>
-                    <span className="block font-semibold text-slate-900">{props.value}</span>
-                    <span className="block text-sm text-slate-600">{frequencyNote(props.value as (typeof FORM_FREQUENCIES)[number])}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            <FieldError id={fields.frequency.errorId} errors={fields.frequency.errors} />
-          </fieldset>
+          <FrequencyChoice field={fields.frequency} layout="wide" />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField field={fields.name} label="Full name" type="text" required autoComplete="name" />

@@ -18,8 +18,7 @@ import { adminContext } from "~/lib/request-context";
 import { getAppeal, listAppealChoices } from "~/services/appeals";
 import { listFunds } from "~/services/funds";
 import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, syncFromProvider, type Donation, type DonationFilter } from "~/services/giving";
-import { FundFilter } from "~/components/admin/fund-filter";
-import { AppealFilter, type AppealChoice } from "~/components/admin/appeal-filter";
+import { AppealFilter, FundFilter, type FilterChoice as AppealChoice } from "~/components/admin/record-filter";
 import { OfflineGiftForm } from "~/components/admin/offline-gift-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];

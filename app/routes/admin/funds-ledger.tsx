@@ -22,7 +22,7 @@ import { MAX_PROOF_BYTES } from "~/lib/proof-files.server";
 import { rowFromParam } from "~/lib/record-ids.server";
 import { adminContext } from "~/lib/request-context";
 import { discard, type ReceivedFile } from "~/lib/uploads.server";
-import { FundFilter } from "~/components/admin/fund-filter";
+import { FundFilter } from "~/components/admin/record-filter";
 import {
   findLedgerPage,
   getLedgerEntry,
