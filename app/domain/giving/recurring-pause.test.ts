@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { chargeAfter, resumeCollectionAt, resumingCharge } from "./recurring-pause";
+
+const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+describe("pausing a recurring gift", () => {
+  it.each([
+    ["month", "2026-12-01", 1, "2027-01-01"],
+    ["month", "2026-12-01", 2, "2027-02-01"],
+    ["month", "2026-12-01", 3, "2027-03-01"],
+    ["year", "2027-01-01", 1, "2028-01-01"],
+    ["year", "2027-01-01", 3, "2030-01-01"],
+  ] as const)("a %s gift whose next charge is %s, paused for %i, resumes on %s", (interval, next, charges, resumes) => {
+    expect(dayOf(resumingCharge(day(next), interval, charges))).toBe(resumes);
+    // Collection resumes the day before, so that charge is made and the skipped ones are not.
+    expect(dayOf(resumeCollectionAt(day(next), interval, charges))).toBe(dayOf(new Date(day(resumes).getTime() - 86_400_000)));
+  });
+
+  it("keeps the day of the month, or the month's last day when it is shorter", () => {
+    expect(dayOf(chargeAfter(day("2027-01-31"), "month", 1))).toBe("2027-02-28");
+    expect(dayOf(chargeAfter(day("2028-01-31"), "month", 1))).toBe("2028-02-29");
+    expect(dayOf(chargeAfter(day("2028-02-29"), "year", 1))).toBe("2029-02-28");
+    expect(chargeAfter(day("2026-12-01"), "month", 1).getUTCHours()).toBe(12);
+  });
+});
