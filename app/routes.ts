@@ -92,6 +92,7 @@ export default [
     route("donations/calculate-zakat", "routes/api/calculate-zakat.ts"),
     route("donations/subscriptions", "routes/api/subscriptions.ts"),
     route("donations/cancel-subscription", "routes/api/cancel-subscription.ts"),
+    route("donations/subscriptions/:id/:change", "routes/api/subscription-change.ts"),
     route("donations/sync-stripe-data", "routes/api/sync-provider.ts"),
     route("donations/update-subscription-status", "routes/api/refresh-subscriptions.ts"),
     route("webhooks/stripe", "routes/api/stripe-webhook.ts"),

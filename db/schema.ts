@@ -159,6 +159,29 @@ export interface SubscriptionsTable {
   tribute_kind: ColumnType<TributeKind, TributeKind | undefined, TributeKind>;
   tribute_name: ColumnType<string, string | undefined, string>;
   tribute_email: ColumnType<string, string | undefined, string>;
+  /** When the provider resumes collecting a paused gift (migration 0015); null while it is not paused. */
+  resumes_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type SubscriptionChangeKind = "created" | "amount_changed" | "paused" | "resumed" | "card_updated" | "canceled";
+export type SubscriptionChangeActor = "donor" | "staff" | "provider";
+
+/** A recurring gift's history, one line per change (migration 0015). */
+export interface SubscriptionChangesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  kind: SubscriptionChangeKind;
+  /** Amount changes: the gift before and after, in cents; 'created' has the first amount in to_cents. */
+  from_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  to_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Pauses: when the provider resumes collecting. */
+  resumes_at: ColumnType<string | null, string | null | undefined, string | null>;
+  actor: SubscriptionChangeActor;
+  /** Staff's username, or ""; the donor and the provider need no name. */
+  actor_name: ColumnType<string, string | undefined, string>;
+  happened_at: Timestamp;
+  /** The provider's event that reported it, for changes made at the provider. */
+  provider_event_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Running figures per donor (email, or name when a gift has no email), kept by triggers. */
@@ -376,6 +399,7 @@ export interface Database {
   appeals: AppealsTable;
   appeal_slugs: AppealSlugsTable;
   appeal_totals: AppealTotalsTable;
+  subscription_changes: SubscriptionChangesTable;
 }
 
 export type AppealStatus = "draft" | "live" | "closed";
@@ -427,6 +451,7 @@ export type EventRow = Selectable<EventsTable>;
 export type TestimonialRow = Selectable<TestimonialsTable>;
 export type DonationRow = Selectable<DonationsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type SubscriptionChangeRow = Selectable<SubscriptionChangesTable>;
 export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 export type VolunteerSignupRow = Selectable<VolunteerSignupsTable>;
 export type OutboundMailRow = Selectable<OutboundMailTable>;

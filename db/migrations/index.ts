@@ -13,6 +13,7 @@ import * as ledgerGuards from "./0011_ledger_guards";
 import * as giftsByFund from "./0012_gifts_by_fund";
 import * as appeals from "./0013_appeals";
 import * as feeCoversInTotals from "./0014_fee_covers_in_totals";
+import * as recurringCare from "./0015_recurring_care";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012_gifts_by_fund": giftsByFund,
   "0013_appeals": appeals,
   "0014_fee_covers_in_totals": feeCoversInTotals,
+  "0015_recurring_care": recurringCare,
 };
 
 export const migrationProvider: MigrationProvider = {

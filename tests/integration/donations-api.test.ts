@@ -210,6 +210,7 @@ describe("GET /api/donations/subscriptions", () => {
         fee_cover: 0,
         anonymous: false,
         tribute: "",
+        resumes_at: null,
       },
     ]);
   });

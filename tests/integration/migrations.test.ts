@@ -84,6 +84,7 @@ const EXPECTED_COLUMNS = {
     stripe_subscription_id: "text?", stripe_customer_id: "text?", stripe_checkout_session_id: "text?", is_test: "integer",
     provider_state_at: "integer", canceled_at: "text?", fund_id: "integer",
     appeal_id: "integer?", anonymous: "integer", fee_cover_cents: "integer", tribute_kind: "text", tribute_name: "text", tribute_email: "text",
+    resumes_at: "text?",
   },
   testimonials: {
     id: "integer", name: "text", country: "text", text: "text", rating: "integer", video_url: "text", category: "text",
@@ -125,6 +126,10 @@ const EXPECTED_COLUMNS = {
   },
   appeal_slugs: { slug: "text", appeal_id: "integer?" },
   appeal_totals: { appeal_id: "integer", is_test: "integer", raised_cents: "integer", gift_count: "integer" },
+  subscription_changes: {
+    id: "integer", subscription_id: "integer", kind: "text", from_cents: "integer?", to_cents: "integer?", resumes_at: "text?", actor: "text",
+    actor_name: "text", happened_at: "text", provider_event_id: "text?",
+  },
 } satisfies SchemaMirror;
 
 /**

@@ -74,6 +74,8 @@ export async function startFakeStripe() {
   /** What the app sent to create each checkout session. */
   const sessionParams = new Map<string, StripeObject>();
   const requests: RecordedRequest[] = [];
+  /** Events produced by the app's own calls (a subscription update), for the test to deliver. */
+  const emitted: FakeStripeEvent[] = [];
   const failures: { method: string; path: RegExp; status: number; message: string }[] = [];
   let clock = Math.floor(Date.now() / 1000);
   const tick = () => (clock += 1);
@@ -162,6 +164,13 @@ export async function startFakeStripe() {
     if (method === "GET" && (found = match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return lookup(sessions, found[1]!, "checkout.session");
     if (method === "GET" && path === "/v1/subscriptions") return [200, list([...subscriptions.values()], query, path)];
     if (method === "GET" && (found = match(/^\/v1\/subscriptions\/([^/]+)$/))) return lookup(subscriptions, found[1]!, "subscription");
+    if (method === "POST" && (found = match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const subscription = subscriptions.get(found[1]!);
+      if (!subscription) return missing("subscription", found[1]!);
+      updateSubscription(subscription, body);
+      emitted.push(event("customer.subscription.updated", subscription));
+      return [200, subscription];
+    }
     if (method === "DELETE" && (found = match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = subscriptions.get(found[1]!);
       if (!subscription) return missing("subscription", found[1]!);
@@ -175,6 +184,37 @@ export async function startFakeStripe() {
     }
     if (method === "GET" && (found = match(/^\/v1\/invoices\/([^/]+)$/))) return lookup(invoices, found[1]!, "invoice");
     return [404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+
+  /**
+   * Stripe's subscription update, as far as this site uses it: items replaced by id with a
+   * new price_data (or deleted, or added), and pause_collection set or cleared ("").
+   */
+  function updateSubscription(subscription: StripeObject, body: StripeObject) {
+    if (subscription.status === "canceled") {
+      throw Object.assign(new Error("A canceled subscription can only update its cancellation_details and metadata."), { status: 400 });
+    }
+    for (const change of (body.items as StripeObject[] | undefined) ?? []) {
+      const items = subscription.items.data as StripeObject[];
+      const index = items.findIndex((item) => item.id === change.id);
+      if (change.id && index < 0) throw Object.assign(new Error(`No such subscription item: '${change.id}'`), { status: 400 });
+      if (change.deleted === "true") {
+        items.splice(index, 1);
+        continue;
+      }
+      const data = change.price_data;
+      if (!data?.product || !data.recurring?.interval) throw Object.assign(new Error("Missing required param: items[][price_data][product]."), { status: 400 });
+      const price = { id: id("price"), currency: data.currency, product: data.product, unit_amount: Number(data.unit_amount), recurring: { interval: data.recurring.interval } };
+      if (index >= 0) items[index]!.price = price;
+      else items.push({ id: id("si"), current_period_end: items[0]?.current_period_end, price });
+    }
+    if (body.pause_collection === "") subscription.pause_collection = null;
+    else if (body.pause_collection) {
+      subscription.pause_collection = {
+        behavior: body.pause_collection.behavior,
+        resumes_at: body.pause_collection.resumes_at ? Number(body.pause_collection.resumes_at) : null,
+      };
+    }
   }
 
   function lookup(store: Map<string, StripeObject>, key: string, kind: string): [number, unknown] {
@@ -280,9 +320,14 @@ export async function startFakeStripe() {
         customer,
         metadata: params.subscription_data?.metadata ?? {},
         canceled_at: null,
+        pause_collection: null,
         billing_cycle_anchor: anchor,
         items: {
-          data: recurringItems.map((item) => ({ current_period_end: anchor, price: { unit_amount: Number(item.price_data.unit_amount), recurring: { interval } } })),
+          data: recurringItems.map((item) => ({
+            id: id("si"),
+            current_period_end: anchor,
+            price: { id: id("price"), currency: item.price_data.currency, product: id("prod"), unit_amount: Number(item.price_data.unit_amount), recurring: { interval } },
+          })),
         },
       };
       subscriptions.set(subscription.id, subscription);
@@ -321,13 +366,36 @@ export async function startFakeStripe() {
       return invoice;
     },
 
-    /** The next scheduled charge succeeds: a new paid invoice and a new period. */
+    /** The events the app's own calls produced since last asked (each once). */
+    takeEvents(): FakeStripeEvent[] {
+      return emitted.splice(0, emitted.length);
+    },
+
+    /** A change made in Stripe's dashboard or billing portal: the same update, and its event. */
+    updateAtProvider(subscriptionId: string, changes: StripeObject): FakeStripeEvent[] {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+      updateSubscription(subscription, changes);
+      return [event("customer.subscription.updated", subscription)];
+    },
+
+    /**
+     * The next scheduled charge: a new paid invoice and a new period; while paused (the
+     * charge falls before resumes_at) the charge is skipped and only the period moves on.
+     * Once collection resumes, the pause is cleared, as Stripe does.
+     */
     renew(subscriptionId: string): FakeStripeEvent[] {
       const subscription = subscriptions.get(subscriptionId)!;
       const item = subscription.items.data[0];
       const start = item.current_period_end;
       const end = addInterval(start, item.price.recurring.interval);
       clock = Math.max(clock, start);
+      const pause = subscription.pause_collection;
+      if (pause?.resumes_at && start >= pause.resumes_at) subscription.pause_collection = null;
+      else if (pause) {
+        for (const each of subscription.items.data) each.current_period_end = end;
+        return [event("customer.subscription.updated", subscription)];
+      }
       const invoice = this.invoiceFor(subscription, chargeOf(subscription), "subscription_cycle", start, end);
       for (const each of subscription.items.data) each.current_period_end = end;
       subscription.status = "active";
@@ -348,6 +416,7 @@ export async function startFakeStripe() {
     reset() {
       for (const store of [sessions, subscriptions, invoices, sessionParams]) store.clear();
       requests.length = 0;
+      emitted.length = 0;
       portalSessions.length = 0;
       failures.length = 0;
       clock = Math.floor(Date.now() / 1000);

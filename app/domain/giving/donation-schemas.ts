@@ -22,7 +22,7 @@ export const PURPOSE_REFUSED = "Please choose one of the listed purposes";
  * form for offline gifts and the /api/donations/* endpoints.
  */
 
-function dollarAmount(minimum: number, minimumMessage: string) {
+export function dollarAmount(minimum: number, minimumMessage: string) {
   return z.preprocess(
     readNumber,
     z

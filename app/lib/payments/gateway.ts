@@ -25,6 +25,22 @@ export interface CheckoutRequest extends GiftMetadata {
   siteUrl: string;
 }
 
+/** An event body and its signature, as the provider would post it to the webhook. */
+export interface SignedEvent {
+  payload: string;
+  signature: string;
+}
+
+/**
+ * The provider's answer to a change: the subscription as it is now, and (the sandbox only)
+ * the signed events it would send, for delivery to the webhook handler. Stripe sends its
+ * own, so it returns none.
+ */
+export interface SubscriptionChanged {
+  subscription: ProviderSubscription;
+  events: SignedEvent[];
+}
+
 export interface CheckoutStarted {
   id: string;
   url: string;
@@ -38,6 +54,15 @@ export interface PaymentGateway {
   retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   cancelSubscription(id: string): Promise<ProviderSubscription>;
+  /**
+   * From the next charge, the gift is `giftCents` and the covered card fee `feeCoverCents`
+   * (0 for none); nothing is charged now. The fee cover's item is kept only when there is one.
+   */
+  changeSubscriptionAmount(id: string, giftCents: number, feeCoverCents: number): Promise<SubscriptionChanged>;
+  /** The charges before `resumesAt` are skipped (voided), and collection resumes by itself then. */
+  pauseSubscription(id: string, resumesAt: Date): Promise<SubscriptionChanged>;
+  /** Collection resumes with the next charge. */
+  resumeSubscription(id: string): Promise<SubscriptionChanged>;
   /** The provider's hosted page where a donor updates the card behind their recurring gifts; null where there is none (the sandbox). */
   createBillingPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   /** What to reconcile from: completed checkouts and paid invoices created since `since` (seconds), every subscription. */

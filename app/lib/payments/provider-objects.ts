@@ -35,6 +35,14 @@ export interface ProviderCheckoutSession {
 export interface ProviderPrice {
   unit_amount: number | null;
   recurring: { interval: string } | null;
+  /** What the price is for; a changed amount is a new price of the same product. */
+  product?: Reference;
+}
+
+/** A subscription's charges skipped until `resumes_at` (seconds; null: until told otherwise). */
+export interface ProviderPauseCollection {
+  behavior: string;
+  resumes_at: number | null;
 }
 
 export interface ProviderSubscription {
@@ -48,7 +56,10 @@ export interface ProviderSubscription {
   canceled_at: number | null;
   /** The moment the schedule is anchored on: its day (and month) are payment_day (and payment_month). */
   billing_cycle_anchor: number;
-  items: { data: Array<{ current_period_end: number; price: ProviderPrice }> };
+  /** The gift's item first, then the card fee covered beside it when there is one (the checkout's order). */
+  items: { data: Array<{ id?: string; current_period_end: number; price: ProviderPrice }> };
+  /** Set while the gift is paused; null or absent otherwise. */
+  pause_collection?: ProviderPauseCollection | null;
 }
 
 export interface ProviderInvoiceLine {

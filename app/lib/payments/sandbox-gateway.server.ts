@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "../db.server";
 import { PaymentProviderError } from "../service-errors";
-import type { CheckoutRequest, PaymentGateway } from "./gateway";
+import type { CheckoutRequest, PaymentGateway, SignedEvent, SubscriptionChanged } from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
 import type { ProviderCheckoutSession, ProviderInvoice, ProviderSubscription } from "./provider-objects";
 import { signEvent, verifySignedEvent } from "./webhook-signature.server";
@@ -30,10 +30,7 @@ export interface SandboxCheckoutSession extends ProviderCheckoutSession {
   };
 }
 
-export interface SignedEvent {
-  payload: string;
-  signature: string;
-}
+export type { SignedEvent } from "./gateway";
 
 const WEBHOOK_SECRET = `whsec_sandbox_${randomBytes(24).toString("hex")}`;
 
@@ -161,6 +158,24 @@ export const sandboxGateway: PaymentGateway = {
     return subscription;
   },
 
+  changeSubscriptionAmount: (id, giftCents, feeCoverCents) =>
+    changeSandboxSubscription(id, (subscription) => {
+      const [gift, feeCover] = subscription.items.data;
+      if (gift) gift.price = { ...gift.price, unit_amount: giftCents };
+      if (feeCover) {
+        if (feeCoverCents > 0) feeCover.price = { ...feeCover.price, unit_amount: feeCoverCents };
+        else subscription.items.data.splice(1, 1);
+      }
+    }),
+  pauseSubscription: (id, resumesAt) =>
+    changeSandboxSubscription(id, (subscription) => {
+      subscription.pause_collection = { behavior: "void", resumes_at: Math.floor(resumesAt.getTime() / 1000) };
+    }),
+  resumeSubscription: (id) =>
+    changeSandboxSubscription(id, (subscription) => {
+      subscription.pause_collection = null;
+    }),
+
   listCompletedCheckoutSessions: (since) =>
     filter(listAll<ProviderCheckoutSession>("checkout.session", since), (session) => session.status === "complete"),
   listSubscriptions: () => listAll<ProviderSubscription>("subscription"),
@@ -224,6 +239,23 @@ export function paySandboxCheckout(id: string): Promise<{ session: SandboxChecko
     });
 }
 
+/**
+ * Changes a stored subscription as Stripe would, and returns the signed
+ * customer.subscription.updated event it would send, for delivery to the webhook handler.
+ */
+function changeSandboxSubscription(id: string, change: (subscription: ProviderSubscription) => void): Promise<SubscriptionChanged> {
+  return getDb()
+    .transaction()
+    .execute(async (db) => {
+      const subscription = await load<ProviderSubscription>("subscription", id, db);
+      if (!subscription) throw new PaymentProviderError(`No such subscription: '${id}'`);
+      if (subscription.status === "canceled") throw new PaymentProviderError(`Subscription '${id}' is canceled`);
+      change(subscription);
+      await save("subscription", subscription, db);
+      return { subscription, events: [event("customer.subscription.updated", subscription, nowSeconds())] };
+    });
+}
+
 /** The subscription a paid recurring checkout starts, and its first invoice, paid at once. */
 function startSubscription(session: SandboxCheckoutSession, customer: string, now: number) {
   const periodEnd = session.sandbox.first_scheduled_charge ?? now;
@@ -242,8 +274,13 @@ function startSubscription(session: SandboxCheckoutSession, customer: string, no
     customer,
     canceled_at: null,
     billing_cycle_anchor: periodEnd,
+    pause_collection: null,
     items: {
-      data: prices.map((unit_amount) => ({ current_period_end: periodEnd, price: { unit_amount, recurring } })),
+      data: prices.map((unit_amount) => ({
+        id: newId("si"),
+        current_period_end: periodEnd,
+        price: { unit_amount, recurring, product: newId("prod") },
+      })),
     },
   };
   const invoice: ProviderInvoice = {

@@ -26,6 +26,30 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
     cancelSubscription: (id) =>
       callStripe("Could not cancel the subscription with the card payment provider", () => stripe.subscriptions.cancel(id)),
 
+    async changeSubscriptionAmount(id, giftCents, feeCoverCents) {
+      const current = await callStripe("Could not look up the subscription", () => stripe.subscriptions.retrieve(id));
+      const subscription = await callStripe("Could not change the gift with the card payment provider", () =>
+        stripe.subscriptions.update(id, { items: amountItems(current, giftCents, feeCoverCents), proration_behavior: "none" }),
+      );
+      return { subscription, events: [] };
+    },
+
+    async pauseSubscription(id, resumesAt) {
+      const pause_collection = { behavior: "void", resumes_at: Math.floor(resumesAt.getTime() / 1000) } as const;
+      const subscription = await callStripe("Could not pause the gift with the card payment provider", () =>
+        stripe.subscriptions.update(id, { pause_collection }),
+      );
+      return { subscription, events: [] };
+    },
+
+    async resumeSubscription(id) {
+      // Stripe clears a pause when it is set to the empty string.
+      const subscription = await callStripe("Could not resume the gift with the card payment provider", () =>
+        stripe.subscriptions.update(id, { pause_collection: "" }),
+      );
+      return { subscription, events: [] };
+    },
+
     createBillingPortalSession: async (customerId, returnUrl) => {
       const session = await callStripe("Could not open the card payment provider's billing page", () =>
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
@@ -95,6 +119,28 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
       proration_behavior: "none",
     },
   };
+}
+
+/**
+ * A new amount from the next charge: the gift's item (the first) gets a new price of the same
+ * product and interval; the fee cover's item (the second, when the donor covers the fee)
+ * gets the fee on the new amount, or goes when there is none.
+ */
+export function amountItems(current: Stripe.Subscription, giftCents: number, feeCoverCents: number): Stripe.SubscriptionUpdateParams.Item[] {
+  const [gift, feeCover] = current.items.data;
+  if (!gift) throw new PaymentProviderError(`Subscription ${current.id} has no items to change`);
+  const price = (item: Stripe.SubscriptionItem, cents: number) => ({
+    id: item.id,
+    price_data: {
+      currency: item.price.currency,
+      product: typeof item.price.product === "string" ? item.price.product : item.price.product.id,
+      unit_amount: cents,
+      recurring: { interval: item.price.recurring?.interval ?? "month" },
+    },
+  });
+  const items: Stripe.SubscriptionUpdateParams.Item[] = [price(gift, giftCents)];
+  if (feeCover) items.push(feeCoverCents > 0 ? price(feeCover, feeCoverCents) : { id: feeCover.id, deleted: true });
+  return items;
 }
 
 /** The fee cover's line on the provider's page: the donor sees what they chose to add. */

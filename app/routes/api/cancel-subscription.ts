@@ -5,7 +5,9 @@ import { cancelSubscription } from "~/services/giving";
 
 /** POST /api/donations/cancel-subscription {subscription_id} (the provider's id), admin only. */
 const resource = apiResource<Route.ActionArgs>({
-  POST: staffOnly(async ({ request }) => json(await cancelSubscription(await readJsonBody(request)))),
+  POST: staffOnly(async ({ request }, admin) =>
+    json(await cancelSubscription(await readJsonBody(request), { kind: "staff", name: admin.username })),
+  ),
 });
 export const loader = resource;
 export const action = resource;

@@ -202,7 +202,7 @@ export async function cancelMyRecurringGift(email: string, subscriptionId: numbe
     .where("email", "=", normalEmail(email))
     .executeTakeFirst();
   if (!subscription?.stripe_subscription_id) throw new NotFoundError("Recurring gift not found");
-  return cancelSubscription({ subscription_id: subscription.stripe_subscription_id });
+  return cancelSubscription({ subscription_id: subscription.stripe_subscription_id }, { kind: "donor", name: "" });
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } fr
 import { issueReceipt } from "./receipts.server";
 import { tellOfTribute } from "./tribute-mail.server";
 import { normalEmail } from "~/domain/shared/donor-email";
+import { PROVIDER, recordSubscriptionChange, type ChangeActor, type ChangeRecord } from "./subscription-history.server";
 
 /**
  * Records what the card provider reports, exactly once. The webhook handler, the
@@ -274,15 +275,28 @@ function mayReplace(newStatus: string, stamp: number) {
     ]);
 }
 
+/** When the provider resumes collecting a paused subscription, or null when it is not paused. */
+function resumesAtOf(subscription: ProviderSubscription): string | null {
+  const resumesAt = subscription.pause_collection?.resumes_at;
+  return resumesAt ? isoFromSeconds(resumesAt) : null;
+}
+
 /**
- * The provider's view of a subscription: its status, next charge, amount and schedule,
- * applied when `mayReplace` allows. Unknown subscriptions of this site are created,
- * unless `createMissing` is false.
+ * The provider's view of a subscription: its status, next charge, amount, pause and
+ * schedule, applied when `mayReplace` allows. Unknown subscriptions of this site are
+ * created, unless `createMissing` is false. A change of amount, pause or an ending is kept
+ * in the gift's history as made by `actor` (the provider, unless this site made it), once:
+ * when this site's own change comes back as an event, the row already shows it.
  */
 export async function applySubscriptionState(
   db: Executor,
   subscription: ProviderSubscription,
-  { observedAt, createMissing = true }: { observedAt?: number; createMissing?: boolean } = {},
+  {
+    observedAt,
+    createMissing = true,
+    eventId,
+    actor = PROVIDER,
+  }: { observedAt?: number; createMissing?: boolean; eventId?: string; actor?: ChangeActor } = {},
 ): Promise<RecordOutcome> {
   const local = await findSubscription(db, subscription.id);
   const gift = readGiftMetadata(subscription.metadata);
@@ -299,6 +313,7 @@ export async function applySubscriptionState(
     next_payment_date: ended || !Number.isFinite(periodEnd) ? null : isoFromSeconds(periodEnd),
     canceled_at: subscription.canceled_at ? isoFromSeconds(subscription.canceled_at) : null,
     provider_state_at: stamp,
+    resumes_at: ended ? null : resumesAtOf(subscription),
     ...scheduleOf(subscription.billing_cycle_anchor, interval),
   };
 
@@ -332,7 +347,14 @@ export async function applySubscriptionState(
     .where("id", "=", local.id)
     .where(mayReplace(state.status, stamp))
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return changed ? "updated" : "unchanged";
+  if (Number(result.numUpdatedRows) > 0) {
+    const history = { providerEventId: eventId ?? null, happenedAt: eventId && observedAt ? isoFromSeconds(observedAt) : nowIso() };
+    const updated = await db.selectFrom("subscriptions").selectAll().where("id", "=", local.id).executeTakeFirstOrThrow();
+    for (const { change, mail } of changesBetween(local, updated, stamp)) {
+      await recordSubscriptionChange(db, updated, change, actor, { ...history, mail });
+    }
+    return changed || updated.amount_cents !== local.amount_cents || updated.resumes_at !== local.resumes_at ? "updated" : "unchanged";
+  }
   // Older news still knows the schedule: fill in what a row made from its checkout lacks.
   if (state.next_payment_date && !ended) {
     await db
@@ -344,6 +366,32 @@ export async function applySubscriptionState(
       .execute();
   }
   return "unchanged";
+}
+
+/**
+ * What the gift's history gains between two states of its row. A pause that ran its
+ * course (the provider resumed collecting when it said it would) is kept in the history
+ * without a mail: the donor was told the date when it was paused.
+ */
+function changesBetween(before: SubscriptionRow, after: SubscriptionRow, stamp: number) {
+  const changes: Array<{ change: ChangeRecord; mail: boolean }> = [];
+  const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
+  if (isFinal(after.status)) {
+    // The cancellation's own mail is left to whoever cancels; its line is kept here.
+    if (!isFinal(before.status)) changes.push({ change: { kind: "canceled" }, mail: false });
+    return changes;
+  }
+  if (after.amount_cents !== before.amount_cents) {
+    changes.push({ change: { kind: "amount_changed", fromCents: before.amount_cents, toCents: after.amount_cents }, mail: true });
+  }
+  if (after.resumes_at !== before.resumes_at) {
+    if (after.resumes_at) changes.push({ change: { kind: "paused", resumesAt: after.resumes_at }, mail: true });
+    else {
+      const ranItsCourse = before.resumes_at !== null && Date.parse(before.resumes_at) <= stamp * 1000;
+      changes.push({ change: { kind: "resumed" }, mail: !ranItsCourse });
+    }
+  }
+  return changes;
 }
 
 /**

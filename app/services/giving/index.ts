@@ -7,6 +7,8 @@ export { calculateZakatAtTodaysPrices, todaysMetalPrices, type TodaysMetalPrices
 export { quickPayTerms, quoteQuickPay, type QuickPayQuote, type QuickPayTerms } from "./quick-pay.server";
 export { findReceipt } from "./receipts.server";
 export { cancelSandbox, getSandboxCheckout, paySandbox } from "./sandbox-checkout.server";
-export { cancelSubscription, findSubscription, findSubscriptionPage, getSubscriptionSummary, listSubscriptions, refreshSubscriptionStatuses, type Subscription, type SubscriptionSummary } from "./subscriptions.server";
+export { cancelSubscription, findSubscription, findSubscriptionById, findSubscriptionPage, getSubscriptionSummary, listSubscriptions, refreshSubscriptionStatuses, type Subscription, type SubscriptionSummary } from "./subscriptions.server";
 export { getAppealDetail, latestSupporters, SUPPORTERS_SHOWN, supporterName } from "./appeal-gifts.server";
 export { currentCardFee } from "./card-fee.server";
+export { changeRecurringAmount, pauseRecurringGift, resumeRecurringGift, type RecurringActor } from "./recurring-changes.server";
+export { subscriptionHistory, type SubscriptionChange } from "./subscription-history.server";

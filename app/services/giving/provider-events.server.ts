@@ -36,9 +36,12 @@ const HANDLERS: Record<string, Handler> = {
   },
   "invoice.paid": (db, event) => recordInvoicePayment(db, object<ProviderInvoice>(event), { observedAt: event.created }),
   "invoice.payment_failed": (db, event) => markSubscriptionPastDue(db, object<ProviderInvoice>(event), event.created),
-  "customer.subscription.created": (db, event) => applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created }),
-  "customer.subscription.updated": (db, event) => applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created }),
-  "customer.subscription.deleted": (db, event) => applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created }),
+  "customer.subscription.created": (db, event) =>
+    applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created, eventId: event.id }),
+  "customer.subscription.updated": (db, event) =>
+    applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created, eventId: event.id }),
+  "customer.subscription.deleted": (db, event) =>
+    applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created, eventId: event.id }),
 };
 
 export async function receiveProviderWebhook(payload: Buffer, signature: string | null): Promise<EventOutcome> {

@@ -10,6 +10,10 @@ import type { SubscriptionRow } from "../../../db/schema";
 import { tributeOf, tributeWords } from "~/domain/giving/tribute";
 import { appealTitlesById } from "~/services/appeals";
 import { applySubscriptionState, recordInTransaction } from "./gift-recording.server";
+import type { ChangeActor } from "./subscription-history.server";
+
+/** Staff cancel from the Subscriptions screen and the API unless told who. */
+const STAFF: ChangeActor = { kind: "staff", name: "" };
 
 /** A recurring gift as the admin screen and GET /api/donations/subscriptions see it. */
 export interface Subscription {
@@ -34,6 +38,8 @@ export interface Subscription {
   anonymous: boolean;
   /** "In memory of Fatima Ahmed", or "". */
   tribute: string;
+  /** While paused: when the provider resumes collecting (the day before the resuming charge); null otherwise. */
+  resumes_at: string | null;
 }
 
 /** The recurring gifts with the titles of the appeals they answer. */
@@ -63,6 +69,7 @@ function toSubscription(row: SubscriptionRow, appealTitle: string): Subscription
     fee_cover: centsToDollars(row.fee_cover_cents),
     anonymous: row.anonymous === 1,
     tribute: tribute ? tributeWords(tribute) : "",
+    resumes_at: row.resumes_at,
   };
 }
 
@@ -89,6 +96,12 @@ export async function findSubscription(providerSubscriptionId: string): Promise<
     .selectAll()
     .where("stripe_subscription_id", "=", providerSubscriptionId)
     .executeTakeFirst();
+  return row ? ((await toSubscriptions([row]))[0] ?? null) : null;
+}
+
+/** One recurring gift by this site's own id, or null. */
+export async function findSubscriptionById(id: number): Promise<Subscription | null> {
+  const row = await getDb().selectFrom("subscriptions").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? ((await toSubscriptions([row]))[0] ?? null) : null;
 }
 
@@ -125,7 +138,7 @@ export async function getSubscriptionSummary(): Promise<SubscriptionSummary> {
  * Cancels a recurring gift with immediate effect: at the provider first (so no further
  * charge can happen), then here from the provider's answer. Only active ones.
  */
-export async function cancelSubscription(input: unknown): Promise<Subscription> {
+export async function cancelSubscription(input: unknown, actor: ChangeActor = STAFF): Promise<Subscription> {
   const { subscription_id: providerSubscriptionId } = parseOrThrow(cancelSubscriptionSchema, input);
   const db = getDb();
   const local = await db
@@ -136,7 +149,7 @@ export async function cancelSubscription(input: unknown): Promise<Subscription> 
   if (!local) throw new NotFoundError("Subscription not found");
   if (!isCancelable(local.status)) throw new ConflictError(`Only active subscriptions can be canceled; this one is ${local.status}`);
   const canceled = await getPaymentGateway().cancelSubscription(providerSubscriptionId);
-  await recordInTransaction((trx) => applySubscriptionState(trx, canceled));
+  await recordInTransaction((trx) => applySubscriptionState(trx, canceled, { actor }));
   const row = await db.selectFrom("subscriptions").selectAll().where("id", "=", local.id).executeTakeFirstOrThrow();
   return (await toSubscriptions([row]))[0]!;
 }

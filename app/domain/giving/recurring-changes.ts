@@ -1,0 +1,111 @@
+import { z } from "~/domain/shared/zod";
+import { readNumber } from "~/domain/shared/amount-input";
+import { formatDate } from "~/domain/shared/dates";
+import { formatCents } from "~/domain/shared/money";
+import type { MailParts } from "~/domain/mail";
+import { dollarAmount } from "./donation-schemas";
+import { MINIMUM_DONATION } from "./gift-options";
+import { PAUSE_CHARGES, type PauseCharges } from "./recurring-pause";
+
+/**
+ * Changing, pausing and resuming a recurring gift: what may be asked (My giving, the staff
+ * screen and the API share these rules), and how each change is told to the donor.
+ */
+
+/** A new amount, from the next charge: the donate form's rules. */
+export const recurringAmountSchema = z.object({
+  amount: dollarAmount(MINIMUM_DONATION, `The minimum donation is $${MINIMUM_DONATION}`),
+});
+
+const CHARGES_MESSAGE = "Choose to pause for 1, 2 or 3 charges";
+
+export const recurringPauseSchema = z.object({
+  charges: z.preprocess(
+    readNumber,
+    z
+      .number({ error: CHARGES_MESSAGE })
+      .refine((value): value is PauseCharges => (PAUSE_CHARGES as readonly number[]).includes(value), CHARGES_MESSAGE),
+  ),
+});
+
+export type RecurringChangeKind = "created" | "amount_changed" | "paused" | "resumed" | "card_updated" | "canceled";
+export type RecurringChangeActor = "donor" | "staff" | "provider";
+
+/** One line of a gift's history, as the services keep it. */
+export interface RecurringChange {
+  kind: RecurringChangeKind;
+  fromCents: number | null;
+  toCents: number | null;
+  resumesAt: string | null;
+  actor: RecurringChangeActor;
+}
+
+/** The charge that follows a pause: the provider resumes collecting the day before it. */
+export function resumingChargeOf(resumesAt: string): Date {
+  return new Date(Date.parse(resumesAt) + 86_400_000);
+}
+
+const BY_WHOM: Record<RecurringChangeActor, string> = {
+  donor: "by you",
+  staff: "by our team",
+  provider: "at the card payment provider",
+};
+
+/** "Amount changed from $50 to $25", "Paused: resumes with the charge on Mar 1, 2027", … */
+export function changeWords(change: RecurringChange, timeZone: string): string {
+  switch (change.kind) {
+    case "created":
+      return change.toCents === null ? "Started" : `Started at ${formatCents(change.toCents)}`;
+    case "amount_changed":
+      return `Amount changed from ${formatCents(change.fromCents ?? 0)} to ${formatCents(change.toCents ?? 0)}`;
+    case "paused":
+      return change.resumesAt
+        ? `Paused: resumes with the charge on ${formatDate(resumingChargeOf(change.resumesAt).toISOString(), timeZone)}`
+        : "Paused";
+    case "resumed":
+      return "Resumed";
+    case "card_updated":
+      return "Card updated";
+    case "canceled":
+      return "Canceled";
+  }
+}
+
+/** The confirmation the donor receives for each change, whoever made it. */
+export function recurringChangeMail(
+  change: RecurringChange,
+  gift: { donorName: string; interval: "month" | "year"; amountCents: number; isTest: boolean; myGivingUrl: string },
+  timeZone: string,
+  organisationName: string,
+): MailParts {
+  const kindOfGift = gift.interval === "year" ? "yearly gift" : "monthly gift";
+  const subjects: Record<RecurringChangeKind, string> = {
+    created: `Your ${kindOfGift} has started`,
+    amount_changed: `Your ${kindOfGift} is now ${formatCents(change.toCents ?? gift.amountCents)}`,
+    paused: `Your ${kindOfGift} is paused`,
+    resumed: `Your ${kindOfGift} has resumed`,
+    card_updated: `The card for your ${kindOfGift} is updated`,
+    canceled: `Your ${kindOfGift} is canceled`,
+  };
+  const what: Record<RecurringChangeKind, string> = {
+    created: `Your ${kindOfGift} of ${formatCents(gift.amountCents)} has started.`,
+    amount_changed: `Your ${kindOfGift} is now ${formatCents(change.toCents ?? gift.amountCents)} instead of ${formatCents(change.fromCents ?? 0)}, from its next charge. Nothing is charged now.`,
+    paused: change.resumesAt
+      ? `Your ${kindOfGift} is paused. It resumes by itself with the charge on ${formatDate(resumingChargeOf(change.resumesAt).toISOString(), timeZone)}; nothing is charged before then.`
+      : `Your ${kindOfGift} is paused; nothing is charged until it resumes.`,
+    resumed: `Your ${kindOfGift} of ${formatCents(gift.amountCents)} has resumed, from its next charge.`,
+    card_updated: `The card for your ${kindOfGift} is updated.`,
+    canceled: `Your ${kindOfGift} is canceled; nothing more will be charged.`,
+  };
+  return {
+    subject: `${gift.isTest ? "[Test] " : ""}${subjects[change.kind]}`,
+    greeting: `Assalamu alaikum ${gift.donorName.trim() || "dear donor"},`,
+    paragraphs: [
+      `${what[change.kind]} This change was made ${BY_WHOM[change.actor]}.`,
+      `You can change, pause or cancel the gift at any time from My giving: ${gift.myGivingUrl}`,
+      `JazakAllahu khayran for your giving,\n${organisationName}`,
+      ...(gift.isTest ? ["This is a test gift: no money moves."] : []),
+    ],
+    note: "You are receiving this because a recurring gift of yours changed. If you did not ask for this change, please reply to this mail.",
+  };
+}
