@@ -21,6 +21,8 @@ const {
   bodyProblemPage,
   createExpressRequestHandler,
   startMailDelivery,
+  startRamadanCharges,
+  startZakatReminders,
 } = build.entry.module;
 
 let env;
@@ -88,12 +90,18 @@ const server = app.listen(env.PORT, env.HOST, (error) => {
 
 // Queued mail goes out from this process (only with SMTP_URL; otherwise it waits in the Outbox).
 const stopMailDelivery = startMailDelivery();
+// Ramadan's nights are charged from this process, a round a minute, with or without SMTP.
+const stopRamadanCharges = startRamadanCharges();
+// Zakat reminders are queued from this process too, with or without SMTP (kept in the Outbox without it).
+const stopZakatReminders = startZakatReminders();
 
 async function shutDown(signal) {
   console.log(`${signal} received: closing the server`);
   // Keep-alive connections must not hold the process open for ever.
   setTimeout(() => process.exit(0), 5000).unref();
   // The message being sent is finished and recorded before the database closes.
+  await stopZakatReminders();
+  await stopRamadanCharges();
   await stopMailDelivery();
   server.close(async () => {
     await closeDb();

@@ -17,6 +17,8 @@ export { closeDb } from "~/lib/db.server";
 export { answersWithPage, bodyProblemPage, requestBodyProblem } from "~/lib/request-limits.server";
 export { createExpressRequestHandler } from "~/lib/express-adapter.server";
 export { startMailDelivery } from "~/services/mail";
+export { startRamadanCharges } from "~/services/giving";
+export { startZakatReminders } from "~/services/donors";
 export { bootstrap, describeStartup, runAdminPasswordCli } from "~/services/staff";
 
 export function securityHeadersFor(pathname: string, isHttps: boolean): Record<string, string> {

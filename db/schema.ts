@@ -161,6 +161,26 @@ export interface SubscriptionsTable {
   tribute_email: ColumnType<string, string | undefined, string>;
   /** When the provider resumes collecting a paused gift (migration 0015); null while it is not paused. */
   resumes_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The card the provider charges it to (`pm_...`, migration 0016); null until the provider reports one. */
+  default_payment_method: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the provider tries a past-due charge again (migration 0017); null otherwise, or once it has stopped trying. */
+  next_retry_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A recurring gift's failed charge, one per invoice, until recovered or lost (migration 0017). */
+export interface RecurringPaymentTroublesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  stripe_invoice_id: string;
+  amount_cents: ColumnType<number, number | undefined, number>;
+  /** The provider's highest attempt seen: an older attempt's event never moves the next try back. */
+  attempts: ColumnType<number, number | undefined, number>;
+  failed_at: string;
+  recovered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  lost_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hash of the donor's link to put the card right (never the link itself). */
+  card_link_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  is_test: Flag;
 }
 
 export type SubscriptionChangeKind = "created" | "amount_changed" | "paused" | "resumed" | "card_updated" | "canceled";
@@ -400,7 +420,73 @@ export interface Database {
   appeal_slugs: AppealSlugsTable;
   appeal_totals: AppealTotalsTable;
   subscription_changes: SubscriptionChangesTable;
+  zakat_reminders: ZakatRemindersTable;
+  recurring_payment_troubles: RecurringPaymentTroublesTable;
+  ramadan_schedules: RamadanSchedulesTable;
+  ramadan_nights: RamadanNightsTable;
 }
+
+export type RamadanScheduleStatus = "awaiting_card" | "active" | "stopped" | "finished";
+export type RamadanNightStatus = "pending" | "charging" | "charged" | "failed" | "retrying" | "missed" | "stopped";
+
+/** A donor's nights of Ramadan: a card saved once, charged on each night chosen (migration 0019). */
+export interface RamadanSchedulesTable {
+  id: Generated<number>;
+  name: string;
+  /** In its normal form (see normalEmail). */
+  email: string;
+  plan: "last-ten" | "all-thirty";
+  per_night_cents: number;
+  double_odd_nights: Flag;
+  purpose: string;
+  fund_id: number;
+  anonymous: Flag;
+  status: ColumnType<RamadanScheduleStatus, RamadanScheduleStatus | undefined, RamadanScheduleStatus>;
+  /** The saved card at the provider: its customer and payment method, once the card is saved. */
+  provider_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_method_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The setup checkout's id (unique): the card is saved once however often that is reported. */
+  setup_session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  is_test: Flag;
+  /** The Hijri year of the Ramadan it gives in. */
+  hijri_year: number;
+  /** The evening of the first night its nights were dated from ('YYYY-MM-DD'), once the card is saved. */
+  first_night: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  activated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  stopped_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "donor", or the staff member's username; '' while it is not stopped. */
+  stopped_by: ColumnType<string, string | undefined, string>;
+}
+
+/** One night of a Ramadan schedule and its charge (migration 0019). */
+export interface RamadanNightsTable {
+  id: Generated<number>;
+  schedule_id: number;
+  /** 1 to 30. */
+  number: number;
+  /** The day whose evening the night begins ('YYYY-MM-DD', the foundation's time zone). */
+  evening: string;
+  amount_cents: number;
+  status: ColumnType<RamadanNightStatus, RamadanNightStatus | undefined, RamadanNightStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** While a round charges it: no other round takes it before this moment. */
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A failed night's retry. */
+  next_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The latest attempt's key, sent again as it was if that attempt is re-sent. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_intent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  donation_id: ColumnType<number | null, number | null | undefined, number | null>;
+  charged_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's words for the latest decline, or ''. */
+  last_error: ColumnType<string, string | undefined, string>;
+  /** 1 once the donor has been told the night failed. */
+  failure_mailed: Flag;
+}
+
+export type RamadanScheduleRow = Selectable<RamadanSchedulesTable>;
+export type RamadanNightRow = Selectable<RamadanNightsTable>;
 
 export type AppealStatus = "draft" | "live" | "closed";
 export type StoryFormat = "plain" | "markdown";
@@ -453,6 +539,25 @@ export type DonationRow = Selectable<DonationsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type SubscriptionChangeRow = Selectable<SubscriptionChangesTable>;
 export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
+/** A donor's yearly reminder that Zakat is due again (double opt-in; tokens as hashes only; migration 0018). */
+export interface ZakatRemindersTable {
+  id: Generated<number>;
+  email: string;
+  calculated_on: string;
+  calculated_hijri: string;
+  due_on: string;
+  remind_on: string;
+  kept_figures: string | null;
+  confirm_token_hash: string | null;
+  confirmed_at: string | null;
+  stop_token_hash: string | null;
+  figures_token_hash: string | null;
+  stopped_at: string | null;
+  reminded_for: string | null;
+  reminded_at: string | null;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
 export type VolunteerSignupRow = Selectable<VolunteerSignupsTable>;
 export type OutboundMailRow = Selectable<OutboundMailTable>;
 export type FundRow = Selectable<FundsTable>;

@@ -7,6 +7,9 @@ import { CanceledCheckoutNotice, useKeptDonor } from "~/components/giving/kept-d
 import { AmountChoice, FrequencyChoice, readFrequency, readGiftAmount } from "~/components/giving/gift-amount-fields";
 import { ImpactPreview } from "~/components/giving/impact-preview";
 import { QuickPayDonation, type QuickPayView } from "~/components/giving/quick-pay-donation";
+import { DonateWays } from "~/components/giving/donate-ways";
+import { RAMADAN_WAY } from "~/components/giving/ramadan-nights-form";
+import { RamadanNightsDonation, ramadanNightsView } from "~/components/giving/ramadan-nights-donation";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { PageHero } from "~/components/ui/page-hero";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -18,9 +21,10 @@ import { changeRequestAddress, obligationQuery, readObligationQuery } from "~/do
 import { isZakatBound } from "~/domain/funds";
 import { readFormBody } from "~/lib/form-body.server";
 import { checkoutFormReply } from "~/lib/checkout-form.server";
+import { ramadanNightsFormReply } from "~/lib/ramadan-nights-form.server";
 import { checkoutVisitorOf } from "~/lib/visitor.server";
 import { fundForPurpose, listDonateChoices } from "~/services/funds";
-import { currentCardFee, quoteQuickPay, startCheckout, startQuickPayCheckout } from "~/services/giving";
+import { currentCardFee, quoteQuickPay, ramadanSettings, startCheckout, startQuickPayCheckout, startRamadanCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = () => [
@@ -56,11 +60,13 @@ export async function loader({ url }: Route.LoaderArgs) {
       isZakat: (await fundForPurpose(quote.purpose))?.is_zakat ?? false,
       choices,
     };
-    return { checkoutCanceled, quickPay, cardFee, funds: [], purposes: [], initial: initialDonation(new URLSearchParams()) };
+    return { checkoutCanceled, quickPay, ramadan: null, cardFee, funds: [], purposes: [], initial: initialDonation(new URLSearchParams()) };
   }
   const funds = (await listDonateChoices()).map((fund) => ({ purpose: fund.purpose, name: fund.name, isZakat: isZakatBound(fund.kind) }));
   const purposes = funds.map((fund) => fund.purpose);
-  return { checkoutCanceled, quickPay: null, cardFee, funds, purposes, initial: { ...initialDonation(url.searchParams, purposes), ...choices } };
+  // Ramadan nights (?way=ramadan-nights; back from a canceled card page, ?ramadan=<plan>): the nights are dated from the first night staff confirmed, or the proposal.
+  const ramadan = url.searchParams.get("way") === RAMADAN_WAY || url.searchParams.has("ramadan") ? ramadanNightsView(await ramadanSettings(), purposes, url.searchParams) : null;
+  return { checkoutCanceled, quickPay: null, ramadan, cardFee, funds, purposes, initial: { ...initialDonation(url.searchParams, purposes), ...choices } };
 }
 
 /**
@@ -71,6 +77,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const visitor = () => checkoutVisitorOf(request, context);
+  if (formData.get("way") === RAMADAN_WAY) return ramadanNightsFormReply(formData, (nights) => startRamadanCheckout(nights, visitor()));
   return formData.has("obligation")
     ? checkoutFormReply(formData, quickPaySchema, (gift) => startQuickPayCheckout(gift, visitor()), "Donation checkout failed")
     : checkoutFormReply(formData, donationSchema, (gift) => startCheckout(gift, visitor()), "Donation checkout failed");
@@ -82,6 +89,9 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   // Stays true from the post until the browser leaves for the checkout page.
   const processing =
     navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.split("?")[0] === "/donate";
+  if (loaderData.ramadan) {
+    return <RamadanNightsDonation view={loaderData.ramadan} canceled={loaderData.checkoutCanceled && !actionData} lastResult={actionData?.result} processing={processing} sandbox={paymentMode === "sandbox"} />;
+  }
   if (!loaderData.quickPay) return <GiftDonation loaderData={loaderData} actionData={actionData} processing={processing} sandbox={paymentMode === "sandbox"} />;
   return (
     <>
@@ -136,6 +146,9 @@ function GiftDonation({
         <p>Your Zakat and Sadaqa reach families, orphans and communities in crisis. Give once, every month or every year.</p>
       </PageHero>
 
+      <div className="container-page pt-8">
+        <DonateWays current="gift" />
+      </div>
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
           {checkoutCanceled ? <CanceledCheckoutNotice kept="The amount, purpose and frequency you chose are kept below, with your ticks." restored={restored} /> : null}

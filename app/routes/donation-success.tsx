@@ -3,7 +3,8 @@ import type { Route } from "./+types/donation-success";
 import { formatDollars, formatExactDollars } from "~/domain/shared/money";
 import { clientAddressContext } from "~/lib/request-context";
 import { PaymentProviderError, TooManyRequestsError } from "~/lib/service-errors";
-import { confirmCheckout, type GiftConfirmation } from "~/services/giving";
+import { confirmCheckout, confirmRamadanCheckout, type GiftConfirmation, type RamadanConfirmation } from "~/services/giving";
+import { RamadanNightsSaved } from "~/components/giving/ramadan-nights-saved";
 import { useForgetKeptDonor } from "~/components/giving/kept-donor";
 import { useFoundationContact } from "~/components/layout/use-foundation-contact";
 
@@ -14,6 +15,7 @@ const TITLES: Record<string, string> = {
   unknown: "Donation not found",
   unavailable: "Donation not confirmed yet",
   busy: "Donation not confirmed yet",
+  ramadan: "Your Ramadan nights",
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -25,10 +27,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * Confirms the gift with the provider before thanking anyone: a paid session is
  * recorded here if its webhook is late; an unpaid or unknown one gets an honest answer.
  */
-export async function loader({ url, context }: Route.LoaderArgs): Promise<GiftConfirmation | { status: "unavailable" | "busy" }> {
+export async function loader({
+  url,
+  context,
+}: Route.LoaderArgs): Promise<GiftConfirmation | { status: "unavailable" | "busy" } | { status: "ramadan"; ramadan: RamadanConfirmation }> {
   const sessionId = url.searchParams.get("session_id");
   if (!sessionId) return { status: "unknown" };
   try {
+    // A card saved for Ramadan's nights: the schedule it started, not a payment.
+    if (url.searchParams.has("ramadan")) return { status: "ramadan", ramadan: await confirmRamadanCheckout(sessionId, context.get(clientAddressContext)) };
     return await confirmCheckout(sessionId, context.get(clientAddressContext));
   } catch (error) {
     if (error instanceof TooManyRequestsError) return { status: "busy" };
@@ -42,7 +49,7 @@ const CADENCE = { "One-Time": "", Monthly: " every month", Annually: " every yea
 
 export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
   const gift = loaderData.status === "paid" ? loaderData.gift : null;
-  useForgetKeptDonor(loaderData.status === "paid" || loaderData.status === "processing");
+  useForgetKeptDonor(loaderData.status === "paid" || loaderData.status === "processing" || loaderData.status === "ramadan");
   return (
     <section className="container-page flex max-w-2xl flex-col items-center py-20 text-center">
       <Message confirmation={loaderData} />
@@ -55,7 +62,7 @@ export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <p className="mt-6 text-sm text-slate-600">
-        Your receipt is on its way by email. See every gift and receipt, or change a monthly gift, in{" "}
+        {loaderData.status === "ramadan" ? "Each night's receipt is emailed when it is given." : "Your receipt is on its way by email."} See every gift and receipt, or change a monthly gift, in{" "}
         <Link to="/my-giving" className="font-medium text-brand-700 underline">
           My giving
         </Link>
@@ -122,6 +129,19 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
               : "Your recurring gift is set up. May Allah reward you for every one of them."}
           </p>
         </>
+      );
+    }
+    case "ramadan": {
+      const { ramadan } = confirmation;
+      if (ramadan.status === "saved") return <RamadanNightsSaved schedule={ramadan.schedule} chargeHour={ramadan.chargeHour} />;
+      return ramadan.status === "waiting" ? (
+        <Outcome title="Your card is being saved">
+          Our payment provider is still confirming your card. Nothing has been charged; your nights appear in My giving as soon as it is confirmed.
+        </Outcome>
+      ) : (
+        <Outcome title="We couldn't find these Ramadan nights">
+          This page confirms nights set up through our checkout, and there are none at this address. Questions? Write to <WriteToUs />.
+        </Outcome>
       );
     }
     case "processing":

@@ -15,7 +15,24 @@ import { readFormBody } from "~/lib/form-body.server";
 import { requireRecordId } from "~/lib/record-ids.server";
 import { formRefusalOrThrow, refuseUnknownIntent, type ProviderOutage } from "~/lib/form-replies.server";
 import { visitorOf } from "~/lib/visitor.server";
-import { billingPortalFor, cancelMyRecurringGift, givingOf, requestGivingLink } from "~/services/donors";
+import { ZakatRemindersSection } from "~/components/donors/zakat-reminders";
+import { MyRamadanNights } from "~/components/donors/my-ramadan-nights";
+import { ramadanSchedulesOf, stopMyRamadanNights } from "~/services/giving";
+import { answerRecurringChange, isRecurringChangeIntent, type RecurringChangeRefusal } from "~/lib/recurring-change-form.server";
+import { RecurringGiftList } from "~/components/donors/recurring-gifts";
+import { recurringChangeDone, type RecurringChangeDone } from "~/components/donors/recurring-change-done";
+import {
+  billingPortalFor,
+  cancelMyRecurringGift,
+  changeMyRecurringGift,
+  deleteMyKeptFigures,
+  deleteMyZakatReminder,
+  givingOf,
+  zakatRemindersOf,
+  pauseMyRecurringGift,
+  requestGivingLink,
+  resumeMyRecurringGift,
+} from "~/services/donors";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
@@ -30,15 +47,37 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (!email) return { signedIn: false as const, linkSent: url.searchParams.has("sent"), signedOut: url.searchParams.has("signed-out") };
   const cancelId = parseRecordId(url.searchParams.get("cancel"));
   const giving = await givingOf(email);
+  const zakatReminders = await zakatRemindersOf(email);
+  const reminderNamed = (param: string) => zakatReminders.find((reminder) => reminder.id === parseRecordId(url.searchParams.get(param))) ?? null;
+  const activeOne = (param: string) => giving.recurring.find((gift) => gift.id === parseRecordId(url.searchParams.get(param)) && gift.status === "active")?.id ?? null;
   return {
     signedIn: true as const,
     ...giving,
+    zakatReminders,
+    deletingReminder: reminderNamed("delete-reminder"),
+    deletingFigures: reminderNamed("delete-figures")?.figures ? reminderNamed("delete-figures") : null,
+    reminderDeleted: url.searchParams.get("deleted") === "reminder" ? ("reminder" as const) : url.searchParams.get("deleted") === "figures" ? ("figures" as const) : null,
     canceling: giving.recurring.find((gift) => gift.id === cancelId && gift.status === "active") ?? null,
     canceled: url.searchParams.has("canceled"),
+    open: { change: activeOne("change"), pause: activeOne("pause") },
+    done: recurringChangeDone(url.searchParams.get("done")),
+    ...(await myRamadanNights(email, url.searchParams)),
   };
 }
 
-type ActionAnswer = { error: string; field?: string; email?: string };
+/** The donor's nights of Ramadan, and the one whose remaining nights they are asked to confirm stopping (?stop-ramadan=7). */
+async function myRamadanNights(email: string, params: URLSearchParams) {
+  const ramadanSchedules = await ramadanSchedulesOf(email);
+  const stopId = parseRecordId(params.get("stop-ramadan"));
+  return {
+    ramadanSchedules,
+    stoppingRamadan: ramadanSchedules.find((schedule) => schedule.id === stopId && schedule.status === "active") ?? null,
+    ramadanStopped: params.has("ramadan-stopped"),
+  };
+}
+
+type LinkAnswer = { error: string; field?: string; email?: string };
+type ActionAnswer = LinkAnswer | RecurringChangeRefusal;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormBody(request)) as Record<string, string>;
@@ -66,6 +105,34 @@ export async function action({ request, context }: Route.ActionArgs) {
         what: "A donor's cancellation failed",
         message: "We couldn't reach our payment provider, so the gift was not stopped. Please try again in a moment.",
       });
+    }
+  }
+  if (isRecurringChangeIntent(intent)) {
+    return answerRecurringChange(
+      intent,
+      form,
+      (change, id, input) =>
+        change === "change" ? changeMyRecurringGift(email, id, input) : change === "pause" ? pauseMyRecurringGift(email, id, input) : resumeMyRecurringGift(email, id),
+      { doneTo: (change) => `/my-giving?done=${change}`, notFound: "That recurring gift is not yours to change." },
+    );
+  }
+  if (intent === "delete-reminder" || intent === "delete-figures") {
+    try {
+      const id = requireRecordId(form.id);
+      await (intent === "delete-reminder" ? deleteMyZakatReminder(email, id) : deleteMyKeptFigures(email, id));
+      return redirect(`/my-giving?deleted=${intent === "delete-reminder" ? "reminder" : "figures"}`, 303);
+    } catch (error) {
+      const { status, message, headers } = formRefusalOrThrow(error);
+      return data<ActionAnswer>({ error: status === 404 ? "That reminder is not yours, or is already deleted." : message }, { status, headers });
+    }
+  }
+  if (intent === "stop-ramadan") {
+    try {
+      await stopMyRamadanNights(email, requireRecordId(form.id));
+      return redirect("/my-giving?ramadan-stopped=1", 303);
+    } catch (error) {
+      const { status, message, headers } = formRefusalOrThrow(error);
+      return data<ActionAnswer>({ error: status === 404 || status === 409 ? "Those Ramadan nights are not yours, or are already stopped." : message }, { status, headers });
     }
   }
   if (intent === "update-card") {
@@ -100,13 +167,13 @@ export default function MyGiving({ loaderData, actionData }: Route.ComponentProp
         <p>Every gift you have given, with its receipt; your totals and statements by year; and your monthly or yearly gifts.</p>
       </PageHero>
       <div className="container-page max-w-4xl py-12">
-        {loaderData.signedIn ? <Giving data={loaderData} answer={actionData} /> : <AskForLink linkSent={loaderData.linkSent} signedOut={loaderData.signedOut} answer={actionData} />}
+        {loaderData.signedIn ? <Giving data={loaderData} answer={actionData} /> : <AskForLink linkSent={loaderData.linkSent} signedOut={loaderData.signedOut} answer={actionData as LinkAnswer | undefined} />}
       </div>
     </>
   );
 }
 
-function AskForLink({ linkSent, signedOut, answer }: { linkSent: boolean; signedOut: boolean; answer?: ActionAnswer }) {
+function AskForLink({ linkSent, signedOut, answer }: { linkSent: boolean; signedOut: boolean; answer?: LinkAnswer }) {
   const navigation = useNavigation();
   const headingRef = useFocusOnArrival<HTMLHeadingElement>(!signedOut && !linkSent);
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "request-link";
@@ -187,7 +254,8 @@ type SignedIn = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 
 function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswer }) {
   const { gifts, years, recurring, timeZone, canceling } = giving;
-  const signedInRef = useFocusOnArrival<HTMLParagraphElement>(!giving.canceled);
+  const done: RecurringChangeDone | null = giving.done;
+  const signedInRef = useFocusOnArrival<HTMLParagraphElement>(!giving.canceled && !done);
   const recurringRef = useFocusWhenClosed<HTMLHeadingElement>(canceling?.id ?? null, giving.canceled);
   return (
     <div className="space-y-10">
@@ -203,8 +271,9 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
       </div>
       <div>
         {giving.canceled ? <Notice>Your recurring gift is canceled: no further payments will be taken. Thank you for all you have given.</Notice> : null}
+        {done ? <Notice key={done}>{done}</Notice> : null}
       </div>
-      {answer ? <FormAlert errors={[answer.error]} /> : null}
+      {answer && !answer.field ? <FormAlert errors={[answer.error]} /> : null}
 
       <section aria-labelledby="recurring-title" className="space-y-3">
         <h2 id="recurring-title" ref={recurringRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900">
@@ -221,50 +290,17 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
             cancelLabel="Keep this gift"
           />
         ) : null}
-        {recurring.length === 0 ? (
-          <p className="text-slate-600">You have no monthly or yearly gifts.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {recurring.map((gift) => (
-              <li key={gift.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div>
-                  <p className="font-semibold text-slate-900">
-                    {formatExactCents(gift.amount_cents)} every {gift.interval} · {gift.purpose || "General Donation"}
-                    {gift.appeal ? ` · ${gift.appeal}` : ""}
-                  </p>
-                  {gift.fee_cover_cents > 0 ? (
-                    <p className="text-sm text-slate-600">With {formatExactCents(gift.fee_cover_cents)} added each time to cover the card fee</p>
-                  ) : null}
-                  <p className="text-sm text-slate-600">
-                    {gift.status === "active"
-                      ? gift.next_payment_date
-                        ? `Active · next payment ${formatDate(gift.next_payment_date, timeZone)}`
-                        : "Active"
-                      : gift.status === "canceled"
-                        ? "Canceled"
-                        : gift.status === "past_due"
-                          ? "Payment due: your card was declined"
-                          : gift.status}
-                  </p>
-                </div>
-                {gift.card_on_file ? (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={gift.id} />
-                    <button type="submit" name="intent" value="update-card" className="btn-secondary px-3 py-1.5 text-sm">
-                      Update payment card
-                    </button>
-                  </Form>
-                ) : null}
-                {gift.status === "active" ? (
-                  <Link to={`/my-giving?cancel=${gift.id}`} preventScrollReset className="font-semibold text-red-700 hover:underline" aria-label={`Cancel the gift of ${formatExactCents(gift.amount_cents)} every ${gift.interval}`}>
-                    Cancel
-                  </Link>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RecurringGiftList recurring={recurring} timeZone={timeZone} open={giving.open} answer={answer} done={Boolean(done)} />
       </section>
+
+      <MyRamadanNights schedules={giving.ramadanSchedules} stopping={giving.stoppingRamadan} stopped={giving.ramadanStopped} />
+
+      <ZakatRemindersSection
+        reminders={giving.zakatReminders}
+        deletingReminder={giving.deletingReminder}
+        deletingFigures={giving.deletingFigures}
+        deleted={giving.reminderDeleted}
+      />
 
       <section aria-labelledby="years-title" className="space-y-3">
         <h2 id="years-title" className="text-2xl font-semibold text-slate-900">

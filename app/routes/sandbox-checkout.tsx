@@ -2,13 +2,15 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sandbox-checkout";
 import { frequencyNote, type FormFrequency } from "~/domain/giving/gift-options";
 import { tributeWords } from "~/domain/giving/tribute";
-import { formatCents } from "~/domain/shared/money";
+import { dollarsToCents, formatCents } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
 import { readGiftMetadata } from "~/lib/payments/gift-metadata";
 import { FEE_COVER_LINE } from "~/lib/payments/stripe-gateway.server";
 import { refuseUnknownIntent } from "~/lib/form-replies.server";
 import { NotFoundError } from "~/lib/service-errors";
-import { cancelSandbox, getSandboxCheckout, paySandbox } from "~/services/giving";
+import { cancelSandbox, findRamadanSchedule, getSandboxCheckout, paySandbox, ramadanSettings, saveSandboxCheckoutCard } from "~/services/giving";
+import { SandboxCardSetup, type SandboxSetupView } from "~/components/giving/sandbox-card-setup";
+import { ramadanNights, ramadanTotal } from "~/domain/giving/ramadan-nights";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? "Sandbox checkout (test mode, no real payment)" : "Checkout not found" },
@@ -40,6 +42,8 @@ function chargeLines(session: Awaited<ReturnType<typeof findOr404>>, what: strin
 
 export async function loader({ params }: Route.LoaderArgs) {
   const session = await findOr404(params.sessionId);
+  // A card saved for Ramadan's nights: nothing is charged on this page.
+  const setup = session.mode === "setup" ? await sandboxSetupView(session) : null;
   const firstCharge = session.sandbox.first_scheduled_charge ? new Date(session.sandbox.first_scheduled_charge * 1000) : null;
   const gift = readGiftMetadata(session.metadata);
   const appealTitle = session.sandbox.appeal_title ?? "";
@@ -63,14 +67,45 @@ export async function loader({ params }: Route.LoaderArgs) {
     donorName: session.metadata?.donor_name ?? "",
     donorEmail: session.customer_email ?? "",
     successUrl: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id),
+    setup,
   };
 }
 
+/** What the card-saving page shows: the donor and the nights the card will give on. */
+async function sandboxSetupView(session: Awaited<ReturnType<typeof findOr404>>): Promise<SandboxSetupView> {
+  const schedule = await findRamadanSchedule(Number(session.metadata?.ramadan_schedule_id));
+  const settings = await ramadanSettings();
+  const nights = ramadanNights(
+    { plan: schedule.plan, perNightCents: dollarsToCents(schedule.per_night), doubleOddNights: schedule.double_odd_nights },
+    schedule.first_night ?? settings.first_night ?? settings.proposed_first_night,
+  );
+  const total = ramadanTotal(nights);
+  return {
+    donor: `${schedule.name} <${session.customer_email ?? schedule.email}>`,
+    plan: schedule.plan,
+    perNight: schedule.per_night,
+    doubleOddNights: schedule.double_odd_nights,
+    purpose: schedule.purpose,
+    nights: nights.length,
+    totalCents: total.thirtyDaysCents,
+    totalWithoutThirtiethCents: total.twentyNineDaysCents,
+  };
+}
+
+const SETUP_INTENTS = ["save-card", "save-declining-card"];
+
 export async function action({ request, params }: Route.ActionArgs) {
   const intent = (await readFormBody(request)).get("intent");
-  if (intent !== "pay" && intent !== "cancel") refuseUnknownIntent(request, intent);
-  await findOr404(params.sessionId);
-  const next = intent === "pay" ? await paySandbox(params.sessionId) : await cancelSandbox(params.sessionId);
+  if (intent !== "pay" && intent !== "cancel" && !SETUP_INTENTS.includes(String(intent))) refuseUnknownIntent(request, intent);
+  const session = await findOr404(params.sessionId);
+  // Paying a card-saving checkout, or saving a card on a paying one, is not something either page offers.
+  if (intent !== "cancel" && (session.mode === "setup") !== SETUP_INTENTS.includes(String(intent))) refuseUnknownIntent(request, intent);
+  const next =
+    intent === "pay"
+      ? await paySandbox(params.sessionId)
+      : intent === "cancel"
+        ? await cancelSandbox(params.sessionId)
+        : await saveSandboxCheckoutCard(params.sessionId, { declines: intent === "save-declining-card" });
   return redirect(next, 303);
 }
 
@@ -81,6 +116,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function SandboxCheckout({ loaderData: checkout }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  if (checkout.setup) return <SandboxCardSetup setup={checkout.setup} status={checkout.status} successUrl={checkout.successUrl} busy={busy} />;
   return (
     <main className="flex flex-1 items-start justify-center bg-[repeating-linear-gradient(45deg,#fef3c7,#fef3c7_16px,#fde68a_16px,#fde68a_32px)] px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border-4 border-dashed border-amber-700 bg-white p-8 shadow-xl">

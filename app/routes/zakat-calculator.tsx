@@ -5,6 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/zakat-calculator";
 import { ToBeConfirmed } from "~/components/funds/to-be-confirmed";
 import { ZakatResultPanel, ZakatTotalBar } from "~/components/giving/zakat-result";
+import { CALCULATION_FIELDS, ZakatReminderForm, type ZakatReminderReply } from "~/components/donors/zakat-reminder-form";
 import { FieldError } from "~/components/ui/field-error";
 import { PageHero } from "~/components/ui/page-hero";
 import {
@@ -19,6 +20,11 @@ import { zakatInputSchemaFor, type MetalPrices } from "~/domain/giving/zakat-sch
 import { formatBothCalendars } from "~/domain/shared/hijri";
 import { readFormBody } from "~/lib/form-body.server";
 import { nisabInDollars, priceFigures, ZAKAT_FIGURES } from "~/domain/giving/zakat-figures";
+import { calculatorValuesOf } from "~/domain/donors/zakat-reminders";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
+import { formRefusalOrThrow } from "~/lib/form-replies.server";
+import { visitorOf, type Visitor } from "~/lib/visitor.server";
+import { askForZakatReminder, keptFiguresOfLink } from "~/services/donors";
 import { todaysMetalPrices } from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [
@@ -29,16 +35,58 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** Today's gold and silver prices, from the foundation's rates register: the defaults a donor can change. */
-export async function loader() {
-  return { prices: await todaysMetalPrices() };
+/** A page opened from a reminder shows the donor's kept figures: never kept by a browser or a shared proxy. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/**
+ * Today's gold and silver prices, from the foundation's rates register: the defaults a
+ * donor can change. A reminder's link (`?reminder=`) adds the figures the donor kept.
+ */
+export async function loader({ url }: Route.LoaderArgs) {
+  const key = url.searchParams.get("reminder");
+  const kept = key ? await keptFiguresOfLink(key) : null;
+  return data(
+    { prices: await todaysMetalPrices(), kept: kept ? calculatorValuesOf(kept) : null, fromReminder: key !== null },
+    { headers: key !== null ? PRIVATE_PAGE_HEADERS : undefined },
+  );
 }
 
-/** Without JavaScript the form posts here and the page answers with the result. */
-export async function action({ request }: Route.ActionArgs) {
+/** Without JavaScript the form posts here and the page answers with the result; "Remind me" posts here too. */
+export async function action({ request, context }: Route.ActionArgs) {
   const schema = zakatInputSchemaFor(await todaysMetalPrices());
-  const submission = parseWithZod(await readFormBody(request), { schema });
-  return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  const form = await readFormBody(request);
+  if (form.get("intent") === "remind-me") return remindMe(form, schema, visitorOf(request, context));
+  const submission = parseWithZod(form, { schema });
+  return data({ result: submission.reply(), reminder: undefined }, { status: submission.status === "error" ? 400 : 200 });
+}
+
+/** The reminder's answer, with the calculation it came from (its figures travel beside it), so the page shows both. */
+async function remindMe(form: FormData, schema: ReturnType<typeof zakatInputSchemaFor>, visitor: Visitor) {
+  const calculation = new FormData();
+  for (const name of CALCULATION_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === "string") calculation.set(name, value);
+  }
+  const result = parseWithZod(calculation, { schema }).reply();
+  const fields = Object.fromEntries(form) as Record<string, string>;
+  try {
+    const asked = await askForZakatReminder(fields, visitor);
+    const reminder: ZakatReminderReply = {
+      status: "asked",
+      message: `Thank you! Please check your inbox at ${asked.email} and confirm your reminder for ${formatBothCalendars(asked.plan.due_on)}.`,
+    };
+    return data({ result, reminder });
+  } catch (error) {
+    const { status, fieldErrors, message, headers } = formRefusalOrThrow(error);
+    const reminder: ZakatReminderReply = {
+      status: "invalid",
+      error: fieldErrors?.email?.[0] ?? message,
+      ...(fieldErrors?.email ? { field: "email" as const } : {}),
+      email: fields.email ?? "",
+      keep_figures: Boolean(fields.keep_figures),
+    };
+    return data({ result, reminder }, { status, headers });
+  }
 }
 
 interface FieldInfo {
@@ -125,14 +173,14 @@ function somethingEntered(values: Record<string, unknown> | undefined): boolean 
   });
 }
 
-export default function ZakatCalculator({ loaderData: { prices }, actionData }: Route.ComponentProps) {
+export default function ZakatCalculator({ loaderData: { prices, kept, fromReminder }, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const zakatInputSchema = useMemo(() => zakatInputSchemaFor(prices), [prices]);
   const groups = useMemo(() => groupsAt(prices), [prices]);
   const [form, fields] = useForm<Record<ZakatAmountField | "nisab_basis" | "agriculture_irrigation", string>, ZakatInputs>({
     id: "zakat",
     lastResult: actionData?.result,
-    defaultValue: defaultValuesAt(prices),
+    defaultValue: { ...defaultValuesAt(prices), ...kept },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: zakatInputSchema }),
     shouldValidate: "onInput",
   });
@@ -158,6 +206,13 @@ export default function ZakatCalculator({ loaderData: { prices }, actionData }: 
     <>
       <PageHero id="calculator-title" eyebrow="Zakat" title="Zakat Calculator">
         <p>Enter what you own and what you owe. Your Zakat is worked out as you type, and you can pay it in one click.</p>
+        {fromReminder ? (
+          <p className="mt-2 font-medium" data-testid="kept-figures-notice">
+            {kept
+              ? "These are the figures you kept with your reminder: bring them up to date with what you hold today. The metal prices are today's."
+              : "No figures are kept for this link any more: enter what you hold today."}
+          </p>
+        ) : null}
       </PageHero>
 
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
@@ -215,6 +270,7 @@ export default function ZakatCalculator({ loaderData: { prices }, actionData }: 
 
         <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
           <ZakatResultPanel result={result} problem={problem} headingRef={resultHeading} />
+          {result && parsed.success ? <ZakatReminderForm figures={parsed.data} lastReply={actionData?.reminder} /> : null}
           <section aria-labelledby="about-zakat-title" className="rounded-xl bg-slate-50 p-6 text-sm text-slate-700">
             <h2 id="about-zakat-title" className="text-lg font-semibold text-slate-900">
               About Zakat

@@ -14,6 +14,10 @@ import * as giftsByFund from "./0012_gifts_by_fund";
 import * as appeals from "./0013_appeals";
 import * as feeCoversInTotals from "./0014_fee_covers_in_totals";
 import * as recurringCare from "./0015_recurring_care";
+import * as subscriptionCards from "./0016_subscription_cards";
+import * as paymentTroubles from "./0017_payment_troubles";
+import * as zakatReminders from "./0018_zakat_reminders";
+import * as ramadanNights from "./0019_ramadan_nights";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -35,6 +39,10 @@ const migrations: Record<string, Migration> = {
   "0013_appeals": appeals,
   "0014_fee_covers_in_totals": feeCoversInTotals,
   "0015_recurring_care": recurringCare,
+  "0016_subscription_cards": subscriptionCards,
+  "0017_payment_troubles": paymentTroubles,
+  "0018_zakat_reminders": zakatReminders,
+  "0019_ramadan_nights": ramadanNights,
 };
 
 export const migrationProvider: MigrationProvider = {

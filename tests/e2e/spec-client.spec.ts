@@ -1022,14 +1022,14 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await visitor.get("/api/admin/dashboard"), 401, "the dashboard without a token");
   });
 
-  test("settings: list of the fourteen keys (and giving's three), one, create, update {value, description} (numbers as strings too), delete", async ({ walk }) => {
+  test("settings: list of the fourteen keys (and giving's five), one, create, update {value, description} (numbers as strings too), delete", async ({ walk }) => {
     walk.walks(ROWS_WALKED_BY.settings);
     const { client, visitor } = walk;
     await walk.signIn();
     const list = expectList<Setting>(await client.get("/api/settings/"), "GET /api/settings/");
     // Only this test makes settings, and it removes what it made: the fourteen keys the client
-    // knows, and the three giving settings (card fee, emergency appeal) that exist from the first start.
-    expect(list.map((row) => row.key).sort()).toEqual([...FOURTEEN_KEYS, "card_fee_percent", "card_fee_fixed", "emergency_appeal"].sort());
+    // knows, and the five giving settings (card fee, emergency appeal, Ramadan's first night and hour) that exist from the first start.
+    expect(list.map((row) => row.key).sort()).toEqual([...FOURTEEN_KEYS, "card_fee_percent", "card_fee_fixed", "emergency_appeal", "ramadan_first_night", "ramadan_charge_hour"].sort());
     for (const row of list) expect(row).toEqual(settingShape());
 
     const one = await client.get("/api/settings/meals_provided");

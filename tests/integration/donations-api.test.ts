@@ -211,6 +211,7 @@ describe("GET /api/donations/subscriptions", () => {
         anonymous: false,
         tribute: "",
         resumes_at: null,
+        next_retry_at: null,
       },
     ]);
   });

@@ -374,7 +374,7 @@ describe("Zakat al-Fitr after the Eid prayer", () => {
 describe("the calculator's prices", () => {
   it("come from the rates register, stated with their date, and a donor's own still win", async () => {
     const { admin } = await staffContext();
-    const starting = (await callRoute(zakatCalculator.loader, "/zakat-calculator")) as Awaited<ReturnType<typeof zakatCalculator.loader>>;
+    const starting = unwrapData(await callRoute(zakatCalculator.loader, "/zakat-calculator")).data as Awaited<ReturnType<typeof zakatCalculator.loader>>["data"];
     expect(starting.prices).toMatchObject({
       gold_price_per_gram: 65,
       silver_price_per_gram: 0.85,
@@ -392,7 +392,7 @@ describe("the calculator's prices", () => {
 
     await recordRate({ rate_key: "gold_per_gram", amount: 100, effective_on: TODAY(), authority: "Bullion desk" }, admin.username);
     await recordRate({ rate_key: "silver_per_gram", amount: 1.5, effective_on: TODAY(), authority: "Bullion desk" }, admin.username);
-    const now = (await callRoute(zakatCalculator.loader, "/zakat-calculator")) as Awaited<ReturnType<typeof zakatCalculator.loader>>;
+    const now = unwrapData(await callRoute(zakatCalculator.loader, "/zakat-calculator")).data as Awaited<ReturnType<typeof zakatCalculator.loader>>["data"];
     expect(now.prices).toEqual({ gold_price_per_gram: 100, silver_price_per_gram: 1.5, gold_as_of: TODAY(), silver_as_of: TODAY(), gold_to_confirm: false, silver_to_confirm: false });
     expect(await screenText(zakatCalculator as never, "/zakat-calculator")).not.toContain("to be confirmed");
     expect(await screenText(zakatEducation as never, "/zakat-education")).not.toContain("to be confirmed");

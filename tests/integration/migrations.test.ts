@@ -84,7 +84,7 @@ const EXPECTED_COLUMNS = {
     stripe_subscription_id: "text?", stripe_customer_id: "text?", stripe_checkout_session_id: "text?", is_test: "integer",
     provider_state_at: "integer", canceled_at: "text?", fund_id: "integer",
     appeal_id: "integer?", anonymous: "integer", fee_cover_cents: "integer", tribute_kind: "text", tribute_name: "text", tribute_email: "text",
-    resumes_at: "text?",
+    resumes_at: "text?", next_retry_at: "text?", default_payment_method: "text?",
   },
   testimonials: {
     id: "integer", name: "text", country: "text", text: "text", rating: "integer", video_url: "text", category: "text",
@@ -130,6 +130,25 @@ const EXPECTED_COLUMNS = {
     id: "integer", subscription_id: "integer", kind: "text", from_cents: "integer?", to_cents: "integer?", resumes_at: "text?", actor: "text",
     actor_name: "text", happened_at: "text", provider_event_id: "text?",
   },
+  recurring_payment_troubles: {
+    id: "integer", subscription_id: "integer", stripe_invoice_id: "text", amount_cents: "integer", attempts: "integer", failed_at: "text",
+    recovered_at: "text?", lost_at: "text?", card_link_hash: "text?", is_test: "integer",
+  },
+  zakat_reminders: {
+    id: "integer", email: "text", calculated_on: "text", calculated_hijri: "text", due_on: "text", remind_on: "text", kept_figures: "text?",
+    confirm_token_hash: "text?", confirmed_at: "text?", stop_token_hash: "text?", figures_token_hash: "text?", stopped_at: "text?",
+    reminded_for: "text?", reminded_at: "text?", created_at: "text",
+  },
+  ramadan_schedules: {
+    id: "integer", name: "text", email: "text", plan: "text", per_night_cents: "integer", double_odd_nights: "integer", purpose: "text",
+    fund_id: "integer", anonymous: "integer", status: "text", provider_customer_id: "text?", payment_method_id: "text?", setup_session_id: "text?",
+    is_test: "integer", hijri_year: "integer", first_night: "text?", created_at: "text", activated_at: "text?", stopped_at: "text?", stopped_by: "text",
+  },
+  ramadan_nights: {
+    id: "integer", schedule_id: "integer", number: "integer", evening: "text", amount_cents: "integer", status: "text", attempts: "integer",
+    claimed_until: "text?", next_attempt_at: "text?", idempotency_key: "text?", payment_intent_id: "text?", donation_id: "integer?",
+    charged_at: "text?", last_error: "text", failure_mailed: "integer",
+  },
 } satisfies SchemaMirror;
 
 /**
@@ -155,6 +174,10 @@ const UNIQUE_COLUMNS: [table: keyof Database, column: string][] = [
   ["admins", "username"],
   ["api_tokens", "token_hash"],
   ["giving_sign_in_links", "token_hash"],
+  ["zakat_reminders", "confirm_token_hash"],
+  ["zakat_reminders", "stop_token_hash"],
+  ["zakat_reminders", "figures_token_hash"],
+  ["ramadan_schedules", "setup_session_id"],
   ["settings", "key"],
   ["funds", "slug"],
   ["funds", "name"],

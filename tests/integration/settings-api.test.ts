@@ -27,10 +27,12 @@ const KEYS = [
   "card_fee_percent",
   "card_fee_fixed",
   "emergency_appeal",
+  "ramadan_first_night",
+  "ramadan_charge_hour",
 ];
 
 describe("GET /api/settings/ (public)", () => {
-  it("lists all seventeen settings (the brief's fourteen, then giving's three) with the spec's fields, values as strings", async () => {
+  it("lists all nineteen settings (the brief's fourteen, then giving's five) with the spec's fields, values as strings", async () => {
     const { status, body } = await callApi(collection.loader, "/api/settings/");
     expect(status).toBe(200);
     expect(body.map((s: { key: string }) => s.key)).toEqual(KEYS);

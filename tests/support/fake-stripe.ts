@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
  * A small, stateful Stripe-compatible server for the tests: the real Stripe SDK talks
  * to it through STRIPE_API_BASE. It keeps checkout sessions, subscriptions and invoices
  * in memory, answers in Stripe's shapes (API 2026-10-28) and errors, and can play the
- * part of a donor (pay), of time passing (renew, failRenewal) and of an outage (failNext).
+ * part of a donor (pay, saveCard), of time passing (renew, failRenewal, retryInvoice, giveUp) and of an outage (failNext).
  * Events it produces are returned to the test, which decides how to deliver them.
  */
 
@@ -71,6 +71,13 @@ export async function startFakeStripe() {
   const subscriptions = new Map<string, StripeObject>();
   const portalSessions: StripeObject[] = [];
   const invoices = new Map<string, StripeObject>();
+  // Ramadan's saved cards: customers, setup intents, payment methods and off-session charges.
+  const customers = new Map<string, StripeObject>();
+  const setupIntents = new Map<string, StripeObject>();
+  const paymentMethods = new Map<string, StripeObject & { declines: boolean }>();
+  const paymentIntents = new Map<string, StripeObject>();
+  /** Each idempotency key's first answer, given again to a request sent again with it. */
+  const idempotentAnswers = new Map<string, [number, unknown]>();
   /** What the app sent to create each checkout session. */
   const sessionParams = new Map<string, StripeObject>();
   const requests: RecordedRequest[] = [];
@@ -102,7 +109,7 @@ export async function startFakeStripe() {
 
   function createSession(body: StripeObject): StripeObject {
     const lineItems: StripeObject[] = body.line_items ?? [];
-    if (!body.mode || !lineItems.length || !body.success_url) {
+    if (!body.mode || (!lineItems.length && body.mode !== "setup") || !body.success_url) {
       throw Object.assign(new Error("Missing required param: mode, line_items or success_url."), { status: 400 });
     }
     const anchor = body.subscription_data?.billing_cycle_anchor;
@@ -130,10 +137,11 @@ export async function startFakeStripe() {
       mode: body.mode,
       status: "open",
       payment_status: "unpaid",
-      amount_total: amountTotal,
-      currency: lineItems[0]?.price_data?.currency ?? null,
+      amount_total: body.mode === "setup" ? null : amountTotal,
+      currency: lineItems[0]?.price_data?.currency ?? body.currency ?? null,
       metadata: body.metadata ?? {},
-      customer: null,
+      customer: body.customer ?? null,
+      setup_intent: null,
       customer_email: body.customer_email ?? null,
       customer_details: null,
       payment_intent: null,
@@ -148,9 +156,23 @@ export async function startFakeStripe() {
     return session;
   }
 
-  function route(method: string, path: string, query: URLSearchParams, body: StripeObject): [number, unknown] {
+  function route(method: string, path: string, query: URLSearchParams, body: StripeObject, idempotencyKey?: string): [number, unknown] {
     const match = (pattern: RegExp) => path.match(pattern);
     let found: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/customers") {
+      const customer = { id: id("cus"), object: "customer", created: tick(), email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+      customers.set(customer.id, customer);
+      return [200, customer];
+    }
+    if (method === "GET" && (found = match(/^\/v1\/setup_intents\/([^/]+)$/))) return lookup(setupIntents, found[1]!, "setup_intent");
+    if (method === "POST" && path === "/v1/payment_intents") {
+      // Stripe's idempotency: the same key answers as it first did, and charges nothing more.
+      if (idempotencyKey && idempotentAnswers.has(idempotencyKey)) return clone(idempotentAnswers.get(idempotencyKey)!);
+      const answer = createPaymentIntent(body);
+      if (idempotencyKey) idempotentAnswers.set(idempotencyKey, clone(answer));
+      return answer;
+    }
+    if (method === "GET" && (found = match(/^\/v1\/payment_intents\/([^/]+)$/))) return lookup(paymentIntents, found[1]!, "payment_intent");
     if (method === "POST" && path === "/v1/checkout/sessions") return [200, createSession(body)];
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const portal = { id: id("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id("portal")}` };
@@ -176,6 +198,7 @@ export async function startFakeStripe() {
       if (!subscription) return missing("subscription", found[1]!);
       subscription.status = "canceled";
       subscription.canceled_at = tick();
+      emitted.push(event("customer.subscription.deleted", subscription));
       return [200, subscription];
     }
     if (method === "GET" && path === "/v1/invoices") {
@@ -188,7 +211,8 @@ export async function startFakeStripe() {
 
   /**
    * Stripe's subscription update, as far as this site uses it: items replaced by id with a
-   * new price_data (or deleted, or added), and pause_collection set or cleared ("").
+   * new price_data (or deleted, or added), pause_collection set or cleared (""), and the
+   * default_payment_method (a new card, as the billing portal sets it).
    */
   function updateSubscription(subscription: StripeObject, body: StripeObject) {
     if (subscription.status === "canceled") {
@@ -208,6 +232,7 @@ export async function startFakeStripe() {
       if (index >= 0) items[index]!.price = price;
       else items.push({ id: id("si"), current_period_end: items[0]?.current_period_end, price });
     }
+    if (typeof body.default_payment_method === "string") subscription.default_payment_method = body.default_payment_method || null;
     if (body.pause_collection === "") subscription.pause_collection = null;
     else if (body.pause_collection) {
       subscription.pause_collection = {
@@ -215,6 +240,42 @@ export async function startFakeStripe() {
         resumes_at: body.pause_collection.resumes_at ? Number(body.pause_collection.resumes_at) : null,
       };
     }
+  }
+
+  /**
+   * An off-session charge of a saved card, confirmed at once: succeeded, or declined by the
+   * card's bank (a 402 card_error carrying the payment intent, as Stripe answers).
+   */
+  function createPaymentIntent(body: StripeObject): [number, unknown] {
+    if (body.confirm !== "true" || body.off_session !== "true") {
+      throw Object.assign(new Error("This fake only confirms off-session charges of a saved card."), { status: 400 });
+    }
+    const method = paymentMethods.get(body.payment_method);
+    if (!method || method.customer !== body.customer) {
+      return [400, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${body.payment_method}'` } }];
+    }
+    const declined = method.declines;
+    const intent = {
+      id: id("pi"),
+      object: "payment_intent",
+      created: tick(),
+      livemode: false,
+      amount: Number(body.amount),
+      currency: body.currency,
+      customer: body.customer,
+      payment_method: body.payment_method,
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+      status: declined ? "requires_payment_method" : "succeeded",
+      last_payment_error: declined ? { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." } : null,
+    };
+    paymentIntents.set(intent.id, intent);
+    if (!declined) {
+      emitted.push(event("payment_intent.succeeded", intent));
+      return [200, intent];
+    }
+    emitted.push(event("payment_intent.payment_failed", intent));
+    return [402, { error: { ...intent.last_payment_error, payment_intent: clone(intent) } }];
   }
 
   function lookup(store: Map<string, StripeObject>, key: string, kind: string): [number, unknown] {
@@ -248,7 +309,8 @@ export async function startFakeStripe() {
       return;
     }
     try {
-      const [status, payload] = route(method, url.pathname, query, body);
+      const key = request.headers["idempotency-key"];
+      const [status, payload] = route(method, url.pathname, query, body, typeof key === "string" ? key : undefined);
       response.statusCode = status;
       response.end(JSON.stringify(payload));
     } catch (error) {
@@ -266,6 +328,10 @@ export async function startFakeStripe() {
     subscriptions,
     invoices,
     portalSessions,
+    customers,
+    setupIntents,
+    paymentMethods,
+    paymentIntents,
     event,
 
     /** The provider's clock (seconds); events are stamped from it and move it on. */
@@ -321,6 +387,8 @@ export async function startFakeStripe() {
         metadata: params.subscription_data?.metadata ?? {},
         canceled_at: null,
         pause_collection: null,
+        // The card the checkout saved; the billing portal (or updateAtProvider) replaces it.
+        default_payment_method: id("pm"),
         billing_cycle_anchor: anchor,
         items: {
           data: recurringItems.map((item) => ({
@@ -366,6 +434,29 @@ export async function startFakeStripe() {
       return invoice;
     },
 
+    /**
+     * The donor saves a card on a setup-mode checkout: the setup intent succeeds with a new
+     * payment method (one its bank always declines, when asked), and the checkout's event.
+     */
+    saveCard(sessionId: string, { declines = false }: { declines?: boolean } = {}): FakeStripeEvent[] {
+      const session = sessions.get(sessionId);
+      if (!session || session.mode !== "setup") throw new Error(`No setup session ${sessionId}`);
+      const customer = session.customer ?? id("cus");
+      const method = { id: id("pm"), object: "payment_method", customer, declines };
+      paymentMethods.set(method.id, method);
+      const setupIntent = { id: id("seti"), object: "setup_intent", created: tick(), livemode: false, status: "succeeded", customer, payment_method: method.id };
+      setupIntents.set(setupIntent.id, setupIntent);
+      Object.assign(session, { status: "complete", payment_status: "no_payment_required", customer, setup_intent: setupIntent.id, customer_details: { email: session.customer_email, name: null } });
+      return [event("checkout.session.completed", session)];
+    },
+
+    /** The card's bank declines (or, again, accepts) its charges from now on. */
+    setCardDeclines(paymentMethodId: string, declines: boolean) {
+      const method = paymentMethods.get(paymentMethodId);
+      if (!method) throw new Error(`No payment method ${paymentMethodId}`);
+      method.declines = declines;
+    },
+
     /** The events the app's own calls produced since last asked (each once). */
     takeEvents(): FakeStripeEvent[] {
       return emitted.splice(0, emitted.length);
@@ -408,13 +499,40 @@ export async function startFakeStripe() {
       const item = subscription.items.data[0];
       clock = Math.max(clock, item.current_period_end);
       const invoice = this.invoiceFor(subscription, chargeOf(subscription), "subscription_cycle", item.current_period_end, addInterval(item.current_period_end, item.price.recurring.interval), "open");
+      // Stripe's retry schedule: the first try, and the next one planned a few days on.
+      Object.assign(invoice, { amount_due: chargeOf(subscription), attempt_count: 1, next_payment_attempt: clock + 3 * 86_400 });
       subscription.status = "past_due";
       return [event("invoice.payment_failed", invoice), event("customer.subscription.updated", subscription)];
     },
 
+    /**
+     * The provider's next try at a failed invoice: paid (with a good card), or declined again
+     * with a later try planned, or, on the last try, none (next_payment_attempt null).
+     */
+    retryInvoice(invoiceId: string, outcome: "paid" | "declined" | "last-declined"): FakeStripeEvent[] {
+      const invoice = invoices.get(invoiceId)!;
+      const subscription = subscriptions.get(invoice.parent.subscription_details.subscription)!;
+      clock = Math.max(clock, invoice.next_payment_attempt ?? clock) + 1;
+      invoice.attempt_count = (invoice.attempt_count ?? 1) + 1;
+      if (outcome !== "paid") {
+        invoice.next_payment_attempt = outcome === "declined" ? clock + 3 * 86_400 : null;
+        return [event("invoice.payment_failed", invoice)];
+      }
+      Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, next_payment_attempt: null, status_transitions: { paid_at: clock } });
+      subscription.status = "active";
+      return [event("invoice.paid", invoice), event("customer.subscription.updated", subscription)];
+    },
+
+    /** After its last try, the provider cancels the subscription for the unpaid charge. */
+    giveUp(subscriptionId: string): FakeStripeEvent[] {
+      const subscription = subscriptions.get(subscriptionId)!;
+      Object.assign(subscription, { status: "canceled", canceled_at: tick(), cancellation_details: { reason: "payment_failed" } });
+      return [event("customer.subscription.deleted", subscription)];
+    },
+
     /** Forgets everything, as a fresh account would be. */
     reset() {
-      for (const store of [sessions, subscriptions, invoices, sessionParams]) store.clear();
+      for (const store of [sessions, subscriptions, invoices, sessionParams, customers, setupIntents, paymentMethods, paymentIntents, idempotentAnswers]) store.clear();
       requests.length = 0;
       emitted.length = 0;
       portalSessions.length = 0;

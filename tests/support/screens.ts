@@ -10,17 +10,17 @@ type Screen = { default: ComponentType<never>; loader: (args: never) => unknown 
  * a posted action's answer), down to the text a visitor reads. `params` are what the route
  * table would take from the address (a receipt's token).
  */
-export async function screenText(module: Screen, url: string, actionData?: unknown, params?: Record<string, string>): Promise<string> {
-  return textOf(await screenHtml(module, url, actionData, params));
+export async function screenText(module: Screen, url: string, actionData?: unknown, params?: Record<string, string>, headers?: Record<string, string>): Promise<string> {
+  return textOf(await screenHtml(module, url, actionData, params, headers));
 }
 
-/** The same page's HTML, for what text alone does not show (a field's value, a link's address). */
-export async function screenHtml(module: Screen, url: string, actionData?: unknown, params?: Record<string, string>): Promise<string> {
+/** The same page's HTML, for what text alone does not show (a field's value, a link's address). `headers`: a signed-in donor's Cookie, say. */
+export async function screenHtml(module: Screen, url: string, actionData?: unknown, params?: Record<string, string>, headers?: Record<string, string>): Promise<string> {
   const Page = () => createElement(module.default, { loaderData: useLoaderData(), actionData: actionData ?? useActionData(), params: {}, matches: [] } as never);
   const handler = createStaticHandler([
     { id: "screen", path: "*", loader: ({ request }) => callWithRequest(module.loader, request, { params }) as Promise<unknown>, Component: Page },
   ]);
-  const context = await handler.query(new Request(new URL(url, ORIGIN)));
+  const context = await handler.query(new Request(new URL(url, ORIGIN), { headers }));
   if (context instanceof Response) throw new Error(`The screen answered ${context.status}`);
   return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
 }

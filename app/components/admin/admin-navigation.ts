@@ -14,6 +14,7 @@ export const ADMIN_NAVIGATION = [
   { to: "/admin/volunteers", label: "Volunteers", icon: "users" },
   { to: "/admin/newsletter", label: "Newsletter", icon: "send" },
   { to: "/admin/subscriptions", label: "Subscriptions", icon: "repeat" },
+  { to: "/admin/ramadan", label: "Ramadan nights", icon: "moon" },
   { to: "/admin/funds", label: "Funds", icon: "scale" },
   { to: "/admin/media", label: "Media", icon: "image" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },

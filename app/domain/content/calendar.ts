@@ -1,4 +1,7 @@
+import { zonedTimeToUtc } from "~/domain/shared/zoned-time";
 import { eventDateParts } from "./event-dates";
+
+export { zonedTimeToUtc };
 
 /**
  * An event as an iCalendar file (RFC 5545) that calendar apps import: all-day when the
@@ -88,31 +91,4 @@ function nextDay(year: number, month: number, date: number): string {
 
 function utcStamp(at: Date): string {
   return `${compactDate(at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate())}T${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}Z`;
-}
-
-/** How far ahead of UTC a time zone's clocks are at a moment, in milliseconds. */
-function offsetAt(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - at.getTime();
-}
-
-/** The UTC moment at which a zone's clocks show the given local time. */
-export function zonedTimeToUtc(year: number, month: number, date: number, hour: number, minute: number, timeZone: string): Date {
-  const local = Date.UTC(year, month - 1, date, hour, minute);
-  const first = local - offsetAt(new Date(local), timeZone);
-  // Near a daylight-saving change the offset at the answer can differ from the guess's.
-  return new Date(local - offsetAt(new Date(first), timeZone));
 }

@@ -67,15 +67,19 @@ export function isDollarStatistic(key: string): boolean {
 /**
  * The giving settings: the card fee a donor may cover (what the card provider charges the
  * foundation: a per cent of each charge and a fixed amount), and the appeal the emergency
- * banner points to ('' for the banner's own words, "off" for no banner).
+ * banner points to ('' for the banner's own words, "off" for no banner), and Ramadan's
+ * nights: the evening of the first night staff confirm ('' until they do) and the hour
+ * each night is charged.
  */
-export const GIVING_SETTING_KEYS = ["card_fee_percent", "card_fee_fixed", "emergency_appeal"] as const;
+export const GIVING_SETTING_KEYS = ["card_fee_percent", "card_fee_fixed", "emergency_appeal", "ramadan_first_night", "ramadan_charge_hour"] as const;
 export type GivingSettingKey = (typeof GIVING_SETTING_KEYS)[number];
 
 export const GIVING_SETTING_DEFAULTS: Record<GivingSettingKey, { value: string; description: string }> = {
   card_fee_percent: { value: "2.9", description: "Card fee: the per cent of each charge the card provider keeps" },
   card_fee_fixed: { value: "0.30", description: "Card fee: the fixed amount per charge, in US dollars" },
   emergency_appeal: { value: "", description: "The appeal the emergency banner points to (its address), empty for the general banner, or off" },
+  ramadan_first_night: { value: "", description: "The evening of Ramadan's first night (YYYY-MM-DD), once confirmed by the moon's sighting; empty until then" },
+  ramadan_charge_hour: { value: "20", description: "The hour (0-23, the foundation's time) each night of Ramadan is charged" },
 };
 
 export function isGivingSettingKey(key: string): key is GivingSettingKey {

@@ -1,4 +1,6 @@
 import { z } from "~/domain/shared/zod";
+import { isRealDate } from "~/domain/shared/dates";
+import { isPlausibleFirstNight, proposedFirstNight, ramadanYearOn } from "~/domain/giving";
 import { findMediaSlot, SLOT_RULES } from "./media-slots";
 import { isDollarStatistic, isGivingSettingKey, isImpactStatisticKey, type GivingSettingKey } from "./setting-keys";
 
@@ -78,6 +80,23 @@ function decimalSetting(min: number, max: number, message: string) {
     .transform((text) => String(Number(text)));
 }
 
+/**
+ * The evening of Ramadan's first night: a real date or '' (not confirmed), within a few days
+ * of the calculation's evening, as a sighting is. A rehearsal (test mode: the sandbox, where
+ * no money moves) takes any real date, so that the nights can be tried out of season.
+ */
+export function ramadanFirstNightRule({ rehearsal = false }: { rehearsal?: boolean } = {}) {
+  return z
+    .union([z.string(), z.null()], { message: "Give the evening of the first night as YYYY-MM-DD" })
+    .transform((raw) => (raw ?? "").trim())
+    .refine((value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDate(value)), "Give the evening of the first night as YYYY-MM-DD")
+    .superRefine((value, ctx) => {
+      if (rehearsal || value === "" || !isRealDate(value) || isPlausibleFirstNight(value)) return;
+      const proposal = proposedFirstNight(ramadanYearOn(value));
+      ctx.addIssue({ code: "custom", message: `The first night must be within a few days of the calculated evening, ${proposal}` });
+    });
+}
+
 /** The card fee's parts and the banner's appeal (an address, empty, or "off"). */
 const GIVING_RULES: Record<GivingSettingKey, z.ZodType<string, unknown>> = {
   card_fee_percent: decimalSetting(0, 20, "Enter the per cent as a number from 0 to 20, e.g. 2.9"),
@@ -86,6 +105,12 @@ const GIVING_RULES: Record<GivingSettingKey, z.ZodType<string, unknown>> = {
     .union([z.string(), z.null()], { message: "Give the appeal's address, e.g. winter-emergency" })
     .transform((raw) => (raw ?? "").trim().toLowerCase())
     .refine((value) => value === "" || value === "off" || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value), "Give the appeal's address, e.g. winter-emergency, or off"),
+  ramadan_first_night: ramadanFirstNightRule(),
+  ramadan_charge_hour: z
+    .union([z.number(), z.string()], { message: "Give the hour as a whole number from 0 to 23" })
+    .transform((raw) => String(raw).trim())
+    .refine((text) => /^\d{1,2}$/.test(text) && Number(text) <= 23, "Give the hour as a whole number from 0 to 23")
+    .transform((text) => String(Number(text))),
 };
 
 /**
@@ -107,16 +132,21 @@ export const givingSettingsSchema = z.object({
   card_fee_percent: GIVING_RULES.card_fee_percent,
   card_fee_fixed: GIVING_RULES.card_fee_fixed,
   emergency_appeal: GIVING_RULES.emergency_appeal.optional().transform((value) => value ?? ""),
+  // Ramadan's settings have their own part of the screen: absent leaves the stored value alone.
+  ramadan_first_night: GIVING_RULES.ramadan_first_night.optional(),
+  ramadan_charge_hour: GIVING_RULES.ramadan_charge_hour.optional(),
 });
 export type GivingSettings = z.output<typeof givingSettingsSchema>;
 
-/** The rules for one setting's {value, description}, by its key. */
-export function settingUpdateSchemaFor(key: string) {
+/** The rules for one setting's {value, description}, by its key; a rehearsal as `ramadanFirstNightRule` says. */
+export function settingUpdateSchemaFor(key: string, { rehearsal = false }: { rehearsal?: boolean } = {}) {
   const value = isImpactStatisticKey(key)
     ? statisticValueSchema(key)
-    : isGivingSettingKey(key)
-      ? GIVING_RULES[key]
-      : (mediaRuleFor(key) ?? freeValueSchema);
+    : key === "ramadan_first_night"
+      ? ramadanFirstNightRule({ rehearsal })
+      : isGivingSettingKey(key)
+        ? GIVING_RULES[key]
+        : (mediaRuleFor(key) ?? freeValueSchema);
   return z.object({ value, description: descriptionSchema });
 }
 

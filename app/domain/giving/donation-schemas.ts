@@ -43,9 +43,9 @@ const ONE_LINE_MESSAGE = "Please write the name on one line";
 function nameField(missing: string) {
   return z.string({ message: missing }).trim().min(1, missing).max(200, "Please keep the name under 200 characters").regex(ONE_LINE, ONE_LINE_MESSAGE);
 }
-const donorName = nameField("Please enter your full name");
+export const donorName = nameField("Please enter your full name");
 
-const donorEmail = z
+export const donorEmail = z
   .string({ message: "Please enter your email address" })
   .trim()
   .min(1, "Please enter your email address")
@@ -56,7 +56,7 @@ const donorEmail = z
  * The purpose's shape only: which purposes are open (one per fund, staff add and archive
  * them) is the services' to check against the funds. Empty means a general donation.
  */
-const purpose = z.preprocess(
+export const purpose = z.preprocess(
   (raw) => emptyIsUnset(typeof raw === "string" ? raw.trim() : raw),
   z
     .string({ message: PURPOSE_REFUSED })

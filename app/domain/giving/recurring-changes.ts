@@ -102,7 +102,9 @@ export function recurringChangeMail(
     greeting: `Assalamu alaikum ${gift.donorName.trim() || "dear donor"},`,
     paragraphs: [
       `${what[change.kind]} This change was made ${BY_WHOM[change.actor]}.`,
-      `You can change, pause or cancel the gift at any time from My giving: ${gift.myGivingUrl}`,
+      change.kind === "canceled"
+        ? `Your gifts and their receipts stay in My giving, and you can start a new gift at any time: ${gift.myGivingUrl}`
+        : `You can change, pause or cancel the gift at any time from My giving: ${gift.myGivingUrl}`,
       `JazakAllahu khayran for your giving,\n${organisationName}`,
       ...(gift.isTest ? ["This is a test gift: no money moves."] : []),
     ],

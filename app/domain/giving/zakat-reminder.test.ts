@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysBetween, hijriDateOf } from "~/domain/shared/hijri";
-import { REMINDER_DAYS_BEFORE, zakatDueAgainOn, zakatReminderOn } from "./zakat-reminder";
+import { REMINDER_DAYS_BEFORE, zakatDueAgainOn, zakatDueInHijriYear, zakatReminderOn } from "./zakat-reminder";
 
 describe("when Zakat is due again", () => {
   it.each([
@@ -31,5 +31,16 @@ describe("when Zakat is due again", () => {
       expect(daysBetween(calculatedOn, due)).toBeLessThanOrEqual(356);
       expect(daysBetween(zakatReminderOn(calculatedOn), due)).toBe(REMINDER_DAYS_BEFORE);
     }
+  });
+});
+
+describe("when Zakat is due in a later Hijri year", () => {
+  it("counts every year from the calculation's own day, so a 30th shortened to a 29th comes back as the 30th", () => {
+    // Calculated on 30 Dhu al-Hijjah 1448: 1449 and 1450 have a 29th as their last day, 1451 a 30th.
+    expect(zakatDueInHijriYear("2027-06-05", 1449)).toBe("2028-05-24");
+    expect(zakatDueInHijriYear("2027-06-05", 1450)).toBe("2029-05-13");
+    expect(zakatDueInHijriYear("2027-06-05", 1451)).toBe("2030-05-03");
+    expect(hijriDateOf("2030-05-03")).toEqual({ year: 1451, month: 12, day: 30 });
+    expect(zakatDueInHijriYear("2026-11-25", 1449)).toBe(zakatDueAgainOn("2026-11-25"));
   });
 });

@@ -12,12 +12,21 @@ export const REMINDER_DAYS_BEFORE = 10;
  * days the next year falls due on its 29th, the month's last day, never in the month after.
  */
 export function zakatDueAgainOn(calculatedOn: string): string {
-  const { year, month, day } = hijriDateOf(calculatedOn);
-  if (day < 30) return gregorianDayOf({ year: year + 1, month, day });
+  return zakatDueInHijriYear(calculatedOn, hijriDateOf(calculatedOn).year + 1);
+}
+
+/**
+ * The calculation's Hijri day and month in a given Hijri year: a reminder kept for
+ * several years counts each year from the day of the calculation, so a 30th that fell on
+ * a 29th one year is the 30th again in a year whose month has one.
+ */
+export function zakatDueInHijriYear(calculatedOn: string, hijriYear: number): string {
+  const { month, day } = hijriDateOf(calculatedOn);
+  if (day < 30) return gregorianDayOf({ year: hijriYear, month, day });
   try {
-    return gregorianDayOf({ year: year + 1, month, day: 30 });
+    return gregorianDayOf({ year: hijriYear, month, day: 30 });
   } catch {
-    return gregorianDayOf({ year: year + 1, month, day: 29 });
+    return gregorianDayOf({ year: hijriYear, month, day: 29 });
   }
 }
 

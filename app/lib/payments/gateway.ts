@@ -46,6 +46,42 @@ export interface CheckoutStarted {
   url: string;
 }
 
+/** A card to be saved for charges made later (Ramadan's nights): nothing is charged at the checkout. */
+export interface SetupCheckoutRequest {
+  email: string;
+  name: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  siteUrl: string;
+}
+
+/** The card a setup checkout saved. */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
+  livemode: boolean;
+}
+
+/** A charge of a saved card made without the donor present; the same idempotency key never charges twice. */
+export interface SavedCardChargeRequest {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  description: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/**
+ * A saved card's charge: paid, or declined with the provider's words. A network or provider
+ * failure is thrown instead (whether the charge was made is unknown: sent again with the
+ * same key, the provider answers with the same charge).
+ */
+export type SavedCardCharge =
+  | { ok: true; paymentIntentId: string; livemode: boolean; paidAt: number }
+  | { ok: false; paymentIntentId: string | null; declineMessage: string };
+
 export interface PaymentGateway {
   readonly kind: "stripe" | "sandbox";
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutStarted>;
@@ -65,6 +101,12 @@ export interface PaymentGateway {
   resumeSubscription(id: string): Promise<SubscriptionChanged>;
   /** The provider's hosted page where a donor updates the card behind their recurring gifts; null where there is none (the sandbox). */
   createBillingPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
+  /** A hosted checkout in setup mode: the donor saves a card, nothing is charged. */
+  createSetupCheckoutSession(request: SetupCheckoutRequest): Promise<CheckoutStarted>;
+  /** The card a completed setup checkout saved, or null when none was (yet). */
+  retrieveSavedCard(session: ProviderCheckoutSession): Promise<SavedCard | null>;
+  /** Charges a saved card off-session, once per idempotency key. */
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<SavedCardCharge>;
   /** What to reconcile from: completed checkouts and paid invoices created since `since` (seconds), every subscription. */
   listCompletedCheckoutSessions(since: number): AsyncIterable<ProviderCheckoutSession>;
   listSubscriptions(): AsyncIterable<ProviderSubscription>;

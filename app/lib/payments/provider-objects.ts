@@ -30,6 +30,28 @@ export interface ProviderCheckoutSession {
   subscription: Reference | null;
   invoice: Reference | null;
   url: string | null;
+  /** A setup-mode session (a card saved for later charges): the SetupIntent that saved it. */
+  setup_intent?: Reference | null;
+}
+
+/** A charge of a saved card (Ramadan's nights), made off-session. */
+export interface ProviderPaymentIntent {
+  id: string;
+  object?: "payment_intent";
+  created: number;
+  livemode: boolean;
+  status: string;
+  amount: number;
+  metadata: Metadata | null;
+}
+
+/** A card saved for later charges: its customer and payment method once it succeeded. */
+export interface ProviderSetupIntent {
+  id: string;
+  status: string;
+  livemode: boolean;
+  customer: Reference | null;
+  payment_method: Reference | null;
 }
 
 export interface ProviderPrice {
@@ -60,6 +82,10 @@ export interface ProviderSubscription {
   items: { data: Array<{ id?: string; current_period_end: number; price: ProviderPrice }> };
   /** Set while the gift is paused; null or absent otherwise. */
   pause_collection?: ProviderPauseCollection | null;
+  /** The card it is charged to (an id, or the payment method itself when expanded); absent where the provider does not say. */
+  default_payment_method?: Reference | null;
+  /** Why it ended: "payment_failed" when the provider gave up on a charge, "cancellation_requested" when someone asked. */
+  cancellation_details?: { reason: string | null } | null;
 }
 
 export interface ProviderInvoiceLine {
@@ -79,6 +105,12 @@ export interface ProviderInvoice {
   customer_email: string | null;
   customer_name: string | null;
   status_transitions: { paid_at: number | null };
+  /** What a failed charge asked for (amount_paid stays 0 until it is paid). */
+  amount_due?: number;
+  /** How many times the provider has tried to charge it. */
+  attempt_count?: number;
+  /** When the provider tries again (seconds); null once it has given up. */
+  next_payment_attempt?: number | null;
   parent: {
     subscription_details: { subscription: Reference; metadata: Metadata | null } | null;
   } | null;

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "../db.server";
 import { PaymentProviderError } from "../service-errors";
-import type { CheckoutRequest, PaymentGateway, SignedEvent, SubscriptionChanged } from "./gateway";
+import type { CheckoutRequest, PaymentGateway, SavedCardCharge, SavedCardChargeRequest, SetupCheckoutRequest, SignedEvent, SubscriptionChanged } from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
-import type { ProviderCheckoutSession, ProviderInvoice, ProviderSubscription } from "./provider-objects";
+import { referenceId, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSetupIntent, type ProviderSubscription } from "./provider-objects";
 import { signEvent, verifySignedEvent } from "./webhook-signature.server";
 
 /**
@@ -34,7 +34,16 @@ export type { SignedEvent } from "./gateway";
 
 const WEBHOOK_SECRET = `whsec_sandbox_${randomBytes(24).toString("hex")}`;
 
-type SandboxType = "checkout.session" | "subscription" | "invoice";
+type SandboxType =
+  | "checkout.session"
+  | "subscription"
+  | "invoice"
+  | "customer"
+  | "billing_portal.session"
+  // Ramadan's saved cards and their charges.
+  | "setup_intent"
+  | "payment_method"
+  | "payment_intent";
 
 function newId(prefix: string): string {
   return `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
@@ -142,9 +151,11 @@ export const sandboxGateway: PaymentGateway = {
   retrieveInvoice: (id) => load<ProviderInvoice>("invoice", id),
   retrieveSubscription: (id) => load<ProviderSubscription>("subscription", id),
 
-  // The sandbox keeps no cards: there is nothing to update.
-  async createBillingPortalSession() {
-    return null;
+  // The sandbox's simulated billing page, where a declined test card is put right.
+  async createBillingPortalSession(customerId, returnUrl) {
+    const session = { id: newId("bps"), object: "billing_portal.session", created: nowSeconds(), customer: customerId, return_url: returnUrl };
+    await save("billing_portal.session", session);
+    return { url: `${new URL(returnUrl).origin}/sandbox/billing/${session.id}` };
   },
 
   async cancelSubscription(id) {
@@ -176,6 +187,19 @@ export const sandboxGateway: PaymentGateway = {
       subscription.pause_collection = null;
     }),
 
+  createSetupCheckoutSession: (request) => createSandboxSetupSession(request),
+
+  async retrieveSavedCard(session) {
+    const intentId = referenceId(session.setup_intent ?? null);
+    const intent = intentId ? await load<ProviderSetupIntent>("setup_intent", intentId) : null;
+    const customerId = referenceId(intent?.customer);
+    const paymentMethodId = referenceId(intent?.payment_method);
+    if (!intent || intent.status !== "succeeded" || !customerId || !paymentMethodId) return null;
+    return { customerId, paymentMethodId, livemode: false };
+  },
+
+  chargeSavedCard: (request) => chargeSandboxCard(request),
+
   listCompletedCheckoutSessions: (since) =>
     filter(listAll<ProviderCheckoutSession>("checkout.session", since), (session) => session.status === "complete"),
   listSubscriptions: () => listAll<ProviderSubscription>("subscription"),
@@ -187,6 +211,9 @@ export const sandboxGateway: PaymentGateway = {
 async function* filter<T>(items: AsyncIterable<T>, keep: (item: T) => boolean): AsyncIterable<T> {
   for await (const item of items) if (keep(item)) yield item;
 }
+
+/** The sandbox's own parts, for its simulated billing page and failing charges (sandbox-billing). */
+export { event as signedSandboxEvent, load as loadSandboxObject, newId as newSandboxId, save as saveSandboxObject };
 
 export async function findSandboxCheckout(id: string): Promise<SandboxCheckoutSession | null> {
   return load<SandboxCheckoutSession>("checkout.session", id);
@@ -313,5 +340,129 @@ export function abandonSandboxCheckout(id: string): Promise<SandboxCheckoutSessi
         await save("checkout.session", session, db);
       }
       return session;
+    });
+}
+
+/** A card saved in the sandbox: one that is charged, or one the simulated bank always declines. */
+interface SandboxPaymentMethod {
+  id: string;
+  object: "payment_method";
+  created: number;
+  customer: string;
+  declines: boolean;
+}
+
+interface SandboxPaymentIntent {
+  id: string;
+  object: "payment_intent";
+  created: number;
+  amount: number;
+  customer: string;
+  payment_method: string;
+  status: "succeeded" | "requires_payment_method";
+  metadata: Record<string, string>;
+  last_payment_error: { message: string } | null;
+}
+
+/** The sandbox's word for a declined test card, as a bank would put it. */
+export const SANDBOX_DECLINE = "Your card was declined. (A sandbox card saved to be declined.)";
+
+/** A setup-mode checkout: the simulated page saves a card and charges nothing. */
+async function createSandboxSetupSession(request: SetupCheckoutRequest) {
+  const id = newId("cs");
+  const session: SandboxCheckoutSession = {
+    id,
+    object: "checkout.session",
+    created: nowSeconds(),
+    livemode: false,
+    mode: "setup",
+    status: "open",
+    payment_status: "no_payment_required",
+    amount_total: 0,
+    currency: "usd",
+    metadata: { ...request.metadata, donor_name: request.name },
+    customer: null,
+    customer_email: request.email,
+    customer_details: null,
+    payment_intent: null,
+    subscription: null,
+    invoice: null,
+    setup_intent: null,
+    url: `${request.siteUrl}/sandbox/checkout/${id}`,
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    sandbox: { purpose: "", appeal_title: "", gift_cents: 0, fee_cover_cents: 0, frequency: "Ramadan", interval: null, first_scheduled_charge: null },
+  };
+  await save("checkout.session", session);
+  return { id, url: session.url! };
+}
+
+/**
+ * The donor pressed "Save card" on a setup checkout (or "Save a card that will be declined"):
+ * the card is saved with its customer and setup intent, and the checkout.session.completed
+ * event Stripe would send comes back signed. Once only, in one transaction.
+ */
+export function saveSandboxCard(id: string, { declines }: { declines: boolean }): Promise<{ session: SandboxCheckoutSession; events: SignedEvent[] }> {
+  return getDb()
+    .transaction()
+    .execute(async (db) => {
+      const session = await load<SandboxCheckoutSession>("checkout.session", id, db);
+      if (!session || session.mode !== "setup") throw new PaymentProviderError(`No such setup checkout session: '${id}'`);
+      if (session.status !== "open") return { session, events: [] };
+      const now = nowSeconds();
+      const customer = newId("cus");
+      const method: SandboxPaymentMethod = { id: newId("pm"), object: "payment_method", created: now, customer, declines };
+      const intent: ProviderSetupIntent & { object: "setup_intent"; created: number } = {
+        id: newId("seti"),
+        object: "setup_intent",
+        created: now,
+        status: "succeeded",
+        livemode: false,
+        customer,
+        payment_method: method.id,
+      };
+      Object.assign(session, {
+        status: "complete",
+        customer,
+        setup_intent: intent.id,
+        customer_details: { email: session.customer_email, name: session.metadata?.donor_name ?? "" },
+      });
+      await save("customer", { id: customer, created: now }, db);
+      await save("payment_method", method, db);
+      await save("setup_intent", intent, db);
+      await save("checkout.session", session, db);
+      return { session, events: [event("checkout.session.completed", session, now)] };
+    });
+}
+
+/**
+ * An off-session charge of a saved sandbox card. The charge's id follows from its
+ * idempotency key, so the same key sent again finds the same charge and charges nothing more.
+ */
+function chargeSandboxCard(request: SavedCardChargeRequest): Promise<SavedCardCharge> {
+  return getDb()
+    .transaction()
+    .execute(async (db) => {
+      const id = `pi_sandbox_${createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 24)}`;
+      let intent = await load<SandboxPaymentIntent>("payment_intent", id, db);
+      if (!intent) {
+        const method = await load<SandboxPaymentMethod>("payment_method", request.paymentMethodId, db);
+        if (!method || method.customer !== request.customerId) throw new PaymentProviderError(`No such saved card: '${request.paymentMethodId}'`);
+        intent = {
+          id,
+          object: "payment_intent",
+          created: nowSeconds(),
+          amount: request.amountCents,
+          customer: request.customerId,
+          payment_method: method.id,
+          status: method.declines ? "requires_payment_method" : "succeeded",
+          metadata: request.metadata,
+          last_payment_error: method.declines ? { message: SANDBOX_DECLINE } : null,
+        };
+        await save("payment_intent", intent, db);
+      }
+      return intent.status === "succeeded"
+        ? { ok: true, paymentIntentId: intent.id, livemode: false, paidAt: intent.created }
+        : { ok: false, paymentIntentId: intent.id, declineMessage: intent.last_payment_error?.message ?? SANDBOX_DECLINE };
     });
 }

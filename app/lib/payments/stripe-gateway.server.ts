@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { PaymentProviderError } from "../service-errors";
 import type { CheckoutRequest, PaymentGateway } from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
+import { referenceId } from "./provider-objects";
 import { verifySignedEvent } from "./webhook-signature.server";
 
 /** Stripe through its official SDK: hosted Checkout, subscriptions, invoices and signed webhooks. */
@@ -55,6 +56,62 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
       );
       return { url: session.url };
+    },
+
+    async createSetupCheckoutSession(request) {
+      // A customer of its own, so the card saved stays with it for the charges to come.
+      const customer = await callStripe("Could not start the checkout with the card payment provider", () =>
+        stripe.customers.create({ email: request.email, name: request.name, metadata: request.metadata }),
+      );
+      const session = await callStripe("Could not start the checkout with the card payment provider", () =>
+        stripe.checkout.sessions.create({
+          mode: "setup",
+          currency: "usd",
+          customer: customer.id,
+          metadata: request.metadata,
+          setup_intent_data: { metadata: request.metadata },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        }),
+      );
+      if (!session.url) throw new PaymentProviderError("The card payment provider returned no checkout address");
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveSavedCard(session) {
+      const setupIntentId = referenceId(session.setup_intent ?? null);
+      if (!setupIntentId) return null;
+      const intent = await callStripe("Could not look up the saved card", () => stripe.setupIntents.retrieve(setupIntentId));
+      const customerId = referenceId(intent.customer) ?? referenceId(session.customer);
+      const paymentMethodId = referenceId(intent.payment_method);
+      if (intent.status !== "succeeded" || !customerId || !paymentMethodId) return null;
+      return { customerId, paymentMethodId, livemode: intent.livemode };
+    },
+
+    async chargeSavedCard(request) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: "usd",
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            description: request.description,
+            metadata: request.metadata,
+            off_session: true,
+            confirm: true,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (intent.status === "succeeded") return { ok: true, paymentIntentId: intent.id, livemode: intent.livemode, paidAt: intent.created };
+        return { ok: false, paymentIntentId: intent.id, declineMessage: intent.last_payment_error?.message ?? `The charge was not completed (${intent.status})` };
+      } catch (error) {
+        // A decline is an answer, not a failure: the night is marked failed with the bank's words.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return { ok: false, paymentIntentId: error.payment_intent?.id ?? null, declineMessage: error.message };
+        }
+        throw new PaymentProviderError("Could not charge the saved card with the card payment provider", { cause: error });
+      }
     },
 
     listCompletedCheckoutSessions: (since) =>

@@ -18,6 +18,13 @@ import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/lib/form-replies.server";
 import { ValidationError } from "~/lib/service-errors";
 import { GivingSettingsForm } from "~/components/admin/giving-settings-form";
+import { RamadanSettingsForm } from "~/components/admin/ramadan-settings-form";
+import { ramadanSettingsFormSchema } from "~/domain/content/ramadan-settings-form";
+import { tonightWords } from "~/domain/giving/ramadan-words";
+import { tonightsEvening } from "~/domain/giving/ramadan-charge-window";
+import { todayIn } from "~/domain/shared/dates";
+import { getEnv, isSandboxMode } from "~/lib/env.server";
+import { ramadanSettings } from "~/services/giving";
 import { bannerAppealChoice, listAppealChoices } from "~/services/appeals";
 import { listImpactStatistics, settingValues, updateSetting, type Setting } from "~/services/content";
 
@@ -35,6 +42,22 @@ export async function loader({ url }: Route.LoaderArgs) {
     givingSaved: saved === "giving",
     giving,
     bannerChoices: await bannerChoices(giving.emergency_appeal),
+    ramadan: await ramadanSettingsView(),
+    ramadanSaved: saved === "ramadan",
+  };
+}
+
+/** The Ramadan part: the stored values, the calculation's proposal and what tonight is. */
+async function ramadanSettingsView() {
+  const settings = await ramadanSettings();
+  const timeZone = getEnv().SITE_TIMEZONE;
+  return {
+    values: { ramadan_first_night: settings.first_night ?? "", ramadan_charge_hour: String(settings.charge_hour) },
+    proposedFirstNight: settings.proposed_first_night,
+    hijriYear: settings.hijri_year,
+    timeZone,
+    tonight: tonightWords(tonightsEvening(new Date(), timeZone), settings.first_night ?? settings.proposed_first_night, settings.first_night !== null, todayIn(timeZone)),
+    rehearsal: isSandboxMode(),
   };
 }
 
@@ -66,6 +89,7 @@ async function bannerChoices(current: string): Promise<{ value: string; label: s
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   if (formData.get("intent") === "giving") return givingAction(formData);
+  if (formData.get("intent") === "ramadan") return ramadanAction(formData);
   const key = String(formData.get("key") ?? "");
   const submission = parseWithZod(formData, { schema: statisticEditSchema(key) });
   if (!isImpactStatisticKey(key)) {
@@ -101,6 +125,8 @@ async function givingAction(formData: FormData) {
     return refusal("emergency_appeal", error);
   }
   for (const key of GIVING_SETTING_KEYS) {
+    // A setting this form did not send (Ramadan's, say) keeps its stored value.
+    if (submission.value[key] === undefined) continue;
     try {
       await updateSetting(key, { value: submission.value[key] });
     } catch (error) {
@@ -108,6 +134,21 @@ async function givingAction(formData: FormData) {
     }
   }
   return redirect("/admin/settings?saved=giving");
+}
+
+/** The first night and the charge hour, each saved by its setting's own rule (as PUT /api/settings/:key). */
+async function ramadanAction(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: ramadanSettingsFormSchema({ rehearsal: isSandboxMode() }) });
+  if (submission.status !== "success") return data({ key: "ramadan", result: submission.reply() }, { status: 400 });
+  for (const key of ["ramadan_first_night", "ramadan_charge_hour"] as const) {
+    try {
+      await updateSetting(key, { value: submission.value[key] });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) return serviceErrorReply(submission, error, { key: "ramadan" });
+      return data({ key: "ramadan", result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }) }, { status: 400 });
+    }
+  }
+  return redirect("/admin/settings?saved=ramadan");
 }
 
 function displayValue(setting: Setting): string {
@@ -177,6 +218,13 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
         bannerChoices={loaderData.bannerChoices}
         lastResult={actionData?.key === "giving" ? actionData.result : undefined}
       />
+
+      {loaderData.ramadanSaved && !actionData ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800">
+          Ramadan settings saved.
+        </p>
+      ) : null}
+      <RamadanSettingsForm {...loaderData.ramadan} lastResult={actionData?.key === "ramadan" ? actionData.result : undefined} />
     </div>
   );
 }

@@ -11,12 +11,26 @@ import { formatDate } from "~/domain/shared/dates";
 import { formatCount, formatDollars } from "~/domain/shared/money";
 import { scheduleText } from "~/domain/giving/recurring-schedule";
 import { isCancelable } from "~/domain/giving/subscription-status";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, isSandboxMode } from "~/lib/env.server";
+import { PastDueNote, PaymentTroublesPanel } from "~/components/admin/payment-troubles";
 import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent } from "~/lib/form-replies.server";
 import { useEscapeKey } from "~/components/ui/use-escape-key";
+import { SubscriptionChangeLinks, SubscriptionChangePanel } from "~/components/admin/subscription-changes";
+import { pausedWords } from "~/components/giving/recurring-change-forms";
+import { parseRecordId } from "~/domain/shared/record-id";
+import { adminContext } from "~/lib/request-context";
+import { answerRecurringChange, isRecurringChangeIntent } from "~/lib/recurring-change-form.server";
 import {
   cancelSubscription,
+  isTroubleSimulation,
+  paymentTroubles,
+  simulatePaymentTrouble,
+  changeRecurringAmount,
+  findSubscriptionById,
+  pauseRecurringGift,
+  resumeRecurringGift,
+  subscriptionHistory,
   findSubscription,
   findSubscriptionPage,
   getSubscriptionSummary,
@@ -29,10 +43,41 @@ export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Admin" 
 
 const PAGE_SIZE = 25;
 
+/** The gift named by ?change=, ?pause= or ?history=, or null. */
+async function giftNamedBy(url: URL, param: string): Promise<Subscription | null> {
+  const id = parseRecordId(url.searchParams.get(param));
+  return id === null ? null : findSubscriptionById(id);
+}
+
+/** The forms and history the address opens, and word of a change just made (?done=change&gift=7). */
+async function changeState(url: URL, timeZone: string) {
+  const [changing, pausing, historyOf, changed] = await Promise.all(["change", "pause", "history", "gift"].map((param) => giftNamedBy(url, param)));
+  const running = (gift: Subscription | null | undefined): Subscription | null => (gift?.status === "active" && gift.stripe_subscription_id ? gift : null);
+  const done = url.searchParams.get("done");
+  const doneNotice = !changed
+    ? null
+    : done === "change"
+      ? `${changed.name}'s gift is now ${formatDollars(changed.amount)} from its next charge; the donor is told by mail.`
+      : done === "pause"
+        ? `${changed.name}'s gift is ${(pausedWords(changed.resumes_at, timeZone) ?? "paused").toLowerCase()}; the donor is told by mail.`
+        : done === "resume"
+          ? `${changed.name}'s gift has resumed from its next charge; the donor is told by mail.`
+          : null;
+  return {
+    changing: running(changing),
+    pausing: running(pausing)?.resumes_at === null ? running(pausing) : null,
+    historyOf: historyOf ?? null,
+    history: historyOf ? await subscriptionHistory(historyOf.id) : [],
+    doneNotice,
+  };
+}
+
+const NO_CHANGE_STATE = { changing: null, pausing: null, historyOf: null, history: [], doneNotice: null };
+
 export async function loader({ url }: Route.LoaderArgs) {
   const timeZone = getEnv().SITE_TIMEZONE;
   try {
-    const [found, summary] = await Promise.all([findSubscriptionPage(pageFrom(url), PAGE_SIZE), getSubscriptionSummary()]);
+    const [found, summary, changes] = await Promise.all([findSubscriptionPage(pageFrom(url), PAGE_SIZE), getSubscriptionSummary(), changeState(url, timeZone)]);
     const canceledId = url.searchParams.get("canceled");
     const canceled = canceledId ? await findSubscription(canceledId) : null;
     return {
@@ -44,6 +89,9 @@ export async function loader({ url }: Route.LoaderArgs) {
       confirming: url.searchParams.get("cancel"),
       canceledNotice:
         canceled?.status === "canceled" ? `Subscription of ${canceled.name} canceled. No further payments will be taken.` : null,
+      ...changes,
+      troubles: await paymentTroubles(),
+      sandbox: isSandboxMode(),
       error: null,
     };
   } catch (error) {
@@ -56,14 +104,34 @@ export async function loader({ url }: Route.LoaderArgs) {
       timeZone,
       confirming: null,
       canceledNotice: null,
+      ...NO_CHANGE_STATE,
+      troubles: null,
+      sandbox: false,
       error: "Failed to fetch subscriptions",
     };
   }
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const intent = formData.get("intent");
+  const staff = { kind: "staff", name: context.get(adminContext)?.username ?? "" } as const;
+  if (isRecurringChangeIntent(intent)) {
+    const page = url.searchParams.get("page");
+    return answerRecurringChange(
+      intent,
+      Object.fromEntries(formData) as Record<string, string>,
+      (change, id, input) => (change === "change" ? changeRecurringAmount(id, input, staff) : change === "pause" ? pauseRecurringGift(id, input, staff) : resumeRecurringGift(id, staff)),
+      { doneTo: (change, id) => `/admin/subscriptions?${new URLSearchParams({ ...(page ? { page } : {}), done: change, gift: String(id) })}` },
+    );
+  }
+  if (isTroubleSimulation(intent)) {
+    try {
+      return { ok: true, message: await simulatePaymentTrouble(intent, formData.get("subscription_id")) };
+    } catch (error) {
+      return failureNotice(error, { what: "A sandbox simulation failed", failed: "The simulation failed" });
+    }
+  }
   if (intent === "refresh") {
     try {
       const updated = await refreshSubscriptionStatuses();
@@ -74,7 +142,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   if (intent === "cancel") {
     try {
-      const canceled = await cancelSubscription({ subscription_id: formData.get("subscription_id") });
+      const canceled = await cancelSubscription({ subscription_id: formData.get("subscription_id") }, staff);
       // Back to the list (the page kept), so a reload does not reopen the confirmation.
       const page = url.searchParams.get("page");
       return redirect(`/admin/subscriptions?${new URLSearchParams({ ...(page ? { page } : {}), canceled: canceled.stripe_subscription_id ?? "" })}`);
@@ -89,7 +157,9 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
   const { subscriptions, total, summary, page, timeZone, error } = loaderData;
   const navigation = useNavigation();
   const refreshing = navigation.state === "submitting" && navigation.formData?.get("intent") === "refresh";
-  const confirming = actionData ? null : subscriptions.find((s) => s.stripe_subscription_id === loaderData.confirming && isCancelable(s.status));
+  const notice = actionData && "ok" in actionData ? actionData : null;
+  const refusal = actionData && "intent" in actionData ? actionData : undefined;
+  const confirming = notice ? null : subscriptions.find((s) => s.stripe_subscription_id === loaderData.confirming && isCancelable(s.status));
   useFocusReturn(confirming?.stripe_subscription_id ?? null, (id) => `[data-cancel-for="${id}"]`);
 
   return (
@@ -104,7 +174,13 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
       </div>
 
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {actionData ? <Notice tone={actionData.ok ? "success" : "error"}>{actionData.message}</Notice> : null}
+      {notice ? <Notice tone={notice.ok ? "success" : "error"}>{notice.message}</Notice> : null}
+      {refusal && !refusal.field ? <Notice tone="error">{refusal.error}</Notice> : null}
+      {loaderData.doneNotice ? (
+        <Notice tone="success" focus>
+          {loaderData.doneNotice}
+        </Notice>
+      ) : null}
       {loaderData.canceledNotice ? (
         <Notice tone="success" focus>
           {loaderData.canceledNotice}
@@ -112,8 +188,17 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
       ) : null}
 
       {summary ? <SummaryCards summary={summary} /> : null}
+      {loaderData.troubles ? <PaymentTroublesPanel report={loaderData.troubles} sandbox={loaderData.sandbox} gifts={subscriptions} timeZone={timeZone} /> : null}
 
       {confirming ? <CancelConfirmation subscription={confirming} /> : null}
+      <SubscriptionChangePanel
+        changing={loaderData.changing}
+        pausing={loaderData.pausing}
+        historyOf={loaderData.historyOf}
+        history={loaderData.history}
+        timeZone={timeZone}
+        answer={refusal}
+      />
 
       <DataTable
         caption="Recurring gifts, newest first"
@@ -150,11 +235,16 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
             </td>
             <td className="px-3 py-3 whitespace-nowrap">
               <StatusBadge status={subscription.status} />
+              {subscription.status === "past_due" ? <PastDueNote nextRetryAt={subscription.next_retry_at} timeZone={timeZone} /> : null}
               {subscription.is_test ? <TestBadge /> : null}
+              {subscription.status === "active" && subscription.resumes_at ? (
+                <span className="block text-xs text-slate-600">{pausedWords(subscription.resumes_at, timeZone)}</span>
+              ) : null}
             </td>
             <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</td>
             <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.created_at, timeZone)}</td>
-            <td className="px-3 py-3 text-right">
+            <td className="flex flex-wrap justify-end gap-3 px-3 py-3 text-right">
+              <SubscriptionChangeLinks gift={subscription} />
               {isCancelable(subscription.status) && subscription.stripe_subscription_id ? (
                 <Link
                   to={`?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), cancel: subscription.stripe_subscription_id })}`}
@@ -170,7 +260,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={subscriptions.length} label="Subscriptions" transient={["cancel", "canceled"]} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={subscriptions.length} label="Subscriptions" transient={["cancel", "canceled", "change", "pause", "history", "done", "gift"]} />
     </div>
   );
 }

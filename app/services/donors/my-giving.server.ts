@@ -12,7 +12,7 @@ import { queueMail } from "~/services/mail";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { appealTitlesById } from "~/services/appeals";
 import { listFunds } from "~/services/funds";
-import { cancelSubscription } from "~/services/giving";
+import { cancelSubscription, changeRecurringAmount, pauseRecurringGift, resumeRecurringGift, subscriptionHistory, type SubscriptionChange } from "~/services/giving";
 import { normalEmail } from "~/domain/shared/donor-email";
 
 /**
@@ -116,8 +116,14 @@ export interface MyRecurringGift {
   appeal: string;
   status: string;
   next_payment_date: string | null;
-  /** Whether the provider keeps a card for it that the donor can update (Stripe, not the sandbox). */
+  /** While past due: the provider's next try at the charge (null once it stopped trying). */
+  next_retry_at: string | null;
+  /** Whether the provider keeps a card for it that the donor can update (Stripe; in the sandbox, a past-due gift's simulated card). */
   card_on_file: boolean;
+  /** While paused: when the provider resumes collecting (the day before the charge it resumes with); null otherwise. */
+  resumes_at: string | null;
+  /** Every change to it, oldest first ("Amount changed from $50 to $25 · by you"). */
+  history: SubscriptionChange[];
 }
 
 /** Every gift and recurring gift given from this address, newest first, with totals by year. */
@@ -133,7 +139,7 @@ export async function givingOf(email: string) {
     .execute();
   const recurringRows = await getDb()
     .selectFrom("subscriptions")
-    .select(["id", "stripe_subscription_id", "stripe_customer_id", "amount_cents", "fee_cover_cents", "interval", "purpose", "appeal_id", "status", "next_payment_date"])
+    .select(["id", "stripe_subscription_id", "stripe_customer_id", "amount_cents", "fee_cover_cents", "interval", "purpose", "appeal_id", "status", "next_payment_date", "resumes_at", "next_retry_at"])
     .where("email", "=", normalEmail(email))
     .orderBy("created_at", "desc")
     .execute();
@@ -159,11 +165,15 @@ export async function givingOf(email: string) {
     receipt_path: row.receipt_token ? `/receipts/${row.receipt_token}` : null,
   }));
   const portal = getPaymentGateway().kind === "stripe";
-  const recurring: MyRecurringGift[] = recurringRows.map(({ stripe_customer_id, appeal_id, ...gift }) => ({
-    ...gift,
-    appeal: appealOf(appeal_id),
-    card_on_file: portal && Boolean(stripe_customer_id) && gift.status !== "canceled",
-  }));
+  const recurring: MyRecurringGift[] = await Promise.all(
+    recurringRows.map(async ({ stripe_customer_id, appeal_id, ...gift }) => ({
+      ...gift,
+      appeal: appealOf(appeal_id),
+      // The sandbox's simulated billing page has something to do only for a declined card.
+      card_on_file: (portal || gift.status === "past_due") && Boolean(stripe_customer_id) && gift.status !== "canceled",
+      history: await subscriptionHistory(gift.id),
+    })),
+  );
   // Test payments (the sandbox, Stripe test keys) are listed but never counted: totals and statements are real money.
   return { email, gifts, years: totalsByYear(gifts.filter((gift) => !gift.is_test)), testGifts: gifts.filter((gift) => gift.is_test).length, recurring, timeZone };
 }
@@ -203,6 +213,39 @@ export async function cancelMyRecurringGift(email: string, subscriptionId: numbe
     .executeTakeFirst();
   if (!subscription?.stripe_subscription_id) throw new NotFoundError("Recurring gift not found");
   return cancelSubscription({ subscription_id: subscription.stripe_subscription_id }, { kind: "donor", name: "" });
+}
+
+/**
+ * A donor's own changes to a recurring gift, through their signed-in session only: the
+ * gift must have been given from their address (anyone else's is "not found", as if it
+ * did not exist); then the same rules as staff and the API, made "by you".
+ */
+const DONOR = { kind: "donor", name: "" } as const;
+
+async function ownRecurringGift(email: string, subscriptionId: number): Promise<number> {
+  const gift = await getDb()
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("id", "=", subscriptionId)
+    .where("email", "=", normalEmail(email))
+    .executeTakeFirst();
+  if (!gift) throw new NotFoundError("Recurring gift not found");
+  return gift.id;
+}
+
+/** A new amount from the next charge ({amount} in dollars); nothing is charged now. */
+export async function changeMyRecurringGift(email: string, subscriptionId: number, input: unknown) {
+  return changeRecurringAmount(await ownRecurringGift(email, subscriptionId), input, DONOR);
+}
+
+/** Skips the next 1, 2 or 3 charges ({charges}); the gift resumes by itself after them. */
+export async function pauseMyRecurringGift(email: string, subscriptionId: number, input: unknown) {
+  return pauseRecurringGift(await ownRecurringGift(email, subscriptionId), input, DONOR);
+}
+
+/** Ends a pause early: collected again from the next charge. */
+export async function resumeMyRecurringGift(email: string, subscriptionId: number) {
+  return resumeRecurringGift(await ownRecurringGift(email, subscriptionId), DONOR);
 }
 
 /**

@@ -54,10 +54,11 @@ const testFlag = (livemode: boolean) => (livemode ? 0 : 1) as 0 | 1;
  * would otherwise ask about; the UNIQUE index still refuses a second row should two
  * writers race.
  */
-async function insertGiftOnce(
+export async function insertGiftOnce(
   db: Executor,
   values: Insertable<DonationsTable>,
-  key: { column: "stripe_checkout_session_id" | "stripe_invoice_id"; value: string },
+  // A Ramadan night's charge is known by its payment intent.
+  key: { column: "stripe_checkout_session_id" | "stripe_invoice_id" | "stripe_payment_intent_id"; value: string },
 ): Promise<RecordOutcome> {
   const existing = await db.selectFrom("donations").select("id").where(key.column, "=", key.value).executeTakeFirst();
   if (existing) return "already-recorded";
@@ -315,6 +316,8 @@ export async function applySubscriptionState(
     provider_state_at: stamp,
     resumes_at: ended ? null : resumesAtOf(subscription),
     ...scheduleOf(subscription.billing_cycle_anchor, interval),
+    // The card it is charged to, when the provider says (a card removed leaves the last one known).
+    ...(referenceId(subscription.default_payment_method) ? { default_payment_method: referenceId(subscription.default_payment_method) } : {}),
   };
 
   // The gift's price and the fee cover's are items of their own: the gift is what is not fee cover.
@@ -353,7 +356,8 @@ export async function applySubscriptionState(
     for (const { change, mail } of changesBetween(local, updated, stamp)) {
       await recordSubscriptionChange(db, updated, change, actor, { ...history, mail });
     }
-    return changed || updated.amount_cents !== local.amount_cents || updated.resumes_at !== local.resumes_at ? "updated" : "unchanged";
+    const careChanged = updated.amount_cents !== local.amount_cents || updated.resumes_at !== local.resumes_at || updated.default_payment_method !== local.default_payment_method;
+    return changed || careChanged ? "updated" : "unchanged";
   }
   // Older news still knows the schedule: fill in what a row made from its checkout lacks.
   if (state.next_payment_date && !ended) {
@@ -371,18 +375,22 @@ export async function applySubscriptionState(
 /**
  * What the gift's history gains between two states of its row. A pause that ran its
  * course (the provider resumed collecting when it said it would) is kept in the history
- * without a mail: the donor was told the date when it was paused.
+ * without a mail: the donor was told the date when it was paused. A card is "updated" only
+ * when one was known before: learning the card the checkout saved is not a change.
  */
 function changesBetween(before: SubscriptionRow, after: SubscriptionRow, stamp: number) {
   const changes: Array<{ change: ChangeRecord; mail: boolean }> = [];
   const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
   if (isFinal(after.status)) {
-    // The cancellation's own mail is left to whoever cancels; its line is kept here.
-    if (!isFinal(before.status)) changes.push({ change: { kind: "canceled" }, mail: false });
+    // Confirmed once, whoever ended it (the donor, staff or the provider): its line is the mail's key.
+    if (!isFinal(before.status)) changes.push({ change: { kind: "canceled" }, mail: true });
     return changes;
   }
   if (after.amount_cents !== before.amount_cents) {
     changes.push({ change: { kind: "amount_changed", fromCents: before.amount_cents, toCents: after.amount_cents }, mail: true });
+  }
+  if (before.default_payment_method && after.default_payment_method !== before.default_payment_method) {
+    changes.push({ change: { kind: "card_updated" }, mail: true });
   }
   if (after.resumes_at !== before.resumes_at) {
     if (after.resumes_at) changes.push({ change: { kind: "paused", resumesAt: after.resumes_at }, mail: true });

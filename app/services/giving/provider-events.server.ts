@@ -5,15 +5,19 @@ import type {
   ProviderCheckoutSession,
   ProviderEvent,
   ProviderInvoice,
+  ProviderPaymentIntent,
   ProviderSubscription,
 } from "~/lib/payments/provider-objects";
+import type { SavedCard } from "~/lib/payments/gateway";
 import type { Database } from "../../../db/schema";
+import { activateRamadanSchedule } from "./ramadan-activation.server";
+import { recordRamadanChargeEvent } from "./ramadan-charges.server";
 import {
   applySubscriptionState,
-  markSubscriptionPastDue,
   recordCheckoutSession,
   recordInvoicePayment,
 } from "./gift-recording.server";
+import { followSubscriptionTroubles, recordFailedCharge, recordRecoveredCharge } from "./payment-troubles.server";
 
 /**
  * POST /api/webhooks/stripe, and the sandbox's simulated deliveries: verify the
@@ -21,28 +25,47 @@ import {
  */
 export type EventOutcome = "handled" | "duplicate" | "ignored";
 
-type Handler = (db: Kysely<Database>, event: ProviderEvent) => Promise<unknown>;
+/** What an event needs from the provider besides itself: a setup checkout's saved card. */
+interface Fetched {
+  savedCard: SavedCard | null;
+}
+
+type Handler = (db: Kysely<Database>, event: ProviderEvent, fetched: Fetched) => Promise<unknown>;
 
 const object = <T>(event: ProviderEvent) => event.data.object as T;
 
 const HANDLERS: Record<string, Handler> = {
-  "checkout.session.completed": (db, event) =>
-    recordCheckoutSession(db, object<ProviderCheckoutSession>(event), { paidAt: event.created }),
+  "checkout.session.completed": (db, event, fetched) => {
+    const session = object<ProviderCheckoutSession>(event);
+    // A setup checkout saved a card for Ramadan's nights: nothing was paid, the nights begin.
+    if (session.mode === "setup") return activateRamadanSchedule(db, session, fetched.savedCard);
+    return recordCheckoutSession(db, session, { paidAt: event.created });
+  },
   // Bank debits and other delayed methods: the gift counts once the money arrives.
   "checkout.session.async_payment_succeeded": (db, event) =>
     recordCheckoutSession(db, object<ProviderCheckoutSession>(event), { paidAt: event.created }),
   "checkout.session.async_payment_failed": async (_db, event) => {
     console.warn(`Delayed payment failed for checkout session ${object<ProviderCheckoutSession>(event).id}: no gift recorded`);
   },
-  "invoice.paid": (db, event) => recordInvoicePayment(db, object<ProviderInvoice>(event), { observedAt: event.created }),
-  "invoice.payment_failed": (db, event) => markSubscriptionPastDue(db, object<ProviderInvoice>(event), event.created),
-  "customer.subscription.created": (db, event) =>
-    applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created, eventId: event.id }),
-  "customer.subscription.updated": (db, event) =>
-    applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created, eventId: event.id }),
-  "customer.subscription.deleted": (db, event) =>
-    applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created, eventId: event.id }),
+  // A Ramadan night's charge whose round was cut short is recorded from the provider's word.
+  "payment_intent.succeeded": (db, event) => recordRamadanChargeEvent(db, object<ProviderPaymentIntent>(event)),
+  "invoice.paid": async (db, event) => {
+    const outcome = await recordInvoicePayment(db, object<ProviderInvoice>(event), { observedAt: event.created });
+    await recordRecoveredCharge(db, object<ProviderInvoice>(event), event.created);
+    return outcome;
+  },
+  "invoice.payment_failed": (db, event) => recordFailedCharge(db, object<ProviderInvoice>(event), event.created),
+  "customer.subscription.created": subscriptionState,
+  "customer.subscription.updated": subscriptionState,
+  "customer.subscription.deleted": subscriptionState,
 };
+
+/** A subscription's state, then what it means for a failed charge (no more tries, or a gift lost). */
+async function subscriptionState(db: Kysely<Database>, event: ProviderEvent) {
+  const outcome = await applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created, eventId: event.id });
+  await followSubscriptionTroubles(db, object<ProviderSubscription>(event));
+  return outcome;
+}
 
 export async function receiveProviderWebhook(payload: Buffer, signature: string | null): Promise<EventOutcome> {
   const event = getPaymentGateway().verifyWebhookEvent(payload, signature);
@@ -57,6 +80,7 @@ export async function receiveProviderWebhook(payload: Buffer, signature: string 
 async function handleProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
   const handler = HANDLERS[event.type];
   if (!handler) return "ignored";
+  const fetched = await fetchBeforehand(event);
   return getDb()
     .transaction()
     .execute(async (trx) => {
@@ -66,7 +90,13 @@ async function handleProviderEvent(event: ProviderEvent): Promise<EventOutcome> 
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) return "duplicate" as const;
-      await handler(trx, event);
+      await handler(trx, event, fetched);
       return "handled" as const;
     });
+}
+
+/** Asked of the provider before the event's transaction, so no write waits on the network. */
+async function fetchBeforehand(event: ProviderEvent): Promise<Fetched> {
+  const session = event.type === "checkout.session.completed" ? object<ProviderCheckoutSession>(event) : null;
+  return { savedCard: session?.mode === "setup" ? await getPaymentGateway().retrieveSavedCard(session) : null };
 }

@@ -5,6 +5,7 @@ import {
   recordInTransaction,
   recordInvoicePayment,
 } from "./gift-recording.server";
+import { followSubscriptionTroubles, recordRecoveredCharge } from "./payment-troubles.server";
 
 /** How far back Sync looks for checkouts and invoices, unless asked for more. */
 export const SYNC_DAYS = 90;
@@ -26,10 +27,23 @@ export async function syncFromProvider({ days = SYNC_DAYS }: { days?: number } =
     count(await recordInTransaction((db) => recordCheckoutSession(db, session)));
   }
   for await (const subscription of gateway.listSubscriptions()) {
-    count(await recordInTransaction((db) => applySubscriptionState(db, subscription)));
+    count(
+      await recordInTransaction(async (db) => {
+        const outcome = await applySubscriptionState(db, subscription);
+        await followSubscriptionTroubles(db, subscription);
+        return outcome;
+      }),
+    );
   }
+  // A missed payment's webhook: the gift is recorded, and a failed charge it settles is recovered.
   for await (const invoice of gateway.listPaidInvoices(since)) {
-    count(await recordInTransaction((db) => recordInvoicePayment(db, invoice)));
+    count(
+      await recordInTransaction(async (db) => {
+        const outcome = await recordInvoicePayment(db, invoice);
+        await recordRecoveredCharge(db, invoice, invoice.status_transitions.paid_at ?? invoice.created);
+        return outcome;
+      }),
+    );
   }
   return synced;
 }

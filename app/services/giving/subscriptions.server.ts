@@ -10,6 +10,7 @@ import type { SubscriptionRow } from "../../../db/schema";
 import { tributeOf, tributeWords } from "~/domain/giving/tribute";
 import { appealTitlesById } from "~/services/appeals";
 import { applySubscriptionState, recordInTransaction } from "./gift-recording.server";
+import { followSubscriptionTroubles } from "./payment-troubles.server";
 import type { ChangeActor } from "./subscription-history.server";
 
 /** Staff cancel from the Subscriptions screen and the API unless told who. */
@@ -40,6 +41,8 @@ export interface Subscription {
   tribute: string;
   /** While paused: when the provider resumes collecting (the day before the resuming charge); null otherwise. */
   resumes_at: string | null;
+  /** While past due: the provider's next try at the charge (null once it stopped trying, or when not past due). */
+  next_retry_at: string | null;
 }
 
 /** The recurring gifts with the titles of the appeals they answer. */
@@ -70,6 +73,7 @@ function toSubscription(row: SubscriptionRow, appealTitle: string): Subscription
     anonymous: row.anonymous === 1,
     tribute: tribute ? tributeWords(tribute) : "",
     resumes_at: row.resumes_at,
+    next_retry_at: row.next_retry_at,
   };
 }
 
@@ -158,7 +162,11 @@ export async function cancelSubscription(input: unknown, actor: ChangeActor = ST
 export async function refreshSubscriptionStatuses(): Promise<number> {
   let updated = 0;
   for await (const subscription of getPaymentGateway().listSubscriptions()) {
-    const outcome = await recordInTransaction((db) => applySubscriptionState(db, subscription, { createMissing: false }));
+    const outcome = await recordInTransaction(async (db) => {
+      const applied = await applySubscriptionState(db, subscription, { createMissing: false });
+      await followSubscriptionTroubles(db, subscription);
+      return applied;
+    });
     if (outcome === "updated") updated += 1;
   }
   return updated;

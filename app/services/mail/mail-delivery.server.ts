@@ -19,8 +19,9 @@ const BATCH = 10;
  * open a donor's giving or confirm for someone. Kept mail (no SMTP) keeps it: the Outbox
  * is then the only way to the link.
  */
-const KEYED_KINDS = new Set(["giving-link", "newsletter-confirm"]);
-const withoutKeys = (body: string) => body.replace(/([?&]token=)[A-Za-z0-9_-]+/g, "$1(hidden once sent)");
+const KEYED_KINDS = new Set(["giving-link", "newsletter-confirm", "zakat-reminder-confirm", "zakat-reminder"]);
+// `reminder=` is the Zakat reminder's key to its kept figures.
+const withoutKeys = (body: string) => body.replace(/([?&](?:token|reminder)=)[A-Za-z0-9_-]+/g, "$1(hidden once sent)");
 
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
 

@@ -1,0 +1,19 @@
+import { pausedWords } from "~/components/giving/recurring-change-forms";
+import { nextTryWords } from "~/domain/giving/payment-troubles";
+import { formatDate } from "~/domain/shared/dates";
+import type { MyRecurringGiftView } from "./recurring-gifts";
+
+/**
+ * Where a donor's recurring gift stands, in a line: active with its next payment, paused
+ * with the charge it resumes with, or what else the provider reports.
+ */
+export function recurringStatusWords(gift: MyRecurringGiftView, timeZone: string): string {
+  if (gift.status === "active") {
+    const paused = pausedWords(gift.resumes_at, timeZone);
+    if (paused) return paused;
+    return gift.next_payment_date ? `Active · next payment ${formatDate(gift.next_payment_date, timeZone)}` : "Active";
+  }
+  if (gift.status === "canceled") return "Canceled";
+  if (gift.status === "past_due") return `Payment due: your card was declined · ${nextTryWords(gift.next_retry_at ?? null, timeZone)}`;
+  return gift.status;
+}

@@ -1,0 +1,71 @@
+import type { MailParts } from "~/domain/mail";
+import { formatBothCalendars } from "~/domain/shared/hijri";
+import { formatCents } from "~/domain/shared/money";
+import { RAMADAN_PLAN_LABELS, type RamadanPlan } from "./ramadan-nights";
+
+/** The donor's Ramadan nights as their mails name them. */
+export interface RamadanMailSchedule {
+  donorName: string;
+  plan: RamadanPlan;
+  perNightCents: number;
+  doubleOddNights: boolean;
+  isTest: boolean;
+  myGivingUrl: string;
+}
+
+function greeting(schedule: RamadanMailSchedule): string {
+  return `Assalamu alaikum ${schedule.donorName.trim() || "dear donor"},`;
+}
+
+function subject(schedule: RamadanMailSchedule, words: string): string {
+  return `${schedule.isTest ? "[Test] " : ""}${words}`;
+}
+
+function planWords(schedule: RamadanMailSchedule): string {
+  const doubled = schedule.doubleOddNights ? ", doubled on the odd nights of the last ten" : "";
+  return `${RAMADAN_PLAN_LABELS[schedule.plan].toLowerCase()}, ${formatCents(schedule.perNightCents)} a night${doubled}`;
+}
+
+/** The card is saved: the nights are planned, from the first night's evening. */
+export function ramadanStartedMail(schedule: RamadanMailSchedule, firstEvening: string | null, chargeHour: number): MailParts {
+  const from = firstEvening ? ` The first is the night beginning on the evening of ${formatBothCalendars(firstEvening)}.` : "";
+  return {
+    subject: subject(schedule, "Your gifts for the nights of Ramadan are set"),
+    greeting: greeting(schedule),
+    paragraphs: [
+      `Your card is saved, and your gift will be given on ${planWords(schedule)}. Each night's gift is charged on its evening, from ${hourWords(chargeHour)}, and each has its own receipt.${from}`,
+      `You can stop the nights still to come at any time from My giving: ${schedule.myGivingUrl}`,
+    ],
+  };
+}
+
+/** A night's charge was declined: told once, with whether it is tried again. */
+export function ramadanNightFailedMail(schedule: RamadanMailSchedule, night: { number: number; evening: string; amountCents: number }, declineMessage: string, retrying: boolean): MailParts {
+  return {
+    subject: subject(schedule, `Your gift for night ${night.number} of Ramadan did not go through`),
+    greeting: greeting(schedule),
+    paragraphs: [
+      `The charge of ${formatCents(night.amountCents)} for night ${night.number} of Ramadan (the evening of ${formatBothCalendars(night.evening)}) was declined by your card's bank${declineMessage ? `: "${declineMessage}"` : "."}`,
+      retrying ? "We will try once more later tonight. Nothing more needs doing if your card is in order." : "It will not be tried again tonight.",
+      `The other nights are given as planned; you can see each of them, or stop them, in My giving: ${schedule.myGivingUrl}`,
+    ],
+  };
+}
+
+/** The nights still to come were stopped, by the donor or by staff. */
+export function ramadanStoppedMail(schedule: RamadanMailSchedule, byDonor: boolean): MailParts {
+  return {
+    subject: subject(schedule, "Your gifts for the nights of Ramadan are stopped"),
+    greeting: greeting(schedule),
+    paragraphs: [
+      `Your gifts on ${planWords(schedule)} are stopped${byDonor ? " as you asked" : " by our staff"}: no further night will be charged. The nights already given keep their receipts.`,
+      `My giving shows each night: ${schedule.myGivingUrl}`,
+    ],
+  };
+}
+
+function hourWords(hour: number): string {
+  const suffix = hour < 12 ? "am" : "pm";
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve} ${suffix}`;
+}

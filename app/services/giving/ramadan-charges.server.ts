@@ -1,0 +1,350 @@
+import { sql, type Kysely } from "kysely";
+import { NIGHT_ATTEMPTS, nightAttemptKey, nightTiming, retryAt, tonightsEvening } from "~/domain/giving/ramadan-charge-window";
+import { ramadanNightFailedMail } from "~/domain/giving/ramadan-mails";
+import { nightIsInRamadan } from "~/domain/giving/ramadan-nights";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import type { SavedCardCharge } from "~/lib/payments/gateway";
+import type { ProviderPaymentIntent } from "~/lib/payments/provider-objects";
+import { getPaymentGateway } from "~/lib/payments/gateway.server";
+import { logFailure } from "~/lib/service-errors";
+import { thisYearsEid } from "~/services/funds";
+import { queueMail } from "~/services/mail";
+import type { Database, RamadanNightRow, RamadanScheduleRow } from "../../../db/schema";
+import { placeGift } from "./gift-funds.server";
+import { insertGiftOnce } from "./gift-recording.server";
+import { mailScheduleOf } from "./ramadan-activation.server";
+import { ramadanChargeHour, ramadanSettings } from "./ramadan-settings.server";
+
+/**
+ * The scheduled-charge queue of Ramadan's nights, run from the server process every minute
+ * (with or without SMTP) and by staff's "Run tonight's charges now".
+ *
+ * Each round first writes off the nights whose time has passed (missed, never charged on
+ * another night's date), then takes the nights that are due one at a time: it claims the
+ * night for CLAIM_SECONDS (no other round, in this process or another, takes it meanwhile;
+ * a claim left by a process that stopped mid-charge lapses and the night is taken up
+ * again), charges the saved card with the attempt's own idempotency key, and records the
+ * gift and the night's charge in one transaction. A re-sent attempt carries the same key,
+ * so the provider answers with the same charge, and the gift is recorded once by its
+ * payment id: a restart, a second round or a retry never charges a night twice.
+ */
+const CLAIM_SECONDS = 120;
+
+/** What one round did. */
+export interface RamadanChargeRound {
+  charged: number;
+  failed: number;
+  /** Tonight's nights already charged before this round (staff's run says so). */
+  already_charged: number;
+  missed: number;
+}
+
+type Executor = Kysely<Database>;
+type NightToCharge = RamadanNightRow & { schedule: RamadanScheduleRow };
+
+interface RoundOptions {
+  now?: Date;
+  /** Staff chose to charge tonight's nights now, even before the hour. */
+  tonightNow?: boolean;
+  stopping?: () => boolean;
+}
+
+const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
+
+/** Staff's "Run tonight's charges now": the same round, tonight's nights charged at once even before the hour. */
+export async function runTonightsRamadanCharges({ now = new Date(), by = "staff" }: { now?: Date; by?: string } = {}): Promise<RamadanChargeRound> {
+  const round = await runRamadanChargeRound({ now, tonightNow: true });
+  console.info(`Ramadan charges run by ${by}: ${round.charged} charged, ${round.failed} failed, ${round.missed} missed`);
+  return round;
+}
+
+/** One round of the queue. */
+export async function runRamadanChargeRound({ now = new Date(), tonightNow = false, stopping = () => false }: RoundOptions = {}): Promise<RamadanChargeRound> {
+  const db = getDb();
+  const timeZone = getEnv().SITE_TIMEZONE;
+  const chargeHour = await ramadanChargeHour(db);
+  const tonight = tonightsEvening(now, timeZone);
+  await redateToConfirmedFirstNight(db, now);
+
+  const round: RamadanChargeRound = { charged: 0, failed: 0, already_charged: tonightNow ? await chargedTonight(db, tonight) : 0, missed: 0 };
+  const candidates = await nightsUpTo(db, tonight);
+  for (const night of candidates) {
+    if (stopping()) break;
+    const timing = nightTiming(night.evening, chargeHour, timeZone, now);
+    if (timing === "closed") {
+      if (await writeOff(db, night, now)) round.missed += 1;
+      continue;
+    }
+    const due = timing === "open" || (tonightNow && night.evening === tonight);
+    if (!due || !isClaimable(night, now)) continue;
+    const outcome = await chargeNight(db, night, now, chargeHour);
+    if (outcome === "charged") round.charged += 1;
+    else if (outcome === "failed") round.failed += 1;
+  }
+  await finishSchedules(db);
+  return round;
+}
+
+/** Nights still to give, on or before tonight's evening, of schedules whose card is saved. */
+async function nightsUpTo(db: Executor, tonight: string): Promise<NightToCharge[]> {
+  const rows = await db
+    .selectFrom("ramadan_nights as night")
+    .innerJoin("ramadan_schedules as schedule", "schedule.id", "night.schedule_id")
+    .selectAll("night")
+    .where("night.status", "in", ["pending", "retrying", "charging"])
+    .where("night.evening", "<=", tonight)
+    .where("schedule.status", "=", "active")
+    .orderBy("night.evening")
+    .orderBy("night.id")
+    .execute();
+  if (rows.length === 0) return [];
+  const schedules = await db
+    .selectFrom("ramadan_schedules")
+    .selectAll()
+    .where("id", "in", [...new Set(rows.map((row) => row.schedule_id))])
+    .execute();
+  const byId = new Map(schedules.map((schedule) => [schedule.id, schedule]));
+  return rows.map((night) => ({ ...night, schedule: byId.get(night.schedule_id)! }));
+}
+
+/** A night may be taken: new, its retry due, or its claim lapsed (the process charging it stopped). */
+function isClaimable(night: RamadanNightRow, now: Date): boolean {
+  if (night.status === "pending") return true;
+  if (night.status === "retrying") return !night.next_attempt_at || night.next_attempt_at <= now.toISOString();
+  return night.status === "charging" && (!night.claimed_until || night.claimed_until <= now.toISOString());
+}
+
+/**
+ * A night whose time has passed: missed if it was never tried, failed if its retry did not
+ * come in time. A night left mid-charge is missed too: if the provider did take that charge,
+ * its payment_intent.succeeded event records it.
+ */
+async function writeOff(db: Executor, night: RamadanNightRow, now: Date): Promise<boolean> {
+  if (night.status === "charging" && night.claimed_until && night.claimed_until > now.toISOString()) return false;
+  const result = await db
+    .updateTable("ramadan_nights")
+    .set({ status: night.status === "retrying" ? "failed" : "missed", claimed_until: null, next_attempt_at: null })
+    .where("id", "=", night.id)
+    .where("status", "=", night.status)
+    .executeTakeFirst();
+  return night.status !== "retrying" && Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Claims the night (only if it is still as it was read: another round that took it first
+ * wins), then charges it. A lapsed claim is resumed with its own key, as it was sent.
+ */
+async function chargeNight(db: Executor, night: NightToCharge, now: Date, chargeHour: number): Promise<"charged" | "failed" | "skipped"> {
+  if (night.number === 30 && !(await hasThirtiethNight(db, night))) {
+    await db.updateTable("ramadan_nights").set({ status: "stopped", last_error: "Ramadan had 29 nights this year" }).where("id", "=", night.id).where("status", "=", night.status).execute();
+    return "skipped";
+  }
+  const resuming = night.status === "charging";
+  const attempt = resuming ? night.attempts : night.attempts + 1;
+  const key = resuming && night.idempotency_key ? night.idempotency_key : nightAttemptKey(night.id, attempt);
+  const claimed = await db
+    .updateTable("ramadan_nights")
+    .set({ status: "charging", attempts: attempt, idempotency_key: key, claimed_until: later(now, CLAIM_SECONDS) })
+    .where("id", "=", night.id)
+    .where("status", "=", night.status)
+    .where((eb) => (night.claimed_until === null ? eb("claimed_until", "is", null) : eb("claimed_until", "=", night.claimed_until)))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return "skipped";
+
+  let charge: SavedCardCharge;
+  try {
+    charge = await getPaymentGateway().chargeSavedCard({
+      customerId: night.schedule.provider_customer_id ?? "",
+      paymentMethodId: night.schedule.payment_method_id ?? "",
+      amountCents: night.amount_cents,
+      description: `Night ${night.number} of Ramadan: ${night.schedule.purpose}`,
+      metadata: { ramadan_schedule_id: String(night.schedule_id), ramadan_night_id: String(night.id), ramadan_night: String(night.number) },
+      idempotencyKey: key,
+    });
+  } catch (error) {
+    // Not known whether the provider took it: the claim lapses and the same key is sent again.
+    logFailure(`Ramadan night ${night.id} could not be charged now; it is tried again with the same key`, error);
+    return "skipped";
+  }
+  if (charge.ok) {
+    await getDb()
+      .transaction()
+      .execute((trx) => recordNightCharged(trx, night.id, { paymentIntentId: charge.paymentIntentId, livemode: charge.livemode, paidAt: charge.paidAt }));
+    return "charged";
+  }
+  await recordNightDeclined(db, night, { ...charge, attempt, now, chargeHour });
+  return "failed";
+}
+
+/** Whether the 30th night is Ramadan's this year: by Eid al-Fitr's confirmed day, else the calculation's. */
+async function hasThirtiethNight(db: Executor, night: NightToCharge): Promise<boolean> {
+  const eid = await thisYearsEid(night.evening, db);
+  return nightIsInRamadan(30, night.schedule.first_night ?? night.evening, eid.date) !== false;
+}
+
+/**
+ * A night's charge went through: the gift (frequency Ramadan, with its receipt) and the
+ * night's record in the caller's transaction, once by the charge's payment id. Also how
+ * the provider's payment_intent.succeeded event records a charge whose round was cut short.
+ */
+export async function recordNightCharged(db: Executor, nightId: number, charge: { paymentIntentId: string; livemode: boolean; paidAt: number }): Promise<"recorded" | "already-recorded" | "not-ours"> {
+  const night = await db.selectFrom("ramadan_nights").selectAll().where("id", "=", nightId).executeTakeFirst();
+  if (!night) return "not-ours";
+  if (night.status === "charged") return "already-recorded";
+  const schedule = await db.selectFrom("ramadan_schedules").selectAll().where("id", "=", night.schedule_id).executeTakeFirstOrThrow();
+  const donatedAt = new Date(charge.paidAt * 1000).toISOString();
+  await insertGiftOnce(
+    db,
+    {
+      name: schedule.name,
+      email: schedule.email,
+      amount_cents: night.amount_cents,
+      fee_cover_cents: 0,
+      anonymous: schedule.anonymous,
+      frequency: "Ramadan",
+      ...(await placeGift(db, { purpose: schedule.purpose, designation: `Night ${night.number} of Ramadan`, fundId: schedule.fund_id }, donatedAt)),
+      donated_at: donatedAt,
+      stripe_payment_intent_id: charge.paymentIntentId,
+      payment_method: "card",
+      is_test: schedule.is_test === 1 || !charge.livemode ? 1 : 0,
+    },
+    { column: "stripe_payment_intent_id", value: charge.paymentIntentId },
+  );
+  const gift = await db.selectFrom("donations").select("id").where("stripe_payment_intent_id", "=", charge.paymentIntentId).executeTakeFirstOrThrow();
+  await db
+    .updateTable("ramadan_nights")
+    .set({ status: "charged", donation_id: gift.id, payment_intent_id: charge.paymentIntentId, charged_at: donatedAt, claimed_until: null, next_attempt_at: null, last_error: "" })
+    .where("id", "=", night.id)
+    .execute();
+  return "recorded";
+}
+
+/**
+ * The bank declined: the night is tried once more an hour later if its night lasts that
+ * long, else it stays failed; the donor is told once, at the first decline.
+ */
+async function recordNightDeclined(
+  db: Executor,
+  night: NightToCharge,
+  { declineMessage, paymentIntentId, attempt, now, chargeHour }: { declineMessage: string; paymentIntentId: string | null; attempt: number; now: Date; chargeHour: number },
+): Promise<void> {
+  const again = attempt < NIGHT_ATTEMPTS ? retryAt(now, night.evening, chargeHour, getEnv().SITE_TIMEZONE) : null;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("ramadan_nights")
+        .set({
+          status: again ? "retrying" : "failed",
+          next_attempt_at: again?.toISOString() ?? null,
+          claimed_until: null,
+          payment_intent_id: paymentIntentId,
+          last_error: declineMessage.slice(0, 500),
+          failure_mailed: 1,
+        })
+        .where("id", "=", night.id)
+        .where("status", "=", "charging")
+        .execute();
+      if (night.failure_mailed === 1) return;
+      const words = ramadanNightFailedMail(mailScheduleOf(night.schedule), { number: night.number, evening: night.evening, amountCents: night.amount_cents }, declineMessage, again !== null);
+      await queueMail(trx, { ...words, kind: "ramadan-night-failed", to: night.schedule.email, dedupeKey: `ramadan-night-failed-${night.id}` });
+    });
+}
+
+/** The provider's payment_intent.succeeded: a night's charge, recorded unless it already is. */
+export async function recordRamadanChargeEvent(db: Executor, intent: ProviderPaymentIntent): Promise<string> {
+  const nightId = Number(intent.metadata?.ramadan_night_id);
+  if (!Number.isInteger(nightId) || nightId <= 0 || intent.status !== "succeeded") return "not-ours";
+  return recordNightCharged(db, nightId, { paymentIntentId: intent.id, livemode: intent.livemode, paidAt: intent.created });
+}
+
+/** Tonight's nights already charged (before this round). */
+async function chargedTonight(db: Executor, tonight: string): Promise<number> {
+  const row = await db
+    .selectFrom("ramadan_nights")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("evening", "=", tonight)
+    .where("status", "=", "charged")
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** A schedule whose every night is given, missed, failed or stopped is finished. */
+async function finishSchedules(db: Executor): Promise<void> {
+  await db
+    .updateTable("ramadan_schedules")
+    .set({ status: "finished" })
+    .where("status", "=", "active")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("ramadan_nights")
+            .select("ramadan_nights.id")
+            .whereRef("ramadan_nights.schedule_id", "=", "ramadan_schedules.id")
+            .where("ramadan_nights.status", "in", ["pending", "retrying", "charging"]),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Nights written from the calculation's proposal move to the first night staff confirmed
+ * (the moon decides): each night still to give keeps its number and takes its new evening.
+ */
+export async function redateToConfirmedFirstNight(db: Executor = getDb(), now = new Date()): Promise<void> {
+  const settings = await ramadanSettings(tonightsEvening(now, getEnv().SITE_TIMEZONE), db);
+  const confirmed = settings.first_night;
+  if (!confirmed) return;
+  const moved = await db
+    .selectFrom("ramadan_schedules")
+    .select("id")
+    .where("hijri_year", "=", settings.hijri_year)
+    .where("status", "=", "active")
+    .where("first_night", "!=", confirmed)
+    .execute();
+  if (moved.length === 0) return;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const ids = moved.map((schedule) => schedule.id);
+      await trx
+        .updateTable("ramadan_nights")
+        .set({ evening: sql<string>`date(${confirmed}, '+' || (number - 1) || ' days')` })
+        .where("schedule_id", "in", ids)
+        .where("status", "in", ["pending"])
+        .execute();
+      await trx.updateTable("ramadan_schedules").set({ first_night: confirmed }).where("id", "in", ids).execute();
+    });
+}
+
+/**
+ * Starts the queue: a round every `intervalMs` (a minute), rounds never overlapping.
+ * Returns the function that stops it; the night being charged is finished and recorded
+ * before the returned promise settles.
+ */
+export function startRamadanCharges(intervalMs = 60_000): () => Promise<void> {
+  let stopping = false;
+  let current: Promise<void> | null = null;
+  const round = () => {
+    if (current || stopping) return;
+    current = (async () => {
+      try {
+        await runRamadanChargeRound({ stopping: () => stopping });
+      } catch (error) {
+        console.error("Ramadan charge round failed:", error);
+      } finally {
+        current = null;
+      }
+    })();
+  };
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  round();
+  return async () => {
+    stopping = true;
+    clearInterval(timer);
+    await current;
+  };
+}

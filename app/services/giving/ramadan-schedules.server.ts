@@ -1,0 +1,311 @@
+import type { Kysely } from "kysely";
+import { ramadanNights, ramadanTotal, type RamadanPlan } from "~/domain/giving/ramadan-nights";
+import { ramadanStoppedMail } from "~/domain/giving/ramadan-mails";
+import { ramadanRequestSchema } from "~/domain/giving/ramadan-request";
+import { normalEmail } from "~/domain/shared/donor-email";
+import { centsToDollars, dollarsToCents } from "~/domain/shared/money";
+import { getDb, nowIso } from "~/lib/db.server";
+import type { CheckoutStarted } from "~/lib/payments/gateway";
+import { getPaymentGateway } from "~/lib/payments/gateway.server";
+import { limitCheckoutStarts } from "~/lib/public-form-limits.server";
+import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
+import type { CheckoutVisitor } from "~/lib/visitor.server";
+import type { Database, RamadanNightRow, RamadanNightStatus, RamadanScheduleRow, RamadanScheduleStatus } from "../../../db/schema";
+import { queueMail } from "~/services/mail";
+import { requireOpenFund } from "./gift-funds.server";
+import { mailScheduleOf } from "./ramadan-activation.server";
+import { ramadanSettings } from "./ramadan-settings.server";
+
+/**
+ * A donor's nights of Ramadan: started from the donate form (the card saved through the
+ * provider's checkout in setup mode), seen by staff and by the donor in My giving, and
+ * stopped by either. The nights themselves are charged by the scheduled-charge queue
+ * (`ramadan-charges`).
+ */
+
+export interface RamadanPreviewNight {
+  number: number;
+  evening: string;
+  amount_cents: number;
+  doubled: boolean;
+  /** The 30th night: given only if Ramadan has thirty days. */
+  only_if_thirty_days: boolean;
+}
+
+/** The nights a donor would give on, before checkout. `total_cents` is for a Ramadan of 29 days; the 30th night adds to it only if there is one. */
+export interface RamadanPreview {
+  nights: RamadanPreviewNight[];
+  total_cents: number;
+  total_with_thirtieth_cents: number;
+  first_night_confirmed: boolean;
+}
+
+export interface RamadanScheduleNight {
+  number: number;
+  evening: string;
+  /** Dollars. */
+  amount: number;
+  status: RamadanNightStatus;
+  charged_at: string | null;
+  donation_id: number | null;
+  /** The provider's words for a declined night, or "". */
+  last_error: string;
+}
+
+/** A schedule as the API, the staff screen and My giving see it (amounts in dollars). */
+export interface RamadanSchedule {
+  id: number;
+  name: string;
+  email: string;
+  plan: RamadanPlan;
+  per_night: number;
+  double_odd_nights: boolean;
+  purpose: string;
+  anonymous: boolean;
+  status: RamadanScheduleStatus;
+  is_test: boolean;
+  hijri_year: number;
+  first_night: string | null;
+  nights: RamadanScheduleNight[];
+  /** Dollars charged so far. */
+  charged: number;
+  /** Nights that failed (after their retry). */
+  failed: number;
+  created_at: string;
+  stopped_at: string | null;
+  stopped_by: string;
+}
+
+export interface RamadanScheduleFilter {
+  status?: RamadanScheduleStatus;
+  hijri_year?: number;
+  email?: string;
+}
+
+/** Who stops a schedule from the staff side. */
+export interface RamadanStopActor {
+  name: string;
+}
+
+type Executor = Kysely<Database>;
+
+/** The nights of a plan and their amounts, from the confirmed first night (else the proposal). */
+export async function previewRamadanNights(input: { plan: RamadanPlan; per_night: number; double_odd_nights: boolean }): Promise<RamadanPreview> {
+  const settings = await ramadanSettings();
+  const nights = ramadanNights(
+    { plan: input.plan, perNightCents: dollarsToCents(input.per_night), doubleOddNights: input.double_odd_nights },
+    settings.first_night ?? settings.proposed_first_night,
+  );
+  const total = ramadanTotal(nights);
+  return {
+    nights: nights.map((night) => ({
+      number: night.night,
+      evening: night.evening,
+      amount_cents: night.amountCents,
+      doubled: night.doubled,
+      only_if_thirty_days: night.onlyIfThirtyDays,
+    })),
+    total_cents: total.twentyNineDaysCents,
+    total_with_thirtieth_cents: total.thirtyDaysCents,
+    first_night_confirmed: settings.first_night !== null,
+  };
+}
+
+/**
+ * The donate form's Ramadan nights: the schedule is kept, waiting for its card, and the
+ * donor goes to the provider's checkout to save one (nothing is charged there). The card
+ * saved, the provider's report activates the schedule and writes its nights.
+ */
+export async function startRamadanCheckout(input: unknown, visitor: CheckoutVisitor): Promise<CheckoutStarted> {
+  const request = parseOrThrow(ramadanRequestSchema, input);
+  const fund = await requireOpenFund(request.purpose);
+  limitCheckoutStarts(visitor.clientAddress);
+  const gateway = getPaymentGateway();
+  const settings = await ramadanSettings();
+  const schedule = await getDb()
+    .insertInto("ramadan_schedules")
+    .values({
+      name: request.name,
+      email: normalEmail(request.email),
+      plan: request.plan,
+      per_night_cents: dollarsToCents(request.per_night),
+      double_odd_nights: request.double_odd_nights ? 1 : 0,
+      purpose: fund.purpose,
+      fund_id: fund.id,
+      anonymous: request.anonymous ? 1 : 0,
+      hijri_year: settings.hijri_year,
+      // Settled by the provider's report of the saved card (its livemode); the sandbox is always test money.
+      is_test: gateway.kind === "sandbox" ? 1 : 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  let started: CheckoutStarted;
+  try {
+    started = await gateway.createSetupCheckoutSession({
+      email: request.email,
+      name: request.name,
+      metadata: { ramadan_schedule_id: String(schedule.id) },
+      successUrl: `${visitor.siteUrl}/donation-success?ramadan=${schedule.id}&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${visitor.siteUrl}/donate?${new URLSearchParams({ ramadan: request.plan, per_night: String(request.per_night), ...(request.double_odd_nights ? { double_odd_nights: "on" } : {}), purpose: fund.purpose, checkout: "canceled" })}`,
+      siteUrl: visitor.siteUrl,
+    });
+  } catch (error) {
+    // No checkout, no schedule: a provider outage leaves nothing waiting for a card that cannot come.
+    await getDb().deleteFrom("ramadan_schedules").where("id", "=", schedule.id).execute();
+    throw error;
+  }
+  await getDb().updateTable("ramadan_schedules").set({ setup_session_id: started.id }).where("id", "=", schedule.id).execute();
+  return started;
+}
+
+function toNight(row: RamadanNightRow): RamadanScheduleNight {
+  return {
+    number: row.number,
+    evening: row.evening,
+    amount: centsToDollars(row.amount_cents),
+    status: row.status,
+    charged_at: row.charged_at,
+    donation_id: row.donation_id,
+    last_error: row.last_error,
+  };
+}
+
+function toSchedule(row: RamadanScheduleRow, nights: RamadanNightRow[]): RamadanSchedule {
+  const own = nights.filter((night) => night.schedule_id === row.id).sort((a, b) => a.number - b.number);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    plan: row.plan,
+    per_night: centsToDollars(row.per_night_cents),
+    double_odd_nights: row.double_odd_nights === 1,
+    purpose: row.purpose,
+    anonymous: row.anonymous === 1,
+    status: row.status,
+    is_test: row.is_test === 1,
+    hijri_year: row.hijri_year,
+    first_night: row.first_night,
+    nights: own.map(toNight),
+    charged: centsToDollars(own.filter((night) => night.status === "charged").reduce((sum, night) => sum + night.amount_cents, 0)),
+    failed: own.filter((night) => night.status === "failed").length,
+    created_at: row.created_at,
+    stopped_at: row.stopped_at,
+    stopped_by: row.stopped_by,
+  };
+}
+
+async function schedulesWithNights(rows: RamadanScheduleRow[], db: Executor = getDb()): Promise<RamadanSchedule[]> {
+  if (rows.length === 0) return [];
+  const nights = await db
+    .selectFrom("ramadan_nights")
+    .selectAll()
+    .where(
+      "schedule_id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return rows.map((row) => toSchedule(row, nights));
+}
+
+/** Every schedule, newest first (those still waiting for a card included, so staff see a checkout left unfinished). */
+export async function listRamadanSchedules(filter: RamadanScheduleFilter = {}, page: { limit?: number; offset?: number } = {}): Promise<RamadanSchedule[]> {
+  let query = getDb().selectFrom("ramadan_schedules").selectAll().orderBy("id", "desc");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.hijri_year) query = query.where("hijri_year", "=", filter.hijri_year);
+  if (filter.email) query = query.where("email", "=", normalEmail(filter.email));
+  if (page.limit !== undefined || page.offset) query = query.limit(page.limit ?? -1).offset(page.offset ?? 0);
+  return schedulesWithNights(await query.execute());
+}
+
+/** The whole list for the API, a batch at a time. */
+export async function* ramadanSchedulesInBatches(filter: RamadanScheduleFilter = {}): AsyncIterable<RamadanSchedule[]> {
+  for (let offset = 0; ; offset += LIST_BATCH) {
+    const batch = await listRamadanSchedules(filter, { limit: LIST_BATCH, offset });
+    if (batch.length > 0) yield batch;
+    if (batch.length < LIST_BATCH) return;
+  }
+}
+const LIST_BATCH = 200;
+
+const SCHEDULE_STATUSES: readonly RamadanScheduleStatus[] = ["awaiting_card", "active", "stopped", "finished"];
+
+/** The API's filter: `status`, `hijri_year`, `email`; a value that names nothing is a problem to answer with a 422. */
+export function readRamadanScheduleFilter(params: URLSearchParams): { filter: RamadanScheduleFilter; problem: string | null } {
+  const filter: RamadanScheduleFilter = {};
+  const status = params.get("status") ?? "";
+  if (status) {
+    if (!(SCHEDULE_STATUSES as readonly string[]).includes(status)) return { filter, problem: `status must be one of ${SCHEDULE_STATUSES.join(", ")}` };
+    filter.status = status as RamadanScheduleStatus;
+  }
+  const year = params.get("hijri_year") ?? "";
+  if (year) {
+    if (!/^\d{4}$/.test(year)) return { filter, problem: "hijri_year must be a Hijri year, e.g. 1448" };
+    filter.hijri_year = Number(year);
+  }
+  const email = (params.get("email") ?? "").trim();
+  if (email) filter.email = email;
+  return { filter, problem: null };
+}
+
+export async function findRamadanSchedule(id: number): Promise<RamadanSchedule> {
+  const row = await getDb().selectFrom("ramadan_schedules").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFoundError(`Ramadan schedule ${id} not found`);
+  return (await schedulesWithNights([row]))[0]!;
+}
+
+/** A donor's own schedules for My giving (those whose card was saved). */
+export async function ramadanSchedulesOf(email: string): Promise<RamadanSchedule[]> {
+  const rows = await getDb()
+    .selectFrom("ramadan_schedules")
+    .selectAll()
+    .where("email", "=", normalEmail(email))
+    .where("status", "!=", "awaiting_card")
+    .orderBy("id", "desc")
+    .execute();
+  return schedulesWithNights(rows);
+}
+
+/** The donor stops the nights still to come, from My giving: only their own schedule, found by their signed-in email. */
+export async function stopMyRamadanNights(email: string, scheduleId: number): Promise<RamadanSchedule> {
+  const row = await getDb()
+    .selectFrom("ramadan_schedules")
+    .select("id")
+    .where("id", "=", scheduleId)
+    .where("email", "=", normalEmail(email))
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("No such Ramadan nights among your gifts");
+  return stopSchedule(scheduleId, "donor");
+}
+
+/** Staff stop a schedule: its nights still to come are not charged. */
+export async function stopRamadanSchedule(id: number, actor: RamadanStopActor): Promise<RamadanSchedule> {
+  return stopSchedule(id, actor.name || "staff");
+}
+
+/**
+ * Stopping marks every night not yet given as stopped, in one transaction with the
+ * schedule and the donor's mail saying so, so a round that has not yet claimed a night
+ * never charges it. A night being charged at that moment finishes as it will (the
+ * provider may already have it). A schedule still waiting for its card is stopped too.
+ */
+async function stopSchedule(id: number, by: string): Promise<RamadanSchedule> {
+  await getDb()
+    .transaction()
+    .execute(async (db) => {
+      const row = await db.selectFrom("ramadan_schedules").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) throw new NotFoundError(`Ramadan schedule ${id} not found`);
+      if (row.status === "stopped" || row.status === "finished") throw new ConflictError(`These Ramadan nights are already ${row.status}`);
+      const at = nowIso();
+      await db.updateTable("ramadan_schedules").set({ status: "stopped", stopped_at: at, stopped_by: by }).where("id", "=", id).execute();
+      await db
+        .updateTable("ramadan_nights")
+        .set({ status: "stopped", next_attempt_at: null })
+        .where("schedule_id", "=", id)
+        .where("status", "in", ["pending", "retrying"])
+        .execute();
+      const words = ramadanStoppedMail(mailScheduleOf(row), by === "donor");
+      await queueMail(db, { ...words, kind: "ramadan-stopped", to: row.email, dedupeKey: `ramadan-stopped-${id}` });
+    });
+  return findRamadanSchedule(id);
+}
