@@ -483,6 +483,8 @@ export interface RamadanNightsTable {
   last_error: ColumnType<string, string | undefined, string>;
   /** 1 once the donor has been told the night failed. */
   failure_mailed: Flag;
+  /** How often the latest attempt's key was sent without an answer (an outage); capped. */
+  unanswered_sends: ColumnType<number, number | undefined, number>;
 }
 
 export type RamadanScheduleRow = Selectable<RamadanSchedulesTable>;

@@ -19,6 +19,7 @@ import { keptGiftChoices } from "~/domain/giving/kept-choices";
 import { PRESET_AMOUNTS, initialDonation } from "~/domain/giving/gift-options";
 import { changeRequestAddress, obligationQuery, readObligationQuery } from "~/domain/giving/quick-pay";
 import { isZakatBound } from "~/domain/funds";
+import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { checkoutFormReply } from "~/lib/checkout-form.server";
 import { ramadanNightsFormReply } from "~/lib/ramadan-nights-form.server";
@@ -65,7 +66,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const funds = (await listDonateChoices()).map((fund) => ({ purpose: fund.purpose, name: fund.name, isZakat: isZakatBound(fund.kind) }));
   const purposes = funds.map((fund) => fund.purpose);
   // Ramadan nights (?way=ramadan-nights; back from a canceled card page, ?ramadan=<plan>): the nights are dated from the first night staff confirmed, or the proposal.
-  const ramadan = url.searchParams.get("way") === RAMADAN_WAY || url.searchParams.has("ramadan") ? ramadanNightsView(await ramadanSettings(), purposes, url.searchParams) : null;
+  const ramadan = url.searchParams.get("way") === RAMADAN_WAY || url.searchParams.has("ramadan") ? ramadanNightsView(await ramadanSettings(), purposes, url.searchParams, { now: new Date(), timeZone: getEnv().SITE_TIMEZONE }) : null;
   return { checkoutCanceled, quickPay: null, ramadan, cardFee, funds, purposes, initial: { ...initialDonation(url.searchParams, purposes), ...choices } };
 }
 

@@ -20,6 +20,7 @@ import { MyRamadanNights } from "~/components/donors/my-ramadan-nights";
 import { ramadanSchedulesOf, stopMyRamadanNights } from "~/services/giving";
 import { answerRecurringChange, isRecurringChangeIntent, type RecurringChangeRefusal } from "~/lib/recurring-change-form.server";
 import { RecurringGiftList } from "~/components/donors/recurring-gifts";
+import { canPause, isCancelable, isChangeable } from "~/domain/giving/subscription-status";
 import { recurringChangeDone, type RecurringChangeDone } from "~/components/donors/recurring-change-done";
 import {
   billingPortalFor,
@@ -49,7 +50,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const giving = await givingOf(email);
   const zakatReminders = await zakatRemindersOf(email);
   const reminderNamed = (param: string) => zakatReminders.find((reminder) => reminder.id === parseRecordId(url.searchParams.get(param))) ?? null;
-  const activeOne = (param: string) => giving.recurring.find((gift) => gift.id === parseRecordId(url.searchParams.get(param)) && gift.status === "active")?.id ?? null;
+  const openable = (param: string, may: (gift: (typeof giving.recurring)[number]) => boolean) =>
+    giving.recurring.find((gift) => gift.id === parseRecordId(url.searchParams.get(param)) && may(gift))?.id ?? null;
   return {
     signedIn: true as const,
     ...giving,
@@ -57,9 +59,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     deletingReminder: reminderNamed("delete-reminder"),
     deletingFigures: reminderNamed("delete-figures")?.figures ? reminderNamed("delete-figures") : null,
     reminderDeleted: url.searchParams.get("deleted") === "reminder" ? ("reminder" as const) : url.searchParams.get("deleted") === "figures" ? ("figures" as const) : null,
-    canceling: giving.recurring.find((gift) => gift.id === cancelId && gift.status === "active") ?? null,
+    canceling: giving.recurring.find((gift) => gift.id === cancelId && isCancelable(gift.status)) ?? null,
     canceled: url.searchParams.has("canceled"),
-    open: { change: activeOne("change"), pause: activeOne("pause") },
+    open: { change: openable("change", isChangeable), pause: openable("pause", canPause) },
     done: recurringChangeDone(url.searchParams.get("done")),
     ...(await myRamadanNights(email, url.searchParams)),
   };

@@ -1,9 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sandbox-billing";
 import { readFormBody } from "~/lib/form-body.server";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { refuseUnknownIntent } from "~/lib/form-replies.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { fixSandboxCardAndRetry, getSandboxBillingPage } from "~/services/giving";
+
+/** The page is one donor's card, reached by a link that is its key: never kept by a browser or a shared proxy. */
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = () => [{ title: "Sandbox billing page (test mode, no real card)" }, { name: "robots", content: "noindex" }];
 
@@ -26,11 +30,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = (await readFormBody(request)).get("intent");
   if (intent !== "update-card") refuseUnknownIntent(request, intent);
   await findOr404(params.sessionId);
-  return redirect(await fixSandboxCardAndRetry(params.sessionId), 303);
+  try {
+    return redirect(await fixSandboxCardAndRetry(params.sessionId), 303);
+  } catch (error) {
+    // The page expired while it was open: it says so, as it would on opening.
+    if (error instanceof NotFoundError) return data({ expired: true }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+    throw error;
+  }
 }
 
 /** Striped and labelled like the sandbox checkout, so nobody takes it for a real billing page. */
-export default function SandboxBilling({ loaderData: page }: Route.ComponentProps) {
+export default function SandboxBilling({ loaderData: page, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   return (
     <main className="flex flex-1 items-start justify-center bg-[repeating-linear-gradient(45deg,#fef3c7,#fef3c7_16px,#fde68a_16px,#fde68a_32px)] px-4 py-12">
@@ -47,7 +57,7 @@ export default function SandboxBilling({ loaderData: page }: Route.ComponentProp
           Test card: {page.card === "declined" ? "declined" : "good"}
           {page.owed > 0 ? ` · ${page.owed === 1 ? "one charge" : `${page.owed} charges`} owed` : ""}
         </p>
-        {page.expired ? (
+        {page.expired || actionData?.expired ? (
           <p role="alert" className="mt-8 text-slate-700">
             This billing page has expired. Open it again from the link you were sent.
           </p>

@@ -2,15 +2,14 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sandbox-checkout";
 import { frequencyNote, type FormFrequency } from "~/domain/giving/gift-options";
 import { tributeWords } from "~/domain/giving/tribute";
-import { dollarsToCents, formatCents } from "~/domain/shared/money";
+import { formatCents } from "~/domain/shared/money";
 import { readFormBody } from "~/lib/form-body.server";
 import { readGiftMetadata } from "~/lib/payments/gift-metadata";
 import { FEE_COVER_LINE } from "~/lib/payments/stripe-gateway.server";
 import { refuseUnknownIntent } from "~/lib/form-replies.server";
 import { NotFoundError } from "~/lib/service-errors";
-import { cancelSandbox, findRamadanSchedule, getSandboxCheckout, paySandbox, ramadanSettings, saveSandboxCheckoutCard } from "~/services/giving";
+import { cancelSandbox, findRamadanSchedule, getSandboxCheckout, paySandbox, previewRamadanNights, saveSandboxCheckoutCard } from "~/services/giving";
 import { SandboxCardSetup, type SandboxSetupView } from "~/components/giving/sandbox-card-setup";
-import { ramadanNights, ramadanTotal } from "~/domain/giving/ramadan-nights";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? "Sandbox checkout (test mode, no real payment)" : "Checkout not found" },
@@ -74,21 +73,17 @@ export async function loader({ params }: Route.LoaderArgs) {
 /** What the card-saving page shows: the donor and the nights the card will give on. */
 async function sandboxSetupView(session: Awaited<ReturnType<typeof findOr404>>): Promise<SandboxSetupView> {
   const schedule = await findRamadanSchedule(Number(session.metadata?.ramadan_schedule_id));
-  const settings = await ramadanSettings();
-  const nights = ramadanNights(
-    { plan: schedule.plan, perNightCents: dollarsToCents(schedule.per_night), doubleOddNights: schedule.double_odd_nights },
-    schedule.first_night ?? settings.first_night ?? settings.proposed_first_night,
-  );
-  const total = ramadanTotal(nights);
+  // The nights still to give, as the donate form showed them and as the saved card will give them.
+  const preview = await previewRamadanNights(schedule);
   return {
     donor: `${schedule.name} <${session.customer_email ?? schedule.email}>`,
     plan: schedule.plan,
     perNight: schedule.per_night,
     doubleOddNights: schedule.double_odd_nights,
     purpose: schedule.purpose,
-    nights: nights.length,
-    totalCents: total.thirtyDaysCents,
-    totalWithoutThirtiethCents: total.twentyNineDaysCents,
+    nights: preview.nights.length,
+    totalCents: preview.total_with_thirtieth_cents,
+    totalWithoutThirtiethCents: preview.total_cents,
   };
 }
 

@@ -7,11 +7,19 @@ import { formatCents } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { formRefusalOrThrow } from "~/lib/form-replies.server";
+import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { clientAddressContext } from "~/lib/request-context";
 import { NotFoundError } from "~/lib/service-errors";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { cardLinkPage, openCardUpdate } from "~/services/giving";
 
-export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
+/** Never kept by a browser or a shared proxy; a refused press says when to try again. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(PRIVATE_PAGE_HEADERS);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = () => [{ title: "Update your card | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
 
@@ -30,8 +38,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   try {
+    // Each press calls the card provider: a flood from one connection is refused (429) before it.
+    limitPublicFormPosts("update-card", context.get(clientAddressContext));
     return redirect(await openCardUpdate(params.token, siteUrlFor(request)), 303);
   } catch (error) {
     const { status, message, headers } = formRefusalOrThrow(error, {

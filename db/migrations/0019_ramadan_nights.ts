@@ -42,6 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("stopped_by", "text", (c) => c.notNull().defaultTo(""))
     .execute();
   await db.schema.createIndex("ramadan_schedules_email").on("ramadan_schedules").column("email").execute();
+  // The staff's list, a page at a time, newest first within a status.
+  await db.schema.createIndex("ramadan_schedules_status").on("ramadan_schedules").columns(["status", "id"]).execute();
 
   await db.schema
     .createTable("ramadan_nights")
@@ -62,6 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("charged_at", "text")
     .addColumn("last_error", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("failure_mailed", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("unanswered_sends", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`create unique index ramadan_nights_number on ramadan_nights (schedule_id, number)`.execute(db);
   // The round's question: which nights still to give are on or before tonight.

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
 
 /**
  * Ramadan's nights end to end in the sandbox, as a newcomer would try them out of season:
@@ -75,6 +76,13 @@ test.describe.serial("Ramadan nights", () => {
       await expect(page.getByText("Ramadan settings saved.")).toBeVisible();
       await expect(page.getByTestId("ramadan-tonight")).toHaveText(tonightIs);
 
+      // A donor starting now, on the 21st night, is shown and totalled only the nights still to give.
+      await page.goto("/donate?way=ramadan-nights&plan=all-thirty&per_night=1");
+      await expect(page.getByTestId("ramadan-from-night")).toContainText("Ramadan is under way: you give from the 21st night on");
+      await expect(page.getByTestId("ramadan-total")).toHaveText("In all: $10.00 if Ramadan has 30 days, $9.00 if it has 29.");
+      await expect(page.getByTestId("ramadan-preview").getByRole("row")).toHaveCount(11);
+      await page.goto("/admin/settings");
+
       await page.getByRole("navigation").getByRole("link", { name: "Ramadan nights" }).click();
       await expect(page.getByTestId("ramadan-tonight")).toHaveText(tonightIs);
       const row = page.getByRole("row").filter({ hasText: email });
@@ -134,5 +142,47 @@ test.describe("Ramadan nights without JavaScript", () => {
     await expect(page.getByTestId("ramadan-preview").getByRole("row")).toHaveCount(31);
     await expect(page.getByTestId("ramadan-total")).toHaveText("In all: $60.00 if Ramadan has 30 days, $58.00 if it has 29.");
     await expect(page.getByLabel("Full name")).toHaveValue("Yusuf Ali");
+  });
+});
+
+test.describe("Ramadan nights on a phone", () => {
+  /** How far the page, and the widest table in its own scroller, reach past the screen's width. */
+  const sideways = (page: Page) =>
+    page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      table: Math.max(0, ...[...document.querySelectorAll("table")].map((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)),
+    }));
+
+  test("every Ramadan screen fits 390 pixels without scrolling sideways", async ({ adminPage: page }) => {
+    const email = `ramadan-phone-${Date.now().toString(36)}@example.org`;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+
+    await page.goto("/donate?way=ramadan-nights&per_night=10&double_odd_nights=on");
+    await expect(page.getByTestId("ramadan-total")).toBeVisible();
+    await shot("donate");
+    expect(await sideways(page)).toEqual({ page: 0, table: 0 });
+
+    await page.getByLabel("Full name").fill("Khadija Abdullahi-Warsame");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Save my card and give each night" }).click();
+    await expect(page.getByRole("heading", { name: "Save a card for your Ramadan nights" })).toBeVisible();
+    await shot("card-page");
+    expect(await sideways(page)).toEqual({ page: 0, table: 0 });
+    await page.getByRole("button", { name: "Save card", exact: true }).click();
+    await expect(page.getByRole("heading", { name: /Your Ramadan nights are set up/ })).toBeVisible();
+    await shot("thanks");
+    expect(await sideways(page)).toEqual({ page: 0, table: 0 });
+
+    await page.goto(`/admin/ramadan?${new URLSearchParams({ email })}`);
+    await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: /^Nights of / }).click();
+    await expect(page.getByRole("region", { name: /^Nights of / })).toBeVisible();
+    await shot("admin-ramadan");
+    expect(await sideways(page)).toEqual({ page: 0, table: 0 });
+
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("region", { name: "Ramadan nights" })).toBeVisible();
+    await page.getByRole("region", { name: "Ramadan nights" }).screenshot({ path: test.info().outputPath("settings-ramadan-390.png") });
+    expect((await sideways(page)).page).toBe(0);
   });
 });

@@ -147,7 +147,7 @@ const EXPECTED_COLUMNS = {
   ramadan_nights: {
     id: "integer", schedule_id: "integer", number: "integer", evening: "text", amount_cents: "integer", status: "text", attempts: "integer",
     claimed_until: "text?", next_attempt_at: "text?", idempotency_key: "text?", payment_intent_id: "text?", donation_id: "integer?",
-    charged_at: "text?", last_error: "text", failure_mailed: "integer",
+    charged_at: "text?", last_error: "text", failure_mailed: "integer", unanswered_sends: "integer",
   },
 } satisfies SchemaMirror;
 

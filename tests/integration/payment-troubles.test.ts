@@ -40,6 +40,10 @@ function mailsOf(kind: string) {
   return getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", kind).orderBy("id").execute();
 }
 
+function historyOf(subscriptionId: number) {
+  return getDb().selectFrom("subscription_changes").select(["kind", "actor"]).where("subscription_id", "=", subscriptionId).orderBy("id").execute();
+}
+
 function troubleRows() {
   return getDb().selectFrom("recurring_payment_troubles").selectAll().orderBy("id").execute();
 }
@@ -195,6 +199,9 @@ describe("with Stripe", () => {
     expect(lost).toHaveLength(1);
     expect(lost[0]).toMatchObject({ to_address: DONOR.email, subject: "[Test] Your monthly gift has stopped" });
     expect(lost[0]!.text_body).toContain("Start my gift again: http://localhost:3000/donate?amount=50&frequency=Monthly&purpose=Zakat");
+    // Its history says it ended, but the lost gift's mail is the donor's only word of it.
+    expect(await historyOf(gift.id)).toEqual([expect.objectContaining({ kind: "created" }), { kind: "canceled", actor: "provider" }]);
+    expect(await mailsOf("recurring-change")).toHaveLength(0);
     // The prefilled form is the same gift.
     expect(await screenText(donate as never, "/donate?amount=50&frequency=Monthly&purpose=Zakat")).toContain("You will give $50 today and every month");
   });
@@ -251,6 +258,38 @@ describe("in the sandbox", () => {
     expect(await donationRows()).toHaveLength(2);
     expect(await mailsOf("payment-recovered")).toHaveLength(1);
     expect(await mailsOf("payment-failed")).toHaveLength(1);
+    // The new card is in the gift's history, as Stripe's billing page would have it.
+    expect(await historyOf(gift.id)).toEqual([expect.objectContaining({ kind: "created" }), { kind: "card_updated", actor: "provider" }]);
+    expect((await mailsOf("recurring-change")).map((mail) => mail.subject)).toEqual(["[Test] The card for your monthly gift is updated"]);
+    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?history=${gift.id}`)).toContain("Card updated at the card payment provider");
+  });
+
+  it("makes a gift past due with its next try when its charge fails just after changes made here", async () => {
+    const gift = await givingMonthly();
+    const changes: Record<string, string>[] = [{ intent: "change", amount: "20" }, { intent: "pause", charges: "1" }, { intent: "resume" }];
+    for (const form of changes) {
+      expect((await asStaff({ ...form, id: String(gift.id) })).status).toBe(303);
+    }
+    const simulated = await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });
+    expect(simulated.data).toMatchObject({ ok: true });
+    expect(await onlyGift()).toMatchObject({ status: "past_due", amount_cents: 2000, next_retry_at: expect.any(String) });
+    expect(await mailsOf("payment-failed")).toHaveLength(1);
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/past_due\s*Past due · next try \w{3} \d{1,2}, \d{4}/);
+
+    // A past-due gift waits for its card: no change to it until then.
+    const refused = await asStaff({ intent: "change", id: String(gift.id), amount: "30" });
+    expect(refused).toMatchObject({ status: 409, data: { error: expect.stringContaining("did not go through") } });
+    expect((await onlyGift()).amount_cents).toBe(2000);
+  });
+
+  it("declines no charge of a paused gift, and does not offer it", async () => {
+    const gift = await givingMonthly();
+    expect((await asStaff({ intent: "pause", id: String(gift.id), charges: "2" })).status).toBe(303);
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).not.toContain("Simulate failed charge");
+    const refused = await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });
+    expect(refused).toMatchObject({ status: 409, data: { ok: false, message: expect.stringContaining("paused") } });
+    expect(await onlyGift()).toMatchObject({ status: "active", next_retry_at: null });
+    expect(await mailsOf("payment-failed")).toHaveLength(0);
   });
 
   it("tells the signed-in donor in My giving that the gift is past due, when it is tried next, and offers the card page", async () => {
@@ -279,6 +318,8 @@ describe("in the sandbox", () => {
     expect(await onlyGift()).toMatchObject({ status: "canceled", next_retry_at: null });
     expect((await troubleRows())[0]).toMatchObject({ lost_at: expect.any(String) });
     expect(await mailsOf("payment-lost")).toHaveLength(1);
+    expect((await historyOf(gift.id)).map((line) => line.kind)).toEqual(["created", "canceled"]);
+    expect(await mailsOf("recurring-change")).toHaveLength(0);
     // The ended gift's link tells the donor how to start again.
     const token = await cardToken();
     expect(await screenText(updateCard, `/update-card/${token}`, undefined, { token })).toContain("Start my gift again");
@@ -300,8 +341,10 @@ describe("in the sandbox", () => {
       .values(rows.map((row, index) => ({ ...row, subscription_id: gift.id, stripe_invoice_id: `in_made_up_${index}`, amount_cents: 5000, is_test: 1 as const })))
       .execute();
 
+    // The open charge is still being tried while its gift has a next try.
+    await getDb().updateTable("subscriptions").set({ status: "past_due", next_retry_at: daysAgo(-2) }).where("id", "=", gift.id).execute();
     const report = await paymentTroubles();
-    expect(report.counts).toEqual({ failed: 1, recovered: 1, lost: 2 });
+    expect(report.counts).toEqual({ failed: 1, noMoreTries: 0, recovered: 1, lost: 2 });
     expect(report.rows.map((row) => row.outcome)).toEqual(["lost", "recovered", "failed", "lost"]);
 
     const plan = await sql<{ detail: string }>`explain query plan select count(*) from recurring_payment_troubles where coalesce(lost_at, recovered_at, failed_at) >= ${daysAgo(30)}`.execute(getDb());
@@ -309,7 +352,12 @@ describe("in the sandbox", () => {
 
     const text = await screenText(subscriptionsScreen, "/admin/subscriptions");
     expect(text).toContain("Payment troubles, last 30 days");
-    expect(text).toMatch(/Failed, still being tried\s*1\s*Recovered\s*1\s*Paid after a failed charge\s*Lost\s*2/);
+    expect(text).toMatch(/Failed, still being tried\s*1\s*Failed, no more tries\s*0\s*The provider stopped trying.*Recovered\s*1\s*Paid after a failed charge\s*Lost\s*2/);
+
+    // Once the provider stops trying, the charge is counted as no longer tried.
+    await getDb().updateTable("subscriptions").set({ next_retry_at: null }).where("id", "=", gift.id).execute();
+    expect((await paymentTroubles()).counts).toEqual({ failed: 1, noMoreTries: 1, recovered: 1, lost: 2 });
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/Failed, still being tried\s*0\s*Failed, no more tries\s*1/);
   });
 
   it("refuses staff actions to anyone not signed in", async () => {

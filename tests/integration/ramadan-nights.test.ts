@@ -16,6 +16,7 @@ import {
   startRamadanCheckout,
   stopMyRamadanNights,
   stopRamadanSchedule,
+  syncFromProvider,
 } from "~/services/giving";
 import { runRamadanChargeRound } from "~/services/giving/ramadan-charges.server";
 import { createTestAdmin } from "../support/admins";
@@ -72,6 +73,14 @@ async function night(scheduleId: number, number: number) {
   return (await nightsOf(scheduleId)).find((row) => row.number === number)!;
 }
 
+/** A night's attempt's idempotency key: the schedule's setup checkout, the night, the attempt. */
+const keyOf = (schedule: { setup_session_id: string | null }, number: number, attempt: number) => `ramadan-${schedule.setup_session_id}-night-${number}-attempt-${attempt}`;
+
+/** Staff confirm Eid al-Fitr 1448 (the calculation gives 2027-03-09, a Ramadan of 29 days). */
+function confirmEid(day: string) {
+  return getDb().insertInto("eid_dates").values({ hijri_year: 1448, eid_al_fitr_on: day, set_by: "staff", set_at: new Date().toISOString() }).execute();
+}
+
 describe("the settings and the preview", () => {
   it("previews the nights and the total before checkout, the odd nights of the last ten doubled", async () => {
     const preview = await previewRamadanNights({ plan: "last-ten", per_night: 10, double_odd_nights: true });
@@ -119,7 +128,8 @@ describe("with Stripe", () => {
   it("saves the card through a setup-mode checkout, then the schedule is active with its nights", async () => {
     const { started, schedule } = await saveCard({ double_odd_nights: "on" });
     const params = fakeStripe().checkoutParams(started.id);
-    expect(params).toMatchObject({ mode: "setup", currency: "usd", customer: expect.stringMatching(/^cus_/) });
+    // Cards only: a bank debit would still be under way when the night ends.
+    expect(params).toMatchObject({ mode: "setup", currency: "usd", customer: expect.stringMatching(/^cus_/), allowed_payment_method_types: ["card"] });
     expect(params.line_items).toBeUndefined();
     expect(schedule).toMatchObject({
       status: "active",
@@ -173,7 +183,7 @@ describe("with Stripe", () => {
       [1000, schedule.provider_customer_id, schedule.payment_method_id, "succeeded"],
     ]);
     const first = await night(schedule.id, 21);
-    expect(intentRequests()[0]!.headers["idempotency-key"]).toBe(`ramadan-night-${first.id}-attempt-1`);
+    expect(intentRequests()[0]!.headers["idempotency-key"]).toBe(keyOf(schedule, 21, 1));
     expect(intentRequests()[0]!.body).toMatchObject({ off_session: "true", confirm: "true", currency: "usd" });
     expect(first).toMatchObject({ status: "charged", donation_id: gifts[0]!.id, payment_intent_id: intents()[0]!.id, attempts: 1 });
     expect(gifts[0]!.stripe_payment_intent_id).toBe(intents()[0]!.id);
@@ -189,7 +199,7 @@ describe("with Stripe", () => {
     const { schedule } = await saveCard();
     const stranded = await night(schedule.id, 21);
     // A process took the night and sent the charge, then stopped before recording it.
-    const key = `ramadan-night-${stranded.id}-attempt-1`;
+    const key = keyOf(schedule, 21, 1);
     await getDb()
       .updateTable("ramadan_nights")
       .set({ status: "charging", attempts: 1, idempotency_key: key, claimed_until: on(21, 20, 2).toISOString() })
@@ -203,7 +213,7 @@ describe("with Stripe", () => {
       metadata: {},
       idempotencyKey: key,
     });
-    expect(sent.ok).toBe(true);
+    expect(sent.outcome).toBe("paid");
 
     // While the claim holds, another round leaves the night alone.
     expect(await runRamadanChargeRound({ now: on(21, 20, 1) })).toMatchObject({ charged: 0 });
@@ -239,7 +249,7 @@ describe("with Stripe", () => {
     expect(claimed).toMatchObject({ status: "charging", attempts: 1 });
     expect(await runRamadanChargeRound({ now: on(21, 20, 1) })).toMatchObject({ charged: 0 });
     expect(await runRamadanChargeRound({ now: on(21, 20, 5) })).toMatchObject({ charged: 1 });
-    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([`ramadan-night-${claimed.id}-attempt-1`, `ramadan-night-${claimed.id}-attempt-1`]);
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([keyOf(schedule, 21, 1), keyOf(schedule, 21, 1)]);
     expect(intents()).toHaveLength(1);
     expect(await donationRows()).toHaveLength(1);
   });
@@ -291,10 +301,7 @@ describe("with Stripe", () => {
     failed = await night(schedule.id, 21);
     expect(failed).toMatchObject({ status: "failed", attempts: 2, next_attempt_at: null });
     await runRamadanChargeRound({ now: on(21, 23, 0) });
-    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([
-      `ramadan-night-${failed.id}-attempt-1`,
-      `ramadan-night-${failed.id}-attempt-2`,
-    ]);
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([keyOf(schedule, 21, 1), keyOf(schedule, 21, 2)]);
     expect(await mails("ramadan-night-failed")).toHaveLength(1);
     expect(await donationRows()).toHaveLength(0);
     expect(await findRamadanSchedule(schedule.id)).toMatchObject({ failed: 1, charged: 0 });
@@ -305,8 +312,9 @@ describe("with Stripe", () => {
     expect(await night(schedule.id, 21)).toMatchObject({ status: "failed" });
   });
 
-  it("gives the whole schedule, leaves out the 30th night in a Ramadan of 29 days, and finishes", async () => {
+  it("gives the whole schedule, leaves out the 30th night when staff confirm a Ramadan of 29 days, and finishes", async () => {
     const { schedule } = await saveCard();
+    await confirmEid("2027-03-09");
     for (let number = 21; number <= 30; number++) await runRamadanChargeRound({ now: on(number, 20, 30) });
     await runRamadanChargeRound({ now: on(30, 30, 0) });
     const nights = await nightsOf(schedule.id);
@@ -318,7 +326,7 @@ describe("with Stripe", () => {
 
   it("gives the 30th night when staff confirm Eid al-Fitr a day later", async () => {
     const { schedule } = await saveCard({ plan: "last-ten" });
-    await getDb().insertInto("eid_dates").values({ hijri_year: 1448, eid_al_fitr_on: "2027-03-10", set_by: "staff", set_at: new Date().toISOString() }).execute();
+    await confirmEid("2027-03-10");
     await runRamadanChargeRound({ now: on(30, 20, 30) });
     expect(await night(schedule.id, 30)).toMatchObject({ status: "charged", amount_cents: 1000 });
   });
@@ -366,6 +374,164 @@ describe("with Stripe", () => {
     expect(intents()).toHaveLength(0);
   });
 
+  it("keeps a charge still under way at the bank under its key, and records it once the provider says it is paid", async () => {
+    const { schedule } = await saveCard();
+    fakeStripe().setCardProcessing(schedule.payment_method_id!, true);
+    expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toMatchObject({ charged: 0, failed: 0 });
+    const [intent] = intents();
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "charging", attempts: 1, payment_intent_id: intent!.id });
+    // Asked again once the claim lapses: the same key, still under way, never a new charge.
+    expect(await runRamadanChargeRound({ now: on(21, 20, 5) })).toMatchObject({ charged: 0, failed: 0 });
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "charging", attempts: 1 });
+    // The bank settles it: the next ask finds it paid.
+    fakeStripe().settlePaymentIntent(intent!.id, "succeeded");
+    expect(await runRamadanChargeRound({ now: on(21, 20, 10) })).toMatchObject({ charged: 1 });
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([keyOf(schedule, 21, 1), keyOf(schedule, 21, 1), keyOf(schedule, 21, 1)]);
+    expect(intents()).toHaveLength(1);
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "charged", payment_intent_id: intent!.id });
+    await deliverAll(fakeStripe().takeEvents());
+    expect((await donationRows()).map((gift) => [gift.amount_cents, gift.stripe_payment_intent_id])).toEqual([[1000, intent!.id]]);
+    expect(await mails("ramadan-night-failed")).toHaveLength(0);
+  });
+
+  it("records a charge under way from the provider's payment_intent.succeeded, without charging again", async () => {
+    const { schedule } = await saveCard();
+    fakeStripe().setCardProcessing(schedule.payment_method_id!, true);
+    await runRamadanChargeRound({ now: on(21, 20, 0) });
+    const [intent] = intents();
+    await deliverAll(fakeStripe().settlePaymentIntent(intent!.id, "succeeded"));
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "charged", payment_intent_id: intent!.id });
+    await runRamadanChargeRound({ now: on(21, 20, 5) });
+    expect(intents()).toHaveLength(1);
+    expect(await donationRows()).toHaveLength(1);
+  });
+
+  it("records money taken for a night already given by another charge, as a gift of its own", async () => {
+    const { schedule } = await saveCard();
+    await runRamadanChargeRound({ now: on(21, 20, 0) });
+    const given = await night(schedule.id, 21);
+    // A second charge of the same night at the provider (say, from another process's key).
+    fakeStripe().takeEvents();
+    await getPaymentGateway().chargeSavedCard({
+      customerId: schedule.provider_customer_id!,
+      paymentMethodId: schedule.payment_method_id!,
+      amountCents: 1000,
+      description: "Night 21 of Ramadan",
+      metadata: { ramadan_night_id: String(given.id) },
+      idempotencyKey: "another-key",
+    });
+    await deliverAll(fakeStripe().takeEvents());
+    expect(intents()).toHaveLength(2);
+    expect((await donationRows()).map((gift) => gift.stripe_payment_intent_id).sort()).toEqual(intents().map((each) => each.id).sort());
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "charged", donation_id: given.donation_id, payment_intent_id: given.payment_intent_id });
+  });
+
+  it("waits for staff to confirm Eid before the 30th night, and writes it off unconfirmed at its cut-off", async () => {
+    const { schedule } = await saveCard();
+    await runRamadanChargeRound({ now: on(30, 20, 30) });
+    // The calculation gives Ramadan 29 days, but only the confirmed Eid decides: the night waits.
+    expect(await night(schedule.id, 30)).toMatchObject({ status: "pending", last_error: "" });
+    expect((await onlySchedule()).status).toBe("active");
+    expect(await runRamadanChargeRound({ now: on(30, 29, 0) })).toMatchObject({ charged: 0, missed: 0 });
+    expect(await night(schedule.id, 30)).toMatchObject({ status: "stopped", last_error: "Not charged: the end of Ramadan was not confirmed" });
+    expect((await onlySchedule()).status).toBe("finished");
+    expect((await findRamadanSchedule(schedule.id)).nights.at(-1)).toMatchObject({ number: 30, status: "stopped", last_error: "Not charged: the end of Ramadan was not confirmed" });
+    expect(intents()).toHaveLength(0);
+  });
+
+  it("charges the 30th night within its night once staff confirm Eid showing thirty days", async () => {
+    const { schedule } = await saveCard();
+    await runRamadanChargeRound({ now: on(30, 20, 30) });
+    expect(await night(schedule.id, 30)).toMatchObject({ status: "pending" });
+    await confirmEid("2027-03-10");
+    expect(await runRamadanChargeRound({ now: on(30, 22, 0) })).toMatchObject({ charged: 1 });
+    expect(await night(schedule.id, 30)).toMatchObject({ status: "charged" });
+    expect(intents()).toHaveLength(1);
+  });
+
+  it("asks after a night left mid-charge once more with its key before writing it off, and records the money taken", async () => {
+    const { schedule } = await saveCard();
+    const stranded = await night(schedule.id, 21);
+    const key = keyOf(schedule, 21, 1);
+    await getDb()
+      .updateTable("ramadan_nights")
+      .set({ status: "charging", attempts: 1, idempotency_key: key, claimed_until: on(21, 20, 2).toISOString() })
+      .where("id", "=", stranded.id)
+      .execute();
+    // The charge went through, but the process stopped before recording it and its event never came.
+    await getPaymentGateway().chargeSavedCard({ customerId: schedule.provider_customer_id!, paymentMethodId: schedule.payment_method_id!, amountCents: 1000, description: "Night 21", metadata: {}, idempotencyKey: key });
+    // The server is back after the night's cut-off.
+    expect(await runRamadanChargeRound({ now: on(21, 30, 0) })).toMatchObject({ charged: 1, missed: 0 });
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "charged", payment_intent_id: intents()[0]!.id });
+    expect(intents()).toHaveLength(1);
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([key, key]);
+    expect((await donationRows()).map((gift) => gift.amount_cents)).toEqual([1000]);
+  });
+
+  it("fails a night the provider refuses for good (no such card): mailed once, retried once, never looping", async () => {
+    const { schedule } = await saveCard();
+    await getDb().updateTable("ramadan_schedules").set({ payment_method_id: "pm_test_gone" }).where("id", "=", schedule.id).execute();
+    expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toMatchObject({ failed: 1 });
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "retrying", last_error: "No such PaymentMethod: 'pm_test_gone'" });
+    expect(await runRamadanChargeRound({ now: on(21, 21, 0) })).toMatchObject({ failed: 1 });
+    for (const minute of [5, 10, 20]) await runRamadanChargeRound({ now: on(21, 21, minute) });
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "failed", attempts: 2 });
+    expect(intentRequests()).toHaveLength(2);
+    const failureMails = await mails("ramadan-night-failed");
+    expect(failureMails).toHaveLength(1);
+    expect(failureMails[0]!.text_body).toContain("No such PaymentMethod");
+  });
+
+  it("gives up a night after three sends of its key without an answer, never sending a new key", async () => {
+    const { schedule } = await saveCard();
+    for (let send = 0; send < 3; send++) fakeStripe().failNext("POST", /^\/v1\/payment_intents$/);
+    for (const minute of [0, 3, 6]) await runRamadanChargeRound({ now: on(21, 20, minute) });
+    expectLoggedError(/Ramadan night \d+ could not be charged now/);
+    expect(await runRamadanChargeRound({ now: on(21, 20, 9) })).toMatchObject({ failed: 1 });
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "failed", last_error: "Not charged: the card payment provider did not answer" });
+    await runRamadanChargeRound({ now: on(21, 22, 0) });
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([keyOf(schedule, 21, 1), keyOf(schedule, 21, 1), keyOf(schedule, 21, 1)]);
+    expect(intents()).toHaveLength(0);
+  });
+
+  it("leaves alone a schedule whose card the sandbox saved while card keys are set", async () => {
+    const { schedule } = await saveCard();
+    await getDb().updateTable("ramadan_schedules").set({ payment_method_id: "pm_sandbox_0123" }).where("id", "=", schedule.id).execute();
+    expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toEqual({ charged: 0, failed: 0, already_charged: 0, missed: 0 });
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "pending", attempts: 0 });
+    expect(intentRequests()).toHaveLength(0);
+  });
+
+  it("does not retry a declined night whose schedule was stopped while it was being charged, nor promise to", async () => {
+    const { schedule } = await saveCard({}, { declines: true });
+    const charging = await night(schedule.id, 21);
+    await getDb()
+      .updateTable("ramadan_nights")
+      .set({ status: "charging", attempts: 1, idempotency_key: keyOf(schedule, 21, 1), claimed_until: on(21, 20, 2).toISOString() })
+      .where("id", "=", charging.id)
+      .execute();
+    await stopRamadanSchedule(schedule.id, { name: "staff1" });
+    expect(await runRamadanChargeRound({ now: on(21, 20, 3) })).toMatchObject({ failed: 1 });
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "failed", next_attempt_at: null, last_error: "Your card has insufficient funds." });
+    await runRamadanChargeRound({ now: on(21, 21, 30) });
+    expect(intentRequests()).toHaveLength(1);
+    const [mail] = await mails("ramadan-night-failed");
+    expect(mail!.text_body).toContain("Your nights were stopped meanwhile");
+    expect(mail!.text_body).not.toContain("try once more");
+    expect(mail!.text_body).not.toContain("given as planned");
+    expect((await findRamadanSchedule(schedule.id)).status).toBe("stopped");
+  });
+
+  it("begins a schedule whose saved card's report was missed, from Sync", async () => {
+    const started = await startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "10", purpose: "General Donation" }, VISITOR);
+    fakeStripe().saveCard(started.id);
+    expect((await onlySchedule()).status).toBe("awaiting_card");
+    expect(await syncFromProvider()).toBe(1);
+    expect(await onlySchedule()).toMatchObject({ status: "active", setup_session_id: started.id });
+    expect(await syncFromProvider()).toBe(0);
+    expect(await mails("ramadan-started")).toHaveLength(1);
+  });
+
   it("refuses bad Ramadan requests with field errors before any checkout starts", async () => {
     await expect(startRamadanCheckout({ ...DONOR, plan: "every-night", per_night: "10" }, VISITOR)).rejects.toBeInstanceOf(ValidationError);
     await expect(startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "10", purpose: "No such fund" }, VISITOR)).rejects.toBeInstanceOf(ValidationError);
@@ -399,6 +565,16 @@ describe("with the sandbox", () => {
     const gifts = await donationRows();
     expect(gifts.map((gift) => [gift.frequency, gift.amount_cents, gift.is_test])).toEqual([["Ramadan", 700, 1]]);
     expect(await mails("receipt")).toHaveLength(1);
+  });
+
+  it("leaves alone a schedule whose card Stripe saved while no card keys are set", async () => {
+    const started = await startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "7", purpose: "General Donation" }, VISITOR);
+    await saveSandboxCheckoutCard(started.id);
+    const schedule = await onlySchedule();
+    await getDb().updateTable("ramadan_schedules").set({ payment_method_id: "pm_test_from_stripe" }).where("id", "=", schedule.id).execute();
+    expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toEqual({ charged: 0, failed: 0, already_charged: 0, missed: 0 });
+    expect(await night(schedule.id, 21)).toMatchObject({ status: "pending", attempts: 0 });
+    expect(await mails("ramadan-night-failed")).toHaveLength(0);
   });
 
   it("declines a card saved to be declined: mailed once, retried once", async () => {

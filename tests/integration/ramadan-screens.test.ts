@@ -9,9 +9,11 @@ import * as donate from "~/routes/donate";
 import * as donationSuccess from "~/routes/donation-success";
 import * as myGiving from "~/routes/my-giving";
 import * as sandboxCheckout from "~/routes/sandbox-checkout";
+import * as settingApi from "~/routes/api/setting";
+import { previewRamadanNights } from "~/services/giving";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving } from "../support/giving-records";
-import { callRoute, makeContext, makeRequest, unwrapData } from "../support/routes";
+import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../support/routes";
 import { screenHtml, screenText } from "../support/screens";
 import { addDays } from "~/domain/shared/hijri";
 import { eveningWords } from "~/domain/giving/ramadan-words";
@@ -48,6 +50,8 @@ async function setUpNights(email: string, name = "Aisha Khan"): Promise<string> 
   expect(saved.status).toBe(303);
   return saved.headers.get("Location")!;
 }
+
+const NIGHT_HOUR_REFUSAL = "Give an hour of the night, 17 to 23 or 0 to 4: a night begins at sunset, so it is never charged in the daytime before it";
 
 const scheduleOf = (email: string) => getDb().selectFrom("ramadan_schedules").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
@@ -114,14 +118,16 @@ describe("the first night and the charge hour in Settings", () => {
 
   it("puts refused values beside their fields, and saves good ones by the settings' rules", async () => {
     const { status, data } = unwrapData(
-      await callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "ramadan", ramadan_first_night: "2027-02-30", ramadan_charge_hour: "24" } }),
+      await callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "ramadan", ramadan_first_night: "2027-02-30", ramadan_charge_hour: "12" } }),
     );
     expect(status).toBe(400);
     const text = await screenText(settingsScreen, "/admin/settings", data);
     expect(text).toContain("Give the evening of the first night as YYYY-MM-DD");
-    expect(text).toContain("Give the hour as a whole number from 0 to 23");
+    // Noon would charge a night in the daytime before it begins.
+    expect(text).toContain(NIGHT_HOUR_REFUSAL);
+    expect(text).toContain("An hour of the night, 17 to 23 or 0 to 4 (after midnight)");
     const html = await screenHtml(settingsScreen, "/admin/settings", data);
-    expect(html).toMatch(/name="ramadan_charge_hour"[^>]*value="24"/);
+    expect(html).toMatch(/name="ramadan_charge_hour"[^>]*value="12"/);
 
     const saved = (await callRoute(settingsScreen.action, "/admin/settings", {
       form: { intent: "ramadan", ramadan_first_night: "2027-02-08", ramadan_charge_hour: "21" },
@@ -135,6 +141,60 @@ describe("the first night and the charge hour in Settings", () => {
     const after = await screenText(settingsScreen, "/admin/settings?saved=ramadan");
     expect(after).toContain("Ramadan settings saved.");
     expect(after).toContain("Confirmed.");
+  });
+});
+
+describe("the charge hour through the API", () => {
+  const put = async (value: unknown) => {
+    const { auth } = await createTestAdmin();
+    return callApi(settingApi.action, "/api/settings/ramadan_charge_hour", { method: "PUT", body: { value }, headers: auth, params: { key: "ramadan_charge_hour" } });
+  };
+
+  it("refuses an hour in the daytime with 422 and why, and keeps the stored hour", async () => {
+    for (const hour of ["5", "16", 12]) expect(await put(hour)).toMatchObject({ status: 422, body: { detail: expect.stringContaining(NIGHT_HOUR_REFUSAL) } });
+    expect(await put("24")).toMatchObject({ status: 422 });
+    const stored = await getDb().selectFrom("settings").select("value").where("key", "=", "ramadan_charge_hour").executeTakeFirstOrThrow();
+    expect(stored.value).toBe("20");
+    expect(await put("17")).toMatchObject({ status: 200, body: { value: "17" } });
+    expect(await put(4)).toMatchObject({ status: 200, body: { value: "4" } });
+  });
+});
+
+describe("a donor starting during Ramadan", () => {
+  it("is shown, totalled and charged only the nights still to give, from tonight's", async () => {
+    // A rehearsal: tonight is the 28th night.
+    const today = new Date().toISOString().slice(0, 10);
+    const evening = new Date().getUTCHours() < 5 ? addDays(today, -1) : today;
+    await getDb().updateTable("settings").set({ value: addDays(evening, -27) }).where("key", "=", "ramadan_first_night").execute();
+
+    const text = await screenText(donate, "/donate?way=ramadan-nights&plan=last-ten&per_night=10&double_odd_nights=on");
+    expect(text).toContain(`Ramadan is under way: you give from the 28th night on, the evening of ${eveningWords(evening)}.`);
+    expect(text).not.toContain("27th night");
+    // The 28th ($10), the 29th doubled ($20) and the 30th if there is one ($10).
+    expect(text).toContain("In all: $40.00 if Ramadan has 30 days, $30.00 if it has 29.");
+    expect(text).toContain("You will give $40.00 over the last ten nights, from the 28th night ($30.00 if Ramadan has 29 days), one charge each night.");
+
+    const started = (await postDonate({ ...NIGHTS, name: "Aisha Khan", email: "aisha@example.org", intent: "save-card" })) as Response;
+    const sessionId = started.headers.get("Location")!.split("/").pop()!;
+    const cardPage = await screenText(sandboxCheckout, `/sandbox/checkout/${sessionId}`, undefined, { sessionId });
+    expect(cardPage).toContain("$40.00");
+    expect(cardPage).not.toContain("$150.00");
+    await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, { form: { intent: "save-card" }, params: { sessionId } });
+    const schedule = await scheduleOf("aisha@example.org");
+    const written = await getDb().selectFrom("ramadan_nights").select(["number", "amount_cents"]).where("schedule_id", "=", schedule.id).orderBy("number").execute();
+    expect(written).toEqual([
+      { number: 28, amount_cents: 1000 },
+      { number: 29, amount_cents: 2000 },
+      { number: 30, amount_cents: 1000 },
+    ]);
+  });
+
+  it("previews no night, and no total, once the nights are over", async () => {
+    // The proposed first night is the evening of 2027-02-07: the 30th night is over on the morning of 2027-03-09.
+    const over = await previewRamadanNights({ plan: "all-thirty", per_night: 10, double_odd_nights: false }, new Date("2027-03-09T12:00:00Z"));
+    expect(over).toMatchObject({ nights: [], total_cents: 0, total_with_thirtieth_cents: 0 });
+    const lastNight = await previewRamadanNights({ plan: "all-thirty", per_night: 10, double_odd_nights: false }, new Date("2027-03-08T12:00:00Z"));
+    expect(lastNight.nights.map((night) => night.number)).toEqual([30]);
   });
 });
 
@@ -204,6 +264,56 @@ describe("the staff's Ramadan schedule screen", () => {
     const ran = (await callRoute(ramadanScreen.action, "/admin/ramadan", { form: { intent: "run" }, context })) as Response;
     expect(ran.headers.get("Location")).toBe("/admin/ramadan?ran=0-0-0-0");
     expect(await screenText(ramadanScreen, ran.headers.get("Location")!)).toContain("Tonight's charges ran: 0 charged, 0 failed, 0 already charged, 0 missed.");
+  });
+});
+
+describe("the staff's Ramadan list, a page at a time", () => {
+  it("pages the schedules in the query with their nights counted, and opens any schedule by its id", async () => {
+    const fund = await getDb().selectFrom("funds").select(["id", "purpose"]).where("purpose", "=", "General Donation").executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 27 }, (_, index) => ({
+      name: `Donor ${index + 1}`,
+      email: `donor${index + 1}@example.org`,
+      plan: "last-ten" as const,
+      per_night_cents: 500,
+      purpose: fund.purpose,
+      fund_id: fund.id,
+      hijri_year: 1448,
+      status: index === 0 ? ("stopped" as const) : ("active" as const),
+    }));
+    const ids = (await getDb().insertInto("ramadan_schedules").values(rows).returning("id").execute()).map((row) => row.id);
+    // The first donor's nights: two given ($5 each), one failed, seven stopped.
+    await getDb()
+      .insertInto("ramadan_nights")
+      .values(
+        Array.from({ length: 10 }, (_, index) => ({
+          schedule_id: ids[0]!,
+          number: 21 + index,
+          evening: addDays("2027-02-27", index),
+          amount_cents: 500,
+          status: index < 2 ? ("charged" as const) : index === 2 ? ("failed" as const) : ("stopped" as const),
+        })),
+      )
+      .execute();
+    await getDb()
+      .insertInto("ramadan_nights")
+      .values(Array.from({ length: 10 }, (_, index) => ({ schedule_id: ids[26]!, number: 21 + index, evening: addDays("2027-02-27", index), amount_cents: 500 })))
+      .execute();
+
+    const first = await screenText(ramadanScreen, "/admin/ramadan");
+    expect(first).toContain("Showing 1–25 of 27");
+    expect(first).toContain("Donor 27 donor27@example.org");
+    expect(first).toContain("0 charged · 0 failed · 10 to come $0.00");
+    expect(first).not.toContain("Donor 1 donor1@example.org");
+    expect(first).toContain("10 nights are still to come.");
+    const second = await screenText(ramadanScreen, "/admin/ramadan?page=2");
+    expect(second).toContain("Showing 26–27 of 27");
+    expect(second).toMatch(/Donor 1 donor1@example\.org .* 2 charged · 1 failed · 0 to come \$10\.00/);
+    // The oldest schedule opens from page 1 and from a filter it is not in.
+    const opened = await screenText(ramadanScreen, `/admin/ramadan?status=active&schedule=${ids[0]}`);
+    expect(opened).toContain("Nights of Donor 1");
+    expect(opened).toContain("21st night Saturday 27 February 2027 $5.00 charged");
+    expect(await screenText(ramadanScreen, `/admin/ramadan?stop=${ids[1]}`)).toContain("Stop the remaining nights of Donor 2?");
+    expect(await screenText(ramadanScreen, "/admin/ramadan?status=stopped")).toContain("Showing 1–1 of 1");
   });
 });
 

@@ -107,6 +107,14 @@ describe("My giving", () => {
     expect(html).toContain(`id="new-amount-${gift.id}-error" class="field-error">The minimum donation is $1`);
     expect((await row(gift.id)).amount_cents).toBe(5000);
     expect(fakeStripe().requests.filter((request) => request.method === "POST" && request.path.startsWith("/v1/subscriptions/"))).toHaveLength(0);
+
+    // The amount it already has: refused beside the field, before the provider is asked, and nothing is told by mail.
+    const same = unwrapData(await asDonor(cookie, { intent: "change", id: String(gift.id), amount: "50" }));
+    expect(same).toMatchObject({ status: 400, data: { intent: "change", field: "amount", error: "That is already the amount", values: { amount: "50" } } });
+    expect(await screenText(myGiving, `/my-giving?change=${gift.id}`, same.data, undefined, { Cookie: cookie })).toContain("That is already the amount");
+    expect(fakeStripe().requests.filter((request) => request.method === "POST" && request.path.startsWith("/v1/subscriptions/"))).toHaveLength(0);
+    expect(await history(gift.id)).toHaveLength(1);
+    expect(await changeMails()).toHaveLength(0);
   });
 
   it("pauses for two charges, says when it resumes, and resumes early", async () => {
@@ -192,7 +200,8 @@ describe("Subscriptions (staff)", () => {
     const paused = await asStaff({ intent: "pause", id: String(gift.id), charges: "1" });
     expect((paused.answer as Response).status).toBe(303);
     const resumesWith = formatDate(resumingCharge(new Date(gift.next_payment_date!), "month", 1).toISOString(), timeZone);
-    const list = await screenText(subscriptionsScreen, "/admin/subscriptions");
+    const list = await screenText(subscriptionsScreen, `/admin/subscriptions?done=pause&gift=${gift.id}`);
+    expect(list).toContain(`Aisha Khan's gift is paused and resumes with the charge on ${resumesWith}; the donor is told by mail.`);
     expect(list).toContain(`Paused · resumes with the charge on ${resumesWith}`);
     expect(list).toContain("Resume now");
 

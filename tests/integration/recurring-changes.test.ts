@@ -161,6 +161,30 @@ describe("with Stripe", () => {
     expect((await act("resume", gift.id)).status).toBe(409);
   });
 
+  it("refuses the amount the gift already has beside its field (422) and a second pause (409), asking the provider nothing", async () => {
+    const { gift, providerId } = await givingMonthly();
+    expect(await act("change", gift.id, { amount: "50.00" })).toMatchObject({ status: 422, body: { errors: { amount: ["That is already the amount"] } } });
+    expect(updates(providerId)).toHaveLength(0);
+
+    expect((await act("pause", gift.id, { charges: 2 })).status).toBe(200);
+    await deliverAll(fakeStripe().takeEvents());
+    const paused = await onlyGift();
+    // Pausing again would have moved the end of the pause the donor was told about.
+    expect(await act("pause", gift.id, { charges: 1 })).toMatchObject({ status: 409, body: { detail: "This recurring gift is already paused" } });
+    expect((await onlyGift()).resumes_at).toBe(paused.resumes_at);
+    expect(updates(providerId)).toHaveLength(1);
+    expect((await history(gift.id)).map((line) => line.kind)).toEqual(["created", "paused"]);
+    expect((await changeMails()).map((mail) => mail.subject)).toEqual(["[Test] Your monthly gift is paused"]);
+  });
+
+  it("pauses a gift charged on the 31st until a charge on its own day, not a shorter month's", async () => {
+    const { gift, providerId } = await givingMonthly();
+    await getDb().updateTable("subscriptions").set({ payment_day: 31, next_payment_date: "2027-02-28T12:00:00.000Z" }).where("id", "=", gift.id).execute();
+    expect(await act("pause", gift.id, { charges: 1 })).toMatchObject({ status: 200 });
+    // Skipping Feb 28, it resumes with the charge of Mar 31: collecting again on Mar 30.
+    expect(updates(providerId)[0]?.body.pause_collection).toEqual({ behavior: "void", resumes_at: String(Date.parse("2027-03-30T12:00:00.000Z") / 1000) });
+  });
+
   it("keeps a change made at the provider once, as the provider's, with its mail", async () => {
     const { gift, providerId } = await givingMonthly();
     const item = fakeStripe().subscriptions.get(providerId)!.items.data[0];

@@ -117,6 +117,39 @@ describe("asking for a reminder under a calculation", () => {
     expect(await getDb().selectFrom("zakat_reminders").selectAll().execute()).toEqual([]);
   });
 
+  it("sends at most three confirmations an hour to one inbox, however its address is +tagged", async () => {
+    for (const email of ["victim+1@example.org", "Victim+2@example.org", "victim@example.org", "victim+3@example.org", "victim+zakat@example.org"]) {
+      expect((await askOnCalculator({ email })).status).toBe(200);
+    }
+    expect((await mailsOf("zakat-reminder-confirm")).map((mail) => mail.to_address)).toEqual(["victim+1@example.org", "victim+2@example.org", "victim@example.org"]);
+    // Another inbox, even one whose name begins alike, is not held back.
+    await askOnCalculator({ email: "victim2@example.org" });
+    await askOnCalculator({ email: "victim+1@example.com" });
+    expect(await mailsOf("zakat-reminder-confirm")).toHaveLength(5);
+  });
+
+  it("keeps an unconfirmed ask and its figures for seven days only: later its link confirms nothing, and the round deletes it", async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const ask = (email: string, days: number) => askForZakatReminder({ email, keep_figures: "on", ...FIGURES }, { clientAddress: newAddress() }, daysAgo(days));
+    await ask("late@example.org", 8);
+    await ask("in-time@example.org", 6);
+    const tokenOf = async (email: string) => linkIn((await mailsOf("zakat-reminder-confirm")).find((mail) => mail.to_address === email)!.text_body, "/zakat-reminders/confirm?token=")!;
+    expect((await mailsOf("zakat-reminder-confirm"))[0]!.text_body).toContain("Please confirm with the button below within 7 days.");
+    const late = await tokenOf("late@example.org");
+
+    expect(await screenText(confirmPage as never, `/zakat-reminders/confirm?token=${late}`)).toContain("This link has already been used or is no longer valid.");
+    expect(unwrapData(await callRoute(confirmPage.action, "/zakat-reminders/confirm", { form: { token: late } })).data).toEqual({ confirmed: null });
+    expect((await getDb().selectFrom("zakat_reminders").select("confirmed_at").where("email", "=", "late@example.org").executeTakeFirstOrThrow()).confirmed_at).toBeNull();
+
+    await sendDueZakatReminders();
+    expect((await getDb().selectFrom("zakat_reminders").select(["email", "kept_figures"]).execute()).map((row) => [row.email, row.kept_figures !== null])).toEqual([["in-time@example.org", true]]);
+    const inTime = unwrapData(await callRoute(confirmPage.action, "/zakat-reminders/confirm", { form: { token: await tokenOf("in-time@example.org") } })).data;
+    expect(inTime).toMatchObject({ confirmed: { email: "in-time@example.org", status: "planned" } });
+    // A confirmed reminder stays however old its ask.
+    await sendDueZakatReminders(new Date(Date.now() + 30 * 86_400_000));
+    expect(await getDb().selectFrom("zakat_reminders").select("email").execute()).toEqual([{ email: "in-time@example.org" }]);
+  });
+
   it("quietly ignores a filled honeypot", async () => {
     const bot = await askOnCalculator({ email: "bot@example.org", website: "http://spam.example" });
     expect(bot.status).toBe(200);
@@ -260,10 +293,33 @@ describe("sending", () => {
       expect(kept!.status).toBe("sent");
       expect(kept!.text_body).toContain("/zakat-calculator?reminder=(hidden once sent)");
       expect(kept!.text_body).toContain("/zakat-reminders/stop?token=(hidden once sent)");
+      // The mail app's one-click stop, kept in the stored headers, is hidden too.
+      expect(JSON.parse(kept!.headers)).toEqual({
+        "List-Unsubscribe": "<https://charity.example/api/zakat-reminders/stop?token=(hidden once sent)>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
     } finally {
       Object.assign(process.env, { SMTP_URL: "", MAIL_FROM: "", PUBLIC_URL: "" });
       resetEnvCache();
     }
+  });
+
+  it("keeps one stop link for the reminder's life: last year's mail still stops it", async () => {
+    const planned = await plannedReminder("yearly@example.org", true);
+    await sendDueZakatReminders(at(planned.remind_on));
+    const nextYear = await getDb().selectFrom("zakat_reminders").select("remind_on").where("id", "=", planned.id).executeTakeFirstOrThrow();
+    await sendDueZakatReminders(at(nextYear.remind_on));
+    const [lastYear, thisYear] = await mailsOf("zakat-reminder");
+    expect(thisYear).toBeDefined();
+    const oldStop = linkIn(lastYear!.text_body, "/zakat-reminders/stop?token=")!;
+    expect(linkIn(thisYear!.text_body, "/zakat-reminders/stop?token=")).toBe(oldStop);
+    // Last year's figures link is not this year's: only the newest mail opens the figures.
+    expect(linkIn(thisYear!.text_body, "/zakat-calculator?reminder=")).not.toBe(linkIn(lastYear!.text_body, "/zakat-calculator?reminder="));
+    expect(JSON.stringify(await getDb().selectFrom("zakat_reminders").selectAll().execute())).not.toContain(oldStop);
+
+    expect(await screenText(stopPage as never, `/zakat-reminders/stop?token=${oldStop}`)).toContain("Press the button and yearly@example.org will receive no more yearly Zakat reminders");
+    expect(unwrapData(await callRoute(stopPage.action, "/zakat-reminders/stop", { form: { token: oldStop } })).data).toEqual({ stopped: true });
+    expect((await getDb().selectFrom("zakat_reminders").select("stopped_at").where("id", "=", planned.id).executeTakeFirstOrThrow()).stopped_at).not.toBeNull();
   });
 
   it("confirming a new reminder replaces the address's earlier one", async () => {

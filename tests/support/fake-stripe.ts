@@ -74,7 +74,7 @@ export async function startFakeStripe() {
   // Ramadan's saved cards: customers, setup intents, payment methods and off-session charges.
   const customers = new Map<string, StripeObject>();
   const setupIntents = new Map<string, StripeObject>();
-  const paymentMethods = new Map<string, StripeObject & { declines: boolean }>();
+  const paymentMethods = new Map<string, StripeObject & { declines: boolean; processing?: boolean }>();
   const paymentIntents = new Map<string, StripeObject>();
   /** Each idempotency key's first answer, given again to a request sent again with it. */
   const idempotentAnswers = new Map<string, [number, unknown]>();
@@ -255,6 +255,12 @@ export async function startFakeStripe() {
       return [400, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${body.payment_method}'` } }];
     }
     const declined = method.declines;
+    // A charge the bank settles later: under way ('processing') until settlePaymentIntent.
+    if (method.processing && !declined) {
+      const processing = { id: id("pi"), object: "payment_intent", created: tick(), livemode: false, amount: Number(body.amount), currency: body.currency, customer: body.customer, payment_method: body.payment_method, metadata: body.metadata ?? {}, status: "processing", last_payment_error: null };
+      paymentIntents.set(processing.id, processing);
+      return [200, processing];
+    }
     const intent = {
       id: id("pi"),
       object: "payment_intent",
@@ -455,6 +461,25 @@ export async function startFakeStripe() {
       const method = paymentMethods.get(paymentMethodId);
       if (!method) throw new Error(`No payment method ${paymentMethodId}`);
       method.declines = declines;
+    },
+
+    /** The card's charges are under way at the bank ('processing') until settled, or again settled at once. */
+    setCardProcessing(paymentMethodId: string, processing: boolean) {
+      const method = paymentMethods.get(paymentMethodId);
+      if (!method) throw new Error(`No payment method ${paymentMethodId}`);
+      method.processing = processing;
+    },
+
+    /** The bank settles a charge that was under way: paid or declined, with Stripe's event. */
+    settlePaymentIntent(paymentIntentId: string, outcome: "succeeded" | "declined"): FakeStripeEvent[] {
+      const intent = paymentIntents.get(paymentIntentId);
+      if (!intent) throw new Error(`No payment intent ${paymentIntentId}`);
+      if (outcome === "succeeded") {
+        Object.assign(intent, { status: "succeeded" });
+        return [event("payment_intent.succeeded", intent)];
+      }
+      Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", message: "Your card was declined." } });
+      return [event("payment_intent.payment_failed", intent)];
     },
 
     /** The events the app's own calls produced since last asked (each once). */

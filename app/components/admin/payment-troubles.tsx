@@ -7,8 +7,8 @@ import { formatDate } from "~/domain/shared/dates";
 import { formatCount, formatDollars } from "~/domain/shared/money";
 
 /**
- * Subscriptions' "Payment troubles, last 30 days": failed charges still being tried,
- * recovered and lost, counted and listed; in sandbox mode, staff can also decline a gift's
+ * Subscriptions' "Payment troubles, last 30 days": failed charges still being tried, no
+ * longer tried, recovered and lost, counted and listed; in sandbox mode, staff can also decline a gift's
  * charge, try it again or have the provider give up, to see the whole path without keys.
  */
 interface Trouble {
@@ -28,7 +28,7 @@ interface Trouble {
 
 interface Report {
   days: number;
-  counts: Record<TroubleOutcome, number>;
+  counts: Record<TroubleOutcome, number> & { noMoreTries: number };
   rows: Trouble[];
 }
 
@@ -39,6 +39,7 @@ interface Gift {
   amount: number;
   interval: "month" | "year";
   status: string;
+  resumes_at: string | null;
   stripe_subscription_id: string | null;
 }
 
@@ -59,8 +60,14 @@ export function PaymentTroublesPanel({ report, sandbox, gifts, timeZone }: { rep
       <h2 id="payment-troubles-title" className="text-lg font-semibold text-slate-900">
         Payment troubles, last {report.days} days
       </h2>
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Failed, still being tried" value={formatCount(report.counts.failed)} testId="troubles-failed" />
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Failed, still being tried" value={formatCount(report.counts.failed - report.counts.noMoreTries)} testId="troubles-failed" />
+        <StatCard
+          label="Failed, no more tries"
+          value={formatCount(report.counts.noMoreTries)}
+          hint="The provider stopped trying; unpaid until the card is put right"
+          testId="troubles-no-more-tries"
+        />
         <StatCard label="Recovered" value={formatCount(report.counts.recovered)} hint="Paid after a failed charge" testId="troubles-recovered" />
         <StatCard label="Lost" value={formatCount(report.counts.lost)} hint="Ended by the card provider after failed charges" testId="troubles-lost" />
       </dl>
@@ -99,10 +106,10 @@ function useSimulating() {
   return ["simulate-failed-charge", "retry-charge", "simulate-giving-up"].includes(intent);
 }
 
-/** Sandbox only: decline the next charge of an active gift on this page. */
+/** Sandbox only: decline the next charge of an active gift on this page (a paused one is not charged). */
 function SimulateFailure({ gifts }: { gifts: Gift[] }) {
   const busy = useSimulating();
-  const active = gifts.filter((gift) => gift.status === "active" && gift.stripe_subscription_id);
+  const active = gifts.filter((gift) => gift.status === "active" && gift.stripe_subscription_id && !gift.resumes_at);
   if (active.length === 0) return null;
   return (
     <Form method="post" className="flex flex-wrap items-end gap-3 rounded-xl border border-dashed border-amber-600 bg-amber-50 p-4" preventScrollReset>

@@ -97,7 +97,8 @@ export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, tim
             className="field-input max-w-28"
           />
           <p id={hourHintId} className="mt-1 text-sm text-slate-600">
-            0 to 23, in the foundation&apos;s time ({timeZone}): each night is charged from this hour on its evening.
+            An hour of the night, 17 to 23 or 0 to 4 (after midnight), in the foundation&apos;s time ({timeZone}): a night begins at sunset, so each
+            night is charged from this hour on its evening, never in the daytime before it.
           </p>
           <FieldError id={fields.ramadan_charge_hour.errorId} errors={fields.ramadan_charge_hour.errors} />
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ChangeAmountPanel, GiftHistory, PausePanel, ResumeButton, type HistoryLine } from "~/components/giving/recurring-change-forms";
 import { useEscapeKey } from "~/components/ui/use-escape-key";
+import { canPause, canResume, isChangeable } from "~/domain/giving/subscription-status";
 import { dollarsToCents, formatDollars } from "~/domain/shared/money";
 
 /**
@@ -14,6 +15,7 @@ export interface StaffGift {
   name: string;
   amount: number;
   interval: "month" | "year";
+  payment_day: number;
   status: string;
   next_payment_date: string | null;
   resumes_at: string | null;
@@ -40,16 +42,15 @@ const giftWords = (gift: StaffGift) => `${gift.name}'s ${formatDollars(gift.amou
 /** Change amount, Pause or Resume now, History: for a gift still running; History for any. */
 export function SubscriptionChangeLinks({ gift }: { gift: StaffGift }) {
   const openTo = useOpenTo();
-  const running = gift.status === "active" && gift.stripe_subscription_id;
   return (
     <>
-      {running ? (
+      {isChangeable(gift) ? (
         <Link to={openTo("change", gift.id)} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Change the amount of ${giftWords(gift)}`}>
           Change amount
         </Link>
       ) : null}
-      {running && gift.resumes_at ? <ResumeButton giftId={gift.id} label={`Resume ${giftWords(gift)} now`} /> : null}
-      {running && !gift.resumes_at ? (
+      {canResume(gift) ? <ResumeButton giftId={gift.id} label={`Resume ${giftWords(gift)} now`} /> : null}
+      {canPause(gift) ? (
         <Link to={openTo("pause", gift.id)} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Pause ${giftWords(gift)}`}>
           Pause
         </Link>
@@ -78,7 +79,7 @@ export function SubscriptionChangePanel({
   answer?: unknown;
 }) {
   const closeTo = useCloseTo();
-  const asChangeable = (gift: StaffGift) => ({ id: gift.id, amountCents: dollarsToCents(gift.amount), interval: gift.interval, nextPaymentDate: gift.next_payment_date });
+  const asChangeable = (gift: StaffGift) => ({ id: gift.id, amountCents: dollarsToCents(gift.amount), interval: gift.interval, nextPaymentDate: gift.next_payment_date, paymentDay: gift.payment_day });
   if (changing) {
     return <ChangeAmountPanel gift={asChangeable(changing)} title={`Change the amount of ${giftWords(changing)}`} cancelTo={closeTo} answer={answer} timeZone={timeZone} />;
   }

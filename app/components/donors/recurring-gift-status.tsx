@@ -9,7 +9,7 @@ import type { MyRecurringGiftView } from "./recurring-gifts";
  */
 export function recurringStatusWords(gift: MyRecurringGiftView, timeZone: string): string {
   if (gift.status === "active") {
-    const paused = pausedWords(gift.resumes_at, timeZone);
+    const paused = pausedWords(gift, timeZone);
     if (paused) return paused;
     return gift.next_payment_date ? `Active · next payment ${formatDate(gift.next_payment_date, timeZone)}` : "Active";
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { ChangeAmountPanel, GiftHistory, PausePanel, ResumeButton, type HistoryLine } from "~/components/giving/recurring-change-forms";
+import { canPause, canResume, isCancelable, isChangeable } from "~/domain/giving/subscription-status";
 import { formatExactCents } from "~/domain/shared/money";
 import { recurringStatusWords } from "./recurring-gift-status";
 
@@ -14,9 +15,12 @@ export interface MyRecurringGiftView {
   amount_cents: number;
   fee_cover_cents: number;
   interval: "month" | "year";
+  payment_day: number;
+  payment_month: number;
   purpose: string;
   appeal: string;
   status: string;
+  stripe_subscription_id: string | null;
   next_payment_date: string | null;
   resumes_at: string | null;
   /** While past due: the provider's next try at the charge (null once it stopped trying). */
@@ -69,7 +73,7 @@ export function RecurringGiftList({
           </div>
           {open.change === gift.id ? (
             <ChangeAmountPanel
-              gift={{ id: gift.id, amountCents: gift.amount_cents, interval: gift.interval, nextPaymentDate: gift.next_payment_date }}
+              gift={{ id: gift.id, amountCents: gift.amount_cents, interval: gift.interval, nextPaymentDate: gift.next_payment_date, paymentDay: gift.payment_day }}
               title={`Change the amount of your gift of ${giftWords(gift)}`}
               cancelTo="/my-giving"
               answer={answer}
@@ -78,7 +82,7 @@ export function RecurringGiftList({
           ) : null}
           {open.pause === gift.id ? (
             <PausePanel
-              gift={{ id: gift.id, amountCents: gift.amount_cents, interval: gift.interval, nextPaymentDate: gift.next_payment_date }}
+              gift={{ id: gift.id, amountCents: gift.amount_cents, interval: gift.interval, nextPaymentDate: gift.next_payment_date, paymentDay: gift.payment_day }}
               title={`Pause your gift of ${giftWords(gift)}`}
               cancelTo="/my-giving"
               answer={answer}
@@ -99,7 +103,7 @@ export function RecurringGiftList({
 
 /** What the donor can do with one gift; an ended gift offers nothing. */
 function GiftActions({ gift }: { gift: MyRecurringGiftView }) {
-  const active = gift.status === "active";
+  const changeable = isChangeable(gift);
   const words = giftWords(gift);
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -112,18 +116,18 @@ function GiftActions({ gift }: { gift: MyRecurringGiftView }) {
           </button>
         </Form>
       ) : null}
-      {active ? (
+      {changeable ? (
         <Link to={`/my-giving?change=${gift.id}`} preventScrollReset data-change-for={gift.id} className="font-semibold text-brand-700 hover:underline" aria-label={`Change the amount of the gift of ${words}`}>
           Change amount
         </Link>
       ) : null}
-      {active && gift.resumes_at ? <ResumeButton giftId={gift.id} label={`Resume the gift of ${words} now`} /> : null}
-      {active && !gift.resumes_at ? (
+      {canResume(gift) ? <ResumeButton giftId={gift.id} label={`Resume the gift of ${words} now`} /> : null}
+      {canPause(gift) ? (
         <Link to={`/my-giving?pause=${gift.id}`} preventScrollReset data-pause-for={gift.id} className="font-semibold text-brand-700 hover:underline" aria-label={`Pause the gift of ${words}`}>
           Pause
         </Link>
       ) : null}
-      {active ? (
+      {isCancelable(gift.status) ? (
         <Link to={`/my-giving?cancel=${gift.id}`} preventScrollReset className="font-semibold text-red-700 hover:underline" aria-label={`Cancel the gift of ${words}`}>
           Cancel
         </Link>

@@ -22,17 +22,30 @@ export interface RamadanSettingsView {
   hijri_year: number;
 }
 
+/** The moment the page is drawn and the foundation's time zone: the nights already over by then are not given. */
+export interface RamadanClock {
+  now: Date;
+  timeZone: string;
+}
+
 /** The calendar the nights are drawn from: the confirmed first night, else the proposal, said to be one. */
-export function ramadanCalendarOf(settings: RamadanSettingsView): RamadanCalendar {
-  return { firstNight: settings.first_night ?? settings.proposed_first_night, confirmed: settings.first_night !== null, hijriYear: settings.hijri_year };
+export function ramadanCalendarOf(settings: RamadanSettingsView, clock: RamadanClock): RamadanCalendar {
+  return {
+    firstNight: settings.first_night ?? settings.proposed_first_night,
+    confirmed: settings.first_night !== null,
+    hijriYear: settings.hijri_year,
+    chargeHour: settings.charge_hour,
+    timeZone: clock.timeZone,
+    now: clock.now.toISOString(),
+  };
 }
 
 /** The form's view, its fields filled from the address where given (a link to "all thirty nights of $5", say). */
-export function ramadanNightsView(settings: RamadanSettingsView, purposes: string[], params: URLSearchParams): RamadanNightsView {
+export function ramadanNightsView(settings: RamadanSettingsView, purposes: string[], params: URLSearchParams, clock: RamadanClock): RamadanNightsView {
   const initial = Object.fromEntries(["plan", "per_night", "double_odd_nights", "purpose"].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
   // Back from a canceled card page, the plan comes as ?ramadan=<plan>.
   if (!initial.plan && params.get("ramadan")) initial.plan = params.get("ramadan")!;
-  return { calendar: ramadanCalendarOf(settings), chargeHour: chargeHourWords(settings.charge_hour), purposes, initial };
+  return { calendar: ramadanCalendarOf(settings, clock), chargeHour: chargeHourWords(settings.charge_hour), purposes, initial };
 }
 
 /** The donate page when the donor gives on the nights of Ramadan. */

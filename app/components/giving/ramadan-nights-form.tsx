@@ -2,11 +2,12 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMet
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { isTicked, ANONYMOUS_NOTE } from "~/components/giving/gift-choices";
-import { RamadanNightsPreview, type RamadanCalendar } from "~/components/giving/ramadan-nights-preview";
+import { RamadanNightsPreview, nightsYouGive, type RamadanCalendar } from "~/components/giving/ramadan-nights-preview";
 import { FieldError } from "~/components/ui/field-error";
 import { InputField, SelectField } from "~/components/ui/form-fields";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { RAMADAN_PLANS, RAMADAN_PLAN_LABELS, ramadanNights, ramadanTotal, type RamadanPlan } from "~/domain/giving/ramadan-nights";
+import { RAMADAN_PLANS, RAMADAN_PLAN_LABELS, type RamadanPlan } from "~/domain/giving/ramadan-nights";
+import { nightName } from "~/domain/giving/ramadan-words";
 import { ramadanRequestSchema, type RamadanRequest } from "~/domain/giving/ramadan-request";
 import { dollarsToCents, formatExactCents } from "~/domain/shared/money";
 
@@ -61,7 +62,7 @@ export function RamadanNightsForm({
   const schedule = typedSchedule(fields);
 
   return (
-    <Form method="post" action={`/donate?way=${RAMADAN_WAY}`} {...getFormProps(form)} className="space-y-8 lg:col-span-2">
+    <Form method="post" action={`/donate?way=${RAMADAN_WAY}`} {...getFormProps(form)} className="min-w-0 space-y-8 lg:col-span-2">
       <input type="hidden" name="way" value={RAMADAN_WAY} />
       <PlanChoice field={fields.plan} />
 
@@ -112,7 +113,7 @@ export function RamadanNightsForm({
           {processing ? "Processing..." : "Save my card and give each night"}
         </button>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {schedule ? scheduleSummary(schedule, calendar.firstNight) : "Enter an amount per night to see what you will give."}
+          {schedule ? scheduleSummary(schedule, calendar) : "Enter an amount per night to see what you will give."}
         </p>
         <p className="text-sm text-slate-600">
           Nothing is charged now: our payment provider keeps your card, and each night is charged on its evening at {chargeHourWords}. You can stop the
@@ -124,11 +125,16 @@ export function RamadanNightsForm({
   );
 }
 
-/** "You will give $150.00 over the last ten nights ($140.00 if Ramadan has 29 days), one charge each night." */
-function scheduleSummary(schedule: NonNullable<ReturnType<typeof typedSchedule>>, firstNight: string): string {
-  const total = ramadanTotal(ramadanNights(schedule, firstNight));
-  const nights = schedule.plan === "last-ten" ? "the last ten nights" : "all thirty nights";
-  return `You will give ${formatExactCents(total.thirtyDaysCents)} over ${nights} (${formatExactCents(total.twentyNineDaysCents)} if Ramadan has 29 days), one charge each night.`;
+/**
+ * "You will give $150.00 over the last ten nights ($140.00 if Ramadan has 29 days), one charge each night.";
+ * starting late, "… over the last ten nights, from the 28th night …", totalled from the nights still to give.
+ */
+function scheduleSummary(schedule: NonNullable<ReturnType<typeof typedSchedule>>, calendar: RamadanCalendar): string {
+  const { nights, late, total } = nightsYouGive(schedule, calendar);
+  if (nights.length === 0) return "This Ramadan's nights are over: there is no night left to give on.";
+  const plan = schedule.plan === "last-ten" ? "the last ten nights" : "all thirty nights";
+  const from = late ? `, from the ${nightName(nights[0]!.night)}` : "";
+  return `You will give ${formatExactCents(total.thirtyDaysCents)} over ${plan}${from} (${formatExactCents(total.twentyNineDaysCents)} if Ramadan has 29 days), one charge each night.`;
 }
 
 function PlanChoice({ field }: { field: FieldMetadata<string> }) {

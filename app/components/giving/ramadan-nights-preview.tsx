@@ -1,12 +1,29 @@
-import { ramadanNights, ramadanTotal, type RamadanPlan } from "~/domain/giving/ramadan-nights";
+import { ramadanNights, ramadanTotal, type RamadanNight, type RamadanPlan, type RamadanSchedule } from "~/domain/giving/ramadan-nights";
+import { nightsStillToGive } from "~/domain/giving/ramadan-nights-to-give";
 import { eveningWords, hijriNightWords, nightName } from "~/domain/giving/ramadan-words";
 import { formatExactCents } from "~/domain/shared/money";
 
-/** When this year's nights begin: the evening staff confirmed, or the calculation's proposal until they do. */
+/** When this year's nights begin (the evening staff confirmed, or the calculation's proposal until they do) and when each is charged. */
 export interface RamadanCalendar {
   firstNight: string;
   confirmed: boolean;
   hijriYear: number;
+  /** The hour each night is charged from, in `timeZone`. */
+  chargeHour: number;
+  timeZone: string;
+  /** The moment the page was drawn (ISO): a night already over by then is not given. */
+  now: string;
+}
+
+/**
+ * The nights a donor saving their card now gives on, by the same rule as the nights written
+ * when the card is saved: a donor starting during Ramadan gives from tonight's night on.
+ * `late` says the plan's first nights have gone by; the totals are of the nights given.
+ */
+export function nightsYouGive(schedule: RamadanSchedule, calendar: RamadanCalendar): { nights: RamadanNight[]; late: boolean; total: ReturnType<typeof ramadanTotal> } {
+  const all = ramadanNights(schedule, calendar.firstNight);
+  const nights = nightsStillToGive(all, new Date(calendar.now), calendar.chargeHour, calendar.timeZone);
+  return { nights, late: nights.length < all.length, total: ramadanTotal(nights) };
 }
 
 /**
@@ -26,8 +43,14 @@ export function RamadanNightsPreview({
   doubleOddNights: boolean;
   calendar: RamadanCalendar;
 }) {
-  const nights = ramadanNights({ plan, perNightCents, doubleOddNights }, calendar.firstNight);
-  const total = ramadanTotal(nights);
+  const { nights, late, total } = nightsYouGive({ plan, perNightCents, doubleOddNights }, calendar);
+  if (nights.length === 0) {
+    return (
+      <p className="rounded-xl border-2 border-brand-700 bg-brand-50 p-5 text-slate-900" data-testid="ramadan-preview">
+        This Ramadan&apos;s nights are over: there is no night left to give on. The nights of next Ramadan can be chosen here once it is near.
+      </p>
+    );
+  }
   return (
     <section aria-labelledby="ramadan-preview-title" className="rounded-xl border-2 border-brand-700 bg-brand-50 p-5" data-testid="ramadan-preview">
       <h3 id="ramadan-preview-title" className="text-lg font-semibold text-slate-900">
@@ -38,6 +61,11 @@ export function RamadanNightsPreview({
           ? `The first night begins on the evening of ${eveningWords(calendar.firstNight)}, as the foundation confirmed from the moon's sighting.`
           : `The first night is proposed for the evening of ${eveningWords(calendar.firstNight)}, from the Hijri calendar: a proposal until the foundation confirms it once the moon is sighted. Your nights follow the confirmed date.`}
       </p>
+      {late ? (
+        <p className="mt-1 text-sm font-medium text-slate-900" data-testid="ramadan-from-night">
+          Ramadan is under way: you give from the {nightName(nights[0]!.night)} on, the evening of {eveningWords(nights[0]!.evening)}. The nights gone by are not charged.
+        </p>
+      ) : null}
       <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">The nights you give on, with each night&apos;s amount</caption>
@@ -59,8 +87,8 @@ export function RamadanNightsPreview({
                   {eveningWords(night.evening)}
                   {night.onlyIfThirtyDays ? <span className="block text-xs text-slate-600">Only if Ramadan has thirty days</span> : null}
                 </td>
-                <td className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums">
-                  {formatExactCents(night.amountCents)}
+                <td className="px-3 py-2 text-right font-semibold tabular-nums">
+                  <span className="whitespace-nowrap">{formatExactCents(night.amountCents)}</span>
                   {night.doubled ? <span className="block text-xs font-normal text-brand-800">Doubled: an odd night</span> : null}
                 </td>
               </tr>

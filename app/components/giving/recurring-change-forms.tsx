@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useEscapeKey } from "~/components/ui/use-escape-key";
 import { MINIMUM_DONATION } from "~/domain/giving/gift-options";
-import { resumingChargeOf, type RecurringChangeActor, type RecurringChangeKind } from "~/domain/giving/recurring-changes";
+import { resumingChargeDay, type RecurringChangeActor, type RecurringChangeKind } from "~/domain/giving/recurring-changes";
 import { PAUSE_CHARGES, resumingCharge } from "~/domain/giving/recurring-pause";
 import { formatDate } from "~/domain/shared/dates";
 import { centsToDollars, formatExactCents } from "~/domain/shared/money";
@@ -18,6 +18,16 @@ export interface ChangeableGift {
   amountCents: number;
   interval: "month" | "year";
   nextPaymentDate: string | null;
+  /** The day of the month it is charged on (a shorter month's last day stands in for it). */
+  paymentDay: number;
+}
+
+/** A gift as the words about its pause need it. */
+export interface PausableGift {
+  resumes_at: string | null;
+  interval: "month" | "year";
+  payment_day: number;
+  payment_month: number;
 }
 
 /** A refused change, as the form it came from shows it (what `answerRecurringChange` answers). */
@@ -31,9 +41,16 @@ export interface ChangeRefusal {
 
 const chargeWord = (count: number) => (count === 1 ? "1 charge" : `${count} charges`);
 
+/** The date of the charge a paused gift resumes with ("Mar 12, 2027"); null when it is not paused. */
+export function resumingChargeDate(gift: PausableGift, timeZone: string): string | null {
+  const schedule = { interval: gift.interval, paymentDay: gift.payment_day, paymentMonth: gift.payment_month };
+  return gift.resumes_at ? resumingChargeDay(gift.resumes_at, schedule, timeZone) : null;
+}
+
 /** "Paused · resumes with the charge on Mar 12, 2027" while paused; null otherwise. */
-export function pausedWords(resumesAt: string | null, timeZone: string): string | null {
-  return resumesAt ? `Paused · resumes with the charge on ${formatDate(resumingChargeOf(resumesAt).toISOString(), timeZone)}` : null;
+export function pausedWords(gift: PausableGift, timeZone: string): string | null {
+  const resumesWith = resumingChargeDate(gift, timeZone);
+  return resumesWith ? `Paused · resumes with the charge on ${resumesWith}` : null;
 }
 
 /** The refusal for this form of this gift, or undefined. */
@@ -177,7 +194,7 @@ export function PausePanel({
   const firstRef = useFocusOnRefusal<HTMLInputElement>(refusal);
   const chosen = refusal?.values.charges ?? "1";
   const resumesWith = (charges: (typeof PAUSE_CHARGES)[number]) =>
-    gift.nextPaymentDate ? formatDate(resumingCharge(new Date(gift.nextPaymentDate), gift.interval, charges).toISOString(), timeZone) : null;
+    gift.nextPaymentDate ? formatDate(resumingCharge(new Date(gift.nextPaymentDate), gift.interval, charges, gift.paymentDay).toISOString(), timeZone) : null;
   return (
     <ChangePanel titleId={`pause-title-${gift.id}`} title={title} intent="pause" giftId={gift.id} cancelTo={cancelTo} submitLabel="Pause the gift" refused={Boolean(refusal)}>
       <fieldset aria-describedby={refusal ? `pause-error-${gift.id}` : undefined}>

@@ -79,7 +79,7 @@ export const GIVING_SETTING_DEFAULTS: Record<GivingSettingKey, { value: string; 
   card_fee_fixed: { value: "0.30", description: "Card fee: the fixed amount per charge, in US dollars" },
   emergency_appeal: { value: "", description: "The appeal the emergency banner points to (its address), empty for the general banner, or off" },
   ramadan_first_night: { value: "", description: "The evening of Ramadan's first night (YYYY-MM-DD), once confirmed by the moon's sighting; empty until then" },
-  ramadan_charge_hour: { value: "20", description: "The hour (0-23, the foundation's time) each night of Ramadan is charged" },
+  ramadan_charge_hour: { value: "20", description: "The hour each night of Ramadan is charged (17-23 or 0-4, the foundation's time: a night begins at sunset)" },
 };
 
 export function isGivingSettingKey(key: string): key is GivingSettingKey {

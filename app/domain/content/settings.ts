@@ -1,6 +1,6 @@
 import { z } from "~/domain/shared/zod";
 import { isRealDate } from "~/domain/shared/dates";
-import { isPlausibleFirstNight, proposedFirstNight, ramadanYearOn } from "~/domain/giving";
+import { isPlausibleFirstNight, NIGHT_CUTOFF_HOUR, proposedFirstNight, ramadanYearOn } from "~/domain/giving";
 import { findMediaSlot, SLOT_RULES } from "./media-slots";
 import { isDollarStatistic, isGivingSettingKey, isImpactStatisticKey, type GivingSettingKey } from "./setting-keys";
 
@@ -97,6 +97,18 @@ export function ramadanFirstNightRule({ rehearsal = false }: { rehearsal?: boole
     });
 }
 
+/**
+ * A night of Ramadan begins at sunset, so its gift is charged at an hour of the night:
+ * from 17:00 on its evening, or after midnight before the 05:00 cut-off. An hour in the
+ * daytime would charge the night before it has begun.
+ */
+export const EARLIEST_EVENING_HOUR = 17;
+const CHARGE_HOUR_MESSAGE = `Give an hour of the night, ${EARLIEST_EVENING_HOUR} to 23 or 0 to ${NIGHT_CUTOFF_HOUR - 1}: a night begins at sunset, so it is never charged in the daytime before it`;
+
+function isHourOfTheNight(hour: number): boolean {
+  return Number.isInteger(hour) && ((hour >= EARLIEST_EVENING_HOUR && hour <= 23) || (hour >= 0 && hour < NIGHT_CUTOFF_HOUR));
+}
+
 /** The card fee's parts and the banner's appeal (an address, empty, or "off"). */
 const GIVING_RULES: Record<GivingSettingKey, z.ZodType<string, unknown>> = {
   card_fee_percent: decimalSetting(0, 20, "Enter the per cent as a number from 0 to 20, e.g. 2.9"),
@@ -107,9 +119,9 @@ const GIVING_RULES: Record<GivingSettingKey, z.ZodType<string, unknown>> = {
     .refine((value) => value === "" || value === "off" || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value), "Give the appeal's address, e.g. winter-emergency, or off"),
   ramadan_first_night: ramadanFirstNightRule(),
   ramadan_charge_hour: z
-    .union([z.number(), z.string()], { message: "Give the hour as a whole number from 0 to 23" })
+    .union([z.number(), z.string()], { message: CHARGE_HOUR_MESSAGE })
     .transform((raw) => String(raw).trim())
-    .refine((text) => /^\d{1,2}$/.test(text) && Number(text) <= 23, "Give the hour as a whole number from 0 to 23")
+    .refine((text) => /^\d{1,2}$/.test(text) && isHourOfTheNight(Number(text)), CHARGE_HOUR_MESSAGE)
     .transform((text) => String(Number(text))),
 };
 

@@ -1,5 +1,6 @@
 import type { MailParts } from "~/domain/mail";
 import { formatBothCalendars } from "~/domain/shared/hijri";
+import { CONFIRM_LINK_DAYS } from "./zakat-reminders";
 
 /**
  * The Zakat reminder's mails: the confirmation that asks its owner to agree (double
@@ -11,7 +12,7 @@ export function confirmZakatReminderMail(confirmUrl: string, dueOn: string): Mai
     greeting: "Assalamu alaikum,",
     paragraphs: [
       `Someone (we hope you) worked out their Zakat on our calculator and asked us to write to this address when it is due again: on ${formatBothCalendars(dueOn)}, a lunar year on.`,
-      "Please confirm with the button below. If you did not ask, ignore this message and you will hear nothing more from us.",
+      `Please confirm with the button below within ${CONFIRM_LINK_DAYS} days. If you did not ask, ignore this message and you will hear nothing more from us.`,
     ],
     action: { label: "Confirm my reminder", url: confirmUrl },
   };

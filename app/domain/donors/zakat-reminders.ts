@@ -14,6 +14,13 @@ export const zakatReminderRequestSchema = z.object({
   website: honeypotField(),
 });
 
+/**
+ * A request waits this long for its owner to confirm it. After that its link confirms
+ * nothing (a press months later would plan a reminder from an old calculation), and the
+ * sending round deletes the request with any figures it was keeping.
+ */
+export const CONFIRM_LINK_DAYS = 7;
+
 /** What the box "Keep my figures" keeps, in the words the form describes it with. */
 export const KEEP_FIGURES_DESCRIPTION =
   "We keep the amounts and weights you entered and your nisab and harvest choices, so the reminder's link opens the calculator with them; never the metal prices (next year's are used). Without this box the reminder carries no figures. You can delete them from My giving at any time.";

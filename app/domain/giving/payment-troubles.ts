@@ -23,6 +23,15 @@ export function troubleOutcome(row: { recovered_at: string | null; lost_at: stri
   return row.recovered_at ? "recovered" : "failed";
 }
 
+/**
+ * A gift that ends while one of its charges is still failing, unless the donor asked for the
+ * ending, is lost: the donor is told how to start again, and that mail is their only word
+ * of it (not a "canceled" confirmation besides).
+ */
+export function endsAsLostGift(cancellationReason: string | null | undefined, failedChargeOpen: boolean): boolean {
+  return failedChargeOpen && cancellationReason !== "cancellation_requested";
+}
+
 /** The gift as the mails name it. */
 export interface TroubledGift {
   donorName: string;

@@ -50,8 +50,10 @@ describe("when a night of Ramadan is charged", () => {
   });
 
   it("gives each attempt its own idempotency key", () => {
-    expect(nightAttemptKey(42, 1)).toBe("ramadan-night-42-attempt-1");
-    expect(nightAttemptKey(42, 2)).not.toBe(nightAttemptKey(42, 1));
+    expect(nightAttemptKey("cs_test_1", 21, 1)).toBe("ramadan-cs_test_1-night-21-attempt-1");
+    expect(nightAttemptKey("cs_test_1", 21, 2)).not.toBe(nightAttemptKey("cs_test_1", 21, 1));
+    // Another schedule (another site's database on the same account) never shares a key.
+    expect(nightAttemptKey("cs_test_2", 21, 1)).not.toBe(nightAttemptKey("cs_test_1", 21, 1));
   });
 });
 

@@ -61,10 +61,17 @@ export function retryAt(failedAt: Date, evening: string, chargeHour: number, tim
   return at < chargeWindow(evening, chargeHour, timeZone).closesAt ? at : null;
 }
 
-/** Each attempt's own idempotency key: the provider answers a re-sent attempt with the same charge. */
-export function nightAttemptKey(nightId: number, attempt: number): string {
-  return `ramadan-night-${nightId}-attempt-${attempt}`;
+/**
+ * Each attempt's own idempotency key: the provider answers a re-sent attempt with the same
+ * charge. It begins with the schedule's setup checkout (unique at the provider), so two
+ * databases sharing one provider account never send each other's keys.
+ */
+export function nightAttemptKey(setupSessionId: string, night: number, attempt: number): string {
+  return `ramadan-${setupSessionId}-night-${night}-attempt-${attempt}`;
 }
+
+/** How often one attempt is sent without an answer (an outage) before its night is given up as failed. */
+export const UNANSWERED_SENDS = 3;
 
 /** The Hijri year of the Ramadan under way or coming next on a day (after Ramadan, next year's). */
 export function ramadanYearOn(day: string): number {

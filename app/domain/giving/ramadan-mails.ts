@@ -39,15 +39,32 @@ export function ramadanStartedMail(schedule: RamadanMailSchedule, firstEvening: 
   };
 }
 
-/** A night's charge was declined: told once, with whether it is tried again. */
-export function ramadanNightFailedMail(schedule: RamadanMailSchedule, night: { number: number; evening: string; amountCents: number }, declineMessage: string, retrying: boolean): MailParts {
+/**
+ * What follows a declined night: tried once more tonight, not tried again (the other nights
+ * go on), or nothing more at all, the nights having been stopped meanwhile.
+ */
+export type DeclinedNightNext = "retrying" | "not-again" | "stopped";
+
+/** A night's charge was declined: told once, with what follows. */
+export function ramadanNightFailedMail(
+  schedule: RamadanMailSchedule,
+  night: { number: number; evening: string; amountCents: number },
+  declineMessage: string,
+  next: DeclinedNightNext,
+): MailParts {
+  const after =
+    next === "stopped"
+      ? ["Your nights were stopped meanwhile, so no further night will be charged; this one will not be tried again.", `My giving shows each night: ${schedule.myGivingUrl}`]
+      : [
+          next === "retrying" ? "We will try once more later tonight. Nothing more needs doing if your card is in order." : "It will not be tried again tonight.",
+          `The other nights are given as planned; you can see each of them, or stop them, in My giving: ${schedule.myGivingUrl}`,
+        ];
   return {
     subject: subject(schedule, `Your gift for night ${night.number} of Ramadan did not go through`),
     greeting: greeting(schedule),
     paragraphs: [
-      `The charge of ${formatCents(night.amountCents)} for night ${night.number} of Ramadan (the evening of ${formatBothCalendars(night.evening)}) was declined by your card's bank${declineMessage ? `: "${declineMessage}"` : "."}`,
-      retrying ? "We will try once more later tonight. Nothing more needs doing if your card is in order." : "It will not be tried again tonight.",
-      `The other nights are given as planned; you can see each of them, or stop them, in My giving: ${schedule.myGivingUrl}`,
+      `The charge of ${formatCents(night.amountCents)} for night ${night.number} of Ramadan (the evening of ${formatBothCalendars(night.evening)}) did not go through${declineMessage ? `: "${declineMessage}"` : "."}`,
+      ...after,
     ],
   };
 }

@@ -33,7 +33,12 @@ describe("Ramadan's settings", () => {
     ["ramadan_first_night", "2027-06-01", null],
     ["ramadan_charge_hour", "20", "20"],
     ["ramadan_charge_hour", 0, "0"],
-    ["ramadan_charge_hour", "07", "7"],
+    ["ramadan_charge_hour", "04", "4"],
+    ["ramadan_charge_hour", "17", "17"],
+    // A night begins at sunset: an hour of the day would charge it before it begins.
+    ["ramadan_charge_hour", "07", null],
+    ["ramadan_charge_hour", "5", null],
+    ["ramadan_charge_hour", "16", null],
     ["ramadan_charge_hour", "24", null],
     ["ramadan_charge_hour", "8pm", null],
     ["ramadan_charge_hour", "", null],

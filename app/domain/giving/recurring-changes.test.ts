@@ -18,8 +18,23 @@ describe("what a recurring gift's change may ask", () => {
 describe("a change in words", () => {
   it("names the amounts and the charge a pause resumes with", () => {
     const base = { fromCents: null, toCents: null, resumesAt: null, actor: "donor" } as const;
-    expect(changeWords({ ...base, kind: "amount_changed", fromCents: 5000, toCents: 2500 }, "UTC")).toBe("Amount changed from $50 to $25");
-    expect(resumingChargeOf("2027-02-28T00:00:00.000Z").toISOString()).toBe("2027-03-01T00:00:00.000Z");
-    expect(changeWords({ ...base, kind: "paused", resumesAt: "2027-02-28T00:00:00.000Z" }, "UTC")).toBe("Paused: resumes with the charge on Mar 1, 2027");
+    const firsts = { interval: "month", paymentDay: 1, paymentMonth: 1 } as const;
+    expect(changeWords({ ...base, kind: "amount_changed", fromCents: 5000, toCents: 2500 }, firsts, "UTC")).toBe("Amount changed from $50 to $25");
+    expect(resumingChargeOf("2027-02-28T12:00:00.000Z", firsts).toISOString()).toBe("2027-03-01T12:00:00.000Z");
+    expect(changeWords({ ...base, kind: "paused", resumesAt: "2027-02-28T12:00:00.000Z" }, firsts, "UTC")).toBe("Paused: resumes with the charge on Mar 1, 2027");
+  });
+
+  it("names the gift's own charge after a pause: on its day of the month, whenever the provider resumes collecting", () => {
+    const base = { fromCents: null, toCents: null, resumesAt: null, actor: "provider" } as const;
+    const thirtyFirsts = { interval: "month", paymentDay: 31, paymentMonth: 1 } as const;
+    // This site resumes collecting the day before the charge: Mar 30 for the charge of Mar 31.
+    expect(changeWords({ ...base, kind: "paused", resumesAt: "2027-03-30T12:00:00.000Z" }, thirtyFirsts, "UTC")).toBe("Paused: resumes with the charge on Mar 31, 2027");
+    expect(resumingChargeOf("2027-04-29T12:00:00.000Z", thirtyFirsts).toISOString().slice(0, 10)).toBe("2027-04-30");
+    // A pause set at the provider, to resume mid-month: the next 1st, not the day after.
+    const firsts = { interval: "month", paymentDay: 1, paymentMonth: 1 } as const;
+    expect(changeWords({ ...base, kind: "paused", resumesAt: "2027-02-10T00:00:00.000Z" }, firsts, "UTC")).toBe("Paused: resumes with the charge on Mar 1, 2027");
+    expect(resumingChargeOf("2027-12-15T00:00:00.000Z", firsts).toISOString().slice(0, 10)).toBe("2028-01-01");
+    const yearly = { interval: "year", paymentDay: 29, paymentMonth: 2 } as const;
+    expect(resumingChargeOf("2027-03-10T00:00:00.000Z", yearly).toISOString().slice(0, 10)).toBe("2028-02-29");
   });
 });

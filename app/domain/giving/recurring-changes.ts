@@ -5,7 +5,7 @@ import { formatCents } from "~/domain/shared/money";
 import type { MailParts } from "~/domain/mail";
 import { dollarAmount } from "./donation-schemas";
 import { MINIMUM_DONATION } from "./gift-options";
-import { PAUSE_CHARGES, type PauseCharges } from "./recurring-pause";
+import { chargeResumingAfter, PAUSE_CHARGES, type GiftSchedule, type PauseCharges } from "./recurring-pause";
 
 /**
  * Changing, pausing and resuming a recurring gift: what may be asked (My giving, the staff
@@ -40,9 +40,14 @@ export interface RecurringChange {
   actor: RecurringChangeActor;
 }
 
-/** The charge that follows a pause: the provider resumes collecting the day before it. */
-export function resumingChargeOf(resumesAt: string): Date {
-  return new Date(Date.parse(resumesAt) + 86_400_000);
+/** The charge that follows a pause: the gift's first on its schedule once the provider collects again. */
+export function resumingChargeOf(resumesAt: string, schedule: GiftSchedule): Date {
+  return chargeResumingAfter(new Date(resumesAt), schedule);
+}
+
+/** That charge's date, as donors and staff read it ("Mar 1, 2027"). */
+export function resumingChargeDay(resumesAt: string, schedule: GiftSchedule, timeZone: string): string {
+  return formatDate(resumingChargeOf(resumesAt, schedule).toISOString(), timeZone);
 }
 
 const BY_WHOM: Record<RecurringChangeActor, string> = {
@@ -52,7 +57,7 @@ const BY_WHOM: Record<RecurringChangeActor, string> = {
 };
 
 /** "Amount changed from $50 to $25", "Paused: resumes with the charge on Mar 1, 2027", … */
-export function changeWords(change: RecurringChange, timeZone: string): string {
+export function changeWords(change: RecurringChange, schedule: GiftSchedule, timeZone: string): string {
   switch (change.kind) {
     case "created":
       return change.toCents === null ? "Started" : `Started at ${formatCents(change.toCents)}`;
@@ -60,7 +65,7 @@ export function changeWords(change: RecurringChange, timeZone: string): string {
       return `Amount changed from ${formatCents(change.fromCents ?? 0)} to ${formatCents(change.toCents ?? 0)}`;
     case "paused":
       return change.resumesAt
-        ? `Paused: resumes with the charge on ${formatDate(resumingChargeOf(change.resumesAt).toISOString(), timeZone)}`
+        ? `Paused: resumes with the charge on ${resumingChargeDay(change.resumesAt, schedule, timeZone)}`
         : "Paused";
     case "resumed":
       return "Resumed";
@@ -74,7 +79,7 @@ export function changeWords(change: RecurringChange, timeZone: string): string {
 /** The confirmation the donor receives for each change, whoever made it. */
 export function recurringChangeMail(
   change: RecurringChange,
-  gift: { donorName: string; interval: "month" | "year"; amountCents: number; isTest: boolean; myGivingUrl: string },
+  gift: GiftSchedule & { donorName: string; amountCents: number; isTest: boolean; myGivingUrl: string },
   timeZone: string,
   organisationName: string,
 ): MailParts {
@@ -91,7 +96,7 @@ export function recurringChangeMail(
     created: `Your ${kindOfGift} of ${formatCents(gift.amountCents)} has started.`,
     amount_changed: `Your ${kindOfGift} is now ${formatCents(change.toCents ?? gift.amountCents)} instead of ${formatCents(change.fromCents ?? 0)}, from its next charge. Nothing is charged now.`,
     paused: change.resumesAt
-      ? `Your ${kindOfGift} is paused. It resumes by itself with the charge on ${formatDate(resumingChargeOf(change.resumesAt).toISOString(), timeZone)}; nothing is charged before then.`
+      ? `Your ${kindOfGift} is paused. It resumes by itself with the charge on ${resumingChargeDay(change.resumesAt, gift, timeZone)}; nothing is charged before then.`
       : `Your ${kindOfGift} is paused; nothing is charged until it resumes.`,
     resumed: `Your ${kindOfGift} of ${formatCents(gift.amountCents)} has resumed, from its next charge.`,
     card_updated: `The card for your ${kindOfGift} is updated.`,

@@ -23,4 +23,12 @@ describe("pausing a recurring gift", () => {
     expect(dayOf(chargeAfter(day("2028-02-29"), "year", 1))).toBe("2029-02-28");
     expect(chargeAfter(day("2026-12-01"), "month", 1).getUTCHours()).toBe(12);
   });
+
+  it("counts from the gift's payment day, not from a shortened month's last day", () => {
+    // Charged on the 31st: after Feb 28 comes Mar 31, as the provider charges it.
+    expect(dayOf(chargeAfter(day("2027-02-28"), "month", 1, 31))).toBe("2027-03-31");
+    expect(dayOf(resumingCharge(day("2027-02-28"), "month", 2, 31))).toBe("2027-04-30");
+    expect(dayOf(resumeCollectionAt(day("2027-02-28"), "month", 1, 31))).toBe("2027-03-30");
+    expect(dayOf(chargeAfter(day("2027-02-28"), "year", 1, 29))).toBe("2028-02-29");
+  });
 });

@@ -8,22 +8,52 @@ export type PauseCharges = (typeof PAUSE_CHARGES)[number];
 
 type RecurringInterval = "month" | "year";
 
-/** The charge `count` intervals after `charge`, on the same day of the month (the month's last when it is shorter). */
-export function chargeAfter(charge: Date, interval: RecurringInterval, count: number): Date {
+/** When a gift is charged: its payment day (of payment_month, for yearly gifts). */
+export interface GiftSchedule {
+  interval: RecurringInterval;
+  paymentDay: number;
+  paymentMonth: number;
+}
+
+/** The last day of a month (months past December count into the next year). */
+const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
+/**
+ * The charge `count` intervals after `charge`, on the gift's payment day (the month's last
+ * when it is shorter). The day comes from the schedule, not from `charge`: a gift given on
+ * the 31st is charged on Feb 28 and then on Mar 31 again, as the provider does.
+ */
+export function chargeAfter(charge: Date, interval: RecurringInterval, count: number, paymentDay = charge.getUTCDate()): Date {
   const year = charge.getUTCFullYear() + (interval === "year" ? count : 0);
   const month = charge.getUTCMonth() + (interval === "month" ? count : 0);
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const later = new Date(charge);
-  later.setUTCFullYear(year, month, Math.min(charge.getUTCDate(), lastDay));
+  later.setUTCFullYear(year, month, Math.min(paymentDay, lastDayOf(year, month)));
   return later;
 }
 
 /** The charge a paused gift resumes with: the next charge and the `charges` after it are skipped. */
-export function resumingCharge(nextCharge: Date, interval: RecurringInterval, charges: PauseCharges): Date {
-  return chargeAfter(nextCharge, interval, charges);
+export function resumingCharge(nextCharge: Date, interval: RecurringInterval, charges: PauseCharges, paymentDay?: number): Date {
+  return chargeAfter(nextCharge, interval, charges, paymentDay);
 }
 
 /** When the provider resumes collecting: a day before the resuming charge. */
-export function resumeCollectionAt(nextCharge: Date, interval: RecurringInterval, charges: PauseCharges): Date {
-  return new Date(resumingCharge(nextCharge, interval, charges).getTime() - 86_400_000);
+export function resumeCollectionAt(nextCharge: Date, interval: RecurringInterval, charges: PauseCharges, paymentDay?: number): Date {
+  return new Date(resumingCharge(nextCharge, interval, charges, paymentDay).getTime() - 86_400_000);
+}
+
+/**
+ * The charge a pause ends with: the first on the gift's schedule on or after the day the
+ * provider resumes collecting (a pause set at the provider may resume on any day), at noon
+ * UTC, which is that same calendar day from UTC-11 to UTC+11.
+ */
+export function chargeResumingAfter(resumesAt: Date, schedule: GiftSchedule): Date {
+  const year = resumesAt.getUTCFullYear();
+  const day = Date.UTC(year, resumesAt.getUTCMonth(), resumesAt.getUTCDate(), 12);
+  const chargeIn = (y: number, month: number) => Date.UTC(y, month, Math.min(schedule.paymentDay, lastDayOf(y, month)), 12);
+  if (schedule.interval === "year") {
+    const thisYear = chargeIn(year, schedule.paymentMonth - 1);
+    return new Date(thisYear >= day ? thisYear : chargeIn(year + 1, schedule.paymentMonth - 1));
+  }
+  const thisMonth = chargeIn(year, resumesAt.getUTCMonth());
+  return new Date(thisMonth >= day ? thisMonth : chargeIn(year, resumesAt.getUTCMonth() + 1));
 }

@@ -13,3 +13,29 @@ export const FINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
 
 /** The state a subscription starts in, before its first payment; it never comes back to it. */
 export const INITIAL_STATUS = "incomplete";
+
+/** What a rule about changing a gift needs to know of it. */
+export interface ChangeableState {
+  status: string;
+  stripe_subscription_id: string | null;
+  resumes_at: string | null;
+}
+
+/**
+ * Whether donors and staff may change a gift's amount, pause or resume it (My giving,
+ * Subscriptions and the API alike): only while it runs and the provider knows it. A
+ * past-due gift waits until its failed charge is put right or given up on: changing it
+ * would not change the charge the provider is still trying.
+ */
+export function isChangeable(gift: Pick<ChangeableState, "status" | "stripe_subscription_id">): boolean {
+  return gift.status === "active" && Boolean(gift.stripe_subscription_id);
+}
+
+/** A running gift not paused already may be paused; a paused one may be resumed. */
+export function canPause(gift: ChangeableState): boolean {
+  return isChangeable(gift) && gift.resumes_at === null;
+}
+
+export function canResume(gift: ChangeableState): boolean {
+  return isChangeable(gift) && gift.resumes_at !== null;
+}

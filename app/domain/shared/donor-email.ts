@@ -7,3 +7,15 @@
 export function normalEmail(address: string): string {
   return address.trim().toLowerCase();
 }
+
+/**
+ * The mailbox an address reaches: "amina+zakat@example.org" is delivered to
+ * amina@example.org (a sub-address), so a limit on mail sent to one person counts every
+ * "+tag" of their address as theirs. Takes an address in its normal form.
+ */
+export function mailboxOf(address: string): { local: string; domain: string } {
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  const tag = local.indexOf("+");
+  return { local: tag > 0 ? local.slice(0, tag) : local, domain: address.slice(at + 1) };
+}

@@ -74,13 +74,17 @@ export interface SavedCardChargeRequest {
 }
 
 /**
- * A saved card's charge: paid, or declined with the provider's words. A network or provider
- * failure is thrown instead (whether the charge was made is unknown: sent again with the
- * same key, the provider answers with the same charge).
+ * A saved card's charge: paid; still under way at the provider (not yet known, neither paid
+ * nor declined: the same key sent again, or the provider's event, tells how it ended); or
+ * declined for good with the provider's words (the bank's decline, or a request the provider
+ * will never accept, such as a card it no longer has). A network or provider failure is
+ * thrown instead (whether the charge was made is unknown: sent again with the same key, the
+ * provider answers with the same charge).
  */
 export type SavedCardCharge =
-  | { ok: true; paymentIntentId: string; livemode: boolean; paidAt: number }
-  | { ok: false; paymentIntentId: string | null; declineMessage: string };
+  | { outcome: "paid"; paymentIntentId: string; livemode: boolean; paidAt: number }
+  | { outcome: "pending"; paymentIntentId: string; providerStatus: string }
+  | { outcome: "declined"; paymentIntentId: string | null; declineMessage: string };
 
 export interface PaymentGateway {
   readonly kind: "stripe" | "sandbox";
@@ -105,7 +109,10 @@ export interface PaymentGateway {
   createSetupCheckoutSession(request: SetupCheckoutRequest): Promise<CheckoutStarted>;
   /** The card a completed setup checkout saved, or null when none was (yet). */
   retrieveSavedCard(session: ProviderCheckoutSession): Promise<SavedCard | null>;
-  /** Charges a saved card off-session, once per idempotency key. */
+  /**
+   * Charges a saved card off-session, once per idempotency key. Sent again with the same key,
+   * it answers how that charge stands now (paid, still under way, or declined).
+   */
   chargeSavedCard(request: SavedCardChargeRequest): Promise<SavedCardCharge>;
   /** What to reconcile from: completed checkouts and paid invoices created since `since` (seconds), every subscription. */
   listCompletedCheckoutSessions(since: number): AsyncIterable<ProviderCheckoutSession>;

@@ -12,6 +12,11 @@ export function referenceId(reference: Reference | null | undefined): string | n
   return typeof reference === "string" ? reference : reference.id;
 }
 
+/** The provider counts time in whole seconds; this site keeps ISO moments. */
+export function isoFromSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
+
 export interface ProviderCheckoutSession {
   id: string;
   object?: "checkout.session";

@@ -64,6 +64,8 @@ export function failSandboxCharge(subscriptionId: string): Promise<SignedEvent[]
     .execute(async (db) => {
       const subscription = await liveSubscription(db, subscriptionId);
       if (subscription.status !== "active") throw new ConflictError(`Only an active gift's charge can fail; this one is ${subscription.status}`);
+      // A paused gift is not charged, so there is no charge to decline.
+      if (subscription.pause_collection) throw new ConflictError("This gift is paused: no charge is taken until it resumes, so none can fail");
       const now = nowSeconds();
       const customer = await customerOf(db, customerIdOf(subscription), now);
       const amount = chargeOf(subscription);
@@ -176,6 +178,28 @@ export async function findSandboxBillingPage(id: string) {
   return { session, expired: nowSeconds() - session.created > BILLING_PAGE_SECONDS, card: customer.card, owed: customer.open_invoices.length };
 }
 
+/**
+ * The new test card becomes the one each gift still owing a charge is taken from, as the
+ * provider's billing page sets it; each gift's change is told before the charge is retried.
+ */
+async function putNewCardOn(db: Db, customer: SandboxCustomer, now: number): Promise<SignedEvent[]> {
+  const card = newId("pm");
+  const events: SignedEvent[] = [];
+  const owing = new Set<string>();
+  for (const invoiceId of customer.open_invoices) {
+    const subscriptionId = (await load<ProviderInvoice>("invoice", invoiceId, db))?.parent?.subscription_details?.subscription;
+    if (typeof subscriptionId === "string") owing.add(subscriptionId);
+  }
+  for (const subscriptionId of owing) {
+    const subscription = await load<ProviderSubscription>("subscription", subscriptionId, db);
+    if (!subscription || subscription.status === "canceled") continue;
+    subscription.default_payment_method = card;
+    await save("subscription", subscription, db);
+    events.push(event("customer.subscription.updated", subscription, now));
+  }
+  return events;
+}
+
 /** "Update your card" on the simulated billing page: the test card is good again, and what is owed is tried at once. */
 export function fixSandboxCard(billingPageId: string): Promise<{ session: SandboxBillingSession; events: SignedEvent[] }> {
   return getDb()
@@ -186,6 +210,7 @@ export function fixSandboxCard(billingPageId: string): Promise<{ session: Sandbo
       const now = nowSeconds();
       const customer = await customerOf(db, session.customer, now);
       customer.card = "good";
-      return { session, events: await retryOpenCharges(db, customer, now) };
+      const cardChanged = await putNewCardOn(db, customer, now);
+      return { session, events: [...cardChanged, ...(await retryOpenCharges(db, customer, now))] };
     });
 }

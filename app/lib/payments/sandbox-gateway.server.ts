@@ -302,6 +302,8 @@ function startSubscription(session: SandboxCheckoutSession, customer: string, no
     canceled_at: null,
     billing_cycle_anchor: periodEnd,
     pause_collection: null,
+    // The test card the checkout saved, so that putting a new one in is seen as a change.
+    default_payment_method: newId("pm"),
     items: {
       data: prices.map((unit_amount) => ({
         id: newId("si"),
@@ -447,7 +449,8 @@ function chargeSandboxCard(request: SavedCardChargeRequest): Promise<SavedCardCh
       let intent = await load<SandboxPaymentIntent>("payment_intent", id, db);
       if (!intent) {
         const method = await load<SandboxPaymentMethod>("payment_method", request.paymentMethodId, db);
-        if (!method || method.customer !== request.customerId) throw new PaymentProviderError(`No such saved card: '${request.paymentMethodId}'`);
+        // As Stripe refuses a card it does not have: an answer for good, never sent again.
+        if (!method || method.customer !== request.customerId) return { outcome: "declined", paymentIntentId: null, declineMessage: `No such saved card: '${request.paymentMethodId}'` };
         intent = {
           id,
           object: "payment_intent",
@@ -462,7 +465,7 @@ function chargeSandboxCard(request: SavedCardChargeRequest): Promise<SavedCardCh
         await save("payment_intent", intent, db);
       }
       return intent.status === "succeeded"
-        ? { ok: true, paymentIntentId: intent.id, livemode: false, paidAt: intent.created }
-        : { ok: false, paymentIntentId: intent.id, declineMessage: intent.last_payment_error?.message ?? SANDBOX_DECLINE };
+        ? { outcome: "paid", paymentIntentId: intent.id, livemode: false, paidAt: intent.created }
+        : { outcome: "declined", paymentIntentId: intent.id, declineMessage: intent.last_payment_error?.message ?? SANDBOX_DECLINE };
     });
 }

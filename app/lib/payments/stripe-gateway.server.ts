@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { PaymentProviderError } from "../service-errors";
-import type { CheckoutRequest, PaymentGateway } from "./gateway";
+import type { CheckoutRequest, PaymentGateway, SavedCardCharge } from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
 import { referenceId } from "./provider-objects";
 import { verifySignedEvent } from "./webhook-signature.server";
@@ -69,6 +69,8 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
           currency: "usd",
           customer: customer.id,
           metadata: request.metadata,
+          // Cards only: a night's charge must be settled within its night, and bank debits take days.
+          allowed_payment_method_types: ["card"],
           setup_intent_data: { metadata: request.metadata },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
@@ -90,7 +92,7 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
 
     async chargeSavedCard(request) {
       try {
-        const intent = await stripe.paymentIntents.create(
+        const sent = await stripe.paymentIntents.create(
           {
             amount: request.amountCents,
             currency: "usd",
@@ -103,13 +105,16 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
           },
           { idempotencyKey: request.idempotencyKey },
         );
-        if (intent.status === "succeeded") return { ok: true, paymentIntentId: intent.id, livemode: intent.livemode, paidAt: intent.created };
-        return { ok: false, paymentIntentId: intent.id, declineMessage: intent.last_payment_error?.message ?? `The charge was not completed (${intent.status})` };
+        // A key sent again is answered as it first was: a charge under way then is looked up as it is now.
+        const intent = UNSETTLED.has(sent.status) ? await stripe.paymentIntents.retrieve(sent.id) : sent;
+        return savedCardCharge(intent);
       } catch (error) {
         // A decline is an answer, not a failure: the night is marked failed with the bank's words.
         if (error instanceof Stripe.errors.StripeCardError) {
-          return { ok: false, paymentIntentId: error.payment_intent?.id ?? null, declineMessage: error.message };
+          return { outcome: "declined", paymentIntentId: error.payment_intent?.id ?? null, declineMessage: error.message };
         }
+        // A request Stripe will never accept (a card it no longer has): sending it again changes nothing.
+        if (isPermanentRefusal(error)) return { outcome: "declined", paymentIntentId: null, declineMessage: error.message };
         throw new PaymentProviderError("Could not charge the saved card with the card payment provider", { cause: error });
       }
     },
@@ -125,6 +130,23 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
 
     verifyWebhookEvent: (payload, signature) => verifySignedEvent(payload, signature, webhookSecret),
   };
+}
+
+/** A charge still under way at Stripe: neither paid nor declined yet. */
+const UNSETTLED = new Set(["processing", "requires_action", "requires_confirmation", "requires_capture"]);
+
+/** A saved card's charge as Stripe's payment intent says it stands. */
+export function savedCardCharge(intent: Stripe.PaymentIntent): SavedCardCharge {
+  if (intent.status === "succeeded") return { outcome: "paid", paymentIntentId: intent.id, livemode: intent.livemode, paidAt: intent.created };
+  if (UNSETTLED.has(intent.status)) return { outcome: "pending", paymentIntentId: intent.id, providerStatus: intent.status };
+  return { outcome: "declined", paymentIntentId: intent.id, declineMessage: intent.last_payment_error?.message ?? `The charge was not completed (${intent.status})` };
+}
+
+/** Stripe refused the request itself (4xx), other than a conflict or too many requests, which pass. */
+function isPermanentRefusal(error: unknown): error is Stripe.errors.StripeInvalidRequestError {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return false;
+  const status = error.statusCode ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Route } from "./+types/ramadan";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { applyAtOnce } from "~/components/admin/list-search";
 import { Notice } from "~/components/admin/notice";
-import { RamadanScheduleNights, RamadanSchedulesTable, nightCounts } from "~/components/admin/ramadan-schedules";
+import { Pagination, pageFrom } from "~/components/admin/pagination";
+import { RamadanScheduleNights, RamadanSchedulesTable } from "~/components/admin/ramadan-schedules";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { chargeHourWords, eveningWords, tonightWords } from "~/domain/giving/ramadan-words";
 import { tonightsEvening } from "~/domain/giving/ramadan-charge-window";
@@ -14,9 +15,21 @@ import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent } from "~/lib/form-replies.server";
 import { requireRecordId } from "~/lib/record-ids.server";
 import { adminContext } from "~/lib/request-context";
-import { listRamadanSchedules, ramadanSettings, runTonightsRamadanCharges, stopRamadanSchedule, type RamadanScheduleFilter } from "~/services/giving";
+import {
+  countRamadanNightsToCome,
+  findRamadanScheduleOrNull,
+  findRamadanSchedulePage,
+  ramadanSettings,
+  runTonightsRamadanCharges,
+  stopRamadanSchedule,
+  type RamadanScheduleFilter,
+} from "~/services/giving";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ramadan nights | Admin" }];
+
+const PAGE_SIZE = 25;
+/** The address's open panels and notices, which belong to the page they were opened on. */
+const TRANSIENT = ["schedule", "stop", "stopped", "run", "ran"];
 
 const STATUSES = [
   { value: "active", label: "Active" },
@@ -45,18 +58,27 @@ export async function loader({ url }: Route.LoaderArgs) {
   const settings = await ramadanSettings();
   const firstNight = settings.first_night ?? settings.proposed_first_night;
   const filter = readFilter(url.searchParams);
-  const schedules = await listRamadanSchedules(filter);
-  const find = (name: string) => schedules.find((schedule) => schedule.id === parseRecordId(url.searchParams.get(name))) ?? null;
-  const stopped = find("stopped");
+  // An opened schedule is found by its id, whatever page or filter the list shows.
+  const find = (name: string) => findRamadanScheduleOrNull(parseRecordId(url.searchParams.get(name)));
+  const [found, toCome, details, stopping, stopped] = await Promise.all([
+    findRamadanSchedulePage(filter, pageFrom(url), PAGE_SIZE),
+    countRamadanNightsToCome(),
+    find("schedule"),
+    find("stop"),
+    find("stopped"),
+  ]);
   return {
     timeZone,
     tonight: tonightWords(tonightsEvening(new Date(), timeZone), firstNight, settings.first_night !== null, todayIn(timeZone)),
     firstNight: { evening: eveningWords(firstNight), confirmed: settings.first_night !== null },
     chargeHour: chargeHourWords(settings.charge_hour),
     filter,
-    schedules,
-    details: find("schedule"),
-    stopping: find("stop"),
+    schedules: found.rows,
+    matching: found.total,
+    page: found.page,
+    toCome,
+    details,
+    stopping,
     confirmingRun: url.searchParams.has("run"),
     ran: ranWords(url.searchParams.get("ran")),
     stoppedNotice: stopped?.status === "stopped" ? `The remaining nights of ${stopped.name} are stopped: they will not be charged.` : null,
@@ -87,11 +109,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RamadanSchedules({ loaderData, actionData }: Route.ComponentProps) {
-  const { schedules, timeZone, filter, details, stopping } = loaderData;
-  const query = new URLSearchParams({ ...(filter.status ? { status: filter.status } : {}), ...(filter.email ? { email: filter.email } : {}) });
+  const { schedules, timeZone, filter, details, stopping, toCome, page } = loaderData;
+  const filterQuery = new URLSearchParams({ ...(filter.status ? { status: filter.status } : {}), ...(filter.email ? { email: filter.email } : {}) });
+  // Closing a panel or opening another keeps the list's page as well as its filter.
+  const query = new URLSearchParams(filterQuery);
+  if (page > 1) query.set("page", String(page));
   const closeTo = `/admin/ramadan${query.size ? `?${query}` : ""}`;
   useFocusReturn(actionData || !stopping ? null : String(stopping.id), (id) => `[data-stop-for="${id}"]`);
-  const toCome = schedules.reduce((sum, schedule) => sum + (schedule.status === "active" ? nightCounts(schedule).toCome : 0), 0);
 
   return (
     <div className="space-y-6">
@@ -181,7 +205,7 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
         <button type="submit" className="btn-primary">
           Search
         </button>
-        {query.size ? (
+        {filterQuery.size ? (
           <Link to="/admin/ramadan" className="btn-secondary">
             Clear
           </Link>
@@ -191,6 +215,7 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
       {details ? <RamadanScheduleNights schedule={details} timeZone={timeZone} closeTo={closeTo} /> : null}
 
       <RamadanSchedulesTable schedules={schedules} timeZone={timeZone} query={query} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={loaderData.matching} rowsOnPage={schedules.length} label="Ramadan schedules" transient={TRANSIENT} />
       <p className="text-sm text-slate-600">Test schedules (marked Test) are listed but their gifts are never counted in totals.</p>
     </div>
   );

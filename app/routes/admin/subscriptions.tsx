@@ -10,14 +10,14 @@ import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { formatDate } from "~/domain/shared/dates";
 import { formatCount, formatDollars } from "~/domain/shared/money";
 import { scheduleText } from "~/domain/giving/recurring-schedule";
-import { isCancelable } from "~/domain/giving/subscription-status";
+import { canPause, isCancelable, isChangeable } from "~/domain/giving/subscription-status";
 import { getEnv, isSandboxMode } from "~/lib/env.server";
 import { PastDueNote, PaymentTroublesPanel } from "~/components/admin/payment-troubles";
 import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent } from "~/lib/form-replies.server";
 import { useEscapeKey } from "~/components/ui/use-escape-key";
 import { SubscriptionChangeLinks, SubscriptionChangePanel } from "~/components/admin/subscription-changes";
-import { pausedWords } from "~/components/giving/recurring-change-forms";
+import { pausedWords, resumingChargeDate } from "~/components/giving/recurring-change-forms";
 import { parseRecordId } from "~/domain/shared/record-id";
 import { adminContext } from "~/lib/request-context";
 import { answerRecurringChange, isRecurringChangeIntent } from "~/lib/recurring-change-form.server";
@@ -52,20 +52,20 @@ async function giftNamedBy(url: URL, param: string): Promise<Subscription | null
 /** The forms and history the address opens, and word of a change just made (?done=change&gift=7). */
 async function changeState(url: URL, timeZone: string) {
   const [changing, pausing, historyOf, changed] = await Promise.all(["change", "pause", "history", "gift"].map((param) => giftNamedBy(url, param)));
-  const running = (gift: Subscription | null | undefined): Subscription | null => (gift?.status === "active" && gift.stripe_subscription_id ? gift : null);
+  const may = (gift: Subscription | null | undefined, rule: (gift: Subscription) => boolean): Subscription | null => (gift && rule(gift) ? gift : null);
   const done = url.searchParams.get("done");
   const doneNotice = !changed
     ? null
     : done === "change"
       ? `${changed.name}'s gift is now ${formatDollars(changed.amount)} from its next charge; the donor is told by mail.`
       : done === "pause"
-        ? `${changed.name}'s gift is ${(pausedWords(changed.resumes_at, timeZone) ?? "paused").toLowerCase()}; the donor is told by mail.`
+        ? `${changed.name}'s gift is paused${changed.resumes_at ? ` and resumes with the charge on ${resumingChargeDate(changed, timeZone)}` : ""}; the donor is told by mail.`
         : done === "resume"
           ? `${changed.name}'s gift has resumed from its next charge; the donor is told by mail.`
           : null;
   return {
-    changing: running(changing),
-    pausing: running(pausing)?.resumes_at === null ? running(pausing) : null,
+    changing: may(changing, isChangeable),
+    pausing: may(pausing, canPause),
     historyOf: historyOf ?? null,
     history: historyOf ? await subscriptionHistory(historyOf.id) : [],
     doneNotice,
@@ -238,7 +238,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
               {subscription.status === "past_due" ? <PastDueNote nextRetryAt={subscription.next_retry_at} timeZone={timeZone} /> : null}
               {subscription.is_test ? <TestBadge /> : null}
               {subscription.status === "active" && subscription.resumes_at ? (
-                <span className="block text-xs text-slate-600">{pausedWords(subscription.resumes_at, timeZone)}</span>
+                <span className="block text-xs text-slate-600">{pausedWords(subscription, timeZone)}</span>
               ) : null}
             </td>
             <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</td>

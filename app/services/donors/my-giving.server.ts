@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import { givenCents, givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "~/domain/donors/my-giving";
 import { receiptNumber, tributeOf, tributeWords, yearIn } from "~/domain/giving";
 import { getDb, nowIso } from "~/lib/db.server";
@@ -6,6 +7,7 @@ import { getEnv } from "~/lib/env.server";
 import { organisation } from "~/lib/organisation.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
+import { tokenHash } from "~/lib/token-hash.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { Visitor } from "~/lib/visitor.server";
 import { queueMail } from "~/services/mail";
@@ -14,6 +16,7 @@ import { appealTitlesById } from "~/services/appeals";
 import { listFunds } from "~/services/funds";
 import { cancelSubscription, changeRecurringAmount, pauseRecurringGift, resumeRecurringGift, subscriptionHistory, type SubscriptionChange } from "~/services/giving";
 import { normalEmail } from "~/domain/shared/donor-email";
+import type { Database } from "../../../db/schema";
 
 /**
  * A donor's own giving, behind a sign-in link sent to their address: single use, valid
@@ -21,8 +24,6 @@ import { normalEmail } from "~/domain/shared/donor-email";
  * the same whether or not the address has given: only its owner's inbox can tell.
  */
 export const LINKS_PER_HOUR = 5;
-
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function requestGivingLink(input: unknown, visitor: Visitor): Promise<void> {
   const { email: typed, website } = parseOrThrow(givingLinkRequestSchema, input);
@@ -40,20 +41,14 @@ export async function requestGivingLink(input: unknown, visitor: Visitor): Promi
       .where("created_at", ">", hourAgo)
       .executeTakeFirstOrThrow();
     if (Number(recent.count) >= LINKS_PER_HOUR) return;
-    const hasGiven = await trx
-      .selectFrom("donations")
-      .select("id")
-      .where("email", "=", email)
-      .limit(1)
-      .executeTakeFirst();
-    // No mail to addresses that never gave: the form cannot be used to write to strangers.
-    if (!hasGiven) return;
+    // No mail to strangers: only to an address that has shown it is its owner's.
+    if (!(await isKnownDonor(trx, email))) return;
     const token = randomBytes(32).toString("base64url");
     await trx
       .insertInto("giving_sign_in_links")
       .values({
         email,
-        token_hash: hashOf(token),
+        token_hash: tokenHash(token),
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
       })
@@ -62,13 +57,32 @@ export async function requestGivingLink(input: unknown, visitor: Visitor): Promi
   });
 }
 
+/**
+ * Whether My giving has something to show this address, learned only through its owner's
+ * own action: a gift or recurring gift paid, a card saved for Ramadan nights, or a Zakat
+ * reminder confirmed from its inbox. Anyone can type an address into a form; none of these
+ * can be had without the card or the inbox behind it.
+ */
+async function isKnownDonor(db: Kysely<Database>, email: string): Promise<boolean> {
+  const known = await db
+    .selectFrom("donations")
+    .select("email")
+    .where("email", "=", email)
+    .union(db.selectFrom("subscriptions").select("email").where("email", "=", email))
+    .union(db.selectFrom("ramadan_schedules").select("email").where("email", "=", email).where("status", "!=", "awaiting_card"))
+    .union(db.selectFrom("zakat_reminders").select("email").where("email", "=", email).where("confirmed_at", "is not", null))
+    .limit(1)
+    .executeTakeFirst();
+  return known !== undefined;
+}
+
 /** Uses up a sign-in link: the donor's email when it is unused and on time, else null. */
 export async function redeemGivingLink(token: string): Promise<string | null> {
   if (!token || token.length > 100) return null;
   const used = await getDb()
     .updateTable("giving_sign_in_links")
     .set({ used_at: nowIso() })
-    .where("token_hash", "=", hashOf(token))
+    .where("token_hash", "=", tokenHash(token))
     .where("used_at", "is", null)
     .where("expires_at", ">", nowIso())
     .returning("email")
@@ -111,6 +125,9 @@ export interface MyRecurringGift {
   /** Added to each charge to cover the card fee (0 for none). */
   fee_cover_cents: number;
   interval: "month" | "year";
+  /** When it is charged: the day of the month (of payment_month, for a yearly gift). */
+  payment_day: number;
+  payment_month: number;
   purpose: string;
   /** The appeal it answers, or "". */
   appeal: string;
@@ -139,7 +156,22 @@ export async function givingOf(email: string) {
     .execute();
   const recurringRows = await getDb()
     .selectFrom("subscriptions")
-    .select(["id", "stripe_subscription_id", "stripe_customer_id", "amount_cents", "fee_cover_cents", "interval", "purpose", "appeal_id", "status", "next_payment_date", "resumes_at", "next_retry_at"])
+    .select([
+      "id",
+      "stripe_subscription_id",
+      "stripe_customer_id",
+      "amount_cents",
+      "fee_cover_cents",
+      "interval",
+      "payment_day",
+      "payment_month",
+      "purpose",
+      "appeal_id",
+      "status",
+      "next_payment_date",
+      "resumes_at",
+      "next_retry_at",
+    ])
     .where("email", "=", normalEmail(email))
     .orderBy("created_at", "desc")
     .execute();
@@ -203,49 +235,44 @@ export async function givingStatement(email: string, year: number) {
   };
 }
 
-/** A donor stops one of their own recurring gifts: at the provider first, then here. */
-export async function cancelMyRecurringGift(email: string, subscriptionId: number) {
-  const subscription = await getDb()
-    .selectFrom("subscriptions")
-    .select(["stripe_subscription_id"])
-    .where("id", "=", subscriptionId)
-    .where("email", "=", normalEmail(email))
-    .executeTakeFirst();
-  if (!subscription?.stripe_subscription_id) throw new NotFoundError("Recurring gift not found");
-  return cancelSubscription({ subscription_id: subscription.stripe_subscription_id }, { kind: "donor", name: "" });
-}
-
 /**
- * A donor's own changes to a recurring gift, through their signed-in session only: the
- * gift must have been given from their address (anyone else's is "not found", as if it
- * did not exist); then the same rules as staff and the API, made "by you".
+ * A donor acts on a recurring gift through their signed-in session only: the gift must have
+ * been given from their address (anyone else's is "not found", as if it did not exist); then
+ * the same rules as staff and the API, made "by you".
  */
 const DONOR = { kind: "donor", name: "" } as const;
 
-async function ownRecurringGift(email: string, subscriptionId: number): Promise<number> {
+async function ownRecurringGift(email: string, subscriptionId: number) {
   const gift = await getDb()
     .selectFrom("subscriptions")
-    .select("id")
+    .select(["id", "stripe_subscription_id", "stripe_customer_id"])
     .where("id", "=", subscriptionId)
     .where("email", "=", normalEmail(email))
     .executeTakeFirst();
   if (!gift) throw new NotFoundError("Recurring gift not found");
-  return gift.id;
+  return gift;
+}
+
+/** A donor stops one of their own recurring gifts: at the provider first, then here. */
+export async function cancelMyRecurringGift(email: string, subscriptionId: number) {
+  const gift = await ownRecurringGift(email, subscriptionId);
+  if (!gift.stripe_subscription_id) throw new NotFoundError("Recurring gift not found");
+  return cancelSubscription({ subscription_id: gift.stripe_subscription_id }, DONOR);
 }
 
 /** A new amount from the next charge ({amount} in dollars); nothing is charged now. */
 export async function changeMyRecurringGift(email: string, subscriptionId: number, input: unknown) {
-  return changeRecurringAmount(await ownRecurringGift(email, subscriptionId), input, DONOR);
+  return changeRecurringAmount((await ownRecurringGift(email, subscriptionId)).id, input, DONOR);
 }
 
 /** Skips the next 1, 2 or 3 charges ({charges}); the gift resumes by itself after them. */
 export async function pauseMyRecurringGift(email: string, subscriptionId: number, input: unknown) {
-  return pauseRecurringGift(await ownRecurringGift(email, subscriptionId), input, DONOR);
+  return pauseRecurringGift((await ownRecurringGift(email, subscriptionId)).id, input, DONOR);
 }
 
 /** Ends a pause early: collected again from the next charge. */
 export async function resumeMyRecurringGift(email: string, subscriptionId: number) {
-  return resumeRecurringGift(await ownRecurringGift(email, subscriptionId), DONOR);
+  return resumeRecurringGift((await ownRecurringGift(email, subscriptionId)).id, DONOR);
 }
 
 /**
@@ -253,14 +280,8 @@ export async function resumeMyRecurringGift(email: string, subscriptionId: numbe
  * of this donor's recurring gifts, returning to /my-giving. Null where there is none.
  */
 export async function billingPortalFor(email: string, subscriptionId: number): Promise<string | null> {
-  const subscription = await getDb()
-    .selectFrom("subscriptions")
-    .select(["stripe_customer_id"])
-    .where("id", "=", subscriptionId)
-    .where("email", "=", normalEmail(email))
-    .executeTakeFirst();
-  if (!subscription) throw new NotFoundError("Recurring gift not found");
-  if (!subscription.stripe_customer_id) return null;
-  const portal = await getPaymentGateway().createBillingPortalSession(subscription.stripe_customer_id, `${configuredSiteUrl()}/my-giving`);
+  const gift = await ownRecurringGift(email, subscriptionId);
+  if (!gift.stripe_customer_id) return null;
+  const portal = await getPaymentGateway().createBillingPortalSession(gift.stripe_customer_id, `${configuredSiteUrl()}/my-giving`);
   return portal?.url ?? null;
 }

@@ -2,10 +2,11 @@ import { stopReminderHeaders, zakatReminderMail } from "~/domain/donors/zakat-re
 import { nextDueAfter } from "~/domain/donors/zakat-reminders";
 import { todayIn } from "~/domain/shared/dates";
 import { getDb } from "~/lib/db.server";
+import { startBackgroundRounds } from "~/lib/background-rounds.server";
 import { getEnv } from "~/lib/env.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import { queueMail } from "~/services/mail";
-import { newReminderKey, reminderKeyHash } from "./zakat-reminders.server";
+import { confirmableSince, newReminderKey, reminderKeyHash, stopKeyOf } from "./zakat-reminders.server";
 
 /**
  * The background loop that sends Zakat reminders, in the server process beside the mail
@@ -14,7 +15,8 @@ import { newReminderKey, reminderKeyHash } from "./zakat-reminders.server";
  * Hijri year and queues its mail (dedupe key per reminder and due day). So a reminder is
  * sent once however many rounds run, side by side or after a restart: a round that stops
  * half-way leaves each reminder either sent and moved on, or untouched for the next.
- * It runs without SMTP too: the mail is then kept in the Outbox.
+ * It runs without SMTP too: the mail is then kept in the Outbox. Each round also deletes
+ * the requests never confirmed within CONFIRM_LINK_DAYS, with the figures they kept.
  */
 const BATCH = 20;
 
@@ -27,6 +29,8 @@ export interface ReminderRound {
 
 export async function sendDueZakatReminders(now: Date = new Date(), stopping: () => boolean = () => false): Promise<ReminderRound> {
   const today = todayIn(getEnv().SITE_TIMEZONE, now);
+  // Figures are kept only for a reminder its owner agreed to; an ask left unconfirmed goes.
+  await getDb().deleteFrom("zakat_reminders").where("confirmed_at", "is", null).where("created_at", "<", confirmableSince(now)).execute();
   // Index zakat_reminders_due (migration 0018).
   const due = await getDb()
     .selectFrom("zakat_reminders")
@@ -61,7 +65,7 @@ async function remindOnce(id: number, today: string, now: Date): Promise<boolean
     .execute(async (trx) => {
       const reminder = await trx
         .selectFrom("zakat_reminders")
-        .select(["id", "email", "calculated_on", "due_on", "kept_figures"])
+        .select(["id", "email", "calculated_on", "due_on", "kept_figures", "created_at"])
         .where("id", "=", id)
         .where("confirmed_at", "is not", null)
         .where("stopped_at", "is", null)
@@ -69,8 +73,8 @@ async function remindOnce(id: number, today: string, now: Date): Promise<boolean
         .executeTakeFirst();
       if (!reminder) return false;
       const next = nextDueAfter(reminder.calculated_on, reminder.due_on, today);
-      // New keys each year: only their hashes are kept, so the mail carries fresh ones.
-      const stopKey = newReminderKey();
+      // The stop key is the reminder's for life (made again from its secret); the figures key is new each year.
+      const stopKey = stopKeyOf(reminder);
       const figuresKey = reminder.kept_figures ? newReminderKey() : null;
       const moved = await trx
         .updateTable("zakat_reminders")
@@ -110,26 +114,9 @@ async function remindOnce(id: number, today: string, now: Date): Promise<boolean
  * has finished the reminder it is writing.
  */
 export function startZakatReminders(intervalMs = 10 * 60_000): () => Promise<void> {
-  let stopping = false;
-  let current: Promise<void> | null = null;
-  const round = () => {
-    if (current || stopping) return;
-    current = (async () => {
-      try {
-        while (!stopping && (await sendDueZakatReminders(new Date(), () => stopping)).full);
-      } catch (error) {
-        console.error("Zakat reminder round failed:", error);
-      } finally {
-        current = null;
-      }
-    })();
-  };
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  round();
-  return async () => {
-    stopping = true;
-    clearInterval(timer);
-    await current;
-  };
+  return startBackgroundRounds({
+    name: "Zakat reminder",
+    intervalMs,
+    round: async (stopping) => (await sendDueZakatReminders(new Date(), stopping)).full,
+  });
 }

@@ -1,15 +1,18 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import { confirmZakatReminderMail } from "~/domain/donors/zakat-reminder-mails";
-import { keptFiguresOf, keptFiguresWords, readKeptFigures, reminderPlanFor, zakatReminderRequestSchema, type KeptFigures, type ReminderPlan } from "~/domain/donors/zakat-reminders";
+import { CONFIRM_LINK_DAYS, keptFiguresOf, keptFiguresWords, readKeptFigures, reminderPlanFor, zakatReminderRequestSchema, type KeptFigures, type ReminderPlan } from "~/domain/donors/zakat-reminders";
 import { zakatInputSchema } from "~/domain/giving";
 import { todayIn } from "~/domain/shared/dates";
-import { normalEmail } from "~/domain/shared/donor-email";
+import { mailboxOf, normalEmail } from "~/domain/shared/donor-email";
 import { formatHijri } from "~/domain/shared/hijri";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { getSessionSecret } from "~/lib/session-secret.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { configuredSiteUrl } from "~/lib/site-url.server";
+import { tokenHash } from "~/lib/token-hash.server";
 import type { Visitor } from "~/lib/visitor.server";
 import { queueMail } from "~/services/mail";
 
@@ -22,9 +25,28 @@ import { queueMail } from "~/services/mail";
  */
 export const CONFIRMATIONS_PER_HOUR = 3;
 
-export const reminderKeyHash = (token: string) => createHash("sha256").update(token).digest("hex");
+export const reminderKeyHash = tokenHash;
 export const newReminderKey = () => randomBytes(24).toString("base64url");
 const usableKey = (token: string) => token.length > 0 && token.length <= 100;
+
+/**
+ * A reminder's stop key is made once, at confirmation, from the reminder itself and the
+ * site's secret, so every year's mail carries the same one and the stop link of any of its
+ * mails works for the reminder's whole life (decision 107). Only its hash is kept.
+ */
+export function stopKeyOf(reminder: { id: number; created_at: string }): string {
+  return createHmac("sha256", getSessionSecret()).update(`zakat-reminder-stop:${reminder.id}:${reminder.created_at}`).digest("base64url");
+}
+
+/** Requests asked before this are past confirming. */
+export const confirmableSince = (now: Date) => new Date(now.getTime() - CONFIRM_LINK_DAYS * 86_400_000).toISOString();
+
+/** Mail sent to the same mailbox as `email`, whatever "+tag" it was sent with. */
+function toSameMailbox(email: string) {
+  const { local, domain } = mailboxOf(email);
+  const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return sql<boolean>`(to_address = ${`${local}@${domain}`} or to_address like ${`${literal(local)}+%@${literal(domain)}`} escape '\\')`;
+}
 
 export interface AskedReminder {
   email: string;
@@ -52,7 +74,8 @@ export async function askForZakatReminder(input: Record<string, unknown>, visito
         .selectFrom("outbound_mail")
         .select((eb) => eb.fn.countAll<number>().as("count"))
         .where("kind", "=", "zakat-reminder-confirm")
-        .where("to_address", "=", email)
+        // victim+1@, victim+2@… reach one inbox: they share its limit.
+        .where(toSameMailbox(email))
         .where("created_at", ">", hourAgo)
         .executeTakeFirstOrThrow();
       if (Number(recent.count) >= CONFIRMATIONS_PER_HOUR) return;
@@ -64,6 +87,7 @@ export async function askForZakatReminder(input: Record<string, unknown>, visito
         .values({
           email,
           ...plan,
+          created_at: now.toISOString(),
           kept_figures: figures ? JSON.stringify(figures) : null,
           confirm_token_hash: reminderKeyHash(token),
           confirmed_at: null,
@@ -129,23 +153,40 @@ function toView(row: ReminderRow): ZakatReminderView {
   };
 }
 
-/** The reminder a confirmation link is for, so its page can say what pressing will do. Null when it names nothing waiting. */
-export async function zakatReminderOfConfirmLink(token: string): Promise<ZakatReminderView | null> {
+/** The reminder a confirmation link is for, so its page can say what pressing will do. Null when it names nothing waiting (or asked too long ago). */
+export async function zakatReminderOfConfirmLink(token: string, now = new Date()): Promise<ZakatReminderView | null> {
   if (!usableKey(token)) return null;
-  const row = await getDb().selectFrom("zakat_reminders").select(VIEW_COLUMNS).where("confirm_token_hash", "=", reminderKeyHash(token)).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("zakat_reminders")
+    .select(VIEW_COLUMNS)
+    .where("confirm_token_hash", "=", reminderKeyHash(token))
+    .where("created_at", ">=", confirmableSince(now))
+    .executeTakeFirst();
   return row ? toView(row) : null;
 }
 
-/** The owner pressed the confirmation link: the reminder is planned, and replaces the address's earlier one. Null when the link names nothing waiting. */
-export async function confirmZakatReminder(token: string): Promise<ZakatReminderView | null> {
+/**
+ * The owner pressed the confirmation link: the reminder is planned, its stop key made, and
+ * it replaces the address's earlier one. Null when the link names nothing waiting, or a
+ * request older than CONFIRM_LINK_DAYS.
+ */
+export async function confirmZakatReminder(token: string, now = new Date()): Promise<ZakatReminderView | null> {
   if (!usableKey(token)) return null;
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      const waiting = await trx
+        .selectFrom("zakat_reminders")
+        .select(["id", "created_at"])
+        .where("confirm_token_hash", "=", reminderKeyHash(token))
+        .where("confirmed_at", "is", null)
+        .where("created_at", ">=", confirmableSince(now))
+        .executeTakeFirst();
+      if (!waiting) return null;
       const confirmed = await trx
         .updateTable("zakat_reminders")
-        .set({ confirmed_at: nowIso(), confirm_token_hash: null })
-        .where("confirm_token_hash", "=", reminderKeyHash(token))
+        .set({ confirmed_at: now.toISOString(), confirm_token_hash: null, stop_token_hash: reminderKeyHash(stopKeyOf(waiting)) })
+        .where("id", "=", waiting.id)
         .where("confirmed_at", "is", null)
         .returning(VIEW_COLUMNS)
         .executeTakeFirst();

@@ -2,7 +2,7 @@ import { CARD_LINK_DAYS, troubleOutcome, type TroubleOutcome } from "~/domain/gi
 import { getDb } from "~/lib/db.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { ConflictError, NotFoundError } from "~/lib/service-errors";
-import { cardLinkHash } from "./payment-troubles.server";
+import { tokenHash } from "~/lib/token-hash.server";
 
 /**
  * The link in a failed charge's mail, /update-card/{token}: it opens the card provider's
@@ -38,7 +38,7 @@ async function troubleByToken(token: string) {
       "gift.is_test",
       "gift.stripe_customer_id",
     ])
-    .where("trouble.card_link_hash", "=", cardLinkHash(token))
+    .where("trouble.card_link_hash", "=", tokenHash(token))
     .executeTakeFirst();
   // Past its days the link opens nothing, as if it never existed.
   if (!row || Date.parse(row.failed_at) + CARD_LINK_DAYS * 86_400_000 < Date.now()) return undefined;

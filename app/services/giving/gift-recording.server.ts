@@ -1,9 +1,11 @@
 import type { ExpressionBuilder, Insertable, Kysely } from "kysely";
 import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, type RecurringInterval } from "~/domain/giving/gift-options";
+import { endsAsLostGift } from "~/domain/giving/payment-troubles";
 import { FINAL_STATUSES, INITIAL_STATUS } from "~/domain/giving/subscription-status";
 import { getDb, nowIso } from "~/lib/db.server";
 import { readGiftMetadata, splitCharge, type GiftMetadata } from "~/lib/payments/gift-metadata";
 import {
+  isoFromSeconds,
   referenceId,
   type ProviderCheckoutSession,
   type ProviderInvoice,
@@ -36,10 +38,6 @@ export type RecordOutcome = "recorded" | "already-recorded" | "updated" | "uncha
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
-}
-
-function isoFromSeconds(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
 }
 
 function insertedCount(result: { numInsertedOrUpdatedRows?: bigint }): number {
@@ -353,7 +351,8 @@ export async function applySubscriptionState(
   if (Number(result.numUpdatedRows) > 0) {
     const history = { providerEventId: eventId ?? null, happenedAt: eventId && observedAt ? isoFromSeconds(observedAt) : nowIso() };
     const updated = await db.selectFrom("subscriptions").selectAll().where("id", "=", local.id).executeTakeFirstOrThrow();
-    for (const { change, mail } of changesBetween(local, updated, stamp)) {
+    const lost = ended && !(FINAL_STATUSES as readonly string[]).includes(local.status) && endsAsLostGift(subscription.cancellation_details?.reason, await hasFailedChargeOpen(db, local.id));
+    for (const { change, mail } of changesBetween(local, updated, stamp, { lost })) {
       await recordSubscriptionChange(db, updated, change, actor, { ...history, mail });
     }
     const careChanged = updated.amount_cents !== local.amount_cents || updated.resumes_at !== local.resumes_at || updated.default_payment_method !== local.default_payment_method;
@@ -372,18 +371,31 @@ export async function applySubscriptionState(
   return "unchanged";
 }
 
+/** Whether a charge of the gift failed and is neither paid since nor given up on. */
+async function hasFailedChargeOpen(db: Executor, subscriptionId: number): Promise<boolean> {
+  const open = await db
+    .selectFrom("recurring_payment_troubles")
+    .select("id")
+    .where("subscription_id", "=", subscriptionId)
+    .where("recovered_at", "is", null)
+    .where("lost_at", "is", null)
+    .executeTakeFirst();
+  return Boolean(open);
+}
+
 /**
  * What the gift's history gains between two states of its row. A pause that ran its
  * course (the provider resumed collecting when it said it would) is kept in the history
  * without a mail: the donor was told the date when it was paused. A card is "updated" only
- * when one was known before: learning the card the checkout saved is not a change.
+ * when one was known before: learning the card the checkout saved is not a change. A gift
+ * `lost` to failed charges keeps its "canceled" line, but its one mail is the lost gift's.
  */
-function changesBetween(before: SubscriptionRow, after: SubscriptionRow, stamp: number) {
+function changesBetween(before: SubscriptionRow, after: SubscriptionRow, stamp: number, { lost }: { lost: boolean }) {
   const changes: Array<{ change: ChangeRecord; mail: boolean }> = [];
   const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
   if (isFinal(after.status)) {
     // Confirmed once, whoever ended it (the donor, staff or the provider): its line is the mail's key.
-    if (!isFinal(before.status)) changes.push({ change: { kind: "canceled" }, mail: true });
+    if (!isFinal(before.status)) changes.push({ change: { kind: "canceled" }, mail: !lost });
     return changes;
   }
   if (after.amount_cents !== before.amount_cents) {

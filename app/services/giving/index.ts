@@ -13,7 +13,10 @@ export { currentCardFee } from "./card-fee.server";
 export { changeRecurringAmount, pauseRecurringGift, resumeRecurringGift, type RecurringActor } from "./recurring-changes.server";
 export { subscriptionHistory, type SubscriptionChange } from "./subscription-history.server";
 export {
+  countRamadanNightsToCome,
   findRamadanSchedule,
+  findRamadanScheduleOrNull,
+  findRamadanSchedulePage,
   listRamadanSchedules,
   previewRamadanNights,
   ramadanSchedulesInBatches,
@@ -27,6 +30,7 @@ export {
   type RamadanSchedule,
   type RamadanScheduleFilter,
   type RamadanScheduleNight,
+  type RamadanScheduleSummary,
   type RamadanStopActor,
 } from "./ramadan-schedules.server";
 export { runTonightsRamadanCharges, startRamadanCharges, type RamadanChargeRound } from "./ramadan-charges.server";

@@ -31,7 +31,8 @@ export interface PaymentTrouble {
 
 export interface PaymentTroubleReport {
   days: number;
-  counts: Record<TroubleOutcome, number>;
+  /** By where each stands; "failed" counts every charge still open, `noMoreTries` those the provider stopped trying. */
+  counts: Record<TroubleOutcome, number> & { noMoreTries: number };
   rows: PaymentTrouble[];
 }
 
@@ -40,6 +41,8 @@ const ROWS_SHOWN = 50;
 
 const latestNews = sql<string>`coalesce(trouble.lost_at, trouble.recovered_at, trouble.failed_at)`;
 const outcome = sql<TroubleOutcome>`case when trouble.lost_at is not null then 'lost' when trouble.recovered_at is not null then 'recovered' else 'failed' end`;
+/** A charge still open whose gift has no next try: the provider stopped trying it. */
+const noMoreTries = sql<number>`(trouble.lost_at is null and trouble.recovered_at is null and gift.next_retry_at is null)`;
 
 function inWindow(now: Date) {
   const since = new Date(now.getTime() - TROUBLE_WINDOW_DAYS * 86_400_000).toISOString();
@@ -52,8 +55,9 @@ function inWindow(now: Date) {
 export async function paymentTroubles(now = new Date()): Promise<PaymentTroubleReport> {
   const [counted, rows] = await Promise.all([
     inWindow(now)
-      .select([outcome.as("outcome"), (eb) => eb.fn.countAll<number>().as("count")])
-      .groupBy(outcome)
+      .innerJoin("subscriptions as gift", "gift.id", "trouble.subscription_id")
+      .select([outcome.as("outcome"), noMoreTries.as("no_more_tries"), (eb) => eb.fn.countAll<number>().as("count")])
+      .groupBy([outcome, noMoreTries])
       .execute(),
     inWindow(now)
       .innerJoin("subscriptions as gift", "gift.id", "trouble.subscription_id")
@@ -78,8 +82,11 @@ export async function paymentTroubles(now = new Date()): Promise<PaymentTroubleR
       .limit(ROWS_SHOWN)
       .execute(),
   ]);
-  const counts: Record<TroubleOutcome, number> = { failed: 0, recovered: 0, lost: 0 };
-  for (const row of counted) counts[row.outcome] = Number(row.count);
+  const counts = { failed: 0, recovered: 0, lost: 0, noMoreTries: 0 };
+  for (const row of counted) {
+    counts[row.outcome] += Number(row.count);
+    if (Number(row.no_more_tries) === 1) counts.noMoreTries += Number(row.count);
+  }
   return {
     days: TROUBLE_WINDOW_DAYS,
     counts,

@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { failedChargeMail, lostGiftMail, recoveredChargeMail, startAgainUrl, type TroubledGift } from "~/domain/giving/payment-troubles";
+import { endsAsLostGift, failedChargeMail, lostGiftMail, recoveredChargeMail, startAgainUrl, type TroubledGift } from "~/domain/giving/payment-troubles";
 import { FINAL_STATUSES, INITIAL_STATUS } from "~/domain/giving/subscription-status";
 import { nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { organisation } from "~/lib/organisation.server";
-import { referenceId, type ProviderInvoice, type ProviderSubscription } from "~/lib/payments/provider-objects";
+import { isoFromSeconds, referenceId, type ProviderInvoice, type ProviderSubscription } from "~/lib/payments/provider-objects";
 import { configuredSiteUrl } from "~/lib/site-url.server";
+import { tokenHash } from "~/lib/token-hash.server";
 import { queueMail } from "~/services/mail";
 import type { Database, SubscriptionRow } from "../../../db/schema";
 import { markSubscriptionPastDue, type RecordOutcome } from "./gift-recording.server";
@@ -20,10 +21,6 @@ import { markSubscriptionPastDue, type RecordOutcome } from "./gift-recording.se
  */
 type Executor = Kysely<Database>;
 
-const isoFromSeconds = (seconds: number) => new Date(seconds * 1000).toISOString();
-
-/** The card link's token is mailed once and kept only as a hash, like a sign-in link. */
-export const cardLinkHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function subscriptionIdOf(invoice: ProviderInvoice): string | null {
   return referenceId(invoice.parent?.subscription_details?.subscription);
@@ -44,6 +41,10 @@ export async function recordFailedCharge(db: Executor, invoice: ProviderInvoice,
   if (paid) return "unchanged";
 
   const outcome = await markSubscriptionPastDue(db, invoice, observedAt);
+  // Only a gift past due now has a charge to put right: when newer news of it (from the
+  // provider, or a change made here) kept it from being marked, the donor is not told.
+  const standing = await db.selectFrom("subscriptions").select("status").where("id", "=", gift.id).executeTakeFirstOrThrow();
+  if (standing.status !== "past_due") return outcome;
   const attempts = Math.max(1, invoice.attempt_count ?? 1);
   const token = randomBytes(32).toString("base64url");
   const started = await db
@@ -54,7 +55,8 @@ export async function recordFailedCharge(db: Executor, invoice: ProviderInvoice,
       amount_cents: invoice.amount_due ?? gift.amount_cents + gift.fee_cover_cents,
       attempts,
       failed_at: isoFromSeconds(observedAt),
-      card_link_hash: cardLinkHash(token),
+      // The card link's token is mailed once and kept only as a hash, like a sign-in link.
+      card_link_hash: tokenHash(token),
       is_test: gift.is_test,
     })
     .onConflict((oc) => oc.column("stripe_invoice_id").doNothing())
@@ -144,7 +146,7 @@ export async function followSubscriptionTroubles(db: Executor, subscription: Pro
     .where("lost_at", "is", null)
     .returning("id")
     .execute();
-  if (lost.length === 0 || subscription.cancellation_details?.reason === "cancellation_requested") return;
+  if (!endsAsLostGift(subscription.cancellation_details?.reason, lost.length > 0)) return;
   const words = lostGiftMail(giftOf(gift), startAgainUrl(configuredSiteUrl(), giftOf(gift)), organisation().legalName);
   await queueMail(db, { ...words, kind: "payment-lost", to: gift.email, dedupeKey: `payment-lost-${gift.id}` });
 }

@@ -6,6 +6,7 @@ import {
   recordInvoicePayment,
 } from "./gift-recording.server";
 import { followSubscriptionTroubles, recordRecoveredCharge } from "./payment-troubles.server";
+import { activateRamadanSchedule } from "./ramadan-activation.server";
 
 /** How far back Sync looks for checkouts and invoices, unless asked for more. */
 export const SYNC_DAYS = 90;
@@ -24,6 +25,13 @@ export async function syncFromProvider({ days = SYNC_DAYS }: { days?: number } =
     if (outcome === "recorded") synced += 1;
   };
   for await (const session of gateway.listCompletedCheckoutSessions(since)) {
+    // A card saved for Ramadan's nights whose report was missed: its schedule begins, once.
+    if (session.mode === "setup") {
+      const card = await gateway.retrieveSavedCard(session);
+      const outcome = await recordInTransaction((db) => activateRamadanSchedule(db, session, card));
+      count(outcome === "activated" ? "recorded" : outcome);
+      continue;
+    }
     count(await recordInTransaction((db) => recordCheckoutSession(db, session)));
   }
   for await (const subscription of gateway.listSubscriptions()) {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { chargeWindow } from "~/domain/giving/ramadan-charge-window";
 import { ramadanStartedMail, type RamadanMailSchedule } from "~/domain/giving/ramadan-mails";
 import { ramadanNights } from "~/domain/giving/ramadan-nights";
+import { nightsStillToGive } from "~/domain/giving/ramadan-nights-to-give";
 import { getEnv } from "~/lib/env.server";
 import { nowIso } from "~/lib/db.server";
 import type { SavedCard } from "~/lib/payments/gateway";
@@ -32,10 +32,12 @@ export async function activateRamadanSchedule(db: Executor, session: ProviderChe
   const chargeHour = await ramadanChargeHour(db);
   const now = new Date();
   const timeZone = getEnv().SITE_TIMEZONE;
-  const nights = ramadanNights(
-    { plan: schedule.plan, perNightCents: schedule.per_night_cents, doubleOddNights: schedule.double_odd_nights === 1 },
-    firstNight,
-  ).filter((night) => chargeWindow(night.evening, chargeHour, timeZone).closesAt > now);
+  const nights = nightsStillToGive(
+    ramadanNights({ plan: schedule.plan, perNightCents: schedule.per_night_cents, doubleOddNights: schedule.double_odd_nights === 1 }, firstNight),
+    now,
+    chargeHour,
+    timeZone,
+  );
 
   const isTest = card.livemode && session.livemode ? 0 : 1;
   await db

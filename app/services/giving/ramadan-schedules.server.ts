@@ -1,10 +1,13 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { ramadanNights, ramadanTotal, type RamadanPlan } from "~/domain/giving/ramadan-nights";
+import { nightsStillToGive } from "~/domain/giving/ramadan-nights-to-give";
 import { ramadanStoppedMail } from "~/domain/giving/ramadan-mails";
 import { ramadanRequestSchema } from "~/domain/giving/ramadan-request";
 import { normalEmail } from "~/domain/shared/donor-email";
 import { centsToDollars, dollarsToCents } from "~/domain/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { countOf, paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";
 import type { CheckoutStarted } from "~/lib/payments/gateway";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { limitCheckoutStarts } from "~/lib/public-form-limits.server";
@@ -89,12 +92,21 @@ export interface RamadanStopActor {
 
 type Executor = Kysely<Database>;
 
-/** The nights of a plan and their amounts, from the confirmed first night (else the proposal). */
-export async function previewRamadanNights(input: { plan: RamadanPlan; per_night: number; double_odd_nights: boolean }): Promise<RamadanPreview> {
+/**
+ * The nights of a plan and their amounts, from the confirmed first night (else the
+ * proposal): only those still to give, as the card saved now would be charged for (a donor
+ * starting on the 28th day gives from the 28th night), and the total of those.
+ */
+export async function previewRamadanNights(input: { plan: RamadanPlan; per_night: number; double_odd_nights: boolean }, now = new Date()): Promise<RamadanPreview> {
   const settings = await ramadanSettings();
-  const nights = ramadanNights(
-    { plan: input.plan, perNightCents: dollarsToCents(input.per_night), doubleOddNights: input.double_odd_nights },
-    settings.first_night ?? settings.proposed_first_night,
+  const nights = nightsStillToGive(
+    ramadanNights(
+      { plan: input.plan, perNightCents: dollarsToCents(input.per_night), doubleOddNights: input.double_odd_nights },
+      settings.first_night ?? settings.proposed_first_night,
+    ),
+    now,
+    settings.charge_hour,
+    getEnv().SITE_TIMEZONE,
   );
   const total = ramadanTotal(nights);
   return {
@@ -118,6 +130,8 @@ export async function previewRamadanNights(input: { plan: RamadanPlan; per_night
  */
 export async function startRamadanCheckout(input: unknown, visitor: CheckoutVisitor): Promise<CheckoutStarted> {
   const request = parseOrThrow(ramadanRequestSchema, input);
+  // No card is saved for nights that are all over (the last night's morning has come).
+  if ((await previewRamadanNights(request)).nights.length === 0) throw new ConflictError("This Ramadan's nights are over: there is no night left to give on.");
   const fund = await requireOpenFund(request.purpose);
   limitCheckoutStarts(visitor.clientAddress);
   const gateway = getPaymentGateway();
@@ -208,14 +222,78 @@ async function schedulesWithNights(rows: RamadanScheduleRow[], db: Executor = ge
   return rows.map((row) => toSchedule(row, nights));
 }
 
-/** Every schedule, newest first (those still waiting for a card included, so staff see a checkout left unfinished). */
-export async function listRamadanSchedules(filter: RamadanScheduleFilter = {}, page: { limit?: number; offset?: number } = {}): Promise<RamadanSchedule[]> {
-  let query = getDb().selectFrom("ramadan_schedules").selectAll().orderBy("id", "desc");
+/** The schedules a filter matches, in SQL (each filter by an index: status, email). */
+function filtered(filter: RamadanScheduleFilter) {
+  let query = getDb().selectFrom("ramadan_schedules");
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.hijri_year) query = query.where("hijri_year", "=", filter.hijri_year);
   if (filter.email) query = query.where("email", "=", normalEmail(filter.email));
-  if (page.limit !== undefined || page.offset) query = query.limit(page.limit ?? -1).offset(page.offset ?? 0);
-  return schedulesWithNights(await query.execute());
+  return query;
+}
+
+/** Every schedule, newest first (those still waiting for a card included, so staff see a checkout left unfinished). */
+export async function listRamadanSchedules(filter: RamadanScheduleFilter = {}, page: { limit?: number; offset?: number } = {}): Promise<RamadanSchedule[]> {
+  return schedulesWithNights(await paged(filtered(filter).selectAll().orderBy("id", "desc"), page).execute());
+}
+
+/** A schedule as the staff list shows it: its nights counted (in SQL), not listed. */
+export type RamadanScheduleSummary = Omit<RamadanSchedule, "nights"> & { nights_charged: number; nights_failed: number; nights_to_come: number };
+
+/** The nights still to come: not yet given, nor failed, missed or stopped. */
+const NIGHTS_TO_COME: readonly RamadanNightStatus[] = ["pending", "charging", "retrying"];
+
+/** A count (or sum) over one schedule's own nights, read by the (schedule, number) index. */
+function ofItsNights(what: "count" | "amount", statuses: readonly RamadanNightStatus[]) {
+  const measure = what === "count" ? sql`count(*)` : sql`coalesce(sum(amount_cents), 0)`;
+  return sql<number>`(select ${measure} from ramadan_nights where ramadan_nights.schedule_id = ramadan_schedules.id and ramadan_nights.status in (${sql.join([...statuses])}))`;
+}
+
+/** One page of the staff's list, newest first, with each schedule's nights counted in the query. */
+export async function findRamadanSchedulePage(filter: RamadanScheduleFilter, page: number, pageSize: number): Promise<ListPage<RamadanScheduleSummary>> {
+  const found = await pageOfRows(
+    () => countOf(filtered(filter)),
+    (limit, offset) =>
+      filtered(filter)
+        .selectAll()
+        .select([
+          ofItsNights("count", ["charged"]).as("nights_charged"),
+          ofItsNights("amount", ["charged"]).as("charged_cents"),
+          ofItsNights("count", ["failed"]).as("nights_failed"),
+          ofItsNights("count", NIGHTS_TO_COME).as("nights_to_come"),
+        ])
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    page,
+    pageSize,
+  );
+  return {
+    ...found,
+    rows: found.rows.map(({ nights_charged, charged_cents, nights_failed, nights_to_come, ...row }) => {
+      const { nights: _nights, ...schedule } = toSchedule(row, []);
+      return { ...schedule, charged: centsToDollars(Number(charged_cents)), failed: Number(nights_failed), nights_charged: Number(nights_charged), nights_failed: Number(nights_failed), nights_to_come: Number(nights_to_come) };
+    }),
+  };
+}
+
+/** How many nights of the active schedules are still to come, counted in the query. */
+export async function countRamadanNightsToCome(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("ramadan_nights")
+    .innerJoin("ramadan_schedules", "ramadan_schedules.id", "ramadan_nights.schedule_id")
+    .where("ramadan_schedules.status", "=", "active")
+    .where("ramadan_nights.status", "in", [...NIGHTS_TO_COME])
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A schedule by its id, or null: the staff screen opens one whatever the list's filter or page. */
+export async function findRamadanScheduleOrNull(id: number | null): Promise<RamadanSchedule | null> {
+  if (id === null) return null;
+  const row = await getDb().selectFrom("ramadan_schedules").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? (await schedulesWithNights([row]))[0]! : null;
 }
 
 /** The whole list for the API, a batch at a time. */

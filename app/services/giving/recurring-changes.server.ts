@@ -1,12 +1,12 @@
 import { feeCoverCents } from "~/domain/giving/fee-cover";
 import { recurringAmountSchema, recurringPauseSchema } from "~/domain/giving/recurring-changes";
 import { resumeCollectionAt } from "~/domain/giving/recurring-pause";
-import { FINAL_STATUSES } from "~/domain/giving/subscription-status";
+import { canPause, canResume, FINAL_STATUSES, isChangeable } from "~/domain/giving/subscription-status";
 import { dollarsToCents } from "~/domain/shared/money";
 import { getDb } from "~/lib/db.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import type { SubscriptionChanged } from "~/lib/payments/gateway";
-import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
+import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import type { SubscriptionRow } from "../../../db/schema";
 import { currentCardFee } from "./card-fee.server";
 import { applySubscriptionState, recordInTransaction } from "./gift-recording.server";
@@ -30,6 +30,8 @@ export async function changeRecurringAmount(subscriptionId: number, input: unkno
   const { amount } = parseOrThrow(recurringAmountSchema, input);
   const gift = await changeableGift(subscriptionId);
   const giftCents = dollarsToCents(amount);
+  // Nothing would change, and the donor would be told of a change that never was.
+  if (giftCents === gift.amount_cents) throw new ValidationError({ amount: ["That is already the amount"] });
   const feeCover = gift.fee_cover_cents > 0 ? feeCoverCents(giftCents, await currentCardFee()) : 0;
   const answer = await getPaymentGateway().changeSubscriptionAmount(gift.stripe_subscription_id!, giftCents, feeCover);
   return applyAnswer(gift, answer, actor, async (db) => {
@@ -42,8 +44,10 @@ export async function changeRecurringAmount(subscriptionId: number, input: unkno
 export async function pauseRecurringGift(subscriptionId: number, input: unknown, actor: RecurringActor): Promise<Subscription> {
   const { charges } = parseOrThrow(recurringPauseSchema, input);
   const gift = await changeableGift(subscriptionId);
+  // Pausing again would move the end of the pause the donor was told about.
+  if (!canPause(gift)) throw new ConflictError("This recurring gift is already paused");
   if (!gift.next_payment_date) throw new ConflictError("This recurring gift has no next charge to pause yet");
-  const resumesAt = resumeCollectionAt(new Date(gift.next_payment_date), gift.interval, charges);
+  const resumesAt = resumeCollectionAt(new Date(gift.next_payment_date), gift.interval, charges, gift.payment_day);
   const answer = await getPaymentGateway().pauseSubscription(gift.stripe_subscription_id!, resumesAt);
   return applyAnswer(gift, answer, actor);
 }
@@ -51,22 +55,24 @@ export async function pauseRecurringGift(subscriptionId: number, input: unknown,
 /** Collects again from the next charge. */
 export async function resumeRecurringGift(subscriptionId: number, actor: RecurringActor): Promise<Subscription> {
   const gift = await changeableGift(subscriptionId);
-  if (!gift.resumes_at) throw new ConflictError("This recurring gift is not paused");
+  if (!canResume(gift)) throw new ConflictError("This recurring gift is not paused");
   const answer = await getPaymentGateway().resumeSubscription(gift.stripe_subscription_id!);
   return applyAnswer(gift, answer, actor);
 }
 
-/** A gift that can still change: known here and at the provider, and not ended. */
+/** A gift that can change now (`isChangeable`), or the reason it cannot. */
 async function changeableGift(subscriptionId: number): Promise<SubscriptionRow> {
   const gift = Number.isSafeInteger(subscriptionId)
     ? await getDb().selectFrom("subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst()
     : undefined;
   if (!gift) throw new NotFoundError("Recurring gift not found");
+  if (isChangeable(gift)) return gift;
   if ((FINAL_STATUSES as readonly string[]).includes(gift.status)) {
     throw new ConflictError(`This recurring gift has ended (${gift.status}); it can no longer be changed`);
   }
   if (!gift.stripe_subscription_id) throw new ConflictError("This recurring gift is not known to the card payment provider yet");
-  return gift;
+  if (gift.status === "past_due") throw new ConflictError("This recurring gift's last charge did not go through; it can be changed once the card is put right");
+  throw new ConflictError(`This recurring gift cannot be changed while it is ${gift.status}`);
 }
 
 /**
@@ -81,9 +87,9 @@ async function applyAnswer(
 ): Promise<Subscription> {
   await recordInTransaction(async (db) => {
     if (before) await before(db);
-    // Newer than any event the provider stamped up to now, this change's own included: an
-    // event about an earlier state (a pause since lifted) arriving late then changes nothing.
-    const observedAt = Math.max(Math.floor(Date.now() / 1000), gift.provider_state_at) + 1;
+    // As new as anything the provider stamped up to now, and no newer: the provider's next
+    // news (a charge failing in this same second) must still be able to replace it.
+    const observedAt = Math.max(Math.floor(Date.now() / 1000), gift.provider_state_at);
     await applySubscriptionState(db, answer.subscription, { actor, createMissing: false, observedAt });
   });
   for (const event of answer.events) await receiveProviderWebhook(Buffer.from(event.payload), event.signature);

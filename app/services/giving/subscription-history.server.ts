@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { changeWords, recurringChangeMail, type RecurringChange } from "~/domain/giving/recurring-changes";
+import type { GiftSchedule } from "~/domain/giving/recurring-pause";
 import { centsToDollars } from "~/domain/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -59,7 +60,7 @@ export async function recordSubscriptionChange(
     { kind: change.kind, fromCents: change.fromCents ?? null, toCents: change.toCents ?? null, resumesAt: change.resumesAt ?? null, actor: actor.kind },
     {
       donorName: subscription.name,
-      interval: subscription.interval,
+      ...scheduleOf(subscription),
       amountCents: change.toCents ?? subscription.amount_cents,
       isTest: subscription.is_test === 1,
       myGivingUrl: `${configuredSiteUrl()}/my-giving`,
@@ -68,6 +69,11 @@ export async function recordSubscriptionChange(
     organisation().legalName,
   );
   await queueMail(db, { ...words, kind: "recurring-change", to: subscription.email, dedupeKey: `subscription-change-${line.id}` });
+}
+
+/** When a gift is charged, as the words about a pause need it. */
+function scheduleOf(gift: Pick<SubscriptionRow, "interval" | "payment_day" | "payment_month">): GiftSchedule {
+  return { interval: gift.interval, paymentDay: gift.payment_day, paymentMonth: gift.payment_month };
 }
 
 /** A line of a gift's history as staff, the donor and the API see it (money in dollars). */
@@ -85,6 +91,8 @@ export interface SubscriptionChange {
 
 /** A recurring gift's history, oldest first. */
 export async function subscriptionHistory(subscriptionId: number): Promise<SubscriptionChange[]> {
+  const gift = await getDb().selectFrom("subscriptions").select(["interval", "payment_day", "payment_month"]).where("id", "=", subscriptionId).executeTakeFirst();
+  if (!gift) return [];
   const rows = await getDb()
     .selectFrom("subscription_changes")
     .selectAll()
@@ -103,6 +111,7 @@ export async function subscriptionHistory(subscriptionId: number): Promise<Subsc
     happened_at: row.happened_at,
     words: changeWords(
       { kind: row.kind, fromCents: row.from_cents, toCents: row.to_cents, resumesAt: row.resumes_at, actor: row.actor },
+      scheduleOf(gift),
       timeZone,
     ),
   }));

@@ -1,4 +1,5 @@
 import { getDb } from "~/lib/db.server";
+import { startBackgroundRounds } from "~/lib/background-rounds.server";
 import { closeSmtpSender, smtpSender, type SendMail } from "~/lib/mail-transport.server";
 
 /**
@@ -14,14 +15,16 @@ const CLAIM_SECONDS = 120;
 const BATCH = 10;
 
 /**
- * Mails whose link is a key (a donor's sign-in, a subscription's confirmation): once
- * delivered, the key is blanked in the stored copy, so the Outbox and backups cannot
- * open a donor's giving or confirm for someone. Kept mail (no SMTP) keeps it: the Outbox
- * is then the only way to the link.
+ * Mails whose link is a key (a donor's sign-in, a subscription's confirmation, a failed
+ * charge's card link): once delivered, the key is blanked in the stored copy (its body and
+ * its headers, such as List-Unsubscribe), so the Outbox and backups cannot open a donor's
+ * giving, their card page, or confirm for someone. Kept mail (no SMTP) keeps it: the
+ * Outbox is then the only way to the link.
  */
-const KEYED_KINDS = new Set(["giving-link", "newsletter-confirm", "zakat-reminder-confirm", "zakat-reminder"]);
-// `reminder=` is the Zakat reminder's key to its kept figures.
-const withoutKeys = (body: string) => body.replace(/([?&](?:token|reminder)=)[A-Za-z0-9_-]+/g, "$1(hidden once sent)");
+const KEYED_KINDS = new Set(["giving-link", "newsletter-confirm", "zakat-reminder-confirm", "zakat-reminder", "payment-failed"]);
+// `reminder=` is the Zakat reminder's key to its kept figures; the card link carries its key as the path's end.
+const withoutKeys = (text: string) =>
+  text.replace(/([?&](?:token|reminder)=|\/update-card\/)[A-Za-z0-9_-]+/g, "$1(hidden once sent)");
 
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
 
@@ -73,7 +76,9 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
           attempts,
           sent_at: new Date().toISOString(),
           last_error: "",
-          ...(KEYED_KINDS.has(message.kind) ? { text_body: withoutKeys(message.text_body), html_body: withoutKeys(message.html_body) } : {}),
+          ...(KEYED_KINDS.has(message.kind)
+            ? { text_body: withoutKeys(message.text_body), html_body: withoutKeys(message.html_body), headers: withoutKeys(message.headers) }
+            : {}),
         })
         .where("id", "=", message.id)
         .execute();
@@ -112,27 +117,13 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
 export function startMailDelivery(intervalMs = 5_000): () => Promise<void> {
   const send = smtpSender();
   if (!send) return async () => {};
-  let stopping = false;
-  let current: Promise<void> | null = null;
-  const round = () => {
-    if (current || stopping) return;
-    current = (async () => {
-      try {
-        while (!stopping && (await deliverDueMail(send, new Date(), () => stopping)).claimed === BATCH);
-      } catch (error) {
-        console.error("Mail delivery round failed:", error);
-      } finally {
-        current = null;
-      }
-    })();
-  };
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  round();
+  const stop = startBackgroundRounds({
+    name: "Mail delivery",
+    intervalMs,
+    round: async (stopping) => (await deliverDueMail(send, new Date(), stopping)).claimed === BATCH,
+  });
   return async () => {
-    stopping = true;
-    clearInterval(timer);
-    await current;
+    await stop();
     closeSmtpSender();
   };
 }

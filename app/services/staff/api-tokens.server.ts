@@ -1,13 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { tokenHash as hashToken } from "~/lib/token-hash.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import type { Admin } from "./admins.server";
 
 /** Bearer tokens for the JSON API: random, stored only as a SHA-256 hash, valid for 12 hours. */
 export const API_TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
-
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 export async function issueApiToken(admin: Admin): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString("base64url");
