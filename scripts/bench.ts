@@ -45,6 +45,8 @@ const AT_SCALE_PATHS = [
   "/admin/donations?page=3000",
   "/admin/subscriptions",
   "/admin/subscriptions?page=150",
+  "/admin/ramadan",
+  "/admin/ramadan?status=active",
   "/admin/contacts",
   "/admin/contacts?status=pending",
   "/admin/contacts?search=jewellery",

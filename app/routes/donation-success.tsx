@@ -133,7 +133,7 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
     }
     case "ramadan": {
       const { ramadan } = confirmation;
-      if (ramadan.status === "saved") return <RamadanNightsSaved schedule={ramadan.schedule} chargeHour={ramadan.chargeHour} />;
+      if (ramadan.status === "saved") return <RamadanNightsSaved schedule={ramadan.schedule} chargeHour={ramadan.chargeHour} timeZone={ramadan.timeZone} />;
       return ramadan.status === "waiting" ? (
         <Outcome title="Your card is being saved">
           Our payment provider is still confirming your card. Nothing has been charged; your nights appear in My giving as soon as it is confirmed.

@@ -184,5 +184,29 @@ test.describe("Ramadan nights on a phone", () => {
     await expect(page.getByRole("region", { name: "Ramadan nights" })).toBeVisible();
     await page.getByRole("region", { name: "Ramadan nights" }).screenshot({ path: test.info().outputPath("settings-ramadan-390.png") });
     expect((await sideways(page)).page).toBe(0);
+
+    // The donor, whose only giving is these nights (nothing charged yet), signs in from the Outbox and stops the remaining nights.
+    await page.goto("/my-giving");
+    await page.getByLabel("Email", { exact: true }).first().fill(email);
+    await page.getByRole("button", { name: "Email me a link" }).click();
+    await expect(page.getByText("If this address has given with us, a link is on its way.")).toBeVisible();
+    await page.goto("/admin/outbox");
+    await page.getByRole("row").filter({ hasText: email }).filter({ hasText: "Your link to your giving" }).getByRole("link", { name: /^Read / }).click();
+    const link = new URL((await page.getByRole("region").getByRole("link", { name: /\/my-giving\/sign-in\?token=/ }).getAttribute("href"))!);
+    await page.goto(link.pathname + link.search);
+    await page.getByRole("button", { name: "Open my giving" }).click();
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    const myNights = page.getByRole("region", { name: "Ramadan nights" });
+    await myNights.getByText("See each night").click();
+    await shot("my-giving-nights");
+    expect(await sideways(page)).toEqual({ page: 0, table: 0 });
+    await myNights.getByRole("link", { name: /^Stop the remaining nights of / }).click();
+    await expect(page.getByRole("heading", { name: "Stop the remaining nights?" })).toBeVisible();
+    await shot("my-giving-stop");
+    expect(await sideways(page)).toEqual({ page: 0, table: 0 });
+    await page.getByRole("button", { name: "Yes, stop the remaining nights" }).click();
+    await expect(page.getByText("The remaining nights are stopped: no further nights will be charged.")).toBeVisible();
+    await expect(myNights).toContainText("Stopped · 0 given");
+    expect(await sideways(page)).toEqual({ page: 0, table: 0 });
   });
 });

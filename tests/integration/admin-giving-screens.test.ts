@@ -219,7 +219,7 @@ describe("the Donations screen", () => {
 });
 
 describe("the Subscriptions screen", () => {
-  async function addSubscription({ id, ...values }: { status: string; interval: "month" | "year"; amount_cents: number; id: string }) {
+  async function addSubscription({ id, ...values }: { status: string; interval: "month" | "year"; amount_cents: number; id: string; resumes_at?: string; next_payment_date?: string }) {
     await getDb()
       .insertInto("subscriptions")
       .values({ name: `Donor ${id}`, email: `${id}@example.org`, purpose: "Zakat", payment_day: 1, stripe_subscription_id: id, ...values })
@@ -237,10 +237,23 @@ describe("the Subscriptions screen", () => {
       total: 5,
       active: 2,
       monthlyRevenue: 100,
+      paused: 0,
       byStatus: { active: 2, past_due: 1, canceled: 1, incomplete: 1 },
     });
     expect(data.confirming).toBe("sub_a");
     expect(data.subscriptions).toHaveLength(5);
+  });
+
+  it("leaves a paused gift out of the monthly revenue, saying so, and shows the charge it resumes with as its next payment", async () => {
+    await addSubscription({ id: "sub_running", status: "active", interval: "month", amount_cents: 5000, next_payment_date: "2026-12-01T12:00:00.000Z" });
+    // Paused for two charges: the provider still reports Dec 1 as its next date, but collects again from the Feb 1 charge.
+    await addSubscription({ id: "sub_paused", status: "active", interval: "month", amount_cents: 7000, next_payment_date: "2026-12-01T12:00:00.000Z", resumes_at: "2027-01-31T12:00:00.000Z" });
+    const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions")) as SubscriptionsData;
+    expect(data.summary).toMatchObject({ active: 2, monthlyRevenue: 50, paused: 1 });
+    const text = await screenText(subscriptionsScreen as never, "/admin/subscriptions");
+    expect(text).toContain("Active monthly gifts, plus a twelfth of active yearly ones; 1 paused left out");
+    expect(text).toMatch(/Donor sub_paused.*Feb 1, 2027 resumes after the pause/);
+    expect(text).toMatch(/Donor sub_running.*Dec 1, 2026/);
   });
 
   it("shows the last page there is when the address asks past the end", async () => {
@@ -260,7 +273,7 @@ describe("the Subscriptions screen", () => {
     expect(await cancel({ subscription_id: "sub_nowhere" })).toMatchObject({ status: 404, data: { ok: false, message: "Subscription not found" } });
     expect(await cancel({ subscription_id: "sub_over" })).toMatchObject({
       status: 409,
-      data: { ok: false, message: "Only active subscriptions can be canceled; this one is canceled" },
+      data: { ok: false, message: "This recurring gift has ended already; it is canceled" },
     });
   });
 

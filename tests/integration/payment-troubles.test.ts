@@ -305,6 +305,39 @@ describe("in the sandbox", () => {
     expect(new URL(opened.headers.get("Location")!).pathname).toMatch(/^\/sandbox\/billing\/bps_sandbox_\w+$/);
   });
 
+  it("lets a donor who would rather stop than put the card right cancel a past-due gift from My giving, told once, the failed charge written off", async () => {
+    const gift = await givingMonthly();
+    await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });
+    const cookie = (await startDonorSession(DONOR.email, makeRequest("/my-giving/sign-in"))).split(";")[0]!;
+    expect(await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie })).toContain("Cancel");
+    expect(await screenText(myGiving, `/my-giving?cancel=${gift.id}`, undefined, undefined, { Cookie: cookie })).toContain("will stop now");
+
+    const canceled = (await callRoute(myGiving.action, "/my-giving", { form: { intent: "cancel", id: String(gift.id) }, headers: { Cookie: cookie } })) as Response;
+    expect(canceled.headers.get("Location")).toBe("/my-giving?canceled=1");
+    expect(await onlyGift()).toMatchObject({ status: "canceled", next_retry_at: null });
+    expect(await historyOf(gift.id)).toEqual([expect.objectContaining({ kind: "created" }), { kind: "canceled", actor: "donor" }]);
+    expect((await mailsOf("recurring-change")).map((mail) => mail.subject)).toEqual(["[Test] Your monthly gift is canceled"]);
+    expect(await mailsOf("payment-lost")).toHaveLength(0);
+    expect((await troubleRows())[0]).toMatchObject({ lost_at: expect.any(String), recovered_at: null });
+  });
+
+  it("offers staff Cancel on a past-due and on a paused gift, and cancels both", async () => {
+    const gift = await givingMonthly();
+    await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });
+    const providerId = gift.stripe_subscription_id!;
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toContain("Cancel");
+    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?cancel=${providerId}`)).toContain("Are you sure");
+    expect((await asStaff({ intent: "cancel", subscription_id: providerId })).status).toBe(302);
+    expect(await onlyGift()).toMatchObject({ status: "canceled" });
+
+    await clearGiving();
+    const paused = await givingMonthly();
+    expect((await asStaff({ intent: "pause", id: String(paused.id), charges: "2" })).status).toBe(303);
+    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?cancel=${paused.stripe_subscription_id}`)).toContain("Are you sure");
+    expect((await asStaff({ intent: "cancel", subscription_id: paused.stripe_subscription_id! })).status).toBe(302);
+    expect(await onlyGift()).toMatchObject({ status: "canceled" });
+  });
+
   it("tries again with the card still declined without a second mail, then gives up and ends the gift", async () => {
     const gift = await givingMonthly();
     await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });

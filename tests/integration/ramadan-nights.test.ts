@@ -292,7 +292,8 @@ describe("with Stripe", () => {
     const failureMails = await mails("ramadan-night-failed");
     expect(failureMails).toHaveLength(1);
     expect(failureMails[0]!.to_address).toBe("khadija@example.org");
-    expect(failureMails[0]!.text_body).toContain("night 21 of Ramadan");
+    expect(failureMails[0]!.subject).toContain("Your gift for the 21st night of Ramadan did not go through");
+    expect(failureMails[0]!.text_body).toMatch(/for the 21st night, beginning on the evening of \w+ \d+ \w+ \d{4}, did not go through/);
     expect(failureMails[0]!.text_body).toContain("We will try once more later tonight");
 
     // Not yet due.

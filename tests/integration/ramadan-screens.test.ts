@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
 import { startDonorSession } from "~/lib/donor-session.server";
 import { adminContext } from "~/lib/request-context";
 import * as layout from "~/routes/admin/layout";
@@ -66,6 +67,7 @@ describe("the donate form's Ramadan nights", () => {
     expect(text).toContain("Only if Ramadan has thirty days");
     expect(text).toContain("In all: $150.00 if Ramadan has 30 days, $140.00 if it has 29.");
     expect(text).toContain("a proposal until the foundation confirms it");
+    expect(text).toContain("each night is charged on its evening at 8 pm (UTC time).");
     const html = await screenHtml(donate, "/donate?way=ramadan-nights", data);
     expect(html).toMatch(/name="name"[^>]*value="Aisha Khan"/);
     expect(html).toMatch(/name="per_night"[^>]*value="10"/);
@@ -101,7 +103,13 @@ describe("the donate form's Ramadan nights", () => {
     expect(thanks).toMatch(/^http:\/\/localhost:3000\/donation-success\?ramadan=\d+&session_id=cs_/);
     const text = await screenText(donationSuccess, thanks);
     expect(text).toContain("Your Ramadan nights are set up, Aisha Khan!");
-    expect(text).toContain("The first charge is on the evening of Saturday 27 February 2027, at 8 pm, for the 21st night.");
+    expect(text).toContain("The first charge is on the evening of Saturday 27 February 2027, at 8 pm (UTC time), for the 21st night.");
+    // The 30th night with the form's own condition.
+    expect(text).toContain("30th night · the evening of Monday 8 March 2027 Only if Ramadan has thirty days $10.00");
+    // The mail names the first night as the form does, with the charge hour's time zone.
+    const startedMail = await getDb().selectFrom("outbound_mail").select("text_body").where("kind", "=", "ramadan-started").orderBy("id", "desc").executeTakeFirst();
+    expect(startedMail!.text_body).toContain("from 8 pm (UTC time)");
+    expect(startedMail!.text_body).toContain("The first is the 21st night, beginning on the evening of Saturday 27 February 2027.");
     expect(text).toContain("You can stop the remaining nights at any time from My giving");
     expect(await getDb().selectFrom("donations").selectAll().execute()).toHaveLength(0);
     // Another checkout's id shows nothing of this schedule.
@@ -199,6 +207,40 @@ describe("a donor starting during Ramadan", () => {
 });
 
 describe("a rehearsal in test mode", () => {
+  it("offers one press that makes tonight the 21st night, saved by the first night's rule; never with keys", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const evening = new Date().getUTCHours() < 5 ? addDays(today, -1) : today;
+    const firstNight = addDays(evening, -20);
+    expect(await screenText(settingsScreen, "/admin/settings")).toContain(
+      `Test mode only, no money moves: sets the first night to the evening of ${eveningWords(firstNight)}, so that tonight is the 21st night, the first of the last ten. Rehearse: make tonight the 21st night`,
+    );
+    const pressed = (await callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "ramadan-rehearse" } })) as Response;
+    expect(pressed.headers.get("Location")).toBe("/admin/settings?saved=ramadan");
+    const stored = await getDb().selectFrom("settings").select(["key", "value"]).where("key", "in", ["ramadan_first_night", "ramadan_charge_hour"]).orderBy("key").execute();
+    expect(stored).toEqual([
+      { key: "ramadan_charge_hour", value: "20" },
+      { key: "ramadan_first_night", value: firstNight },
+    ]);
+    const began = evening === today ? "beginning this evening," : "which began on the evening of";
+    expect(await screenText(settingsScreen, "/admin/settings?saved=ramadan")).toContain(`Tonight is the 21st night, ${began} ${eveningWords(evening)}.`);
+
+    // With keys, money moves: neither offered nor done.
+    await getDb().updateTable("settings").set({ value: "" }).where("key", "=", "ramadan_first_night").execute();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_rehearsal", STRIPE_PUBLISHABLE_KEY: "pk_test_rehearsal", STRIPE_WEBHOOK_SECRET: "whsec_rehearsal" });
+    resetEnvCache();
+    try {
+      expect(await screenText(settingsScreen, "/admin/settings")).not.toContain("Rehearse");
+      const refused = unwrapData(await callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "ramadan-rehearse" } }));
+      expect(refused.status).toBe(400);
+      expect((await getDb().selectFrom("settings").select("value").where("key", "=", "ramadan_first_night").executeTakeFirstOrThrow()).value).toBe("");
+    } finally {
+      Object.assign(process.env, { STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
+      resetEnvCache();
+      warn.mockRestore();
+    }
+  });
+
   it("takes a first night out of season, so tonight can be one of the nights, and charges tonight's night once", async () => {
     await setUpNights("aisha@example.org");
     const today = new Date().toISOString().slice(0, 10);
@@ -330,6 +372,7 @@ describe("My giving's Ramadan nights", () => {
     expect(page).toContain("Ramadan nights");
     expect(page).toContain("The last ten nights, $10.00 a night, doubled on the odd nights of the last ten · General Donation");
     expect(page).toContain("Active · 0 given ($0.00) · 0 declined · 10 to come");
+    expect(page).toContain("30th night · the evening of Monday 8 March 2027 Only if Ramadan has thirty days $10.00 · to come");
     expect(page).not.toContain("Bilal");
 
     // Someone else's schedule, by its number: refused, and it keeps its nights.

@@ -92,7 +92,7 @@ describe("My giving", () => {
     const text = await screenText(myGiving, "/my-giving?done=change", undefined, undefined, { Cookie: cookie });
     expect(text).toContain("Your gift's new amount is taken from its next charge; nothing was charged now.");
     expect(text).toContain("$25.00 every month");
-    expect(text).toMatch(/History .*Started at \$50 by you .*Amount changed from \$50 to \$25 by you/);
+    expect(text).toMatch(/History .*Started by you; at \$50 .*Amount changed by you; from \$50 to \$25/);
   });
 
   it("refuses a bad amount beside the field, keeping what was typed, and changes nothing", async () => {
@@ -130,13 +130,18 @@ describe("My giving", () => {
     const paused = await screenText(myGiving, "/my-giving?done=pause", undefined, undefined, { Cookie: cookie });
     expect(paused).toContain(`Paused · resumes with the charge on ${resumesWith}`);
     expect(paused).toContain("Resume now");
+    // Its pause form, opened again by its address (or Back), is not offered: the gift says it is paused.
+    expect(pauseForm).toContain("Pause your gift of");
+    const reopened = await screenText(myGiving, `/my-giving?pause=${gift.id}`, undefined, undefined, { Cookie: cookie });
+    expect(reopened).not.toContain("Pause your gift of");
+    expect(reopened).toContain(`Paused · resumes with the charge on ${resumesWith}`);
 
     const resumed = (await asDonor(cookie, { intent: "resume", id: String(gift.id) })) as Response;
     expect(resumed.headers.get("Location")).toBe("/my-giving?done=resume");
     expect((await row(gift.id)).resumes_at).toBeNull();
     expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([["created", "donor"], ["paused", "donor"], ["resumed", "donor"]]);
     const text = await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie });
-    expect(text).toContain(`Paused: resumes with the charge on ${resumesWith} by you`);
+    expect(text).toContain(`Paused by you; resumes with the charge on ${resumesWith}`);
     expect(text).toContain("Resumed by you");
 
     // A pause asked for with no number of charges: beside the choice.
@@ -204,6 +209,7 @@ describe("Subscriptions (staff)", () => {
     expect(list).toContain(`Aisha Khan's gift is paused and resumes with the charge on ${resumesWith}; the donor is told by mail.`);
     expect(list).toContain(`Paused · resumes with the charge on ${resumesWith}`);
     expect(list).toContain("Resume now");
+    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?pause=${gift.id}`)).not.toContain("Pause Aisha Khan");
 
     await asStaff({ intent: "resume", id: String(gift.id) });
     expect(await history(gift.id)).toEqual([
@@ -216,7 +222,7 @@ describe("Subscriptions (staff)", () => {
 
     const panel = await screenText(subscriptionsScreen, `/admin/subscriptions?history=${gift.id}`);
     expect(panel).toContain("History of Aisha Khan's $80 monthly gift");
-    expect(panel).toMatch(new RegExp(`Started at \\$50 by the donor .*Amount changed from \\$50 to \\$80 by ${changed.username}`));
+    expect(panel).toMatch(new RegExp(`Started by the donor; at \\$50 .*Amount changed by ${changed.username}; from \\$50 to \\$80`));
   });
 
   it("refuses a bad pause beside its choice and a canceled gift above the list, and cancels with one mail", async () => {

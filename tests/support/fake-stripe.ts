@@ -198,6 +198,7 @@ export async function startFakeStripe() {
       if (!subscription) return missing("subscription", found[1]!);
       subscription.status = "canceled";
       subscription.canceled_at = tick();
+      subscription.cancellation_details = { reason: "cancellation_requested" };
       emitted.push(event("customer.subscription.deleted", subscription));
       return [200, subscription];
     }

@@ -17,6 +17,8 @@ export interface RamadanSettingsFormProps {
   tonight: string;
   /** Test mode: any first night may be set, to rehearse the nights out of season. */
   rehearsal: boolean;
+  /** Test mode only: the first night that makes tonight the 21st night, offered as one button; null with keys. */
+  rehearsalFirstNight: string | null;
   lastResult?: SubmissionResult<string[]>;
 }
 
@@ -25,7 +27,7 @@ export interface RamadanSettingsFormProps {
  * confirm once the moon is sighted (the calculation only proposes it, and says so), and the
  * hour each night is charged. One plain POST (intent "ramadan"), saved by each setting's rule.
  */
-export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, timeZone, tonight, rehearsal, lastResult }: RamadanSettingsFormProps) {
+export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, timeZone, tonight, rehearsal, rehearsalFirstNight, lastResult }: RamadanSettingsFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "ramadan";
   const [form, fields] = useForm<RamadanSettingsValues>({
@@ -106,6 +108,26 @@ export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, tim
           {saving ? "Saving..." : "Save Ramadan settings"}
         </button>
       </Form>
+      {rehearsalFirstNight ? <RehearseTonight firstNight={rehearsalFirstNight} /> : null}
     </section>
+  );
+}
+
+/**
+ * Test mode's shortcut for trying the nights out of season: one press sets the first night
+ * to the evening twenty evenings before tonight, so tonight is the 21st night. Never shown
+ * with keys: the action refuses it there too.
+ */
+function RehearseTonight({ firstNight }: { firstNight: string }) {
+  const hintId = "ramadan-rehearse-hint";
+  return (
+    <Form method="post" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3" preventScrollReset data-testid="ramadan-rehearse">
+      <p id={hintId} className="text-sm text-amber-900">
+        Test mode only, no money moves: sets the first night to the evening of {eveningWords(firstNight)}, so that tonight is the 21st night, the first of the last ten.
+      </p>
+      <button type="submit" name="intent" value="ramadan-rehearse" className="btn-secondary mt-2" aria-describedby={hintId}>
+        Rehearse: make tonight the 21st night
+      </button>
+    </Form>
   );
 }

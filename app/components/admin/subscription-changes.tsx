@@ -101,7 +101,7 @@ function HistoryPanel({ gift, history, timeZone, closeTo }: { gift: StaffGift; h
         History of {giftWords(gift)}
       </h2>
       <div className="mt-3">
-        <GiftHistory history={history} timeZone={timeZone} reader="staff" />
+        <GiftHistory history={history} timeZone={timeZone} />
       </div>
       <Link to={closeTo} preventScrollReset className="btn-secondary mt-4 inline-block">
         Close

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { nightCounts, perNightWords, type RamadanScheduleView } from "~/components/admin/ramadan-schedules";
 import { RAMADAN_PLAN_LABELS } from "~/domain/giving/ramadan-nights";
-import { eveningWords, nightName } from "~/domain/giving/ramadan-words";
+import { eveningWords, nightName, thirtyDaysWords } from "~/domain/giving/ramadan-words";
 import { formatExactDollars } from "~/domain/shared/money";
 
 const NIGHT_WORDS: Record<string, string> = {
@@ -102,6 +102,7 @@ function RamadanSchedule({ schedule }: { schedule: RamadanScheduleView }) {
               <li key={night.number} className="flex flex-wrap justify-between gap-2 py-1.5">
                 <span>
                   {nightName(night.number)} · the evening of {eveningWords(night.evening)}
+                  {night.status === "pending" && thirtyDaysWords(night.number) ? <span className="block text-xs text-slate-600">{thirtyDaysWords(night.number)}</span> : null}
                 </span>
                 <span className="tabular-nums">
                   {formatExactDollars(night.amount)} · {NIGHT_WORDS[night.status] ?? night.status}

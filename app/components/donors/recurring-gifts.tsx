@@ -92,7 +92,7 @@ export function RecurringGiftList({
           <details className="text-sm">
             <summary className="cursor-pointer font-medium text-brand-700">History</summary>
             <div className="mt-2">
-              <GiftHistory history={gift.history} timeZone={timeZone} reader="donor" />
+              <GiftHistory history={gift.history} timeZone={timeZone} />
             </div>
           </details>
         </li>

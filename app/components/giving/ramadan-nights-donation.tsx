@@ -3,12 +3,12 @@ import { DonateWays } from "~/components/giving/donate-ways";
 import { RamadanNightsForm } from "~/components/giving/ramadan-nights-form";
 import type { RamadanCalendar } from "~/components/giving/ramadan-nights-preview";
 import { PageHero } from "~/components/ui/page-hero";
-import { chargeHourWords } from "~/domain/giving/ramadan-words";
+import { chargeTimeWords } from "~/domain/giving/ramadan-words";
 
 /** What the donate page's loader gives the Ramadan nights form. */
 export interface RamadanNightsView {
   calendar: RamadanCalendar;
-  /** "8 pm": when each night is charged. */
+  /** "8 pm (Europe/London time)": when each night is charged. */
   chargeHour: string;
   purposes: string[];
   initial: Record<string, string>;
@@ -45,7 +45,7 @@ export function ramadanNightsView(settings: RamadanSettingsView, purposes: strin
   const initial = Object.fromEntries(["plan", "per_night", "double_odd_nights", "purpose"].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
   // Back from a canceled card page, the plan comes as ?ramadan=<plan>.
   if (!initial.plan && params.get("ramadan")) initial.plan = params.get("ramadan")!;
-  return { calendar: ramadanCalendarOf(settings, clock), chargeHour: chargeHourWords(settings.charge_hour), purposes, initial };
+  return { calendar: ramadanCalendarOf(settings, clock), chargeHour: chargeTimeWords(settings.charge_hour, clock.timeZone), purposes, initial };
 }
 
 /** The donate page when the donor gives on the nights of Ramadan. */

@@ -47,7 +47,7 @@ export function RamadanNightsForm({
   lastResult?: SubmissionResult<string[]>;
   processing: boolean;
   sandbox: boolean;
-  /** "8 pm": when each night is charged, in the foundation's time zone. */
+  /** "8 pm (Europe/London time)": when each night is charged, in the foundation's time zone. */
   chargeHourWords: string;
 }) {
   const hydrated = useHydrated();

@@ -1,6 +1,6 @@
 import { ramadanNights, ramadanTotal, type RamadanNight, type RamadanPlan, type RamadanSchedule } from "~/domain/giving/ramadan-nights";
 import { nightsStillToGive } from "~/domain/giving/ramadan-nights-to-give";
-import { eveningWords, hijriNightWords, nightName } from "~/domain/giving/ramadan-words";
+import { eveningWords, hijriNightWords, nightName, thirtyDaysWords } from "~/domain/giving/ramadan-words";
 import { formatExactCents } from "~/domain/shared/money";
 
 /** When this year's nights begin (the evening staff confirmed, or the calculation's proposal until they do) and when each is charged. */
@@ -85,7 +85,7 @@ export function RamadanNightsPreview({
                 </th>
                 <td className="px-3 py-2">
                   {eveningWords(night.evening)}
-                  {night.onlyIfThirtyDays ? <span className="block text-xs text-slate-600">Only if Ramadan has thirty days</span> : null}
+                  {night.onlyIfThirtyDays ? <span className="block text-xs text-slate-600">{thirtyDaysWords(night.night)}</span> : null}
                 </td>
                 <td className="px-3 py-2 text-right font-semibold tabular-nums">
                   <span className="whitespace-nowrap">{formatExactCents(night.amountCents)}</span>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { RAMADAN_PLAN_LABELS, type RamadanPlan } from "~/domain/giving/ramadan-nights";
-import { chargeHourWords, eveningWords, nightName } from "~/domain/giving/ramadan-words";
+import { chargeTimeWords, eveningWords, nightName, thirtyDaysWords } from "~/domain/giving/ramadan-words";
 import { formatExactDollars } from "~/domain/shared/money";
 
 /** The donor's schedule as the thank-you page shows it (the giving services' RamadanSchedule). */
@@ -20,7 +20,7 @@ export interface SavedRamadanSchedule {
  * each night with its evening and amount, when the first charge is made, and that the
  * remaining nights can be stopped from My giving.
  */
-export function RamadanNightsSaved({ schedule, chargeHour }: { schedule: SavedRamadanSchedule; chargeHour: number }) {
+export function RamadanNightsSaved({ schedule, chargeHour, timeZone }: { schedule: SavedRamadanSchedule; chargeHour: number; timeZone: string }) {
   const toCome = schedule.nights.filter((night) => night.status === "pending" || night.status === "retrying");
   const first = toCome[0];
   return (
@@ -33,7 +33,7 @@ export function RamadanNightsSaved({ schedule, chargeHour }: { schedule: SavedRa
       </p>
       {first ? (
         <p className="mt-2 text-slate-700" data-testid="ramadan-first-charge">
-          The first charge is on the evening of {eveningWords(first.evening)}, at {chargeHourWords(chargeHour)}, for the {nightName(first.number)}.
+          The first charge is on the evening of {eveningWords(first.evening)}, at {chargeTimeWords(chargeHour, timeZone)}, for the {nightName(first.number)}.
         </p>
       ) : (
         <p className="mt-2 text-slate-700">No nights are left to give this Ramadan.</p>
@@ -44,6 +44,7 @@ export function RamadanNightsSaved({ schedule, chargeHour }: { schedule: SavedRa
           <li key={night.number} className="flex flex-wrap justify-between gap-2 px-4 py-2">
             <span>
               {nightName(night.number)} · the evening of {eveningWords(night.evening)}
+              {thirtyDaysWords(night.number) ? <span className="block text-xs text-slate-600">{thirtyDaysWords(night.number)}</span> : null}
             </span>
             <span className="font-semibold tabular-nums">{formatExactDollars(night.amount)}</span>
           </li>

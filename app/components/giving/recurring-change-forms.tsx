@@ -261,19 +261,14 @@ export interface HistoryLine {
   words: string;
 }
 
-const WHO: Record<"donor" | "staff", (line: HistoryLine) => string> = {
-  donor: (line) => ({ donor: "by you", staff: "by our team", provider: "at the card payment provider" })[line.actor],
-  staff: (line) => ({ donor: "by the donor", staff: `by ${line.actor_name || "staff"}`, provider: "at the card payment provider" })[line.actor],
-};
-
-/** Every change to a gift, oldest first, each with when and by whom (the reader's own words: "by you" for the donor). */
-export function GiftHistory({ history, timeZone, reader }: { history: HistoryLine[]; timeZone: string; reader: "donor" | "staff" }) {
+/** Every change to a gift, oldest first, each with when and by whom (in its reader's words, from the services: "by you" for the donor). */
+export function GiftHistory({ history, timeZone }: { history: HistoryLine[]; timeZone: string }) {
   if (history.length === 0) return <p className="text-sm text-slate-600">No changes kept yet.</p>;
   return (
     <ol className="space-y-1 text-sm text-slate-700">
       {history.map((line, index) => (
         <li key={index}>
-          <span className="whitespace-nowrap text-slate-600">{formatDate(line.happened_at, timeZone)}</span> · {line.words} {WHO[reader](line)}
+          <span className="whitespace-nowrap text-slate-600">{formatDate(line.happened_at, timeZone)}</span> · {line.words}
         </li>
       ))}
     </ol>

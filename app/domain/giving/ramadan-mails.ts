@@ -1,7 +1,7 @@
 import type { MailParts } from "~/domain/mail";
-import { formatBothCalendars } from "~/domain/shared/hijri";
 import { formatCents } from "~/domain/shared/money";
 import { RAMADAN_PLAN_LABELS, type RamadanPlan } from "./ramadan-nights";
+import { chargeTimeWords, nightAndEveningWords, nightName } from "./ramadan-words";
 
 /** The donor's Ramadan nights as their mails name them. */
 export interface RamadanMailSchedule {
@@ -26,14 +26,20 @@ function planWords(schedule: RamadanMailSchedule): string {
   return `${RAMADAN_PLAN_LABELS[schedule.plan].toLowerCase()}, ${formatCents(schedule.perNightCents)} a night${doubled}`;
 }
 
-/** The card is saved: the nights are planned, from the first night's evening. */
-export function ramadanStartedMail(schedule: RamadanMailSchedule, firstEvening: string | null, chargeHour: number): MailParts {
-  const from = firstEvening ? ` The first is the night beginning on the evening of ${formatBothCalendars(firstEvening)}.` : "";
+/** A night as the mails name it: its number and the evening it begins on. */
+export interface RamadanMailNight {
+  number: number;
+  evening: string;
+}
+
+/** The card is saved: the nights are planned, from the first night given (named as the donate form names it). */
+export function ramadanStartedMail(schedule: RamadanMailSchedule, firstNight: RamadanMailNight | null, chargeHour: number, timeZone: string): MailParts {
+  const from = firstNight ? ` The first is ${nightAndEveningWords(firstNight.number, firstNight.evening)}.` : "";
   return {
     subject: subject(schedule, "Your gifts for the nights of Ramadan are set"),
     greeting: greeting(schedule),
     paragraphs: [
-      `Your card is saved, and your gift will be given on ${planWords(schedule)}. Each night's gift is charged on its evening, from ${hourWords(chargeHour)}, and each has its own receipt.${from}`,
+      `Your card is saved, and your gift will be given on ${planWords(schedule)}. Each night's gift is charged on its evening, from ${chargeTimeWords(chargeHour, timeZone)}, and each has its own receipt.${from}`,
       `You can stop the nights still to come at any time from My giving: ${schedule.myGivingUrl}`,
     ],
   };
@@ -48,7 +54,7 @@ export type DeclinedNightNext = "retrying" | "not-again" | "stopped";
 /** A night's charge was declined: told once, with what follows. */
 export function ramadanNightFailedMail(
   schedule: RamadanMailSchedule,
-  night: { number: number; evening: string; amountCents: number },
+  night: RamadanMailNight & { amountCents: number },
   declineMessage: string,
   next: DeclinedNightNext,
 ): MailParts {
@@ -60,10 +66,10 @@ export function ramadanNightFailedMail(
           `The other nights are given as planned; you can see each of them, or stop them, in My giving: ${schedule.myGivingUrl}`,
         ];
   return {
-    subject: subject(schedule, `Your gift for night ${night.number} of Ramadan did not go through`),
+    subject: subject(schedule, `Your gift for the ${nightName(night.number)} of Ramadan did not go through`),
     greeting: greeting(schedule),
     paragraphs: [
-      `The charge of ${formatCents(night.amountCents)} for night ${night.number} of Ramadan (the evening of ${formatBothCalendars(night.evening)}) did not go through${declineMessage ? `: "${declineMessage}"` : "."}`,
+      `The charge of ${formatCents(night.amountCents)} for ${nightAndEveningWords(night.number, night.evening)}, did not go through${declineMessage ? `: "${declineMessage}"` : "."}`,
       ...after,
     ],
   };
@@ -81,8 +87,3 @@ export function ramadanStoppedMail(schedule: RamadanMailSchedule, byDonor: boole
   };
 }
 
-function hourWords(hour: number): string {
-  const suffix = hour < 12 ? "am" : "pm";
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return `${twelve} ${suffix}`;
-}

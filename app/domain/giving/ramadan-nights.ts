@@ -48,9 +48,19 @@ export function ramadanNights(schedule: RamadanSchedule, firstNightEvening: stri
       evening: addDays(firstNightEvening, night - 1),
       amountCents: schedule.perNightCents * (doubled ? 2 : 1),
       doubled,
-      onlyIfThirtyDays: night === 30,
+      onlyIfThirtyDays: isOnlyIfThirtyDays(night),
     };
   });
+}
+
+/** The first night's evening when `night` begins on `evening` (a rehearsal makes tonight the 21st night this way). */
+export function firstNightOf(night: number, evening: string): string {
+  return addDays(evening, 1 - night);
+}
+
+/** The 30th night is given only if Ramadan has thirty days, which the moon decides. */
+export function isOnlyIfThirtyDays(night: number): boolean {
+  return night === 30;
 }
 
 /** What a schedule gives in all: for a Ramadan of 29 days, and of 30. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeHourWords, eveningWords, hijriNightWords, nightName, tonightWords } from "./ramadan-words";
+import { chargeHourWords, chargeTimeWords, eveningWords, hijriNightWords, nightAndEveningWords, nightName, thirtyDaysWords, tonightWords } from "./ramadan-words";
 
 // Ramadan 1448 by the calculation: the first night begins on the evening of 2027-02-07.
 const FIRST_NIGHT = "2027-02-07";
@@ -11,6 +11,9 @@ describe("the words of the nights of Ramadan", () => {
     expect(nightName(11)).toBe("11th night");
     expect(eveningWords("2027-03-04")).toBe("Thursday 4 March 2027");
     expect(hijriNightWords(27, 1448)).toBe("27 Ramadan 1448 AH");
+    expect(nightAndEveningWords(21, "2027-02-27")).toBe("the 21st night, beginning on the evening of Saturday 27 February 2027");
+    expect(thirtyDaysWords(30)).toBe("Only if Ramadan has thirty days");
+    expect(thirtyDaysWords(29)).toBeNull();
   });
 
   it("says which night tonight is, and when the month begins or ended", () => {
@@ -26,5 +29,7 @@ describe("the words of the nights of Ramadan", () => {
 
   it("writes the charge hour as it is read", () => {
     expect([0, 9, 12, 20, 23].map(chargeHourWords)).toEqual(["midnight", "9 am", "noon", "8 pm", "11 pm"]);
+    expect(chargeTimeWords(20, "Europe/London")).toBe("8 pm (Europe/London time)");
+    expect(chargeTimeWords(0, "America/New_York")).toBe("midnight (America/New York time)");
   });
 });

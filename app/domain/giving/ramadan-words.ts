@@ -1,5 +1,5 @@
 import { dateTimeFormat } from "~/domain/shared/formatters";
-import { nightBeginningOn } from "./ramadan-nights";
+import { isOnlyIfThirtyDays, nightBeginningOn } from "./ramadan-nights";
 import { ordinal } from "./recurring-schedule";
 
 /**
@@ -19,6 +19,20 @@ export function eveningWords(day: string): string {
   const parts = dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).formatToParts(new Date(`${day}T12:00:00Z`));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? "";
   return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
+}
+
+/**
+ * "the 21st night, beginning on the evening of Saturday 27 February 2027": a night as the
+ * donate form lists it (its number, then the evening it begins on), for the mails and pages
+ * that name it in a sentence.
+ */
+export function nightAndEveningWords(night: number, evening: string): string {
+  return `the ${nightName(night)}, beginning on the evening of ${eveningWords(evening)}`;
+}
+
+/** "Only if Ramadan has thirty days" beside the 30th night wherever nights are listed; null for the others. */
+export function thirtyDaysWords(night: number): string | null {
+  return isOnlyIfThirtyDays(night) ? "Only if Ramadan has thirty days" : null;
 }
 
 /** "23 Ramadan 1448 AH": the Hijri night, counted from the first night staff confirmed (or the proposal). */
@@ -48,4 +62,12 @@ export function chargeHourWords(hour: number): string {
   if (hour === 0) return "midnight";
   if (hour === 12) return "noon";
   return hour < 12 ? `${hour} am` : `${hour - 12} pm`;
+}
+
+/**
+ * "8 pm (Europe/London time)": the charge hour with the foundation's time zone, as donors,
+ * staff and the mails read it, since a donor may live in another zone than the foundation.
+ */
+export function chargeTimeWords(hour: number, timeZone: string): string {
+  return `${chargeHourWords(hour)} (${timeZone.replaceAll("_", " ")} time)`;
 }

@@ -56,24 +56,46 @@ const BY_WHOM: Record<RecurringChangeActor, string> = {
   provider: "at the card payment provider",
 };
 
-/** "Amount changed from $50 to $25", "Paused: resumes with the charge on Mar 1, 2027", … */
-export function changeWords(change: RecurringChange, schedule: GiftSchedule, timeZone: string): string {
+/** Who reads a gift's history: the donor ("by you") or staff ("by the donor", "by amina"). */
+export type HistoryReader = "donor" | "staff";
+
+/** Who made a change, in the reader's own words. */
+export function changedBy(actor: RecurringChangeActor, actorName: string, reader: HistoryReader): string {
+  if (reader === "donor") return BY_WHOM[actor];
+  return { donor: "by the donor", staff: `by ${actorName || "staff"}`, provider: "at the card payment provider" }[actor];
+}
+
+const KIND_WORDS: Record<RecurringChangeKind, string> = {
+  created: "Started",
+  amount_changed: "Amount changed",
+  paused: "Paused",
+  resumed: "Resumed",
+  card_updated: "Card updated",
+  canceled: "Canceled",
+};
+
+/** What a change did beyond its kind ("from $50 to $25"), or null. */
+function changeDetails(change: RecurringChange, schedule: GiftSchedule, timeZone: string): string | null {
   switch (change.kind) {
     case "created":
-      return change.toCents === null ? "Started" : `Started at ${formatCents(change.toCents)}`;
+      return change.toCents === null ? null : `at ${formatCents(change.toCents)}`;
     case "amount_changed":
-      return `Amount changed from ${formatCents(change.fromCents ?? 0)} to ${formatCents(change.toCents ?? 0)}`;
+      return `from ${formatCents(change.fromCents ?? 0)} to ${formatCents(change.toCents ?? 0)}`;
     case "paused":
-      return change.resumesAt
-        ? `Paused: resumes with the charge on ${resumingChargeDay(change.resumesAt, schedule, timeZone)}`
-        : "Paused";
-    case "resumed":
-      return "Resumed";
-    case "card_updated":
-      return "Card updated";
-    case "canceled":
-      return "Canceled";
+      return change.resumesAt ? `resumes with the charge on ${resumingChargeDay(change.resumesAt, schedule, timeZone)}` : null;
+    default:
+      return null;
   }
+}
+
+/**
+ * A line of a gift's history, every kind alike: "<Kind> <by whom>; <details>" ("Paused by
+ * you; resumes with the charge on Mar 1, 2027", "Amount changed by the donor; from $50 to
+ * $25", "Resumed by our team").
+ */
+export function changeWords(change: RecurringChange & { actorName?: string }, schedule: GiftSchedule, timeZone: string, reader: HistoryReader): string {
+  const details = changeDetails(change, schedule, timeZone);
+  return `${KIND_WORDS[change.kind]} ${changedBy(change.actor, change.actorName ?? "", reader)}${details ? `; ${details}` : ""}`;
 }
 
 /** The confirmation the donor receives for each change, whoever made it. */

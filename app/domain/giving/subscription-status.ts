@@ -3,10 +3,17 @@
  * report others, shown neutrally) and the rules about moving between them.
  */
 
-/** Staff may cancel a subscription only while it is active: a past-due one is left to the provider's retries. */
+/**
+ * Donors and staff may cancel a gift that has not ended (My giving, Subscriptions and the
+ * API alike): one running or paused (still "active" at the provider), and one whose charge
+ * failed (past due, or left unpaid): a donor who would rather stop than put the card right
+ * is never made to wait for the provider's retries.
+ */
 export function isCancelable(status: string): boolean {
-  return status === "active";
+  return (CANCELABLE_STATUSES as readonly string[]).includes(status);
 }
+
+const CANCELABLE_STATUSES = ["active", "past_due", "unpaid"] as const;
 
 /** States a subscription never leaves: the provider starts a new one instead. */
 export const FINAL_STATUSES = ["canceled", "incomplete_expired"] as const;

@@ -164,6 +164,8 @@ export const sandboxGateway: PaymentGateway = {
     if (subscription.status !== "canceled") {
       subscription.status = "canceled";
       subscription.canceled_at = nowSeconds();
+      // As Stripe marks a cancel asked for through its API.
+      subscription.cancellation_details = { reason: "cancellation_requested" };
       await save("subscription", subscription);
     }
     return subscription;

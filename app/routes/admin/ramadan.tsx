@@ -6,7 +6,7 @@ import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { RamadanScheduleNights, RamadanSchedulesTable } from "~/components/admin/ramadan-schedules";
 import { useFocusReturn } from "~/components/admin/use-focus-return";
-import { chargeHourWords, eveningWords, tonightWords } from "~/domain/giving/ramadan-words";
+import { chargeTimeWords, eveningWords, tonightWords } from "~/domain/giving/ramadan-words";
 import { tonightsEvening } from "~/domain/giving/ramadan-charge-window";
 import { todayIn } from "~/domain/shared/dates";
 import { parseRecordId } from "~/domain/shared/record-id";
@@ -71,7 +71,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     timeZone,
     tonight: tonightWords(tonightsEvening(new Date(), timeZone), firstNight, settings.first_night !== null, todayIn(timeZone)),
     firstNight: { evening: eveningWords(firstNight), confirmed: settings.first_night !== null },
-    chargeHour: chargeHourWords(settings.charge_hour),
+    chargeHour: chargeTimeWords(settings.charge_hour, timeZone),
     filter,
     schedules: found.rows,
     matching: found.total,
@@ -143,7 +143,7 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
             </Link>
           )}
           {loaderData.firstNight.confirmed ? " " : ". "}
-          Each night is charged from {loaderData.chargeHour} ({timeZone}) on its evening; {toCome} {toCome === 1 ? "night is" : "nights are"} still to come.
+          Each night is charged from {loaderData.chargeHour} on its evening; {toCome} {toCome === 1 ? "night is" : "nights are"} still to come.
         </p>
       </section>
 

@@ -15,13 +15,14 @@ import {
   type GivingSettings,
 } from "~/domain/content/settings";
 import { readFormBody } from "~/lib/form-body.server";
-import { serviceErrorReply } from "~/lib/form-replies.server";
+import { refuseUnknownIntent, serviceErrorReply } from "~/lib/form-replies.server";
 import { ValidationError } from "~/lib/service-errors";
 import { GivingSettingsForm } from "~/components/admin/giving-settings-form";
 import { RamadanSettingsForm } from "~/components/admin/ramadan-settings-form";
 import { ramadanSettingsFormSchema } from "~/domain/content/ramadan-settings-form";
 import { tonightWords } from "~/domain/giving/ramadan-words";
 import { tonightsEvening } from "~/domain/giving/ramadan-charge-window";
+import { firstNightOf } from "~/domain/giving/ramadan-nights";
 import { todayIn } from "~/domain/shared/dates";
 import { getEnv, isSandboxMode } from "~/lib/env.server";
 import { ramadanSettings } from "~/services/giving";
@@ -58,7 +59,13 @@ async function ramadanSettingsView() {
     timeZone,
     tonight: tonightWords(tonightsEvening(new Date(), timeZone), settings.first_night ?? settings.proposed_first_night, settings.first_night !== null, todayIn(timeZone)),
     rehearsal: isSandboxMode(),
+    rehearsalFirstNight: isSandboxMode() ? rehearsalFirstNight(timeZone) : null,
   };
+}
+
+/** Test mode's rehearsal: the first night that makes tonight (in the foundation's time zone) the 21st night. */
+function rehearsalFirstNight(timeZone: string): string {
+  return firstNightOf(21, tonightsEvening(new Date(), timeZone));
 }
 
 async function storedGivingSettings(): Promise<GivingSettings> {
@@ -90,6 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   if (formData.get("intent") === "giving") return givingAction(formData);
   if (formData.get("intent") === "ramadan") return ramadanAction(formData);
+  if (formData.get("intent") === "ramadan-rehearse") return rehearseAction(request);
   const key = String(formData.get("key") ?? "");
   const submission = parseWithZod(formData, { schema: statisticEditSchema(key) });
   if (!isImpactStatisticKey(key)) {
@@ -148,6 +156,13 @@ async function ramadanAction(formData: FormData) {
       return data({ key: "ramadan", result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }) }, { status: 400 });
     }
   }
+  return redirect("/admin/settings?saved=ramadan");
+}
+
+/** "Rehearse: make tonight the 21st night": test mode only, saved by the first night's own rule. */
+async function rehearseAction(request: Request) {
+  if (!isSandboxMode()) return refuseUnknownIntent(request, "ramadan-rehearse");
+  await updateSetting("ramadan_first_night", { value: rehearsalFirstNight(getEnv().SITE_TIMEZONE) });
   return redirect("/admin/settings?saved=ramadan");
 }
 

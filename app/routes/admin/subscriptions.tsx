@@ -241,7 +241,9 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
                 <span className="block text-xs text-slate-600">{pausedWords(subscription, timeZone)}</span>
               ) : null}
             </td>
-            <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</td>
+            <td className="px-3 py-3 whitespace-nowrap">
+              <NextPayment subscription={subscription} timeZone={timeZone} />
+            </td>
             <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.created_at, timeZone)}</td>
             <td className="flex flex-wrap justify-end gap-3 px-3 py-3 text-right">
               <SubscriptionChangeLinks gift={subscription} />
@@ -265,6 +267,18 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
   );
 }
 
+/** The next charge; for a paused gift, the charge it resumes with (the provider's next date would be skipped). */
+function NextPayment({ subscription, timeZone }: { subscription: Subscription; timeZone: string }) {
+  const resumesWith = subscription.status === "active" ? resumingChargeDate(subscription, timeZone) : null;
+  if (!resumesWith) return <>{formatDate(subscription.next_payment_date, timeZone)}</>;
+  return (
+    <>
+      {resumesWith}
+      <span className="block text-xs text-slate-600">resumes after the pause</span>
+    </>
+  );
+}
+
 function SummaryCards({ summary }: { summary: SubscriptionSummary }) {
   const others = Object.entries(summary.byStatus).filter(([status]) => !["active", "past_due", "canceled"].includes(status));
   return (
@@ -273,7 +287,7 @@ function SummaryCards({ summary }: { summary: SubscriptionSummary }) {
       <StatCard
         label="Monthly Revenue"
         value={formatDollars(Math.round(summary.monthlyRevenue))}
-        hint="Active monthly gifts, plus a twelfth of active yearly ones"
+        hint={`Active monthly gifts, plus a twelfth of active yearly ones${summary.paused ? `; ${formatCount(summary.paused)} paused left out` : ""}`}
         testId="subscriptions-monthly-revenue"
       />
       <StatCard label="Past Due" value={formatCount(summary.byStatus.past_due ?? 0)} testId="subscriptions-past-due" />

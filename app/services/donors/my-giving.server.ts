@@ -139,7 +139,7 @@ export interface MyRecurringGift {
   card_on_file: boolean;
   /** While paused: when the provider resumes collecting (the day before the charge it resumes with); null otherwise. */
   resumes_at: string | null;
-  /** Every change to it, oldest first ("Amount changed from $50 to $25 · by you"). */
+  /** Every change to it, oldest first ("Amount changed by you; from $50 to $25"). */
   history: SubscriptionChange[];
 }
 
@@ -203,7 +203,7 @@ export async function givingOf(email: string) {
       appeal: appealOf(appeal_id),
       // The sandbox's simulated billing page has something to do only for a declined card.
       card_on_file: (portal || gift.status === "past_due") && Boolean(stripe_customer_id) && gift.status !== "canceled",
-      history: await subscriptionHistory(gift.id),
+      history: await subscriptionHistory(gift.id, "donor"),
     })),
   );
   // Test payments (the sandbox, Stripe test keys) are listed but never counted: totals and statements are real money.

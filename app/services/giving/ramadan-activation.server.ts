@@ -60,7 +60,7 @@ export async function activateRamadanSchedule(db: Executor, session: ProviderChe
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  const words = ramadanStartedMail(mailScheduleOf({ ...schedule, is_test: isTest }), nights[0]?.evening ?? null, chargeHour);
+  const words = ramadanStartedMail(mailScheduleOf({ ...schedule, is_test: isTest }), nights[0] ? { number: nights[0].night, evening: nights[0].evening } : null, chargeHour, getEnv().SITE_TIMEZONE);
   await queueMail(db, { ...words, kind: "ramadan-started", to: schedule.email, dedupeKey: `ramadan-started-${schedule.id}` });
   return "activated";
 }

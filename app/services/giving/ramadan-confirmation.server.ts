@@ -1,4 +1,5 @@
 import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { limitGiftConfirmations } from "~/lib/public-form-limits.server";
 import { activateRamadanSchedule } from "./ramadan-activation.server";
@@ -14,7 +15,7 @@ const SESSION_ID = /^cs_[A-Za-z0-9_]{8,255}$/;
  * or "unknown".
  */
 export type RamadanConfirmation =
-  | { status: "saved"; schedule: RamadanSchedule; chargeHour: number }
+  | { status: "saved"; schedule: RamadanSchedule; chargeHour: number; timeZone: string }
   | { status: "waiting" | "unknown" };
 
 /**
@@ -37,5 +38,5 @@ export async function confirmRamadanCheckout(sessionId: string, clientAddress: s
   }
   const schedule = await findRamadanSchedule(row.id);
   if (schedule.status === "awaiting_card") return { status: "waiting" };
-  return { status: "saved", schedule, chargeHour: await ramadanChargeHour() };
+  return { status: "saved", schedule, chargeHour: await ramadanChargeHour(), timeZone: getEnv().SITE_TIMEZONE };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { changeWords, recurringChangeMail, type RecurringChange } from "~/domain/giving/recurring-changes";
+import { changeWords, recurringChangeMail, type HistoryReader, type RecurringChange } from "~/domain/giving/recurring-changes";
 import type { GiftSchedule } from "~/domain/giving/recurring-pause";
 import { centsToDollars } from "~/domain/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
@@ -85,12 +85,12 @@ export interface SubscriptionChange {
   actor: SubscriptionChangeActor;
   actor_name: string;
   happened_at: string;
-  /** "Amount changed from $50 to $25", in the site's time zone. */
+  /** "Amount changed by you; from $50 to $25", in the reader's words and the site's time zone. */
   words: string;
 }
 
-/** A recurring gift's history, oldest first. */
-export async function subscriptionHistory(subscriptionId: number): Promise<SubscriptionChange[]> {
+/** A recurring gift's history, oldest first, in the words of its reader (staff, or the donor: "by you"). */
+export async function subscriptionHistory(subscriptionId: number, reader: HistoryReader = "staff"): Promise<SubscriptionChange[]> {
   const gift = await getDb().selectFrom("subscriptions").select(["interval", "payment_day", "payment_month"]).where("id", "=", subscriptionId).executeTakeFirst();
   if (!gift) return [];
   const rows = await getDb()
@@ -110,9 +110,10 @@ export async function subscriptionHistory(subscriptionId: number): Promise<Subsc
     actor_name: row.actor_name,
     happened_at: row.happened_at,
     words: changeWords(
-      { kind: row.kind, fromCents: row.from_cents, toCents: row.to_cents, resumesAt: row.resumes_at, actor: row.actor },
+      { kind: row.kind, fromCents: row.from_cents, toCents: row.to_cents, resumesAt: row.resumes_at, actor: row.actor, actorName: row.actor_name },
       scheduleOf(gift),
       timeZone,
+      reader,
     ),
   }));
 }

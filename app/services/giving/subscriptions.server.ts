@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { cancelSubscriptionSchema } from "~/domain/giving/donation-schemas";
 import { centsToDollars } from "~/domain/shared/money";
 import { isCancelable } from "~/domain/giving/subscription-status";
@@ -112,35 +113,50 @@ export async function findSubscriptionById(id: number): Promise<Subscription | n
 export interface SubscriptionSummary {
   total: number;
   active: number;
-  /** The Subscriptions screen's monthly revenue: active monthly amounts plus active yearly amounts divided by 12, in dollars. */
+  /** The Subscriptions screen's monthly revenue: active monthly amounts plus active yearly amounts divided by 12, in dollars; paused gifts left out. */
   monthlyRevenue: number;
+  /** Active gifts paused now: still active at the provider, but bringing nothing until they resume. */
+  paused: number;
   byStatus: Record<string, number>;
 }
 
 export async function getSubscriptionSummary(): Promise<SubscriptionSummary> {
   const rows = await getDb()
     .selectFrom("subscriptions")
-    .select((eb) => ["status", "interval", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("amount_cents").as("cents")])
+    .select((eb) => [
+      "status",
+      "interval",
+      sql<number>`resumes_at is not null`.as("paused"),
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.sum<number>("amount_cents").as("cents"),
+    ])
     .where("is_test", "in", countedTestFlags())
-    .groupBy(["status", "interval"])
+    .groupBy(["status", "interval", sql`resumes_at is not null`])
     .execute();
   const byStatus: Record<string, number> = {};
   let monthlyCents = 0;
+  let paused = 0;
   for (const row of rows) {
     byStatus[row.status] = (byStatus[row.status] ?? 0) + Number(row.count);
-    if (row.status === "active") monthlyCents += row.interval === "year" ? Number(row.cents) / 12 : Number(row.cents);
+    if (row.status !== "active") continue;
+    // A paused gift brings nothing while it is paused: counted beside the revenue, not in it.
+    if (Number(row.paused)) paused += Number(row.count);
+    else monthlyCents += row.interval === "year" ? Number(row.cents) / 12 : Number(row.cents);
   }
   return {
     total: Object.values(byStatus).reduce((sum, count) => sum + count, 0),
     active: byStatus.active ?? 0,
     monthlyRevenue: centsToDollars(monthlyCents),
+    paused,
     byStatus,
   };
 }
 
 /**
  * Cancels a recurring gift with immediate effect: at the provider first (so no further
- * charge can happen), then here from the provider's answer. Only active ones.
+ * charge can happen), then here from the provider's answer. A running, paused or past-due
+ * gift; a failed charge still open is then written off, without the lost gift's mail (the
+ * donor or staff asked for the ending).
  */
 export async function cancelSubscription(input: unknown, actor: ChangeActor = STAFF): Promise<Subscription> {
   const { subscription_id: providerSubscriptionId } = parseOrThrow(cancelSubscriptionSchema, input);
@@ -151,9 +167,12 @@ export async function cancelSubscription(input: unknown, actor: ChangeActor = ST
     .where("stripe_subscription_id", "=", providerSubscriptionId)
     .executeTakeFirst();
   if (!local) throw new NotFoundError("Subscription not found");
-  if (!isCancelable(local.status)) throw new ConflictError(`Only active subscriptions can be canceled; this one is ${local.status}`);
+  if (!isCancelable(local.status)) throw new ConflictError(`This recurring gift has ended already; it is ${local.status}`);
   const canceled = await getPaymentGateway().cancelSubscription(providerSubscriptionId);
-  await recordInTransaction((trx) => applySubscriptionState(trx, canceled, { actor }));
+  await recordInTransaction(async (trx) => {
+    await applySubscriptionState(trx, canceled, { actor });
+    await followSubscriptionTroubles(trx, canceled);
+  });
   const row = await db.selectFrom("subscriptions").selectAll().where("id", "=", local.id).executeTakeFirstOrThrow();
   return (await toSubscriptions([row]))[0]!;
 }
