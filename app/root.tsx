@@ -2,14 +2,13 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
-  ScrollRestoration,
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
 import { useNonce } from "~/components/layout/nonce";
+import { PageScripts } from "~/components/layout/page-scripts";
 import { markDocumentReady } from "~/components/ui/use-focus-on-arrival";
 import { TestModeNotice } from "~/components/layout/test-mode-notice";
 import { paymentMode } from "~/lib/env.server";
@@ -42,8 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         {rootData && rootData.paymentMode !== "live" ? <TestModeNotice mode={rootData.paymentMode} /> : null}
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

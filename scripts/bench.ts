@@ -1,5 +1,6 @@
 // `npm run bench`: starts the production server on a throw-away database and measures
-// a few public pages and API endpoints with autocannon, plus the server's peak memory.
+// a few public pages and API endpoints with autocannon, plus the server's peak memory,
+// and weighs the JavaScript each public page makes a visitor download (gzip).
 // Then it fills a second throw-away database with a large history (100,000 donations,
 // 5,000 subscriptions, 20,000 ledger entries, 50,000 contact messages, 20,000 volunteers
 // and as many newsletter addresses, and an appeal of 100,000 gifts beside a few smaller
@@ -22,6 +23,7 @@ import { fillCommunityHistory } from "./community-history";
 import { fillGivingHistory } from "./giving-history";
 import { fillLedgerHistory } from "./ledger-history";
 import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
+import { weighPages, type PageWeight } from "./page-weight";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
@@ -272,6 +274,25 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** Pages that need no script show 0 B: nothing of the app is sent to them. */
+function printWeights(rows: PageWeight[]): void {
+  const kib = (bytes: number) => (bytes ? `${(bytes / 1024).toFixed(1)} KiB` : "0 B");
+  printAligned(
+    ["Page", "Status", "<script>s", "Modules", "Modules (gzip)", "Inline (gzip)", "Total (gzip)", "Scripts"],
+    rows.map((row) => [
+      row.path,
+      String(row.status),
+      String(row.scriptElements),
+      String(row.modules),
+      kib(row.moduleGzipBytes),
+      kib(row.inlineGzipBytes),
+      kib(row.moduleGzipBytes + row.inlineGzipBytes),
+      row.scriptElements ? "sent" : "none",
+    ]),
+  );
+  console.log("(JavaScript per public page: the modules it loads or preloads and its inline scripts, fetched from the server and gzipped)");
+}
+
 interface LatencyRow {
   path: string;
   p50: number;
@@ -435,6 +456,8 @@ async function main(): Promise<void> {
 
   console.log(`Starting the server on ${baseUrl} (demo data, temporary database)...`);
   await waitForHealthy(baseUrl, child);
+  console.log("Weighing the JavaScript of each public page...");
+  const weights = await weighPages(baseUrl);
   const memory = child.pid ? watchMemory(child.pid) : undefined;
 
   // One path at a time, so each measurement has the server to itself.
@@ -450,6 +473,7 @@ async function main(): Promise<void> {
       : `Server peak memory (RSS): ${(peakKiB / 1024).toFixed(1)} MiB`,
   );
   console.log(`(${CONNECTIONS} connections, ${seconds} s per path)`);
+  printWeights(weights);
 
   await stopServer(child);
   cleanup.child = undefined;

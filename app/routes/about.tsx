@@ -5,6 +5,10 @@ import { FOUNDATION } from "~/components/layout/navigation";
 import { formatImpactFigure } from "~/domain/shared/money";
 import { IMPACT_STATISTIC_LABELS, isDollarStatistic, type ImpactStatisticKey } from "~/domain/content/setting-keys";
 import { getImpactStatistics } from "~/services/content";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const meta: Route.MetaFunction = () => [
   { title: "About Us | Al-Amanah Foundation" },

@@ -7,6 +7,10 @@ import { PageHero } from "~/components/ui/page-hero";
 import { todayIn } from "~/domain/shared/dates";
 import { getEnv } from "~/lib/env.server";
 import { listPublicAppeals } from "~/services/appeals";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Appeals | Al-Amanah Foundation" },

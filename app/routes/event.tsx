@@ -11,6 +11,10 @@ import { paragraphs, truncate } from "~/domain/shared/text";
 import { recordOr404 } from "~/lib/record-ids.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { foundationToday, getEvent } from "~/services/content";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 /** One event, in full, with a calendar file to add it (an unknown one is a 404). */
 export async function loader({ params, request }: Route.LoaderArgs) {

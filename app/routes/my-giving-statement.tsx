@@ -6,6 +6,10 @@ import { formatExactCents } from "~/domain/shared/money";
 import { NO_GOODS_OR_SERVICES, ZAKAT_PROMISE } from "~/domain/giving/receipts";
 import { donorEmail, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { givingStatement } from "~/services/donors";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** A sheet to read and print: it needs no script. */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
@@ -32,6 +36,7 @@ export default function Statement({ loaderData: statement }: Route.ComponentProp
       organisation={org}
       width="max-w-3xl"
       printLabel="Print this statement"
+      printFallback={<p className="text-sm text-slate-600">Use your browser&apos;s Print command to keep a copy.</p>}
       links={
         <Link to="/my-giving" className="btn-secondary">
           Back to my giving

@@ -1,5 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found | Al-Amanah Foundation" }];
 

@@ -5,6 +5,10 @@ import { PrintedSheet } from "~/components/giving/printed-sheet";
 import { NO_GOODS_OR_SERVICES, receiptLines, receiptNumber, ZAKAT_PROMISE } from "~/domain/giving/receipts";
 import { NotFoundError } from "~/lib/service-errors";
 import { findReceipt } from "~/services/giving";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** A sheet to read and print: it needs no script. */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 

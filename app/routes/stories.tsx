@@ -5,6 +5,10 @@ import { CardGrid } from "~/components/content/card-grid";
 import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { listStories, storyCard } from "~/services/content";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Stories | Al-Amanah Foundation" },

@@ -13,6 +13,10 @@ import { readFormBody } from "~/lib/form-body.server";
 import { formRefusalOrThrow } from "~/lib/form-replies.server";
 import type { FieldErrors } from "~/lib/service-errors";
 import { listTestimonials, submitTestimonial } from "~/services/content";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Testimonials | Al-Amanah Foundation" },

@@ -6,6 +6,10 @@ import { FOUNDATION } from "~/components/layout/navigation";
 import { priceFigures, ZAKAT_FIGURES, zakatOn } from "~/domain/giving/zakat-figures";
 import { formatBothCalendars } from "~/domain/shared/hijri";
 import { todaysMetalPrices } from "~/services/giving";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 const { rate, goldNisabWeight, silverNisabWeight } = ZAKAT_FIGURES;
 

@@ -5,6 +5,10 @@ import { formatDate } from "~/domain/shared/dates";
 import { formatHijri } from "~/domain/shared/hijri";
 import { paragraphs } from "~/domain/shared/text";
 import { getZakatPolicy } from "~/services/funds";
+import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Zakat Policy | Al-Amanah Foundation" },

@@ -101,10 +101,21 @@ export function FrequencyChoice({ field, layout }: { field: FieldMetadata<string
             htmlFor={props.id}
             className={`flex cursor-pointer gap-3 rounded-lg border-2 border-slate-300 ${wide ? "p-4" : "p-3"} has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50`}
           >
-            <input {...props} key={props.key} className="mt-1 accent-brand-700" />
+            {/* The whole card picks the option, yet only its own words name it: the note is its description. */}
+            <input
+              {...props}
+              key={props.key}
+              aria-labelledby={`${props.id}-name`}
+              aria-describedby={[`${props.id}-note`, props["aria-describedby"]].filter(Boolean).join(" ")}
+              className="mt-1 accent-brand-700"
+            />
             <span>
-              <span className="block font-semibold text-slate-900">{props.value}</span>
-              <span className="block text-sm text-slate-600">{frequencyNote(props.value as FormFrequency)}</span>
+              <span id={`${props.id}-name`} className="block font-semibold text-slate-900">
+                {props.value}
+              </span>
+              <span id={`${props.id}-note`} className="block text-sm text-slate-600">
+                {frequencyNote(props.value as FormFrequency)}
+              </span>
             </span>
           </label>
         ))}

@@ -18,7 +18,7 @@ export function PrintedSheet({
   organisation: Organisation;
   width: "max-w-2xl" | "max-w-3xl";
   printLabel: string;
-  /** What stands in for the print button until the page's script runs, if anything. */
+  /** What stands in for the print button where no script runs (a page sent without any), if anything. */
   printFallback?: ReactNode;
   children: ReactNode;
   links: ReactNode;

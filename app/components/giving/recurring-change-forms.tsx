@@ -213,11 +213,15 @@ export function PausePanel({
                   name="charges"
                   value={charges}
                   defaultChecked={chosen === String(charges)}
+                  aria-labelledby={`${id}-name`}
                   aria-describedby={resumes ? `${id}-when` : undefined}
                   className="mt-1 accent-brand-700"
                 />
                 <span>
-                  <span className="block font-semibold text-slate-900">{chargeWord(charges)}</span>
+                  {/* Named by the number of charges alone; when it resumes is its description. */}
+                  <span id={`${id}-name`} className="block font-semibold text-slate-900">
+                    {chargeWord(charges)}
+                  </span>
                   {resumes ? (
                     <span id={`${id}-when`} className="block text-sm text-slate-600">
                       Resumes with the charge on {resumes}

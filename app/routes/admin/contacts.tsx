@@ -4,7 +4,7 @@ import type { Route } from "./+types/contacts";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
 import { useListLink } from "~/components/admin/list-query";
-import { ListSearch } from "~/components/admin/list-search";
+import { applyAtOnce, ListSearch } from "~/components/admin/list-search";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
@@ -181,7 +181,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           <label htmlFor="contact-status" className="field-label">
             Status
           </label>
-          <select id="contact-status" name="status" defaultValue={filter.status ?? "all"} className="field-input">
+          <select id="contact-status" name="status" defaultValue={filter.status ?? "all"} onChange={applyAtOnce} className="field-input">
             <option value="all">All</option>
             <option value="pending">Pending</option>
             <option value="resolved">Resolved</option>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
 import { useListLink } from "~/components/admin/list-query";
-import { ListSearch } from "~/components/admin/list-search";
+import { applyAtOnce, ListSearch } from "~/components/admin/list-search";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
@@ -138,7 +138,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           <label htmlFor="subscriber-status" className="field-label">
             Status
           </label>
-          <select id="subscriber-status" name="status" defaultValue={filter.status ?? ""} className="field-input">
+          <select id="subscriber-status" name="status" defaultValue={filter.status ?? ""} onChange={applyAtOnce} className="field-input">
             <option value="">Every status</option>
             {NEWSLETTER_STATUSES.map((status) => (
               <option key={status} value={status}>

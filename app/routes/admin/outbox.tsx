@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { DataTable } from "~/components/admin/data-table";
 import { useListLink } from "~/components/admin/list-query";
-import { ListSearch } from "~/components/admin/list-search";
+import { applyAtOnce, ListSearch } from "~/components/admin/list-search";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
@@ -69,7 +69,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           <label htmlFor="outbox-status" className="field-label">
             Status
           </label>
-          <select id="outbox-status" name="status" defaultValue={status ?? ""} className="field-input">
+          <select id="outbox-status" name="status" defaultValue={status ?? ""} onChange={applyAtOnce} className="field-input">
             <option value="">Every status</option>
             {(Object.keys(STATUS_LABELS) as MailStatus[]).map((key) => (
               <option key={key} value={key}>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/volunteers";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { DataTable } from "~/components/admin/data-table";
 import { useListLink } from "~/components/admin/list-query";
-import { ListSearch } from "~/components/admin/list-search";
+import { applyAtOnce, ListSearch } from "~/components/admin/list-search";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
@@ -107,7 +107,7 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
           <label htmlFor="volunteer-interest" className="field-label">
             Interest
           </label>
-          <select id="volunteer-interest" name="interest" defaultValue={filter.interest ?? ""} className="field-input">
+          <select id="volunteer-interest" name="interest" defaultValue={filter.interest ?? ""} onChange={applyAtOnce} className="field-input">
             <option value="">All interests</option>
             {/* The form's interests, then any other value kept from earlier signups. */}
             {Object.keys(counts.by_interest).map((interest) => (

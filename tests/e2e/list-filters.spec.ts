@@ -1,0 +1,73 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import SQLite from "better-sqlite3";
+import { expect, test } from "./fixtures";
+
+/**
+ * A staff list's filter: with JavaScript it applies as soon as it changes, keeping the
+ * search typed before it; without JavaScript the Search button sends it. The subscribers
+ * are this test's own (a unique token), since both workers share the list.
+ */
+function addSubscribers(token: string): { waiting: string; subscribed: string } {
+  const waiting = `waiting-${token}@example.org`;
+  const subscribed = `subscribed-${token}@example.org`;
+  const db = new SQLite(path.join(process.env.E2E_DATA!, "e2e.sqlite"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const insert = db.prepare("insert into newsletter_subscribers (email, subscribed_at, status) values (?, ?, ?)");
+    insert.run(waiting, new Date().toISOString(), "pending");
+    insert.run(subscribed, new Date().toISOString(), "confirmed");
+  } finally {
+    db.close();
+  }
+  return { waiting, subscribed };
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+const rowOf = (page: Page, email: string) => page.getByRole("row").filter({ hasText: email });
+
+async function searchFor(page: Page, token: string) {
+  await page.getByLabel("Search addresses").fill(token);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`search=${token}`));
+}
+
+test("with JavaScript, the subscribers' and the Outbox's status filters apply as they change", async ({ adminPage: page }) => {
+  const token = unique();
+  const { waiting, subscribed } = addSubscribers(token);
+  await page.goto("/admin/newsletter");
+  await searchFor(page, token);
+  await expect(rowOf(page, waiting)).toBeVisible();
+  await expect(rowOf(page, subscribed)).toBeVisible();
+
+  await page.getByRole("search").getByLabel("Status").selectOption({ label: "Subscribed" });
+  await expect(page).toHaveURL(new RegExp(`search=${token}&status=confirmed`));
+  await expect(rowOf(page, subscribed)).toBeVisible();
+  await expect(rowOf(page, waiting)).toHaveCount(0);
+
+  await page.goto("/admin/outbox");
+  const status = page.getByRole("search").getByLabel("Status");
+  const options = await status.locator("option").allTextContents();
+  await status.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/\/admin\/outbox\?.*status=\w+/);
+  await expect(status).toHaveValue(new URL(page.url()).searchParams.get("status")!);
+  expect(options[0]).toBe("Every status");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Search button sends the status filter", async ({ adminPage: page }) => {
+    const token = unique();
+    const { waiting, subscribed } = addSubscribers(token);
+    await page.goto("/admin/newsletter");
+    await page.getByLabel("Search addresses").fill(token);
+    await page.getByRole("search").getByLabel("Status").selectOption({ label: "Waiting for confirmation" });
+    // Nothing happens until the button is pressed.
+    await expect(page).toHaveURL(/\/admin\/newsletter$/);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${token}&status=pending`));
+    await expect(rowOf(page, waiting)).toBeVisible();
+    await expect(rowOf(page, subscribed)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,162 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { withDatabase } from "./e2e-database";
+import { expect, test } from "./fixtures";
+
+/**
+ * The pages a visitor only reads are sent without any of the site's JavaScript, and stay
+ * whole: the footer's newsletter form, the testimonial form and the phone menu work as
+ * plain HTML, in a browser with JavaScript switched on. The pages that need their script
+ * (giving, the calculator, the forms that check as you type) still get it.
+ */
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+
+const READ_ONLY_PAGES = [
+  "/about",
+  "/zakat-education",
+  "/stories",
+  "/stories/1",
+  "/events",
+  "/events/1",
+  "/testimonials",
+  "/transparency",
+  "/transparency?calendar=gregorian",
+  "/zakat-policy",
+  "/appeals",
+  "/no-such-page",
+];
+
+/** What of the app's JavaScript a page's HTML carries: script elements and module preloads. */
+async function scriptsIn(page: Page, address: string) {
+  const response = await page.request.get(address);
+  const html = await response.text();
+  return {
+    status: response.status(),
+    scripts: html.match(/<script\b/gi)?.length ?? 0,
+    preloads: html.match(/rel="modulepreload"/g)?.length ?? 0,
+    mentionsTheApp: /__reactRouter|\/assets\/[^"]+\.js/.test(html),
+  };
+}
+
+/** A gift of the donor's own, with its receipt key, and a sign-in link to their giving (as the mail would carry). */
+function giftWithReceiptAndLink(email: string): { receiptToken: string; signInToken: string } {
+  const receiptToken = randomBytes(18).toString("base64url");
+  const signInToken = randomBytes(18).toString("base64url");
+  const now = new Date();
+  withDatabase((db) => {
+    db.prepare(
+      "insert into donations (name, email, amount_cents, frequency, purpose, donated_at, payment_method, recorded_by, receipt_token) values (?, ?, 4200, 'One-Time', 'General Donation', ?, 'cash', 'e2e', ?)",
+    ).run("Hafsa Karim", email, now.toISOString(), receiptToken);
+    db.prepare("insert into giving_sign_in_links (email, token_hash, created_at, expires_at) values (?, ?, ?, ?)").run(
+      email,
+      createHash("sha256").update(signInToken).digest("hex"),
+      now.toISOString(),
+      new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
+    );
+  });
+  return { receiptToken, signInToken };
+}
+
+test.describe("pages sent without JavaScript", () => {
+  test("a page to read carries no script of the app and no module preload", async ({ page }) => {
+    for (const address of READ_ONLY_PAGES) {
+      const shipped = await scriptsIn(page, address);
+      expect(shipped.status, address).toBe(address === "/no-such-page" ? 404 : 200);
+      expect(shipped, address).toMatchObject({ scripts: 0, preloads: 0, mentionsTheApp: false });
+    }
+    // A story or an event that is not there is a page to read too.
+    expect(await scriptsIn(page, "/stories/987654")).toMatchObject({ status: 404, scripts: 0, preloads: 0 });
+  });
+
+  test("a receipt and a yearly statement are sheets without script, and still say how to print them", async ({ page }) => {
+    const email = `${unique("sheet")}@example.org`;
+    const { receiptToken, signInToken } = giftWithReceiptAndLink(email);
+
+    expect(await scriptsIn(page, `/receipts/${receiptToken}`)).toMatchObject({ status: 200, scripts: 0, preloads: 0 });
+    await page.goto(`/receipts/${receiptToken}`);
+    await expect(page.getByRole("heading", { name: "Official receipt for your donation" })).toBeVisible();
+    await expect(page.getByText("$42.00 USD")).toBeVisible();
+    await expect(page.getByText("Use your browser's Print command to keep a copy.")).toBeVisible();
+
+    expect((await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status()).toBeLessThan(400);
+    const statement = `/my-giving/statement/${new Date().getUTCFullYear()}`;
+    expect(await scriptsIn(page, statement)).toMatchObject({ status: 200, scripts: 0, preloads: 0 });
+    await page.goto(statement);
+    await expect(page.getByRole("main")).toContainText("$42.00");
+    await expect(page.getByText("Use your browser's Print command to keep a copy.")).toBeVisible();
+  });
+
+  test("the footer's newsletter form subscribes from a page without script", async ({ page }) => {
+    await page.goto("/stories");
+    const footer = page.getByRole("contentinfo");
+    const email = `${unique("plain-news")}@example.org`;
+    await footer.getByLabel("Email address").fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/newsletter$/);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
+    const pending = withDatabase((db) => db.prepare("select count(*) as n from newsletter_subscribers where email = ?").get(email) as { n: number });
+    expect(pending.n).toBe(1);
+  });
+
+  test("the testimonial form sends from a page without script, and lands back at its thanks", async ({ page }) => {
+    const name = unique("Khadija");
+    await page.goto("/testimonials");
+    const form = page.getByRole("region", { name: "Share your experience" });
+    await form.getByLabel("Your name").fill(name);
+    await form.getByLabel("3 stars").check();
+    await form.getByLabel("Your experience").fill("The food parcels came the week we needed them.");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/testimonials\?shared=1#share-title$/);
+    await expect(form.getByRole("status")).toHaveText("Thank you! Your testimonial will appear once our team has reviewed it.");
+    await expect(form.getByRole("status")).toBeInViewport();
+    const kept = withDatabase((db) => db.prepare("select rating, is_approved from testimonials where name = ?").get(name) as { rating: number; is_approved: number });
+    expect(kept).toEqual({ rating: 3, is_approved: 0 });
+  });
+
+  test("on a phone the menu opens and leads on, without script", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/zakat-education");
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobileNav).toBeHidden();
+    await page.getByLabel("Open menu").click();
+    await expect(mobileNav).toBeVisible();
+    await mobileNav.getByRole("link", { name: "Events" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.locator('nav[aria-label="Mobile"] a[href="/events"]')).toHaveAttribute("aria-current", "page");
+    // The keyboard opens it too: the menu is a disclosure the browser runs itself.
+    await page.getByLabel("Open menu").focus();
+    await page.keyboard.press("Enter");
+    await expect(mobileNav).toBeVisible();
+  });
+});
+
+test.describe("pages that need their script keep it", () => {
+  test("donate, the calculator and an appeal's page are sent their scripts and come alive", async ({ page }) => {
+    for (const address of ["/", "/donate", "/zakat-calculator", "/contact", "/volunteer", "/my-giving", "/appeals/winter-emergency-in-gaza"]) {
+      const shipped = await scriptsIn(page, address);
+      expect(shipped.scripts, address).toBeGreaterThan(0);
+      expect(shipped.preloads, address).toBeGreaterThan(0);
+    }
+    // Hydrated: a preset fills the amount and the summary follows it, which only the page's script does.
+    await page.goto("/donate");
+    await page.getByRole("group", { name: "Preset amounts" }).getByRole("button", { name: "$25", exact: true }).click();
+    await expect(page.getByLabel("Amount (USD)").first()).toHaveValue("25");
+    await expect(page.locator("form[novalidate]").first()).toBeAttached();
+  });
+
+  test("a page reached by a link from a page with script is shown by that script, whole", async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto("/donate");
+    await expect(page.locator("form[novalidate]").first()).toBeAttached();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stories" }).click();
+    await expect(page).toHaveURL(/\/stories$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Still the running app: the footer's form now answers in place.
+    const footer = page.getByRole("contentinfo");
+    const email = `${unique("spa-news")}@example.org`;
+    await footer.getByLabel("Email address").fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
+    await expect(page).toHaveURL(/\/stories$/);
+  });
+});
