@@ -3,10 +3,15 @@
 // preloads, fetched from the running server and weighed gzipped, as a phone would receive them.
 import { gzipSync } from "node:zlib";
 
-/** The public pages weighed: those that need no script first, then those that do. */
+/**
+ * The public pages weighed: those that need no script first (the "not found" pages among
+ * them), then those that do. A receipt and a yearly statement need a gift of the visitor's
+ * own, so they are not weighed here (they are sent as the other reading pages).
+ */
 export const WEIGHED_PAGES = [
   "/about", "/zakat-education", "/stories", "/stories/1", "/events", "/events/1", "/testimonials", "/transparency", "/zakat-policy", "/appeals",
-  "/", "/donate", "/zakat-calculator", "/obligations", "/contact", "/volunteer", "/my-giving/sign-in", "/appeals/winter-emergency-in-gaza",
+  "/no-such-page", "/appeals/no-such-appeal",
+  "/", "/donate", "/zakat-calculator", "/obligations", "/contact", "/volunteer", "/newsletter", "/my-giving", "/my-giving/sign-in", "/appeals/winter-emergency-in-gaza",
 ];
 
 export interface PageWeight {

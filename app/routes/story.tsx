@@ -11,10 +11,13 @@ import { videoSource } from "~/domain/content/video-embeds";
 import { recordOr404 } from "~/lib/record-ids.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { getStory } from "~/services/content";
-import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+import { pageWithoutScriptsUnless } from "~/components/layout/page-scripts";
 
-/** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
-export const handle = PAGE_WITHOUT_SCRIPTS;
+/**
+ * Read as it is sent (its links and forms need no script, the menu is a disclosure),
+ * unless the story has a video: that plays in a dialog, which only the script opens.
+ */
+export const handle = pageWithoutScriptsUnless<{ video: unknown }>((story) => story.video !== null);
 
 /** One story, in full (an unknown or inactive one is a 404), with its sharing tags. */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -142,7 +142,8 @@ function ShareForm({ lastOutcome }: { lastOutcome?: Outcome }) {
             {[5, 4, 3, 2, 1].map((stars) => (
               <label key={stars} className="flex items-center gap-1 text-sm">
                 <input type="radio" name="rating" value={stars} defaultChecked={(values.rating ?? "5") === String(stars)} className="accent-brand-700" />
-                {stars} {stars === 1 ? "star" : "stars"}
+                {/* One piece of text: in a flex label a lone space between pieces is dropped ("5stars"). */}
+                {`${stars} ${stars === 1 ? "star" : "stars"}`}
               </label>
             ))}
           </div>

@@ -74,3 +74,14 @@ test("a staff form's checkbox is named by its label, its hint described", async 
   await form.getByText("Leads the Stories page and the homepage").click();
   await expect(form.getByRole("checkbox", { name: "Featured", exact: true })).toBeChecked();
 });
+
+test("the testimonial form's ratings are named as they read, by the browser itself", async ({ page }) => {
+  await page.goto("/testimonials");
+  await expect(page.getByRole("radio")).toHaveCount(5);
+  // Chromium's own accessibility tree: it names a label from its laid-out text, which is
+  // where a space lost between flex items shows ("5stars"); Playwright's names come from the DOM.
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value?: string }; name?: { value?: string } }[] };
+  const radios = nodes.filter((node) => node.role?.value === "radio").map((node) => node.name?.value);
+  expect(radios).toEqual(["5 stars", "4 stars", "3 stars", "2 stars", "1 star"]);
+});

@@ -26,6 +26,10 @@ const READ_ONLY_PAGES = [
   "/no-such-page",
 ];
 
+/** The phone menu button's two drawings: three lines when closed, a cross when open. */
+const MENU_ICON = "M4 6h16M4 12h16M4 18h16";
+const CLOSE_ICON = "M6 6l12 12M18 6L6 18";
+
 /** What of the app's JavaScript a page's HTML carries: script elements and module preloads. */
 async function scriptsIn(page: Page, address: string) {
   const response = await page.request.get(address);
@@ -64,8 +68,31 @@ test.describe("pages sent without JavaScript", () => {
       expect(shipped.status, address).toBe(address === "/no-such-page" ? 404 : 200);
       expect(shipped, address).toMatchObject({ scripts: 0, preloads: 0, mentionsTheApp: false });
     }
-    // A story or an event that is not there is a page to read too.
+    // A story or an event that is not there is a page to read too, and so is a missing
+    // appeal, though an appeal's own page needs its script.
     expect(await scriptsIn(page, "/stories/987654")).toMatchObject({ status: 404, scripts: 0, preloads: 0 });
+    expect(await scriptsIn(page, `/appeals/${unique("no-such-appeal")}`)).toMatchObject({ status: 404, scripts: 0, preloads: 0, mentionsTheApp: false });
+  });
+
+  test("a story with a video keeps its script, so its video plays in a dialog on the page", async ({ page }) => {
+    const title = unique("The well at Kibera");
+    const id = withDatabase((db) =>
+      Number(
+        db
+          .prepare("insert into stories (title, summary, content, video_url) values (?, 'A village drinks clean water.', 'The well was dug in a week.', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ')")
+          .run(title).lastInsertRowid,
+      ),
+    );
+    const shipped = await scriptsIn(page, `/stories/${id}`);
+    expect(shipped.status).toBe(200);
+    expect(shipped.scripts).toBeGreaterThan(0);
+    await page.goto(`/stories/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const play = page.getByRole("button", { name: "Watch how your giving helps" });
+    await expect(play).toHaveAttribute("aria-haspopup", "dialog");
+    await play.click();
+    await expect(page.getByRole("dialog", { name: "Watch how your giving helps" }).locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
+    await expect(page).toHaveURL(new RegExp(`/stories/${id}$`));
   });
 
   test("a receipt and a yearly statement are sheets without script, and still say how to print them", async ({ page }) => {
@@ -118,13 +145,19 @@ test.describe("pages sent without JavaScript", () => {
     await page.goto("/zakat-education");
     const mobileNav = page.getByRole("navigation", { name: "Mobile" });
     await expect(mobileNav).toBeHidden();
-    await page.getByLabel("Open menu").click();
+    const toggle = page.getByRole("banner").locator("summary");
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await expect(toggle.locator("svg:visible path")).toHaveAttribute("d", MENU_ICON);
+    await toggle.click();
     await expect(mobileNav).toBeVisible();
+    // Open, the button shows a cross (CSS follows the disclosure); the browser says it is expanded.
+    await expect(toggle.locator("svg:visible path")).toHaveAttribute("d", CLOSE_ICON);
+    await expect(toggle).toHaveAccessibleName("Menu");
     await mobileNav.getByRole("link", { name: "Events" }).click();
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.locator('nav[aria-label="Mobile"] a[href="/events"]')).toHaveAttribute("aria-current", "page");
     // The keyboard opens it too: the menu is a disclosure the browser runs itself.
-    await page.getByLabel("Open menu").focus();
+    await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(mobileNav).toBeVisible();
   });

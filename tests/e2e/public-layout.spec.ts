@@ -38,14 +38,15 @@ test.describe("public layout", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(mobileNav).toBeHidden();
 
-    await page.getByLabel("Open menu").click();
+    const toggle = page.getByRole("banner").locator("summary");
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await toggle.click();
     await expect(mobileNav).toBeVisible();
     await mobileNav.getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(mobileNav).toBeHidden();
     await expect(page.locator('nav[aria-label="Mobile"] a[href="/about"]')).toHaveAttribute("aria-current", "page");
 
-    const toggle = page.getByLabel("Open menu");
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(mobileNav).toBeVisible();
@@ -53,7 +54,7 @@ test.describe("public layout", () => {
     await expect(mobileNav.getByRole("link", { name: "Home" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(mobileNav).toBeHidden();
-    await expect(page.getByLabel("Open menu")).toBeFocused();
+    await expect(toggle).toBeFocused();
   });
 
   test("an unknown address shows a friendly 404 page", async ({ page }) => {

@@ -52,12 +52,14 @@ function MobileMenu() {
 
   return (
     <details ref={menuRef} className="group xl:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      {/* The browser says whether the menu is open, and CSS swaps the icon, so a page sent without script shows the same. */}
       <summary
         ref={toggleRef}
-        aria-label={open ? "Close menu" : "Open menu"}
         className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
-        <Icon name={open ? "close" : "menu"} className="h-6 w-6" />
+        <span className="sr-only">Menu</span>
+        <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+        <Icon name="close" className="hidden h-6 w-6 group-open:block" />
       </summary>
       <nav aria-label="Mobile" className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
         <ul className="container-page flex flex-col gap-1 py-3">
