@@ -119,20 +119,17 @@ function useFocusOnRefusal<T extends HTMLElement>(refusal: ChangeRefusal | undef
   return ref;
 }
 
-/** A new amount, from the next charge; nothing is charged now. */
-export function ChangeAmountPanel({
-  gift,
-  title,
-  cancelTo,
-  answer,
-  timeZone,
-}: {
+/** What every change panel is given: the gift, its heading, the way out, the refused answer if any, the site's time zone. */
+interface ChangePanelProps {
   gift: ChangeableGift;
   title: string;
   cancelTo: string;
   answer?: unknown;
   timeZone: string;
-}) {
+}
+
+/** A new amount, from the next charge; nothing is charged now. */
+export function ChangeAmountPanel({ gift, title, cancelTo, answer, timeZone }: ChangePanelProps) {
   const refusal = refusalFor(answer, "change", gift.id);
   const inputRef = useFocusOnRefusal<HTMLInputElement>(refusal);
   const fieldId = `new-amount-${gift.id}`;
@@ -177,19 +174,7 @@ export function ChangeAmountPanel({
 }
 
 /** Skip the next one, two or three charges; the gift resumes by itself with the one after. */
-export function PausePanel({
-  gift,
-  title,
-  cancelTo,
-  answer,
-  timeZone,
-}: {
-  gift: ChangeableGift;
-  title: string;
-  cancelTo: string;
-  answer?: unknown;
-  timeZone: string;
-}) {
+export function PausePanel({ gift, title, cancelTo, answer, timeZone }: ChangePanelProps) {
   const refusal = refusalFor(answer, "pause", gift.id);
   const firstRef = useFocusOnRefusal<HTMLInputElement>(refusal);
   const chosen = refusal?.values.charges ?? "1";
