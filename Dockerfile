@@ -68,4 +68,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # server.mjs directly rather than `npm start`: scripts/start.mjs would check whether a
 # rebuild is needed, and the image has neither the sources nor the dev tools to rebuild.
 # Running node without npm also lets SIGTERM reach server.mjs, which shuts down cleanly.
-CMD ["node", "server.mjs"]
+# Node's flags are those of `npm start` (scripts/server-node-flags.mjs, docs/decisions/119).
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=192", "server.mjs"]

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_ADMIN } from "./tests/e2e/admin-credentials";
+import { SERVER_NODE_FLAGS } from "./scripts/server-node-flags.mjs";
 
 /**
  * End-to-end tests drive Debian's Chromium against the built production server on a free
@@ -48,7 +49,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node server.mjs",
+    // As `npm start` and the Docker image start it (decision 119).
+    command: `node ${SERVER_NODE_FLAGS.join(" ")} server.mjs`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -6,6 +6,7 @@
 // be set before anything loads it: every import below is dynamic for that reason.
 process.env.NODE_ENV ||= "production";
 
+const { createServer } = await import("node:http");
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
 const build = await import("./build/server/index.js");
@@ -20,6 +21,7 @@ const {
   answersWithPage,
   bodyProblemPage,
   createExpressRequestHandler,
+  withKeptPages,
   startMailDelivery,
   startRamadanCharges,
   startZakatReminders,
@@ -74,13 +76,17 @@ app.use(express.static("build/client", { maxAge: "1h", index: false }));
 // React Router's own Express adapter, but for how bodies are written (see express-adapter.server.ts).
 app.use(createExpressRequestHandler(build, (req) => getLoadContext(req.ip)));
 
-// Express 5 calls back with the error when the port cannot be had (already in use, not
-// allowed): say so and stop, rather than announce a site that is not there.
-const server = app.listen(env.PORT, env.HOST, (error) => {
-  if (error) {
-    console.error(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
-    process.exit(1);
-  }
+// A visitor's read of a page the app keeps rendered (see app/lib/page-cache) is answered
+// before Express: under a surge most requests end here, at the speed of the machine.
+const server = createServer(withKeptPages(app, Boolean(env.TRUST_PROXY)));
+
+// When the port cannot be had (already in use, not allowed): say so and stop, rather than
+// announce a site that is not there.
+server.once("error", (error) => {
+  console.error(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const siteUrl = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST}:${port}`;

@@ -7,6 +7,9 @@ import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryCo
 import { NonceProvider } from "~/components/layout/nonce";
 import { clientAddressContext } from "~/lib/request-context";
 import { documentContentSecurityPolicy, securityHeadersFor as headersFor } from "~/lib/security-headers.server";
+import { inlineScriptHashes } from "~/lib/page-cache/script-hashes.server";
+import { isVisitorFetch } from "~/lib/page-cache/visitor-request.server";
+import { isSameForEveryVisitor, KEEP_FOR_VISITORS_HEADER } from "~/lib/page-cache/visitor-pages";
 import { isSameOriginRequest, MUTATING_METHODS } from "~/lib/same-origin.server";
 
 import { getEnv } from "~/lib/env.server";
@@ -16,6 +19,7 @@ export { getEnv } from "~/lib/env.server";
 export { closeDb } from "~/lib/db.server";
 export { answersWithPage, bodyProblemPage, requestBodyProblem } from "~/lib/request-limits.server";
 export { createExpressRequestHandler } from "~/lib/express-adapter.server";
+export { withKeptPages } from "~/lib/page-cache/page-cache.server";
 export { startMailDelivery } from "~/services/mail";
 export { startRamadanCharges } from "~/services/giving";
 export { startZakatReminders } from "~/services/donors";
@@ -62,11 +66,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  if (responseStatusCode === 200 && request.method.toUpperCase() === "GET" && isVisitorFetch(request) && isPageForEveryVisitor(routerContext) && !isPrivate(responseHeaders)) {
+    return renderForEveryVisitor(request, responseHeaders, routerContext);
+  }
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set(
-    "Content-Security-Policy",
-    documentContentSecurityPolicy(nonce, process.env.NODE_ENV === "production"),
-  );
+  responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy({ nonce }, process.env.NODE_ENV === "production"));
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -114,5 +118,59 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** Whether the page asked for is one every visitor sees alike (its own route says so). */
+function isPageForEveryVisitor(routerContext: EntryContext): boolean {
+  const { matches, errors } = routerContext.staticHandlerContext;
+  const page = matches.at(-1);
+  return !errors && page !== undefined && isSameForEveryVisitor(routerContext.routeModules[page.route.id]?.handle);
+}
+
+/** A page that said it is one visitor's own (a reminder's kept figures) is never kept, whatever its route. */
+function isPrivate(headers: Headers): boolean {
+  return /\b(private|no-store)\b/i.test(headers.get("Cache-Control") ?? "");
+}
+
+/**
+ * A page served alike to every visitor, rendered whole before anything is sent so the
+ * server can keep its bytes: no nonce (one page, many responses), its inline scripts
+ * allowed by their hashes instead. A page that failed to render is answered, not kept.
+ */
+async function renderForEveryVisitor(request: Request, responseHeaders: Headers, routerContext: EntryContext): Promise<Response> {
+  const { html, failed } = await renderWhole(request, routerContext);
+  const isProduction = process.env.NODE_ENV === "production";
+  responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy({ hashes: inlineScriptHashes(html) }, isProduction));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (!failed) responseHeaders.set(KEEP_FOR_VISITORS_HEADER, "1");
+  return new Response(html, { status: failed ? 500 : 200, headers: responseHeaders });
+}
+
+function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("end", () => {
+      clearTimeout(timeoutId);
+      resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
+    });
+    body.on("error", reject);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        console.error(error);
+      },
+    });
   });
 }

@@ -1,10 +1,12 @@
-// autocannon ships no type declarations; this covers only what scripts/bench.ts uses.
+// autocannon ships no type declarations; this covers only what the bench's scripts use.
 declare module "autocannon" {
   interface Options {
     url: string;
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Each connection cycles through these in turn (paths relative to `url`). */
+    requests?: { path: string; method?: string }[];
   }
 
   interface Histogram {
@@ -19,6 +21,7 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    "5xx": number;
     statusCodeStats: Record<string, { count: number }>;
   }
 

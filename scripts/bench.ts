@@ -11,6 +11,9 @@
 // second, and the full CSV exports with the server's memory before and during them. It
 // reports numbers; it never fails on them.
 // BENCH_SECONDS sets each autocannon run's length, BENCH_REQUESTS each latency sample.
+// Before the large history it measures the surge (scripts/surge-bench.ts): `/` beside nginx
+// serving the same bytes when nginx is installed, the stories API, and 100 connections on a
+// mix of pages and API, repeated, with the server's memory after each.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -24,6 +27,11 @@ import { fillGivingHistory } from "./giving-history";
 import { fillLedgerHistory } from "./ledger-history";
 import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
 import { weighPages, type PageWeight } from "./page-weight";
+import type { NginxReference } from "./nginx-reference";
+import { printAligned } from "./report-table";
+import { measureSurge } from "./surge-bench";
+// Node's flags as `npm start` and the Docker image start the server: the bench measures what ships.
+import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
@@ -126,7 +134,7 @@ interface Row {
 }
 
 /** Resources to release however the run ends. */
-const cleanup: { child?: ChildProcess; tmpDir?: string; scaleDir?: string } = {};
+const cleanup: { child?: ChildProcess; tmpDir?: string; scaleDir?: string; nginx?: NginxReference } = {};
 let serverLog = "";
 
 function benchSeconds(): number {
@@ -162,7 +170,7 @@ function serverEnv(port: number, tmpDir: string, databaseFile = "bench.sqlite", 
 }
 
 function startServer(port: number, tmpDir: string, databaseFile?: string, extra?: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
     cwd: root,
     env: serverEnv(port, tmpDir, databaseFile, extra),
     stdio: ["ignore", "pipe", "pipe"],
@@ -218,7 +226,7 @@ async function measure(baseUrl: string, urlPath: string, seconds: number): Promi
   const statuses = Object.entries(result.statusCodeStats)
     .map(([code, { count }]) => `${code}×${count}`)
     .join(" ");
-  const failures = result.errors + result.timeouts;
+  const failures = result.errors; // autocannon counts its timeouts among the errors
   return {
     path: urlPath,
     requestsPerSecond: result.requests.average,
@@ -229,21 +237,6 @@ async function measure(baseUrl: string, urlPath: string, seconds: number): Promi
   };
 }
 
-/** A plain-text table: the first and last columns (text) left-aligned, the figures right-aligned. */
-function printAligned(header: string[], body: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
-  const last = header.length - 1;
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column === 0 || column === last ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
-      .join("  ")
-      .trimEnd();
-  console.log();
-  console.log(format(header));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const cells of body) console.log(format(cells));
-}
-
 function printTable(rows: Row[]): void {
   printAligned(
     ["Path", "Req/s (avg)", "p50 ms", "p99 ms", "Non-2xx", "Status codes"],
@@ -251,9 +244,11 @@ function printTable(rows: Row[]): void {
   );
 }
 
-/** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes the temporary files. */
+/** Stops nginx and the server (SIGTERM, then SIGKILL after 5 s) and removes the temporary files. */
 async function release(): Promise<void> {
-  const { child, tmpDir, scaleDir } = cleanup;
+  const { child, tmpDir, scaleDir, nginx } = cleanup;
+  cleanup.nginx = undefined;
+  await nginx?.stop();
   cleanup.child = undefined;
   cleanup.tmpDir = undefined;
   cleanup.scaleDir = undefined;
@@ -474,9 +469,19 @@ async function main(): Promise<void> {
   );
   console.log(`(${CONNECTIONS} connections, ${seconds} s per path)`);
   printWeights(weights);
-
   await stopServer(child);
   cleanup.child = undefined;
+
+  // The surge meets a server just started, as after a deploy: its memory is the surge's alone.
+  const surgePort = await freePort();
+  const surgeUrl = `http://127.0.0.1:${surgePort}`;
+  const surgeServer = startServer(surgePort, cleanup.tmpDir, "surge.sqlite");
+  cleanup.child = surgeServer;
+  await waitForHealthy(surgeUrl, surgeServer);
+  await measureSurge({ baseUrl: surgeUrl, seconds, readRssKiB: () => (surgeServer.pid ? procStatusKiB(surgeServer.pid, "VmRSS") : undefined), holder: cleanup });
+  await stopServer(surgeServer);
+  cleanup.child = undefined;
+
   await measureAtScale(benchRequests(), seconds);
 }
 

@@ -1,6 +1,8 @@
 import { parseQueryFlag } from "~/domain/shared/query-flags";
 import { parseRecordId } from "~/domain/shared/record-id";
 import { WebhookSignatureError } from "./payments/gateway";
+import { isVisitorFetch } from "./page-cache/visitor-request.server";
+import { KEEP_FOR_VISITORS_HEADER } from "./page-cache/visitor-pages";
 import { isSameOriginRequest, MUTATING_METHODS } from "./same-origin.server";
 import {
   ConflictError,
@@ -92,6 +94,20 @@ export function errorToApiResponse(error: unknown): Response {
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * A public read every visitor sees alike (what it answers depends only on its address and
+ * on what staff published): answered to a visitor without a session or token, it is kept
+ * by the server's page cache like a public page. Staff, with their token or cookie, always
+ * get a fresh answer.
+ */
+export function sameForEveryVisitor<Args extends { request: Request }>(handler: (args: Args) => Promise<Response>) {
+  return async (args: Args): Promise<Response> => {
+    const response = await handler(args);
+    if (response.status === 200 && isVisitorFetch(args.request)) response.headers.set(KEEP_FOR_VISITORS_HEADER, "1");
+    return response;
+  };
+}
 
 /**
  * One API resource: its handlers by method, served as both the route's loader (GET, HEAD)

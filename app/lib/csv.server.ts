@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { stringify } from "csv-stringify";
 
 /**
  * A CSV download streamed from batches of rows: csv-stringify quotes every field that
@@ -23,6 +22,8 @@ export async function csvResponse<T>(filename: string, columns: CsvColumn<T>[], 
       for (const row of next.value) yield columns.map((column) => column.value(row));
     }
   }
+  // Only staff download CSV, so the writer is loaded at the first export.
+  const { stringify } = await import("csv-stringify");
   const stringifier = stringify({
     header: true,
     columns: columns.map((column) => column.header),

@@ -5,11 +5,12 @@ import { Kysely, Migrator, SqliteDialect } from "kysely";
 import type { Database } from "../../db/schema";
 import { migrationProvider } from "../../db/migrations/index";
 import { databaseFilePath } from "./env.server";
+import { siteWritesPlugin, watchingCommits, watchOtherWriters } from "./page-cache/site-writes.server";
 
 export type DB = Kysely<Database>;
 
 /** Opens a SQLite file with the settings every connection of this app uses. */
-export function openDatabase(filePath: string): DB {
+function openSqliteFile(filePath: string): SQLite.Database {
   mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
   const sqlite = new SQLite(filePath);
   sqlite.pragma("journal_mode = WAL");
@@ -17,7 +18,16 @@ export function openDatabase(filePath: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   // WAL makes NORMAL durable across application crashes and much faster than FULL.
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return sqlite;
+}
+
+function kyselyOver(sqlite: SQLite.Database): DB {
+  // Writes to what visitors see are announced, so the page cache forgets its pages at once.
+  return new Kysely<Database>({ dialect: watchingCommits(new SqliteDialect({ database: sqlite })), plugins: [siteWritesPlugin] });
+}
+
+export function openDatabase(filePath: string): DB {
+  return kyselyOver(openSqliteFile(filePath));
 }
 
 /** Brings the schema up to the newest migration; throws with the failing migration's name. */
@@ -32,10 +42,15 @@ export async function migrateToLatest(db: DB): Promise<void> {
 }
 
 let shared: DB | undefined;
+let stopWatchingOthers: (() => void) | undefined;
 
-/** The process-wide connection to DATABASE_URL. */
+/** The process-wide connection to DATABASE_URL (watched for other writers, see watchOtherWriters). */
 export function getDb(): DB {
-  shared ??= openDatabase(databaseFilePath());
+  if (!shared) {
+    const sqlite = openSqliteFile(databaseFilePath());
+    stopWatchingOthers = watchOtherWriters(sqlite);
+    shared = kyselyOver(sqlite);
+  }
   return shared;
 }
 
@@ -43,6 +58,8 @@ export function getDb(): DB {
 export async function closeDb(): Promise<void> {
   const db = shared;
   shared = undefined;
+  stopWatchingOthers?.();
+  stopWatchingOthers = undefined;
   await db?.destroy();
 }
 

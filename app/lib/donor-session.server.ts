@@ -1,7 +1,7 @@
 import { createSessionStorage } from "react-router";
 import { getDb, nowIso } from "./db.server";
 import { isServedOverHttps } from "./session.server";
-import { newSessionId, sessionCookie } from "./session-cookie.server";
+import { DONOR_SESSION_COOKIE, newSessionId, sessionCookie } from "./session-cookie.server";
 
 /**
  * A donor's view of their own giving, opened by a sign-in link, for two hours. It lives in
@@ -17,7 +17,7 @@ interface DonorSessionData {
 
 function createDonorSessionStorage() {
   return createSessionStorage<DonorSessionData>({
-    cookie: sessionCookie("my_giving", DONOR_SESSION_SECONDS),
+    cookie: sessionCookie(DONOR_SESSION_COOKIE, DONOR_SESSION_SECONDS),
     async createData(data) {
       const id = newSessionId();
       const now = Date.now();

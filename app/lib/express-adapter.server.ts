@@ -4,6 +4,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { preparePage, sendPage } from "./page-cache/cached-page.server";
+import { pageCache, visitorRenderOf, type VisitorRender } from "./page-cache/page-cache.server";
+import { KEEP_FOR_VISITORS_HEADER } from "./page-cache/visitor-pages";
 
 /**
  * Serves the React Router app from Express, as @react-router/express does, except for
@@ -19,9 +22,16 @@ export function createExpressRequestHandler(
 ) {
   const handleRequest = createRequestHandler(build, "production");
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    // Taken before the app reads anything: a change made while it renders leaves the page unkept.
+    const visitor = visitorRenderOf(req, req.app.enabled("trust proxy"));
     try {
       const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req));
-      await sendResponse(res, response);
+      if (response.headers.has(KEEP_FOR_VISITORS_HEADER)) await keepAndSend(req, res, response, visitor);
+      else {
+        // Visitors asking for it again need not wait for one another's render.
+        if (visitor) pageCache.answeredUnkept(visitor.key);
+        await sendResponse(res, response);
+      }
     } catch (error) {
       next(error);
     }
@@ -55,6 +65,32 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     signal: controller.signal,
     ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
   } as RequestInit);
+}
+
+/**
+ * An answer the app rendered alike for every visitor: kept by the page cache (when it was
+ * a visitor's read and set no cookie) and sent the way kept pages are, compressed once,
+ * with its ETag.
+ */
+async function keepAndSend(req: ExpressRequest, res: ExpressResponse, response: Response, visitor: VisitorRender | undefined) {
+  response.headers.delete(KEEP_FOR_VISITORS_HEADER);
+  // A HEAD's answer has no body: kept, it would be sent empty to the GETs that follow.
+  if (!visitor || req.method !== "GET" || response.status !== 200 || response.headers.has("Set-Cookie")) {
+    if (visitor) pageCache.answeredUnkept(visitor.key);
+    return sendResponse(res, response);
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  // The headers set before the app ran (the security headers) belong to the kept page too.
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) headers.push([name, String(item)]);
+  }
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  headers.push(...response.headers.entries());
+  const page = await preparePage(response.status, headers, body, visitor.startedAt);
+  pageCache.keep(visitor.key, page, visitor.generation);
+  if (res.destroyed || res.writableEnded) return;
+  sendPage(req, res, page);
 }
 
 const CLIENT_GONE = new Set(["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ABORT_ERR"]);

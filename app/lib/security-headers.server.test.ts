@@ -3,7 +3,7 @@ import { documentContentSecurityPolicy, securityHeadersFor } from "./security-he
 
 describe("security headers", () => {
   it("gives pages a nonce-only script policy in production", () => {
-    const policy = documentContentSecurityPolicy("abc123", true);
+    const policy = documentContentSecurityPolicy({ nonce: "abc123" }, true);
     expect(policy).toContain("script-src 'self' 'nonce-abc123'");
     expect(policy).not.toContain("unsafe-inline' 'unsafe-eval");
     expect(policy).toContain("frame-ancestors 'none'");

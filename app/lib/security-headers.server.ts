@@ -8,11 +8,18 @@
 const EMBED_HOSTS = ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 const CHECKOUT_HOSTS = ["https://checkout.stripe.com", "https://billing.stripe.com"];
 
-export function documentContentSecurityPolicy(nonce: string, isProduction: boolean): string {
+/**
+ * How a page's inline scripts are allowed: by a nonce new for each response, or, for a
+ * page served alike to every visitor, by the hashes of the scripts it carries.
+ */
+export type InlineScripts = { nonce: string } | { hashes: string[] };
+
+export function documentContentSecurityPolicy(scripts: InlineScripts, isProduction: boolean): string {
+  const allowed = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.join(" ");
   return [
     "default-src 'self'",
-    // Vite's dev server injects its own inline scripts; production uses the nonce only.
-    isProduction ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    // Vite's dev server injects its own inline scripts; production allows the page's own only.
+    isProduction ? `script-src 'self' ${allowed}`.trimEnd() : "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     // Staff may link photos and videos by any http(s) URL (the media URL rules); an https page upgrades http ones itself.
     "img-src 'self' https: http: data: blob:",

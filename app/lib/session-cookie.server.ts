@@ -2,6 +2,10 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { getSessionSecret } from "./session-secret.server";
 
+/** The cookies of the two kinds of session: anyone carrying one is served fresh pages. */
+export const STAFF_SESSION_COOKIE = "admin_session";
+export const DONOR_SESSION_COOKIE = "my_giving";
+
 /**
  * The cookie of a session kept in the database (staff and donors alike): it carries only
  * a signed random id, out of reach of scripts, sent with same-site navigations and every

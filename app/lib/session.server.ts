@@ -1,7 +1,7 @@
 import { createSessionStorage, type Session } from "react-router";
 import { getDb, nowIso } from "./db.server";
 import { getEnv } from "./env.server";
-import { newSessionId, sessionCookie } from "./session-cookie.server";
+import { newSessionId, sessionCookie, STAFF_SESSION_COOKIE } from "./session-cookie.server";
 
 export const ADMIN_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
@@ -18,7 +18,7 @@ export interface AdminSessionFlash {
  */
 function createAdminSessionStorage() {
   return createSessionStorage<AdminSessionData, AdminSessionFlash>({
-    cookie: sessionCookie("admin_session", ADMIN_SESSION_LIFETIME_SECONDS),
+    cookie: sessionCookie(STAFF_SESSION_COOKIE, ADMIN_SESSION_LIFETIME_SECONDS),
     async createData(data, expires) {
       const id = newSessionId();
       await getDb()

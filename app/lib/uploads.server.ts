@@ -5,10 +5,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import busboy from "busboy";
-import sharp from "sharp";
+import type busboy from "busboy";
 import { IMAGE_WIDTHS, type UploadFolder } from "~/domain/content/media-sources";
 import { getEnv } from "./env.server";
+import { loadSharp } from "./image-codec.server";
 import { UnreadableFormError } from "./form-body.server";
 import { ValidationError } from "./service-errors";
 import { stripMp4Metadata, UnreadableVideoError, videoContainer } from "./video-files.server";
@@ -61,9 +61,11 @@ export function uploadFolderPath(folder: UploadFolder): string {
  */
 export async function readMultipartForm(request: Request, fileField: string, maxFileBytes: number): Promise<MultipartForm> {
   if (!request.body) return { fields: {}, file: null };
+  // Only staff upload files, so the multipart reader is loaded at the first upload.
+  const { default: readMultipart } = await import("busboy");
   let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    parser = readMultipart({
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
       limits: { files: 1, fileSize: maxFileBytes, fields: 40, fieldSize: 64 * 1024, parts: 50 },
     });
@@ -143,6 +145,7 @@ export async function discard(file: ReceivedFile | null | undefined): Promise<vo
 export async function sniffKind(file: ReceivedFile): Promise<UploadKind | null> {
   if (await videoContainer(file.path)) return "video";
   try {
+    const sharp = await loadSharp();
     const { format } = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     return format && ["jpeg", "png", "webp", "gif"].includes(format) ? "image" : null;
   } catch {
@@ -205,6 +208,7 @@ export async function storeVideo(file: ReceivedFile, folder: UploadFolder, field
  * any metadata block (sharp keeps none unless asked). Throws when it cannot be read.
  */
 export async function encodePhoto(file: ReceivedFile, target: string, options: { width: number; quality?: number }): Promise<void> {
+  const sharp = await loadSharp();
   await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, animated: true, failOn: "error" })
     .rotate()
     .resize({ width: options.width, withoutEnlargement: true })

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { getEnv } from "./env.server";
+import { loadSharp } from "./image-codec.server";
 import { notFound, serveFile } from "./upload-files.server";
 
 /**
@@ -81,6 +81,7 @@ async function download(id: string, file: string): Promise<void> {
   }
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.${randomBytes(6).toString("hex")}.part`;
+  const sharp = await loadSharp();
   try {
     await sharp(Buffer.concat(chunks), { limitInputPixels: 4_000_000 }).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toFile(partial);
     await rename(partial, file);

@@ -6,9 +6,10 @@ import { formatImpactFigure } from "~/domain/shared/money";
 import { IMPACT_STATISTIC_LABELS, isDollarStatistic, type ImpactStatisticKey } from "~/domain/content/setting-keys";
 import { getImpactStatistics } from "~/services/content";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
-export const handle = PAGE_WITHOUT_SCRIPTS;
+export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 export const meta: Route.MetaFunction = () => [
   { title: "About Us | Al-Amanah Foundation" },

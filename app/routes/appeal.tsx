@@ -29,12 +29,15 @@ import { checkoutVisitorOf } from "~/lib/visitor.server";
 import { currentCardFee, getAppealDetail, startCheckout } from "~/services/giving";
 import { readerOf } from "~/services/staff";
 import type { loader as rootLoader } from "~/root";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /**
  * One appeal: its story, its progress, its latest supporters and a donate form designated
  * to it. A draft is a 404 for the public and a marked preview for staff; an address the
  * appeal had before answers 301 with the one it has now.
  */
+export const handle = SAME_FOR_EVERY_VISITOR;
+
 export async function loader({ params, request, url }: Route.LoaderArgs) {
   const appeal = await getAppealDetail(params.slug, await readerOf(request)).catch((error: unknown) => {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });

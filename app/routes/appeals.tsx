@@ -8,9 +8,10 @@ import { todayIn } from "~/domain/shared/dates";
 import { getEnv } from "~/lib/env.server";
 import { listPublicAppeals } from "~/services/appeals";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
-export const handle = PAGE_WITHOUT_SCRIPTS;
+export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Appeals | Al-Amanah Foundation" },

@@ -14,6 +14,9 @@ import { contactMessageSchema, type ContactMessageInput } from "~/domain/communi
 import { publicFormAction } from "~/lib/public-form.server";
 import { visitorOf } from "~/lib/visitor.server";
 import { submitContactMessage } from "~/services/community";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
+
+export const handle = SAME_FOR_EVERY_VISITOR;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact Us | Al-Amanah Foundation" },

@@ -27,6 +27,9 @@ import { checkoutVisitorOf } from "~/lib/visitor.server";
 import { fundForPurpose, listDonateChoices } from "~/services/funds";
 import { currentCardFee, quoteQuickPay, ramadanSettings, startCheckout, startQuickPayCheckout, startRamadanCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
+
+export const handle = SAME_FOR_EVERY_VISITOR;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Donate | Al-Amanah Foundation" },

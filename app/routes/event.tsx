@@ -12,9 +12,10 @@ import { recordOr404 } from "~/lib/record-ids.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { foundationToday, getEvent } from "~/services/content";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
-export const handle = PAGE_WITHOUT_SCRIPTS;
+export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 /** One event, in full, with a calendar file to add it (an unknown one is a 404). */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -6,9 +6,10 @@ import { EmptyState, LoadFailure } from "~/components/content/page-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { eventsByTiming } from "~/services/content";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
-export const handle = PAGE_WITHOUT_SCRIPTS;
+export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Events | Al-Amanah Foundation" },

@@ -13,6 +13,9 @@ import { ProgrammeCards } from "~/components/home/programmes";
 import { AppealCard } from "~/components/appeals/appeal-card";
 import { featuredAppeals } from "~/services/appeals";
 import { loadHomepage } from "~/services/content";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
+
+export const handle = SAME_FOR_EVERY_VISITOR;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Al-Amanah Foundation | Zakat & Sadaqa for families, orphans and emergencies" },

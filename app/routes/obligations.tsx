@@ -8,6 +8,9 @@ import { dollarsToCents } from "~/domain/shared/money";
 import { fieldErrorsFromIssues } from "~/lib/service-errors";
 import { quickPayTerms } from "~/services/giving";
 import type { Rate } from "~/services/funds";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
+
+export const handle = SAME_FOR_EVERY_VISITOR;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Quick pay: Zakat al-Fitr, Fidya and Kaffarah | Al-Amanah Foundation" },

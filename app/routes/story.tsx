@@ -12,12 +12,13 @@ import { recordOr404 } from "~/lib/record-ids.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { getStory } from "~/services/content";
 import { pageWithoutScriptsUnless } from "~/components/layout/page-scripts";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /**
  * Read as it is sent (its links and forms need no script, the menu is a disclosure),
  * unless the story has a video: that plays in a dialog, which only the script opens.
  */
-export const handle = pageWithoutScriptsUnless<{ video: unknown }>((story) => story.video !== null);
+export const handle = { ...pageWithoutScriptsUnless<{ video: unknown }>((story) => story.video !== null), ...SAME_FOR_EVERY_VISITOR };
 
 /** One story, in full (an unknown or inactive one is a 404), with its sharing tags. */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -14,9 +14,10 @@ import { formRefusalOrThrow } from "~/lib/form-replies.server";
 import type { FieldErrors } from "~/lib/service-errors";
 import { listTestimonials, submitTestimonial } from "~/services/content";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
-export const handle = PAGE_WITHOUT_SCRIPTS;
+export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Testimonials | Al-Amanah Foundation" },

@@ -15,9 +15,10 @@ import { formatDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
 import { currentRates, getTransparencyReport, readReportRequest, type CurrentRates } from "~/services/funds";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
-export const handle = PAGE_WITHOUT_SCRIPTS;
+export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const period = loaderData?.report.year ? ` ${reportYearLabel(loaderData.report.calendar, loaderData.report.year)}` : "";

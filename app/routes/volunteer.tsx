@@ -13,6 +13,9 @@ import { VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerSignupInput }
 import { publicFormAction } from "~/lib/public-form.server";
 import { visitorOf } from "~/lib/visitor.server";
 import { signUpVolunteer } from "~/services/community";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
+
+export const handle = SAME_FOR_EVERY_VISITOR;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Volunteer | Al-Amanah Foundation" },

@@ -26,6 +26,9 @@ import { formRefusalOrThrow } from "~/lib/form-replies.server";
 import { visitorOf, type Visitor } from "~/lib/visitor.server";
 import { askForZakatReminder, keptFiguresOfLink } from "~/services/donors";
 import { todaysMetalPrices } from "~/services/giving";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
+
+export const handle = SAME_FOR_EVERY_VISITOR;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Zakat Calculator | Al-Amanah Foundation" },

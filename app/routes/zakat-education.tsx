@@ -7,9 +7,10 @@ import { priceFigures, ZAKAT_FIGURES, zakatOn } from "~/domain/giving/zakat-figu
 import { formatBothCalendars } from "~/domain/shared/hijri";
 import { todaysMetalPrices } from "~/services/giving";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
+import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
 /** Read as it is sent: its links and forms need no script (the menu is a disclosure). */
-export const handle = PAGE_WITHOUT_SCRIPTS;
+export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 const { rate, goldNisabWeight, silverNisabWeight } = ZAKAT_FIGURES;
 

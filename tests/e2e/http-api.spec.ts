@@ -95,11 +95,16 @@ test.describe("admin forms over HTTP", () => {
 });
 
 test.describe("security headers", () => {
-  test("pages carry a nonce CSP; API answers a deny-all one; both are nosniff and unframeable", async ({ request }) => {
-    const page = await request.get("/");
-    const csp = page.headers()["content-security-policy"];
+  test("pages carry a nonce CSP, or their scripts' hashes when kept for every visitor; API answers a deny-all one; all are nosniff and unframeable", async ({ request }) => {
+    const fresh = await request.get("/admin/login");
+    const csp = fresh.headers()["content-security-policy"];
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");
+    const page = await request.get("/");
+    const kept = page.headers()["content-security-policy"];
+    expect(kept).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(kept).not.toContain("nonce-");
+    expect(kept).toContain("frame-ancestors 'none'");
     expect(page.headers()["x-content-type-options"]).toBe("nosniff");
     expect(page.headers()["x-powered-by"]).toBeUndefined();
     const api = await request.get("/api/settings/");

@@ -58,10 +58,12 @@ function usePageNeedsScripts(): boolean {
  */
 export function PageScripts({ nonce }: { nonce: string }) {
   if (!usePageNeedsScripts()) return null;
+  // A page kept for every visitor has no nonce: its scripts are allowed by their hashes.
+  const attribute = nonce || undefined;
   return (
     <>
-      <ScrollRestoration nonce={nonce} />
-      <Scripts nonce={nonce} />
+      <ScrollRestoration nonce={attribute} />
+      <Scripts nonce={attribute} />
     </>
   );
 }

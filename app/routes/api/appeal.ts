@@ -1,5 +1,5 @@
 import type { Route } from "./+types/appeal";
-import { apiError, apiResource, json, noContent, readJsonBody } from "~/lib/api.server";
+import { apiError, apiResource, json, noContent, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { readerOf, staffOnly } from "~/services/staff";
 import { deleteAppeal, getAppeal, updateAppeal } from "~/services/appeals";
 import { getAppealDetail } from "~/services/giving";
@@ -21,11 +21,11 @@ function refOf(params: { ref?: string }): string {
 }
 
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request, params }) => {
+  GET: sameForEveryVisitor(async ({ request, params }) => {
     // The address it has now is in `slug`: the API answers the appeal, not a redirect.
     const { movedTo: _, ...appeal } = await getAppealDetail(refOf(params), await readerOf(request));
     return json(appeal);
-  },
+  }),
   PUT: staffOnly(async ({ request, params }) => {
     const { id } = await getAppeal(refOf(params), STAFF);
     return json(await updateAppeal(id, await readJsonBody(request)));

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/appeals";
-import { apiError, apiResource, json, listAnswer, readJsonBody } from "~/lib/api.server";
+import { apiError, apiResource, json, listAnswer, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { readerOf, staffOnly } from "~/services/staff";
 import { appealsInBatches, createAppeal, listAppeals, readAppealFilter } from "~/services/appeals";
 
@@ -12,13 +12,13 @@ import { appealsInBatches, createAppeal, listAppeals, readAppealFilter } from "~
  * when none is given.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => {
+  GET: sameForEveryVisitor(async ({ request }) => {
     const url = new URL(request.url);
     const { filter, problem } = readAppealFilter(url.searchParams);
     if (problem) return apiError(422, problem);
     const reader = await readerOf(request);
     return listAnswer(url, { whole: () => appealsInBatches(filter, reader), page: (page) => listAppeals(filter, page, reader) });
-  },
+  }),
   POST: staffOnly(async ({ request }) => json(await createAppeal(await readJsonBody(request)), 201)),
 });
 export const loader = resource;

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/donation-stats";
-import { apiResource, json } from "~/lib/api.server";
+import { apiResource, json, sameForEveryVisitor } from "~/lib/api.server";
 import { getDonationStats } from "~/services/giving";
 
 /** GET /api/donations/stats: homepage impact figures and donation totals. */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async () => json(await getDonationStats()),
+  GET: sameForEveryVisitor(async () => json(await getDonationStats())),
 });
 export const loader = resource;
 export const action = resource;

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/event";
-import { apiResource, idParam, json, noContent, readJsonBody } from "~/lib/api.server";
+import { apiResource, idParam, json, noContent, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { staffOnly } from "~/services/staff";
 import { deleteEvent, getEvent, updateEvent } from "~/services/content";
 
 /** GET (public), PUT and DELETE (admin) /api/events/{id}. */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ params }) => json(await getEvent(idParam(params.id))),
+  GET: sameForEveryVisitor(async ({ params }) => json(await getEvent(idParam(params.id)))),
   PUT: staffOnly(async ({ request, params }) => json(await updateEvent(idParam(params.id), await readJsonBody(request)))),
   DELETE: staffOnly(async ({ params }) => {
     await deleteEvent(idParam(params.id));

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events";
-import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
+import { apiResource, json, queryFlag, queryPage, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { staffOnly } from "~/services/staff";
 import { createEvent, listEvents } from "~/services/content";
 
@@ -9,10 +9,10 @@ import { createEvent, listEvents } from "~/services/content";
  * POST /api/events/ (admin): creates an event.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => {
+  GET: sameForEveryVisitor(async ({ request }) => {
     const url = new URL(request.url);
     return json(await listEvents({ upcomingOnly: queryFlag(url, "upcoming_only"), ...queryPage(url) }));
-  },
+  }),
   POST: staffOnly(async ({ request }) => json(await createEvent(await readJsonBody(request)), 201)),
 });
 export const loader = resource;

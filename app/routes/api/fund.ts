@@ -1,5 +1,5 @@
 import type { Route } from "./+types/fund";
-import { apiResource, idParam, json, readJsonBody } from "~/lib/api.server";
+import { apiResource, idParam, json, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { staffOnly } from "~/services/staff";
 import { changeFund, getFund } from "~/services/funds";
 
@@ -8,7 +8,7 @@ import { changeFund, getFund } from "~/services/funds";
  * name never changes (422); a fixed fund is never archived (409).
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ params }) => json(await getFund(idParam(params.id))),
+  GET: sameForEveryVisitor(async ({ params }) => json(await getFund(idParam(params.id)))),
   PUT: staffOnly(async ({ request, params }) => json(await changeFund(idParam(params.id), await readJsonBody(request)))),
 });
 export const loader = resource;

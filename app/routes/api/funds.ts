@@ -1,5 +1,5 @@
 import type { Route } from "./+types/funds";
-import { apiResource, json, readJsonBody } from "~/lib/api.server";
+import { apiResource, json, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { staffOnly } from "~/services/staff";
 import { addFund, listFunds } from "~/services/funds";
 
@@ -10,7 +10,7 @@ import { addFund, listFunds } from "~/services/funds";
  * POST /api/funds/ (admin): adds a restricted Sadaqa fund (name, description).
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async () => json(await listFunds()),
+  GET: sameForEveryVisitor(async () => json(await listFunds())),
   POST: staffOnly(async ({ request }) => json(await addFund(await readJsonBody(request)), 201)),
 });
 export const loader = resource;

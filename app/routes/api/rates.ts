@@ -1,5 +1,5 @@
 import type { Route } from "./+types/rates";
-import { apiResource, json, readJsonBody } from "~/lib/api.server";
+import { apiResource, json, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { readerOf, staffOnly } from "~/services/staff";
 import { rateRegister, recordRate } from "~/services/funds";
 
@@ -11,7 +11,7 @@ import { rateRegister, recordRate } from "~/services/funds";
  * in the history.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => json(await rateRegister(await readerOf(request))),
+  GET: sameForEveryVisitor(async ({ request }) => json(await rateRegister(await readerOf(request)))),
   POST: staffOnly(async ({ request }, admin) => json(await recordRate(await readJsonBody(request), admin.username), 201)),
 });
 export const loader = resource;

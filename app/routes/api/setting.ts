@@ -1,12 +1,12 @@
 import type { Route } from "./+types/setting";
-import { apiResource, json, noContent, readJsonBody } from "~/lib/api.server";
+import { apiResource, json, noContent, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { withBannerChecked } from "~/services/appeals";
 import { staffOnly } from "~/services/staff";
 import { deleteSetting, getSetting, updateSetting } from "~/services/content";
 
 /** GET (public), PUT and DELETE (admin) /api/settings/{key}. The banner's setting names only a live appeal. */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ params }) => json(await getSetting(params.key)),
+  GET: sameForEveryVisitor(async ({ params }) => json(await getSetting(params.key))),
   PUT: staffOnly(async ({ request, params }) => json(await updateSetting(params.key, await withBannerChecked(params.key, await readJsonBody(request))))),
   DELETE: staffOnly(async ({ params }) => {
     await deleteSetting(params.key);

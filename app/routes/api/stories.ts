@@ -1,5 +1,5 @@
 import type { Route } from "./+types/stories";
-import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
+import { apiResource, json, queryFlag, queryPage, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { readerOf, staffOnly } from "~/services/staff";
 import { createStory, listStories } from "~/services/content";
 
@@ -9,11 +9,11 @@ import { createStory, listStories } from "~/services/content";
  * POST /api/stories/ (admin): creates a story.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => {
+  GET: sameForEveryVisitor(async ({ request }) => {
     const url = new URL(request.url);
     const options = { activeOnly: queryFlag(url, "active_only"), featuredOnly: queryFlag(url, "featured_only"), ...queryPage(url) };
     return json(await listStories(options, await readerOf(request)));
-  },
+  }),
   POST: staffOnly(async ({ request }) => json(await createStory(await readJsonBody(request)), 201)),
 });
 export const loader = resource;

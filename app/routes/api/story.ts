@@ -1,11 +1,11 @@
 import type { Route } from "./+types/story";
-import { apiResource, idParam, json, noContent, readJsonBody } from "~/lib/api.server";
+import { apiResource, idParam, json, noContent, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { readerOf, staffOnly } from "~/services/staff";
 import { deleteStory, getStory, updateStory } from "~/services/content";
 
 /** GET (an inactive story is a 404 without an admin), PUT and DELETE (admin) /api/stories/{id}. */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request, params }) => json(await getStory(idParam(params.id), await readerOf(request))),
+  GET: sameForEveryVisitor(async ({ request, params }) => json(await getStory(idParam(params.id), await readerOf(request)))),
   PUT: staffOnly(async ({ request, params }) => json(await updateStory(idParam(params.id), await readJsonBody(request)))),
   DELETE: staffOnly(async ({ params }) => {
     await deleteStory(idParam(params.id));

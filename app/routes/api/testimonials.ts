@@ -1,5 +1,5 @@
 import type { Route } from "./+types/testimonials";
-import { apiResource, json, queryFlag, queryPage, readJsonBody } from "~/lib/api.server";
+import { apiResource, json, queryFlag, queryPage, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { readerOf, staffOnly } from "~/services/staff";
 import { createTestimonial, listTestimonials } from "~/services/content";
 
@@ -8,10 +8,10 @@ import { createTestimonial, listTestimonials } from "~/services/content";
  * only whatever the flag says. POST /api/testimonials/ (admin): creates one.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => {
+  GET: sameForEveryVisitor(async ({ request }) => {
     const url = new URL(request.url);
     return json(await listTestimonials({ approvedOnly: queryFlag(url, "approved_only"), ...queryPage(url) }, await readerOf(request)));
-  },
+  }),
   POST: staffOnly(async ({ request }) => json(await createTestimonial(await readJsonBody(request)), 201)),
 });
 export const loader = resource;

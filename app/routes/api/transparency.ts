@@ -1,5 +1,5 @@
 import type { Route } from "./+types/transparency";
-import { apiResource, json } from "~/lib/api.server";
+import { apiResource, json, sameForEveryVisitor } from "~/lib/api.server";
 import { getTransparencyReport, readReportRequest } from "~/services/funds";
 
 /**
@@ -8,7 +8,7 @@ import { getTransparencyReport, readReportRequest } from "~/services/funds";
  * proof document; test payments never count.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: async ({ request }) => json(await getTransparencyReport(readReportRequest(new URL(request.url).searchParams))),
+  GET: sameForEveryVisitor(async ({ request }) => json(await getTransparencyReport(readReportRequest(new URL(request.url).searchParams)))),
 });
 export const loader = resource;
 export const action = resource;

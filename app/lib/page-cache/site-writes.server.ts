@@ -1,0 +1,189 @@
+import {
+  AliasNode,
+  DeleteQueryNode,
+  FromNode,
+  InsertQueryNode,
+  RawNode,
+  SelectQueryNode,
+  TableNode,
+  UpdateQueryNode,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type TransactionSettings,
+  type UnknownRow,
+} from "kysely";
+import { addOutsideChangeCheck, noteSiteChange } from "./site-changes.server";
+
+/**
+ * Tables written by visitors, gifts and the site's own rounds, never by what staff show
+ * the public: a gift, a message, a sign-in or a mail queued does not change a page (a
+ * gift's figures are refreshed by the cache's own clock). A write to any other table (a
+ * story, a setting, a fund, an appeal, a rate, the Zakat policy, a table added later) is
+ * taken as a change to what visitors see, so forgetting a table here costs speed, never
+ * correctness.
+ */
+const VISITOR_AND_GIFT_TABLES = new Set([
+  "admin_sessions",
+  "donor_sessions",
+  "api_tokens",
+  "giving_sign_in_links",
+  "contact_submissions",
+  "volunteer_signups",
+  "newsletter_subscribers",
+  "donations",
+  "donation_totals",
+  "fund_daily_receipts",
+  "appeal_totals",
+  "donors",
+  "subscriptions",
+  "subscription_changes",
+  "recurring_payment_troubles",
+  "ramadan_schedules",
+  "ramadan_nights",
+  "zakat_reminders",
+  "processed_provider_events",
+  "sandbox_objects",
+  "outbound_mail",
+]);
+
+/** Statements that only read, in raw SQL: anything else written raw counts as a change. */
+const READ_ONLY_SQL = /^\s*(select|with|pragma|explain)\b/i;
+
+function tableNameOf(node: OperationNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (TableNode.is(node)) return node.table.identifier.name;
+  if (AliasNode.is(node)) return tableNameOf(node.node);
+  return undefined;
+}
+
+/** The tables a statement writes; `undefined` when it may write something unnamed. */
+function tablesWrittenBy(node: RootOperationNode): string[] | undefined {
+  if (SelectQueryNode.is(node)) return [];
+  if (InsertQueryNode.is(node)) return [tableNameOf(node.into)].filter((name) => name !== undefined);
+  if (UpdateQueryNode.is(node)) {
+    const name = tableNameOf(node.table);
+    return name === undefined ? undefined : [name];
+  }
+  if (DeleteQueryNode.is(node)) {
+    const froms = FromNode.is(node.from) ? node.from.froms : [];
+    const names = froms.map(tableNameOf);
+    return names.every((name) => name !== undefined) ? (names as string[]) : undefined;
+  }
+  if (RawNode.is(node)) return READ_ONLY_SQL.test(node.sqlFragments.join("?")) ? [] : undefined;
+  // Schema changes (migrations) and anything newer than this list.
+  return undefined;
+}
+
+function changesWhatVisitorsSee(node: RootOperationNode): boolean {
+  const tables = tablesWrittenBy(node);
+  return tables === undefined || tables.some((table) => !VISITOR_AND_GIFT_TABLES.has(table));
+}
+
+/** How many writes to what visitors see this process has made: a transaction compares it at commit. */
+let siteWrites = 0;
+
+/**
+ * Says a change once the statement has run, and once more when its transaction commits:
+ * a page rendered between the two (from the database as it was before the commit) is
+ * then never kept.
+ */
+class SiteWritesPlugin implements KyselyPlugin {
+  readonly #writes = new WeakMap<object, true>();
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (changesWhatVisitorsSee(node)) this.#writes.set(queryId, true);
+    return node;
+  }
+
+  async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#writes.get(queryId)) {
+      siteWrites += 1;
+      noteSiteChange();
+    }
+    return result;
+  }
+}
+
+class CommitWatchingDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #writesAtBegin = new WeakMap<DatabaseConnection, number>();
+
+  constructor(inner: Driver) {
+    this.#inner = inner;
+    if (inner.savepoint) this.savepoint = inner.savepoint.bind(inner);
+    if (inner.rollbackToSavepoint) this.rollbackToSavepoint = inner.rollbackToSavepoint.bind(inner);
+    if (inner.releaseSavepoint) this.releaseSavepoint = inner.releaseSavepoint.bind(inner);
+  }
+
+  savepoint?: Driver["savepoint"];
+  rollbackToSavepoint?: Driver["rollbackToSavepoint"];
+  releaseSavepoint?: Driver["releaseSavepoint"];
+
+  init() {
+    return this.#inner.init();
+  }
+  acquireConnection() {
+    return this.#inner.acquireConnection();
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    this.#writesAtBegin.set(connection, siteWrites);
+    await this.#inner.beginTransaction(connection, settings);
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    await this.#inner.commitTransaction(connection);
+    if (this.#writesAtBegin.get(connection) !== siteWrites) noteSiteChange();
+    this.#writesAtBegin.delete(connection);
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    this.#writesAtBegin.delete(connection);
+    await this.#inner.rollbackTransaction(connection);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.#inner.releaseConnection(connection);
+  }
+  destroy() {
+    return this.#inner.destroy();
+  }
+}
+
+/** A dialect whose commits say when they changed what visitors see. */
+export function watchingCommits(dialect: Dialect): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => new CommitWatchingDriver(dialect.createDriver()),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+  };
+}
+
+/** The plugin every connection of the app carries (see openDatabase). */
+export const siteWritesPlugin: KyselyPlugin = new SiteWritesPlugin();
+
+/** The part of a better-sqlite3 database the watch needs. */
+interface SqliteFile {
+  prepare(sql: string): { pluck(): { get(): unknown } };
+}
+
+/**
+ * Commits made to the same SQLite file by another connection (the admin password tool,
+ * another process) are not seen by the plugin; SQLite counts them in `data_version`, which
+ * moves only for other connections' commits. Read before a page is served (about 2 µs), a
+ * move is taken as a change to what visitors see. Returns the function that stops it.
+ */
+export function watchOtherWriters(sqlite: SqliteFile): () => void {
+  const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
+  let seen = dataVersion.get();
+  return addOutsideChangeCheck(() => {
+    const now = dataVersion.get();
+    if (now === seen) return;
+    seen = now;
+    noteSiteChange();
+  });
+}
