@@ -66,7 +66,9 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  if (responseStatusCode === 200 && request.method.toUpperCase() === "GET" && isVisitorFetch(request) && isPageForEveryVisitor(routerContext) && !isPrivate(responseHeaders)) {
+  const forEveryVisitor = isPageForEveryVisitor(routerContext);
+  if (forEveryVisitor && !isVisitorFetch(request)) markMadeForOnePerson(responseHeaders);
+  else if (forEveryVisitor && responseStatusCode === 200 && request.method.toUpperCase() === "GET" && !isPrivate(responseHeaders)) {
     return renderForEveryVisitor(request, responseHeaders, routerContext);
   }
   const nonce = randomBytes(16).toString("base64");
@@ -128,6 +130,15 @@ function isPageForEveryVisitor(routerContext: EntryContext): boolean {
   return !errors && page !== undefined && isSameForEveryVisitor(routerContext.routeModules[page.route.id]?.handle);
 }
 
+/**
+ * A page visitors are served kept, rendered here for a signed-in person: no shared cache
+ * may keep it or hand it to anyone else.
+ */
+function markMadeForOnePerson(headers: Headers): void {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+  headers.append("Vary", "Cookie");
+}
+
 /** A page that said it is one visitor's own (a reminder's kept figures) is never kept, whatever its route. */
 function isPrivate(headers: Headers): boolean {
   return /\b(private|no-store)\b/i.test(headers.get("Cache-Control") ?? "");
@@ -139,15 +150,22 @@ function isPrivate(headers: Headers): boolean {
  * allowed by their hashes instead. A page that failed to render is answered, not kept.
  */
 async function renderForEveryVisitor(request: Request, responseHeaders: Headers, routerContext: EntryContext): Promise<Response> {
-  const { html, failed } = await renderWhole(request, routerContext);
+  // The app's own scripts are told apart by a mark only this render knows; the hashes are
+  // of those alone (markup that slipped a script into a page would not be allowed), and
+  // the mark is taken out before the page is kept.
+  const mark = randomBytes(16).toString("base64url");
+  const rendered = await renderWhole(request, routerContext, mark);
+  const hashes = inlineScriptHashes(rendered.html, mark);
+  const html = rendered.html.replaceAll(` nonce="${mark}"`, "");
+  const failed = rendered.failed;
   const isProduction = process.env.NODE_ENV === "production";
-  responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy({ hashes: inlineScriptHashes(html) }, isProduction));
+  responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy({ hashes }, isProduction));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!failed) responseHeaders.set(KEEP_FOR_VISITORS_HEADER, "1");
   return new Response(html, { status: failed ? 500 : 200, headers: responseHeaders });
 }
 
-function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: string; failed: boolean }> {
+function renderWhole(request: Request, routerContext: EntryContext, mark: string): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const chunks: Buffer[] = [];
@@ -159,7 +177,13 @@ function renderWhole(request: Request, routerContext: EntryContext): Promise<{ h
     });
     body.on("error", reject);
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <NonceProvider value={mark}>
+        <ServerRouter context={routerContext} url={request.url} nonce={mark} />
+      </NonceProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce: mark,
       onAllReady() {
         pipe(body);
       },

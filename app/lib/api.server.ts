@@ -104,7 +104,11 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export function sameForEveryVisitor<Args extends { request: Request }>(handler: (args: Args) => Promise<Response>) {
   return async (args: Args): Promise<Response> => {
     const response = await handler(args);
-    if (response.status === 200 && isVisitorFetch(args.request)) response.headers.set(KEEP_FOR_VISITORS_HEADER, "1");
+    if (!isVisitorFetch(args.request)) {
+      // Staff's answer (drafts included): no shared cache may keep it for visitors.
+      if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+      response.headers.append("Vary", "Authorization, Cookie");
+    } else if (response.status === 200) response.headers.set(KEEP_FOR_VISITORS_HEADER, "1");
     return response;
   };
 }

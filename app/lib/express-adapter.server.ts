@@ -22,14 +22,19 @@ export function createExpressRequestHandler(
 ) {
   const handleRequest = createRequestHandler(build, "production");
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    // A request line naming a whole URL ("GET http://host/path") is a proxy's, not a browser's.
+    if (!req.originalUrl.startsWith("/")) {
+      res.status(400).type("text/plain").send("Bad request");
+      return;
+    }
     // Taken before the app reads anything: a change made while it renders leaves the page unkept.
     const visitor = visitorRenderOf(req, req.app.enabled("trust proxy"));
     try {
       const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req));
       if (response.headers.has(KEEP_FOR_VISITORS_HEADER)) await keepAndSend(req, res, response, visitor);
       else {
-        // Visitors asking for it again need not wait for one another's render.
-        if (visitor) pageCache.answeredUnkept(visitor.key);
+        // Visitors asking for it again need not wait for one another's render (a HEAD says nothing of it).
+        if (visitor && req.method === "GET") pageCache.answeredUnkept(visitor.key);
         await sendResponse(res, response);
       }
     } catch (error) {
@@ -76,7 +81,7 @@ async function keepAndSend(req: ExpressRequest, res: ExpressResponse, response: 
   response.headers.delete(KEEP_FOR_VISITORS_HEADER);
   // A HEAD's answer has no body: kept, it would be sent empty to the GETs that follow.
   if (!visitor || req.method !== "GET" || response.status !== 200 || response.headers.has("Set-Cookie")) {
-    if (visitor) pageCache.answeredUnkept(visitor.key);
+    if (visitor && req.method === "GET") pageCache.answeredUnkept(visitor.key);
     return sendResponse(res, response);
   }
   const body = Buffer.from(await response.arrayBuffer());

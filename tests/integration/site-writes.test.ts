@@ -104,6 +104,9 @@ describe("raw SQL and transactions", () => {
     expect(heard).toBe(1);
     await sql`update donations set purpose = purpose where id = -1`.execute(getDb());
     expect(heard).toBe(2);
+    // A common table expression that ends in a write is a write.
+    await sql`with gone as (select id from stories where id = -1) delete from stories where id in (select id from gone)`.execute(getDb());
+    expect(heard).toBe(3);
   });
 
   it("a transaction writing a story is heard at the write and again at its commit", async () => {

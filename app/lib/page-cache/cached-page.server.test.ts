@@ -80,7 +80,7 @@ describe("a kept page as it is sent", () => {
     expect(answer.headers.etag).toBe(page.etag);
     expect(answer.headers.etag).toMatch(/^W\/"[^"]+"$/);
     expect(answer.headers["cache-control"]).toBe("no-cache");
-    expect(answer.headers.vary).toBe("Accept-Encoding, Cookie");
+    expect(answer.headers.vary).toBe("Accept-Encoding, Authorization, Cookie");
     expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(answer.headers["content-security-policy"]).toBe("script-src 'self'");
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
@@ -117,7 +117,7 @@ describe("a kept page as it is sent", () => {
       expect(answer.body.length).toBe(0);
       expect(answer.headers.etag).toBe(page.etag);
       expect(answer.headers["cache-control"]).toBe("no-cache");
-      expect(answer.headers.vary).toBe("Accept-Encoding, Cookie");
+      expect(answer.headers.vary).toBe("Accept-Encoding, Authorization, Cookie");
       expect(answer.headers["content-type"]).toBeUndefined();
       expect(answer.headers["content-encoding"]).toBeUndefined();
     }

@@ -27,10 +27,10 @@ export interface CachedPage {
 
 /**
  * Browsers and shared caches may keep a copy but must ask again each time (an unchanged
- * page costs a 304); a visitor who signs in is told apart by the cookie.
+ * page costs a 304); a visitor who signs in, or an API client with a token, is told apart.
  */
 const VISITOR_CACHE_CONTROL = "no-cache";
-const VARY = "Accept-Encoding, Cookie";
+const VARY = "Accept-Encoding, Authorization, Cookie";
 
 /** Headers of the rendered answer that the cache writes itself, or that belong to one connection. */
 const REWRITTEN = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "vary"]);

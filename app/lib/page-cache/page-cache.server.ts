@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener } from "node:http";
 import { sendPage, type CachedPage } from "./cached-page.server";
 import { lookForOutsideChanges, onSiteChange } from "./site-changes.server";
-import { pageKeyOf } from "./visitor-request.server";
+import { isVisitorRead, pageKeyOf, withoutTracking } from "./visitor-request.server";
 
 /**
  * How long a kept page is served as it is. Past that, one visitor's request renders it
@@ -14,12 +14,13 @@ export const STALE_AFTER_MS = 5_000;
 const MAX_TOTAL_BYTES = 8 * 1024 * 1024;
 /** A page larger than this (a long list asked for whole) is rendered each time. */
 const MAX_PAGE_BYTES = 1024 * 1024;
-/** Addresses remembered as answered unkept (a form's thanks, a sign-in page): a bound on made-up ones. */
-const MAX_UNKEPT_ADDRESSES = 10_000;
+/** Addresses remembered as kept once, whose renders are shared (keys are at most 1 KiB). */
+const MAX_KEEPABLE_ADDRESSES = 4_096;
 
 /**
- * What to do with a visitor's read: serve the kept page; "render" it like any request;
- * "render first", the others asking meanwhile waiting for it; or "wait" for that render.
+ * What to do with a visitor's read: serve the kept page; "render" it like any request (an
+ * address never kept: a static file, a thank-you page, a 404); "render first", the others
+ * asking meanwhile waiting for it; or "wait" for that render.
  */
 type Decision = CachedPage | "render" | "render first" | "wait";
 
@@ -38,7 +39,8 @@ export class PageCache {
   readonly #pages = new Map<string, CachedPage>();
   /** The pages being rendered for everyone, with who waits for each. */
   readonly #rendering = new Map<string, Waiter[]>();
-  readonly #unkept = new Set<string>();
+  /** Addresses kept at least once (forgetting a page does not forget that it is one). */
+  readonly #keepable = new Set<string>();
   #bytes = 0;
   #generation = 0;
 
@@ -69,8 +71,8 @@ export class PageCache {
       return "render first";
     }
     if (page) this.#drop(key, page);
-    // A HEAD renders no body to keep, and an address answered unkept has nothing to wait for.
-    if (isHead || this.#unkept.has(key)) return "render";
+    // A HEAD renders no body to keep, and an address never kept has nothing to wait for.
+    if (isHead || !this.#keepable.has(key)) return "render";
     if (rendering) return "wait";
     this.#rendering.set(key, []);
     return "render first";
@@ -85,32 +87,42 @@ export class PageCache {
 
   /** The render `decide` asked for has ended, kept or not: those waiting for it go on. */
   renderEnded(key: string, now: number): void {
+    const page = this.#pages.get(key);
+    this.#release(key, page && now - page.renderedAt < STALE_AFTER_MS ? page : undefined);
+  }
+
+  #release(key: string, page: CachedPage | undefined): void {
     const waiters = this.#rendering.get(key);
     if (!waiters) return;
     this.#rendering.delete(key);
-    const page = this.#pages.get(key);
-    const usable = page && now - page.renderedAt < STALE_AFTER_MS ? page : undefined;
-    for (const waiter of waiters) waiter(usable);
+    for (const waiter of waiters) waiter(page);
   }
 
-  /** A visitor's read answered with nothing to keep (not a page for every visitor, a 404…). */
+  /** A visitor's read answered with nothing to keep (a page gone, a private answer): no longer shared. */
   answeredUnkept(key: string): void {
-    if (this.#unkept.size >= MAX_UNKEPT_ADDRESSES) this.#unkept.clear();
-    this.#unkept.add(key);
+    this.#keepable.delete(key);
   }
 
-  /** Keeps a page rendered under `generation`; false when it may already be out of date. */
+  /**
+   * Keeps a page rendered under `generation`; false when it may already be out of date.
+   * Whoever waits for this address is served it at once, before its own response is sent.
+   */
   keep(key: string, page: CachedPage, generation: number): boolean {
-    this.#unkept.delete(key);
-    if (generation !== this.#generation || page.bodies.identity.length > MAX_PAGE_BYTES) return false;
+    if (generation !== this.#generation || page.bodies.identity.length > MAX_PAGE_BYTES) {
+      this.#release(key, undefined);
+      return false;
+    }
     const previous = this.#pages.get(key);
     if (previous) this.#drop(key, previous);
+    if (this.#keepable.size >= MAX_KEEPABLE_ADDRESSES) this.#keepable.clear();
+    this.#keepable.add(key);
     this.#pages.set(key, page);
-    this.#bytes += page.bytes;
+    this.#bytes += sizeOf(key, page);
     for (const [oldestKey, oldest] of this.#pages) {
       if (this.#bytes <= MAX_TOTAL_BYTES) break;
       this.#drop(oldestKey, oldest);
     }
+    this.#release(key, page);
     return true;
   }
 
@@ -128,8 +140,13 @@ export class PageCache {
 
   #drop(key: string, page: CachedPage): void {
     this.#pages.delete(key);
-    this.#bytes -= page.bytes;
+    this.#bytes -= sizeOf(key, page);
   }
+}
+
+/** What a kept page holds: its bodies and its address (two bytes a character). */
+function sizeOf(key: string, page: CachedPage): number {
+  return page.bytes + key.length * 2;
 }
 
 /** The process's cache, emptied whenever what visitors see changes. */
@@ -144,6 +161,7 @@ setInterval(() => pageCache.sweep(Date.now()), STALE_AFTER_MS).unref();
  */
 export function withKeptPages(app: RequestListener, trustProxy: boolean): RequestListener {
   const handle: RequestListener = (req, res) => {
+    if (req.url && isVisitorRead(req.method ?? "", req.headers.cookie, req.headers.authorization)) req.url = withoutTracking(req.url);
     const key = pageKeyOf(req, trustProxy);
     if (key === undefined) return app(req, res);
     lookForOutsideChanges();

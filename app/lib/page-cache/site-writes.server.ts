@@ -54,7 +54,11 @@ const VISITOR_AND_GIFT_TABLES = new Set([
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */
-const READ_ONLY_SQL = /^\s*(select|with|pragma|explain)\b/i;
+function onlyReads(text: string): boolean {
+  if (/^\s*(select|pragma|explain)\b/i.test(text)) return true;
+  // A common table expression may end in a write (`with … insert/update/delete`).
+  return /^\s*with\b/i.test(text) && !/\b(insert|update|delete|replace)\b/i.test(text);
+}
 
 function tableNameOf(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;
@@ -76,7 +80,7 @@ function tablesWrittenBy(node: RootOperationNode): string[] | undefined {
     const names = froms.map(tableNameOf);
     return names.every((name) => name !== undefined) ? (names as string[]) : undefined;
   }
-  if (RawNode.is(node)) return READ_ONLY_SQL.test(node.sqlFragments.join("?")) ? [] : undefined;
+  if (RawNode.is(node)) return onlyReads(node.sqlFragments.join("?")) ? [] : undefined;
   // Schema changes (migrations) and anything newer than this list.
   return undefined;
 }

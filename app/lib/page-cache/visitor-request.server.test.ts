@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { isVisitorFetch, isVisitorRead, pageKeyOf } from "./visitor-request.server";
+import { isVisitorFetch, isVisitorRead, pageKeyOf, withoutTracking } from "./visitor-request.server";
 
 function incoming(url: string, headers: Record<string, string | string[]> = {}, { method = "GET", encrypted = false } = {}): IncomingMessage {
   return { method, url, headers, socket: encrypted ? { encrypted: true } : {} } as unknown as IncomingMessage;
@@ -63,5 +63,28 @@ describe("where a kept page is filed", () => {
     expect(pageKeyOf(otherHost, true)).not.toBe(pageKeyOf(proxied, true));
     const otherScheme = incoming("/", { host: "app:3000", "x-forwarded-proto": "http", "x-forwarded-host": "give.example.org" });
     expect(pageKeyOf(otherScheme, true)).not.toBe(pageKeyOf(proxied, true));
+  });
+});
+
+describe("a session cookie read as the app reads it", () => {
+  it("counts a name with spaces around it, as the cookie parser trims them", () => {
+    expect(isVisitorRead("GET", "admin_session =s", null)).toBe(false);
+    expect(isVisitorRead("GET", "theme=dark;   my_giving\t=s", null)).toBe(false);
+    expect(isVisitorRead("GET", "note=admin_session=s", null)).toBe(true);
+  });
+});
+
+describe("long and tracked addresses", () => {
+  it("are never filed when longer than 1 KiB", () => {
+    expect(pageKeyOf(incoming(`/stories?q=${"a".repeat(1_100)}`, { host: "h" }), false)).toBeUndefined();
+    expect(pageKeyOf(incoming("/stories", { host: "h".repeat(1_100) }), false)).toBeUndefined();
+  });
+
+  it("lose the parameters shared links carry, and nothing else", () => {
+    expect(withoutTracking("/appeals/winter?fbclid=IwAR0abc")).toBe("/appeals/winter");
+    expect(withoutTracking("/donate?amount=50&utm_source=mail&utm_campaign=ramadan&gclid=x")).toBe("/donate?amount=50");
+    expect(withoutTracking("/donate?amount=50&frequency=Monthly")).toBe("/donate?amount=50&frequency=Monthly");
+    expect(withoutTracking("/stories")).toBe("/stories");
+    expect(withoutTracking("/?utm=kept&mc_cid=1")).toBe("/?utm=kept");
   });
 });
