@@ -8,6 +8,7 @@ import { NonceProvider } from "~/components/layout/nonce";
 import { clientAddressContext } from "~/lib/request-context";
 import { documentContentSecurityPolicy, securityHeadersFor as headersFor } from "~/lib/security-headers.server";
 import { inlineScriptHashes } from "~/lib/page-cache/script-hashes.server";
+import { VISITOR_CACHE_CONTROL, VISITOR_VARY } from "~/lib/page-cache/cached-page.server";
 import { isVisitorFetch } from "~/lib/page-cache/visitor-request.server";
 import { isSameForEveryVisitor, KEEP_FOR_VISITORS_HEADER } from "~/lib/page-cache/visitor-pages";
 import { isSameOriginRequest, MUTATING_METHODS } from "~/lib/same-origin.server";
@@ -68,8 +69,11 @@ export default function handleRequest(
 ) {
   const forEveryVisitor = isPageForEveryVisitor(routerContext);
   if (forEveryVisitor && !isVisitorFetch(request)) markMadeForOnePerson(responseHeaders);
-  else if (forEveryVisitor && responseStatusCode === 200 && request.method.toUpperCase() === "GET" && !isPrivate(responseHeaders)) {
-    return renderForEveryVisitor(request, responseHeaders, routerContext);
+  else if (forEveryVisitor && responseStatusCode === 200 && !isPrivate(responseHeaders)) {
+    if (request.method.toUpperCase() === "GET") return renderForEveryVisitor(request, responseHeaders, routerContext);
+    // A HEAD is told what a GET would be (its body, and so its ETag, is not made).
+    responseHeaders.set("Cache-Control", VISITOR_CACHE_CONTROL);
+    responseHeaders.set("Vary", VISITOR_VARY);
   }
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy({ nonce }, process.env.NODE_ENV === "production"));

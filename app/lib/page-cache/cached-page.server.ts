@@ -29,8 +29,8 @@ export interface CachedPage {
  * Browsers and shared caches may keep a copy but must ask again each time (an unchanged
  * page costs a 304); a visitor who signs in, or an API client with a token, is told apart.
  */
-const VISITOR_CACHE_CONTROL = "no-cache";
-const VARY = "Accept-Encoding, Authorization, Cookie";
+export const VISITOR_CACHE_CONTROL = "no-cache";
+export const VISITOR_VARY = "Accept-Encoding, Authorization, Cookie";
 
 /** Headers of the rendered answer that the cache writes itself, or that belong to one connection. */
 const REWRITTEN = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "vary"]);
@@ -70,7 +70,7 @@ export async function preparePage(
     common.push(name, value);
   }
   if (!hasCacheControl) common.push("Cache-Control", VISITOR_CACHE_CONTROL);
-  common.push("ETag", etag, "Vary", VARY);
+  common.push("ETag", etag, "Vary", VISITOR_VARY);
   const bodies = { br, gzip, identity: body };
   const headersOf = (encoding: Encoding): HeaderList => [
     ...common,
