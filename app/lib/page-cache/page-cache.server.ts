@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener } from "node:http";
 import { sendPage, type CachedPage } from "./cached-page.server";
 import { lookForOutsideChanges, onSiteChange } from "./site-changes.server";
-import { isVisitorRead, pageKeyOf, withoutTracking } from "./visitor-request.server";
+import { addressKeyOf, isVisitorRead, pageKeyOf, withoutTracking } from "./visitor-request.server";
 
 /**
  * How long a kept page is served as it is. Past that, one visitor's request renders it
@@ -161,8 +161,9 @@ setInterval(() => pageCache.sweep(Date.now()), STALE_AFTER_MS).unref();
  */
 export function withKeptPages(app: RequestListener, trustProxy: boolean): RequestListener {
   const handle: RequestListener = (req, res) => {
-    if (req.url && isVisitorRead(req.method ?? "", req.headers.cookie, req.headers.authorization)) req.url = withoutTracking(req.url);
-    const key = pageKeyOf(req, trustProxy);
+    if (!isVisitorRead(req.method ?? "", req.headers.cookie, req.headers.authorization)) return app(req, res);
+    req.url = withoutTracking(req.url ?? "/");
+    const key = addressKeyOf(req, trustProxy);
     if (key === undefined) return app(req, res);
     lookForOutsideChanges();
     const decision = pageCache.decide(key, req.method === "HEAD", Date.now());

@@ -4,34 +4,33 @@
  * Gifts are not announced here: they change figures only, which the cache refreshes on
  * its own within seconds, so a surge of gifts never empties it.
  */
-type Listener = () => void;
+type Callback = () => void;
 
-const listeners = new Set<Listener>();
-
-export function noteSiteChange(): void {
-  for (const listener of listeners) listener();
+/** A set of callbacks, all called at once; adding one returns the function that removes it. */
+function callbacks() {
+  const set = new Set<Callback>();
+  return {
+    callAll: () => set.forEach((callback) => callback()),
+    add(callback: Callback): () => void {
+      set.add(callback);
+      return () => set.delete(callback);
+    },
+  };
 }
+
+const listeners = callbacks();
+const outsideChecks = callbacks();
+
+export const noteSiteChange: () => void = listeners.callAll;
 
 /** Returns the function that stops listening. */
-export function onSiteChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-type Check = () => void;
-
-const outsideChecks = new Set<Check>();
+export const onSiteChange: (listener: Callback) => () => void = listeners.add;
 
 /**
  * Asks whoever can see writes made outside this process (a command-line tool, another
  * process on the same database) to say so now: the page cache asks before serving a page.
  */
-export function lookForOutsideChanges(): void {
-  for (const check of outsideChecks) check();
-}
+export const lookForOutsideChanges: () => void = outsideChecks.callAll;
 
 /** Returns the function that removes the check. */
-export function addOutsideChangeCheck(check: Check): () => void {
-  outsideChecks.add(check);
-  return () => outsideChecks.delete(check);
-}
+export const addOutsideChangeCheck: (check: Callback) => () => void = outsideChecks.add;

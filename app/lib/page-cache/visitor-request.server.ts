@@ -60,7 +60,11 @@ export function withoutTracking(url: string): string {
  * visitor's read, or its address is too long to keep.
  */
 export function pageKeyOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  if (!isVisitorRead(req.method ?? "", req.headers.cookie, req.headers.authorization)) return undefined;
+  return isVisitorRead(req.method ?? "", req.headers.cookie, req.headers.authorization) ? addressKeyOf(req, trustProxy) : undefined;
+}
+
+/** The key of a request already known to be a visitor's read. */
+export function addressKeyOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
   const secure = "encrypted" in req.socket && Boolean(req.socket.encrypted);
   const proxied = trustProxy ? `${firstOf(req.headers["x-forwarded-proto"])}|${firstOf(req.headers["x-forwarded-host"])}|` : "";
   const key = `${secure ? "https" : "http"}|${proxied}${req.headers.host ?? ""}|${req.url ?? "/"}`;
