@@ -18,6 +18,23 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 process.env.E2E_DATA ??= mkdtempSync(path.join(tmpdir(), "charity-e2e-"));
+process.env.E2E_DATABASE_URL ??= e2eDatabaseForThisRun();
+
+/**
+ * The server's database: a SQLite file in the run's folder, or, on the PostgreSQL pass
+ * (TEST_DATABASE_ENGINE=postgres), a new database in the cluster TEST_POSTGRES_URL names,
+ * created here, before the server starts, and dropped by the global teardown.
+ */
+function e2eDatabaseForThisRun(): string {
+  if (process.env.TEST_DATABASE_ENGINE !== "postgres") return `file:${path.join(process.env.E2E_DATA!, "e2e.sqlite")}`;
+  const admin = process.env.TEST_POSTGRES_URL;
+  if (!admin) throw new Error("TEST_DATABASE_ENGINE=postgres needs TEST_POSTGRES_URL, an admin URL of the cluster to test on");
+  const name = `e2e_${process.pid}_${Date.now().toString(36)}`;
+  execFileSync(process.execPath, ["tests/e2e/run-database.mjs", "create", admin, name], { stdio: ["ignore", "inherit", "inherit"] });
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -61,7 +78,7 @@ export default defineConfig({
       NODE_ENV: "",
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${path.join(process.env.E2E_DATA, "e2e.sqlite")}`,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
       UPLOADS_DIR: path.join(process.env.E2E_DATA, "uploads"),
       SESSION_SECRET: "end-to-end-test-session-secret-0123456789",
       ADMIN_USERNAME: E2E_ADMIN.username,

@@ -16,6 +16,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/integration-setup.ts"],
+          globalSetup: ["tests/support/integration-global-setup.ts"],
         },
       },
     ],

@@ -424,6 +424,14 @@ export interface Database {
   recurring_payment_troubles: RecurringPaymentTroublesTable;
   ramadan_schedules: RamadanSchedulesTable;
   ramadan_nights: RamadanNightsTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** One limited key's count in its current window, shared by every app process (migration 0020). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resets_at: string;
 }
 
 export type RamadanScheduleStatus = "awaiting_card" | "active" | "stopped" | "finished";

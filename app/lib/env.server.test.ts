@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseFilePath, InvalidEnvironmentError, isSandboxMode, parseEnv } from "./env.server";
+import { databaseEngine, databaseFilePath, databaseLabel, InvalidEnvironmentError, isSandboxMode, parseEnv } from "./env.server";
 
 describe("configuration", () => {
   it("has working defaults for every variable", () => {
@@ -95,14 +95,40 @@ describe("DATABASE_URL", () => {
     expect(databaseFilePath(env)).toBe(file);
   });
 
-  it.each(["postgres://user@host:5432/db", "postgresql://user:secret@db.example.org/charity", "POSTGRES://host/db"])(
-    "says plainly that PostgreSQL (%s) is not supported yet",
+  it.each(["postgres://user@host:5432/db", "postgresql://user:secret@db.example.org/charity?sslmode=require", "POSTGRES://host/db"])(
+    "takes %s as a PostgreSQL database, with a SESSION_SECRET",
     (value) => {
-      expect(refusal({ DATABASE_URL: value })).toBe(
-        "DATABASE_URL: PostgreSQL is not supported yet; DATABASE_URL must be a file: URL naming a SQLite file, e.g. file:./data/charity.sqlite or file:/var/lib/charity/charity.sqlite",
-      );
+      const env = parseEnv({ DATABASE_URL: value, SESSION_SECRET: "x".repeat(32) });
+      expect(databaseEngine(env)).toBe("postgres");
+      expect(() => databaseFilePath(env)).toThrow(/not a SQLite file/);
     },
   );
+
+  it("never prints a PostgreSQL password in the database's label", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://charity:s3cret@db.example.org:5432/charity", SESSION_SECRET: "x".repeat(32) });
+    expect(databaseLabel(env)).toBe("postgres://charity:***@db.example.org:5432/charity");
+  });
+
+  it("asks for SESSION_SECRET with PostgreSQL, where several processes must sign alike", () => {
+    expect(refusal({ DATABASE_URL: "postgres://user@host:5432/db" })).toBe(
+      "SESSION_SECRET: SESSION_SECRET is required with a postgres:// DATABASE_URL: every app process must sign sessions with the same secret",
+    );
+  });
+
+  it.each([
+    ["postgres://user@host:5432", /it names no database/],
+    ["postgres://user@host:5432/", /it names no database/],
+    ["postgres:///charity", /it names no host/],
+    ["postgres://host/db#x", /#fragment/],
+  ])("refuses the PostgreSQL URL %j with the reason", (value, reason) => {
+    const problem = refusal({ DATABASE_URL: value, SESSION_SECRET: "x".repeat(32) });
+    expect(problem).toMatch(/^DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL naming a PostgreSQL database/);
+    expect(problem).toMatch(reason);
+  });
+
+  it.each([["1"], ["101"], ["ten"]])("refuses DATABASE_POOL_SIZE=%s", (value) => {
+    expect(refusal({ DATABASE_POOL_SIZE: value })).toMatch(/^DATABASE_POOL_SIZE: DATABASE_POOL_SIZE must be/);
+  });
 
   it.each([
     ["mysql://root@localhost/charity", /DATABASE_URL must be a file: URL naming a SQLite file.*; mysql: is not supported$/],

@@ -63,7 +63,8 @@ interface Pageable<Query> {
 /** The API's optional `limit`/`offset` on a list query (an offset alone skips that many). */
 export function paged<Query extends Pageable<Query>>(query: Query, page: { limit?: number; offset?: number }): Query {
   if (page.limit !== undefined) return query.limit(page.limit).offset(page.offset ?? 0);
-  if (page.offset) return query.limit(-1).offset(page.offset);
+  // An offset needs a limit on SQLite; "as many as there are" is spelled the same on both engines.
+  if (page.offset) return query.limit(Number.MAX_SAFE_INTEGER).offset(page.offset);
   return query;
 }
 

@@ -1,5 +1,6 @@
 import { withoutControlCharacters } from "~/domain/shared/text";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { currentEngine, likeIgnoringCase } from "./sql-dialect.server";
 
 /**
  * "Find this text anywhere in these columns" for the staff lists. A term of 3 characters
@@ -32,10 +33,11 @@ export function ftsPhrase(term: string): string {
 
 export function matchesText(target: SearchIndex, term: string): RawBuilder<SqlBool> {
   const search = cleanSearchTerm(term);
-  if ([...search].length >= 3) {
+  // On PostgreSQL each searched column has its own trigram index, which ILIKE uses directly.
+  if (currentEngine() !== "postgres" && [...search].length >= 3) {
     return sql<SqlBool>`${sql.ref(`${target.table}.id`)} in (select rowid from ${sql.table(target.index)} where ${sql.table(target.index)} match ${ftsPhrase(search)})`;
   }
   const pattern = `%${escapeLike(search)}%`;
-  const comparisons = target.columns.map((column) => sql`${sql.ref(`${target.table}.${column}`)} like ${pattern} escape '\\'`);
+  const comparisons = target.columns.map((column) => likeIgnoringCase(sql.ref(`${target.table}.${column}`), pattern));
   return sql<SqlBool>`(${sql.join(comparisons, sql` or `)})`;
 }

@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormBody(request));
   const email = typeof form.email === "string" ? form.email : "";
   try {
-    limitPublicFormPosts("newsletter", context.get(clientAddressContext));
+    await limitPublicFormPosts("newsletter", context.get(clientAddressContext));
     const result = await subscribeToNewsletter(form);
     return {
       status: "subscribed",

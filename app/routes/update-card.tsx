@@ -41,7 +41,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     // Each press calls the card provider: a flood from one connection is refused (429) before it.
-    limitPublicFormPosts("update-card", context.get(clientAddressContext));
+    await limitPublicFormPosts("update-card", context.get(clientAddressContext));
     return redirect(await openCardUpdate(params.token, siteUrlFor(request)), 303);
   } catch (error) {
     const { status, message, headers } = formRefusalOrThrow(error, {

@@ -1,4 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
+import type { Engine } from "./dialect";
+import * as postgresBaseline from "./postgres/0019_postgres_baseline";
 import * as initial from "./0001_initial";
 import * as giving from "./0002_giving";
 import * as community from "./0003_community";
@@ -18,6 +20,7 @@ import * as subscriptionCards from "./0016_subscription_cards";
 import * as paymentTroubles from "./0017_payment_troubles";
 import * as zakatReminders from "./0018_zakat_reminders";
 import * as ramadanNights from "./0019_ramadan_nights";
+import * as rateLimits from "./0020_rate_limits";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -43,8 +46,23 @@ const migrations: Record<string, Migration> = {
   "0017_payment_troubles": paymentTroubles,
   "0018_zakat_reminders": zakatReminders,
   "0019_ramadan_nights": ramadanNights,
+  "0020_rate_limits": rateLimits,
+};
+
+/**
+ * PostgreSQL starts where SQLite stood after 0019: one baseline creates that schema whole
+ * (the landed files speak SQLite and are never edited). Every migration from 0020 on is
+ * listed in both, and speaks to either engine through ./dialect.
+ */
+const postgresMigrations: Record<string, Migration> = {
+  "0019_postgres_baseline": postgresBaseline,
+  "0020_rate_limits": rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
+
+export function migrationProviderFor(engine: Engine): MigrationProvider {
+  return engine === "postgres" ? { getMigrations: async () => postgresMigrations } : migrationProvider;
+}

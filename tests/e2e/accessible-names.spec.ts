@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { Locator } from "@playwright/test";
-import SQLite from "better-sqlite3";
+import { withDatabase } from "./e2e-database";
 import { expect, test } from "./fixtures";
 
 /**
@@ -13,20 +12,16 @@ async function expectNamed(choice: Locator, description: string | RegExp) {
   await expect(choice).toHaveAccessibleDescription(description);
 }
 
-function seedAppeal(): { slug: string } {
+async function seedAppeal(): Promise<{ slug: string }> {
   const slug = `e2e-names-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const db = new SQLite(path.join(process.env.E2E_DATA!, "e2e.sqlite"));
-  try {
-    db.pragma("busy_timeout = 5000");
-    const fund = db.prepare("select id from funds where slug = 'emergency-relief'").get() as { id: number };
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    db.prepare(
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await withDatabase((db) =>
+    db.run(
       `insert into appeals (slug, title, summary, story, story_format, fund_id, goal_cents, preset_amounts, starts_on, status, went_live_at)
-       values (?, ?, ?, ?, 'markdown', ?, 10000, '20,40', ?, 'live', ?)`,
-    ).run(slug, `Clean Water ${slug.slice(-6)}`, "Wells for villages without water.", "A well lasts a generation.", fund.id, yesterday, new Date().toISOString());
-  } finally {
-    db.close();
-  }
+       values (?, ?, ?, ?, 'markdown', (select id from funds where slug = 'emergency-relief'), 10000, '20,40', ?, 'live', ?)`,
+      [slug, `Clean Water ${slug.slice(-6)}`, "Wells for villages without water.", "A well lasts a generation.", yesterday, new Date().toISOString()],
+    ),
+  );
   return { slug };
 }
 
@@ -50,7 +45,7 @@ test("the Ramadan nights' choices are named by their own words", async ({ page }
 });
 
 test("an appeal's donate form names its frequencies the same way", async ({ page }) => {
-  const { slug } = seedAppeal();
+  const { slug } = await seedAppeal();
   await page.goto(`/appeals/${slug}`);
   const form = page.locator("#give");
   await expectNamed(form.getByRole("radio", { name: "One-Time", exact: true }), "A single gift, charged today.");

@@ -81,14 +81,14 @@ test.describe("the Appeals list on a phone", () => {
   test("says each appeal's facts under its title, with Edit in view and nothing to scroll sideways", async ({ adminPage: page }) => {
     const slug = `e2e-phone-list-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
     const title = `Clean Water for the Villages of Tharparkar ${slug.slice(-6)}`;
-    withDatabase((db) => {
-      const fund = db.prepare("select id from funds where slug = 'emergency-relief'").get() as { id: number };
-      const today = new Date().toISOString().slice(0, 10);
-      db.prepare(
+    const today = new Date().toISOString().slice(0, 10);
+    await withDatabase((db) =>
+      db.run(
         `insert into appeals (slug, title, summary, story, story_format, fund_id, goal_cents, preset_amounts, starts_on, ends_on, status, is_featured, went_live_at)
-         values (?, ?, 'Wells for villages.', 'The wells are dry.', 'plain', ?, 2500000, '50,100', ?, '2099-12-31', 'live', 1, ?)`,
-      ).run(slug, title, fund.id, today, new Date().toISOString());
-    });
+         values (?, ?, 'Wells for villages.', 'The wells are dry.', 'plain', (select id from funds where slug = 'emergency-relief'), 2500000, '50,100', ?, '2099-12-31', 'live', 1, ?)`,
+        [slug, title, today, new Date().toISOString()],
+      ),
+    );
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/admin/appeals?search=${slug}`);
     const row = page.getByRole("row", { name: new RegExp(title) });

@@ -14,17 +14,17 @@ function unique(label: string): string {
 }
 
 /** A live appeal written straight into the server's database, open since yesterday, with a $100 goal. */
-function seedAppeal(label: string): { slug: string; title: string } {
+async function seedAppeal(label: string): Promise<{ slug: string; title: string }> {
   const slug = unique(`e2e-${label}`);
   const title = `Winter Blankets ${slug.slice(-6)}`;
-  withDatabase((db) => {
-    const fund = db.prepare("select id from funds where slug = 'emergency-relief'").get() as { id: number };
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    db.prepare(
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await withDatabase((db) =>
+    db.run(
       `insert into appeals (slug, title, summary, story, story_format, fund_id, goal_cents, preset_amounts, starts_on, status, went_live_at)
-       values (?, ?, ?, ?, 'markdown', ?, 10000, '20,40', ?, 'live', ?)`,
-    ).run(slug, title, "Blankets for families in tents before the snow.", "## Why now\n\nThe nights are **freezing**.", fund.id, yesterday, new Date().toISOString());
-  });
+       values (?, ?, ?, ?, 'markdown', (select id from funds where slug = 'emergency-relief'), 10000, '20,40', ?, 'live', ?)`,
+      [slug, title, "Blankets for families in tents before the snow.", "## Why now\n\nThe nights are **freezing**.", yesterday, new Date().toISOString()],
+    ),
+  );
   return { slug, title };
 }
 
@@ -54,7 +54,7 @@ async function payInTheSandbox(page: Page, amount: string) {
 }
 
 test("an appeal's page: give with JavaScript, then without, and watch the progress and supporters move", async ({ page, browser }) => {
-  const appeal = seedAppeal("page");
+  const appeal = await seedAppeal("page");
 
   await page.goto("/appeals");
   await page.getByRole("link", { name: `Donate Now to ${appeal.title}` }).click();
@@ -109,7 +109,7 @@ test("an appeal's page: give with JavaScript, then without, and watch the progre
 });
 
 test("with JavaScript, a canceled checkout brings the donor back to the appeal's form with their name and email", async ({ page }) => {
-  const appeal = seedAppeal("kept");
+  const appeal = await seedAppeal("kept");
   const email = `${unique("huda")}@example.org`;
   await page.goto(`/appeals/${appeal.slug}`);
   const give = page.locator("#give");
@@ -128,8 +128,8 @@ test("with JavaScript, a canceled checkout brings the donor back to the appeal's
 });
 
 test("an appeal that has closed is marked Closed beside its title, and its card reads more rather than inviting a gift", async ({ page }) => {
-  const appeal = seedAppeal("closed");
-  withDatabase((db) => db.prepare("update appeals set status = 'closed' where slug = ?").run(appeal.slug));
+  const appeal = await seedAppeal("closed");
+  await withDatabase((db) => db.run("update appeals set status = 'closed' where slug = ?", [appeal.slug]));
   await page.goto("/appeals");
   await expect(page.getByRole("link", { name: `Donate Now to ${appeal.title}` })).toHaveCount(0);
   await page.getByRole("link", { name: `Read more about ${appeal.title}` }).click();
@@ -142,7 +142,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a field error lands back at the form with what was typed, and a canceled checkout keeps the gift", async ({ page }) => {
-    const appeal = seedAppeal("errors");
+    const appeal = await seedAppeal("errors");
     await page.goto(`/appeals/${appeal.slug}`);
     const form = page.locator("#give");
     await form.getByRole("button", { name: "$20", exact: true }).click();

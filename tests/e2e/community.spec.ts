@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { Download, Locator, Page } from "@playwright/test";
-import SQLite from "better-sqlite3";
+import { withDatabase } from "./e2e-database";
 import { expect, test } from "./fixtures";
 
 /**
@@ -33,27 +32,25 @@ async function figure(locator: Locator): Promise<number> {
   return Number((await locator.innerText()).replace(/[^\d]/g, ""));
 }
 
-function withDatabase<T>(work: (db: SQLite.Database) => T): T {
-  const db = new SQLite(path.join(process.env.E2E_DATA!, "e2e.sqlite"));
-  try {
-    db.pragma("busy_timeout = 5000");
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
-function addContacts(rows: { name: string; email: string; message: string; resolved?: boolean }[]): void {
-  withDatabase((db) => {
-    const insert = db.prepare("insert into contact_submissions (name, email, message, submitted_at, resolved) values (?, ?, ?, ?, ?)");
-    for (const row of rows) insert.run(row.name, row.email, row.message, new Date().toISOString(), row.resolved ? 1 : 0);
+async function addContacts(rows: { name: string; email: string; message: string; resolved?: boolean }[]): Promise<void> {
+  await withDatabase(async (db) => {
+    for (const row of rows) {
+      await db.run("insert into contact_submissions (name, email, message, submitted_at, resolved) values (?, ?, ?, ?, ?)", [
+        row.name,
+        row.email,
+        row.message,
+        new Date().toISOString(),
+        row.resolved ? 1 : 0,
+      ]);
+    }
   });
 }
 
-function addVolunteers(rows: { name: string; email: string; interest: string }[]): void {
-  withDatabase((db) => {
-    const insert = db.prepare("insert into volunteer_signups (name, email, interest, submitted_at) values (?, ?, ?, ?)");
-    for (const row of rows) insert.run(row.name, row.email, row.interest, new Date().toISOString());
+async function addVolunteers(rows: { name: string; email: string; interest: string }[]): Promise<void> {
+  await withDatabase(async (db) => {
+    for (const row of rows) {
+      await db.run("insert into volunteer_signups (name, email, interest, submitted_at) values (?, ?, ?, ?)", [row.name, row.email, row.interest, new Date().toISOString()]);
+    }
   });
 }
 
@@ -299,7 +296,7 @@ test.describe("admin contacts", () => {
   test("resolving a pending message moves it from the Pending filter to the Resolved one", async ({ adminPage: page }) => {
     const token = unique();
     const name = `Omar Farouk ${token}`;
-    addContacts([{ name, email: `omar-${token}@example.org`, message: "Please send me a receipt for my gift." }]);
+    await addContacts([{ name, email: `omar-${token}@example.org`, message: "Please send me a receipt for my gift." }]);
 
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
@@ -323,7 +320,7 @@ test.describe("admin contacts", () => {
   test("bulk delete with JavaScript: select all, then two ticked rows, confirmed with the count", async ({ adminPage: page }) => {
     const token = unique();
     const names = ["Layla", "Tariq", "Safiya"].map((first) => `${first} Mansour ${token}`) as [string, string, string];
-    addContacts(names.map((name, index) => ({ name, email: `bulk${index}-${token}@example.org`, message: `Question ${index + 1} about Sadaqa.` })));
+    await addContacts(names.map((name, index) => ({ name, email: `bulk${index}-${token}@example.org`, message: `Question ${index + 1} about Sadaqa.` })));
 
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
@@ -360,7 +357,7 @@ test.describe("admin contacts", () => {
     const token = unique();
     const name = `Ibrahim Qureshi ${token}`;
     const email = `ibrahim-${token}@example.org`;
-    addContacts([{ name, email, message: "Please remove me from your records." }]);
+    await addContacts([{ name, email, message: "Please remove me from your records." }]);
 
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
@@ -392,7 +389,7 @@ test.describe("admin contacts without JavaScript", () => {
   test("bulk delete: tick rows, press Delete selected, confirm the count", async ({ adminPage: page }) => {
     const token = unique();
     const names = ["Hassan", "Huda", "Musa"].map((first) => `${first} Chowdhury ${token}`) as [string, string, string];
-    addContacts(names.map((name, index) => ({ name, email: `nojs${index}-${token}@example.org`, message: `Message ${index + 1}.` })));
+    await addContacts(names.map((name, index) => ({ name, email: `nojs${index}-${token}@example.org`, message: `Message ${index + 1}.` })));
 
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
@@ -412,7 +409,7 @@ test.describe("admin contacts without JavaScript", () => {
 
   test("Delete selected with nothing ticked asks for a selection", async ({ adminPage: page }) => {
     const token = unique();
-    addContacts([{ name: `Asma Sheikh ${token}`, email: `asma-${token}@example.org`, message: "Hello." }]);
+    await addContacts([{ name: `Asma Sheikh ${token}`, email: `asma-${token}@example.org`, message: "Hello." }]);
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
     await page.getByRole("button", { name: "Delete selected" }).click();
@@ -426,7 +423,7 @@ test.describe("CSV exports", () => {
     const token = unique();
     const pending = { name: `Noor Abdullah ${token}`, email: `noor-${token}@example.org`, message: `=1+1 ${token}` };
     const resolved = { name: `Salma Nasser ${token}`, email: `salma-${token}@example.org`, message: "Thank you for the receipt", resolved: true };
-    addContacts([pending, resolved]);
+    await addContacts([pending, resolved]);
 
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
@@ -449,7 +446,7 @@ test.describe("CSV exports", () => {
   test("volunteers.csv holds the searched signups", async ({ adminPage: page }) => {
     const token = unique();
     const volunteer = { name: `Sulaiman Ahmed ${token}`, email: `sulaiman-${token}@example.org`, interest: "Social Media & Marketing" };
-    addVolunteers([volunteer]);
+    await addVolunteers([volunteer]);
 
     await page.goto("/admin/volunteers");
     await searchList(page, "Search name or email", token);
@@ -489,7 +486,7 @@ test.describe("admin volunteers", () => {
     const token = unique();
     const name = `Ruqayyah Malik ${token}`;
     const email = `ruqayyah-${token}@example.org`;
-    addVolunteers([{ name, email, interest: "Community Outreach" }]);
+    await addVolunteers([{ name, email, interest: "Community Outreach" }]);
 
     await page.goto("/admin/volunteers");
     await searchList(page, "Search name or email", token);
@@ -507,7 +504,7 @@ test.describe("admin volunteers", () => {
     const token = unique();
     const fundraiser = { name: `Khalid Yilmaz ${token}`, email: `khalid-${token}@example.org`, interest: "Fundraising" };
     const organiser = { name: `Aisha Yilmaz ${token}`, email: `aisha-${token}@example.org`, interest: "Event Organization" };
-    addVolunteers([fundraiser, organiser]);
+    await addVolunteers([fundraiser, organiser]);
 
     await page.goto("/admin/volunteers");
     await searchList(page, "Search name or email", token);
@@ -526,7 +523,7 @@ test.describe("admin volunteers", () => {
 
   test("a search that matches nobody says so", async ({ adminPage: page }) => {
     const token = unique();
-    addVolunteers([{ name: `Idris Khan ${token}`, email: `idris-${token}@example.org`, interest: "Other" }]);
+    await addVolunteers([{ name: `Idris Khan ${token}`, email: `idris-${token}@example.org`, interest: "Other" }]);
     await page.goto("/admin/volunteers");
     await searchList(page, "Search name or email", `nobody-signed-up-${token}`);
     await expect(page.getByRole("cell", { name: "No matching volunteers" })).toBeVisible();

@@ -39,18 +39,16 @@ interface ZakatMark {
   lastEntry: number;
 }
 
-function zakatMark(): ZakatMark {
-  return withDatabase(
-    (db) =>
-      db
-        .prepare(
-          `select received_cents - disbursed_cents as balanceCents,
-             (select coalesce(max(id), 0) from donations) as lastGift,
-             (select coalesce(max(id), 0) from disbursements) as lastEntry
-           from funds where slug = 'zakat-al-mal'`,
-        )
-        .get() as ZakatMark,
+async function zakatMark(): Promise<ZakatMark> {
+  const mark = await withDatabase((db) =>
+    db.get<ZakatMark>(
+      `select received_cents - disbursed_cents as "balanceCents",
+         (select coalesce(max(id), 0) from donations) as "lastGift",
+         (select coalesce(max(id), 0) from disbursements) as "lastEntry"
+       from funds where slug = 'zakat-al-mal'`,
+    ),
   );
+  return mark!;
 }
 
 /** The balance the Funds screen shows, read while the database stands still: it must be the database's. */
@@ -64,31 +62,31 @@ function readZakatBalance(page: Page) {
  * What others did to Zakat al-Mal between two marks: the live gifts and the ledger entries
  * recorded after the first and up to the second, the walk's own entries left out.
  */
-function othersCents(from: ZakatMark, to: ZakatMark, own: number[] = []): number {
-  return withDatabase((db) => {
+function othersCents(from: ZakatMark, to: ZakatMark, own: number[] = []): Promise<number> {
+  return withDatabase(async (db) => {
     const fund = "(select id from funds where slug = 'zakat-al-mal')";
-    const gifts = db
-      .prepare(`select coalesce(sum(amount_cents), 0) as cents from donations where id > ? and id <= ? and is_test = 0 and fund_id = ${fund}`)
-      .get(from.lastGift, to.lastGift) as { cents: number };
-    const entries = db
-      .prepare(
-        `select coalesce(sum(case kind when 'disbursement' then amount_cents else -amount_cents end), 0) as cents from disbursements
-         where id > ? and id <= ? and fund_id = ${fund} and id not in (select value from json_each(?))`,
-      )
-      .get(from.lastEntry, to.lastEntry, JSON.stringify(own)) as { cents: number };
-    return gifts.cents - entries.cents;
+    const gifts = await db.get<{ cents: number }>(
+      `select coalesce(sum(amount_cents), 0) as cents from donations where id > ? and id <= ? and is_test = 0 and fund_id = ${fund}`,
+      [from.lastGift, to.lastGift],
+    );
+    const notOwn = own.length ? `and id not in (${own.map(() => "?").join(", ")})` : "";
+    const entries = await db.get<{ cents: number }>(
+      `select coalesce(sum(case kind when 'disbursement' then amount_cents else -amount_cents end), 0) as cents from disbursements
+       where id > ? and id <= ? and fund_id = ${fund} ${notOwn}`,
+      [from.lastEntry, to.lastEntry, ...own],
+    );
+    return gifts!.cents - entries!.cents;
   });
 }
 
 /** The ledger entries the database holds with this description, and their fund. */
 function entriesDescribed(description: string) {
   return withDatabase((db) =>
-    db
-      .prepare(
-        `select entry.id, entry.kind, funds.slug as fund, entry.amount_cents, entry.category, entry.recorded_by
-         from disbursements entry join funds on funds.id = entry.fund_id where entry.description = ?`,
-      )
-      .all(description),
+    db.all(
+      `select entry.id, entry.kind, funds.slug as fund, entry.amount_cents, entry.category, entry.recorded_by
+       from disbursements entry join funds on funds.id = entry.fund_id where entry.description = ?`,
+      [description],
+    ),
   );
 }
 
@@ -135,7 +133,7 @@ async function walk(page: Page) {
   const row = page.getByRole("row").filter({ hasText: given });
   await expect(row).toContainText("the needy (al-masakin)");
   await expect(row).toContainText("$12.34");
-  expect(entriesDescribed(given)).toEqual([
+  expect(await entriesDescribed(given)).toEqual([
     { id: entryId, kind: "disbursement", fund: "zakat-al-mal", amount_cents: 1234, category: "masakin", recorded_by: E2E_ADMIN.username },
   ]);
 
@@ -143,7 +141,7 @@ async function walk(page: Page) {
   const after = await readZakatBalance(page);
   expect(entryId).toBeGreaterThan(before.mark.lastEntry);
   expect(entryId).toBeLessThanOrEqual(after.mark.lastEntry);
-  expect(cents(after.shown)).toBe(cents(before.shown) - 1234 + othersCents(before.mark, after.mark, [entryId]));
+  expect(cents(after.shown)).toBe(cents(before.shown) - 1234 + (await othersCents(before.mark, after.mark, [entryId])));
 
   const tooMuch = (after.shown + 1000).toFixed(2);
   const refused = `More than the fund holds (${token})`;
@@ -152,9 +150,9 @@ async function walk(page: Page) {
   await expect(form.getByLabel("Amount (USD)")).toHaveValue(tooMuch);
   await expect(form.getByLabel("Description")).toHaveValue(refused);
   // Nothing was recorded: no such entry, and the balance moved only by what others recorded.
-  expect(entriesDescribed(refused)).toEqual([]);
+  expect(await entriesDescribed(refused)).toEqual([]);
   const last = await readZakatBalance(page);
-  expect(cents(last.shown)).toBe(cents(after.shown) + othersCents(after.mark, last.mark));
+  expect(cents(last.shown)).toBe(cents(after.shown) + (await othersCents(after.mark, last.mark)));
 }
 
 test.describe("the Funds area without JavaScript", () => {
@@ -238,7 +236,7 @@ async function proofWalk(page: Page) {
   await disburseWithProof(page, description, { name: "receipt.jpg", mimeType: "image/jpeg", buffer: photo });
 
   await expect(page.getByRole("status").filter({ hasText: "Disbursement #" })).toContainText(/Disbursement #\d+ recorded: \$3\.21 from Healthcare\./);
-  const [entry] = entriesDescribed(description) as { id: number }[];
+  const [entry] = (await entriesDescribed(description)) as { id: number }[];
   expect(entry).toBeDefined();
   const proof = page.getByRole("row").filter({ hasText: description }).getByRole("link", { name: `Proof document of entry ${entry!.id}` });
   const download = await page.request.get((await proof.getAttribute("href"))!);
@@ -260,7 +258,7 @@ test.describe("a proof document without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "The form was too large to send", level: 1 })).toBeVisible();
     await expect(page.getByText("comes to more than this form takes: 10 MB in all. Nothing was saved.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Open the form again" })).toHaveAttribute("href", "/admin/funds/ledger?record=1");
-    expect(entriesDescribed(description)).toEqual([]);
+    expect(await entriesDescribed(description)).toEqual([]);
   });
 });
 

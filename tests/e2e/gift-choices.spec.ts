@@ -12,10 +12,8 @@ function uniqueEmail(label: string): string {
 }
 
 /** The printable receipt of the gift made at this checkout. */
-function receiptAddress(sessionId: string): string {
-  const row = withDatabase((db) =>
-    db.prepare("select receipt_token from donations where stripe_checkout_session_id = ?").get(sessionId) as { receipt_token: string } | undefined,
-  );
+async function receiptAddress(sessionId: string): Promise<string> {
+  const row = await withDatabase((db) => db.get<{ receipt_token: string }>("select receipt_token from donations where stripe_checkout_session_id = ?", [sessionId]));
   if (!row) throw new Error(`No gift recorded for ${sessionId}`);
   return `/receipts/${row.receipt_token}`;
 }
@@ -70,7 +68,7 @@ test.describe("a donor's choices with JavaScript", () => {
     await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $100 for Zakat al-Mal, and $3.30 to cover the card fee, so that all of it arrives.");
     await expect(page.getByTestId("gift-tribute")).toHaveText("In memory of Fatima Ahmed");
 
-    await page.goto(receiptAddress(sessionId));
+    await page.goto(await receiptAddress(sessionId));
     for (const [label, value] of [
       ["Amount", "$100.00 USD"],
       ["Card fee covered", "$3.30 USD"],

@@ -5,16 +5,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { fillGivingHistory } from "../../scripts/giving-history";
+import { onPostgres } from "./e2e-database";
+import { newPostgresDatabase } from "./own-postgres-database";
+import { fillPostgresGivingHistory } from "../../scripts/postgres-history";
+import { migrateToLatest, openDatabase } from "~/lib/db.server";
 
 /**
  * The staff's exports on a large history (100,000 gifts), against a second built server
  * whose JavaScript heap is capped at 64 MB: if an export held its rows or its output in
- * memory, the server would run out of heap and die mid-download.
+ * memory, the server would run out of heap and die mid-download. On the PostgreSQL pass the
+ * history is a database of its own in the same cluster, read through the `pg` driver.
  */
 const ADMIN = { username: "export-admin", password: "export-admin-password" };
 let server: ChildProcess | undefined;
 let folder = "";
 let baseUrl = "";
+let dropPostgresDatabase: (() => void) | undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -28,7 +34,7 @@ function freePort(): Promise<number> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   folder = mkdtempSync(path.join(tmpdir(), "charity-large-"));
-  await fillGivingHistory(path.join(folder, "large.sqlite"), { donations: 100_000, subscriptions: 5_000 });
+  const databaseUrl = await largeHistory({ donations: 100_000, subscriptions: 5_000 });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ["--max-old-space-size=64", "server.mjs"], {
@@ -37,7 +43,7 @@ test.beforeAll(async () => {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${path.join(folder, "large.sqlite")}`,
+      DATABASE_URL: databaseUrl,
       UPLOADS_DIR: path.join(folder, "uploads"),
       SESSION_SECRET: "large-history-test-session-secret-0123456789",
       ADMIN_USERNAME: ADMIN.username,
@@ -59,7 +65,26 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   server?.kill();
   rmSync(folder, { recursive: true, force: true });
+  dropPostgresDatabase?.();
 });
+
+/** The history, in a SQLite file in the test's folder or a new PostgreSQL database: its DATABASE_URL. */
+async function largeHistory(size: { donations: number; subscriptions: number }): Promise<string> {
+  if (!onPostgres()) {
+    await fillGivingHistory(path.join(folder, "large.sqlite"), size);
+    return `file:${path.join(folder, "large.sqlite")}`;
+  }
+  const { url, drop } = newPostgresDatabase("large");
+  dropPostgresDatabase = drop;
+  const db = openDatabase(url);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  await fillPostgresGivingHistory(url, size);
+  return url;
+}
 
 async function countLines(response: Response, pauseAfterBytes = 0): Promise<{ bytes: number; lines: number }> {
   let bytes = 0;

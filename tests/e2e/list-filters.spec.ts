@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import SQLite from "better-sqlite3";
+import { withDatabase } from "./e2e-database";
 import { expect, test } from "./fixtures";
 
 /**
@@ -8,18 +7,14 @@ import { expect, test } from "./fixtures";
  * search typed before it; without JavaScript the Search button sends it. The subscribers
  * are this test's own (a unique token), since both workers share the list.
  */
-function addSubscribers(token: string): { waiting: string; subscribed: string } {
+async function addSubscribers(token: string): Promise<{ waiting: string; subscribed: string }> {
   const waiting = `waiting-${token}@example.org`;
   const subscribed = `subscribed-${token}@example.org`;
-  const db = new SQLite(path.join(process.env.E2E_DATA!, "e2e.sqlite"));
-  try {
-    db.pragma("busy_timeout = 5000");
-    const insert = db.prepare("insert into newsletter_subscribers (email, subscribed_at, status) values (?, ?, ?)");
-    insert.run(waiting, new Date().toISOString(), "pending");
-    insert.run(subscribed, new Date().toISOString(), "confirmed");
-  } finally {
-    db.close();
-  }
+  await withDatabase(async (db) => {
+    const insert = "insert into newsletter_subscribers (email, subscribed_at, status) values (?, ?, ?)";
+    await db.run(insert, [waiting, new Date().toISOString(), "pending"]);
+    await db.run(insert, [subscribed, new Date().toISOString(), "confirmed"]);
+  });
   return { waiting, subscribed };
 }
 
@@ -34,7 +29,7 @@ async function searchFor(page: Page, token: string) {
 
 test("with JavaScript, the subscribers' and the Outbox's status filters apply as they change", async ({ adminPage: page }) => {
   const token = unique();
-  const { waiting, subscribed } = addSubscribers(token);
+  const { waiting, subscribed } = await addSubscribers(token);
   await page.goto("/admin/newsletter");
   await searchFor(page, token);
   await expect(rowOf(page, waiting)).toBeVisible();
@@ -59,7 +54,7 @@ test.describe("without JavaScript", () => {
 
   test("the Search button sends the status filter", async ({ adminPage: page }) => {
     const token = unique();
-    const { waiting, subscribed } = addSubscribers(token);
+    const { waiting, subscribed } = await addSubscribers(token);
     await page.goto("/admin/newsletter");
     await page.getByLabel("Search addresses").fill(token);
     await page.getByRole("search").getByLabel("Status").selectOption({ label: "Waiting for confirmation" });

@@ -43,20 +43,21 @@ async function scriptsIn(page: Page, address: string) {
 }
 
 /** A gift of the donor's own, with its receipt key, and a sign-in link to their giving (as the mail would carry). */
-function giftWithReceiptAndLink(email: string): { receiptToken: string; signInToken: string } {
+async function giftWithReceiptAndLink(email: string): Promise<{ receiptToken: string; signInToken: string }> {
   const receiptToken = randomBytes(18).toString("base64url");
   const signInToken = randomBytes(18).toString("base64url");
   const now = new Date();
-  withDatabase((db) => {
-    db.prepare(
+  await withDatabase(async (db) => {
+    await db.run(
       "insert into donations (name, email, amount_cents, frequency, purpose, donated_at, payment_method, recorded_by, receipt_token) values (?, ?, 4200, 'One-Time', 'General Donation', ?, 'cash', 'e2e', ?)",
-    ).run("Hafsa Karim", email, now.toISOString(), receiptToken);
-    db.prepare("insert into giving_sign_in_links (email, token_hash, created_at, expires_at) values (?, ?, ?, ?)").run(
+      ["Hafsa Karim", email, now.toISOString(), receiptToken],
+    );
+    await db.run("insert into giving_sign_in_links (email, token_hash, created_at, expires_at) values (?, ?, ?, ?)", [
       email,
       createHash("sha256").update(signInToken).digest("hex"),
       now.toISOString(),
       new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
-    );
+    ]);
   });
   return { receiptToken, signInToken };
 }
@@ -76,13 +77,12 @@ test.describe("pages sent without JavaScript", () => {
 
   test("a story with a video keeps its script, so its video plays in a dialog on the page", async ({ page }) => {
     const title = unique("The well at Kibera");
-    const id = withDatabase((db) =>
-      Number(
-        db
-          .prepare("insert into stories (title, summary, content, video_url) values (?, 'A village drinks clean water.', 'The well was dug in a week.', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ')")
-          .run(title).lastInsertRowid,
+    const { id } = (await withDatabase((db) =>
+      db.get<{ id: number }>(
+        "insert into stories (title, summary, content, video_url) values (?, 'A village drinks clean water.', 'The well was dug in a week.', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ') returning id",
+        [title],
       ),
-    );
+    ))!;
     const shipped = await scriptsIn(page, `/stories/${id}`);
     expect(shipped.status).toBe(200);
     expect(shipped.scripts).toBeGreaterThan(0);
@@ -97,7 +97,7 @@ test.describe("pages sent without JavaScript", () => {
 
   test("a receipt and a yearly statement are sheets without script, and still say how to print them", async ({ page }) => {
     const email = `${unique("sheet")}@example.org`;
-    const { receiptToken, signInToken } = giftWithReceiptAndLink(email);
+    const { receiptToken, signInToken } = await giftWithReceiptAndLink(email);
 
     expect(await scriptsIn(page, `/receipts/${receiptToken}`)).toMatchObject({ status: 200, scripts: 0, preloads: 0 });
     await page.goto(`/receipts/${receiptToken}`);
@@ -121,8 +121,8 @@ test.describe("pages sent without JavaScript", () => {
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect(page.getByRole("main").getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
-    const pending = withDatabase((db) => db.prepare("select count(*) as n from newsletter_subscribers where email = ?").get(email) as { n: number });
-    expect(pending.n).toBe(1);
+    const pending = await withDatabase((db) => db.get<{ n: number }>("select count(*) as n from newsletter_subscribers where email = ?", [email]));
+    expect(pending!.n).toBe(1);
   });
 
   test("the testimonial form sends from a page without script, and lands back at its thanks", async ({ page }) => {
@@ -136,7 +136,7 @@ test.describe("pages sent without JavaScript", () => {
     await expect(page).toHaveURL(/\/testimonials\?shared=1#share-title$/);
     await expect(form.getByRole("status")).toHaveText("Thank you! Your testimonial will appear once our team has reviewed it.");
     await expect(form.getByRole("status")).toBeInViewport();
-    const kept = withDatabase((db) => db.prepare("select rating, is_approved from testimonials where name = ?").get(name) as { rating: number; is_approved: number });
+    const kept = await withDatabase((db) => db.get<{ rating: number; is_approved: number }>("select rating, is_approved from testimonials where name = ?", [name]));
     expect(kept).toEqual({ rating: 3, is_approved: 0 });
   });
 

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import SQLite from "better-sqlite3";
+import { e2eDatabaseUrl, onPostgres } from "./e2e-database";
 
 /**
  * Starts a second production server with `env` over the usual test settings, in `cwd`,
@@ -22,6 +23,12 @@ async function startAndWaitForExit(env: Record<string, string | undefined>, cwd?
   return { code, output };
 }
 
+/** Every process on one PostgreSQL database signs sessions with the same secret (required there). */
+const SHARED_SECRET = "end-to-end-test-session-secret-0123456789";
+const LIVE_KEYS = { STRIPE_SECRET_KEY: "sk_live_never_called", STRIPE_WEBHOOK_SECRET: "whsec_never_called" };
+const DEMO_MONEY_HELD =
+  /^Payments are live \(a live Stripe key\), but the database .+ holds the demo's made-up money: [\d,]+ gifts and [\d,]+ ledger entries recorded by "demo \(made up\)"\.$/;
+
 /**
  * An operator who starts a second copy on a port already taken (here: the test server's
  * own) must be told, and the process must fail, not announce a site that is not there.
@@ -29,9 +36,11 @@ async function startAndWaitForExit(env: Record<string, string | undefined>, cwd?
 test("a server whose port is taken says so and exits with an error", async () => {
   const folder = mkdtempSync(path.join(tmpdir(), "charity-port-"));
   try {
+    // On PostgreSQL, a second process on the test server's own database, as a second replica
+    // starts: its pool and its listening connection must not keep the failed process alive.
     const { code, output } = await startAndWaitForExit({
       PORT: process.env.E2E_PORT,
-      DATABASE_URL: `file:${path.join(folder, "second.sqlite")}`,
+      ...(onPostgres() ? { DATABASE_URL: e2eDatabaseUrl(), SESSION_SECRET: SHARED_SECRET } : { DATABASE_URL: `file:${path.join(folder, "second.sqlite")}` }),
       UPLOADS_DIR: path.join(folder, "uploads"),
     });
     expect(code).toBe(1);
@@ -43,22 +52,23 @@ test("a server whose port is taken says so and exits with an error", async () =>
 });
 
 /**
- * A DATABASE_URL the site cannot use stops the start with a message naming it; before,
- * `postgres://…` was read as a file name and the site ran on a new, empty SQLite file.
+ * Several processes on one PostgreSQL database must sign sessions alike, so a postgres://
+ * DATABASE_URL without SESSION_SECRET stops the start with a message naming it, before
+ * anything is made: no file or folder named after the URL, no connection tried.
  */
-test("a postgres:// DATABASE_URL stops the start, says PostgreSQL is not supported yet and creates no file", async () => {
+test("a postgres:// DATABASE_URL without SESSION_SECRET stops the start, says why and creates no file", async () => {
   const folder = mkdtempSync(path.join(tmpdir(), "charity-postgres-"));
   try {
     // Started from an empty folder, so any file or folder made from the URL would show there.
     const { code, output } = await startAndWaitForExit(
-      { PORT: "0", DATABASE_URL: "postgres://user@host:5432/db", UPLOADS_DIR: path.join(folder, "uploads") },
+      { PORT: "0", DATABASE_URL: "postgres://user@host:5432/db", SESSION_SECRET: "", UPLOADS_DIR: path.join(folder, "uploads") },
       folder,
     );
     expect(code).toBe(1);
     expect(output).toBe(
       [
         "Invalid configuration:",
-        "  - DATABASE_URL: PostgreSQL is not supported yet; DATABASE_URL must be a file: URL naming a SQLite file, e.g. file:./data/charity.sqlite or file:/var/lib/charity/charity.sqlite",
+        "  - SESSION_SECRET: SESSION_SECRET is required with a postgres:// DATABASE_URL: every app process must sign sessions with the same secret",
         "Fix the environment variables above (see README, 'Configuration') and start again.",
         "",
       ].join("\n"),
@@ -75,25 +85,20 @@ test("a postgres:// DATABASE_URL stops the start, says PostgreSQL is not support
  * The end-to-end server's own database is such a database (started with SEED_DEMO=1).
  */
 test("live Stripe keys on a database holding the demo's money stop the start and say what to do", async () => {
+  if (onPostgres()) return liveKeysOnThePostgresDemo();
   const folder = mkdtempSync(path.join(tmpdir(), "charity-live-demo-"));
   try {
     const file = path.join(folder, "tried.sqlite");
-    const tried = new SQLite(path.join(process.env.E2E_DATA!, "e2e.sqlite"), { readonly: true });
+    const tried = new SQLite(e2eDatabaseUrl().replace(/^file:/, ""), { readonly: true });
     try {
       await tried.backup(file);
     } finally {
       tried.close();
     }
-    const { code, output } = await startAndWaitForExit({
-      PORT: "0",
-      DATABASE_URL: `file:${file}`,
-      UPLOADS_DIR: path.join(folder, "uploads"),
-      STRIPE_SECRET_KEY: "sk_live_never_called",
-      STRIPE_WEBHOOK_SECRET: "whsec_never_called",
-    });
+    const { code, output } = await startAndWaitForExit({ ...LIVE_KEYS, PORT: "0", DATABASE_URL: `file:${file}`, UPLOADS_DIR: path.join(folder, "uploads") });
     expect(code).toBe(1);
     const lines = output.split("\n");
-    expect(lines[0]).toMatch(/^Payments are live \(a live Stripe key\), but the database .+ holds the demo's made-up money: [\d,]+ gifts and [\d,]+ ledger entries recorded by "demo \(made up\)"\.$/);
+    expect(lines[0]).toMatch(DEMO_MONEY_HELD);
     expect(lines[0]).toContain(` ${file} `);
     expect(output).toContain(`move ${file} aside`);
     expect(output).toContain("and start again with SEED_DEMO=0 and the live keys.");
@@ -103,3 +108,24 @@ test("live Stripe keys on a database holding the demo's money stop the start and
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+/**
+ * On PostgreSQL a second process starts on the end-to-end server's own database itself, as
+ * a second replica would: the start is refused before it changes anything there.
+ */
+async function liveKeysOnThePostgresDemo() {
+  const folder = mkdtempSync(path.join(tmpdir(), "charity-live-demo-"));
+  try {
+    const url = e2eDatabaseUrl();
+    const { code, output } = await startAndWaitForExit({ ...LIVE_KEYS, PORT: "0", DATABASE_URL: url, SESSION_SECRET: SHARED_SECRET, UPLOADS_DIR: path.join(folder, "uploads") });
+    expect(code).toBe(1);
+    const lines = output.split("\n");
+    expect(lines[0]).toMatch(DEMO_MONEY_HELD);
+    expect(lines[0]).toContain(` ${url} `);
+    expect(output).toContain("stop, and start again on a new, empty PostgreSQL database (DATABASE_URL) with SEED_DEMO=0 and the live keys.");
+    expect(output).not.toContain("Charity site listening");
+    expect(output).not.toMatch(/\bat .+:\d+:\d+\)?$/m);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -5,6 +5,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test as base, expect } from "@playwright/test";
+import { onPostgres } from "./e2e-database";
+import { newPostgresDatabase } from "./own-postgres-database";
 
 /**
  * Every endpoint the API's original browser client calls (its contract:
@@ -72,6 +74,8 @@ async function startSpecServer(): Promise<{ server: SpecServer; stop: () => Prom
   const build = path.resolve("build/server/index.js");
   if (!existsSync(build)) throw new Error(`${build} is missing: run \`npm run build\` first (\`npm test\` builds before the suites run).`);
   const folder = mkdtempSync(path.join(tmpdir(), "charity-spec-client-"));
+  // A new database of its own, on the engine of this pass.
+  const postgres = onPostgres() ? newPostgresDatabase("spec_client") : undefined;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";
@@ -82,7 +86,7 @@ async function startSpecServer(): Promise<{ server: SpecServer; stop: () => Prom
       NODE_ENV: "",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${path.join(folder, "spec.sqlite")}`,
+      DATABASE_URL: postgres?.url ?? `file:${path.join(folder, "spec.sqlite")}`,
       UPLOADS_DIR: path.join(folder, "uploads"),
       SESSION_SECRET: "spec-client-test-session-secret-0123456789",
       ADMIN_USERNAME: ADMIN.username,
@@ -105,6 +109,7 @@ async function startSpecServer(): Promise<{ server: SpecServer; stop: () => Prom
       if (child.exitCode === null) child.kill("SIGKILL");
     }
     rmSync(folder, { recursive: true, force: true });
+    postgres?.drop();
   };
   try {
     await waitForHealth(child, base, () => output, 20_000);

@@ -15,33 +15,36 @@ const today = () => new Date().toISOString().slice(0, 10);
  * the Funds walk on the other worker checks Zakat al-Mal's balance to the cent; one write
  * transaction, because another copy of this test may be checking and spending the same balance.
  */
-function recordFitrGivenOut(cents: number): void {
-  withDatabase((db) => {
-    db.transaction(() => {
-      const fund = db.prepare("select id, received_cents - disbursed_cents as balance from funds where slug = 'zakat-al-fitr'").get() as { id: number; balance: number };
+async function recordFitrGivenOut(cents: number): Promise<void> {
+  await withDatabase((db) =>
+    db.transaction(async () => {
+      const fund = (await db.get<{ id: number; balance: number }>(
+        `select id, received_cents - disbursed_cents as balance from funds where slug = 'zakat-al-fitr'${db.forUpdate}`,
+      ))!;
       if (fund.balance < cents) {
-        db.prepare(
+        await db.run(
           "insert into donations (name, email, amount_cents, frequency, purpose, donated_at, payment_method, recorded_by) values (?, '', ?, 'One-Time', 'Zakat al-Fitr', ?, 'cash', 'e2e')",
-        ).run("Transparency Donor", cents, new Date().toISOString());
+          ["Transparency Donor", cents, new Date().toISOString()],
+        );
       }
-      db.prepare(
+      await db.run(
         "insert into disbursements (kind, fund_id, amount_cents, disbursed_on, category, description, recorded_by, recorded_at) values ('disbursement', ?, ?, ?, 'fuqara', ?, 'e2e', ?)",
-      ).run(fund.id, cents, today(), "Eid food for a household in need", new Date().toISOString());
-    }).immediate();
-  });
+        [fund.id, cents, today(), "Eid food for a household in need", new Date().toISOString()],
+      );
+    }),
+  );
 }
 
 /** What the ledger holds for a category, reversed entries left out: the figure the page must show. */
-function givenToCategory(category: string): number {
-  return withDatabase((db) => {
-    const row = db
-      .prepare(
-        `select coalesce(sum(amount_cents), 0) as cents from disbursements entry
-         where kind = 'disbursement' and category = ? and not exists (select 1 from disbursements r where r.reverses_id = entry.id)`,
-      )
-      .get(category) as { cents: number };
-    return row.cents;
-  });
+async function givenToCategory(category: string): Promise<number> {
+  const row = await withDatabase((db) =>
+    db.get<{ cents: number }>(
+      `select coalesce(sum(amount_cents), 0) as cents from disbursements entry
+       where kind = 'disbursement' and category = ? and not exists (select 1 from disbursements r where r.reverses_id = entry.id)`,
+      [category],
+    ),
+  );
+  return row!.cents;
 }
 
 function dollars(cents: number): string {
@@ -57,7 +60,7 @@ async function scriptsOf(page: Page, address: string) {
 
 test.describe("the transparency report", () => {
   test("a new visitor opens it from the footer, reads the figures, switches to Gregorian years, and every chart has its table", async ({ page }) => {
-    recordFitrGivenOut(12_300);
+    await recordFitrGivenOut(12_300);
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Transparency" }).click();
     await expect(page).toHaveURL(/\/transparency$/);

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import * as contactPage from "~/routes/contact";
@@ -9,6 +8,7 @@ import * as volunteersScreen from "~/routes/admin/volunteers";
 import * as volunteersExport from "~/routes/admin/volunteers-export";
 import * as newsletterScreen from "~/routes/admin/newsletter";
 import * as newsletterExport from "~/routes/admin/newsletter-export";
+import { whileWritesFail } from "../support/database-engine";
 import { callRoute, expectLoggedError, unwrapData } from "../support/routes";
 
 /** The contact and volunteer pages' actions, and the staff screens over what they collect. */
@@ -83,16 +83,14 @@ describe("the contact page's form", () => {
   });
 
   it("says 'Error sending message. Please try again.' and keeps the text when storing fails, and why when the visitor is limited", async () => {
-    await sql`create trigger contact_fails before insert on contact_submissions begin select raise(abort, 'disk I/O error'); end`.execute(getDb());
-    try {
+    await whileWritesFail("contact_submissions", "insert", "disk I/O error", async () => {
       const { status, data } = await sendContactForm({ name: "Yusuf", email: "yusuf@example.org", message: "Keep me" });
       expect(status).toBe(500);
       expect(data.result.error).toEqual({ "": ["Error sending message. Please try again."] });
       expect(data.result.initialValue).toMatchObject({ message: "Keep me" });
       expectLoggedError(/Contact message failed:.*disk I\/O error/);
-    } finally {
-      await sql`drop trigger contact_fails`.execute(getDb());
-    }
+    });
+    expect(await getDb().selectFrom("contact_submissions").select("id").where("message", "=", "Keep me").execute()).toEqual([]);
 
     const address = fromNewAddress();
     for (let post = 0; post < 10; post += 1) await sendContactForm({ name: "Yusuf", email: "yusuf@example.org", message: "Again" }, address);

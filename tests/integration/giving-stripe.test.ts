@@ -13,6 +13,7 @@ import * as donationsScreen from "~/routes/admin/donations";
 import * as subscriptionsScreen from "~/routes/admin/subscriptions";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
 import { createTestAdmin } from "../support/admins";
+import { uniqueViolationPattern } from "../support/database-engine";
 import { callApi, callRoute, expectLoggedError, unwrapData } from "../support/routes";
 import { deliver, deliverAll, useFakeStripe } from "../support/stripe-mode";
 
@@ -372,7 +373,7 @@ describe("Stripe webhooks", () => {
     await deliverAll(fakeStripe().pay(sessionId));
     const [gift] = await donationRows();
     const { id: _id, receipt_token: _token, ...copy } = gift!;
-    await expect(getDb().insertInto("donations").values(copy).execute()).rejects.toThrow(/UNIQUE constraint failed: donations\.stripe_/);
+    await expect(getDb().insertInto("donations").values(copy).execute()).rejects.toThrow(uniqueViolationPattern("donations", "stripe_"));
     expect(await donationRows()).toHaveLength(1);
   });
 

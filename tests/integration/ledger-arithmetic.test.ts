@@ -1,10 +1,9 @@
-import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, nowIso } from "~/lib/db.server";
-import { databaseFilePath } from "~/lib/env.server";
 import { ConflictError, ValidationError } from "~/lib/service-errors";
 import { addFund, fundBySlug, getFund, getTransparencyReport, recordDisbursement, recordReversal } from "~/services/funds";
+import { byEngine, checkViolationPattern, openOtherConnection, overwriting, type OtherConnection } from "../support/database-engine";
 
 /**
  * The ledger's arithmetic against the real database, through the services: what each
@@ -261,9 +260,9 @@ describe("the database itself keeps the ledger", () => {
     ["a reversal naming nothing", { kind: "reversal", amount_cents: 4_000, reverses_id: 99_999 }, /same fund and amount/],
     ["a reversal of a different amount", { kind: "reversal", amount_cents: 5_000, reverses_id: "entry" }, /same fund and amount/],
     ["a reversal without the entry it reverses", { kind: "reversal", amount_cents: 4_000 }, /same fund and amount/],
-    ["a disbursement claiming to reverse", { kind: "disbursement", amount_cents: 100, reverses_id: "entry" }, /CHECK constraint failed/],
-    ["a category that is not one of the eight", { kind: "disbursement", amount_cents: 100, category: "friends" }, /CHECK constraint failed/],
-    ["a nothing amount", { kind: "disbursement", amount_cents: 0 }, /CHECK constraint failed/],
+    ["a disbursement claiming to reverse", { kind: "disbursement", amount_cents: 100, reverses_id: "entry" }, checkViolationPattern("disbursements")],
+    ["a category that is not one of the eight", { kind: "disbursement", amount_cents: 100, category: "friends" }, checkViolationPattern("disbursements")],
+    ["a nothing amount", { kind: "disbursement", amount_cents: 0 }, checkViolationPattern("disbursements")],
   ])("refuses %s", async (_case, row, refusal) => {
     const before = await entriesOf(fundId);
     const values = {
@@ -335,7 +334,12 @@ describe("a disbursement dated in the past", () => {
 
 // ---------------------------------------------------------------------------------------
 
-describe("INSERT OR REPLACE cannot rewrite what was recorded", () => {
+// Writing over a row: SQLite's INSERT OR REPLACE, which removes the old row unseen by any
+// delete trigger, meets 0011's guards; PostgreSQL's "on conflict (id) do update" is an
+// update of the old row, and meets the rule that nothing recorded is ever changed.
+const WRITTEN_OVER = byEngine({ sqlite: /never replaced/, postgres: /never changed/ });
+
+describe("INSERT OR REPLACE (on PostgreSQL, on conflict do update) cannot rewrite what was recorded", () => {
   const ids = { fund: 0, entry: 0, reversed: 0, reversal: 0 };
 
   beforeAll(async () => {
@@ -352,13 +356,22 @@ describe("INSERT OR REPLACE cannot rewrite what was recorded", () => {
     disbursed_cents: (await getDb().selectFrom("funds").select("disbursed_cents").where("id", "=", ids.fund).executeTakeFirstOrThrow()).disbursed_cents,
   });
 
-  const replacing = (id: number | null, kind: "disbursement" | "reversal", cents: number, reversesId: number | null) => sql`
-    insert or replace into disbursements (id, kind, fund_id, amount_cents, disbursed_on, description, reverses_id, recorded_by, recorded_at)
-    values (${id}, ${kind}, ${ids.fund}, ${cents}, '2026-02-10', 'Rewritten in place', ${reversesId}, 'someone', ${nowIso()})`;
+  const replacing = (id: number | null, kind: "disbursement" | "reversal", cents: number, reversesId: number | null) =>
+    overwriting("disbursements", {
+      id,
+      kind,
+      fund_id: ids.fund,
+      amount_cents: cents,
+      disbursed_on: "2026-02-10",
+      description: "Rewritten in place",
+      reverses_id: reversesId,
+      recorded_by: "someone",
+      recorded_at: nowIso(),
+    });
 
   it.each([
-    ["a disbursement replaced by a smaller one under its id", () => replacing(ids.entry, "disbursement", 100, null), /never replaced/],
-    ["a reversal replaced by a disbursement under its id", () => replacing(ids.reversal, "disbursement", 100, null), /never replaced/],
+    ["a disbursement replaced by a smaller one under its id", () => replacing(ids.entry, "disbursement", 100, null), WRITTEN_OVER],
+    ["a reversal replaced by a disbursement under its id", () => replacing(ids.reversal, "disbursement", 100, null), WRITTEN_OVER],
     ["a second reversal of an entry, in place of the first", () => replacing(null, "reversal", 1_000, ids.reversed), /reversed once/],
   ])("refuses %s, and the ledger and the fund's total stay as they were", async (_case, statement, refusal) => {
     const before = await ledgerAndTotal();
@@ -371,16 +384,14 @@ describe("INSERT OR REPLACE cannot rewrite what was recorded", () => {
     const register = () => getDb().selectFrom("rates").selectAll().orderBy("id").execute();
     const before = await register();
     const gold = before.find((rate) => rate.rate_key === "gold_per_gram")!;
-    await expect(
-      sql`insert or replace into rates (id, rate_key, amount_cents, effective_on, recorded_by, recorded_at)
-          values (${gold.id}, 'gold_per_gram', 1, ${gold.effective_on}, 'someone', ${nowIso()})`.execute(getDb()),
-    ).rejects.toThrow(/never replaced/);
+    const replacement = { id: gold.id, rate_key: "gold_per_gram", amount_cents: 1, effective_on: gold.effective_on, recorded_by: "someone", recorded_at: nowIso() };
+    await expect(overwriting("rates", replacement).execute(getDb())).rejects.toThrow(WRITTEN_OVER);
     expect(await register()).toEqual(before);
   });
 
   it("still takes a new rate written the same way", async () => {
     const before = await getDb().selectFrom("rates").selectAll().orderBy("id").execute();
-    await sql`insert or replace into rates (rate_key, amount_cents, effective_on, recorded_by, recorded_at) values ('silver_per_gram', 90, '2026-02-01', 'someone', ${nowIso()})`.execute(getDb());
+    await overwriting("rates", { rate_key: "silver_per_gram", amount_cents: 90, effective_on: "2026-02-01", recorded_by: "someone", recorded_at: nowIso() }).execute(getDb());
     const after = await getDb().selectFrom("rates").selectAll().orderBy("id").execute();
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.slice(before.length)).toMatchObject([{ rate_key: "silver_per_gram", amount_cents: 90 }]);
@@ -410,40 +421,67 @@ describe("two staff recording at once", () => {
     expect(after.disbursed).toBe(results.reduce((total, result, n) => (result.status === "fulfilled" ? total + amounts[n]! : total), 0));
   });
 
-  describe("on two connections to the same database file", () => {
-    const connections: SQLite.Database[] = [];
-    afterEach(() => {
-      for (const connection of connections.splice(0)) connection.close();
+  describe("on two connections to the same database", () => {
+    const connections: OtherConnection[] = [];
+    afterEach(async () => {
+      for (const connection of connections.splice(0)) await connection.close();
     });
 
-    /** A second writer, as another server process would be (a short busy wait, so a lock shows at once). */
-    function connect(): SQLite.Database {
-      const connection = new SQLite(databaseFilePath(), { timeout: 50 });
-      connection.pragma("foreign_keys = ON");
+    /** A second writer, as another server process would be. */
+    async function connect(): Promise<OtherConnection> {
+      const connection = await openOtherConnection();
       connections.push(connection);
       return connection;
     }
 
-    const balanceOn = (connection: SQLite.Database, fundId: number) =>
-      (connection.prepare("select received_cents - disbursed_cents as balance from funds where id = ?").get(fundId) as { balance: number }).balance;
+    const balanceOn = async (connection: OtherConnection, fundId: number) =>
+      (await connection.query<{ balance: number }>("select received_cents - disbursed_cents as balance from funds where id = ?", fundId))[0]!.balance;
 
-    const insertOn = (connection: SQLite.Database, fundId: number, cents: number, who: string) =>
-      connection
-        .prepare(
-          `insert into disbursements (kind, fund_id, amount_cents, disbursed_on, description, recorded_by, recorded_at)
-           values ('disbursement', ?, ?, '2026-02-10', 'Recorded at the same time', ?, ?)`,
-        )
-        .run(fundId, cents, who, new Date().toISOString());
+    const insertOn = (connection: OtherConnection, fundId: number, cents: number, who: string) =>
+      connection.query(
+        `insert into disbursements (kind, fund_id, amount_cents, disbursed_on, description, recorded_by, recorded_at)
+         values ('disbursement', ?, ?, '2026-02-10', 'Recorded at the same time', ?, ?)`,
+        fundId,
+        cents,
+        who,
+        new Date().toISOString(),
+      );
+
+    /**
+     * While the first's transaction holds its write, the second's write of 70 of the 100
+     * dollars both read cannot be stored beside it. It ends refused either way, by the
+     * engine's own means, and leaves its transaction to be rolled back.
+     */
+    const laterWriteWhileTheFirstCommits = byEngine({
+      // SQLite: one writer per file. The second is turned away at once, and after the
+      // first's commit what it read is out of date, so it is turned away again.
+      sqlite: async (first: OtherConnection, second: OtherConnection, fundId: number) => {
+        await expect(insertOn(second, fundId, 7_000, "second")).rejects.toThrow(/locked|busy/i);
+        await first.query("commit");
+        await expect(insertOn(second, fundId, 7_000, "second")).rejects.toThrow(/locked|busy/i);
+      },
+      // PostgreSQL: the balance rule locks the fund's row, so the second waits; once the
+      // first has committed it reads the balance the first left, and is refused.
+      postgres: async (first: OtherConnection, second: OtherConnection, fundId: number) => {
+        const attempt = insertOn(second, fundId, 7_000, "second").then(
+          () => new Error("The second write was stored"),
+          (error: Error) => error,
+        );
+        await second.waitingOnALock();
+        await first.query("commit");
+        expect((await attempt).message).toMatch(/fund balance is not enough/);
+      },
+    });
 
     it("refuses the second of two inserts that each fit the balance both read", async () => {
       const fund = await freshFund();
       await gift(fund.name, 10_000, "2026-02-01T10:00:00.000Z");
-      const [first, second] = [connect(), connect()];
+      const [first, second] = [await connect(), await connect()];
       // Each checks the balance first, as a careless writer would, and each sees enough.
-      expect(balanceOn(first, fund.id)).toBe(10_000);
-      expect(balanceOn(second, fund.id)).toBe(10_000);
-      insertOn(first, fund.id, 7_000, "first");
-      expect(() => insertOn(second, fund.id, 7_000, "second")).toThrow(/fund balance is not enough/);
+      expect(await balanceOn(first, fund.id)).toBe(10_000);
+      expect(await balanceOn(second, fund.id)).toBe(10_000);
+      await insertOn(first, fund.id, 7_000, "first");
+      await expect(insertOn(second, fund.id, 7_000, "second")).rejects.toThrow(/fund balance is not enough/);
       expect(await entriesOf(fund.id)).toHaveLength(1);
       expect(await getFund(fund.id)).toMatchObject({ disbursed: 70, balance: 30 });
     });
@@ -451,20 +489,16 @@ describe("two staff recording at once", () => {
     it("lets one transaction write at a time, and the later one still meets the guard", async () => {
       const fund = await freshFund();
       await gift(fund.name, 10_000, "2026-02-01T10:00:00.000Z");
-      const [first, second] = [connect(), connect()];
-      first.exec("begin");
-      second.exec("begin");
-      expect(balanceOn(first, fund.id)).toBe(10_000);
-      expect(balanceOn(second, fund.id)).toBe(10_000);
-      insertOn(first, fund.id, 7_000, "first");
-      // The first holds the write lock: the second cannot write beside it.
-      expect(() => insertOn(second, fund.id, 7_000, "second")).toThrow(/locked|busy/i);
-      first.exec("commit");
-      // What the second read is out of date: it may not write on it.
-      expect(() => insertOn(second, fund.id, 7_000, "second")).toThrow(/locked|busy/i);
-      second.exec("rollback");
+      const [first, second] = [await connect(), await connect()];
+      await first.query("begin");
+      await second.query("begin");
+      expect(await balanceOn(first, fund.id)).toBe(10_000);
+      expect(await balanceOn(second, fund.id)).toBe(10_000);
+      await insertOn(first, fund.id, 7_000, "first");
+      await laterWriteWhileTheFirstCommits(first, second, fund.id);
+      await second.query("rollback");
       // Started afresh, it sees the first's disbursement, and the database refuses the overdraft.
-      expect(() => insertOn(second, fund.id, 7_000, "second")).toThrow(/fund balance is not enough/);
+      await expect(insertOn(second, fund.id, 7_000, "second")).rejects.toThrow(/fund balance is not enough/);
       // While the site's own connection, through the service, is refused the same way.
       await expect(recordDisbursement({ fund_id: fund.id, amount: 70, disbursed_on: "2026-02-10", description: "Third" }, STAFF)).rejects.toThrow(
         `The ${fund.name} balance is not enough: it holds $30.00, and this disbursement is $70.00. Nothing was recorded.`,

@@ -125,6 +125,7 @@ const EXPECTED_COLUMNS = {
     went_live_at: "text?", created_at: "text", updated_at: "text",
   },
   appeal_slugs: { slug: "text", appeal_id: "integer?" },
+  rate_limits: { key: "text", hits: "integer", resets_at: "text" },
   appeal_totals: { appeal_id: "integer", is_test: "integer", raised_cents: "integer", gift_count: "integer" },
   subscription_changes: {
     id: "integer", subscription_id: "integer", kind: "text", from_cents: "integer?", to_cents: "integer?", resumes_at: "text?", actor: "text",

@@ -6,6 +6,8 @@ import { createStory, updateSetting } from "~/services/content";
 import { recordOfflineGift } from "~/services/giving";
 import { submitContactMessage } from "~/services/community";
 
+const testEngine = () => (process.env.TEST_DATABASE_ENGINE === "postgres" ? "postgres" : "sqlite");
+
 /**
  * What the page cache hears: a write through the app's own database connection to
  * anything a public page shows empties it at once; a gift, a message or a mail queued
@@ -147,7 +149,8 @@ describe("raw SQL and transactions", () => {
 });
 
 describe("writes made outside this process", () => {
-  it("a commit by another connection to the same file is heard when a page is next asked for, and only once", async () => {
+  it("a commit by another writer (another connection or process) is heard when a page is next asked for, and only once", async () => {
+    if (testEngine() === "postgres") return heardThroughNotifications();
     const { default: SQLite } = await import("better-sqlite3");
     const { databaseFilePath } = await import("~/lib/env.server");
     const { lookForOutsideChanges } = await import("~/lib/page-cache/site-changes.server");
@@ -175,3 +178,39 @@ describe("writes made outside this process", () => {
     expect(heard).toBe(0);
   });
 });
+
+/**
+ * On PostgreSQL another process's commit arrives as a notification on the channel every
+ * process listens to; this process's own writes come back too, and are passed over.
+ */
+async function heardThroughNotifications() {
+  const { default: pg } = await import("pg");
+  const { lookForOutsideChanges } = await import("~/lib/page-cache/site-changes.server");
+  await getDb().selectFrom("settings").select("key").executeTakeFirst();
+  // Until it listens, the process hears "a change" at every look (it cannot know better).
+  await expect.poll(() => {
+    heard = 0;
+    lookForOutsideChanges();
+    return heard;
+  }, { timeout: 5_000 }).toBe(0);
+
+  const other = new pg.Client({ connectionString: process.env.DATABASE_URL, application_name: "admin-password-tool" });
+  await other.connect();
+  try {
+    await other.query("update settings set description = description || '.' where key = 'meals_provided'");
+  } finally {
+    await other.end();
+  }
+  await expect.poll(() => heard, { timeout: 5_000 }).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  lookForOutsideChanges();
+  expect(heard).toBe(1);
+
+  // The app's own write is heard by the plugin at once, and its notification passed over.
+  await updateSetting("meals_provided", { value: "4321" });
+  expect(heard).toBeGreaterThan(1);
+  heard = 0;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  lookForOutsideChanges();
+  expect(heard).toBe(0);
+}

@@ -1,6 +1,5 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
@@ -9,6 +8,7 @@ import * as mediaScreen from "~/routes/admin/media";
 import * as uploadsApi from "~/routes/api/uploads";
 import { getSetting, updateSetting } from "~/services/content/settings.server";
 import { createTestimonial, deleteTestimonial, updateTestimonial } from "~/services/content/testimonials.server";
+import { whileWritesFail } from "../support/database-engine";
 import { phonePhoto } from "../support/photos";
 import { heicPhoto, phoneVideo, RECORDED_AT } from "../support/videos";
 import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../support/routes";
@@ -292,15 +292,6 @@ describe("homepage media uploads", () => {
 });
 
 describe("an upload whose save fails", () => {
-  /** Makes every write of `statement` on `table` fail, as a full disk or a locked database would, while `run` runs. */
-  async function whileWritesFail<T>(table: string, statement: "insert" | "update", run: () => Promise<T>): Promise<T> {
-    await sql.raw(`create trigger writes_fail before ${statement} on ${table} begin select raise(abort, 'disk I/O error'); end`).execute(getDb());
-    try {
-      return await run();
-    } finally {
-      await sql`drop trigger writes_fail`.execute(getDb());
-    }
-  }
   const storyWith = async (fields: Record<string, string> = {}) =>
     multipartRequest("/admin/stories", { ...STORY_FIELDS, ...fields, image_file: { data: await phonePhoto(900, 600), name: "a.jpg", type: "image/jpeg" } });
 
@@ -311,7 +302,7 @@ describe("an upload whose save fails", () => {
 
   it("leaves no story photo when the story cannot be written", async () => {
     const request = await storyWith();
-    const failed = await whileWritesFail("stories", "insert", () => callWithRequest(storiesScreen.action, request));
+    const failed = await whileWritesFail("stories", "insert", "disk I/O error", () => callWithRequest(storiesScreen.action, request));
     expect(failed).toMatchObject({ message: expect.stringContaining("disk I/O error") });
     expect(await getDb().selectFrom("stories").select("id").execute()).toEqual([]);
     expect(await stored("stories")).toEqual([]);
@@ -320,7 +311,7 @@ describe("an upload whose save fails", () => {
 
   it("leaves no media file when the slot cannot be written, and the slot keeps its value", async () => {
     const upload = (file: { data: Buffer; name: string; type: string }) =>
-      whileWritesFail("settings", "update", () => callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "gallery_item_3", intent: "upload", file })));
+      whileWritesFail("settings", "update", "disk I/O error", () => callWithRequest(mediaScreen.action, multipartRequest("/admin/media", { key: "gallery_item_3", intent: "upload", file })));
     await updateSetting("gallery_item_3", { value: "" });
     expect(await upload({ data: await phonePhoto(800, 600), name: "p.jpg", type: "image/jpeg" })).toMatchObject({ message: expect.stringContaining("disk I/O error") });
     expect(await upload({ data: phoneVideo(), name: "v.mp4", type: "video/mp4" })).toMatchObject({ message: expect.stringContaining("disk I/O error") });

@@ -1,16 +1,22 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, inject, vi } from "vitest";
+import { createDatabase, dropDatabase, newDatabaseName, TEMPLATE_KEY } from "./postgres-databases";
 
 /**
- * Every integration test file gets its own SQLite file in a temporary folder, migrated
- * and holding the fourteen settings, as a real start would leave it (no demo content).
+ * Every integration test file gets its own database, migrated and holding the fourteen
+ * settings, as a real start would leave it (no demo content): a SQLite file in a temporary
+ * folder, or on the PostgreSQL pass (TEST_DATABASE_ENGINE=postgres) a copy of the run's
+ * migrated template.
  */
 const folder = mkdtempSync(path.join(tmpdir(), "charity-test-"));
+const onPostgres = process.env.TEST_DATABASE_ENGINE === "postgres";
+const postgresName = onPostgres ? newDatabaseName("charity_test") : undefined;
+const databaseUrl = postgresName ? await createDatabase(postgresName, inject(TEMPLATE_KEY)) : `file:${path.join(folder, "test.sqlite")}`;
 Object.assign(process.env, {
   NODE_ENV: "test",
-  DATABASE_URL: `file:${path.join(folder, "test.sqlite")}`,
+  DATABASE_URL: databaseUrl,
   UPLOADS_DIR: path.join(folder, "uploads"),
   SESSION_SECRET: "integration-test-secret-that-is-long-enough",
   SEED_DEMO: "0",
@@ -46,5 +52,6 @@ afterEach(() => {
 afterAll(async () => {
   const { closeDb } = await import("~/lib/db.server");
   await closeDb();
+  if (postgresName) await dropDatabase(postgresName);
   rmSync(folder, { recursive: true, force: true });
 });

@@ -29,7 +29,7 @@ import { addOutsideChangeCheck, noteSiteChange } from "./site-changes.server";
  * taken as a change to what visitors see, so forgetting a table here costs speed, never
  * correctness.
  */
-const VISITOR_AND_GIFT_TABLES = new Set([
+export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "admin_sessions",
   "donor_sessions",
   "api_tokens",
@@ -51,6 +51,7 @@ const VISITOR_AND_GIFT_TABLES = new Set([
   "processed_provider_events",
   "sandbox_objects",
   "outbound_mail",
+  "rate_limits",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

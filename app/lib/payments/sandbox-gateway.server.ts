@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "../db.server";
 import { PaymentProviderError } from "../service-errors";
+import { lockedForTheWrite } from "../sql-dialect.server";
 import type { CheckoutRequest, PaymentGateway, SavedCardCharge, SavedCardChargeRequest, SetupCheckoutRequest, SignedEvent, SubscriptionChanged } from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
 import { referenceId, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSetupIntent, type ProviderSubscription } from "./provider-objects";
@@ -55,13 +56,14 @@ function nowSeconds(): number {
 
 type Db = ReturnType<typeof getDb>;
 
+/**
+ * Reads a simulated object. Read inside a transaction, it is about to be changed: it is
+ * locked until then, so two presses of Pay (or Pay and Cancel) at the same moment change
+ * it one after the other, on PostgreSQL as on SQLite.
+ */
 async function load<T>(type: SandboxType, id: string, db: Db = getDb()): Promise<T | null> {
-  const row = await db
-    .selectFrom("sandbox_objects")
-    .select("data")
-    .where("id", "=", id)
-    .where("type", "=", type)
-    .executeTakeFirst();
+  const query = db.selectFrom("sandbox_objects").select("data").where("id", "=", id).where("type", "=", type);
+  const row = await (db.isTransaction ? lockedForTheWrite(query) : query).executeTakeFirst();
   return row ? (JSON.parse(row.data) as T) : null;
 }
 

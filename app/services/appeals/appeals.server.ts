@@ -17,6 +17,7 @@ import { FUND_SLUGS, isZakatBound, type FundKind } from "~/domain/funds";
 import { centsToDollars, dollarsToCents } from "~/domain/shared/money";
 import { todayIn } from "~/domain/shared/dates";
 import { getDb, nowIso } from "~/lib/db.server";
+import { likeIgnoringCase, uniqueViolation } from "~/lib/sql-dialect.server";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
 import { newestFirstList, olderThan, type ListPage, type Position } from "~/lib/list-pages.server";
 import { overStored } from "~/lib/record-updates.server";
@@ -199,9 +200,9 @@ function filtered(filter: AppealQuery) {
     const pattern = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`appeals.title like ${pattern} escape '\\'`,
-        sql<boolean>`appeals.slug like ${pattern} escape '\\'`,
-        sql<boolean>`appeals.summary like ${pattern} escape '\\'`,
+        likeIgnoringCase(sql.ref("appeals.title"), pattern),
+        likeIgnoringCase(sql.ref("appeals.slug"), pattern),
+        likeIgnoringCase(sql.ref("appeals.summary"), pattern),
       ]),
     );
   }
@@ -381,8 +382,8 @@ async function addressTakenMeanwhile<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const message = error instanceof Error ? error.message : "";
-    if (/UNIQUE constraint failed: (appeals\.slug|appeal_slugs\.slug)/.test(message)) throw new ValidationError({ slug: [SLUG_TAKEN] });
+    // The appeal's own address, or one an appeal had before (appeal_slugs): both say "slug".
+    if (uniqueViolation(error)?.constraint.includes("slug")) throw new ValidationError({ slug: [SLUG_TAKEN] });
     throw error;
   }
 }

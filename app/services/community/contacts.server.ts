@@ -31,7 +31,7 @@ function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
  */
 export async function submitContactMessage(input: unknown, visitor: Visitor): Promise<ContactSubmission> {
   const message = parseOrThrow(contactMessageSchema, input);
-  limitPublicFormPosts("contact", visitor.clientAddress);
+  await limitPublicFormPosts("contact", visitor.clientAddress);
   if (message.website) {
     return { id: 0, name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: false };
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { NEWSLETTER_STATUSES, newsletterIssueSchema, newsletterSchema } from "~/domain/community/newsletter";
 import { confirmSubscriptionMail, newsletterIssueMail, unsubscribeHeaders, welcomeMail } from "~/domain/community/newsletter-mails";
 import { getDb, nowIso } from "~/lib/db.server";
+import { onceMoreIfTakenMeanwhile, oneAtATimeFor } from "~/lib/sql-dialect.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import { countOf, newestFirstList, olderThan, type Position } from "~/lib/list-pages.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
@@ -21,9 +22,16 @@ export async function subscribeToNewsletter(input: unknown): Promise<{ email: st
   // Donor@Example.org and donor@example.org are one reader.
   const email = normalEmail(typed);
   if (website) return { email, alreadySubscribed: false };
+  // The same address asked for twice at the same moment: the second, refused by the unique
+  // address, is asked again and finds the first.
+  return onceMoreIfTakenMeanwhile(() => askToSubscribe(email));
+}
+
+function askToSubscribe(email: string): Promise<{ email: string; alreadySubscribed: boolean }> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      await oneAtATimeFor(trx, `newsletter:${email}`);
       const existing = await trx.selectFrom("newsletter_subscribers").select(["id", "status", "confirm_token"]).where("email", "=", email).executeTakeFirst();
       if (existing?.status === "confirmed") return { email, alreadySubscribed: true };
       const hourAgo = new Date(Date.now() - 3600_000).toISOString();

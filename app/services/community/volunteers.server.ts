@@ -29,7 +29,7 @@ function toVolunteerSignup(row: VolunteerSignupRow): VolunteerSignup {
  */
 export async function signUpVolunteer(input: unknown, visitor: Visitor): Promise<VolunteerSignup> {
   const signup = parseOrThrow(volunteerSignupSchema, input);
-  limitPublicFormPosts("volunteer", visitor.clientAddress);
+  await limitPublicFormPosts("volunteer", visitor.clientAddress);
   if (signup.website) return { id: 0, name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() };
   // The signup and the staff's note about it are kept together, or not at all.
   const row = await getDb()

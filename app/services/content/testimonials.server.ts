@@ -109,7 +109,7 @@ export async function deleteTestimonial(id: number): Promise<void> {
  */
 export async function submitTestimonial(input: unknown, clientAddress: string): Promise<void> {
   const submission = parseOrThrow(testimonialSubmissionSchema, input);
-  limitPublicFormPosts("testimonial", clientAddress);
+  await limitPublicFormPosts("testimonial", clientAddress);
   if (submission.website) return;
   await getDb()
     .insertInto("testimonials")

@@ -16,6 +16,7 @@ import { appealTitlesById } from "~/services/appeals";
 import { listFunds } from "~/services/funds";
 import { cancelSubscription, changeRecurringAmount, pauseRecurringGift, resumeRecurringGift, subscriptionHistory, type SubscriptionChange } from "~/services/giving";
 import { normalEmail } from "~/domain/shared/donor-email";
+import { oneAtATimeFor } from "~/lib/sql-dialect.server";
 import type { Database } from "../../../db/schema";
 
 /**
@@ -27,12 +28,13 @@ export const LINKS_PER_HOUR = 5;
 
 export async function requestGivingLink(input: unknown, visitor: Visitor): Promise<void> {
   const { email: typed, website } = parseOrThrow(givingLinkRequestSchema, input);
-  limitPublicFormPosts("giving-link", visitor.clientAddress);
+  await limitPublicFormPosts("giving-link", visitor.clientAddress);
   if (website) return;
   const email = normalEmail(typed);
   const now = new Date();
   const db = getDb();
   await db.transaction().execute(async (trx) => {
+    await oneAtATimeFor(trx, `giving-link:${email}`);
     const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
     const recent = await trx
       .selectFrom("giving_sign_in_links")

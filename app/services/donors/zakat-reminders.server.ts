@@ -9,6 +9,7 @@ import { formatHijri } from "~/domain/shared/hijri";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
+import { oneAtATimeFor } from "~/lib/sql-dialect.server";
 import { getSessionSecret } from "~/lib/session-secret.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { configuredSiteUrl } from "~/lib/site-url.server";
@@ -61,7 +62,7 @@ export interface AskedReminder {
  */
 export async function askForZakatReminder(input: Record<string, unknown>, visitor: Visitor, now = new Date()): Promise<AskedReminder> {
   const request = parseOrThrow(zakatReminderRequestSchema, input);
-  limitPublicFormPosts("zakat-reminder", visitor.clientAddress);
+  await limitPublicFormPosts("zakat-reminder", visitor.clientAddress);
   const email = normalEmail(request.email);
   const plan = reminderPlanFor(todayIn(getEnv().SITE_TIMEZONE, now));
   if (request.website) return { email, plan };
@@ -69,6 +70,8 @@ export async function askForZakatReminder(input: Record<string, unknown>, visito
   await getDb()
     .transaction()
     .execute(async (trx) => {
+      // One inbox's asks are counted one after the other (victim+1@ and victim+2@ are one inbox).
+      await oneAtATimeFor(trx, `zakat-reminder:${email.replace(/\+[^@]*@/, "@")}`);
       const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
       const recent = await trx
         .selectFrom("outbound_mail")

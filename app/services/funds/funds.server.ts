@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { canBeArchived, fundChangeSchema, isObligationBound, isZakatBound, newFundSchema, soundsLikeAnObligation, type FundKind } from "~/domain/funds";
 import { centsToDollars } from "~/domain/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
+import { equalsIgnoringCase, lockedForTheWrite, uniqueViolation } from "~/lib/sql-dialect.server";
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import type { Database, FundRow } from "../../../db/schema";
 
@@ -64,8 +65,9 @@ export async function getFund(id: number, db: Kysely<Database> = getDb()): Promi
   return toFund(await fundRow(db, id));
 }
 
-export async function fundRow(db: Kysely<Database>, id: number): Promise<FundRow> {
-  const row = await db.selectFrom("funds").selectAll().where("id", "=", id).executeTakeFirst();
+export async function fundRow(db: Kysely<Database>, id: number, { lock = false } = {}): Promise<FundRow> {
+  const query = db.selectFrom("funds").selectAll().where("id", "=", id);
+  const row = await (lock ? lockedForTheWrite(query) : query).executeTakeFirst();
   if (!row) throw new NotFoundError("Fund not found");
   return row;
 }
@@ -108,7 +110,7 @@ export async function openFundForPurpose(purpose: string, db: Kysely<Database> =
  * checkout. Null when no fund has ever had that purpose.
  */
 export async function fundForPurpose(purpose: string, db: Kysely<Database> = getDb()): Promise<Fund | null> {
-  const row = await db.selectFrom("funds").selectAll().where("purpose", "=", purpose.trim()).executeTakeFirst();
+  const row = await db.selectFrom("funds").selectAll().where(equalsIgnoringCase(sql.ref("purpose"), purpose.trim())).executeTakeFirst();
   return row ? toFund(row) : null;
 }
 
@@ -139,7 +141,7 @@ export async function addFund(input: unknown): Promise<Fund> {
     const taken = await trx
       .selectFrom("funds")
       .select("id")
-      .where((eb) => eb.or([eb("name", "=", fund.name), eb("purpose", "=", fund.name)]))
+      .where((eb) => eb.or([equalsIgnoringCase(eb.ref("name"), fund.name), equalsIgnoringCase(eb.ref("purpose"), fund.name)]))
       .executeTakeFirst();
     if (taken) throw new ValidationError({ name: ["A fund with this name already exists"] });
     if (soundsLikeAnObligation(fund.name)) throw new ValidationError({ name: [OBLIGATION_NAME] });
@@ -163,6 +165,10 @@ export async function addFund(input: unknown): Promise<Fund> {
       .returningAll()
       .executeTakeFirstOrThrow();
     return toFund(row);
+  }).catch((error: unknown) => {
+    // Two staff adding the same name at the same moment (or its address): the database keeps one.
+    if (uniqueViolation(error)) throw new ValidationError({ name: ["A fund with this name already exists"] });
+    throw error;
   });
 }
 

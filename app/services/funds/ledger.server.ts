@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/l
 import { matchesText } from "~/lib/text-search.server";
 import type { Database, DisbursementRow, LedgerEntryKind } from "../../../db/schema";
 import { fundRow } from "./funds.server";
+import { uniqueViolation } from "~/lib/sql-dialect.server";
 
 /**
  * The ledger of what went out. Entries are only ever added: a mistake is put right by a
@@ -106,6 +107,13 @@ export async function proofOf(id: number): Promise<string> {
 
 const OVERDRAFT = /fund balance is not enough/i;
 
+/** The database refused an entry that passed the balance check: another one was recorded in between. */
+class OverdrawnMeanwhile extends Error {
+  constructor(readonly fundName: string) {
+    super("The fund's balance changed while the entry was being recorded");
+  }
+}
+
 function notLaterThanToday(day: string, field: string): void {
   if (day > todayIn(getEnv().SITE_TIMEZONE)) throw new ValidationError({ [field]: ["The date cannot be in the future"] });
 }
@@ -158,7 +166,8 @@ export async function recordDisbursement(input: unknown, recordedBy: string, pro
   const amountCents = dollarsToCents(entry.amount);
   const db = getDb();
   const id = await db.transaction().execute(async (trx) => {
-    const fund = await fundRow(trx, entry.fund_id).catch(() => {
+    // Locked (on PostgreSQL) until the entry is in: another disbursement from this fund waits, then sees it.
+    const fund = await fundRow(trx, entry.fund_id, { lock: true }).catch(() => {
       throw new ValidationError({ fund_id: ["Please choose one of the funds"] });
     });
     if (isZakatBound(fund.kind) && !entry.category) {
@@ -193,12 +202,14 @@ export async function recordDisbursement(input: unknown, recordedBy: string, pro
       return row.id;
     } catch (error) {
       // Another writer took the balance between the check and the insert: the database said no.
-      if (error instanceof Error && OVERDRAFT.test(error.message)) {
-        const now = await fundRow(trx, fund.id);
-        throw new ConflictError(overdraftMessage(fund.name, now.received_cents - now.disbursed_cents, amountCents));
-      }
+      if (error instanceof Error && OVERDRAFT.test(error.message)) throw new OverdrawnMeanwhile(fund.name);
       throw error;
     }
+  }).catch(async (error: unknown) => {
+    // Read once the transaction is over: PostgreSQL reads nothing more in a failed one.
+    if (!(error instanceof OverdrawnMeanwhile)) throw error;
+    const now = await fundRow(db, entry.fund_id);
+    throw new ConflictError(overdraftMessage(error.fundName, now.received_cents - now.disbursed_cents, amountCents));
   });
   return getLedgerEntry(id);
 }
@@ -239,6 +250,11 @@ export async function recordReversal(input: unknown, recordedBy: string): Promis
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
+  }).catch(async (error: unknown) => {
+    // Two staff reversing the same entry at the same moment: the database kept the first.
+    if (!uniqueViolation(error)?.constraint.includes("reverses_id")) throw error;
+    const first = await db.selectFrom("disbursements").select("id").where("reverses_id", "=", reversal.reverses_id).executeTakeFirstOrThrow();
+    throw new ConflictError(`Entry ${reversal.reverses_id} was already reversed by entry ${first.id}`);
   });
   return getLedgerEntry(id);
 }

@@ -81,13 +81,13 @@ async function placeNewGift(choices: GiftChoices & { purpose: string }, amount: 
   let appeal: Placed["appeal"] = null;
   if (choices.appeal) {
     // Counted before the appeal is looked up: whether an address names a draft is not to be asked freely.
-    limitCheckoutStarts(origin.clientAddress);
+    await limitCheckoutStarts(origin.clientAddress);
     const found = await appealTakingGifts(choices.appeal);
     appeal = { id: found.id, title: found.title, slug: found.slug };
     purpose = (await getFund(found.fund_id)).purpose;
   } else {
     purpose = (await requireOpenFund(choices.purpose)).purpose;
-    limitCheckoutStarts(origin.clientAddress);
+    await limitCheckoutStarts(origin.clientAddress);
   }
   const feeCoverCents = choices.cover_fees ? feeToCover(dollarsToCents(amount), await currentCardFee()) : 0;
   if (dollarsToCents(amount) + feeCoverCents > dollarsToCents(MAXIMUM_ONLINE_DONATION)) {

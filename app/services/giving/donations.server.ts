@@ -12,6 +12,7 @@ import { appealTitlesById, getAppeal } from "~/services/appeals";
 import { tellOfTribute } from "./tribute-mail.server";
 import { newReceiptToken } from "./receipt-tokens.server";
 import { cleanSearchTerm, escapeLike, ftsPhrase } from "~/lib/text-search.server";
+import { currentEngine, likeIgnoringCase, withoutIndexHint } from "~/lib/sql-dialect.server";
 import type { Database, DonationRow } from "../../../db/schema";
 import { issueReceipt } from "./receipts.server";
 import { getImpactStatistics } from "~/services/content";
@@ -190,7 +191,8 @@ async function planSearch(db: Db, filter: DonationFilter): Promise<SearchPlan> {
   const search = cleanSearchTerm(filter.search ?? "");
   if (!search) return { kind: "everything" };
   const pattern = `%${escapeLike(search)}%`;
-  if ([...search].length >= 3) {
+  // PostgreSQL's trigram indexes serve ILIKE itself: its searches are always "compared".
+  if (currentEngine() !== "postgres" && [...search].length >= 3) {
     const match = ftsPhrase(search);
     const { rows } = await sql<{ count: number }>`
       select count(*) as count from (
@@ -211,8 +213,8 @@ function matching(filter: DonationFilter, plan: SearchPlan) {
     } else if (plan.kind === "compared") {
       conditions.push(
         eb.or([
-          sql<boolean>`${eb.ref("name")} like ${plan.pattern} escape '\\'`,
-          sql<boolean>`${eb.ref("email")} like ${plan.pattern} escape '\\'`,
+          likeIgnoringCase(eb.ref("name"), plan.pattern),
+          likeIgnoringCase(eb.ref("email"), plan.pattern),
         ]),
       );
     }
@@ -224,7 +226,7 @@ function matching(filter: DonationFilter, plan: SearchPlan) {
     // walking the (hardly selective) live-gifts index to find them, one lookup a row.
     const flags = countedTestFlags();
     if (flags.length === 1) {
-      conditions.push(plan.kind === "compared" ? sql<boolean>`+${eb.ref("is_test")} = ${flags[0]!}` : eb("is_test", "=", flags[0]!));
+      conditions.push(plan.kind === "compared" ? sql<boolean>`${withoutIndexHint("is_test")} = ${flags[0]!}` : eb("is_test", "=", flags[0]!));
     }
     return eb.and(conditions);
   };
@@ -234,7 +236,7 @@ function newestFirst(db: Db, filter: DonationFilter, plan: SearchPlan) {
   const query = db.selectFrom("donations").selectAll().where(matching(filter, plan));
   // A unary plus keeps SQLite off the date index: for rare matches a scan and a sort are faster.
   return plan.kind === "compared" && plan.order === "sort"
-    ? query.orderBy(sql`+donated_at`, "desc").orderBy("id", "desc")
+    ? query.orderBy(withoutIndexHint("donated_at"), "desc").orderBy("id", "desc")
     : query.orderBy("donated_at", "desc").orderBy("id", "desc");
 }
 

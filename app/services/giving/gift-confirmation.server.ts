@@ -129,7 +129,7 @@ export async function confirmCheckout(sessionId: string, clientAddress: string):
   if (!SESSION_ID.test(sessionId)) return { status: "unknown" };
   const recorded = await recordedGift(sessionId);
   if (recorded) return { status: "paid", gift: recorded };
-  limitGiftConfirmations(clientAddress);
+  await limitGiftConfirmations(clientAddress);
   const gateway = getPaymentGateway();
   const session = await gateway.retrieveCheckoutSession(sessionId);
   const gift = session ? readGiftMetadata(session.metadata) : null;

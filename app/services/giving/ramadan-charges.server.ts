@@ -3,6 +3,7 @@ import { NIGHT_ATTEMPTS, UNANSWERED_SENDS, nightAttemptKey, nightTiming, retryAt
 import { ramadanNightFailedMail } from "~/domain/giving/ramadan-mails";
 import { nightIsInRamadan } from "~/domain/giving/ramadan-nights";
 import { getDb } from "~/lib/db.server";
+import { isoDatePlusDays } from "~/lib/sql-dialect.server";
 import { startBackgroundRounds } from "~/lib/background-rounds.server";
 import { getEnv, paymentMode } from "~/lib/env.server";
 import type { SavedCardCharge } from "~/lib/payments/gateway";
@@ -425,7 +426,7 @@ export async function redateToConfirmedFirstNight(db: Executor = getDb(), now = 
       const ids = moved.map((schedule) => schedule.id);
       await trx
         .updateTable("ramadan_nights")
-        .set({ evening: sql<string>`date(${confirmed}, '+' || (number - 1) || ' days')` })
+        .set({ evening: isoDatePlusDays(confirmed, sql<number>`number - 1`) })
         .where("schedule_id", "in", ids)
         .where("status", "in", ["pending"])
         .execute();

@@ -27,7 +27,7 @@ export async function confirmRamadanCheckout(sessionId: string, clientAddress: s
   const row = await getDb().selectFrom("ramadan_schedules").select(["id", "status"]).where("setup_session_id", "=", sessionId).executeTakeFirst();
   if (!row) return { status: "unknown" };
   if (row.status === "awaiting_card") {
-    limitGiftConfirmations(clientAddress);
+    await limitGiftConfirmations(clientAddress);
     const gateway = getPaymentGateway();
     const session = await gateway.retrieveCheckoutSession(sessionId);
     if (!session || session.mode !== "setup" || session.status !== "complete") return { status: "waiting" };

@@ -133,7 +133,7 @@ export async function startRamadanCheckout(input: unknown, visitor: CheckoutVisi
   // No card is saved for nights that are all over (the last night's morning has come).
   if ((await previewRamadanNights(request)).nights.length === 0) throw new ConflictError("This Ramadan's nights are over: there is no night left to give on.");
   const fund = await requireOpenFund(request.purpose);
-  limitCheckoutStarts(visitor.clientAddress);
+  await limitCheckoutStarts(visitor.clientAddress);
   const gateway = getPaymentGateway();
   const settings = await ramadanSettings();
   const schedule = await getDb()

@@ -1,4 +1,5 @@
 import { getDb } from "~/lib/db.server";
+import { claimableOnly } from "~/lib/sql-dialect.server";
 import { startBackgroundRounds } from "~/lib/background-rounds.server";
 import { closeSmtpSender, smtpSender, type SendMail } from "~/lib/mail-transport.server";
 
@@ -28,6 +29,18 @@ const withoutKeys = (text: string) =>
 
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
 
+/**
+ * An outcome is recorded only while the claim is still this round's (the claim's lapse
+ * time is its mark): a send that outlasted its claim was taken over by another round,
+ * whose record stands.
+ */
+function stillOurs<Query extends { where(column: "id" | "next_attempt_at", op: "=", value: string | number): Query }>(
+  query: Query,
+  claim: { id: number; next_attempt_at: string },
+): Query {
+  return query.where("id", "=", claim.id).where("next_attempt_at", "=", claim.next_attempt_at);
+}
+
 export interface DeliveryRound {
   claimed: number;
   sent: number;
@@ -41,13 +54,15 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
     .updateTable("outbound_mail")
     .set({ status: "sending", next_attempt_at: later(now, CLAIM_SECONDS) })
     .where("id", "in", (eb) =>
-      eb
-        .selectFrom("outbound_mail")
-        .select("id")
-        .where("status", "in", ["pending", "sending"])
-        .where("next_attempt_at", "<=", now.toISOString())
-        .orderBy("next_attempt_at")
-        .limit(BATCH),
+      claimableOnly(
+        eb
+          .selectFrom("outbound_mail")
+          .select("id")
+          .where("status", "in", ["pending", "sending"])
+          .where("next_attempt_at", "<=", now.toISOString())
+          .orderBy("next_attempt_at")
+          .limit(BATCH),
+      ),
     )
     .returningAll()
     .execute();
@@ -56,9 +71,21 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
   for (const message of claimed) {
     // Stopping: the rest go back as they were, due at once, for the next start.
     if (stopping()) {
-      await db.updateTable("outbound_mail").set({ status: "pending", next_attempt_at: now.toISOString() }).where("id", "=", message.id).execute();
+      await stillOurs(db.updateTable("outbound_mail").set({ status: "pending", next_attempt_at: now.toISOString() }), message).execute();
       continue;
     }
+    // The claim is renewed for this message before it goes: a round slowed by the mail server
+    // never sends a message whose claim lapsed and that another round has taken over.
+    const renewed = await db
+      .updateTable("outbound_mail")
+      .set({ next_attempt_at: later(new Date(), CLAIM_SECONDS) })
+      .where("id", "=", message.id)
+      .where("next_attempt_at", "=", message.next_attempt_at)
+      .where("status", "=", "sending")
+      .returning("next_attempt_at")
+      .executeTakeFirst();
+    if (!renewed) continue;
+    message.next_attempt_at = renewed.next_attempt_at;
     const attempts = message.attempts + 1;
     try {
       await send({
@@ -69,7 +96,7 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
         headers: JSON.parse(message.headers) as Record<string, string>,
         messageId: message.message_id,
       });
-      await db
+      const sent = db
         .updateTable("outbound_mail")
         .set({
           status: "sent",
@@ -79,23 +106,19 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
           ...(KEYED_KINDS.has(message.kind)
             ? { text_body: withoutKeys(message.text_body), html_body: withoutKeys(message.html_body), headers: withoutKeys(message.headers) }
             : {}),
-        })
-        .where("id", "=", message.id)
-        .execute();
+        });
+      await stillOurs(sent, message).execute();
       round.sent += 1;
     } catch (error) {
       const wait = RETRY_WAITS_SECONDS[attempts - 1];
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      await db
-        .updateTable("outbound_mail")
-        .set(
-          wait === undefined
-            ? { status: "failed", attempts, last_error: lastError }
-            : // From the failure, not the round's start: a slow outage must not shrink the waits.
-              { status: "pending", attempts, last_error: lastError, next_attempt_at: later(new Date(), wait) },
-        )
-        .where("id", "=", message.id)
-        .execute();
+      const outcome = db.updateTable("outbound_mail").set(
+        wait === undefined
+          ? { status: "failed", attempts, last_error: lastError }
+          : // From the failure, not the round's start: a slow outage must not shrink the waits.
+            { status: "pending", attempts, last_error: lastError, next_attempt_at: later(new Date(), wait) },
+      );
+      await stillOurs(outcome, message).execute();
       if (wait === undefined) {
         round.failed += 1;
         console.error(`Mail ${message.id} to ${message.to_address} failed for good after ${attempts} attempts: ${lastError}`);

@@ -4,6 +4,7 @@ import { composeMail, type MailParts } from "~/domain/mail/mail-layout";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { pageOfRows } from "~/lib/list-pages.server";
+import { equalsIgnoringCase } from "~/lib/sql-dialect.server";
 import { organisation } from "~/lib/organisation.server";
 import { NotFoundError } from "~/lib/service-errors";
 import type { Database, MailStatus, OutboundMailRow } from "../../../db/schema";
@@ -103,8 +104,8 @@ export async function findOutboxPage(filter: OutboxFilter, page: number, pageSiz
   const matching = () => {
     let query = getDb().selectFrom("outbound_mail");
     if (filter.status) query = query.where("status", "=", filter.status);
-    // Index outbound_mail_to_nocase (migration 0008).
-    if (filter.to) query = query.where(sql<boolean>`to_address = ${filter.to} collate nocase`);
+    // Index outbound_mail_to_nocase (migration 0008; on lower(to_address) on PostgreSQL).
+    if (filter.to) query = query.where(equalsIgnoringCase(sql.ref("to_address"), filter.to));
     return query;
   };
   const found = await pageOfRows(

@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline";
 import { countAdmins, createAdmin, MIN_PASSWORD_LENGTH, setAdminPassword } from "./admins.server";
 import { closeDb, getDb, migrateToLatest } from "~/lib/db.server";
+import { databaseLabel, InvalidEnvironmentError } from "~/lib/env.server";
 import { generatePassword } from "~/lib/password.server";
 import { NotFoundError, ValidationError } from "~/lib/service-errors";
 
@@ -19,18 +20,21 @@ export async function runAdminPasswordCli(args: string[]): Promise<number> {
   try {
     await migrateToLatest(getDb());
     const password = generate ? generatePassword() : await readPassword(username);
+    // Named, so that an operator who forgot DATABASE_URL sees which database was changed.
+    const database = databaseLabel();
     try {
       await setAdminPassword(username, password);
-      console.log(`Password changed for ${username}. Their sessions and API tokens were signed out.`);
+      console.log(`Password changed for ${username} in ${database}. Their sessions and API tokens were signed out.`);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       await createAdmin(username, password);
-      console.log(`Admin ${username} created (${await countAdmins()} admins in all).`);
+      console.log(`Admin ${username} created in ${database} (${await countAdmins()} admins in all).`);
     }
     if (generate) console.log(`New password: ${password}`);
     return 0;
   } catch (error) {
-    console.error(error instanceof ValidationError ? (error.fieldErrors.password?.[0] ?? error.message) : error);
+    if (error instanceof InvalidEnvironmentError) console.error(`${error.message}\nThe command reads the same settings as the site: run it with the site's environment.`);
+    else console.error(error instanceof ValidationError ? (error.fieldErrors.password?.[0] ?? error.message) : error);
     return 1;
   } finally {
     await closeDb();

@@ -1,6 +1,8 @@
+import { sql } from "kysely";
 import type { Admin } from "~/domain/staff/admin";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/domain/staff/admin-login";
 import { getDb, nowIso } from "~/lib/db.server";
+import { equalsIgnoringCase } from "~/lib/sql-dialect.server";
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from "~/lib/password.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
@@ -18,9 +20,9 @@ export class InvalidCredentialsError extends Error {
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 // Sign-in attempts: a few per username from one address, more per address across
 // usernames, and a ceiling per username across addresses (a slow distributed guess).
-const attemptsPerAccount = new RateLimiter(5, FIFTEEN_MINUTES);
-const attemptsPerAddress = new RateLimiter(20, FIFTEEN_MINUTES);
-const attemptsPerUsername = new RateLimiter(50, FIFTEEN_MINUTES);
+const attemptsPerAccount = new RateLimiter("sign-in-account", 5, FIFTEEN_MINUTES);
+const attemptsPerAddress = new RateLimiter("sign-in-address", 20, FIFTEEN_MINUTES);
+const attemptsPerUsername = new RateLimiter("sign-in-username", 50, FIFTEEN_MINUTES);
 
 /**
  * Checks a username and password, the one sign-in rule behind the admin form and
@@ -30,11 +32,19 @@ const attemptsPerUsername = new RateLimiter(50, FIFTEEN_MINUTES);
 export async function signInAdmin(username: string, password: string, clientAddress: string): Promise<Admin> {
   const name = username.toLowerCase();
   const accountKey = `${clientAddress}|${name}`;
-  const wait = Math.max(
-    attemptsPerAccount.retryAfter(accountKey),
-    attemptsPerAddress.retryAfter(clientAddress),
-    attemptsPerUsername.retryAfter(name),
-  );
+  const limits = [
+    [attemptsPerAccount, accountKey],
+    [attemptsPerAddress, clientAddress],
+    [attemptsPerUsername, name],
+  ] as const;
+  // A refused attempt counts against none of the limits; one let through counts against all three.
+  let wait = Math.max(...(await Promise.all(limits.map(([limiter, key]) => limiter.retryAfter(key)))));
+  if (wait === 0) {
+    const waits = await Promise.all(limits.map(([limiter, key]) => limiter.take(key)));
+    wait = Math.max(...waits);
+    // Another process took the last attempt meanwhile: give back what this one counted.
+    if (wait > 0) await Promise.all(limits.filter((_, i) => waits[i] === 0).map(([limiter, key]) => limiter.refund(key)));
+  }
   if (wait > 0) {
     const minutes = Math.ceil(wait / 60);
     throw new TooManyRequestsError(
@@ -42,21 +52,18 @@ export async function signInAdmin(username: string, password: string, clientAddr
       wait,
     );
   }
-  attemptsPerAccount.hit(accountKey);
-  attemptsPerAddress.hit(clientAddress);
-  attemptsPerUsername.hit(name);
 
   const row = await getDb()
     .selectFrom("admins")
     .select(["id", "username", "password_hash"])
-    .where("username", "=", username)
+    .where(equalsIgnoringCase(sql.ref("username"), username))
     .executeTakeFirst();
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
   if (!row || !valid) throw new InvalidCredentialsError();
 
-  attemptsPerAccount.reset(accountKey);
-  attemptsPerAddress.refund(clientAddress);
-  attemptsPerUsername.refund(name);
+  await attemptsPerAccount.reset(accountKey);
+  await attemptsPerAddress.refund(clientAddress);
+  await attemptsPerUsername.refund(name);
   return { id: row.id, username: row.username };
 }
 
@@ -95,7 +102,7 @@ export async function setAdminPassword(username: string, password: string): Prom
       const admin = await trx
         .updateTable("admins")
         .set({ password_hash: passwordHash, updated_at: nowIso() })
-        .where("username", "=", username)
+        .where(equalsIgnoringCase(sql.ref("username"), username))
         .returning(["id", "username"])
         .executeTakeFirst();
       if (!admin) throw new NotFoundError(`No admin is called "${username}"`);

@@ -1,14 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import { seedDemoContent } from "../../../db/seed";
 import { UPLOAD_FOLDERS } from "~/domain/content";
 import { ensureFirstAdmin } from "./admins.server";
-import { refuseDemoMoneyWithLivePayments } from "./demo-money.server";
+import { refuseDemoMoneyWithLivePayments, StartRefusedError } from "./demo-money.server";
 import { ensureDefaultSettings } from "~/services/content";
-import { getDb, migrateToLatest } from "~/lib/db.server";
+import { getDb, migrateToLatest, oneProcessAtATime, tableExists } from "~/lib/db.server";
 import { PLACEHOLDER_ORGANISATION } from "~/domain/shared/foundation";
-import { getEnv, isSandboxMode, paymentMode } from "~/lib/env.server";
+import { databaseLabel, getEnv, isSandboxMode, paymentMode } from "~/lib/env.server";
 import { getSessionSecret } from "~/lib/session-secret.server";
 import { pruneExpiredSessions } from "~/lib/session.server";
 
@@ -26,9 +25,35 @@ export interface StartupReport {
  * Shared by `npm start`, `npm run dev` and the test servers.
  */
 export async function bootstrap(): Promise<StartupReport> {
+  // Two processes starting at once on one PostgreSQL database: one prepares it, the other finds it ready.
+  return oneProcessAtATime(getDb(), "start-up", prepare).catch((error: unknown) => {
+    throw unreachableDatabase(error) ?? error;
+  });
+}
+
+/** PostgreSQL's answers an operator fixes in DATABASE_URL or on the server, by their codes. */
+const UNREACHABLE: Record<string, string> = {
+  ECONNREFUSED: "nothing answers at that host and port",
+  ENOTFOUND: "that host name is not known",
+  ETIMEDOUT: "the server did not answer in time",
+  "3D000": "that database does not exist (create it first: createdb)",
+  "28P01": "the user name or password is wrong",
+  "28000": "the server does not let that user in from here (pg_hba.conf)",
+  "42501": "the user may not create tables or the pg_trgm extension in that database",
+};
+
+/** A start that cannot reach its database is told in one line naming it (never its password), not a stack. */
+function unreachableDatabase(error: unknown): StartRefusedError | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const reason = typeof code === "string" ? UNREACHABLE[code] : undefined;
+  if (!reason) return undefined;
+  return new StartRefusedError(`Could not use the database ${databaseLabel()}: ${reason} (${(error as Error).message}). Check DATABASE_URL and start again.`);
+}
+
+async function prepare(): Promise<StartupReport> {
   const env = getEnv();
   const db = getDb();
-  const isNewDatabase = !(await hasMigrationTable());
+  const isNewDatabase = !(await tableExists(db, "kysely_migration"));
   await migrateToLatest(db);
   await refuseDemoMoneyWithLivePayments();
   await ensureDefaultSettings();
@@ -45,13 +70,6 @@ export async function bootstrap(): Promise<StartupReport> {
   for (const folder of Object.values(UPLOAD_FOLDERS)) mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
 
   return { seededDemo, seededDemoMoney, sandbox: isSandboxMode(env), admin };
-}
-
-async function hasMigrationTable(): Promise<boolean> {
-  const { rows } = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'table' and name = 'kysely_migration'
-  `.execute(getDb());
-  return rows.length > 0;
 }
 
 /** The lines an operator reads when the server starts. */
