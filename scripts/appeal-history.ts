@@ -5,9 +5,8 @@
 // (live, closed and a draft). Written straight through better-sqlite3 in one
 // transaction on top of a giving history (fillGivingHistory): the database's triggers
 // keep each appeal's and each fund's totals as they would in production.
-import SQLite from "better-sqlite3";
 import { feeCoverCents } from "~/domain/giving/fee-cover";
-import { DOMAINS, FIRST_NAMES, LAST_NAMES, random } from "./giving-history";
+import { DOMAINS, FIRST_NAMES, LAST_NAMES, openForFilling, random } from "./giving-history";
 
 export interface AppealHistory {
   /** Gifts to the large appeal. */
@@ -34,8 +33,7 @@ const DAY_MS = 86_400_000;
 const HISTORY_END = "2026-11-01";
 
 export function fillAppealHistory(filePath: string, size: AppealHistory = { gifts: 100_000 }): LargeAppeal {
-  const db = new SQLite(filePath);
-  db.pragma("journal_mode = WAL");
+  const db = openForFilling(filePath);
   const next = random(20_261_215);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const funds = new Map((db.prepare("select slug, id, purpose from funds").all() as { slug: string; id: number; purpose: string }[]).map((fund) => [fund.slug, fund]));

@@ -1,19 +1,25 @@
 // `npm run bench`: starts the production server on a throw-away database and measures
 // a few public pages and API endpoints with autocannon, plus the server's peak memory,
 // and weighs the JavaScript each public page makes a visitor download (gzip).
-// Then it fills a second throw-away database with a large history (100,000 donations,
-// 5,000 subscriptions, 20,000 ledger entries, 50,000 contact messages, 20,000 volunteers
-// and as many newsletter addresses, and an appeal of 100,000 gifts beside a few smaller
-// ones) and times the staff screens, the dashboard, the funds ledger with each filter, the
-// public statistics, the transparency report, and the large appeal's page, its API and the
-// Donations screen filtered by it, one request at a time (p50/p95/p99, against their
-// targets), the transparency report's requests per
-// second, and the full CSV exports with the server's memory before and during them. It
-// reports numbers; it never fails on them.
-// BENCH_SECONDS sets each autocannon run's length, BENCH_REQUESTS each latency sample.
-// Before the large history it measures the surge (scripts/surge-bench.ts): `/` beside nginx
-// serving the same bytes when nginx is installed, the stories API, and 100 connections on a
-// mix of pages and API, repeated, with the server's memory after each.
+// Then it measures the surge (scripts/surge-bench.ts): `/` beside nginx serving the same
+// bytes when nginx is installed, the stories API, and 100 connections on a mix of pages and
+// API, repeated, with the server's memory after each; and `/` through nginx in front of one
+// app process and in front of two on the same database (scripts/pair-bench.ts).
+// Last it fills a throw-away database with a large history (scripts/large-history.ts; at
+// scale 1: 100,000 donations, 5,000 subscriptions, 20,000 ledger entries, 50,000 contact
+// messages, 20,000 volunteers and as many newsletter addresses, and an appeal of 100,000
+// gifts beside a few smaller ones) and times the staff screens, the dashboard, the funds
+// ledger with each filter, the public statistics, the transparency report, and the large
+// appeal's page, its API and the Donations screen filtered by it, one request at a time
+// (p50/p95/p99, against their targets), the transparency report's requests per second, and
+// the full CSV exports with the server's memory before and during them. It reports
+// numbers; it never fails on them.
+// BENCH_SECONDS sets each autocannon run's length, BENCH_REQUESTS each latency sample,
+// BENCH_SCALE the large history's size (1; 10 is 1,000,000 donations, 50,000 subscriptions
+// and 100,000 ledger entries), BENCH_PHASES which parts run (demo,surge,pair,scale).
+// BENCH_DATABASE=postgres runs every part on PostgreSQL, each on a database of its own made
+// in the cluster BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) names and dropped after it.
+// BENCH_HISTORY_URL measures a large history filled before by `npm run db:fill-giving` (kept).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -21,17 +27,19 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { fillAppealHistory, type LargeAppeal } from "./appeal-history";
-import { fillCommunityHistory } from "./community-history";
-import { fillGivingHistory } from "./giving-history";
-import { fillLedgerHistory } from "./ledger-history";
+import type { LargeAppeal } from "./appeal-history";
+import { benchDatabases, type BenchDatabases } from "./bench-databases";
+import { describeSize, fillLargeHistory, historySize, type HistorySize } from "./large-history";
 import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
+import { measurePair, type AppProcess } from "./pair-bench";
+import { fillPostgresHistory, isPostgresUrl } from "./postgres-history";
 import { weighPages, type PageWeight } from "./page-weight";
 import type { NginxReference } from "./nginx-reference";
 import { printAligned } from "./report-table";
 import { measureSurge } from "./surge-bench";
 // Node's flags as `npm start` and the Docker image start the server: the bench measures what ships.
 import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
+import { openDatabase } from "~/lib/db.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
@@ -111,14 +119,13 @@ const isPublicAppealPath = (urlPath: string) => urlPath === "/" || urlPath.start
 /** The public transparency report, also measured for requests per second on the large history. */
 const TRANSPARENCY_PATHS = ["/transparency", "/api/transparency"];
 /**
- * p95 targets in ms on the large history: the transparency report, the funds ledger (any
- * filter), an appeal's page and API, and the Donations screen filtered by appeal.
+ * p95 targets in ms on the large history: the transparency report and an appeal's page and
+ * API (30), and every staff screen and staff API and the public statistics (50).
  */
 function p95TargetOf(urlPath: string): number | undefined {
   if (urlPath.startsWith("/transparency") || urlPath.startsWith("/api/transparency")) return 30;
-  if (urlPath.startsWith("/admin/funds/ledger") || urlPath.startsWith("/api/disbursements")) return 50;
   if (/^\/(api\/)?appeals\/[^/?]+$/.test(urlPath)) return 30;
-  if (/^\/admin\/donations\?appeal=\d+(&page=\d+)?$/.test(urlPath)) return 50;
+  if (/^\/(api\/)?admin(\/|\?|$)/.test(urlPath) || urlPath.startsWith("/api/disbursements") || urlPath.startsWith("/api/donations/stats")) return 50;
   return undefined;
 }
 /** Endpoints that take the API's bearer token rather than the admin cookie. */
@@ -134,7 +141,7 @@ interface Row {
 }
 
 /** Resources to release however the run ends. */
-const cleanup: { child?: ChildProcess; tmpDir?: string; scaleDir?: string; nginx?: NginxReference } = {};
+const cleanup: { child?: ChildProcess; pair?: ChildProcess[]; tmpDir?: string; scaleDir?: string; nginx?: NginxReference; databases?: BenchDatabases } = {};
 let serverLog = "";
 
 function benchSeconds(): number {
@@ -152,7 +159,10 @@ function benchSeconds(): number {
  */
 const LIVE_MODE_WITHOUT_CALLS = { STRIPE_SECRET_KEY: "sk_live_bench_never_used", STRIPE_WEBHOOK_SECRET: "whsec_bench" };
 
-function serverEnv(port: number, tmpDir: string, databaseFile = "bench.sqlite", extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/** Every process of a phase signs with the same secret, as several processes must (and PostgreSQL requires one). */
+const BENCH_SESSION_SECRET = "bench-session-secret-never-used-elsewhere-0123456789";
+
+function serverEnv(port: number, tmpDir: string, databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith("STRIPE_")) delete env[name];
   return {
@@ -160,7 +170,8 @@ function serverEnv(port: number, tmpDir: string, databaseFile = "bench.sqlite", 
     ...extra,
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATABASE_URL: `file:${path.join(tmpDir, databaseFile)}`,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
     UPLOADS_DIR: path.join(tmpDir, "uploads"),
     SEED_DEMO: "1",
     ADMIN_USERNAME: ADMIN.username,
@@ -169,10 +180,10 @@ function serverEnv(port: number, tmpDir: string, databaseFile = "bench.sqlite", 
   };
 }
 
-function startServer(port: number, tmpDir: string, databaseFile?: string, extra?: Record<string, string>): ChildProcess {
+function startServer(port: number, tmpDir: string, databaseUrl: string, extra?: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
     cwd: root,
-    env: serverEnv(port, tmpDir, databaseFile, extra),
+    env: serverEnv(port, tmpDir, databaseUrl, extra),
     stdio: ["ignore", "pipe", "pipe"],
   });
   // Keep the server's output out of the report, but at hand if it fails to start.
@@ -244,21 +255,36 @@ function printTable(rows: Row[]): void {
   );
 }
 
-/** Stops nginx and the server (SIGTERM, then SIGKILL after 5 s) and removes the temporary files. */
-async function release(): Promise<void> {
-  const { child, tmpDir, scaleDir, nginx } = cleanup;
+let releasing: Promise<void> | undefined;
+
+/**
+ * Stops nginx and the servers (SIGTERM, then SIGKILL after 5 s), drops the PostgreSQL databases
+ * and removes the temporary files. A stop signal fails the run's requests, whose own release
+ * must wait for the same work to finish rather than exit half-way through it.
+ */
+function release(): Promise<void> {
+  releasing ??= releaseAll();
+  return releasing;
+}
+
+async function releaseAll(): Promise<void> {
+  const { child, pair = [], tmpDir, scaleDir, nginx, databases } = cleanup;
   cleanup.nginx = undefined;
   await nginx?.stop();
   cleanup.child = undefined;
+  cleanup.pair = undefined;
   cleanup.tmpDir = undefined;
   cleanup.scaleDir = undefined;
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    child.kill("SIGTERM");
-    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  cleanup.databases = undefined;
+  await Promise.all([child, ...pair].map(async (server) => {
+    if (!server || server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+    server.kill("SIGTERM");
+    const force = setTimeout(() => server.kill("SIGKILL"), 5_000);
     await exited;
     clearTimeout(force);
-  }
+  }));
+  await databases?.dropAll();
   for (const dir of [tmpDir, scaleDir]) if (dir) await rm(dir, { recursive: true, force: true });
 }
 
@@ -378,27 +404,55 @@ function printLatencyTable(rows: LatencyRow[]): void {
   );
 }
 
+function benchScale(): number {
+  const scale = Number(process.env.BENCH_SCALE ?? 1);
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error("BENCH_SCALE must be a positive number (1 is 100,000 donations, 10 is 1,000,000)");
+  return scale;
+}
+
+/** The large history in the phase's database (a SQLite file, or PostgreSQL filled from one); the large appeal. */
+async function fillAtScale(databases: BenchDatabases, databaseUrl: string, size: HistorySize): Promise<LargeAppeal> {
+  console.log(`\nFilling a throw-away ${databases.label} database with ${describeSize(size)}...`);
+  const started = Date.now();
+  const log = (line: string) => console.log(line);
+  const appeal =
+    databases.engine === "postgres" ? await fillPostgresHistory(databaseUrl, size, log) : await fillLargeHistory(databaseUrl.replace(/^file:/, ""), size, log);
+  console.log(`Filled in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return appeal;
+}
+
+/**
+ * A history filled before (`npm run db:fill-giving`) named by BENCH_HISTORY_URL, measured as it
+ * is and kept: the large appeal and the sizes, counted. A fill at scale 10 takes many minutes.
+ */
+async function givenHistory(databaseUrl: string): Promise<{ appeal: LargeAppeal; sizes: string }> {
+  const db = openDatabase(databaseUrl.replace(/^file:/i, ""));
+  try {
+    const count = async (table: "donations" | "subscriptions" | "disbursements" | "contact_submissions") =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n).toLocaleString("en-US");
+    const appeal = await db.selectFrom("appeals").select(["id", "slug"]).where("slug", "=", "winter-emergency-in-gaza").executeTakeFirst();
+    if (!appeal) throw new Error("BENCH_HISTORY_URL must name a database filled by npm run db:fill-giving (its large appeal is missing)");
+    const gifts = Number((await db.selectFrom("donations").select((eb) => eb.fn.countAll().as("n")).where("appeal_id", "=", appeal.id).executeTakeFirstOrThrow()).n);
+    const sizes =
+      `${await count("donations")} donations (the appeal's among them), ${await count("subscriptions")} subscriptions, ` +
+      `${await count("disbursements")} ledger entries, ${await count("contact_submissions")} contact messages (BENCH_HISTORY_URL, filled before)`;
+    return { appeal: { id: appeal.id, slug: appeal.slug, gifts }, sizes };
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** The staff screens on a large giving history, one visitor at a time. */
-async function measureAtScale(requests: number, seconds: number): Promise<void> {
+async function measureAtScale(databases: BenchDatabases, requests: number, seconds: number): Promise<void> {
   cleanup.scaleDir = await mkdtemp(path.join(os.tmpdir(), "charity-bench-scale-"));
-  const size = { donations: 100_000, subscriptions: 5_000 };
-  console.log(`\nFilling a throw-away database with ${size.donations.toLocaleString("en-US")} donations and ${size.subscriptions.toLocaleString("en-US")} subscriptions...`);
-  await fillGivingHistory(path.join(cleanup.scaleDir, "scale.sqlite"), size);
-  const ledger = { entries: 20_000 };
-  console.log(`...and ${ledger.entries.toLocaleString("en-US")} ledger entries (disbursements and some reversals)...`);
-  fillLedgerHistory(path.join(cleanup.scaleDir, "scale.sqlite"), ledger);
-  const community = { messages: 50_000, volunteers: 20_000, subscribers: 20_000 };
-  console.log(
-    `...and ${community.messages.toLocaleString("en-US")} contact messages, ${community.volunteers.toLocaleString("en-US")} volunteer signups, ${community.subscribers.toLocaleString("en-US")} newsletter addresses...`,
-  );
-  fillCommunityHistory(path.join(cleanup.scaleDir, "scale.sqlite"), community);
-  const appealSize = { gifts: 100_000 };
-  console.log(`...and an appeal of ${appealSize.gifts.toLocaleString("en-US")} gifts, beside five smaller appeals...`);
-  const appeal = fillAppealHistory(path.join(cleanup.scaleDir, "scale.sqlite"), appealSize);
+  const size = historySize(benchScale());
+  const given = process.env.BENCH_HISTORY_URL;
+  const databaseUrl = given ?? (await databases.create("scale"));
+  const { appeal, sizes } = given ? await givenHistory(given) : { appeal: await fillAtScale(databases, databaseUrl, size), sizes: describeSize(size) };
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = startServer(port, cleanup.scaleDir, "scale.sqlite", LIVE_MODE_WITHOUT_CALLS);
+  const child = startServer(port, cleanup.scaleDir, databaseUrl, LIVE_MODE_WITHOUT_CALLS);
   cleanup.child = child;
   await waitForHealthy(baseUrl, child);
   const { cookie, token } = await signIn(baseUrl);
@@ -409,49 +463,73 @@ async function measureAtScale(requests: number, seconds: number): Promise<void> 
     const headers: Record<string, string> = isPublicAppealPath(urlPath) ? {} : usesToken(urlPath) ? { Authorization: `Bearer ${token}` } : { Cookie: cookie };
     rows.push(await measureLatency(baseUrl, urlPath, headers, requests));
   }
+  // The latencies are printed before the exports: a slow export must not keep them from the report.
+  const onWhat = `${databases.label}, ${sizes}`;
+  console.log(`\nThe large history, one request at a time, on ${onWhat}:`);
+  printLatencyTable(rows);
+  printTargets(rows);
+  console.log(`(p95 targets on ${onWhat}; live mode, ${requests} requests per path after 5 warm-up requests)`);
+
   const throughput: Row[] = [];
   for (const urlPath of TRANSPARENCY_PATHS) throughput.push(await measure(baseUrl, urlPath, seconds));
-  const exports = [];
+  printTable(throughput);
+  console.log(`(the transparency report on the large history: ${CONNECTIONS} connections, ${seconds} s per path)`);
+  console.log();
+  const mib = (kib?: number) => (kib === undefined ? "n/a" : `${(kib / 1024).toFixed(1)} MiB`);
   for (const [what, exportPath] of [
     ["donations", "/admin/donations/export"],
     ["contact messages", "/admin/contacts/export"],
     ["ledger entries", "/admin/funds/ledger.csv"],
   ] as const) {
     console.log(`Exporting every one of the ${what} as CSV...`);
-    exports.push({ what, ...(await measureExport(baseUrl, exportPath, cookie, child.pid)) });
-  }
-
-  printLatencyTable(rows);
-  printTargets(rows);
-  printTable(throughput);
-  console.log(`(the transparency report on the large history: ${CONNECTIONS} connections, ${seconds} s per path)`);
-  console.log();
-  const mib = (kib?: number) => (kib === undefined ? "n/a" : `${(kib / 1024).toFixed(1)} MiB`);
-  for (const csv of exports) {
+    const csv = await measureExport(baseUrl, exportPath, cookie, child.pid);
     console.log(
-      `CSV export of all ${csv.what}: ${csv.status}, ${csv.rows.toLocaleString("en-US")} rows, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${csv.seconds.toFixed(2)} s; ` +
+      `CSV export of all ${what}: ${csv.status}, ${csv.rows.toLocaleString("en-US")} rows, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${csv.seconds.toFixed(2)} s; ` +
         `server memory (RSS) ${mib(csv.beforeKiB)} before, ${mib(csv.peakKiB)} at its peak during the export`,
     );
   }
-  console.log(`(live mode, one request at a time, ${requests} per path after 5 warm-up requests)`);
+  console.log(`(the exports on ${onWhat})`);
   await stopServer(child);
   cleanup.child = undefined;
+  if (!given) await databases.drop(databaseUrl);
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(BUILD_ENTRY)) {
-    console.error("Run npm run build first");
-    process.exit(1);
-  }
-  const seconds = benchSeconds();
+/** `/` through nginx in front of one app process, then two, on one new demo database. */
+async function measureTwoProcesses(databases: BenchDatabases, tmpDir: string, seconds: number): Promise<void> {
+  const databaseUrl = await databases.create("pair");
+  const start = async (): Promise<AppProcess> => {
+    const port = await freePort();
+    const child = startServer(port, tmpDir, databaseUrl);
+    cleanup.pair = [...(cleanup.pair ?? []), child];
+    await waitForHealthy(`http://127.0.0.1:${port}`, child);
+    return { port, child };
+  };
+  await measurePair({ start, seconds, databaseLabel: databases.label, holder: cleanup });
+  for (const child of cleanup.pair ?? []) await stopServer(child);
+  cleanup.pair = undefined;
+  await databases.drop(databaseUrl);
+}
 
-  cleanup.tmpDir = await mkdtemp(path.join(os.tmpdir(), "charity-bench-"));
+const PHASES = ["demo", "surge", "pair", "scale"] as const;
+type Phase = (typeof PHASES)[number];
+
+/** BENCH_PHASES (all of them by default) picks some: demo, surge, pair (two processes), scale. */
+function benchPhases(): Set<Phase> {
+  const named = (process.env.BENCH_PHASES ?? PHASES.join(",")).split(",").map((phase) => phase.trim()).filter(Boolean);
+  const unknown = named.filter((phase) => !(PHASES as readonly string[]).includes(phase));
+  if (unknown.length || !named.length) throw new Error(`BENCH_PHASES takes some of ${PHASES.join(", ")} (comma-separated), not ${unknown.join(", ") || "nothing"}`);
+  return new Set(named as Phase[]);
+}
+
+/** The demo data's pages and API with autocannon, the server's peak memory and each page's JavaScript. */
+async function measureDemo(databases: BenchDatabases, tmpDir: string, seconds: number): Promise<void> {
+  const databaseUrl = await databases.create("demo");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = startServer(port, cleanup.tmpDir);
+  const child = startServer(port, tmpDir, databaseUrl);
   cleanup.child = child;
 
-  console.log(`Starting the server on ${baseUrl} (demo data, temporary database)...`);
+  console.log(`Starting the server on ${baseUrl} (demo data, temporary ${databases.label} database)...`);
   await waitForHealthy(baseUrl, child);
   console.log("Weighing the JavaScript of each public page...");
   const weights = await weighPages(baseUrl);
@@ -469,22 +547,48 @@ async function main(): Promise<void> {
       ? "Server peak memory (RSS): unavailable (needs Linux /proc)"
       : `Server peak memory (RSS): ${(peakKiB / 1024).toFixed(1)} MiB`,
   );
-  console.log(`(${CONNECTIONS} connections, ${seconds} s per path)`);
+  console.log(`(${CONNECTIONS} connections, ${seconds} s per path, on ${databases.label})`);
   printWeights(weights);
   await stopServer(child);
   cleanup.child = undefined;
+  await databases.drop(databaseUrl);
+}
 
-  // The surge meets a server just started, as after a deploy: its memory is the surge's alone.
+/** The surge meets a server just started, as after a deploy: its memory is the surge's alone. */
+async function measureSurgePhase(databases: BenchDatabases, tmpDir: string, seconds: number): Promise<void> {
+  const databaseUrl = await databases.create("surge");
   const surgePort = await freePort();
   const surgeUrl = `http://127.0.0.1:${surgePort}`;
-  const surgeServer = startServer(surgePort, cleanup.tmpDir, "surge.sqlite");
+  const surgeServer = startServer(surgePort, tmpDir, databaseUrl);
   cleanup.child = surgeServer;
   await waitForHealthy(surgeUrl, surgeServer);
+  console.log(`(the surge on ${databases.label})`);
   await measureSurge({ baseUrl: surgeUrl, seconds, readRssKiB: () => (surgeServer.pid ? procStatusKiB(surgeServer.pid, "VmRSS") : undefined), holder: cleanup });
   await stopServer(surgeServer);
   cleanup.child = undefined;
+  await databases.drop(databaseUrl);
+}
 
-  await measureAtScale(benchRequests(), seconds);
+async function main(): Promise<void> {
+  if (!existsSync(BUILD_ENTRY)) {
+    console.error("Run npm run build first");
+    process.exit(1);
+  }
+  const seconds = benchSeconds();
+  const requests = benchRequests();
+  const phases = benchPhases();
+  const scale = benchScale();
+  cleanup.tmpDir = await mkdtemp(path.join(os.tmpdir(), "charity-bench-"));
+  const databases = await benchDatabases(cleanup.tmpDir);
+  cleanup.databases = databases;
+  const given = process.env.BENCH_HISTORY_URL;
+  if (given && isPostgresUrl(given) !== (databases.engine === "postgres")) throw new Error(`BENCH_HISTORY_URL must be a ${databases.label} database, as BENCH_DATABASE says`);
+  console.log(`The bench on ${databases.label}: ${[...phases].join(", ")}${phases.has("scale") ? (given ? " (the large history BENCH_HISTORY_URL names)" : ` (large history at scale ${scale})`) : ""}.`);
+
+  if (phases.has("demo")) await measureDemo(databases, cleanup.tmpDir, seconds);
+  if (phases.has("surge")) await measureSurgePhase(databases, cleanup.tmpDir, seconds);
+  if (phases.has("pair")) await measureTwoProcesses(databases, cleanup.tmpDir, seconds);
+  if (phases.has("scale")) await measureAtScale(databases, requests, seconds);
 }
 
 function benchRequests(): number {

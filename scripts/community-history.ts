@@ -2,9 +2,8 @@
 // them resolved), volunteer signups and newsletter addresses over three years. Written
 // straight through better-sqlite3 in one transaction, so the search indexes' triggers
 // fill them as they would in production. The database must already be migrated.
-import SQLite from "better-sqlite3";
 import { VOLUNTEER_INTERESTS } from "~/domain/community/community-schemas";
-import { DOMAINS, FIRST_NAMES, LAST_NAMES, random } from "./giving-history";
+import { DOMAINS, FIRST_NAMES, LAST_NAMES, openForFilling, random } from "./giving-history";
 
 const TOPICS = [
   "How do I calculate Zakat on my gold jewellery?",
@@ -24,8 +23,7 @@ export interface CommunityHistory {
 }
 
 export function fillCommunityHistory(filePath: string, size: CommunityHistory): void {
-  const db = new SQLite(filePath);
-  db.pragma("journal_mode = WAL");
+  const db = openForFilling(filePath);
   const next = random(20_261_124);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const start = Date.UTC(2023, 10, 1);

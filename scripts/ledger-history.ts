@@ -5,9 +5,8 @@
 // fund's entries are planned in date order against what it had received before each day,
 // so the database's own overdraft guard never has to refuse one, and no fund's balance is
 // below zero on any day (the rule the ledger service keeps for an entry dated in the past).
-import SQLite from "better-sqlite3";
 import type { ZakatCategoryKey } from "~/domain/funds";
-import { random } from "./giving-history";
+import { openForFilling, random } from "./giving-history";
 
 export interface LedgerHistory {
   /** Ledger entries in all, reversals included. */
@@ -64,8 +63,7 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / DAY_MS);
 
 export function fillLedgerHistory(filePath: string, size: LedgerHistory = { entries: 20_000 }): number {
-  const db = new SQLite(filePath);
-  db.pragma("journal_mode = WAL");
+  const db = openForFilling(filePath);
   const next = random(20_261_125);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const today = new Date().toISOString().slice(0, 10);

@@ -1,7 +1,8 @@
-// nginx as the yardstick for `npm run bench`: it serves the very bytes our server sent for a
+// nginx for `npm run bench`: as the yardstick, it serves the very bytes our server sent for a
 // page, from a throw-away folder on a free port of this machine, so the two can be measured
-// side by side. It is only used when nginx is installed (Debian's `nginx` package); the
-// bench never needs it.
+// side by side; as the one port in front of several app processes, it shares visitors among
+// them as a charity's deployment would. It is only used when nginx is installed (Debian's
+// `nginx` package); the bench never needs it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -34,11 +35,12 @@ export function findNginx(): string | undefined {
 }
 
 /**
- * A plain static configuration, as a charity would deploy one: workers for every core,
- * sendfile, keep-alive without a request limit per connection (as Node's server), no access
- * log and no gzip (the load tool asks for none, and our server is measured without it too).
+ * A plain configuration, as a charity would deploy one: workers for every core, sendfile,
+ * keep-alive without a request limit per connection (as Node's server), no access log and no
+ * gzip (the load tool asks for none, and our server is measured without it too). `site` is
+ * what the server block does: serve the folder, or pass to the app processes.
  */
-function configuration(dir: string, port: number): string {
+function configuration(dir: string, port: number, site: string): string {
   const at = (name: string) => path.join(dir, name);
   return `daemon off;
 pid ${at("nginx.pid")};
@@ -58,14 +60,37 @@ http {
   fastcgi_temp_path ${at("tmp-fastcgi")};
   uwsgi_temp_path ${at("tmp-uwsgi")};
   scgi_temp_path ${at("tmp-scgi")};
-  server {
-    listen 127.0.0.1:${port};
-    root ${at("www")};
-    index index.html;
-  }
+${site}
 }
 `;
 }
+
+/** Serves the folder's index.html. */
+const staticSite = (dir: string, port: number) => `  server {
+    listen 127.0.0.1:${port};
+    root ${path.join(dir, "www")};
+    index index.html;
+  }`;
+
+/**
+ * Passes every request to the app processes in turn (round-robin), over kept-alive
+ * connections to each, as the one port visitors reach.
+ */
+const proxySite = (port: number, upstreams: number[]) => `  upstream app {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join("\n")}
+    keepalive 64;
+    keepalive_requests 1000000;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_buffering on;
+    }
+  }`;
 
 async function waitForPage(baseUrl: string, child: ChildProcess, errorLog: string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
@@ -108,13 +133,25 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 /** Starts nginx serving `body` as `/` (index.html) on a free port of 127.0.0.1. */
 export async function startNginxServing(nginx: string, body: Uint8Array): Promise<NginxReference> {
+  return startNginx(nginx, async (dir, port) => {
+    await mkdir(path.join(dir, "www"), { mode: 0o755 });
+    await writeFile(path.join(dir, "www", "index.html"), body, { mode: 0o644 });
+    return staticSite(dir, port);
+  });
+}
+
+/** Starts nginx on a free port of 127.0.0.1 in front of the app processes listening on `upstreams`. */
+export async function startNginxProxy(nginx: string, upstreams: number[]): Promise<NginxReference> {
+  return startNginx(nginx, async (_dir, port) => proxySite(port, upstreams));
+}
+
+/** nginx in a throw-away folder on a free port, with the server block `site` makes; ready once `/` answers 200. */
+async function startNginx(nginx: string, site: (dir: string, port: number) => Promise<string>): Promise<NginxReference> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "charity-bench-nginx-"));
   // nginx's workers may run as another user (www-data when started as root): let them read.
   await chmod(dir, 0o755);
-  await mkdir(path.join(dir, "www"), { mode: 0o755 });
-  await writeFile(path.join(dir, "www", "index.html"), body, { mode: 0o644 });
   const port = await freePort();
-  await writeFile(path.join(dir, "nginx.conf"), configuration(dir, port));
+  await writeFile(path.join(dir, "nginx.conf"), configuration(dir, port, await site(dir, port)));
   const errorLog = path.join(dir, "error.log");
   // Its own process group, so the master and its workers can be stopped together by id.
   const child = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", errorLog], { detached: true, stdio: "ignore" });
