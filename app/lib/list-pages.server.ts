@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { currentEngine } from "./sql-dialect.server";
 
 /**
  * Reading lists a page at a time. A long staff list read whole (a CSV export, an unpaged
@@ -14,6 +15,9 @@ export interface Position {
 export function olderThan(table: string, column: string, position: Position): RawBuilder<SqlBool> {
   const at = sql.ref(`${table}.${column}`);
   const id = sql.ref(`${table}.id`);
+  // PostgreSQL starts a batch in an index on (…, column, id) only from a row comparison
+  // (migration 0021); SQLite's planner reads the spelled-out form best.
+  if (currentEngine() === "postgres") return sql<SqlBool>`(${at}, ${id}) < (${position.at}, ${position.id})`;
   return sql<SqlBool>`(${at} < ${position.at} or (${at} = ${position.at} and ${id} < ${position.id}))`;
 }
 

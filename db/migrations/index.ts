@@ -21,6 +21,7 @@ import * as paymentTroubles from "./0017_payment_troubles";
 import * as zakatReminders from "./0018_zakat_reminders";
 import * as ramadanNights from "./0019_ramadan_nights";
 import * as rateLimits from "./0020_rate_limits";
+import * as keysetIndexes from "./0021_keyset_indexes";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0018_zakat_reminders": zakatReminders,
   "0019_ramadan_nights": ramadanNights,
   "0020_rate_limits": rateLimits,
+  "0021_keyset_indexes": keysetIndexes,
 };
 
 /**
@@ -57,6 +59,7 @@ const migrations: Record<string, Migration> = {
 const postgresMigrations: Record<string, Migration> = {
   "0019_postgres_baseline": postgresBaseline,
   "0020_rate_limits": rateLimits,
+  "0021_keyset_indexes": keysetIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

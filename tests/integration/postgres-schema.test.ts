@@ -5,6 +5,7 @@ import { sql, type RawBuilder } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, POSTGRES_APPLICATION_NAME, type DB } from "~/lib/db.server";
+import { INDEXES_ENDING_IN_ID } from "../../db/migrations/0021_keyset_indexes";
 import { VISITOR_AND_GIFT_TABLES as VISITOR_AND_GIFT_TABLE_NAMES } from "~/lib/page-cache/site-writes.server";
 import { createDatabase, dropDatabase, newDatabaseName } from "../support/postgres-databases";
 
@@ -41,7 +42,11 @@ const VISITOR_AND_GIFT_TABLES = [...VISITOR_AND_GIFT_TABLE_NAMES];
 const EPOCH_SECONDS = ["sandbox_objects.created", "subscriptions.provider_state_at"];
 
 /** Indexes PostgreSQL words differently: SQLite's "to_address collate nocase" is lower(to_address). */
-const INDEX_COLUMNS_ON_POSTGRES: Record<string, string[]> = { outbound_mail_to_nocase: ["(expression)", "created_at"] };
+const INDEX_COLUMNS_ON_POSTGRES: Record<string, string[]> = {
+  outbound_mail_to_nocase: ["(expression)", "created_at"],
+  // SQLite's indexes end in the rowid; PostgreSQL's name the id (migration 0021).
+  ...Object.fromEntries(INDEXES_ENDING_IN_ID.map((index) => [index.name, [...index.columns, "id"]])),
+};
 
 // ---------------------------------------------------------------------------------------
 // Reading a schema, engine by engine, into one shape.
