@@ -1,4 +1,5 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from "kysely";
+import type { CompiledQuery, DatabaseConnection, Dialect, QueryResult } from "kysely";
+import { PassThroughDriver, withDriver } from "./driver-wrappers.server";
 
 /**
  * PostgreSQL's text cannot hold the NUL character (U+0000), which SQLite stores like any
@@ -27,55 +28,22 @@ class NulSafeConnection implements DatabaseConnection {
   }
 }
 
-class NulSafeDriver implements Driver {
+class NulSafeDriver extends PassThroughDriver {
   readonly #connections = new WeakMap<DatabaseConnection, NulSafeConnection>();
 
-  constructor(readonly inner: Driver) {
-    if (inner.savepoint) this.savepoint = (connection, ...rest) => inner.savepoint!(this.#unwrap(connection), ...rest);
-    if (inner.rollbackToSavepoint) this.rollbackToSavepoint = (connection, ...rest) => inner.rollbackToSavepoint!(this.#unwrap(connection), ...rest);
-    if (inner.releaseSavepoint) this.releaseSavepoint = (connection, ...rest) => inner.releaseSavepoint!(this.#unwrap(connection), ...rest);
-  }
-
-  savepoint?: Driver["savepoint"];
-  rollbackToSavepoint?: Driver["rollbackToSavepoint"];
-  releaseSavepoint?: Driver["releaseSavepoint"];
-
-  #unwrap(connection: DatabaseConnection): DatabaseConnection {
+  protected override innerConnection(connection: DatabaseConnection): DatabaseConnection {
     return connection instanceof NulSafeConnection ? connection.inner : connection;
   }
 
-  init() {
-    return this.inner.init();
-  }
-  async acquireConnection() {
+  override async acquireConnection() {
     const connection = await this.inner.acquireConnection();
     let wrapped = this.#connections.get(connection);
     if (!wrapped) this.#connections.set(connection, (wrapped = new NulSafeConnection(connection)));
     return wrapped;
   }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction(this.#unwrap(connection), settings);
-  }
-  commitTransaction(connection: DatabaseConnection) {
-    return this.inner.commitTransaction(this.#unwrap(connection));
-  }
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.inner.rollbackTransaction(this.#unwrap(connection));
-  }
-  releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection(this.#unwrap(connection));
-  }
-  destroy() {
-    return this.inner.destroy();
-  }
 }
 
 /** A PostgreSQL dialect whose statements never carry a NUL character. */
 export function withoutNulCharacters(dialect: Dialect): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new NulSafeDriver(dialect.createDriver()),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-  };
+  return withDriver(dialect, (driver) => new NulSafeDriver(driver));
 }

@@ -1,4 +1,5 @@
-import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver } from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Dialect } from "kysely";
+import { PassThroughDriver, withDriver } from "./driver-wrappers.server";
 
 /**
  * Transactions on a SQLite file begin IMMEDIATE: they take the file's write lock at once.
@@ -8,45 +9,12 @@ import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver } fro
  * once ("database is locked") rather than wait. Taking the lock first makes it wait its
  * turn, within the busy timeout, like any other writer.
  */
-export function immediateTransactions(dialect: Dialect): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new ImmediateTransactions(dialect.createDriver()),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-  };
-}
-
-class ImmediateTransactions implements Driver {
-  constructor(readonly inner: Driver) {
-    if (inner.savepoint) this.savepoint = inner.savepoint.bind(inner);
-    if (inner.rollbackToSavepoint) this.rollbackToSavepoint = inner.rollbackToSavepoint.bind(inner);
-    if (inner.releaseSavepoint) this.releaseSavepoint = inner.releaseSavepoint.bind(inner);
-  }
-
-  savepoint?: Driver["savepoint"];
-  rollbackToSavepoint?: Driver["rollbackToSavepoint"];
-  releaseSavepoint?: Driver["releaseSavepoint"];
-
-  init() {
-    return this.inner.init();
-  }
-  acquireConnection() {
-    return this.inner.acquireConnection();
-  }
-  async beginTransaction(connection: DatabaseConnection) {
+class ImmediateTransactions extends PassThroughDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
-  commitTransaction(connection: DatabaseConnection) {
-    return this.inner.commitTransaction(connection);
-  }
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.inner.rollbackTransaction(connection);
-  }
-  releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection(connection);
-  }
-  destroy() {
-    return this.inner.destroy();
-  }
+}
+
+export function immediateTransactions(dialect: Dialect): Dialect {
+  return withDriver(dialect, (driver) => new ImmediateTransactions(driver));
 }

@@ -9,7 +9,6 @@ import {
   UpdateQueryNode,
   type DatabaseConnection,
   type Dialect,
-  type Driver,
   type KyselyPlugin,
   type OperationNode,
   type PluginTransformQueryArgs,
@@ -19,6 +18,7 @@ import {
   type TransactionSettings,
   type UnknownRow,
 } from "kysely";
+import { PassThroughDriver, withDriver } from "../driver-wrappers.server";
 import { addOutsideChangeCheck, noteSiteChange } from "./site-changes.server";
 
 /**
@@ -116,56 +116,27 @@ class SiteWritesPlugin implements KyselyPlugin {
   }
 }
 
-class CommitWatchingDriver implements Driver {
-  readonly #inner: Driver;
+class CommitWatchingDriver extends PassThroughDriver {
   readonly #writesAtBegin = new WeakMap<DatabaseConnection, number>();
 
-  constructor(inner: Driver) {
-    this.#inner = inner;
-    if (inner.savepoint) this.savepoint = inner.savepoint.bind(inner);
-    if (inner.rollbackToSavepoint) this.rollbackToSavepoint = inner.rollbackToSavepoint.bind(inner);
-    if (inner.releaseSavepoint) this.releaseSavepoint = inner.releaseSavepoint.bind(inner);
-  }
-
-  savepoint?: Driver["savepoint"];
-  rollbackToSavepoint?: Driver["rollbackToSavepoint"];
-  releaseSavepoint?: Driver["releaseSavepoint"];
-
-  init() {
-    return this.#inner.init();
-  }
-  acquireConnection() {
-    return this.#inner.acquireConnection();
-  }
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     this.#writesAtBegin.set(connection, siteWrites);
-    await this.#inner.beginTransaction(connection, settings);
+    await super.beginTransaction(connection, settings);
   }
-  async commitTransaction(connection: DatabaseConnection) {
-    await this.#inner.commitTransaction(connection);
+  override async commitTransaction(connection: DatabaseConnection) {
+    await super.commitTransaction(connection);
     if (this.#writesAtBegin.get(connection) !== siteWrites) noteSiteChange();
     this.#writesAtBegin.delete(connection);
   }
-  async rollbackTransaction(connection: DatabaseConnection) {
+  override async rollbackTransaction(connection: DatabaseConnection) {
     this.#writesAtBegin.delete(connection);
-    await this.#inner.rollbackTransaction(connection);
-  }
-  releaseConnection(connection: DatabaseConnection) {
-    return this.#inner.releaseConnection(connection);
-  }
-  destroy() {
-    return this.#inner.destroy();
+    await super.rollbackTransaction(connection);
   }
 }
 
 /** A dialect whose commits say when they changed what visitors see. */
 export function watchingCommits(dialect: Dialect): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new CommitWatchingDriver(dialect.createDriver()),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-  };
+  return withDriver(dialect, (driver) => new CommitWatchingDriver(driver));
 }
 
 /** The plugin every connection of the app carries (see openDatabase). */
