@@ -128,6 +128,37 @@ async function copyTable(source: CopySource, target: PostgresTarget, table: Sour
   if (copied) log(`  ${table.name}: ${copied.toLocaleString("en-US")} ${copied === 1 ? "row" : "rows"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * Every table's rows into the target's (freshly migrated) schema, inside the caller's
+ * transaction: parents first, user triggers off and the derived totals taken as they are,
+ * indexes built once at the end, ids continued, triggers on again; then every table's rows
+ * and sums of money compared (CopyDiffers when they differ). Shared with the bench's filler.
+ */
+export async function copyRows(
+  source: CopySource,
+  target: PostgresTarget,
+  options: { batchRows: number; log: (line: string) => void },
+): Promise<TableFigures[]> {
+  const { client } = target;
+  const sourceTables = await source.tables();
+  const columns = await targetColumns(client);
+  matchTables(sourceTables, columns);
+  const order = await parentsFirst(client, [...columns.keys()]);
+  const byName = new Map(sourceTables.map((table) => [table.name, table]));
+  await prepareForCopy(client, order);
+  const indexes = await setIndexesAside(client);
+  for (const name of order) await copyTable(source, target, byName.get(name)!, options.batchRows, options.log);
+  const indexing = Date.now();
+  await buildIndexes(client, indexes);
+  options.log(`  ${indexes.length} indexes built again in ${((Date.now() - indexing) / 1000).toFixed(1)} s`);
+  await continueIds(client, await source.idsGiven());
+  await restoreTriggers(client, order);
+  const [expected, copied] = [await source.figures(sourceTables), await targetFigures(client, columns)];
+  const found = differences(expected, copied);
+  if (found.length) throw new CopyDiffers(found);
+  return expected;
+}
+
 /** Schema, rows and sequences, then the check; commits only when the figures agree. */
 async function copyInto(source: CopySource, target: PostgresTarget, options: Required<Omit<CopyOptions, "from">>): Promise<TableFigures[]> {
   const { client } = target;
@@ -138,22 +169,7 @@ async function copyInto(source: CopySource, target: PostgresTarget, options: Req
     await refuseUnlessEmpty(target, options.to);
     options.log(`Creating the site's tables on ${shown(options.to)}`);
     await migrateTarget(target);
-    const sourceTables = await source.tables();
-    const columns = await targetColumns(client);
-    matchTables(sourceTables, columns);
-    const order = await parentsFirst(client, [...columns.keys()]);
-    const byName = new Map(sourceTables.map((table) => [table.name, table]));
-    await prepareForCopy(client, order);
-    const indexes = await setIndexesAside(client);
-    for (const name of order) await copyTable(source, target, byName.get(name)!, options.batchRows, options.log);
-    const indexing = Date.now();
-    await buildIndexes(client, indexes);
-    options.log(`  ${indexes.length} indexes built again in ${((Date.now() - indexing) / 1000).toFixed(1)} s`);
-    await continueIds(client, await source.idsGiven());
-    await restoreTriggers(client, order);
-    const [expected, copied] = [await source.figures(sourceTables), await targetFigures(client, columns)];
-    const found = differences(expected, copied);
-    if (found.length) throw new CopyDiffers(found);
+    const expected = await copyRows(source, target, options);
     await client.query("commit");
     return expected;
   } catch (error) {

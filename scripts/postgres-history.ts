@@ -8,24 +8,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { differences } from "./db-copy-parts/figures";
-import {
-  buildIndexes,
-  connectTarget,
-  continueIds,
-  insertRows,
-  migrateTarget,
-  parentsFirst,
-  prepareForCopy,
-  restoreTriggers,
-  rowsPerInsert,
-  setIndexesAside,
-  tablesIn,
-  targetColumns,
-  targetFigures,
-  type PostgresTarget,
-} from "./db-copy-parts/postgres-target";
-import type { CopySource } from "./db-copy-parts/source";
+import { copyRows } from "./database-copy";
+import { connectTarget, migrateTarget, tablesIn } from "./db-copy-parts/postgres-target";
 import { openSqliteSource } from "./db-copy-parts/sqlite-source";
 import type { LargeAppeal } from "./appeal-history";
 import { fillGivingHistory } from "./giving-history";
@@ -86,7 +70,7 @@ async function copyHistory(file: string, url: string, log: (line: string) => voi
       await target.client.query("set local maintenance_work_mem = '256MB'");
       await refuseRecorded(target.client);
       await migrateTarget(target);
-      await copyRows(source, target);
+      await copyRows(source, target, { batchRows: BATCH_ROWS, log: () => {} });
       await target.client.query("commit");
     } catch (error) {
       await target.client.query("rollback");
@@ -110,21 +94,3 @@ async function refuseRecorded(client: pg.Client): Promise<void> {
   }
 }
 
-async function copyRows(source: CopySource, target: PostgresTarget): Promise<void> {
-  const { client } = target;
-  const columns = await targetColumns(client);
-  const byName = new Map((await source.tables()).map((table) => [table.name, table]));
-  const order = await parentsFirst(client, [...columns.keys()]);
-  await prepareForCopy(client, order);
-  const indexes = await setIndexesAside(client);
-  for (const name of order) {
-    const table = byName.get(name);
-    if (!table) throw new Error(`${name} is in the PostgreSQL schema but not in the filled SQLite file`);
-    for await (const rows of source.rows(table, rowsPerInsert(table.columns.length, BATCH_ROWS))) await insertRows(client, name, table.columns, rows);
-  }
-  await buildIndexes(client, indexes);
-  await continueIds(client, await source.idsGiven());
-  await restoreTriggers(client, order);
-  const found = differences(await source.figures([...byName.values()]), await targetFigures(client, columns));
-  if (found.length) throw new Error(`The history on PostgreSQL differs from the SQLite file it was filled from:\n  ${found.join("\n  ")}`);
-}
