@@ -425,6 +425,15 @@ export interface Database {
   ramadan_schedules: RamadanSchedulesTable;
   ramadan_nights: RamadanNightsTable;
   rate_limits: RateLimitsTable;
+  list_counts: ListCountsTable;
+}
+
+/** How many rows a staff list holds by its first filter, kept by triggers (migration 0022). */
+export interface ListCountsTable {
+  list: string;
+  value: string;
+  is_test: number;
+  n: number;
 }
 
 /** One limited key's count in its current window, shared by every app process (migration 0020). */

@@ -21,9 +21,14 @@ export interface NginxReference {
 
 /** nginx on PATH, or where Debian's package puts it; undefined when it is not installed. */
 export function findNginx(): string | undefined {
+  return findProgram("nginx");
+}
+
+/** A program on PATH or in /usr/sbin (where Debian puts nginx), or undefined. */
+export function findProgram(name: string): string | undefined {
   const folders = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/sbin"];
   for (const folder of folders) {
-    const candidate = path.join(folder, "nginx");
+    const candidate = path.join(folder, name);
     try {
       accessSync(candidate, constants.X_OK);
       return candidate;

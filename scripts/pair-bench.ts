@@ -3,11 +3,16 @@
 // the same database, at the same connection count, from the same client for the same time
 // after the same warm-up, alternating twice so that a machine growing busier weighs on both.
 // The ratio of the two rates is printed beside its target. The load tool runs on this
-// machine too, so on a small one it takes a core the processes would otherwise share.
-import type { ChildProcess } from "node:child_process";
+// machine too, so on a small one it takes a core the processes would otherwise share: wrk
+// (C, one thread) when installed, as it takes far less of it than autocannon (JavaScript,
+// in this process). Each run also reads the app processes' CPU time from /proc, so the
+// report shows whether a second process added capacity or only shared the same cores.
+import { execFile, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
-import { findNginx, startNginxProxy, type NginxReference } from "./nginx-reference";
+import { findNginx, findProgram, startNginxProxy, type NginxReference } from "./nginx-reference";
 import { printAligned } from "./report-table";
 
 const CONNECTIONS = 20;
@@ -37,26 +42,76 @@ interface Run {
   requestsPerSecond: number;
   p99: number;
   statuses: string;
+  /** CPU seconds the app processes used per second of the run (1.0 = one core kept busy). */
+  appCores: number;
 }
 
-async function load(url: string, seconds: number) {
-  return autocannon({ url, connections: CONNECTIONS, duration: seconds });
+interface Load {
+  requestsPerSecond: number;
+  p99: number;
+  statuses: string;
 }
 
-/** `/` through a fresh nginx in front of `ports`: a warm-up first, then the measured run. */
-async function throughNginx(nginx: string, ports: number[], seconds: number, holder: PairOptions["holder"], label: string): Promise<Run> {
-  holder.nginx = await startNginxProxy(nginx, ports);
+const run = promisify(execFile);
+
+/** wrk's own report: its rate, its 99th percentile (--latency) and any non-2xx or socket errors. */
+async function loadWithWrk(wrk: string, url: string, seconds: number): Promise<Load> {
+  const { stdout } = await run(wrk, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", url]);
+  const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
+  const [, value = "0", unit = "ms"] = /\s99%\s+([\d.]+)(us|ms|s)/.exec(stdout) ?? [];
+  const p99 = Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
+  const problems = [/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1], /Socket errors: (.*)/.exec(stdout)?.[1]].filter(Boolean);
+  return { requestsPerSecond: rate, p99, statuses: problems.length ? problems.join("; ") : "all 2xx" };
+}
+
+async function loadWithAutocannon(url: string, seconds: number): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  const statuses = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`);
+  if (result.errors) statuses.push(`errors×${result.errors}`);
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, statuses: statuses.join(" ") || "-" };
+}
+
+/** User and system CPU time of a process so far, in seconds (Linux /proc; 0 elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime are the 12th and 13th fields after the command name, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** `/` through a fresh nginx in front of `apps`: a warm-up first, then the measured run. */
+async function throughNginx(nginx: string, apps: AppProcess[], seconds: number, holder: PairOptions["holder"], label: string, wrk?: string): Promise<Run> {
+  holder.nginx = await startNginxProxy(
+    nginx,
+    apps.map((app) => app.port),
+  );
+  const load = (url: string, duration: number) => (wrk ? loadWithWrk(wrk, url, duration) : loadWithAutocannon(url, duration));
   try {
     console.log(`Measuring / through nginx, ${label}, for ${seconds} s (after ${WARM_UP_SECONDS} s of warm-up)...`);
     await load(`${holder.nginx.baseUrl}/`, WARM_UP_SECONDS);
+    const cpuBefore = apps.reduce((total, app) => total + cpuSeconds(app.child.pid), 0);
+    const started = performance.now();
     const result = await load(`${holder.nginx.baseUrl}/`, seconds);
-    const statuses = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`);
-    if (result.errors) statuses.push(`errors×${result.errors}`);
-    return { label, processes: ports.length, requestsPerSecond: result.requests.average, p99: result.latency.p99, statuses: statuses.join(" ") || "-" };
+    const elapsed = (performance.now() - started) / 1000;
+    const cpuAfter = apps.reduce((total, app) => total + cpuSeconds(app.child.pid), 0);
+    return { label, processes: apps.length, ...result, appCores: (cpuAfter - cpuBefore) / elapsed };
   } finally {
     await holder.nginx.stop();
     holder.nginx = undefined;
   }
+}
+
+/** What the CPU figures say limited the rate, in words for the report. */
+function whatLimited(one: number, two: number): string {
+  if (one < 0.9) {
+    return "one process kept less than a core busy, so it was probably not what limited the rate (nginx and the load tool share the same cores), and a second process is unlikely to raise it on this machine.";
+  }
+  if (two < one * TARGET_RATIO) return "the second process probably found no idle core to use (the load tool, nginx and the database hold the rest), so the ratio likely measures this machine rather than the second process.";
+  return "the second process had cores of its own.";
 }
 
 const mean = (values: number[]) => values.reduce((total, value) => total + value, 0) / Math.max(1, values.length);
@@ -73,10 +128,11 @@ export async function measurePair(options: PairOptions): Promise<void> {
   const first = await options.start();
   const second = await options.start();
   const machine = `${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)} before the runs`;
+  const wrk = findProgram("wrk");
   const runs: Run[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
-    runs.push(await throughNginx(nginx, [first.port], options.seconds, options.holder, `one process (round ${round})`));
-    runs.push(await throughNginx(nginx, [first.port, second.port], options.seconds, options.holder, `two processes (round ${round})`));
+    runs.push(await throughNginx(nginx, [first], options.seconds, options.holder, `one process (round ${round})`, wrk));
+    runs.push(await throughNginx(nginx, [first, second], options.seconds, options.holder, `two processes (round ${round})`, wrk));
   }
   const one = mean(runs.filter((run) => run.processes === 1).map((run) => run.requestsPerSecond));
   const two = mean(runs.filter((run) => run.processes === 2).map((run) => run.requestsPerSecond));
@@ -84,16 +140,26 @@ export async function measurePair(options: PairOptions): Promise<void> {
   const rate = (value: number) => value.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
   printAligned(
-    ["Run", "Processes", "Req/s (avg)", "p99 ms", "Status codes"],
-    runs.map((run) => [run.label, String(run.processes), rate(run.requestsPerSecond), run.p99.toFixed(1), run.statuses]),
+    ["Run", "Processes", "Req/s (avg)", "p99 ms", "App CPU (cores)", "Req per app CPU-s", "Status codes"],
+    runs.map((run) => [
+      run.label,
+      String(run.processes),
+      rate(run.requestsPerSecond),
+      run.p99.toFixed(1),
+      run.appCores.toFixed(2),
+      run.appCores ? rate(run.requestsPerSecond / run.appCores) : "n/a",
+      run.statuses,
+    ]),
   );
   printAligned(
     ["Figure", "One process", "Two processes", "Ratio", "Target", "Met"],
     // Judged on the ratio as printed, like every figure of the bench.
     [["/ req/s behind one port", rate(one), rate(two), `${ratio.toFixed(2)}x`, `>= ${TARGET_RATIO}x`, Number(ratio.toFixed(2)) >= TARGET_RATIO ? "yes" : "NO"]],
   );
+  const cores = (processes: number) => mean(runs.filter((run) => run.processes === processes).map((run) => run.appCores));
+  console.log(`App processes kept ${cores(1).toFixed(2)} cores busy alone and ${cores(2).toFixed(2)} as two: ${whatLimited(cores(1), cores(2))}`);
   console.log(
-    `(${CONNECTIONS} connections through nginx (${nginx}, worker_processes auto, keep-alive to each process), ${options.seconds} s per run after ${WARM_UP_SECONDS} s of warm-up, ` +
+    `(${CONNECTIONS} connections from ${wrk ? `wrk (${wrk}, one thread)` : "autocannon (in this process; install wrk for a lighter load tool)"} through nginx (${nginx}, worker_processes auto, keep-alive to each process), ${options.seconds} s per run after ${WARM_UP_SECONDS} s of warm-up, ` +
       `${ROUNDS} rounds alternating one and two processes, the rates averaged; both processes on the same ${options.databaseLabel} database; ${machine}; ` +
       "nginx, the load tool and the processes share this machine's cores, so a machine with fewer cores than processes + 2 understates the gain)",
   );

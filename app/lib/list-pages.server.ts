@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
-import { currentEngine } from "./sql-dialect.server";
+import { getDb } from "./db.server";
+import { currentEngine, withoutIndexHint } from "./sql-dialect.server";
 
 /**
  * Reading lists a page at a time. A long staff list read whole (a CSV export, an unpaged
@@ -43,10 +44,19 @@ export async function* inBatches<Row extends { id: number }, Item>(
  */
 export interface ListPage<Row> {
   rows: Row[];
+  /** How many rows match; a search's count stops at SEARCH_COUNT_CAP and sets `capped`. */
   total: number;
   /** The page shown: the one asked for, or the last there is. */
   page: number;
+  /** More than SEARCH_COUNT_CAP rows match: the screen says "1,000+" and pages on. */
+  capped?: boolean;
 }
+
+/**
+ * A search's matches are counted up to here. Counting every match of a broad search
+ * ("khan" among a million gifts) would read most of the list; nobody pages through more.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 
 export async function pageOfRows<Row>(
   countMatching: () => Promise<number>,
@@ -57,6 +67,66 @@ export async function pageOfRows<Row>(
   const total = await countMatching();
   const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
   return { rows: await readRows(pageSize, (shown - 1) * pageSize), total, page: shown };
+}
+
+/**
+ * How a search's page is read newest first: walking the date index until the page is
+ * full (many matches: found at once), or gathering the matches and sorting them (few
+ * matches: a walk would pass every row that does not match first).
+ */
+export type SearchOrder = "walk" | "sort";
+
+/** Newest first by (`column`, id), in the way `order` says. */
+export function newestOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, table: string, column: string, order: SearchOrder = "walk") {
+  const by = (name: string) => (order === "sort" ? withoutIndexHint(`${table}.${name}`) : sql.ref(`${table}.${name}`));
+  return query.orderBy(by(column), "desc").orderBy(by("id"), "desc");
+}
+
+/**
+ * One page of a search's matches, counted up to SEARCH_COUNT_CAP first (`countUpToCap`
+ * answers at most one more; the trigram and pair indexes find rare matches at once, and
+ * a common term stops the count early). Then the page is read: walked when the count was
+ * capped, sorted otherwise. Past the end of an exact count the last page shows; past a
+ * capped one the page asked for shows as it is (empty, with Previous).
+ */
+export async function searchPageOfRows<Row>(
+  countUpToCap: () => Promise<number>,
+  readRows: (limit: number, offset: number, order: SearchOrder) => Promise<Row[]>,
+  page: number,
+  pageSize: number,
+): Promise<ListPage<Row>> {
+  const total = await countUpToCap();
+  const capped = total > SEARCH_COUNT_CAP;
+  const shown = capped ? Math.max(1, page) : Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
+  const rows = total ? await readRows(pageSize, (shown - 1) * pageSize, capped ? "walk" : "sort") : [];
+  return { rows, total: capped ? SEARCH_COUNT_CAP : total, page: shown, capped };
+}
+
+/** How many rows a query matches, counting no further than one past SEARCH_COUNT_CAP. */
+export async function countUpToCap<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const matches = query.select(sql`1`.as("one")).limit(SEARCH_COUNT_CAP + 1);
+  const { rows } = await sql<{ count: number }>`select count(*) as count from (${matches}) as matches`.execute(getDb());
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** From this many rows in, a page is found by its ids first (see rowsOfPage). */
+const DEEP_FROM = 1000;
+
+/**
+ * The rows of one page of a list query (newest first, filtered). Deep in a long list the
+ * skipped rows are walked in the index alone, ids only, and just the page's rows are read
+ * whole: page 3,000 of a million gifts then reads 25 rows, not 75,000.
+ */
+export function rowsOfPage<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  table: string,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
+  if (offset < DEEP_FROM) return query.limit(limit).offset(offset).execute();
+  const id = sql.ref(`${table}.id`);
+  const ids = query.clearSelect().select(id.as("id")).limit(limit).offset(offset);
+  return query.where(id, "in", ids).limit(limit).execute();
 }
 
 interface Pageable<Query> {
@@ -79,27 +149,29 @@ export async function countOf<DB, Table extends keyof DB & string>(query: Select
   return Number(row.count);
 }
 
-interface ReadableQuery<Row> {
-  limit(limit: number): ReadableQuery<Row>;
-  offset(offset: number): ReadableQuery<Row>;
-  execute(): Promise<Row[]>;
-}
-
 /**
  * A staff list read newest first (contact messages, volunteers, newsletter addresses):
  * given how to count the rows a filter matches and how to read them newest first (after
  * a position, for batches), the three ways every such list is read: a page of the
  * screen, the API's optionally paged list, and batches for exports and unpaged lists.
  */
-export function newestFirstList<Filter, Row extends { id: number }, Item>(list: {
+export function newestFirstList<Filter, Row extends { id: number }, Item, DB, TB extends keyof DB>(list: {
+  /** The table listed, whose ids find a deep page (rowsOfPage). */
+  table: string;
+  /** How many rows match: exactly, or for a search up to the cap (countUpToCap). */
   count(filter: Filter): Promise<number>;
-  newestFirst(filter: Filter, after?: Position): ReadableQuery<Row>;
+  /** Whether the filter searches, and so is counted up to the cap only. */
+  searches(filter: Filter): boolean;
+  /** Matching rows newest first: after a position (for batches), in the order given (newestOrder). */
+  newestFirst(filter: Filter, after?: Position, order?: SearchOrder): SelectQueryBuilder<DB, TB, Row>;
   positionOf(row: Row): string;
   toItem(row: Row): Item;
 }) {
   return {
     async page(filter: Filter, page: number, pageSize: number): Promise<ListPage<Item>> {
-      const found = await pageOfRows(() => list.count(filter), (limit, offset) => list.newestFirst(filter).limit(limit).offset(offset).execute(), page, pageSize);
+      const readRows = (limit: number, offset: number, order?: SearchOrder) => rowsOfPage(list.newestFirst(filter, undefined, order), list.table, limit, offset);
+      const paging = list.searches(filter) ? searchPageOfRows : pageOfRows;
+      const found = await paging(() => list.count(filter), readRows, page, pageSize);
       return { ...found, rows: found.rows.map(list.toItem) };
     },
     async list(filter: Filter, page: { limit?: number; offset?: number } = {}): Promise<Item[]> {

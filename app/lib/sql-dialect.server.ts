@@ -32,12 +32,13 @@ export function equalsIgnoringCase(column: Expression<unknown> | RawBuilder<unkn
 }
 
 /**
- * A column as the planner should not use its index for (SQLite's unary plus): where a
- * scan and a sort beat walking a hardly selective index. PostgreSQL plans by statistics,
- * so the column is left as it is there.
+ * A column as the planner should not use its index for: where a scan and a sort beat
+ * walking a hardly selective index (a search known to match few rows, ordered by date).
+ * SQLite's unary plus; on PostgreSQL an expression no index is on (its statistics cannot
+ * tell how many rows a search matches, and it would walk the date index past them all).
  */
 export function withoutIndexHint(column: string): RawBuilder<unknown> {
-  return onPostgres() ? sql.ref(column) : sql`+${sql.ref(column)}`;
+  return onPostgres() ? sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})` : sql`+${sql.ref(column)}`;
 }
 
 /** The ISO date `days` after the ISO date in `date` (both text), inside SQL. */

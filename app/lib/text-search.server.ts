@@ -1,5 +1,5 @@
 import { withoutControlCharacters } from "~/domain/shared/text";
-import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import { currentEngine, likeIgnoringCase } from "./sql-dialect.server";
 
 /**
@@ -37,7 +37,34 @@ export function matchesText(target: SearchIndex, term: string): RawBuilder<SqlBo
   if (currentEngine() !== "postgres" && [...search].length >= 3) {
     return sql<SqlBool>`${sql.ref(`${target.table}.id`)} in (select rowid from ${sql.table(target.index)} where ${sql.table(target.index)} match ${ftsPhrase(search)})`;
   }
-  const pattern = `%${escapeLike(search)}%`;
-  const comparisons = target.columns.map((column) => likeIgnoringCase(sql.ref(`${target.table}.${column}`), pattern));
-  return sql<SqlBool>`(${sql.join(comparisons, sql` or `)})`;
+  return containedInAny(
+    target.columns.map((column) => sql.ref(`${target.table}.${column}`)),
+    search,
+  );
 }
+
+type Column = Expression<unknown> | RawBuilder<unknown>;
+
+/**
+ * One of `columns` holds `search` (cleaned) anywhere, in any letter case. A term of three
+ * characters or more is compared with LIKE (ILIKE on PostgreSQL, served by the trigram
+ * indexes). A shorter one has no trigram: on PostgreSQL it is compared as lower() against
+ * lower(), which no trigram index claims (a trigram index would be read whole for it), and a
+ * two-letter one is first found among the columns' letter pairs (migration 0023). The pairs
+ * come first in the SQL but are only computed for rows that hold the term: the planner
+ * evaluates the cheaper comparison first.
+ */
+export function containedInAny(columns: Column[], search: string): RawBuilder<SqlBool> {
+  const length = [...search].length;
+  if (currentEngine() !== "postgres" || length >= 3) {
+    const pattern = `%${escapeLike(search)}%`;
+    return anyOf(columns.map((column) => likeIgnoringCase(column, pattern)));
+  }
+  const term = sql`lower(cast(${search} as text))`;
+  const holds = anyOf(columns.map((column) => sql<SqlBool>`strpos(lower(${column}), ${term}) > 0`));
+  if (length !== 2) return holds;
+  const paired = anyOf(columns.map((column) => sql<SqlBool>`search_pairs(${column}) @> array[${term}]`));
+  return sql<SqlBool>`(${paired} and ${holds})`;
+}
+
+const anyOf = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;

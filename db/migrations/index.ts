@@ -22,6 +22,8 @@ import * as zakatReminders from "./0018_zakat_reminders";
 import * as ramadanNights from "./0019_ramadan_nights";
 import * as rateLimits from "./0020_rate_limits";
 import * as keysetIndexes from "./0021_keyset_indexes";
+import * as listCounts from "./0022_list_counts";
+import * as twoLetterSearch from "./0023_two_letter_search";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   "0019_ramadan_nights": ramadanNights,
   "0020_rate_limits": rateLimits,
   "0021_keyset_indexes": keysetIndexes,
+  "0022_list_counts": listCounts,
+  "0023_two_letter_search": twoLetterSearch,
 };
 
 /**
@@ -60,6 +64,8 @@ const postgresMigrations: Record<string, Migration> = {
   "0019_postgres_baseline": postgresBaseline,
   "0020_rate_limits": rateLimits,
   "0021_keyset_indexes": keysetIndexes,
+  "0022_list_counts": listCounts,
+  "0023_two_letter_search": twoLetterSearch,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { migrationProvider } from "../../db/migrations/index";
 import type { Database } from "../../db/schema";
 import { normalEmail } from "~/domain/shared/donor-email";
 import { migrateToLatest, openDatabase, type DB } from "~/lib/db.server";
+import { COUNTED_LISTS, countedFromRows } from "../../db/migrations/0022_list_counts";
 
 /**
  * Migrations stand alone and carry a real site forward: run on an empty database they
@@ -126,6 +127,7 @@ const EXPECTED_COLUMNS = {
   },
   appeal_slugs: { slug: "text", appeal_id: "integer?" },
   rate_limits: { key: "text", hits: "integer", resets_at: "text" },
+  list_counts: { list: "text", value: "text", is_test: "integer", n: "integer" },
   appeal_totals: { appeal_id: "integer", is_test: "integer", raised_cents: "integer", gift_count: "integer" },
   subscription_changes: {
     id: "integer", subscription_id: "integer", kind: "text", from_cents: "integer?", to_cents: "integer?", resumes_at: "text?", actor: "text",
@@ -460,6 +462,13 @@ async function expectSoundLatest(db: DB): Promise<void> {
   `.execute(db);
   expect(totals).toEqual(counted);
   expect(totals.map((row) => row.is_test)).toEqual([0, 1]);
+
+  // Each staff list's kept counts (0022, begun from the rows already there) are its rows'.
+  const kept = await db.selectFrom("list_counts").select(["list", "value", "is_test", "n"]).where("n", "<>", 0).execute();
+  const fromRows = [];
+  for (const list of COUNTED_LISTS) fromRows.push(...(await countedFromRows(list).execute(db)).rows);
+  const byKey = (rows: { list: string; value: string; is_test: number; n: number }[]) => rows.map((row) => `${row.list}|${row.value}|${row.is_test}=${row.n}`).sort();
+  expect(byKey(kept)).toEqual(byKey(fromRows));
 
   // Every gift and recurring gift is in a fund, and each fund's money in, kept by triggers
   // since 0010, is its live gifts' (never a test payment's), in total and day by day.

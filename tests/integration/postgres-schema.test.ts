@@ -348,7 +348,7 @@ function describePostgres() {
       expect(differences).toEqual([]);
     });
 
-    it("has the same indexes, each as unique and as partial, on the same columns; a trigram index per searched column; lower() for any letter case", () => {
+    it("has the same indexes, each as unique and as partial, on the same columns; a trigram and a pairs index per searched column; lower() for any letter case", () => {
       const differences: string[] = [];
       const expectedOnPostgres = new Map(onSqlite.indexes);
       for (const [name, index] of onSqlite.indexes) {
@@ -357,6 +357,8 @@ function describePostgres() {
       for (const searched of onSqlite.searched) {
         const [table, column] = searched.split(".") as [string, string];
         expectedOnPostgres.set(`${table}_${column}_trgm`, { table, unique: false, partial: false, columns: [column] });
+        // And its two-letter pairs (migration 0023).
+        expectedOnPostgres.set(`${table}_${column}_pairs`, { table, unique: false, partial: false, columns: ["(expression)"] });
       }
       for (const column of onSqlite.uniqueInAnyCase) {
         const [table, name] = column.split(".") as [string, string];

@@ -3,7 +3,7 @@ import { formatCount } from "~/domain/shared/money";
 
 /**
  * "Showing 26–50 of 1,234" with Previous and Next links that keep the other query
- * parameters. A capped total (a broad search) reads "of 10,000+" and pages on.
+ * parameters. A capped total (a broad search) reads "of 1,000+" and pages on.
  */
 export function Pagination({
   page,
@@ -27,7 +27,9 @@ export function Pagination({
   param?: string;
 }) {
   const { pathname, search } = useLocation();
-  if (total === 0 || rowsOnPage === 0) return null;
+  // Past the end of a broad search ("1,000+" is not where its last page lies): a way back.
+  const pastTheEnd = capped && rowsOnPage === 0 && page > 1;
+  if (!pastTheEnd && (total === 0 || rowsOnPage === 0)) return null;
   const first = (page - 1) * pageSize + 1;
   const last = first + rowsOnPage - 1;
   const hasNext = capped ? rowsOnPage === pageSize : last < total;
@@ -42,8 +44,14 @@ export function Pagination({
   return (
     <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <p>
-        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
-        {capped ? "+" : ""}
+        {pastTheEnd ? (
+          <>No more matches past {formatCount(total)}+</>
+        ) : (
+          <>
+            Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
+            {capped ? "+" : ""}
+          </>
+        )}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (

@@ -52,6 +52,7 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "sandbox_objects",
   "outbound_mail",
   "rate_limits",
+  "list_counts",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

@@ -35,6 +35,7 @@ function stubLoader({ request }: { request: Request }): ContactsData {
     contacts: PAGES[page] ?? [],
     // Enough rows for a second page: page 1 shows Next, page 2 Previous.
     total: PAGE_SIZE + PAGES[2]!.length,
+    capped: false,
     page,
     filter: {},
     filterProblem: null,

@@ -91,7 +91,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function Contacts({ loaderData }: Route.ComponentProps) {
-  const { contacts, total, page, filter, counts, deleting, bulkSelection, timeZone } = loaderData;
+  const { contacts, total, capped, page, filter, counts, deleting, bulkSelection, timeZone } = loaderData;
   const hydrated = useHydrated();
   const listLink = useListLink(TRANSIENT);
   // Ticked rows; only those on the page shown count (rows deleted or paged away drop out).
@@ -241,7 +241,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={contacts.length} label="Contacts" transient={TRANSIENT} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} capped={capped} rowsOnPage={contacts.length} label="Contacts" transient={TRANSIENT} />
     </div>
   );
 }

@@ -53,6 +53,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   return {
     entries: found.rows,
     total: found.total,
+    capped: found.capped ?? false,
     page: found.page,
     filter,
     filterProblem: problem ?? null,
@@ -118,7 +119,7 @@ function filterQuery(filter: LedgerFilter): URLSearchParams {
 }
 
 export default function FundsLedger({ loaderData, actionData }: Route.ComponentProps) {
-  const { entries, total, page, filter, funds, reversing, justRecorded, today, timeZone } = loaderData;
+  const { entries, total, capped, page, filter, funds, reversing, justRecorded, today, timeZone } = loaderData;
   const listLink = useListLink(TRANSIENT);
   const disburseResult = actionData?.intent === "disburse" ? actionData.result : undefined;
   const reverseResult = actionData?.intent === "reverse" ? actionData.result : undefined;
@@ -173,7 +174,7 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
 
       <LedgerFilters filter={filter} funds={funds} />
       <LedgerTable entries={entries} page={page} timeZone={timeZone} firstPage={`${SCREEN}${query.size ? `?${query}` : ""}`} reverseLink={(id) => listLink({ reverse: String(id) })} />
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={entries.length} label="Ledger" transient={TRANSIENT} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} capped={capped} rowsOnPage={entries.length} label="Ledger" transient={TRANSIENT} />
     </div>
   );
 }

@@ -46,6 +46,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   return {
     ...found,
     matching: found.total,
+    matchingCapped: found.capped,
     total: counts.pending + counts.confirmed + counts.unsubscribed,
     counts,
     filter,
@@ -173,7 +174,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} rowsOnPage={subscribers.length} label="Subscribers" transient={TRANSIENT} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} capped={loaderData.matchingCapped} rowsOnPage={subscribers.length} label="Subscribers" transient={TRANSIENT} />
     </div>
   );
 }

@@ -53,7 +53,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function Volunteers({ loaderData }: Route.ComponentProps) {
-  const { volunteers, total, page, filter, counts, deleting, timeZone } = loaderData;
+  const { volunteers, total, capped, page, filter, counts, deleting, timeZone } = loaderData;
   const listLink = useListLink(TRANSIENT);
   useFocusReturn(deleting ? String(deleting.id) : null, (id) => `[data-delete-for="${id}"]`);
   const filtered = Boolean(filter.search || filter.interest);
@@ -148,7 +148,7 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={volunteers.length} label="Volunteers" transient={TRANSIENT} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} capped={capped} rowsOnPage={volunteers.length} label="Volunteers" transient={TRANSIENT} />
     </div>
   );
 }

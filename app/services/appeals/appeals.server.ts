@@ -210,6 +210,9 @@ function filtered(filter: AppealQuery) {
 }
 
 const appealList = newestFirstList({
+  table: "appeals",
+  // Few appeals: counted exactly, searched or not.
+  searches: () => false,
   async count(filter: AppealQuery) {
     const row = await filtered(filter)
       .clearSelect()
@@ -434,4 +437,15 @@ export async function deleteAppeal(id: number): Promise<void> {
     await db.deleteFrom("appeals").where("id", "=", id).execute();
   });
   await appealPhoto.releaseAfter(stored.image_filename);
+}
+
+/** How many gifts an appeal has had, among the test flags asked for: from its kept totals, never a count of its gifts. */
+export async function appealGiftCount(appealId: number, isTest: readonly (0 | 1)[]): Promise<number> {
+  const row = await getDb()
+    .selectFrom("appeal_totals")
+    .select(sql<number>`coalesce(sum(gift_count), 0)`.as("gifts"))
+    .where("appeal_id", "=", appealId)
+    .where("is_test", "in", isTest)
+    .executeTakeFirstOrThrow();
+  return Number(row.gifts);
 }

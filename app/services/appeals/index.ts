@@ -1,6 +1,7 @@
 export {
   appealCard,
   appealFundChoices,
+  appealGiftCount,
   appealOfGift,
   appealsInBatches,
   appealTakingGifts,

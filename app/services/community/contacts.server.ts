@@ -2,7 +2,8 @@ import { CONTACT_STATUSES, contactMessageSchema, type ContactStatus } from "~/do
 import { parseQueryFlag } from "~/domain/shared/query-flags";
 import { newContactMessageMail } from "~/domain/community/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
-import { countOf, newestFirstList, olderThan, type Position } from "~/lib/list-pages.server";
+import { countUpToCap, newestFirstList, newestOrder, olderThan, type Position, type SearchOrder } from "~/lib/list-pages.server";
+import { countedRows, countsByValue } from "~/lib/list-counts.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import type { Visitor } from "~/lib/visitor.server";
@@ -85,10 +86,10 @@ function matching(filter: ContactFilter) {
   return query;
 }
 
-function newestFirst(filter: ContactFilter, after?: Position) {
+function newestFirst(filter: ContactFilter, after?: Position, order?: SearchOrder) {
   let query = matching(filter).selectAll();
   if (after) query = query.where(olderThan("contact_submissions", "submitted_at", after));
-  return query.orderBy("submitted_at", "desc").orderBy("id", "desc");
+  return newestOrder(query, "contact_submissions", "submitted_at", order);
 }
 
 export interface ContactPage {
@@ -97,17 +98,22 @@ export interface ContactPage {
   total: number;
 }
 
+/** A status alone is counted already (migration 0022); a search is counted through its matches. */
+const statusValue = (status: ContactFilter["status"]) => (status === undefined ? undefined : status === "resolved" ? "1" : "0");
+
 const contactList = newestFirstList({
-  count: (filter: ContactFilter) => countOf(matching(filter)),
+  table: "contact_submissions",
+  count: (filter: ContactFilter) => (filter.search ? countUpToCap(matching(filter)) : countedRows("contacts_by_status", { value: statusValue(filter.status) })),
+  searches: (filter) => Boolean(filter.search),
   newestFirst,
   positionOf: (row) => row.submitted_at,
   toItem: toContactSubmission,
 });
 
 /** One page of the Contacts screen; a page past the end shows the last page there is. */
-export async function findContactPage(filter: ContactFilter, page: number, pageSize: number): Promise<ContactPage & { page: number }> {
-  const { rows, total, page: shown } = await contactList.page(filter, page, pageSize);
-  return { contacts: rows, total, page: shown };
+export async function findContactPage(filter: ContactFilter, page: number, pageSize: number): Promise<ContactPage & { page: number; capped: boolean }> {
+  const { rows, total, page: shown, capped = false } = await contactList.page(filter, page, pageSize);
+  return { contacts: rows, total, page: shown, capped };
 }
 
 /** Messages newest first, optionally paged (GET /api/contact/ with limit and offset). */
@@ -123,13 +129,10 @@ export interface ContactCounts {
 }
 
 export async function countContacts(): Promise<ContactCounts> {
-  const row = await getDb()
-    .selectFrom("contact_submissions")
-    .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.coalesce(eb.fn.sum<number>("resolved"), eb.lit(0)).as("resolved")])
-    .executeTakeFirstOrThrow();
-  const total = Number(row.total);
-  const resolved = Number(row.resolved);
-  return { total, pending: total - resolved, resolved };
+  const byStatus = await countsByValue("contacts_by_status");
+  const pending = byStatus.get("0") ?? 0;
+  const resolved = byStatus.get("1") ?? 0;
+  return { total: pending + resolved, pending, resolved };
 }
 
 export async function getContact(id: number): Promise<ContactSubmission> {

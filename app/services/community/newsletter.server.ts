@@ -4,7 +4,8 @@ import { confirmSubscriptionMail, newsletterIssueMail, unsubscribeHeaders, welco
 import { getDb, nowIso } from "~/lib/db.server";
 import { onceMoreIfTakenMeanwhile, oneAtATimeFor } from "~/lib/sql-dialect.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
-import { countOf, newestFirstList, olderThan, type Position } from "~/lib/list-pages.server";
+import { countUpToCap, newestFirstList, newestOrder, olderThan, type Position, type SearchOrder } from "~/lib/list-pages.server";
+import { countedRows, countsByValue } from "~/lib/list-counts.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { NewsletterStatus } from "../../../db/schema";
@@ -185,24 +186,27 @@ function matching(filter: SubscriberFilter) {
   return filter.search ? query.where(matchesText(SEARCH, filter.search)) : query;
 }
 
-function newestFirst(filter: SubscriberFilter, after?: Position) {
+function newestFirst(filter: SubscriberFilter, after?: Position, order?: SearchOrder) {
   // Never the tokens: they are the keys to confirm and to leave, for the reader alone.
   let query = matching(filter).select(["id", "email", "subscribed_at", "status"]);
   if (after) query = query.where(olderThan("newsletter_subscribers", "subscribed_at", after));
-  return query.orderBy("subscribed_at", "desc").orderBy("id", "desc");
+  return newestOrder(query, "newsletter_subscribers", "subscribed_at", order);
 }
 
 const subscriberList = newestFirstList({
-  count: (filter: SubscriberFilter) => countOf(matching(filter)),
+  table: "newsletter_subscribers",
+  // A status alone is counted already (migration 0022); a search is counted through its matches.
+  count: (filter: SubscriberFilter) => (filter.search ? countUpToCap(matching(filter)) : countedRows("newsletter_by_status", { value: filter.status })),
+  searches: (filter) => Boolean(filter.search),
   newestFirst,
   positionOf: (row) => row.subscribed_at,
   toItem: (row): NewsletterSubscriber => row,
 });
 
 /** One page of the Newsletter screen; a page past the end shows the last page there is. */
-export async function findSubscriberPage(filter: SubscriberFilter, page: number, pageSize: number): Promise<{ subscribers: NewsletterSubscriber[]; total: number; page: number }> {
-  const { rows, total, page: shown } = await subscriberList.page(filter, page, pageSize);
-  return { subscribers: rows, total, page: shown };
+export async function findSubscriberPage(filter: SubscriberFilter, page: number, pageSize: number): Promise<{ subscribers: NewsletterSubscriber[]; total: number; page: number; capped: boolean }> {
+  const { rows, total, page: shown, capped = false } = await subscriberList.page(filter, page, pageSize);
+  return { subscribers: rows, total, page: shown, capped };
 }
 
 /** Every matching address a batch at a time: the CSV export. */
@@ -210,13 +214,8 @@ export const subscribersInBatches = subscriberList.inBatches;
 
 /** How many addresses are pending, confirmed and unsubscribed. */
 export async function countSubscribersByStatus(): Promise<Record<NewsletterStatus, number>> {
-  const rows = await getDb()
-    .selectFrom("newsletter_subscribers")
-    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
-    .groupBy("status")
-    .execute();
   const counts: Record<NewsletterStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
-  for (const row of rows) counts[row.status] = Number(row.count);
+  for (const [status, count] of await countsByValue("newsletter_by_status")) counts[status as NewsletterStatus] = count;
   return counts;
 }
 

@@ -1,7 +1,8 @@
 import { VOLUNTEER_INTERESTS, volunteerSignupSchema } from "~/domain/community/community-schemas";
 import { newVolunteerMail } from "~/domain/community/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
-import { countOf, newestFirstList, olderThan, type Position } from "~/lib/list-pages.server";
+import { countUpToCap, newestFirstList, newestOrder, olderThan, type Position, type SearchOrder } from "~/lib/list-pages.server";
+import { countedRows, countsByValue } from "~/lib/list-counts.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import type { Visitor } from "~/lib/visitor.server";
@@ -70,23 +71,26 @@ function matching(filter: VolunteerFilter) {
   return query;
 }
 
-function newestFirst(filter: VolunteerFilter, after?: Position) {
+function newestFirst(filter: VolunteerFilter, after?: Position, order?: SearchOrder) {
   let query = matching(filter).selectAll();
   if (after) query = query.where(olderThan("volunteer_signups", "submitted_at", after));
-  return query.orderBy("submitted_at", "desc").orderBy("id", "desc");
+  return newestOrder(query, "volunteer_signups", "submitted_at", order);
 }
 
 const volunteerList = newestFirstList({
-  count: (filter: VolunteerFilter) => countOf(matching(filter)),
+  table: "volunteer_signups",
+  // An interest alone is counted already (migration 0022); a search is counted through its matches.
+  count: (filter: VolunteerFilter) => (filter.search ? countUpToCap(matching(filter)) : countedRows("volunteers_by_interest", { value: filter.interest })),
+  searches: (filter) => Boolean(filter.search),
   newestFirst,
   positionOf: (row) => row.submitted_at,
   toItem: toVolunteerSignup,
 });
 
 /** One page of the Volunteers screen; a page past the end shows the last page there is. */
-export async function findVolunteerPage(filter: VolunteerFilter, page: number, pageSize: number): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number }> {
-  const { rows, total, page: shown } = await volunteerList.page(filter, page, pageSize);
-  return { volunteers: rows, total, page: shown };
+export async function findVolunteerPage(filter: VolunteerFilter, page: number, pageSize: number): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number; capped: boolean }> {
+  const { rows, total, page: shown, capped = false } = await volunteerList.page(filter, page, pageSize);
+  return { volunteers: rows, total, page: shown, capped };
 }
 
 /** Signups newest first, optionally paged (GET /api/volunteers/ with limit and offset). */
@@ -103,16 +107,13 @@ export interface VolunteerCounts {
 
 /** The summary cards and the dashboard: counted per interest from the interest index. */
 export async function countVolunteers(): Promise<VolunteerCounts> {
-  const rows = await getDb()
-    .selectFrom("volunteer_signups")
-    .select((eb) => ["interest", eb.fn.countAll<number>().as("count")])
-    .groupBy("interest")
-    .execute();
   const by_interest: Record<string, number> = Object.fromEntries(VOLUNTEER_INTERESTS.map((interest) => [interest, 0]));
   let total = 0;
-  for (const row of rows) {
-    by_interest[row.interest] = Number(row.count);
-    total += Number(row.count);
+  for (const [interest, count] of await countsByValue("volunteers_by_interest")) {
+    // An interest nobody holds any more keeps its row at 0: only the listed ones show as 0.
+    if (count === 0 && !(interest in by_interest)) continue;
+    by_interest[interest] = count;
+    total += count;
   }
   return { total, by_interest };
 }

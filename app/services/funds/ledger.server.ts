@@ -15,7 +15,7 @@ import { formatHijri } from "~/domain/shared/hijri";
 import { centsToDollars, dollarsToCents, formatExactCents } from "~/domain/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { inBatches, pageOfRows, paged, type ListPage } from "~/lib/list-pages.server";
+import { countUpToCap, inBatches, newestOrder, olderThan, pageOfRows, paged, rowsOfPage, searchPageOfRows, type ListPage, type SearchOrder } from "~/lib/list-pages.server";
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import { matchesText } from "~/lib/text-search.server";
 import type { Database, DisbursementRow, LedgerEntryKind } from "../../../db/schema";
@@ -315,8 +315,8 @@ function matching(filter: LedgerFilter) {
   };
 }
 
-function newestFirst(db: Db, filter: LedgerFilter) {
-  return entries(db).where(matching(filter)).orderBy("disbursements.disbursed_on", "desc").orderBy("disbursements.id", "desc");
+function newestFirst(db: Db, filter: LedgerFilter, order?: SearchOrder) {
+  return newestOrder(entries(db).where(matching(filter)), "disbursements", "disbursed_on", order);
 }
 
 /** Every entry has its fund, so the count needs no join (a join makes SQLite read the ledger fund by fund). */
@@ -328,13 +328,9 @@ async function countEntries(db: Db, filter: LedgerFilter): Promise<number> {
 /** One page of the ledger, newest first (past the end: the last page). */
 export async function findLedgerPage(filter: LedgerFilter, page: number, pageSize: number): Promise<ListPage<LedgerEntry>> {
   const db = getDb();
-  const readRows = async (limit: number, offset: number) => (await newestFirst(db, filter).limit(limit).offset(offset).execute()).map(toEntry);
-  if (page <= 1) {
-    // The first page is read first: when it is not full it holds every match, and a
-    // search that finds little is not run over the whole ledger a second time to count.
-    const rows = await readRows(pageSize, 0);
-    return { rows, total: rows.length < pageSize ? rows.length : await countEntries(db, filter), page: 1 };
-  }
+  const readRows = async (limit: number, offset: number, order?: SearchOrder) => (await rowsOfPage(newestFirst(db, filter, order), "disbursements", limit, offset)).map(toEntry);
+  // A search is counted up to the cap, which also decides how its page is read.
+  if (filter.search) return searchPageOfRows(() => countUpToCap(db.selectFrom("disbursements").where(matching(filter))), readRows, page, pageSize);
   return pageOfRows(() => countEntries(db, filter), readRows, page, pageSize);
 }
 
@@ -349,16 +345,7 @@ export async function* ledgerForExport(filter: LedgerFilter = {}, batchSize = 10
   yield* inBatches(
     (after, limit) => {
       const query = newestFirst(db, filter).limit(limit);
-      return (
-        after
-          ? query.where((eb) =>
-              eb.or([
-                eb("disbursements.disbursed_on", "<", after.at),
-                eb.and([eb("disbursements.disbursed_on", "=", after.at), eb("disbursements.id", "<", after.id)]),
-              ]),
-            )
-          : query
-      ).execute();
+      return (after ? query.where(olderThan("disbursements", "disbursed_on", after)) : query).execute();
     },
     (row) => row.disbursed_on,
     toEntry,

@@ -2,17 +2,18 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { offlineGiftSchema } from "~/domain/giving/donation-schemas";
 import { DONATION_FREQUENCIES, isDonationFrequency, type DonationFrequency, type PaymentMethod } from "~/domain/giving/gift-options";
 import { centsToDollars, dollarsToCents } from "~/domain/shared/money";
-import { inBatches, olderThan, paged } from "~/lib/list-pages.server";
+import { inBatches, olderThan, paged, pageOfRows, rowsOfPage, SEARCH_COUNT_CAP, searchPageOfRows } from "~/lib/list-pages.server";
 import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/domain/shared/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
 import { NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import { tributeOf, tributeWords } from "~/domain/giving/tribute";
-import { appealTitlesById, getAppeal } from "~/services/appeals";
+import { appealGiftCount, appealTitlesById, getAppeal } from "~/services/appeals";
 import { tellOfTribute } from "./tribute-mail.server";
 import { newReceiptToken } from "./receipt-tokens.server";
-import { cleanSearchTerm, escapeLike, ftsPhrase } from "~/lib/text-search.server";
-import { currentEngine, likeIgnoringCase, withoutIndexHint } from "~/lib/sql-dialect.server";
+import { cleanSearchTerm, containedInAny, ftsPhrase } from "~/lib/text-search.server";
+import { currentEngine, withoutIndexHint } from "~/lib/sql-dialect.server";
+import { countedRows } from "~/lib/list-counts.server";
 import type { Database, DonationRow } from "../../../db/schema";
 import { issueReceipt } from "./receipts.server";
 import { getImpactStatistics } from "~/services/content";
@@ -169,8 +170,6 @@ export async function readDonationFilter(params: URLSearchParams): Promise<{ fil
   return problems.length ? { filter, problem: problems.join("; ") } : { filter };
 }
 
-/** A search's matches are counted up to here; beyond it the screen says "10,000+". */
-export const SEARCH_COUNT_CAP = 10_000;
 
 /**
  * How to find a search's matches fast on a long history. A term of 3 characters or
@@ -183,14 +182,13 @@ export const SEARCH_COUNT_CAP = 10_000;
 type SearchPlan =
   | { kind: "everything" }
   | { kind: "indexed"; match: string }
-  | { kind: "compared"; pattern: string; order: "walk" | "sort"; count?: number };
+  | { kind: "compared"; search: string; order: "walk" | "sort"; count?: number };
 
 type Db = ReturnType<typeof getDb>;
 
 async function planSearch(db: Db, filter: DonationFilter): Promise<SearchPlan> {
   const search = cleanSearchTerm(filter.search ?? "");
   if (!search) return { kind: "everything" };
-  const pattern = `%${escapeLike(search)}%`;
   // PostgreSQL's trigram indexes serve ILIKE itself: its searches are always "compared".
   if (currentEngine() !== "postgres" && [...search].length >= 3) {
     const match = ftsPhrase(search);
@@ -198,10 +196,10 @@ async function planSearch(db: Db, filter: DonationFilter): Promise<SearchPlan> {
       select count(*) as count from (
         select 1 from donations_search where donations_search match ${match} limit ${SEARCH_COUNT_CAP + 1}
       )`.execute(db);
-    return Number(rows[0]?.count ?? 0) > SEARCH_COUNT_CAP ? { kind: "compared", pattern, order: "walk" } : { kind: "indexed", match };
+    return Number(rows[0]?.count ?? 0) > SEARCH_COUNT_CAP ? { kind: "compared", search, order: "walk" } : { kind: "indexed", match };
   }
-  const count = await cappedCount(db, filter, { kind: "compared", pattern, order: "walk" });
-  return { kind: "compared", pattern, order: count > SEARCH_COUNT_CAP ? "walk" : "sort", count };
+  const count = await cappedCount(db, filter, { kind: "compared", search, order: "walk" });
+  return { kind: "compared", search, order: count > SEARCH_COUNT_CAP ? "walk" : "sort", count };
 }
 
 /** The filter as SQL, for a planned search. */
@@ -211,22 +209,19 @@ function matching(filter: DonationFilter, plan: SearchPlan) {
     if (plan.kind === "indexed") {
       conditions.push(sql<boolean>`${eb.ref("id")} in (select rowid from donations_search where donations_search match ${plan.match})`);
     } else if (plan.kind === "compared") {
-      conditions.push(
-        eb.or([
-          likeIgnoringCase(eb.ref("name"), plan.pattern),
-          likeIgnoringCase(eb.ref("email"), plan.pattern),
-        ]),
-      );
+      conditions.push(containedInAny([eb.ref("name"), eb.ref("email")], plan.search));
     }
     if (filter.frequency) conditions.push(eb("frequency", "=", filter.frequency));
     if (filter.fundId !== undefined) conditions.push(eb("fund_id", "=", filter.fundId));
     if (filter.appealId !== undefined) conditions.push(eb("appeal_id", "=", filter.appealId));
     // A live site lists only real money; in a test mode every gift shows, tests marked.
-    // Name and email comparisons read every row anyway: the unary plus keeps SQLite from
-    // walking the (hardly selective) live-gifts index to find them, one lookup a row.
+    // On SQLite name and email comparisons read every row anyway: the unary plus keeps it
+    // from walking the (hardly selective) live-gifts index to find them, one lookup a row.
+    // PostgreSQL judges the flag by its statistics, which an expression would hide.
     const flags = countedTestFlags();
     if (flags.length === 1) {
-      conditions.push(plan.kind === "compared" ? sql<boolean>`${withoutIndexHint("is_test")} = ${flags[0]!}` : eb("is_test", "=", flags[0]!));
+      const hinted = plan.kind === "compared" && currentEngine() !== "postgres";
+      conditions.push(hinted ? sql<boolean>`${withoutIndexHint("is_test")} = ${flags[0]!}` : eb("is_test", "=", flags[0]!));
     }
     return eb.and(conditions);
   };
@@ -255,8 +250,17 @@ async function cappedCount(db: Db, filter: DonationFilter, plan: SearchPlan): Pr
   return Number(row.count);
 }
 
+/**
+ * Every gift, or the gifts of one frequency, fund or appeal, from the counts the database
+ * keeps (migration 0022, appeal_totals); only a combination of them is counted row by row.
+ */
 async function exactCount(db: Db, filter: DonationFilter): Promise<number> {
-  if (!filter.frequency && filter.fundId === undefined && filter.appealId === undefined) return (await getDonationTotals()).gifts;
+  const { frequency, fundId, appealId } = filter;
+  const given = [frequency, fundId, appealId].filter((value) => value !== undefined).length;
+  if (given === 0) return (await getDonationTotals()).gifts;
+  if (given === 1 && frequency) return countedRows("donations_by_frequency", { value: frequency, isTest: countedTestFlags() });
+  if (given === 1 && fundId !== undefined) return countedRows("donations_by_fund", { value: String(fundId), isTest: countedTestFlags() });
+  if (given === 1 && appealId !== undefined) return appealGiftCount(appealId, countedTestFlags());
   const row = await db
     .selectFrom("donations")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -289,30 +293,19 @@ export interface DonationPage {
 
 /**
  * The Donations screen: one page of matching gifts, and how many match in all. A page
- * past the end shows the last page there is, like every staff list (pageOfRows), but
- * only when the total is exact: a search matching more than SEARCH_COUNT_CAP gifts is
- * counted no further ("10,000+"), so where its last page lies is unknown and the page
- * asked for is shown as it is (empty past the end, with a link back to the first).
+ * past the end shows the last page there is, like every staff list, but only when the
+ * total is exact: a search is counted no further than SEARCH_COUNT_CAP ("1,000+").
  */
 export async function findDonationPage(filter: DonationFilter, page: number, pageSize: number): Promise<DonationPage> {
   const db = getDb();
   const plan = await planSearch(db, filter);
-  const read = (shown: number) => newestFirst(db, filter, plan).limit(pageSize).offset((shown - 1) * pageSize).execute();
-  let shown = Math.max(1, page);
-  let rows = await read(shown);
-  let total: number;
-  if (shown === 1 && rows.length < pageSize) total = rows.length;
-  else if (plan.kind === "everything") total = await exactCount(db, filter);
-  else if (plan.kind === "compared" && plan.count !== undefined) total = plan.count;
-  else total = await cappedCount(db, filter, plan);
-  const capped = plan.kind !== "everything" && total > SEARCH_COUNT_CAP;
-  const last = Math.max(1, Math.ceil(total / pageSize));
-  if (!capped && shown > last) {
-    shown = last;
-    rows = await read(shown);
-  }
-  const names = await namesFor(rows);
-  return { donations: rows.map((row) => toDonation(row, names)), total: capped ? SEARCH_COUNT_CAP : total, capped, page: shown };
+  const readRows = (limit: number, offset: number) => rowsOfPage(newestFirst(db, filter, plan), "donations", limit, offset);
+  const found =
+    plan.kind === "everything"
+      ? await pageOfRows(() => exactCount(db, filter), readRows, page, pageSize)
+      : await searchPageOfRows(async () => (plan.kind === "compared" && plan.count !== undefined ? plan.count : cappedCount(db, filter, plan)), readRows, page, pageSize);
+  const names = await namesFor(found.rows);
+  return { donations: found.rows.map((row) => toDonation(row, names)), total: found.total, capped: found.capped ?? false, page: found.page };
 }
 
 /**

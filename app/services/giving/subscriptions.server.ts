@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { cancelSubscriptionSchema } from "~/domain/giving/donation-schemas";
 import { centsToDollars } from "~/domain/shared/money";
 import { isCancelable } from "~/domain/giving/subscription-status";
-import { countOf, paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";
+import { paged, pageOfRows, rowsOfPage, type ListPage } from "~/lib/list-pages.server";
+import { countedRows } from "~/lib/list-counts.server";
 import { getDb } from "~/lib/db.server";
 import { countedTestFlags } from "~/lib/env.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
@@ -85,13 +86,16 @@ function listed() {
 
 /** Newest first; the whole list unless a page is asked for (GET /api/donations/subscriptions). */
 export async function listSubscriptions(page: { limit?: number; offset?: number } = {}): Promise<Subscription[]> {
-  const query = listed().selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
-  return toSubscriptions(await paged(query, page).execute());
+  return toSubscriptions(await paged(newestFirst(), page).execute());
+}
+
+function newestFirst() {
+  return listed().selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
 }
 
 /** One page of the Subscriptions screen, newest first (past the end: the last page). */
 export async function findSubscriptionPage(page: number, pageSize: number): Promise<ListPage<Subscription>> {
-  return pageOfRows(() => countOf(listed()), (limit, offset) => listSubscriptions({ limit, offset }), page, pageSize);
+  return pageOfRows(() => countedRows("subscriptions", { isTest: countedTestFlags() }), async (limit, offset) => toSubscriptions(await rowsOfPage(newestFirst(), "subscriptions", limit, offset)), page, pageSize);
 }
 
 /** One recurring gift by the provider's subscription id, or null. */

@@ -1,5 +1,6 @@
 import { centsToDollars } from "~/domain/shared/money";
 import { getDb } from "~/lib/db.server";
+import { countedRows } from "~/lib/list-counts.server";
 import { countedTestFlags } from "~/lib/env.server";
 import { countContacts, countVolunteers } from "~/services/community";
 import { currentRates, getZakatWatch, type ZakatWatch } from "~/services/funds";
@@ -46,11 +47,7 @@ export async function getDashboardStats(): Promise<DashboardStats> {
       .select((eb) => eb.fn.countAll<number>().as("pending"))
       .where("is_approved", "=", 0)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("subscriptions")
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .where("is_test", "in", countedTestFlags())
-      .executeTakeFirstOrThrow(),
+    countedRows("subscriptions", { isTest: countedTestFlags() }),
     countVolunteers(),
     countContacts(),
     fundsWatch(),
@@ -66,7 +63,7 @@ export async function getDashboardStats(): Promise<DashboardStats> {
       stories: Number(stories.total),
       active_stories: Number(stories.active),
       pending_testimonials: Number(testimonials.pending),
-      subscriptions: Number(subscriptions.total),
+      subscriptions,
     },
     volunteers,
     contacts: { total_messages: contacts.total, pending: contacts.pending, resolved: contacts.resolved },
