@@ -426,6 +426,7 @@ export interface Database {
   ramadan_nights: RamadanNightsTable;
   rate_limits: RateLimitsTable;
   list_counts: ListCountsTable;
+  subscription_totals: SubscriptionTotalsTable;
 }
 
 /** How many rows a staff list holds by its first filter, kept by triggers (migration 0022). */
@@ -434,6 +435,16 @@ export interface ListCountsTable {
   value: string;
   is_test: number;
   n: number;
+}
+
+/** The Subscriptions screen's summary by status, interval and pause, kept by triggers (migration 0024). */
+export interface SubscriptionTotalsTable {
+  status: string;
+  interval: string;
+  paused: number;
+  is_test: number;
+  gifts: number;
+  amount_cents: number;
 }
 
 /** One limited key's count in its current window, shared by every app process (migration 0020). */

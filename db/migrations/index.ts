@@ -24,6 +24,7 @@ import * as rateLimits from "./0020_rate_limits";
 import * as keysetIndexes from "./0021_keyset_indexes";
 import * as listCounts from "./0022_list_counts";
 import * as twoLetterSearch from "./0023_two_letter_search";
+import * as subscriptionTotals from "./0024_subscription_totals";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0021_keyset_indexes": keysetIndexes,
   "0022_list_counts": listCounts,
   "0023_two_letter_search": twoLetterSearch,
+  "0024_subscription_totals": subscriptionTotals,
 };
 
 /**
@@ -66,6 +68,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0021_keyset_indexes": keysetIndexes,
   "0022_list_counts": listCounts,
   "0023_two_letter_search": twoLetterSearch,
+  "0024_subscription_totals": subscriptionTotals,
 };
 
 export const migrationProvider: MigrationProvider = {

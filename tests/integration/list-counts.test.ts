@@ -1,7 +1,8 @@
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { countContacts, countVolunteers, findContactPage, findVolunteerPage, findSubscriberPage, resolveContact, deleteContact } from "~/services/community";
-import { findDonationPage, recordOfflineGift } from "~/services/giving";
+import { findDonationPage, getSubscriptionSummary, recordOfflineGift } from "~/services/giving";
 import { COUNTED_LISTS, countedFromRows } from "../../db/migrations/0022_list_counts";
 import { clearGiving } from "../support/giving-records";
 
@@ -80,5 +81,29 @@ describe("the counts kept for the staff lists", () => {
     const page = await findDonationPage({ frequency: "Monthly" }, 1, 1);
     expect(page.total).toBe(2);
     expect(page.donations).toHaveLength(1);
+  });
+
+  it("keep the Subscriptions summary: each status, interval and pause with its gifts and amounts", async () => {
+    const db = getDb();
+    const add = (id: string, values: { status: string; interval: "month" | "year"; amount_cents: number; is_test?: 0 | 1 }) =>
+      db.insertInto("subscriptions").values({ name: id, email: `${id}@example.org`, purpose: "Zakat", payment_day: 1, stripe_subscription_id: id, ...values }).execute();
+    await add("sub_a", { status: "active", interval: "month", amount_cents: 5000 });
+    await add("sub_b", { status: "active", interval: "year", amount_cents: 60000 });
+    await add("sub_c", { status: "active", interval: "month", amount_cents: 2500 });
+    await add("sub_d", { status: "past_due", interval: "month", amount_cents: 1000, is_test: 1 });
+    await db.updateTable("subscriptions").set({ resumes_at: "2027-02-01T00:00:00.000Z" }).where("stripe_subscription_id", "=", "sub_c").execute();
+    await db.updateTable("subscriptions").set({ amount_cents: 7000 }).where("stripe_subscription_id", "=", "sub_a").execute();
+    await db.updateTable("subscriptions").set({ status: "canceled" }).where("stripe_subscription_id", "=", "sub_b").execute();
+    await db.deleteFrom("subscriptions").where("stripe_subscription_id", "=", "sub_d").execute();
+
+    const kept = await db.selectFrom("subscription_totals").select(["status", "interval", "paused", "is_test", "gifts", "amount_cents as cents"]).where("gifts", "<>", 0).orderBy("status").orderBy("paused").execute();
+    const { rows: fromRows } = await sql<{ status: string; interval: string; paused: number; is_test: number; gifts: number; cents: number }>`
+      select status, interval, case when resumes_at is null then 0 else 1 end as paused, is_test, count(*) as gifts, sum(amount_cents) as cents
+      from subscriptions group by 1, 2, 3, 4 order by status, paused`.execute(db);
+    const plain = (rows: typeof kept) => rows.map((row) => Object.values(row).map(String).join("|"));
+    expect(plain(kept)).toEqual(plain(fromRows));
+    expect(plain(kept)).toEqual(["active|month|0|0|1|7000", "active|month|1|0|1|2500", "canceled|year|0|0|1|60000"]);
+    const summary = await getSubscriptionSummary();
+    expect(summary).toMatchObject({ total: 3, active: 2, monthlyRevenue: 70, paused: 1 });
   });
 });

@@ -128,6 +128,7 @@ const EXPECTED_COLUMNS = {
   appeal_slugs: { slug: "text", appeal_id: "integer?" },
   rate_limits: { key: "text", hits: "integer", resets_at: "text" },
   list_counts: { list: "text", value: "text", is_test: "integer", n: "integer" },
+  subscription_totals: { status: "text", interval: "text", paused: "integer", is_test: "integer", gifts: "integer", amount_cents: "integer" },
   appeal_totals: { appeal_id: "integer", is_test: "integer", raised_cents: "integer", gift_count: "integer" },
   subscription_changes: {
     id: "integer", subscription_id: "integer", kind: "text", from_cents: "integer?", to_cents: "integer?", resumes_at: "text?", actor: "text",
@@ -469,6 +470,13 @@ async function expectSoundLatest(db: DB): Promise<void> {
   for (const list of COUNTED_LISTS) fromRows.push(...(await countedFromRows(list).execute(db)).rows);
   const byKey = (rows: { list: string; value: string; is_test: number; n: number }[]) => rows.map((row) => `${row.list}|${row.value}|${row.is_test}=${row.n}`).sort();
   expect(byKey(kept)).toEqual(byKey(fromRows));
+  // And the Subscriptions summary (0024).
+  const { rows: summaryKept } = await sql<Record<string, number | string>>`
+    select status, interval, paused, is_test, gifts, amount_cents as cents from subscription_totals where gifts <> 0 order by 1, 2, 3, 4`.execute(db);
+  const { rows: summaryFromRows } = await sql<Record<string, number | string>>`
+    select status, interval, case when resumes_at is null then 0 else 1 end as paused, is_test, count(*) as gifts, sum(amount_cents) as cents
+    from subscriptions group by 1, 2, 3, 4 order by 1, 2, 3, 4`.execute(db);
+  expect(summaryKept).toEqual(summaryFromRows);
 
   // Every gift and recurring gift is in a fund, and each fund's money in, kept by triggers
   // since 0010, is its live gifts' (never a test payment's), in total and day by day.

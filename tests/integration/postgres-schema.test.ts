@@ -173,8 +173,9 @@ async function postgresShape(db: DB): Promise<Shape> {
     from pg_trigger g join pg_class t on t.oid = g.tgrelid
     where not g.tgisinternal and t.relnamespace = current_schema()::regnamespace`);
   for (const trigger of triggers) {
-    const [, when, event, , of] = /(BEFORE|AFTER) (INSERT|UPDATE|DELETE)( OF ([\w, ]+?))? ON/.exec(trigger.definition) ?? [];
-    shape.triggers.set(trigger.name, { table: trigger.table, moment: moment(when, event, of) });
+    // PostgreSQL quotes a column named by a keyword ("interval").
+    const [, when, event, , of] = /(BEFORE|AFTER) (INSERT|UPDATE|DELETE)( OF ([\w, "]+?))? ON/.exec(trigger.definition) ?? [];
+    shape.triggers.set(trigger.name, { table: trigger.table, moment: moment(when, event, of?.replaceAll('"', "")) });
   }
 
   const constraints = await rowsOf(db, sql<{ table: string; kind: string; columns: string[]; target: string | null; target_columns: string[] | null; on_delete: string }>`

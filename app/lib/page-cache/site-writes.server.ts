@@ -53,6 +53,7 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "outbound_mail",
   "rate_limits",
   "list_counts",
+  "subscription_totals",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

@@ -27,12 +27,15 @@ export async function getZakatWatch(): Promise<ZakatWatch> {
   for (const fund of zakatFunds) {
     const [received, disbursed] = await Promise.all([
       db.selectFrom("fund_daily_receipts").select(["day", "received_cents as cents"]).where("fund_id", "=", fund.id).execute(),
+      // A day's payments, summed in SQL: paid out on the same day they take the oldest
+      // Zakat alike, one after the other, so their sum takes exactly what they would.
       db
         .selectFrom("disbursements as entry")
-        .select(["entry.disbursed_on as day", "entry.amount_cents as cents"])
+        .select((eb) => ["entry.disbursed_on as day", eb.fn.sum<number>("entry.amount_cents").as("cents")])
         .where("entry.fund_id", "=", fund.id)
         .where("entry.kind", "=", "disbursement")
         .where((eb) => eb.not(eb.exists(eb.selectFrom("disbursements as reversal").select("reversal.id").whereRef("reversal.reverses_id", "=", "entry.id"))))
+        .groupBy("entry.disbursed_on")
         .execute(),
     ]);
     const waiting = undistributedSince(matchOldestFirst(received, disbursed).receipts, cutoff);
