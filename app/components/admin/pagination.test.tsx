@@ -21,6 +21,11 @@ describe("the pages of a staff list", () => {
     expect(screen.getByRole("link", { name: "Previous" }).getAttribute("href")).toBe("/admin/contacts?search=khan");
   });
 
+  it("deeper than the count went, says more than 1,000", async () => {
+    showPagination({ page: 99, total: 1000, capped: true, rowsOnPage: 25 }, "/admin/contacts?search=khan&page=99");
+    expect((await screen.findByRole("navigation", { name: "Contacts pages" })).textContent).toContain("Showing 2,451–2,475 of more than 1,000");
+  });
+
   it("past the end of a broad search, says so and leads back", async () => {
     showPagination({ page: 45, total: 1000, capped: true, rowsOnPage: 0 }, "/admin/contacts?search=khan&page=45");
     expect((await screen.findByRole("navigation", { name: "Contacts pages" })).textContent).toContain("No more matches past 1,000+");

@@ -48,8 +48,8 @@ export function Pagination({
           <>No more matches past {formatCount(total)}+</>
         ) : (
           <>
-            Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
-            {capped ? "+" : ""}
+            Showing {formatCount(first)}–{formatCount(last)} of {capped && last > total ? `more than ${formatCount(total)}` : formatCount(total)}
+            {capped && last <= total ? "+" : ""}
           </>
         )}
       </p>
