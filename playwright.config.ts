@@ -44,10 +44,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  // Two workers on CI as on a laptop: the specs are written to run side by side (each makes
-  // its own records), and with the PostgreSQL pass the suite runs twice, so one worker
-  // would take 20 minutes of CI's time where two take 17.
-  workers: 2,
+  workers: process.env.CI ? 1 : 2,
   forbidOnly: true,
   retries: 0,
   reporter: [["list"]],
