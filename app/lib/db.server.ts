@@ -20,12 +20,32 @@ export { engineOf, type Engine };
 function openSqliteFile(filePath: string): SQLite.Database {
   mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
   const sqlite = new SQLite(filePath);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  inWriteAheadLog(sqlite);
+  sqlite.pragma("foreign_keys = ON");
   // WAL makes NORMAL durable across application crashes and much faster than FULL.
   sqlite.pragma("synchronous = NORMAL");
   return sqlite;
+}
+
+/**
+ * Switches a file to write-ahead logging (kept in the file once set). Two processes opening a
+ * new file at the same moment both ask for it, and the loser is told SQLITE_BUSY at once (the
+ * switch takes an exclusive lock, which SQLite's busy timeout does not wait for): it tries
+ * again for up to five seconds, by which time the winner has switched the file.
+ */
+function inWriteAheadLog(sqlite: SQLite.Database): void {
+  const giveUpAt = Date.now() + 5_000;
+  for (;;) {
+    try {
+      sqlite.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > giveUpAt) throw error;
+      // At start-up only, before the server listens: a short synchronous wait is harmless.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+    }
+  }
 }
 
 /**
