@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { Icon } from "./icon";
 import { useHydrated } from "./use-hydrated";
 
@@ -36,7 +37,10 @@ export function Modal({
     // A form starts at its first field; anything else at the close button, which comes first.
     const firstField = dialog.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
     (firstField ?? dialog.querySelector<HTMLElement>("button"))?.focus();
-    const closed = () => onCloseRef.current();
+    // Closed by the browser (Escape, the close button, the backdrop): the page is told at
+    // once, not at React's next convenience, or a key pressed straight after (Space on the
+    // opener, which the browser has already refocused) would meet a dialog still "open".
+    const closed = () => flushSync(() => onCloseRef.current());
     // A click on the backdrop (the dialog element itself, outside its panel) closes it.
     const closeOnBackdrop = (event: MouseEvent) => {
       if (event.target === dialog) dialog.close();
