@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
-import { getDb } from "./db.server";
-import { currentEngine, withoutIndexHint } from "./sql-dialect.server";
+import { currentEngine } from "./sql-dialect.server";
 
 /**
  * Reading lists a page at a time. A long staff list read whole (a CSV export, an unpaged
@@ -69,44 +68,70 @@ export async function pageOfRows<Row>(
   return { rows: await readRows(pageSize, (shown - 1) * pageSize), total, page: shown };
 }
 
-/**
- * How a search's page is read newest first: walking the date index until the page is
- * full (many matches: found at once), or gathering the matches and sorting them (few
- * matches: a walk would pass every row that does not match first).
- */
-export type SearchOrder = "walk" | "sort";
-
-/** Newest first by (`column`, id), in the way `order` says. */
-export function newestOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, table: string, column: string, order: SearchOrder = "walk") {
-  const by = (name: string) => (order === "sort" ? withoutIndexHint(`${table}.${name}`) : sql.ref(`${table}.${name}`));
-  return query.orderBy(by(column), "desc").orderBy(by("id"), "desc");
+/** Newest first by (`column`, id): the order every staff list is read in, walked in its index. */
+export function newestOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, table: string, column: string) {
+  return query.orderBy(sql.ref(`${table}.${column}`), "desc").orderBy(sql.ref(`${table}.id`), "desc");
 }
 
 /**
- * One page of a search's matches, counted up to SEARCH_COUNT_CAP first (`countUpToCap`
- * answers at most one more; the trigram and pair indexes find rare matches at once, and
- * a common term stops the count early). Then the page is read: walked when the count was
- * capped, sorted otherwise. Past the end of an exact count the last page shows; past a
- * capped one the page asked for shows as it is (empty, with Previous).
+ * A search's matches are gathered first, up to one past SEARCH_COUNT_CAP, as their places
+ * in the list (`matchesUpToCap`): the trigram and pair indexes find rare matches at once,
+ * and a common term stops early. Then the page is read in one of two ways:
+ * - more than the cap: by walking the list newest first until the page is full (many
+ *   matches, so found at once), and the count reads "1,000+";
+ * - up to the cap: the gathered places are the matches, all of them, so they are put
+ *   newest first here and just the page's rows are read, by id. The matches are read from
+ *   the table once, not once to count and again to sort.
+ * Past the end of an exact count the last page shows; past a capped one the page asked for
+ * shows as it is (empty, with Previous).
  */
-export async function searchPageOfRows<Row>(
-  countUpToCap: () => Promise<number>,
-  readRows: (limit: number, offset: number, order: SearchOrder) => Promise<Row[]>,
+export async function searchPageOfRows<Row extends { id: number }>(
+  findMatches: () => Promise<Position[]>,
+  walkRows: (limit: number, offset: number) => Promise<Row[]>,
+  rowsWithIds: (ids: number[]) => Promise<Row[]>,
   page: number,
   pageSize: number,
 ): Promise<ListPage<Row>> {
-  const total = await countUpToCap();
-  const capped = total > SEARCH_COUNT_CAP;
-  const shown = capped ? Math.max(1, page) : Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
-  const rows = total ? await readRows(pageSize, (shown - 1) * pageSize, capped ? "walk" : "sort") : [];
-  return { rows, total: capped ? SEARCH_COUNT_CAP : total, page: shown, capped };
+  const matches = await findMatches();
+  if (matches.length > SEARCH_COUNT_CAP) {
+    const shown = Math.max(1, page);
+    return { rows: await walkRows(pageSize, (shown - 1) * pageSize), total: SEARCH_COUNT_CAP, page: shown, capped: true };
+  }
+  const total = matches.length;
+  const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
+  const ids = matches
+    .sort(newestFirstPositions)
+    .slice((shown - 1) * pageSize, shown * pageSize)
+    .map((match) => match.id);
+  const byId = new Map((ids.length ? await rowsWithIds(ids) : []).map((row) => [row.id, row]));
+  // A match deleted since it was gathered is left out, not shown as a gap.
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  return { rows, total, page: shown, capped: false };
 }
 
-/** How many rows a query matches, counting no further than one past SEARCH_COUNT_CAP. */
-export async function countUpToCap<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>): Promise<number> {
-  const matches = query.select(sql`1`.as("one")).limit(SEARCH_COUNT_CAP + 1);
-  const { rows } = await sql<{ count: number }>`select count(*) as count from (${matches}) as matches`.execute(getDb());
-  return Number(rows[0]?.count ?? 0);
+/** Newest first: the later position first, and of two at the same moment the higher id. */
+function newestFirstPositions(a: Position, b: Position): number {
+  if (a.at !== b.at) return a.at < b.at ? 1 : -1;
+  return b.id - a.id;
+}
+
+/**
+ * Where a query's matches stand in a list newest first by (`column`, id): no more than one
+ * past SEARCH_COUNT_CAP of them, in no particular order.
+ */
+export async function matchesUpToCap<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, table: string, column: string): Promise<Position[]> {
+  const places = query
+    .clearSelect()
+    .clearOrderBy()
+    .select([sql<number>`${sql.ref(`${table}.id`)}`.as("id"), sql<string>`${sql.ref(`${table}.${column}`)}`.as("at")])
+    .limit(SEARCH_COUNT_CAP + 1);
+  const rows = (await places.execute()) as unknown as { id: number | string; at: string }[];
+  return rows.map((row) => ({ id: Number(row.id), at: row.at }));
+}
+
+/** The rows of a list query whose ids are given, in no particular order. */
+export function rowsWithIds<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>, table: string, ids: number[]): Promise<Row[]> {
+  return query.clearOrderBy().where(sql.ref(`${table}.id`), "in", ids).execute();
 }
 
 /** From this many rows in, a page is found by its ids first (see rowsOfPage). */
@@ -158,20 +183,29 @@ export async function countOf<DB, Table extends keyof DB & string>(query: Select
 export function newestFirstList<Filter, Row extends { id: number }, Item, DB, TB extends keyof DB>(list: {
   /** The table listed, whose ids find a deep page (rowsOfPage). */
   table: string;
-  /** How many rows match: exactly, or for a search up to the cap (countUpToCap). */
+  /** How many rows match a filter that does not search (a search's matches are gathered: searchPageOfRows). */
   count(filter: Filter): Promise<number>;
   /** Whether the filter searches, and so is counted up to the cap only. */
   searches(filter: Filter): boolean;
-  /** Matching rows newest first: after a position (for batches), in the order given (newestOrder). */
-  newestFirst(filter: Filter, after?: Position, order?: SearchOrder): SelectQueryBuilder<DB, TB, Row>;
+  /** Matching rows newest first (`newestOrder`), after a position for batches. */
+  newestFirst(filter: Filter, after?: Position): SelectQueryBuilder<DB, TB, Row>;
+  /** The column the list is newest first by, beside the id. */
+  positionColumn: string;
   positionOf(row: Row): string;
   toItem(row: Row): Item;
 }) {
   return {
     async page(filter: Filter, page: number, pageSize: number): Promise<ListPage<Item>> {
-      const readRows = (limit: number, offset: number, order?: SearchOrder) => rowsOfPage(list.newestFirst(filter, undefined, order), list.table, limit, offset);
-      const paging = list.searches(filter) ? searchPageOfRows : pageOfRows;
-      const found = await paging(() => list.count(filter), readRows, page, pageSize);
+      const readRows = (limit: number, offset: number) => rowsOfPage(list.newestFirst(filter), list.table, limit, offset);
+      const found = list.searches(filter)
+        ? await searchPageOfRows(
+            () => matchesUpToCap(list.newestFirst(filter), list.table, list.positionColumn),
+            readRows,
+            (ids) => rowsWithIds(list.newestFirst(filter), list.table, ids),
+            page,
+            pageSize,
+          )
+        : await pageOfRows(() => list.count(filter), readRows, page, pageSize);
       return { ...found, rows: found.rows.map(list.toItem) };
     },
     async list(filter: Filter, page: { limit?: number; offset?: number } = {}): Promise<Item[]> {

@@ -32,10 +32,10 @@ export function equalsIgnoringCase(column: Expression<unknown> | RawBuilder<unkn
 }
 
 /**
- * A column as the planner should not use its index for: where a scan and a sort beat
- * walking a hardly selective index (a search known to match few rows, ordered by date).
- * SQLite's unary plus; on PostgreSQL an expression no index is on (its statistics cannot
- * tell how many rows a search matches, and it would walk the date index past them all).
+ * A column as the planner should not use its index for: where a scan beats walking a
+ * hardly selective index (the live-gifts flag, when every gift's name is compared anyway).
+ * SQLite's unary plus; on PostgreSQL an expression no index is on, which also hides the
+ * column's statistics from the planner, so use it there only where they do not matter.
  */
 export function withoutIndexHint(column: string): RawBuilder<unknown> {
   return onPostgres() ? sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})` : sql`+${sql.ref(column)}`;

@@ -48,7 +48,7 @@ type Column = Expression<unknown> | RawBuilder<unknown>;
 /**
  * One of `columns` holds `search` (cleaned) anywhere, in any letter case. A term of three
  * characters or more is compared with LIKE (ILIKE on PostgreSQL, served by the trigram
- * indexes). A shorter one has no trigram: on PostgreSQL it is compared as lower() against
+ * indexes: see trigramMatch). A shorter one has no trigram: on PostgreSQL it is compared as lower() against
  * lower(), which no trigram index claims (a trigram index would be read whole for it), and a
  * two-letter one is first found among the columns' letter pairs (migration 0023). The pairs
  * come first in the SQL but are only computed for rows that hold the term: the planner
@@ -56,15 +56,34 @@ type Column = Expression<unknown> | RawBuilder<unknown>;
  */
 export function containedInAny(columns: Column[], search: string): RawBuilder<SqlBool> {
   const length = [...search].length;
-  if (currentEngine() !== "postgres" || length >= 3) {
-    const pattern = `%${escapeLike(search)}%`;
-    return anyOf(columns.map((column) => likeIgnoringCase(column, pattern)));
-  }
+  if (currentEngine() !== "postgres") return anyOf(columns.map((column) => likeIgnoringCase(column, `%${escapeLike(search)}%`)));
+  if (length >= 3) return anyOf(columns.map((column) => trigramMatch(column, search)));
   const term = sql`lower(cast(${search} as text))`;
   const holds = anyOf(columns.map((column) => sql<SqlBool>`strpos(lower(${column}), ${term}) > 0`));
   if (length !== 2) return holds;
   const paired = anyOf(columns.map((column) => sql<SqlBool>`search_pairs(${column}) @> array[${term}]`));
   return sql<SqlBool>`(${paired} and ${holds})`;
+}
+
+/**
+ * On PostgreSQL, `column` holds `search`, found through the column's trigram index. The
+ * index reads one list of rows per trigram of the term, so a whole address would read the
+ * long lists of its domain's trigrams ("@ex", "org": nearly every donor's). When the part
+ * before the @ has trigrams of its own, only that part is asked of the index, and the whole
+ * term is confirmed on the few rows it finds, as lower() against lower().
+ */
+function trigramMatch(column: Column, search: string): RawBuilder<SqlBool> {
+  const localPart = addressLocalPart(search);
+  if (!localPart) return likeIgnoringCase(column, `%${escapeLike(search)}%`);
+  return sql<SqlBool>`(${likeIgnoringCase(column, `%${escapeLike(localPart)}%`)} and strpos(lower(${column}), lower(cast(${search} as text))) > 0)`;
+}
+
+/** The part of an address-like term before its @, when it is long enough to be looked up by itself. */
+function addressLocalPart(search: string): string | null {
+  const at = search.indexOf("@");
+  if (at < 0 || at === search.length - 1) return null;
+  const localPart = search.slice(0, at);
+  return [...localPart].length >= 3 ? localPart : null;
 }
 
 const anyOf = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;

@@ -225,6 +225,7 @@ const appealList = newestFirstList({
     if (after) query = query.where(olderThan("appeals", "created_at", after));
     return query.orderBy("appeals.created_at", "desc").orderBy("appeals.id", "desc");
   },
+  positionColumn: "created_at",
   positionOf: (row) => row.created_at,
   toItem: (row) => toAppeal(row),
 });

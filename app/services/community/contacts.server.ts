@@ -2,7 +2,7 @@ import { CONTACT_STATUSES, contactMessageSchema, type ContactStatus } from "~/do
 import { parseQueryFlag } from "~/domain/shared/query-flags";
 import { newContactMessageMail } from "~/domain/community/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
-import { countUpToCap, newestFirstList, newestOrder, olderThan, type Position, type SearchOrder } from "~/lib/list-pages.server";
+import { newestFirstList, newestOrder, olderThan, type Position } from "~/lib/list-pages.server";
 import { countedRows, countsByValue } from "~/lib/list-counts.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
@@ -86,10 +86,10 @@ function matching(filter: ContactFilter) {
   return query;
 }
 
-function newestFirst(filter: ContactFilter, after?: Position, order?: SearchOrder) {
+function newestFirst(filter: ContactFilter, after?: Position) {
   let query = matching(filter).selectAll();
   if (after) query = query.where(olderThan("contact_submissions", "submitted_at", after));
-  return newestOrder(query, "contact_submissions", "submitted_at", order);
+  return newestOrder(query, "contact_submissions", "submitted_at");
 }
 
 export interface ContactPage {
@@ -103,9 +103,10 @@ const statusValue = (status: ContactFilter["status"]) => (status === undefined ?
 
 const contactList = newestFirstList({
   table: "contact_submissions",
-  count: (filter: ContactFilter) => (filter.search ? countUpToCap(matching(filter)) : countedRows("contacts_by_status", { value: statusValue(filter.status) })),
+  count: (filter: ContactFilter) => countedRows("contacts_by_status", { value: statusValue(filter.status) }),
   searches: (filter) => Boolean(filter.search),
   newestFirst,
+  positionColumn: "submitted_at",
   positionOf: (row) => row.submitted_at,
   toItem: toContactSubmission,
 });

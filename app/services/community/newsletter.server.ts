@@ -4,7 +4,7 @@ import { confirmSubscriptionMail, newsletterIssueMail, unsubscribeHeaders, welco
 import { getDb, nowIso } from "~/lib/db.server";
 import { onceMoreIfTakenMeanwhile, oneAtATimeFor } from "~/lib/sql-dialect.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
-import { countUpToCap, newestFirstList, newestOrder, olderThan, type Position, type SearchOrder } from "~/lib/list-pages.server";
+import { newestFirstList, newestOrder, olderThan, type Position } from "~/lib/list-pages.server";
 import { countedRows, countsByValue } from "~/lib/list-counts.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
@@ -186,19 +186,20 @@ function matching(filter: SubscriberFilter) {
   return filter.search ? query.where(matchesText(SEARCH, filter.search)) : query;
 }
 
-function newestFirst(filter: SubscriberFilter, after?: Position, order?: SearchOrder) {
+function newestFirst(filter: SubscriberFilter, after?: Position) {
   // Never the tokens: they are the keys to confirm and to leave, for the reader alone.
   let query = matching(filter).select(["id", "email", "subscribed_at", "status"]);
   if (after) query = query.where(olderThan("newsletter_subscribers", "subscribed_at", after));
-  return newestOrder(query, "newsletter_subscribers", "subscribed_at", order);
+  return newestOrder(query, "newsletter_subscribers", "subscribed_at");
 }
 
 const subscriberList = newestFirstList({
   table: "newsletter_subscribers",
   // A status alone is counted already (migration 0022); a search is counted through its matches.
-  count: (filter: SubscriberFilter) => (filter.search ? countUpToCap(matching(filter)) : countedRows("newsletter_by_status", { value: filter.status })),
+  count: (filter: SubscriberFilter) => countedRows("newsletter_by_status", { value: filter.status }),
   searches: (filter) => Boolean(filter.search),
   newestFirst,
+  positionColumn: "subscribed_at",
   positionOf: (row) => row.subscribed_at,
   toItem: (row): NewsletterSubscriber => row,
 });

@@ -1,7 +1,7 @@
 import { VOLUNTEER_INTERESTS, volunteerSignupSchema } from "~/domain/community/community-schemas";
 import { newVolunteerMail } from "~/domain/community/staff-notifications";
 import { getDb, nowIso } from "~/lib/db.server";
-import { countUpToCap, newestFirstList, newestOrder, olderThan, type Position, type SearchOrder } from "~/lib/list-pages.server";
+import { newestFirstList, newestOrder, olderThan, type Position } from "~/lib/list-pages.server";
 import { countedRows, countsByValue } from "~/lib/list-counts.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
@@ -71,18 +71,19 @@ function matching(filter: VolunteerFilter) {
   return query;
 }
 
-function newestFirst(filter: VolunteerFilter, after?: Position, order?: SearchOrder) {
+function newestFirst(filter: VolunteerFilter, after?: Position) {
   let query = matching(filter).selectAll();
   if (after) query = query.where(olderThan("volunteer_signups", "submitted_at", after));
-  return newestOrder(query, "volunteer_signups", "submitted_at", order);
+  return newestOrder(query, "volunteer_signups", "submitted_at");
 }
 
 const volunteerList = newestFirstList({
   table: "volunteer_signups",
   // An interest alone is counted already (migration 0022); a search is counted through its matches.
-  count: (filter: VolunteerFilter) => (filter.search ? countUpToCap(matching(filter)) : countedRows("volunteers_by_interest", { value: filter.interest })),
+  count: (filter: VolunteerFilter) => countedRows("volunteers_by_interest", { value: filter.interest }),
   searches: (filter) => Boolean(filter.search),
   newestFirst,
+  positionColumn: "submitted_at",
   positionOf: (row) => row.submitted_at,
   toItem: toVolunteerSignup,
 });

@@ -15,7 +15,7 @@ import { formatHijri } from "~/domain/shared/hijri";
 import { centsToDollars, dollarsToCents, formatExactCents } from "~/domain/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { countUpToCap, inBatches, newestOrder, olderThan, pageOfRows, paged, rowsOfPage, searchPageOfRows, type ListPage, type SearchOrder } from "~/lib/list-pages.server";
+import { inBatches, matchesUpToCap, newestOrder, olderThan, pageOfRows, paged, rowsOfPage, rowsWithIds, searchPageOfRows, type ListPage } from "~/lib/list-pages.server";
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import { matchesText } from "~/lib/text-search.server";
 import type { Database, DisbursementRow, LedgerEntryKind } from "../../../db/schema";
@@ -315,8 +315,8 @@ function matching(filter: LedgerFilter) {
   };
 }
 
-function newestFirst(db: Db, filter: LedgerFilter, order?: SearchOrder) {
-  return newestOrder(entries(db).where(matching(filter)), "disbursements", "disbursed_on", order);
+function newestFirst(db: Db, filter: LedgerFilter) {
+  return newestOrder(entries(db).where(matching(filter)), "disbursements", "disbursed_on");
 }
 
 /** Every entry has its fund, so the count needs no join (a join makes SQLite read the ledger fund by fund). */
@@ -328,10 +328,16 @@ async function countEntries(db: Db, filter: LedgerFilter): Promise<number> {
 /** One page of the ledger, newest first (past the end: the last page). */
 export async function findLedgerPage(filter: LedgerFilter, page: number, pageSize: number): Promise<ListPage<LedgerEntry>> {
   const db = getDb();
-  const readRows = async (limit: number, offset: number, order?: SearchOrder) => (await rowsOfPage(newestFirst(db, filter, order), "disbursements", limit, offset)).map(toEntry);
-  // A search is counted up to the cap, which also decides how its page is read.
-  if (filter.search) return searchPageOfRows(() => countUpToCap(db.selectFrom("disbursements").where(matching(filter))), readRows, page, pageSize);
-  return pageOfRows(() => countEntries(db, filter), readRows, page, pageSize);
+  const readRows = async (limit: number, offset: number) => (await rowsOfPage(newestFirst(db, filter), "disbursements", limit, offset)).map(toEntry);
+  if (!filter.search) return pageOfRows(() => countEntries(db, filter), readRows, page, pageSize);
+  // A search's matches are gathered up to the cap, without the funds' join, then read as a page.
+  return searchPageOfRows(
+    () => matchesUpToCap(db.selectFrom("disbursements").where(matching(filter)), "disbursements", "disbursed_on"),
+    readRows,
+    async (ids) => (await rowsWithIds(newestFirst(db, filter), "disbursements", ids)).map(toEntry),
+    page,
+    pageSize,
+  );
 }
 
 /** GET /api/disbursements/: the ledger newest first, whole unless a page is asked for. */

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { offlineGiftSchema } from "~/domain/giving/donation-schemas";
 import { DONATION_FREQUENCIES, isDonationFrequency, type DonationFrequency, type PaymentMethod } from "~/domain/giving/gift-options";
 import { centsToDollars, dollarsToCents } from "~/domain/shared/money";
-import { inBatches, olderThan, paged, pageOfRows, rowsOfPage, SEARCH_COUNT_CAP, searchPageOfRows } from "~/lib/list-pages.server";
+import { inBatches, matchesUpToCap, olderThan, paged, pageOfRows, rowsOfPage, rowsWithIds, SEARCH_COUNT_CAP, searchPageOfRows } from "~/lib/list-pages.server";
 import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/domain/shared/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
@@ -172,34 +172,29 @@ export async function readDonationFilter(params: URLSearchParams): Promise<{ fil
 
 
 /**
- * How to find a search's matches fast on a long history. A term of 3 characters or
- * more goes through the trigram index; when it matches a large share of all gifts
- * (an email domain, say), walking the gifts newest first finds a page of them at once,
- * so the plain comparison in date order is cheaper than sorting every match. Shorter
- * terms cannot use the index: their matches are counted first, then found in date
- * order when plentiful, or collected and sorted when rare.
+ * How to find a search's matches fast on a long history. On SQLite a term of 3 characters
+ * or more goes through the FTS5 trigram table, unless it matches more gifts than the cap
+ * (an email domain, say): then walking the gifts newest first finds a page of them at once,
+ * and the plain comparison is cheaper than gathering every match. Shorter terms, and every
+ * term on PostgreSQL (whose trigram and pair indexes serve the comparison itself), are
+ * "compared".
  */
-type SearchPlan =
-  | { kind: "everything" }
-  | { kind: "indexed"; match: string }
-  | { kind: "compared"; search: string; order: "walk" | "sort"; count?: number };
+type SearchPlan = { kind: "everything" } | { kind: "indexed"; match: string } | { kind: "compared"; search: string };
 
 type Db = ReturnType<typeof getDb>;
 
 async function planSearch(db: Db, filter: DonationFilter): Promise<SearchPlan> {
   const search = cleanSearchTerm(filter.search ?? "");
   if (!search) return { kind: "everything" };
-  // PostgreSQL's trigram indexes serve ILIKE itself: its searches are always "compared".
   if (currentEngine() !== "postgres" && [...search].length >= 3) {
     const match = ftsPhrase(search);
     const { rows } = await sql<{ count: number }>`
       select count(*) as count from (
         select 1 from donations_search where donations_search match ${match} limit ${SEARCH_COUNT_CAP + 1}
       )`.execute(db);
-    return Number(rows[0]?.count ?? 0) > SEARCH_COUNT_CAP ? { kind: "compared", search, order: "walk" } : { kind: "indexed", match };
+    return Number(rows[0]?.count ?? 0) > SEARCH_COUNT_CAP ? { kind: "compared", search } : { kind: "indexed", match };
   }
-  const count = await cappedCount(db, filter, { kind: "compared", search, order: "walk" });
-  return { kind: "compared", search, order: count > SEARCH_COUNT_CAP ? "walk" : "sort", count };
+  return { kind: "compared", search };
 }
 
 /** The filter as SQL, for a planned search. */
@@ -228,26 +223,7 @@ function matching(filter: DonationFilter, plan: SearchPlan) {
 }
 
 function newestFirst(db: Db, filter: DonationFilter, plan: SearchPlan) {
-  const query = db.selectFrom("donations").selectAll().where(matching(filter, plan));
-  // A unary plus keeps SQLite off the date index: for rare matches a scan and a sort are faster.
-  return plan.kind === "compared" && plan.order === "sort"
-    ? query.orderBy(withoutIndexHint("donated_at"), "desc").orderBy("id", "desc")
-    : query.orderBy("donated_at", "desc").orderBy("id", "desc");
-}
-
-async function cappedCount(db: Db, filter: DonationFilter, plan: SearchPlan): Promise<number> {
-  const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom("donations")
-        .select(sql<number>`1`.as("one"))
-        .where(matching(filter, plan))
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as("matches"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return db.selectFrom("donations").selectAll().where(matching(filter, plan)).orderBy("donated_at", "desc").orderBy("id", "desc");
 }
 
 /**
@@ -303,7 +279,13 @@ export async function findDonationPage(filter: DonationFilter, page: number, pag
   const found =
     plan.kind === "everything"
       ? await pageOfRows(() => exactCount(db, filter), readRows, page, pageSize)
-      : await searchPageOfRows(async () => (plan.kind === "compared" && plan.count !== undefined ? plan.count : cappedCount(db, filter, plan)), readRows, page, pageSize);
+      : await searchPageOfRows(
+          () => matchesUpToCap(newestFirst(db, filter, plan), "donations", "donated_at"),
+          readRows,
+          (ids) => rowsWithIds(newestFirst(db, filter, plan), "donations", ids),
+          page,
+          pageSize,
+        );
   const names = await namesFor(found.rows);
   return { donations: found.rows.map((row) => toDonation(row, names)), total: found.total, capped: found.capped ?? false, page: found.page };
 }
