@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { flushSync } from "react-dom";
 import { Icon } from "./icon";
 import { useHydrated } from "./use-hydrated";
 
@@ -26,6 +25,8 @@ export function Modal({
   const openingRef = useRef(false);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // Closes the dialog and tells the page (set while the dialog is shown).
+  const closeRef = useRef<() => void>(undefined);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -37,17 +38,37 @@ export function Modal({
     // A form starts at its first field; anything else at the close button, which comes first.
     const firstField = dialog.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
     (firstField ?? dialog.querySelector<HTMLElement>("button"))?.focus();
-    // Closed by the browser (Escape, the close button, the backdrop): the page is told at
-    // once, not at React's next convenience, or a key pressed straight after (Space on the
-    // opener, which the browser has already refocused) would meet a dialog still "open".
-    const closed = () => flushSync(() => onCloseRef.current());
+    // The page is told the moment the dialog is asked to close, once, whoever asks:
+    // Escape (the browser's cancel, fired during the key press), the close button, the
+    // backdrop. The browser's close event comes later, as a task of its own: a key pressed
+    // straight after Escape (Space on the opener, refocused already) would come before it
+    // and meet a dialog the page still thinks is open.
+    let told = false;
+    const tell = () => {
+      if (told) return;
+      told = true;
+      onCloseRef.current();
+    };
+    const closeNow = () => {
+      dialog.close();
+      tell();
+    };
+    closeRef.current = closeNow;
+    // Any other close (a form inside with method="dialog"); a late close event from an
+    // earlier mount of this dialog (React's StrictMode) arrives while it is open again.
+    const closed = () => {
+      if (!dialog.open) tell();
+    };
     // A click on the backdrop (the dialog element itself, outside its panel) closes it.
     const closeOnBackdrop = (event: MouseEvent) => {
-      if (event.target === dialog) dialog.close();
+      if (event.target === dialog) closeNow();
     };
+    dialog.addEventListener("cancel", tell);
     dialog.addEventListener("close", closed);
     dialog.addEventListener("click", closeOnBackdrop);
     return () => {
+      closeRef.current = undefined;
+      dialog.removeEventListener("cancel", tell);
       dialog.removeEventListener("close", closed);
       dialog.removeEventListener("click", closeOnBackdrop);
       if (dialog.open) dialog.close();
@@ -61,7 +82,7 @@ export function Modal({
     <div className="flex items-start justify-between gap-4">
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
       {hydrated ? (
-        <button type="button" onClick={() => dialogRef.current?.close()} className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+        <button type="button" onClick={() => closeRef.current?.()} className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
           <Icon name="close" className="h-6 w-6" />
         </button>
       ) : null}
