@@ -74,59 +74,77 @@ export function newestOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilde
 }
 
 /**
- * A search's matches are gathered first, up to one past SEARCH_COUNT_CAP, as their places
- * in the list (`matchesUpToCap`): the trigram and pair indexes find rare matches at once,
- * and a common term stops early. Then the page is read in one of two ways:
- * - more than the cap: by walking the list newest first until the page is full (many
- *   matches, so found at once), and the count reads "1,000+";
- * - up to the cap: the gathered places are the matches, all of them, so they are put
- *   newest first here and just the page's rows are read, by id. The matches are read from
- *   the table once, not once to count and again to sort.
- * Past the end of an exact count the last page shows; past a capped one the page asked for
- * shows as it is (empty, with Previous).
+ * A search's matches, gathered as their places in the list (`matchesUpToCap`): no more than
+ * one past SEARCH_COUNT_CAP of them, newest first or in whatever order the database found
+ * cheapest.
+ */
+export interface GatheredMatches {
+  places: Position[];
+  newestFirst: boolean;
+}
+
+/**
+ * One page of a search's matches. They are gathered first: they count the matches ("1,000+"
+ * past the cap), and when they are all of them, or the newest of them, they are the page's
+ * rows too, so only the page's rows are then read, by id. A capped gathering in no order
+ * says nothing of which matches are the newest: its page is found by walking the list
+ * newest first, as is any page deeper than the cap. Past the end of an exact count the last
+ * page shows; past a capped one the page asked for shows as it is (empty, with Previous).
  */
 export async function searchPageOfRows<Row extends { id: number }>(
-  findMatches: () => Promise<Position[]>,
+  findMatches: () => Promise<GatheredMatches>,
   walkRows: (limit: number, offset: number) => Promise<Row[]>,
   rowsWithIds: (ids: number[]) => Promise<Row[]>,
   page: number,
   pageSize: number,
 ): Promise<ListPage<Row>> {
-  const matches = await findMatches();
-  if (matches.length > SEARCH_COUNT_CAP) {
-    const shown = Math.max(1, page);
-    return { rows: await walkRows(pageSize, (shown - 1) * pageSize), total: SEARCH_COUNT_CAP, page: shown, capped: true };
-  }
-  const total = matches.length;
-  const shown = Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
-  const ids = matches
-    .sort(newestFirstPositions)
-    .slice((shown - 1) * pageSize, shown * pageSize)
-    .map((match) => match.id);
+  const { places, newestFirst } = await findMatches();
+  const capped = places.length > SEARCH_COUNT_CAP;
+  const total = capped ? SEARCH_COUNT_CAP : places.length;
+  const shown = capped ? Math.max(1, page) : Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
+  const from = (shown - 1) * pageSize;
+  if (capped && (!newestFirst || from + pageSize > SEARCH_COUNT_CAP)) return { rows: await walkRows(pageSize, from), total, page: shown, capped };
+  const ordered = newestFirst ? places : [...places].sort(newestFirstPositions);
+  const ids = ordered.slice(from, from + pageSize).map((match) => match.id);
   const byId = new Map((ids.length ? await rowsWithIds(ids) : []).map((row) => [row.id, row]));
   // A match deleted since it was gathered is left out, not shown as a gap.
-  const rows = ids.flatMap((id) => byId.get(id) ?? []);
-  return { rows, total, page: shown, capped: false };
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, page: shown, capped };
 }
 
-/** Newest first: the later position first, and of two at the same moment the higher id. */
+/**
+ * Newest first: the later position first, and of two at the same moment the higher id. The
+ * positions are compared as text, as the database orders them: every list's date column holds
+ * one fixed ISO 8601 form (timestamps to the millisecond in UTC, or days), so text order is
+ * time order on both engines and in every collation.
+ */
 function newestFirstPositions(a: Position, b: Position): number {
   if (a.at !== b.at) return a.at < b.at ? 1 : -1;
   return b.id - a.id;
 }
 
 /**
- * Where a query's matches stand in a list newest first by (`column`, id): no more than one
- * past SEARCH_COUNT_CAP of them, in no particular order.
+ * The places of a list query's matches (the ids and `column` of its table), no more than one
+ * past SEARCH_COUNT_CAP of them. How they are gathered depends on whether the search is
+ * narrowed by another filter (a status, a fund, a frequency):
+ * - narrowed: newest first, in the query's own order. The database then weighs walking the
+ *   filter's newest-first index against sorting the few rows both conditions match, and the
+ *   places are the page's rows;
+ * - not narrowed: in any order. A common term is then counted from its trigram index or the
+ *   first rows read, where gathering its 1,001 newest would walk the whole list's date index
+ *   past every row that does not match (25,000 gifts for "khan"); its page is walked after.
  */
-export async function matchesUpToCap<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, table: string, column: string): Promise<Position[]> {
-  const places = query
+export async function matchesUpToCap<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: string,
+  column: string,
+  narrowed: boolean,
+): Promise<GatheredMatches> {
+  const places = (narrowed ? query : query.clearOrderBy())
     .clearSelect()
-    .clearOrderBy()
     .select([sql<number>`${sql.ref(`${table}.id`)}`.as("id"), sql<string>`${sql.ref(`${table}.${column}`)}`.as("at")])
     .limit(SEARCH_COUNT_CAP + 1);
   const rows = (await places.execute()) as unknown as { id: number | string; at: string }[];
-  return rows.map((row) => ({ id: Number(row.id), at: row.at }));
+  return { places: rows.map((row) => ({ id: Number(row.id), at: row.at })), newestFirst: narrowed };
 }
 
 /** The rows of a list query whose ids are given, in no particular order. */
@@ -187,6 +205,8 @@ export function newestFirstList<Filter, Row extends { id: number }, Item, DB, TB
   count(filter: Filter): Promise<number>;
   /** Whether the filter searches, and so is counted up to the cap only. */
   searches(filter: Filter): boolean;
+  /** Whether the filter holds a condition besides the search (see matchesUpToCap). */
+  narrows?(filter: Filter): boolean;
   /** Matching rows newest first (`newestOrder`), after a position for batches. */
   newestFirst(filter: Filter, after?: Position): SelectQueryBuilder<DB, TB, Row>;
   /** The column the list is newest first by, beside the id. */
@@ -199,7 +219,7 @@ export function newestFirstList<Filter, Row extends { id: number }, Item, DB, TB
       const readRows = (limit: number, offset: number) => rowsOfPage(list.newestFirst(filter), list.table, limit, offset);
       const found = list.searches(filter)
         ? await searchPageOfRows(
-            () => matchesUpToCap(list.newestFirst(filter), list.table, list.positionColumn),
+            () => matchesUpToCap(list.newestFirst(filter), list.table, list.positionColumn, list.narrows?.(filter) ?? false),
             readRows,
             (ids) => rowsWithIds(list.newestFirst(filter), list.table, ids),
             page,

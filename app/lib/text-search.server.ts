@@ -83,7 +83,8 @@ function addressLocalPart(search: string): string | null {
   const at = search.indexOf("@");
   if (at < 0 || at === search.length - 1) return null;
   const localPart = search.slice(0, at);
-  return [...localPart].length >= 3 ? localPart : null;
+  // pg_trgm takes its trigrams from letters and digits: "___@" would give the index nothing to look up.
+  return [...localPart].length >= 3 && /[\p{L}\p{N}]/u.test(localPart) ? localPart : null;
 }
 
 const anyOf = (conditions: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;

@@ -105,6 +105,7 @@ const contactList = newestFirstList({
   table: "contact_submissions",
   count: (filter: ContactFilter) => countedRows("contacts_by_status", { value: statusValue(filter.status) }),
   searches: (filter) => Boolean(filter.search),
+  narrows: (filter) => filter.status !== undefined,
   newestFirst,
   positionColumn: "submitted_at",
   positionOf: (row) => row.submitted_at,

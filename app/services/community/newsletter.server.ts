@@ -198,6 +198,7 @@ const subscriberList = newestFirstList({
   // A status alone is counted already (migration 0022); a search is counted through its matches.
   count: (filter: SubscriberFilter) => countedRows("newsletter_by_status", { value: filter.status }),
   searches: (filter) => Boolean(filter.search),
+  narrows: (filter) => Boolean(filter.status),
   newestFirst,
   positionColumn: "subscribed_at",
   positionOf: (row) => row.subscribed_at,

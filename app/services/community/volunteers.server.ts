@@ -82,6 +82,7 @@ const volunteerList = newestFirstList({
   // An interest alone is counted already (migration 0022); a search is counted through its matches.
   count: (filter: VolunteerFilter) => countedRows("volunteers_by_interest", { value: filter.interest }),
   searches: (filter) => Boolean(filter.search),
+  narrows: (filter) => Boolean(filter.interest),
   newestFirst,
   positionColumn: "submitted_at",
   positionOf: (row) => row.submitted_at,

@@ -332,7 +332,10 @@ export async function findLedgerPage(filter: LedgerFilter, page: number, pageSiz
   if (!filter.search) return pageOfRows(() => countEntries(db, filter), readRows, page, pageSize);
   // A search's matches are gathered up to the cap, without the funds' join, then read as a page.
   return searchPageOfRows(
-    () => matchesUpToCap(db.selectFrom("disbursements").where(matching(filter)), "disbursements", "disbursed_on"),
+    () => {
+      const narrowed = [filter.fundId, filter.category, filter.from, filter.to].some((condition) => condition !== undefined);
+      return matchesUpToCap(newestOrder(db.selectFrom("disbursements").where(matching(filter)), "disbursements", "disbursed_on"), "disbursements", "disbursed_on", narrowed);
+    },
     readRows,
     async (ids) => (await rowsWithIds(newestFirst(db, filter), "disbursements", ids)).map(toEntry),
     page,
