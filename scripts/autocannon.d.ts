@@ -5,6 +5,8 @@ declare module "autocannon" {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Sent with every request. */
+    headers?: Record<string, string>;
     /** Each connection cycles through these in turn (paths relative to `url`). */
     requests?: { path: string; method?: string }[];
   }
