@@ -1,4 +1,5 @@
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type CompiledQuery, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { getDb } from "./db.server";
 import { currentEngine } from "./sql-dialect.server";
 
 /**
@@ -128,10 +129,13 @@ function newestFirstPositions(a: Position, b: Position): number {
  * narrowed by another filter (a status, a fund, a frequency):
  * - narrowed: newest first, in the query's own order. The database then weighs walking the
  *   filter's newest-first index against sorting the few rows both conditions match, and the
- *   places are the page's rows;
- * - not narrowed: in any order. A common term is then counted from its trigram index or the
- *   first rows read, where gathering its 1,001 newest would walk the whole list's date index
- *   past every row that does not match (25,000 gifts for "khan"); its page is walked after.
+ *   places are the page's rows. On PostgreSQL it is given ORDERED_GATHER_BUDGET_MS for it:
+ *   it misjudges how many rows a text search matches, and for a broad filter (a fund holding
+ *   four gifts in ten) it may walk tens of thousands of rows that do not match;
+ * - not narrowed, or past that budget: in any order. A common term is then counted from its
+ *   trigram index or the first rows read, where gathering its 1,001 newest would walk the
+ *   list's date index past every row that does not match (25,000 gifts for "khan"); its page
+ *   is walked to after.
  */
 export async function matchesUpToCap<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -139,12 +143,38 @@ export async function matchesUpToCap<DB, TB extends keyof DB, O>(
   column: string,
   narrowed: boolean,
 ): Promise<GatheredMatches> {
-  const places = (narrowed ? query : query.clearOrderBy())
-    .clearSelect()
-    .select([sql<number>`${sql.ref(`${table}.id`)}`.as("id"), sql<string>`${sql.ref(`${table}.${column}`)}`.as("at")])
-    .limit(SEARCH_COUNT_CAP + 1);
-  const rows = (await places.execute()) as unknown as { id: number | string; at: string }[];
-  return { places: rows.map((row) => ({ id: Number(row.id), at: row.at })), newestFirst: narrowed };
+  const places = (ordered: boolean) =>
+    (ordered ? query : query.clearOrderBy())
+      .clearSelect()
+      .select([sql<number>`${sql.ref(`${table}.id`)}`.as("id"), sql<string>`${sql.ref(`${table}.${column}`)}`.as("at")])
+      .limit(SEARCH_COUNT_CAP + 1)
+      .compile();
+  const inOrder = narrowed ? await withinBudget(places(true)) : null;
+  const rows = inOrder ?? (await getDb().executeQuery(places(false))).rows;
+  return { places: (rows as { id: number | string; at: string }[]).map((row) => ({ id: Number(row.id), at: row.at })), newestFirst: inOrder !== null };
+}
+
+/** How long PostgreSQL may take to gather a narrowed search's matches newest first (see matchesUpToCap). */
+export const ORDERED_GATHER_BUDGET_MS = 30;
+
+/** PostgreSQL's code for a statement it cancelled, here at its statement_timeout. */
+const QUERY_CANCELED = "57014";
+
+/** The query's rows, or null when PostgreSQL could not answer it within ORDERED_GATHER_BUDGET_MS. */
+async function withinBudget(query: CompiledQuery): Promise<unknown[] | null> {
+  if (currentEngine() !== "postgres") return (await getDb().executeQuery(query)).rows;
+  try {
+    return await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        // Local to this transaction: the connection goes back to the pool without it.
+        await sql`select set_config('statement_timeout', ${String(ORDERED_GATHER_BUDGET_MS)}, true)`.execute(trx);
+        return (await trx.executeQuery(query)).rows;
+      });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === QUERY_CANCELED) return null;
+    throw error;
+  }
 }
 
 /** The rows of a list query whose ids are given, in no particular order. */
