@@ -127,7 +127,7 @@ function newestFirstPositions(a: Position, b: Position): number {
  * The places of a list query's matches (the ids and `column` of its table), no more than one
  * past SEARCH_COUNT_CAP of them. How they are gathered depends on whether the search is
  * narrowed by another filter (a status, a fund, a frequency):
- * - narrowed: newest first, in the query's own order. The database then weighs walking the
+ * - narrowed, on PostgreSQL: newest first, in the query's own order. The database weighs walking the
  *   filter's newest-first index against sorting the few rows both conditions match, and the
  *   places are the page's rows. On PostgreSQL it is given ORDERED_GATHER_BUDGET_MS for it:
  *   it misjudges how many rows a text search matches, and for a broad filter (a fund holding
@@ -160,9 +160,11 @@ export const ORDERED_GATHER_BUDGET_MS = 30;
 /** PostgreSQL's code for a statement it cancelled, here at its statement_timeout. */
 const QUERY_CANCELED = "57014";
 
-/** The query's rows, or null when PostgreSQL could not answer it within ORDERED_GATHER_BUDGET_MS. */
+/** The query's rows, or null when PostgreSQL could not answer it within ORDERED_GATHER_BUDGET_MS, and on SQLite. */
 async function withinBudget(query: CompiledQuery): Promise<unknown[] | null> {
-  if (currentEngine() !== "postgres") return (await getDb().executeQuery(query)).rows;
+  // SQLite compares a search's rows one by one (or reads its FTS5 table whole): walking a
+  // filter's index newest first only reads more of them than gathering in any order.
+  if (currentEngine() !== "postgres") return null;
   try {
     return await getDb()
       .transaction()

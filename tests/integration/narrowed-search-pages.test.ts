@@ -81,13 +81,14 @@ describe("a narrowed search gathered in order", () => {
 
   it("keeps to its budget on PostgreSQL: past it the same matches come in any order", async () => {
     const quick = await matchesUpToCap(newestFirst(), "donations", "donated_at", true);
-    expect(quick.newestFirst).toBe(true);
-    expect(quick.places.slice(0, 2).map((place) => place.id)).toEqual(newestIds(2));
+    // SQLite always gathers in any order (see matchesUpToCap).
+    expect(quick.newestFirst).toBe(onPostgres);
+    if (onPostgres) expect(quick.places.slice(0, 2).map((place) => place.id)).toEqual(newestIds(2));
     // A gathering that takes twice the budget (the sleep runs once, before the first row).
     const pause = ORDERED_GATHER_BUDGET_MS * 2 / 1000;
     const slow = newestFirst().where(onPostgres ? sql<boolean>`(select pg_sleep(${pause})) is not null` : sql<boolean>`1 = 1`);
     const gathered = await matchesUpToCap(slow, "donations", "donated_at", true);
-    expect(gathered.newestFirst).toBe(!onPostgres);
+    expect(gathered.newestFirst).toBe(false);
     expect(gathered.places).toHaveLength(1_001);
     expect(new Set(gathered.places.map((place) => place.id)).size).toBe(1_001);
   });
