@@ -127,12 +127,12 @@ function newestFirstPositions(a: Position, b: Position): number {
  * The places of a list query's matches (the ids and `column` of its table), no more than one
  * past SEARCH_COUNT_CAP of them. How they are gathered depends on whether the search is
  * narrowed by another filter (a status, a fund, a frequency):
- * - narrowed, on PostgreSQL: newest first, in the query's own order. The database weighs walking the
- *   filter's newest-first index against sorting the few rows both conditions match, and the
- *   places are the page's rows. On PostgreSQL it is given ORDERED_GATHER_BUDGET_MS for it:
- *   it misjudges how many rows a text search matches, and for a broad filter (a fund holding
+ * - narrowed, on PostgreSQL: newest first, in the query's own order. The planner weighs
+ *   walking the filter's newest-first index against sorting the few rows both conditions
+ *   match, and the places are the page's rows. It gets ORDERED_GATHER_BUDGET_MS for it: it
+ *   misjudges how many rows a text search matches, and behind a broad filter (a fund holding
  *   four gifts in ten) it may walk tens of thousands of rows that do not match;
- * - not narrowed, or past that budget: in any order. A common term is then counted from its
+ * - not narrowed, past that budget, or on SQLite: in any order. A common term is then counted from its
  *   trigram index or the first rows read, where gathering its 1,001 newest would walk the
  *   list's date index past every row that does not match (25,000 gifts for "khan"); its page
  *   is walked to after.

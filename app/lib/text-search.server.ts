@@ -48,8 +48,8 @@ type Column = Expression<unknown> | RawBuilder<unknown>;
 /**
  * One of `columns` holds `search` (cleaned) anywhere, in any letter case. A term of three
  * characters or more is compared with LIKE (ILIKE on PostgreSQL, served by the trigram
- * indexes: see trigramMatch). A shorter one has no trigram: on PostgreSQL it is compared as lower() against
- * lower(), which no trigram index claims (a trigram index would be read whole for it), and a
+ * indexes: see trigramMatch). A shorter one has no trigram: on PostgreSQL it is compared as
+ * lower() against lower(), which no trigram index claims (a trigram index would be read whole for it), and a
  * two-letter one is first found among the columns' letter pairs (migration 0023). The pairs
  * come first in the SQL but are only computed for rows that hold the term: the planner
  * evaluates the cheaper comparison first.
