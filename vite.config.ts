@@ -20,7 +20,7 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            advancedChunks: {
+            codeSplitting: {
               groups: [{ name: "site", test: (id: string) => PUBLIC_COMPONENT.test(id) && !FORM_MACHINERY.test(id) }],
             },
           },

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -128,4 +128,71 @@ async function liveKeysOnThePostgresDemo() {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** What a fresh clone holds that the first start reads: the sources, the scripts and the configuration. */
+const CLONED_FOR_A_FIRST_START = ["app", "db", "public", "scripts", "server.mjs", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+
+/**
+ * A new self-hoster's first `npm start` builds the site, then prints the admin sign-in: the
+ * box must be the first thing they read, not the bundler's progress, deprecation notes or
+ * plugin timings. Started from a copy of the sources with no build, as a fresh clone is.
+ */
+test("a first start from a fresh clone prints the sign-in box, not the build's noise", async () => {
+  test.setTimeout(180_000);
+  const folder = mkdtempSync(path.join(tmpdir(), "charity-first-start-"));
+  try {
+    for (const entry of CLONED_FOR_A_FIRST_START) cpSync(entry, path.join(folder, entry), { recursive: true });
+    symlinkSync(path.resolve("node_modules"), path.join(folder, "node_modules"), "dir");
+    const output = await startUntilListening(folder);
+    const beforeTheBox = output.slice(0, output.indexOf("Admin sign-in (shown once)"));
+    expect(beforeTheBox.split("\n")).toEqual([
+      expect.stringMatching(/^Building the site \(first start\)\.\.\. done in \d+ s\.$/),
+      expect.stringMatching(/^New database: demo stories, events, testimonials/),
+      "Admin account created: admin",
+      "",
+      "  ┌─ ",
+    ]);
+    expect(output).not.toMatch(/deprecat|PLUGIN_TIMINGS|WARN|experimental|vite v/i);
+    expect(output).toContain("Charity site listening");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+/** Runs `npm start`'s script in `cwd` on a new SQLite file until the site listens, then stops it: all it printed. */
+async function startUntilListening(cwd: string): Promise<string> {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: "",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATABASE_URL: `file:${path.join(cwd, "data", "charity.sqlite")}`,
+      UPLOADS_DIR: path.join(cwd, "uploads"),
+      SEED_DEMO: "1",
+      SESSION_SECRET: "",
+      ADMIN_USERNAME: "",
+      ADMIN_PASSWORD: "",
+      STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      SMTP_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes("Charity site listening")) resolve();
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    void exited.then((code) => reject(new Error(`The first start exited (${code}) before listening:\n${output}`)));
+  });
+  child.kill("SIGTERM");
+  await exited;
+  return output;
 }
