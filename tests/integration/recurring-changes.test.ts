@@ -126,7 +126,7 @@ describe("with Stripe", () => {
     const { gift, providerId } = await givingMonthly();
     const next = new Date(gift.next_payment_date!);
     const resumesAt = resumeCollectionAt(next, "month", 2).toISOString();
-    expect((await act("pause", gift.id, { charges: 2 })).body).toMatchObject({ resumes_at: resumesAt, status: "active" });
+    expect((await act("pause", gift.id, { charges: 2 })).body).toMatchObject({ resumes_at: resumesAt, status: "paused", next_payment_date: resumingCharge(next, "month", 2).toISOString() });
     expect(updates(providerId)[0]?.body.pause_collection).toEqual({ behavior: "void", resumes_at: String(Date.parse(resumesAt) / 1000) });
     expect(Date.parse(resumesAt)).toBe(resumingCharge(next, "month", 2).getTime() - 86_400_000);
     await deliverAll(fakeStripe().takeEvents());
