@@ -296,6 +296,15 @@ export function paymentMode(env: Env = getEnv()): PaymentMode {
 }
 
 /**
+ * Test mode: the sandbox or Stripe test keys, where no money moves. What may only be done
+ * when nothing is real (rehearsing Ramadan's nights out of season) asks this, never which
+ * of the two it is.
+ */
+export function isTestMode(env: Env = getEnv()): boolean {
+  return paymentMode(env) !== "live";
+}
+
+/**
  * Test payments count in the totals only while the site itself is in a test mode, so a
  * newcomer sees their sandbox gift in the figures, and a live site never shows them.
  */

@@ -218,6 +218,11 @@ describe("the Donations screen", () => {
   });
 });
 
+/** The figure of a summary card, by its test id. */
+function statCard(html: string, testId: string): string | undefined {
+  return new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`).exec(html)?.[1];
+}
+
 describe("the Subscriptions screen", () => {
   async function addSubscription({ id, ...values }: { status: string; interval: "month" | "year"; amount_cents: number; id: string; resumes_at?: string; next_payment_date?: string }) {
     await getDb()
@@ -244,16 +249,20 @@ describe("the Subscriptions screen", () => {
     expect(data.subscriptions).toHaveLength(5);
   });
 
-  it("leaves a paused gift out of the monthly revenue, saying so, and shows the charge it resumes with as its next payment", async () => {
+  it("shows a paused gift as paused, counted apart from the active ones and out of the monthly revenue, with the charge it resumes with as its next payment", async () => {
     await addSubscription({ id: "sub_running", status: "active", interval: "month", amount_cents: 5000, next_payment_date: "2026-12-01T12:00:00.000Z" });
     // Paused for two charges: the provider still reports Dec 1 as its next date, but collects again from the Feb 1 charge.
     await addSubscription({ id: "sub_paused", status: "active", interval: "month", amount_cents: 7000, next_payment_date: "2026-12-01T12:00:00.000Z", resumes_at: "2027-01-31T12:00:00.000Z" });
     const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions")) as SubscriptionsData;
-    expect(data.summary).toMatchObject({ active: 2, monthlyRevenue: 50, paused: 1 });
+    expect(data.summary).toEqual({ total: 2, active: 1, monthlyRevenue: 50, paused: 1, byStatus: { active: 1, paused: 1 } });
+    const html = await screenHtml(subscriptionsScreen as never, "/admin/subscriptions");
+    expect(statCard(html, "subscriptions-active")).toBe("1");
+    expect(statCard(html, "subscriptions-paused")).toBe("1");
     const text = await screenText(subscriptionsScreen as never, "/admin/subscriptions");
     expect(text).toContain("Active monthly gifts, plus a twelfth of active yearly ones; 1 paused left out");
-    expect(text).toMatch(/Donor sub_paused.*Feb 1, 2027 resumes after the pause/);
-    expect(text).toMatch(/Donor sub_running.*Dec 1, 2026/);
+    // Its badge says paused (never active); its next payment is the charge it resumes with.
+    expect(text).toMatch(/Donor sub_paused sub_paused@example\.org \$70 Zakat Monthly, on the 1st paused Feb 1, 2027 resumes after the pause/);
+    expect(text).toMatch(/Donor sub_running sub_running@example\.org \$50 Zakat Monthly, on the 1st active Dec 1, 2026/);
   });
 
   it("shows the last page there is when the address asks past the end", async () => {

@@ -216,6 +216,23 @@ describe("GET /api/donations/subscriptions", () => {
     ]);
   });
 
+  it("says a paused gift is paused, with the charge it resumes with as its next payment, and keeps the field names", async () => {
+    // Paused for two charges: the provider still reports Dec 1, but collects again on Jan 31 for the Feb 1 charge.
+    await getDb()
+      .insertInto("subscriptions")
+      .values({ name: "Hana", email: "hana@example.org", amount_cents: 4000, purpose: "Zakat", interval: "month", payment_day: 1, status: "active", stripe_subscription_id: "sub_paused", next_payment_date: "2026-12-01T00:00:00.000Z", resumes_at: "2027-01-31T00:00:00.000Z" })
+      .execute();
+    try {
+      const { body } = await callApi(subscriptionsApi.loader, "/api/donations/subscriptions", { headers: auth });
+      const paused = body.find((gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_paused");
+      expect(Object.keys(paused).sort()).toEqual(Object.keys(body.find((gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_1")).sort());
+      expect(paused).toMatchObject({ status: "paused", next_payment_date: "2027-02-01T12:00:00.000Z", resumes_at: "2027-01-31T00:00:00.000Z" });
+      expect(body.find((gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_1")).toMatchObject({ status: "active", next_payment_date: "2026-12-01T00:00:00.000Z" });
+    } finally {
+      await getDb().deleteFrom("subscriptions").where("stripe_subscription_id", "=", "sub_paused").execute();
+    }
+  });
+
   it("keeps the reconciliation endpoints for admins", async () => {
     for (const [route, path] of [
       [cancelApi, "/api/donations/cancel-subscription"],

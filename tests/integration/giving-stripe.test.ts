@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { nextScheduledCharge } from "~/domain/giving/recurring-schedule";
 import { getDb } from "~/lib/db.server";
 import * as donate from "~/routes/donate";
@@ -349,10 +349,20 @@ describe("Stripe webhooks", () => {
     expect((await subscriptionRows())[0]!.status).toBe("incomplete");
   });
 
-  it("fills in the schedule of a subscription first known from its checkout", async () => {
+  it("fills in the schedule of a subscription first known from its checkout: asked of the provider, else from its own events", async () => {
+    const nextCharge = new Date(firstOfNextMonthUtc() * 1000).toISOString();
+    const asked = await donateWithForm({ amount: "15", frequency: "Monthly" });
+    await deliver(fakeStripe().pay(asked)[3]!);
+    expect((await subscriptionRows())[0]).toMatchObject({ status: "active", next_payment_date: nextCharge });
+    await clearGiving();
+
     const sessionId = await donateWithForm({ amount: "16", frequency: "Monthly" });
     const [created, , updated, completed] = fakeStripe().pay(sessionId);
+    // The provider cannot be asked: the subscription's own events say it when they come.
+    fakeStripe().failNext("GET", /^\/v1\/subscriptions\//);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await deliver({ ...completed!, created: completed!.created + 5 });
+    warn.mockRestore();
     expect((await subscriptionRows())[0]).toMatchObject({ status: "active", next_payment_date: null });
     await deliver(created!);
     await deliver(updated!);

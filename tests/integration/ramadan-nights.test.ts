@@ -22,6 +22,9 @@ import { runRamadanChargeRound } from "~/services/giving/ramadan-charges.server"
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows } from "../support/giving-records";
 import { callApi, expectLoggedError } from "../support/routes";
+import { screenText } from "../support/screens";
+import * as ramadanScreen from "~/routes/admin/ramadan";
+import { addDays } from "~/domain/shared/hijri";
 import { deliver, deliverAll, useFakeStripe } from "../support/stripe-mode";
 
 /**
@@ -110,12 +113,14 @@ describe("with Stripe", () => {
     return { started, schedule: await onlySchedule() };
   }
 
-  it("shows the confirmed first night, the proposal and the hour; with live keys a first night far from the proposal is refused", async () => {
+  it("shows the confirmed first night, the proposal and the hour; with test keys a first night far from the proposal is a rehearsal", async () => {
     expect(await ramadanSettings("2026-11-25")).toEqual({ first_night: "2027-02-07", proposed_first_night: "2027-02-07", charge_hour: 20, hijri_year: 1448 });
     await updateSetting("ramadan_first_night", { value: "" });
     expect((await ramadanSettings("2026-11-25")).first_night).toBeNull();
-    // With card keys a first night far from the proposal is refused (test mode rehearses out of season: ramadan-screens.test.ts).
-    await expect(updateSetting("ramadan_first_night", { value: "2027-05-01" })).rejects.toBeInstanceOf(ValidationError);
+    // Stripe's test keys move no money: a first night far from the proposal is a rehearsal, taken (live keys refuse it: settings-api.test.ts).
+    await updateSetting("ramadan_first_night", { value: "2027-05-01" });
+    expect((await ramadanSettings("2027-04-20")).first_night).toBe("2027-05-01");
+    await updateSetting("ramadan_first_night", { value: "" });
     await expect(updateSetting("ramadan_charge_hour", { value: "25" })).rejects.toBeInstanceOf(ValidationError);
     // Last year's confirmation is not this year's.
     await updateSetting("ramadan_first_night", { value: "2026-02-17" });
@@ -342,6 +347,23 @@ describe("with Stripe", () => {
     expect((await night(schedule.id, 21)).evening).toBe("2027-02-28");
     expect(await runRamadanChargeRound({ now: on(22, 20, 30) })).toMatchObject({ charged: 1 });
     expect((await onlySchedule()).first_night).toBe("2027-02-08");
+  });
+
+  it("rehearses the nights out of season with test keys: tonight's night charged once as test money, marked test on the staff's screen", async () => {
+    // Tonight made the 21st night, as Settings' "Rehearse" does, months from the calculated evening.
+    const today = new Date().toISOString().slice(0, 10);
+    const tonight = new Date().getUTCHours() < 5 ? addDays(today, -1) : today;
+    await updateSetting("ramadan_first_night", { value: addDays(tonight, -20) });
+    const { schedule } = await saveCard();
+    expect(schedule).toMatchObject({ first_night: addDays(tonight, -20), is_test: 1 });
+    expect((await night(schedule.id, 21)).evening).toBe(tonight);
+    expect(await runTonightsRamadanCharges({ now: new Date(), by: "staff1" })).toEqual({ charged: 1, failed: 0, already_charged: 0, missed: 0 });
+    expect(await runTonightsRamadanCharges({ now: new Date(), by: "staff1" })).toMatchObject({ charged: 0, already_charged: 1 });
+    expect((await donationRows()).map((gift) => [gift.designation, gift.amount_cents, gift.is_test])).toEqual([["Night 21 of Ramadan", 1000, 1]]);
+    expect(intents()).toHaveLength(1);
+    const screen = await screenText(ramadanScreen, "/admin/ramadan");
+    expect(screen).toContain("Tonight is the 21st night");
+    expect(screen).toContain("Test");
   });
 
   it("lets staff run tonight's charges before the hour, once", async () => {

@@ -18,6 +18,7 @@ import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../sup
 import { screenHtml, screenText } from "../support/screens";
 import { addDays } from "~/domain/shared/hijri";
 import { eveningWords } from "~/domain/giving/ramadan-words";
+import { proposedFirstNight } from "~/domain/giving/ramadan-nights";
 
 /**
  * The screens of Ramadan's nights, as a donor and staff meet them without JavaScript: the
@@ -53,6 +54,20 @@ async function setUpNights(email: string, name = "Aisha Khan"): Promise<string> 
 }
 
 const NIGHT_HOUR_REFUSAL = "Give an hour of the night, 17 to 23 or 0 to 4: a night begins at sunset, so it is never charged in the daytime before it";
+
+/** Runs with Stripe keys of one mode set (the fake's calls never made), then the sandbox again. */
+async function withKeys(mode: "test" | "live", run: () => Promise<void>) {
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  Object.assign(process.env, { STRIPE_SECRET_KEY: `sk_${mode}_rehearsal`, STRIPE_PUBLISHABLE_KEY: `pk_${mode}_rehearsal`, STRIPE_WEBHOOK_SECRET: "whsec_rehearsal" });
+  resetEnvCache();
+  try {
+    await run();
+  } finally {
+    Object.assign(process.env, { STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
+    resetEnvCache();
+    warn.mockRestore();
+  }
+}
 
 const scheduleOf = (email: string) => getDb().selectFrom("ramadan_schedules").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
@@ -224,21 +239,47 @@ describe("a rehearsal in test mode", () => {
     const began = evening === today ? "beginning this evening," : "which began on the evening of";
     expect(await screenText(settingsScreen, "/admin/settings?saved=ramadan")).toContain(`Tonight is the 21st night, ${began} ${eveningWords(evening)}.`);
 
-    // With keys, money moves: neither offered nor done.
+    // With live keys, money moves: neither offered nor done.
     await getDb().updateTable("settings").set({ value: "" }).where("key", "=", "ramadan_first_night").execute();
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_rehearsal", STRIPE_PUBLISHABLE_KEY: "pk_test_rehearsal", STRIPE_WEBHOOK_SECRET: "whsec_rehearsal" });
-    resetEnvCache();
-    try {
+    await withKeys("live", async () => {
       expect(await screenText(settingsScreen, "/admin/settings")).not.toContain("Rehearse");
       const refused = unwrapData(await callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "ramadan-rehearse" } }));
       expect(refused.status).toBe(400);
       expect((await getDb().selectFrom("settings").select("value").where("key", "=", "ramadan_first_night").executeTakeFirstOrThrow()).value).toBe("");
-    } finally {
-      Object.assign(process.env, { STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
-      resetEnvCache();
-      warn.mockRestore();
-    }
+    });
+  });
+
+  it("is offered and done with Stripe test keys too, where no money moves either", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const evening = new Date().getUTCHours() < 5 ? addDays(today, -1) : today;
+    const firstNight = addDays(evening, -20);
+    await withKeys("test", async () => {
+      const offered = await screenText(settingsScreen, "/admin/settings");
+      expect(offered).toContain("Test mode: any evening may be set, to try the nights out of season; no money moves.");
+      expect(offered).toContain("Rehearse: make tonight the 21st night");
+      const pressed = (await callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "ramadan-rehearse" } })) as Response;
+      expect(pressed.headers.get("Location")).toBe("/admin/settings?saved=ramadan");
+      expect((await getDb().selectFrom("settings").select("value").where("key", "=", "ramadan_first_night").executeTakeFirstOrThrow()).value).toBe(firstNight);
+      expect(await screenText(settingsScreen, "/admin/settings?saved=ramadan")).toContain("Tonight is the 21st night");
+    });
+  });
+
+  it("takes a first night out of season in the form with Stripe test keys, never with live keys", async () => {
+    // Two months before the calculated evening of Ramadan 1448: never a sighting's few days.
+    const firstNight = addDays(proposedFirstNight(1448), -60);
+    const save = () => callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "ramadan", ramadan_first_night: firstNight, ramadan_charge_hour: "21" } });
+    const stored = async () => (await getDb().selectFrom("settings").select("value").where("key", "=", "ramadan_first_night").executeTakeFirstOrThrow()).value;
+    await withKeys("live", async () => {
+      const refused = unwrapData(await save());
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.data)).toContain("The first night must be within a few days of the calculated evening");
+      expect(await stored()).toBe("");
+    });
+    await withKeys("test", async () => {
+      const saved = (await save()) as Response;
+      expect(saved.headers.get("Location")).toBe("/admin/settings?saved=ramadan");
+      expect(await stored()).toBe(firstNight);
+    });
   });
 
   it("takes a first night out of season, so tonight can be one of the nights, and charges tonight's night once", async () => {

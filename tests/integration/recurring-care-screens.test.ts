@@ -207,7 +207,8 @@ describe("Subscriptions (staff)", () => {
     const resumesWith = formatDate(resumingCharge(new Date(gift.next_payment_date!), "month", 1).toISOString(), timeZone);
     const list = await screenText(subscriptionsScreen, `/admin/subscriptions?done=pause&gift=${gift.id}`);
     expect(list).toContain(`Aisha Khan's gift is paused and resumes with the charge on ${resumesWith}; the donor is told by mail.`);
-    expect(list).toContain(`Paused · resumes with the charge on ${resumesWith}`);
+    // Its badge says paused (never active); its next payment is the charge it resumes with.
+    expect(list).toContain(`Aisha Khan aisha@example.org $80 Zakat Monthly, on the 1st paused Test ${resumesWith} resumes after the pause`);
     expect(list).toContain("Resume now");
     expect(await screenText(subscriptionsScreen, `/admin/subscriptions?pause=${gift.id}`)).not.toContain("Pause Aisha Khan");
 

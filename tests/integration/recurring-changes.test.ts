@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resumeCollectionAt, resumingCharge } from "~/domain/giving/recurring-pause";
 import { getDb } from "~/lib/db.server";
 import * as donate from "~/routes/donate";
@@ -8,7 +8,7 @@ import * as changeApi from "~/routes/api/subscription-change";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
 import { callApi, callRoute } from "../support/routes";
-import { deliverAll, useFakeStripe } from "../support/stripe-mode";
+import { deliver, deliverAll, useFakeStripe } from "../support/stripe-mode";
 
 /**
  * Changing, pausing and resuming a recurring gift through the admin API, with Stripe (the
@@ -126,7 +126,7 @@ describe("with Stripe", () => {
     const { gift, providerId } = await givingMonthly();
     const next = new Date(gift.next_payment_date!);
     const resumesAt = resumeCollectionAt(next, "month", 2).toISOString();
-    expect((await act("pause", gift.id, { charges: 2 })).body).toMatchObject({ resumes_at: resumesAt, status: "active" });
+    expect((await act("pause", gift.id, { charges: 2 })).body).toMatchObject({ resumes_at: resumesAt, status: "paused", next_payment_date: resumingCharge(next, "month", 2).toISOString() });
     expect(updates(providerId)[0]?.body.pause_collection).toEqual({ behavior: "void", resumes_at: String(Date.parse(resumesAt) / 1000) });
     expect(Date.parse(resumesAt)).toBe(resumingCharge(next, "month", 2).getTime() - 86_400_000);
     await deliverAll(fakeStripe().takeEvents());
@@ -203,6 +203,73 @@ describe("with Stripe", () => {
     ]);
     expect((await changeMails()).map((mail) => mail.subject)).toEqual(["[Test] Your monthly gift is now $75", "[Test] Your monthly gift is paused"]);
     expect((await changeMails())[0]!.text_body).toContain("at the card payment provider");
+  });
+
+  describe("a new monthly gift whose webhook is never sent customer.subscription.*", () => {
+    /** The donor pays; of Stripe's events only the checkout's and the invoice's are sent (a narrower event list). */
+    async function paidWithoutItsOwnEvents() {
+      const sessionId = await startMonthly();
+      const [, paid, , completed] = fakeStripe().pay(sessionId);
+      const providerId = fakeStripe().sessions.get(sessionId)!.subscription as string;
+      const nextCharge = new Date(fakeStripe().subscriptions.get(providerId)!.items.data[0].current_period_end * 1000).toISOString();
+      return { completed: completed!, paid: paid!, providerId, nextCharge };
+    }
+
+    it("knows its next charge in whatever order the others arrive, however often, and can be paused", async () => {
+      const orders: Array<(events: { completed: object; paid: object }) => object[]> = [
+        ({ completed }) => [completed],
+        ({ completed, paid }) => [completed, paid],
+        ({ completed, paid }) => [paid, completed],
+        ({ completed, paid }) => [completed, completed, paid, completed, paid],
+      ];
+      for (const order of orders) {
+        await clearGiving();
+        const { providerId, nextCharge, ...events } = await paidWithoutItsOwnEvents();
+        for (const event of order(events)) expect((await deliver(event)).status).toBe(200);
+        const gift = await onlyGift();
+        expect(gift).toMatchObject({ stripe_subscription_id: providerId, status: "active", amount_cents: 5000, next_payment_date: nextCharge });
+        expect(await act("pause", gift.id, { charges: 1 })).toMatchObject({ status: 200, body: { resumes_at: resumeCollectionAt(new Date(nextCharge), "month", 1).toISOString() } });
+        expect((await history(gift.id)).map((line) => line.kind)).toEqual(["created", "paused"]);
+      }
+    });
+
+    it("records the money when the provider cannot be asked for the subscription, and learns its next charge later", async () => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      try {
+        const { providerId, nextCharge, completed, paid } = await paidWithoutItsOwnEvents();
+        fakeStripe().failNext("GET", /^\/v1\/subscriptions\//);
+        fakeStripe().failNext("GET", /^\/v1\/subscriptions\//);
+        expect((await deliver(completed)).status).toBe(200);
+        expect((await deliver(paid)).status).toBe(200);
+        expect((await donationRows()).map((row) => row.amount_cents)).toEqual([5000]);
+        const gift = await onlyGift();
+        expect(gift).toMatchObject({ stripe_subscription_id: providerId, status: "active", next_payment_date: null });
+        expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+          `Could not read subscription ${providerId} from the card payment provider; its next charge is learned later`,
+          `Could not read subscription ${providerId} from the card payment provider; its next charge is learned later`,
+        ]);
+        // Pausing asks the provider once more.
+        expect(await act("pause", gift.id, { charges: 2 })).toMatchObject({ status: 200, body: { resumes_at: resumeCollectionAt(new Date(nextCharge), "month", 2).toISOString() } });
+        expect((await onlyGift()).next_payment_date).toBe(nextCharge);
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it("learns it from the next event naming the gift when the first could not ask", async () => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      try {
+        const { nextCharge, completed, paid } = await paidWithoutItsOwnEvents();
+        fakeStripe().failNext("GET", /^\/v1\/subscriptions\//);
+        await deliver(completed);
+        expect((await onlyGift()).next_payment_date).toBeNull();
+        await deliver(paid);
+        expect((await onlyGift()).next_payment_date).toBe(nextCharge);
+        expect((await donationRows()).map((row) => row.amount_cents)).toEqual([5000]);
+      } finally {
+        warn.mockRestore();
+      }
+    });
   });
 
   it("refuses a canceled gift (409), bad values (422), an unknown gift (404) and no token (401)", async () => {

@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { proposedFirstNight } from "~/domain/giving/ramadan-nights";
+import { addDays } from "~/domain/shared/hijri";
+import { resetEnvCache } from "~/lib/env.server";
 import * as collection from "~/routes/api/settings";
 import * as single from "~/routes/api/setting";
 import { createTestAdmin } from "../support/admins";
@@ -161,4 +164,40 @@ describe("POST and DELETE /api/settings (admin)", () => {
     );
     return status;
   }
+});
+
+describe("PUT /api/settings/ramadan_first_night out of season (a rehearsal)", () => {
+  const put = (value: string) =>
+    callApi(single.action, "/api/settings/ramadan_first_night", { method: "PUT", body: { value }, headers: auth, params: { key: "ramadan_first_night" } });
+  const stored = async () => (await callApi(single.loader, "/api/settings/ramadan_first_night", { params: { key: "ramadan_first_night" } })).body.value;
+  // Two months from the calculated evening of Ramadan 1448: never a sighting's few days.
+  const outOfSeason = addDays(proposedFirstNight(1448), -60);
+  const withKeys = (secret: string) => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    Object.assign(process.env, { STRIPE_SECRET_KEY: secret, STRIPE_WEBHOOK_SECRET: "whsec_rehearsal" });
+    resetEnvCache();
+  };
+  afterEach(async () => {
+    Object.assign(process.env, { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
+    resetEnvCache();
+    vi.restoreAllMocks();
+    await put("");
+  });
+
+  it("takes any first night with Stripe test keys, where no money moves, and stores it", async () => {
+    withKeys("sk_test_rehearsal");
+    expect(await put(outOfSeason)).toMatchObject({ status: 200, body: { key: "ramadan_first_night", value: outOfSeason } });
+    expect(await stored()).toBe(outOfSeason);
+  });
+
+  it("takes any first night in the sandbox", async () => {
+    expect(await put(outOfSeason)).toMatchObject({ status: 200, body: { value: outOfSeason } });
+  });
+
+  it("refuses it with live keys, with 422 and why, and keeps the stored value", async () => {
+    withKeys("sk_live_rehearsal");
+    const refused = await put(outOfSeason);
+    expect(refused).toMatchObject({ status: 422, body: { detail: expect.stringContaining("The first night must be within a few days of the calculated evening") } });
+    expect(await stored()).toBe("");
+  });
 });

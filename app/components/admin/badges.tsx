@@ -4,11 +4,12 @@ import { FUND_KIND_LABELS } from "~/domain/funds";
 
 const STATUS_STYLES: Record<string, string> = {
   active: "bg-brand-100 text-brand-800",
+  paused: "bg-amber-100 text-amber-900",
   canceled: "bg-slate-200 text-slate-700",
   past_due: "bg-red-100 text-red-800",
 };
 
-/** A subscription's status: active, canceled and past_due in their colours, anything else neutral. */
+/** A subscription's status: active, paused, canceled and past_due in their colours, anything else neutral. */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? "bg-slate-100 text-slate-700"}`}>

@@ -17,7 +17,7 @@ export interface RamadanSettingsFormProps {
   tonight: string;
   /** Test mode: any first night may be set, to rehearse the nights out of season. */
   rehearsal: boolean;
-  /** Test mode only: the first night that makes tonight the 21st night, offered as one button; null with keys. */
+  /** Test mode only: the first night that makes tonight the 21st night, offered as one button; null with live keys. */
   rehearsalFirstNight: string | null;
   lastResult?: SubmissionResult<string[]>;
 }

@@ -1,5 +1,6 @@
 import { pausedWords } from "~/components/giving/recurring-change-forms";
 import { nextTryWords } from "~/domain/giving/payment-troubles";
+import { PAUSED_STATUS } from "~/domain/giving/subscription-status";
 import { formatDate } from "~/domain/shared/dates";
 import type { MyRecurringGiftView } from "./recurring-gifts";
 
@@ -8,11 +9,8 @@ import type { MyRecurringGiftView } from "./recurring-gifts";
  * with the charge it resumes with, or what else the provider reports.
  */
 export function recurringStatusWords(gift: MyRecurringGiftView, timeZone: string): string {
-  if (gift.status === "active") {
-    const paused = pausedWords(gift, timeZone);
-    if (paused) return paused;
-    return gift.next_payment_date ? `Active · next payment ${formatDate(gift.next_payment_date, timeZone)}` : "Active";
-  }
+  if (gift.status === PAUSED_STATUS) return pausedWords(gift, timeZone) ?? "Paused";
+  if (gift.status === "active") return gift.next_payment_date ? `Active · next payment ${formatDate(gift.next_payment_date, timeZone)}` : "Active";
   if (gift.status === "canceled") return "Canceled";
   if (gift.status === "past_due") return `Payment due: your card was declined · ${nextTryWords(gift.next_retry_at ?? null, timeZone)}`;
   return gift.status;

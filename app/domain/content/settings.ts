@@ -82,8 +82,9 @@ function decimalSetting(min: number, max: number, message: string) {
 
 /**
  * The evening of Ramadan's first night: a real date or '' (not confirmed), within a few days
- * of the calculation's evening, as a sighting is. A rehearsal (test mode: the sandbox, where
- * no money moves) takes any real date, so that the nights can be tried out of season.
+ * of the calculation's evening, as a sighting is. A rehearsal (test mode: the sandbox or
+ * Stripe test keys, where no money moves) takes any real date, so that the nights can be
+ * tried out of season.
  */
 export function ramadanFirstNightRule({ rehearsal = false }: { rehearsal?: boolean } = {}) {
   return z

@@ -6,3 +6,5 @@ export { isPlausibleFirstNight, NIGHT_CUTOFF_HOUR, ramadanYearOn } from "./ramad
 export { AMOUNT_FIELDS, DEFAULT_ZAKAT_INPUTS, type ZakatAmountField, type ZakatInputs } from "./zakat";
 export { zakatInputSchema } from "./zakat-schema";
 export { REMINDER_DAYS_BEFORE, zakatDueAgainOn, zakatDueInHijriYear, zakatReminderOn } from "./zakat-reminder";
+export { shownStatus, PAUSED_STATUS } from "./subscription-status";
+export { nextChargeTaken } from "./recurring-pause";

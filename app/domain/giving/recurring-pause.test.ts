@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chargeAfter, resumeCollectionAt, resumingCharge } from "./recurring-pause";
+import { chargeAfter, nextChargeTaken, resumeCollectionAt, resumingCharge } from "./recurring-pause";
 
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -30,5 +30,20 @@ describe("pausing a recurring gift", () => {
     expect(dayOf(resumingCharge(day("2027-02-28"), "month", 2, 31))).toBe("2027-04-30");
     expect(dayOf(resumeCollectionAt(day("2027-02-28"), "month", 1, 31))).toBe("2027-03-30");
     expect(dayOf(chargeAfter(day("2027-02-28"), "year", 1, 29))).toBe("2028-02-29");
+  });
+});
+
+describe("the next charge really taken", () => {
+  const gift = { next_payment_date: "2026-12-01T12:00:00.000Z", interval: "month", payment_day: 1, payment_month: 1 } as const;
+
+  it("is the provider's next charge while the gift runs, or unknown", () => {
+    expect(nextChargeTaken({ ...gift, resumes_at: null })).toBe("2026-12-01T12:00:00.000Z");
+    expect(nextChargeTaken({ ...gift, next_payment_date: null, resumes_at: null })).toBeNull();
+  });
+
+  it("is the charge a paused gift resumes with, whatever the provider's next date says", () => {
+    const resumesAt = resumeCollectionAt(day("2026-12-01"), "month", 2).toISOString();
+    expect(nextChargeTaken({ ...gift, resumes_at: resumesAt })).toBe("2027-02-01T12:00:00.000Z");
+    expect(nextChargeTaken({ ...gift, interval: "year", payment_month: 1, resumes_at: "2027-12-31T12:00:00.000Z" })).toBe("2028-01-01T12:00:00.000Z");
   });
 });

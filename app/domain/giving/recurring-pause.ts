@@ -57,3 +57,21 @@ export function chargeResumingAfter(resumesAt: Date, schedule: GiftSchedule): Da
   const thisMonth = chargeIn(year, resumesAt.getUTCMonth());
   return new Date(thisMonth >= day ? thisMonth : chargeIn(year, resumesAt.getUTCMonth() + 1));
 }
+
+/** What the next charge that will really be taken needs to know of a gift (its stored columns). */
+export interface NextChargeState {
+  next_payment_date: string | null;
+  resumes_at: string | null;
+  interval: RecurringInterval;
+  payment_day: number;
+  payment_month: number;
+}
+
+/**
+ * The next charge that will really be taken: for a paused gift the one it resumes with (the
+ * provider's next date is skipped), else the provider's next charge; null when unknown.
+ */
+export function nextChargeTaken(gift: NextChargeState): string | null {
+  if (!gift.resumes_at) return gift.next_payment_date;
+  return chargeResumingAfter(new Date(gift.resumes_at), { interval: gift.interval, paymentDay: gift.payment_day, paymentMonth: gift.payment_month }).toISOString();
+}

@@ -24,7 +24,7 @@ import { tonightWords } from "~/domain/giving/ramadan-words";
 import { tonightsEvening } from "~/domain/giving/ramadan-charge-window";
 import { firstNightOf } from "~/domain/giving/ramadan-nights";
 import { todayIn } from "~/domain/shared/dates";
-import { getEnv, isSandboxMode } from "~/lib/env.server";
+import { getEnv, isTestMode } from "~/lib/env.server";
 import { ramadanSettings } from "~/services/giving";
 import { bannerAppealChoice, listAppealChoices } from "~/services/appeals";
 import { listImpactStatistics, settingValues, updateSetting, type Setting } from "~/services/content";
@@ -58,8 +58,8 @@ async function ramadanSettingsView() {
     hijriYear: settings.hijri_year,
     timeZone,
     tonight: tonightWords(tonightsEvening(new Date(), timeZone), settings.first_night ?? settings.proposed_first_night, settings.first_night !== null, todayIn(timeZone)),
-    rehearsal: isSandboxMode(),
-    rehearsalFirstNight: isSandboxMode() ? rehearsalFirstNight(timeZone) : null,
+    rehearsal: isTestMode(),
+    rehearsalFirstNight: isTestMode() ? rehearsalFirstNight(timeZone) : null,
   };
 }
 
@@ -146,7 +146,7 @@ async function givingAction(formData: FormData) {
 
 /** The first night and the charge hour, each saved by its setting's own rule (as PUT /api/settings/:key). */
 async function ramadanAction(formData: FormData) {
-  const submission = parseWithZod(formData, { schema: ramadanSettingsFormSchema({ rehearsal: isSandboxMode() }) });
+  const submission = parseWithZod(formData, { schema: ramadanSettingsFormSchema({ rehearsal: isTestMode() }) });
   if (submission.status !== "success") return data({ key: "ramadan", result: submission.reply() }, { status: 400 });
   for (const key of ["ramadan_first_night", "ramadan_charge_hour"] as const) {
     try {
@@ -161,7 +161,7 @@ async function ramadanAction(formData: FormData) {
 
 /** "Rehearse: make tonight the 21st night": test mode only, saved by the first night's own rule. */
 async function rehearseAction(request: Request) {
-  if (!isSandboxMode()) return refuseUnknownIntent(request, "ramadan-rehearse");
+  if (!isTestMode()) return refuseUnknownIntent(request, "ramadan-rehearse");
   await updateSetting("ramadan_first_night", { value: rehearsalFirstNight(getEnv().SITE_TIMEZONE) });
   return redirect("/admin/settings?saved=ramadan");
 }

@@ -10,14 +10,14 @@ import { useFocusReturn } from "~/components/admin/use-focus-return";
 import { formatDate } from "~/domain/shared/dates";
 import { formatCount, formatDollars } from "~/domain/shared/money";
 import { scheduleText } from "~/domain/giving/recurring-schedule";
-import { canPause, isCancelable, isChangeable } from "~/domain/giving/subscription-status";
+import { canPause, isCancelable, isChangeable, PAUSED_STATUS } from "~/domain/giving/subscription-status";
 import { getEnv, isSandboxMode } from "~/lib/env.server";
 import { PastDueNote, PaymentTroublesPanel } from "~/components/admin/payment-troubles";
 import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent } from "~/lib/form-replies.server";
 import { useEscapeKey } from "~/components/ui/use-escape-key";
 import { SubscriptionChangeLinks, SubscriptionChangePanel } from "~/components/admin/subscription-changes";
-import { pausedWords, resumingChargeDate } from "~/components/giving/recurring-change-forms";
+import { resumingChargeDate } from "~/components/giving/recurring-change-forms";
 import { parseRecordId } from "~/domain/shared/record-id";
 import { adminContext } from "~/lib/request-context";
 import { answerRecurringChange, isRecurringChangeIntent } from "~/lib/recurring-change-form.server";
@@ -237,9 +237,6 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
               <StatusBadge status={subscription.status} />
               {subscription.status === "past_due" ? <PastDueNote nextRetryAt={subscription.next_retry_at} timeZone={timeZone} /> : null}
               {subscription.is_test ? <TestBadge /> : null}
-              {subscription.status === "active" && subscription.resumes_at ? (
-                <span className="block text-xs text-slate-600">{pausedWords(subscription, timeZone)}</span>
-              ) : null}
             </td>
             <td className="px-3 py-3 whitespace-nowrap">
               <NextPayment subscription={subscription} timeZone={timeZone} />
@@ -267,23 +264,23 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** The next charge; for a paused gift, the charge it resumes with (the provider's next date would be skipped). */
+/** The next charge really taken: for a paused gift, the charge it resumes with (the service's next_payment_date already is). */
 function NextPayment({ subscription, timeZone }: { subscription: Subscription; timeZone: string }) {
-  const resumesWith = subscription.status === "active" ? resumingChargeDate(subscription, timeZone) : null;
-  if (!resumesWith) return <>{formatDate(subscription.next_payment_date, timeZone)}</>;
+  if (subscription.status !== PAUSED_STATUS) return <>{formatDate(subscription.next_payment_date, timeZone)}</>;
   return (
     <>
-      {resumesWith}
+      {resumingChargeDate(subscription, timeZone)}
       <span className="block text-xs text-slate-600">resumes after the pause</span>
     </>
   );
 }
 
 function SummaryCards({ summary }: { summary: SubscriptionSummary }) {
-  const others = Object.entries(summary.byStatus).filter(([status]) => !["active", "past_due", "canceled"].includes(status));
+  const others = Object.entries(summary.byStatus).filter(([status]) => !["active", PAUSED_STATUS, "past_due", "canceled"].includes(status));
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
       <StatCard label="Active" value={formatCount(summary.active)} testId="subscriptions-active" />
+      <StatCard label="Paused" value={formatCount(summary.paused)} hint="Charges skipped for a while; each resumes by itself" testId="subscriptions-paused" />
       <StatCard
         label="Monthly Revenue"
         value={formatDollars(Math.round(summary.monthlyRevenue))}

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { givenCents, givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "~/domain/donors/my-giving";
-import { receiptNumber, tributeOf, tributeWords, yearIn } from "~/domain/giving";
+import { nextChargeTaken, receiptNumber, shownStatus, tributeOf, tributeWords, yearIn } from "~/domain/giving";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { organisation } from "~/lib/organisation.server";
@@ -133,7 +133,9 @@ export interface MyRecurringGift {
   purpose: string;
   /** The appeal it answers, or "". */
   appeal: string;
+  /** The provider's status, except "paused" while its charges are skipped. */
   status: string;
+  /** The next charge that will really be taken (a paused gift's: the one it resumes with). */
   next_payment_date: string | null;
   /** While past due: the provider's next try at the charge (null once it stopped trying). */
   next_retry_at: string | null;
@@ -202,6 +204,9 @@ export async function givingOf(email: string) {
   const recurring: MyRecurringGift[] = await Promise.all(
     recurringRows.map(async ({ stripe_customer_id, appeal_id, ...gift }) => ({
       ...gift,
+      // As staff and the API see it: a paused gift is "paused", its next charge the one it resumes with.
+      status: shownStatus(gift.status, gift.resumes_at !== null),
+      next_payment_date: nextChargeTaken(gift),
       appeal: appealOf(appeal_id),
       // The sandbox's simulated billing page has something to do only for a declined card.
       card_on_file: (portal || gift.status === "past_due") && Boolean(stripe_customer_id) && gift.status !== "canceled",

@@ -371,6 +371,27 @@ export async function applySubscriptionState(
   return "unchanged";
 }
 
+/**
+ * Whether this site does not know when a recurring gift is charged next: not known here at
+ * all (and `ours` by the provider's metadata), or known without a next charge while it has
+ * not ended.
+ */
+export async function lacksSubscriptionPeriod(db: Executor, providerId: string, ours: boolean): Promise<boolean> {
+  const local = await findSubscription(db, providerId);
+  if (!local) return ours;
+  return local.next_payment_date === null && !(FINAL_STATUSES as readonly string[]).includes(local.status);
+}
+
+/**
+ * The provider's subscription, read at `readAt` because the site did not know its next
+ * charge, applied (creating the gift when none of its events made it) unless something
+ * newer already said when it is charged next.
+ */
+export async function learnSubscriptionPeriod(db: Executor, subscription: ProviderSubscription, readAt: number): Promise<RecordOutcome> {
+  if (!(await lacksSubscriptionPeriod(db, subscription.id, true))) return "unchanged";
+  return applySubscriptionState(db, subscription, { observedAt: readAt });
+}
+
 /** Whether a charge of the gift failed and is neither paid since nor given up on. */
 async function hasFailedChargeOpen(db: Executor, subscriptionId: number): Promise<boolean> {
   const open = await db

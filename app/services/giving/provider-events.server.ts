@@ -1,19 +1,23 @@
 import type { Kysely } from "kysely";
 import { getDb } from "~/lib/db.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
-import type {
-  ProviderCheckoutSession,
-  ProviderEvent,
-  ProviderInvoice,
-  ProviderPaymentIntent,
-  ProviderSubscription,
+import {
+  referenceId,
+  type ProviderCheckoutSession,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderPaymentIntent,
+  type ProviderSubscription,
 } from "~/lib/payments/provider-objects";
+import { readGiftMetadata } from "~/lib/payments/gift-metadata";
 import type { SavedCard } from "~/lib/payments/gateway";
 import type { Database } from "../../../db/schema";
 import { activateRamadanSchedule } from "./ramadan-activation.server";
 import { recordRamadanChargeEvent } from "./ramadan-charges.server";
 import {
   applySubscriptionState,
+  learnSubscriptionPeriod,
+  lacksSubscriptionPeriod,
   recordCheckoutSession,
   recordInvoicePayment,
 } from "./gift-recording.server";
@@ -25,9 +29,13 @@ import { followSubscriptionTroubles, recordFailedCharge, recordRecoveredCharge }
  */
 export type EventOutcome = "handled" | "duplicate" | "ignored";
 
-/** What an event needs from the provider besides itself: a setup checkout's saved card. */
+/**
+ * What an event needs from the provider besides itself: a setup checkout's saved card, and
+ * the recurring gift's subscription when this site does not know its next charge yet.
+ */
 interface Fetched {
   savedCard: SavedCard | null;
+  subscription: { object: ProviderSubscription; readAt: number } | null;
 }
 
 type Handler = (db: Kysely<Database>, event: ProviderEvent, fetched: Fetched) => Promise<unknown>;
@@ -91,6 +99,7 @@ async function handleProviderEvent(event: ProviderEvent): Promise<EventOutcome> 
         .executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) return "duplicate" as const;
       await handler(trx, event, fetched);
+      if (fetched.subscription) await learnSubscriptionPeriod(trx, fetched.subscription.object, fetched.subscription.readAt);
       return "handled" as const;
     });
 }
@@ -98,5 +107,44 @@ async function handleProviderEvent(event: ProviderEvent): Promise<EventOutcome> 
 /** Asked of the provider before the event's transaction, so no write waits on the network. */
 async function fetchBeforehand(event: ProviderEvent): Promise<Fetched> {
   const session = event.type === "checkout.session.completed" ? object<ProviderCheckoutSession>(event) : null;
-  return { savedCard: session?.mode === "setup" ? await getPaymentGateway().retrieveSavedCard(session) : null };
+  return {
+    savedCard: session?.mode === "setup" ? await getPaymentGateway().retrieveSavedCard(session) : null,
+    subscription: await subscriptionToLearn(event),
+  };
+}
+
+/**
+ * The subscription a checkout or an invoice of this site's recurring gift names, read from
+ * the provider when the site does not know its next charge: the gift's own events
+ * (customer.subscription.*) may be missing from the webhook's list or lost, and nothing
+ * else says when it is charged next. A provider that cannot answer does not stop the
+ * event: its money is recorded now, and the next event naming the gift, Sync or a pause
+ * asks again.
+ */
+async function subscriptionToLearn(event: ProviderEvent): Promise<Fetched["subscription"]> {
+  const named = subscriptionNamedBy(event);
+  if (!named || !(await lacksSubscriptionPeriod(getDb(), named.id, named.ours))) return null;
+  const readAt = Math.floor(Date.now() / 1000);
+  try {
+    const subscription = await getPaymentGateway().retrieveSubscription(named.id);
+    return subscription ? { object: subscription, readAt } : null;
+  } catch (error) {
+    console.warn(`Could not read subscription ${named.id} from the card payment provider; its next charge is learned later`, error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/** The subscription an event names besides its own events, and whether its metadata says it is one of this site's gifts. */
+function subscriptionNamedBy(event: ProviderEvent): { id: string; ours: boolean } | null {
+  if (event.type.startsWith("checkout.session.")) {
+    const session = object<ProviderCheckoutSession>(event);
+    const id = session.mode === "subscription" ? referenceId(session.subscription) : null;
+    return id ? { id, ours: readGiftMetadata(session.metadata) !== null } : null;
+  }
+  if (event.type.startsWith("invoice.")) {
+    const details = object<ProviderInvoice>(event).parent?.subscription_details;
+    const id = referenceId(details?.subscription);
+    return id ? { id, ours: readGiftMetadata(details?.metadata ?? null) !== null } : null;
+  }
+  return null;
 }

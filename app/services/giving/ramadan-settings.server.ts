@@ -4,7 +4,7 @@ import { confirmedFirstNightFor, DEFAULT_CHARGE_HOUR, ramadanYearOn } from "~/do
 import { proposedFirstNight } from "~/domain/giving/ramadan-nights";
 import { todayIn } from "~/domain/shared/dates";
 import { getDb } from "~/lib/db.server";
-import { getEnv, isSandboxMode } from "~/lib/env.server";
+import { getEnv, isTestMode } from "~/lib/env.server";
 import { settingValues } from "~/services/content";
 import type { Database } from "../../../db/schema";
 
@@ -46,5 +46,5 @@ export async function firstNightFor(db: Kysely<Database>, hijriYear: number): Pr
 
 /** In test mode staff may rehearse the nights out of season: the day a rehearsal's first night is read against. */
 function rehearsalDay(today: string): string | undefined {
-  return isSandboxMode() ? today : undefined;
+  return isTestMode() ? today : undefined;
 }

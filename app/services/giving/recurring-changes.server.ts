@@ -9,7 +9,7 @@ import type { SubscriptionChanged } from "~/lib/payments/gateway";
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import type { SubscriptionRow } from "../../../db/schema";
 import { currentCardFee } from "./card-fee.server";
-import { applySubscriptionState, recordInTransaction } from "./gift-recording.server";
+import { applySubscriptionState, learnSubscriptionPeriod, recordInTransaction } from "./gift-recording.server";
 import { receiveProviderWebhook } from "./provider-events.server";
 import type { ChangeActor } from "./subscription-history.server";
 import { findSubscriptionById, type Subscription } from "./subscriptions.server";
@@ -43,9 +43,10 @@ export async function changeRecurringAmount(subscriptionId: number, input: unkno
 /** Skips the next `charges` charges; the provider resumes collecting the day before the one after. */
 export async function pauseRecurringGift(subscriptionId: number, input: unknown, actor: RecurringActor): Promise<Subscription> {
   const { charges } = parseOrThrow(recurringPauseSchema, input);
-  const gift = await changeableGift(subscriptionId);
+  const known = await changeableGift(subscriptionId);
   // Pausing again would move the end of the pause the donor was told about.
-  if (!canPause(gift)) throw new ConflictError("This recurring gift is already paused");
+  if (!canPause(known)) throw new ConflictError("This recurring gift is already paused");
+  const gift = await withNextCharge(known);
   if (!gift.next_payment_date) throw new ConflictError("This recurring gift has no next charge to pause yet");
   const resumesAt = resumeCollectionAt(new Date(gift.next_payment_date), gift.interval, charges, gift.payment_day);
   const answer = await getPaymentGateway().pauseSubscription(gift.stripe_subscription_id!, resumesAt);
@@ -58,6 +59,20 @@ export async function resumeRecurringGift(subscriptionId: number, actor: Recurri
   if (!canResume(gift)) throw new ConflictError("This recurring gift is not paused");
   const answer = await getPaymentGateway().resumeSubscription(gift.stripe_subscription_id!);
   return applyAnswer(gift, answer, actor);
+}
+
+/**
+ * The gift with its next charge: when the provider's word of it never reached this site (a
+ * lost event, or the provider unreachable when the first charge was recorded), it is asked
+ * of the provider now, so a pause counts its charges from the real one.
+ */
+async function withNextCharge(gift: SubscriptionRow): Promise<SubscriptionRow> {
+  if (gift.next_payment_date || !gift.stripe_subscription_id) return gift;
+  const readAt = Math.floor(Date.now() / 1000);
+  const subscription = await getPaymentGateway().retrieveSubscription(gift.stripe_subscription_id);
+  if (!subscription) return gift;
+  await recordInTransaction((db) => learnSubscriptionPeriod(db, subscription, readAt));
+  return getDb().selectFrom("subscriptions").selectAll().where("id", "=", gift.id).executeTakeFirstOrThrow();
 }
 
 /** A gift that can change now (`isChangeable`), or the reason it cannot. */

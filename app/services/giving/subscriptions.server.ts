@@ -1,6 +1,7 @@
 import { cancelSubscriptionSchema } from "~/domain/giving/donation-schemas";
 import { centsToDollars } from "~/domain/shared/money";
-import { isCancelable } from "~/domain/giving/subscription-status";
+import { isCancelable, PAUSED_STATUS, shownStatus } from "~/domain/giving/subscription-status";
+import { nextChargeTaken } from "~/domain/giving/recurring-pause";
 import { paged, pageOfRows, rowsOfPage, type ListPage } from "~/lib/list-pages.server";
 import { countedRows } from "~/lib/list-counts.server";
 import { getDb } from "~/lib/db.server";
@@ -27,7 +28,9 @@ export interface Subscription {
   interval: "month" | "year";
   payment_day: number;
   payment_month: number;
+  /** The provider's status, except "paused" while an active gift's charges are skipped (`shownStatus`). */
   status: string;
+  /** The next charge that will really be taken: a paused gift's is the one it resumes with. */
   next_payment_date: string | null;
   created_at: string;
   stripe_subscription_id: string | null;
@@ -63,8 +66,8 @@ function toSubscription(row: SubscriptionRow, appealTitle: string): Subscription
     interval: row.interval,
     payment_day: row.payment_day,
     payment_month: row.payment_month,
-    status: row.status,
-    next_payment_date: row.next_payment_date,
+    status: shownStatus(row.status, row.resumes_at !== null),
+    next_payment_date: nextChargeTaken(row),
     created_at: row.created_at,
     stripe_subscription_id: row.stripe_subscription_id,
     is_test: row.is_test === 1,
@@ -115,11 +118,13 @@ export async function findSubscriptionById(id: number): Promise<Subscription | n
 
 export interface SubscriptionSummary {
   total: number;
+  /** Running gifts, paused ones left out (they are counted in `paused`). */
   active: number;
   /** The Subscriptions screen's monthly revenue: active monthly amounts plus active yearly amounts divided by 12, in dollars; paused gifts left out. */
   monthlyRevenue: number;
   /** Active gifts paused now: still active at the provider, but bringing nothing until they resume. */
   paused: number;
+  /** Gifts by the status they are shown with: a paused gift under "paused", not "active". */
   byStatus: Record<string, number>;
 }
 
@@ -135,11 +140,11 @@ export async function getSubscriptionSummary(): Promise<SubscriptionSummary> {
   let monthlyCents = 0;
   let paused = 0;
   for (const row of rows) {
-    byStatus[row.status] = (byStatus[row.status] ?? 0) + Number(row.count);
-    if (row.status !== "active") continue;
+    const status = shownStatus(row.status, Boolean(Number(row.paused)));
+    byStatus[status] = (byStatus[status] ?? 0) + Number(row.count);
     // A paused gift brings nothing while it is paused: counted beside the revenue, not in it.
-    if (Number(row.paused)) paused += Number(row.count);
-    else monthlyCents += row.interval === "year" ? Number(row.cents) / 12 : Number(row.cents);
+    if (status === PAUSED_STATUS) paused += Number(row.count);
+    else if (status === "active") monthlyCents += row.interval === "year" ? Number(row.cents) / 12 : Number(row.cents);
   }
   return {
     total: Object.values(byStatus).reduce((sum, count) => sum + count, 0),
