@@ -110,15 +110,15 @@ function FundsReminders({ funds, totalRaised, today }: { funds: DashboardStats["
         ) : null}
         {policyIsTemplate ? (
           <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-policy-reminder">
-            The Zakat policy is still the template a new site starts with.{" "}
+            The Zakat policy is not written yet: until it is, no public page links to it.{" "}
             <Link to="/admin/funds/policy" className={link}>
-              Edit the Zakat policy
+              Write the Zakat policy
             </Link>
           </li>
         ) : null}
         {ratesToConfirm.length ? (
           <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-rates-reminder">
-            Still to be confirmed: {ratesToConfirm.join("; ")}.{" "}
+            Rates still to be confirmed, marked so on the public pages: {ratesToConfirm.join("; ")}.{" "}
             <Link to="/admin/funds/rates" className={link}>
               Confirm the rates
             </Link>

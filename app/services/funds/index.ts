@@ -26,4 +26,4 @@ export {
 } from "./rates.server";
 export { getTransparencyReport, readReportRequest, receivedToDate, type ReportRequest, type TransparencyReport } from "./transparency.server";
 export { getZakatWatch, type ZakatWatch } from "./zakat-watch.server";
-export { getZakatPolicy, saveZakatPolicy, setEidAlFitr, thisYearsEid, type EidAlFitr, type ZakatPolicy } from "./zakat-policy.server";
+export { getZakatPolicy, isZakatPolicyPublished, saveZakatPolicy, setEidAlFitr, thisYearsEid, type EidAlFitr, type ZakatPolicy } from "./zakat-policy.server";
