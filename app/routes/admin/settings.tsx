@@ -413,7 +413,7 @@ function TotalRaisedEditForm({ setting, totalRaised, lastResult }: { setting: Se
             />
             <span>
               <span className="font-semibold text-slate-900">A figure we type</span>: for money raised before the site kept its books,
-              say. Donors can compare it with the transparency report, which will show {formatDollars(totalRaised.books)}.
+              say. Donors can compare it with the transparency report, which shows {formatDollars(totalRaised.books)}.
             </span>
           </label>
         </fieldset>

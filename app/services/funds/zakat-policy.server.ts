@@ -35,7 +35,7 @@ export async function getZakatPolicy(): Promise<ZakatPolicy> {
 
 /**
  * Whether the public may be shown the policy: staff have written their own. Until then no
- * public page links /zakat-policy and it answers 404 "not published yet" (decision 138), so a
+ * public page links /zakat-policy and it answers 404 "not published yet" (decision 137), so a
  * donor never meets a template's placeholders as the foundation's word.
  */
 export async function isZakatPolicyPublished(): Promise<boolean> {
