@@ -24,7 +24,7 @@ import { readFormBody } from "~/lib/form-body.server";
 import { checkoutFormReply } from "~/lib/checkout-form.server";
 import { ramadanNightsFormReply } from "~/lib/ramadan-nights-form.server";
 import { checkoutVisitorOf } from "~/lib/visitor.server";
-import { fundForPurpose, listDonateChoices } from "~/services/funds";
+import { fundForPurpose, isZakatPolicyPublished, listDonateChoices } from "~/services/funds";
 import { currentCardFee, quoteQuickPay, ramadanSettings, startCheckout, startQuickPayCheckout, startRamadanCheckout } from "~/services/giving";
 import type { loader as rootLoader } from "~/root";
 import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = () => [
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const checkoutCanceled = url.searchParams.get("checkout") === "canceled";
-  const cardFee = await currentCardFee();
+  const [cardFee, policyPublished] = await Promise.all([currentCardFee(), isZakatPolicyPublished()]);
   const choices = keptGiftChoices(url.searchParams);
   const obligation = readObligationQuery(url.searchParams);
   if (url.searchParams.has("obligation") && !obligation) throw redirect(`/obligations?${url.searchParams}`);
@@ -64,13 +64,13 @@ export async function loader({ url }: Route.LoaderArgs) {
       isZakat: (await fundForPurpose(quote.purpose))?.is_zakat ?? false,
       choices,
     };
-    return { checkoutCanceled, quickPay, ramadan: null, cardFee, funds: [], purposes: [], initial: initialDonation(new URLSearchParams()) };
+    return { checkoutCanceled, quickPay, ramadan: null, cardFee, policyPublished, funds: [], purposes: [], initial: initialDonation(new URLSearchParams()) };
   }
   const funds = (await listDonateChoices()).map((fund) => ({ purpose: fund.purpose, name: fund.name, isZakat: isZakatBound(fund.kind) }));
   const purposes = funds.map((fund) => fund.purpose);
   // Ramadan nights (?way=ramadan-nights; back from a canceled card page, ?ramadan=<plan>): the nights are dated from the first night staff confirmed, or the proposal.
   const ramadan = url.searchParams.get("way") === RAMADAN_WAY || url.searchParams.has("ramadan") ? ramadanNightsView(await ramadanSettings(), purposes, url.searchParams, { now: new Date(), timeZone: getEnv().SITE_TIMEZONE }) : null;
-  return { checkoutCanceled, quickPay: null, ramadan, cardFee, funds, purposes, initial: { ...initialDonation(url.searchParams, purposes), ...choices } };
+  return { checkoutCanceled, quickPay: null, ramadan, cardFee, policyPublished, funds, purposes, initial: { ...initialDonation(url.searchParams, purposes), ...choices } };
 }
 
 /**
@@ -114,7 +114,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
           />
         </div>
         <aside className="space-y-6">
-          <AmanahBox />
+          <AmanahBox policyPublished={loaderData.policyPublished} />
         </aside>
       </div>
     </>
@@ -212,7 +212,7 @@ function GiftDonation({
 
         <aside className="space-y-6">
           <ImpactPreview amount={amountUsable ? amount : 0} />
-          <AmanahBox />
+          <AmanahBox policyPublished={loaderData.policyPublished} />
         </aside>
       </div>
     </>
@@ -223,8 +223,8 @@ type DonateFields = Record<"amount" | "name" | "email" | "purpose" | "frequency"
   tribute: { kind: string; name: string; email: string };
 };
 
-/** What the foundation promises every donor, beside either form. */
-function AmanahBox() {
+/** What the foundation promises every donor, beside either form; the Zakat policy once staff have written it. */
+function AmanahBox({ policyPublished }: { policyPublished: boolean }) {
   return (
     <section aria-labelledby="trust-title" className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700">
       <h2 id="trust-title" className="text-lg font-semibold text-slate-900">
@@ -236,11 +236,16 @@ function AmanahBox() {
           Zakat is kept apart and given only to those eligible to receive it.{" "}
           <Link to="/transparency" className="font-semibold text-brand-800 underline hover:no-underline">
             See where it went
-          </Link>{" "}
-          and{" "}
-          <Link to="/zakat-policy" className="font-semibold text-brand-800 underline hover:no-underline">
-            read our Zakat policy
           </Link>
+          {policyPublished ? (
+            <>
+              {" "}
+              and{" "}
+              <Link to="/zakat-policy" className="font-semibold text-brand-800 underline hover:no-underline">
+                read our Zakat policy
+              </Link>
+            </>
+          ) : null}
           .
         </li>
         <li>Monthly and yearly gifts can be stopped whenever you wish.</li>

@@ -5,19 +5,29 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import type { EmergencyBanner as EmergencyBannerView } from "~/domain/appeals/emergency-banner";
 import { emergencyBanner } from "~/services/appeals";
+import { isZakatPolicyPublished } from "~/services/funds";
 
-/** The banner's setting: if it cannot be read, the banner keeps its general words rather than taking the page down. */
-export async function loader(): Promise<{ banner: EmergencyBannerView }> {
-  try {
-    return { banner: await emergencyBanner() };
-  } catch (error) {
-    console.error("The emergency banner's setting failed to load:", error);
-    return { banner: { kind: "general" } };
-  }
+/**
+ * The banner's setting, and whether the footer may link the Zakat policy (only once staff
+ * have written it). Neither takes the page down: an unreadable banner keeps its general
+ * words, an unreadable policy is not linked.
+ */
+export async function loader(): Promise<{ banner: EmergencyBannerView; zakatPolicyPublished: boolean }> {
+  const [banner, zakatPolicyPublished] = await Promise.all([
+    emergencyBanner().catch((error: unknown): EmergencyBannerView => {
+      console.error("The emergency banner's setting failed to load:", error);
+      return { kind: "general" };
+    }),
+    isZakatPolicyPublished().catch((error: unknown) => {
+      console.error("Whether the Zakat policy is published failed to load:", error);
+      return false;
+    }),
+  ]);
+  return { banner, zakatPolicyPublished };
 }
 
 /**
- * The banner changes when staff change a setting: the next page load reads it again.
+ * The banner and the policy's link change when staff change them: the next page load reads them again.
  * Nothing else does, like the root's data: a form posted on the page whose connection
  * drops must leave the page (and what was typed) standing, not fail the layout.
  */
@@ -36,7 +46,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter zakatPolicyPublished={loaderData.zakatPolicyPublished} />
     </>
   );
 }

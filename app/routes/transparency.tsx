@@ -13,7 +13,7 @@ import { formatDate, todayIn } from "~/domain/shared/dates";
 import { formatHijri } from "~/domain/shared/hijri";
 import { formatDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
-import { currentRates, getTransparencyReport, readReportRequest, type CurrentRates } from "~/services/funds";
+import { currentRates, getTransparencyReport, isZakatPolicyPublished, readReportRequest, type CurrentRates } from "~/services/funds";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
 import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
@@ -40,12 +40,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export async function loader({ url }: Route.LoaderArgs) {
   const request = readReportRequest(url.searchParams);
   const today = todayIn(getEnv().SITE_TIMEZONE);
-  const [report, rates] = await Promise.all([getTransparencyReport(request), currentRates(today)]);
+  const [report, rates, policyPublished] = await Promise.all([getTransparencyReport(request), currentRates(today), isZakatPolicyPublished()]);
   return {
     report,
     latestEntry: report.latest_entry_on ? { gregorian: formatDate(report.latest_entry_on, "UTC"), hijri: report.latest_entry_on_hijri } : null,
     isThisYear: report.year === null || report.year === yearIn(report.calendar, today),
     rates: ratesForThePage(rates),
+    policyPublished,
     categoryScripts: Object.fromEntries(ZAKAT_CATEGORIES.map((category) => [category.key, category.script])) as Record<string, string>,
   };
 }
@@ -64,7 +65,7 @@ function ratesForThePage(rates: CurrentRates): RateInForce[] {
 }
 
 export default function Transparency({ loaderData }: Route.ComponentProps) {
-  const { report, latestEntry, isThisYear, rates, categoryScripts } = loaderData;
+  const { report, latestEntry, isThisYear, rates, policyPublished, categoryScripts } = loaderData;
   const { calendar, year, zakat } = report;
   const yearLabel = (value: number) => reportYearLabel(calendar, value);
   const shown = year === null ? null : yearLabel(year);
@@ -166,7 +167,13 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 max-w-3xl text-slate-700">
             Zakat al-Fitr, Fidya and Kaffarah are given at a rate per person or per day, and the nisab follows the price of gold
-            and silver. A rate marked <em>to be confirmed</em> is a starting figure our staff have yet to confirm.
+            and silver.
+            {rates.some((rate) => rate.to_confirm) ? (
+              <>
+                {" "}
+                A rate marked <em>to be confirmed</em> is a starting figure our staff have yet to confirm.
+              </>
+            ) : null}
           </p>
           <div className="mt-6">
             <RatesInForce rates={rates} />
@@ -178,13 +185,16 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
             How we handle Zakat
           </h2>
           <p className="mt-2 max-w-3xl text-slate-700">
-            Our Zakat policy says who distributes Zakat, to which categories, whether a share is taken for administering it, how
-            fast it is given and who reviews it.
+            {policyPublished
+              ? "Our Zakat policy says who distributes Zakat, to which categories, whether a share is taken for administering it, how fast it is given and who reviews it."
+              : "Our Zakat policy, saying who distributes Zakat, whether a share is taken for administering it and who reviews it, is not published yet; until it is, this report is our account of every Zakat fund."}
           </p>
           <div className="mt-5 flex flex-wrap gap-4">
-            <Link to="/zakat-policy" className="btn-secondary">
-              Read our Zakat policy
-            </Link>
+            {policyPublished ? (
+              <Link to="/zakat-policy" className="btn-secondary">
+                Read our Zakat policy
+              </Link>
+            ) : null}
             <Link to="/donate" className="btn-primary">
               Give Zakat or Sadaqa
             </Link>

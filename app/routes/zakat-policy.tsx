@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/zakat-policy";
 import { PageHero } from "~/components/ui/page-hero";
 import { formatDate } from "~/domain/shared/dates";
@@ -20,19 +20,22 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** The policy staff write, as paragraphs, with the day it last changed (never who changed it). */
+/**
+ * The policy staff write, as paragraphs, with the day it last changed (never who changed it).
+ * Until they have written it (still the template) it is not published: a 404 saying so.
+ */
 export async function loader() {
   const policy = await getZakatPolicy();
+  if (policy.is_template) throw data(null, { status: 404 });
   return {
     paragraphs: paragraphs(policy.body),
-    isTemplate: policy.is_template,
     kaffarahPerFast: policy.kaffarah_per_fast,
     updated: { gregorian: formatDate(policy.updated_at, "UTC"), hijri: formatHijri(policy.updated_at) },
   };
 }
 
 export default function ZakatPolicy({ loaderData }: Route.ComponentProps) {
-  const { paragraphs: text, isTemplate, kaffarahPerFast, updated } = loaderData;
+  const { paragraphs: text, kaffarahPerFast, updated } = loaderData;
   return (
     <>
       <PageHero id="zakat-policy-title" eyebrow="Zakat kept apart" title="Our Zakat policy">
@@ -41,12 +44,6 @@ export default function ZakatPolicy({ loaderData }: Route.ComponentProps) {
 
       <div className="container-page py-12">
         <div className="max-w-3xl">
-          {isTemplate ? (
-            <p role="note" aria-label="Template" className="mb-8 rounded-xl border border-gold-400 bg-gold-300/20 p-4 text-slate-800">
-              <strong>This is a template.</strong> The foundation has not yet published its own Zakat policy; the text below is
-              the starting outline our staff will replace.
-            </p>
-          ) : null}
           <div className="prose-page">
             {text.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
@@ -73,5 +70,27 @@ export default function ZakatPolicy({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </>
+  );
+}
+
+/** The policy not written yet: said plainly, with where Zakat's figures already are; anything else goes to the root's boundary. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Our Zakat policy is not published yet</h1>
+      <p className="mt-4 max-w-lg text-slate-600">
+        Our staff are writing it. Meanwhile the transparency report shows what each Zakat fund received and gave out, and we are
+        glad to answer any question about how we handle Zakat.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-4">
+        <Link to="/transparency" className="btn-primary">
+          See where Zakat went
+        </Link>
+        <Link to="/contact" className="btn-secondary">
+          Ask us
+        </Link>
+      </div>
+    </section>
   );
 }

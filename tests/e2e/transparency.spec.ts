@@ -113,6 +113,9 @@ test.describe("the transparency report", () => {
     await expect(page).toHaveURL(/\/zakat-policy$/);
     await expect(page).toHaveTitle("Zakat Policy | Al-Amanah Foundation");
     await expect(page.getByRole("heading", { level: 1, name: "Our Zakat policy" })).toBeVisible();
+    // The demo's own policy, filled in: no template's placeholders reach a donor.
+    await expect(page.getByRole("main")).toContainText("Administration share: we take no share of Zakat");
+    await expect(page.getByRole("main")).not.toContainText(/template|\[say|\[name/i);
     await expect(page.getByText(/We follow the view that (each broken fast needs its own Kaffarah|one Kaffarah covers the fasts broken in one Ramadan)\./)).toBeVisible();
     await expect(page.getByText(/^Last updated .+ \(\d+ .+ \d+ AH\)\.$/)).toBeVisible();
     await page.getByRole("link", { name: "See where Zakat went" }).click();

@@ -19,8 +19,10 @@ const FOOTER_LINKS: { to: string; label: string; wide?: boolean }[] = [
   { to: "/obligations", label: "Pay Zakat al-Fitr, Fidya or Kaffarah", wide: true },
 ];
 
-export function SiteFooter() {
+/** `zakatPolicyPublished`: the policy is linked only once staff have written it (a template is never offered as the foundation's word). */
+export function SiteFooter({ zakatPolicyPublished }: { zakatPolicyPublished: boolean }) {
   const contact = useFoundationContact();
+  const links = zakatPolicyPublished ? FOOTER_LINKS : FOOTER_LINKS.filter((item) => item.to !== "/zakat-policy");
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300">
       <div className="container-page grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-4">
@@ -39,7 +41,7 @@ export function SiteFooter() {
             Quick Links
           </h2>
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm whitespace-nowrap">
-            {FOOTER_LINKS.map((item) => (
+            {links.map((item) => (
               <li key={item.to} className={item.wide ? "col-span-2 whitespace-normal" : undefined}>
                 <Link to={item.to} className="hover:text-white hover:underline">
                   {item.label}

@@ -65,6 +65,17 @@ export function isDollarStatistic(key: string): boolean {
 }
 
 /**
+ * Where the homepage's Total Raised comes from: "books" (what the transparency report shows
+ * as received, kept up to date with every gift) or "typed" (the figure staff typed into
+ * total_raised). A setting of its own, so the spec's total_raised keeps its shape.
+ */
+export const TOTAL_RAISED_SOURCE_KEY = "total_raised_source";
+export const TOTAL_RAISED_SOURCES = ["books", "typed"] as const;
+export type TotalRaisedSource = (typeof TOTAL_RAISED_SOURCES)[number];
+export const TOTAL_RAISED_SOURCE_DESCRIPTION =
+  "Where Total Raised comes from: books (the transparency report's received, kept up to date with every gift) or typed (the figure in total_raised)";
+
+/**
  * The giving settings: the card fee a donor may cover (what the card provider charges the
  * foundation: a per cent of each charge and a fixed amount), and the appeal the emergency
  * banner points to ('' for the banner's own words, "off" for no banner), and Ramadan's

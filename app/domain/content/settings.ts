@@ -2,7 +2,7 @@ import { z } from "~/domain/shared/zod";
 import { isRealDate } from "~/domain/shared/dates";
 import { isPlausibleFirstNight, NIGHT_CUTOFF_HOUR, proposedFirstNight, ramadanYearOn } from "~/domain/giving";
 import { findMediaSlot, SLOT_RULES } from "./media-slots";
-import { isDollarStatistic, isGivingSettingKey, isImpactStatisticKey, type GivingSettingKey } from "./setting-keys";
+import { isDollarStatistic, isGivingSettingKey, isImpactStatisticKey, TOTAL_RAISED_SOURCE_KEY, TOTAL_RAISED_SOURCES, type GivingSettingKey } from "./setting-keys";
 
 export * from "./setting-keys";
 
@@ -151,15 +151,19 @@ export const givingSettingsSchema = z.object({
 });
 export type GivingSettings = z.output<typeof givingSettingsSchema>;
 
+const totalRaisedSourceRule = z.enum(TOTAL_RAISED_SOURCES, { message: "Choose books (the transparency report's received) or typed (the figure in total_raised)" });
+
 /** The rules for one setting's {value, description}, by its key; a rehearsal as `ramadanFirstNightRule` says. */
 export function settingUpdateSchemaFor(key: string, { rehearsal = false }: { rehearsal?: boolean } = {}) {
   const value = isImpactStatisticKey(key)
     ? statisticValueSchema(key)
-    : key === "ramadan_first_night"
-      ? ramadanFirstNightRule({ rehearsal })
-      : isGivingSettingKey(key)
-        ? GIVING_RULES[key]
-        : (mediaRuleFor(key) ?? freeValueSchema);
+    : key === TOTAL_RAISED_SOURCE_KEY
+      ? totalRaisedSourceRule
+      : key === "ramadan_first_night"
+        ? ramadanFirstNightRule({ rehearsal })
+        : isGivingSettingKey(key)
+          ? GIVING_RULES[key]
+          : (mediaRuleFor(key) ?? freeValueSchema);
   return z.object({ value, description: descriptionSchema });
 }
 
@@ -167,6 +171,21 @@ export function settingUpdateSchemaFor(key: string, { rehearsal = false }: { reh
 export function statisticEditSchema(key: string) {
   return z.object({ value: statisticValueSchema(key), description: descriptionSchema });
 }
+
+/**
+ * The Total Raised form on the settings screen: the books, or a figure staff type (then
+ * required, by the statistic's own rule). Choosing the books sends no figure.
+ */
+export const totalRaisedEditSchema = z
+  .object({
+    source: totalRaisedSourceRule,
+    value: statisticValueSchema("total_raised").optional(),
+    description: descriptionSchema,
+  })
+  .superRefine((choice, ctx) => {
+    if (choice.source === "typed" && choice.value === undefined) ctx.addIssue({ code: "custom", path: ["value"], message: "Value is required" });
+  });
+export type TotalRaisedChoice = z.output<typeof totalRaisedEditSchema>;
 
 export const settingCreateSchema = z.object({
   key: z

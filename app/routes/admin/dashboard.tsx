@@ -5,20 +5,22 @@ import { formatDate, todayIn } from "~/domain/shared/dates";
 import { addDays, daysBetween, formatHijri, LUNAR_YEAR_DAYS } from "~/domain/shared/hijri";
 import { formatCount, formatDollars, formatExactDollars } from "~/domain/shared/money";
 import { getEnv } from "~/lib/env.server";
+import { totalRaisedChoice, type TotalRaised } from "~/services/content";
 import { getDashboardStats, type DashboardStats } from "~/services/staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export async function loader() {
-  return { stats: await getDashboardStats(), today: todayIn(getEnv().SITE_TIMEZONE) };
+  const [stats, totalRaised] = await Promise.all([getDashboardStats(), totalRaisedChoice()]);
+  return { stats, totalRaised, today: todayIn(getEnv().SITE_TIMEZONE) };
 }
 
 /** One figure per card, each card a link to the screen where the figure is worked on. */
-export default function Dashboard({ loaderData: { stats, today } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { stats, totalRaised, today } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-      <FundsReminders funds={stats.funds} today={today} />
+      <FundsReminders funds={stats.funds} totalRaised={totalRaised} today={today} />
       <section aria-labelledby="overview">
         <h2 id="overview" className="sr-only">
           Overview
@@ -82,11 +84,14 @@ function bothCalendars(day: string): string {
 
 /**
  * What staff should act on in the funds area: Zakat whose lunar year is nearly over, the
- * Zakat policy still the template, and starting rates nobody has confirmed.
+ * Zakat policy still the template, starting rates nobody has confirmed, and a typed Total
+ * Raised that differs from the books.
  */
-function FundsReminders({ funds, today }: { funds: DashboardStats["funds"]; today: string }) {
+function FundsReminders({ funds, totalRaised, today }: { funds: DashboardStats["funds"]; totalRaised: TotalRaised; today: string }) {
   const { overdue, policy_is_template: policyIsTemplate, rates_to_confirm: ratesToConfirm } = funds;
-  if (!overdue && !policyIsTemplate && ratesToConfirm.length === 0) return null;
+  // A typed Total Raised is staff's choice, but one donors can compare with the report.
+  const raisedDiffers = totalRaised.source === "typed" && totalRaised.typed !== totalRaised.books;
+  if (!overdue && !policyIsTemplate && ratesToConfirm.length === 0 && !raisedDiffers) return null;
   const link = "font-semibold underline";
   return (
     <section aria-labelledby="reminders" className="space-y-2">
@@ -105,17 +110,26 @@ function FundsReminders({ funds, today }: { funds: DashboardStats["funds"]; toda
         ) : null}
         {policyIsTemplate ? (
           <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-policy-reminder">
-            The Zakat policy is still the template a new site starts with.{" "}
+            The Zakat policy is not written yet: until it is, no public page links to it.{" "}
             <Link to="/admin/funds/policy" className={link}>
-              Edit the Zakat policy
+              Write the Zakat policy
             </Link>
           </li>
         ) : null}
         {ratesToConfirm.length ? (
           <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-rates-reminder">
-            Still to be confirmed: {ratesToConfirm.join("; ")}.{" "}
+            Rates still to be confirmed, marked so on the public pages: {ratesToConfirm.join("; ")}.{" "}
             <Link to="/admin/funds/rates" className={link}>
               Confirm the rates
+            </Link>
+          </li>
+        ) : null}
+        {raisedDiffers ? (
+          <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-total-raised-reminder">
+            Total Raised on the homepage is a typed figure, {formatDollars(totalRaised.typed)}; the transparency report shows{" "}
+            {formatDollars(totalRaised.books)} received.{" "}
+            <Link to="/admin/settings?edit=total_raised" className={link}>
+              Change it in Settings
             </Link>
           </li>
         ) : null}

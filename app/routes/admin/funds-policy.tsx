@@ -65,7 +65,7 @@ export default function FundsPolicy({ loaderData, actionData }: Route.ComponentP
       <FundsTabs />
       {saved === "policy" && !actionData ? (
         <Notice tone="success" focus>
-          The Zakat policy was saved. It is shown at /zakat-policy.
+          The Zakat policy was saved.{policy.is_template ? "" : " It is shown at /zakat-policy."}
         </Notice>
       ) : null}
       {saved === "eid" && !actionData ? (
@@ -75,7 +75,8 @@ export default function FundsPolicy({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {policy.is_template ? (
         <Notice tone="error">
-          The Zakat policy is still the template a new site starts with. Please replace it with the foundation&apos;s own policy.
+          The Zakat policy is still the template a new site starts with, so it is not published: no public page links to it, and
+          /zakat-policy says it is not published yet. Please replace it with the foundation&apos;s own policy.
         </Notice>
       ) : null}
       <PolicyForm policy={policy} timeZone={timeZone} lastResult={actionData?.intent === "save-policy" ? actionData.result : undefined} />

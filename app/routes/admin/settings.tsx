@@ -11,6 +11,7 @@ import {
   isDollarStatistic,
   isImpactStatisticKey,
   statisticEditSchema,
+  totalRaisedEditSchema,
   type GivingSettingKey,
   type GivingSettings,
 } from "~/domain/content/settings";
@@ -27,7 +28,7 @@ import { todayIn } from "~/domain/shared/dates";
 import { getEnv, isTestMode } from "~/lib/env.server";
 import { ramadanSettings } from "~/services/giving";
 import { bannerAppealChoice, listAppealChoices } from "~/services/appeals";
-import { listImpactStatistics, settingValues, updateSetting, type Setting } from "~/services/content";
+import { chooseTotalRaised, listImpactStatistics, settingValues, totalRaisedChoice, updateSetting, type Setting, type TotalRaised } from "~/services/content";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
 
@@ -38,6 +39,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const giving = await storedGivingSettings();
   return {
     statistics: await listImpactStatistics(),
+    totalRaised: await totalRaisedChoice(),
     editing: editing && isImpactStatisticKey(editing) ? editing : null,
     saved: saved && isImpactStatisticKey(saved) ? saved : null,
     givingSaved: saved === "giving",
@@ -99,6 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (formData.get("intent") === "ramadan") return ramadanAction(formData);
   if (formData.get("intent") === "ramadan-rehearse") return rehearseAction(request);
   const key = String(formData.get("key") ?? "");
+  if (key === "total_raised") return totalRaisedAction(formData);
   const submission = parseWithZod(formData, { schema: statisticEditSchema(key) });
   if (!isImpactStatisticKey(key)) {
     return data({ key, result: submission.reply({ formErrors: ["Unknown statistic"] }) }, { status: 400 });
@@ -112,6 +115,18 @@ export async function action({ request }: Route.ActionArgs) {
     return serviceErrorReply(submission, error, { key });
   }
   return redirect(`/admin/settings?saved=${key}`);
+}
+
+/** Total Raised: the books, or a figure staff type knowingly (the form says what the books show). */
+async function totalRaisedAction(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: totalRaisedEditSchema });
+  if (submission.status !== "success") return data({ key: "total_raised", result: submission.reply() }, { status: 400 });
+  try {
+    await chooseTotalRaised(submission.value);
+  } catch (error) {
+    return serviceErrorReply(submission, error, { key: "total_raised" });
+  }
+  return redirect("/admin/settings?saved=total_raised");
 }
 
 /**
@@ -202,6 +217,7 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
             <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`statistic-${setting.key}`}>
               {displayValue(setting)}
             </p>
+            {setting.key === "total_raised" ? <TotalRaisedSource totalRaised={loaderData.totalRaised} /> : null}
             {setting.description ? <p className="mt-1 text-sm text-slate-500">{setting.description}</p> : null}
             <Link
               to={`?edit=${setting.key}`}
@@ -215,7 +231,13 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
         ))}
       </ul>
 
-      {selected ? (
+      {selected?.key === "total_raised" ? (
+        <TotalRaisedEditForm
+          setting={selected}
+          totalRaised={loaderData.totalRaised}
+          lastResult={actionData?.key === selected.key ? actionData.result : undefined}
+        />
+      ) : selected ? (
         <StatisticEditForm
           key={selected.key}
           setting={selected}
@@ -307,6 +329,110 @@ function StatisticEditForm({
               {fields.description.errors[0]}
             </p>
           ) : null}
+        </div>
+        <div className="flex gap-3">
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Saving..." : "Save"}
+          </button>
+          <Link to="/admin/settings" preventScrollReset className="btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Where the figure comes from, and when staff typed it, what the books show beside it. */
+function TotalRaisedSource({ totalRaised }: { totalRaised: TotalRaised }) {
+  if (totalRaised.source === "books") {
+    return <p className="mt-1 text-sm font-medium text-brand-800">From the books: what the transparency report shows as received, kept up to date with every gift.</p>;
+  }
+  const differs = totalRaised.typed !== totalRaised.books;
+  return (
+    <p className={differs ? "mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-950" : "mt-1 text-sm text-slate-600"} data-testid="total-raised-typed">
+      A figure typed by staff. The transparency report shows {formatDollars(totalRaised.books)} received
+      {differs ? ", so the homepage and the report disagree." : "."}
+    </p>
+  );
+}
+
+/**
+ * Total Raised's form: the books by default, or a figure staff type, chosen knowingly: the
+ * choice says what the books show, and the figure is asked for only when it is typed.
+ */
+function TotalRaisedEditForm({ setting, totalRaised, lastResult }: { setting: Setting; totalRaised: TotalRaised; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const firstRef = useRef<HTMLInputElement>(null);
+  const [form, fields] = useForm({
+    id: "edit-total_raised",
+    lastResult,
+    defaultValue: { source: totalRaised.source, value: totalRaised.typed ? String(totalRaised.typed) : "", description: setting.description },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: totalRaisedEditSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => firstRef.current?.focus(), []);
+
+  const choice = "flex items-start gap-3 rounded-lg border border-slate-200 p-3";
+  return (
+    <section aria-labelledby="edit-heading" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
+      <h2 id="edit-heading" className="text-lg font-semibold text-slate-900">
+        Edit {label(setting.key)}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
+        <input type="hidden" name="key" value={setting.key} />
+        {form.errors ? (
+          <p role="alert" className="field-error">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <fieldset className="space-y-3">
+          <legend className="field-label">Where the figure comes from</legend>
+          <label className={choice}>
+            <input
+              {...getInputProps(fields.source, { type: "radio", value: "books" })}
+              key={`${fields.source.key}-books`}
+              ref={totalRaised.source === "books" ? firstRef : undefined}
+              className="mt-1"
+            />
+            <span>
+              <span className="font-semibold text-slate-900">From the books</span> (recommended):{" "}
+              {formatDollars(totalRaised.books)} today, what the transparency report shows as received, test payments left out. It follows
+              every gift, so the homepage and the report always agree.
+            </span>
+          </label>
+          <label className={choice}>
+            <input
+              {...getInputProps(fields.source, { type: "radio", value: "typed" })}
+              key={`${fields.source.key}-typed`}
+              ref={totalRaised.source === "typed" ? firstRef : undefined}
+              className="mt-1"
+            />
+            <span>
+              <span className="font-semibold text-slate-900">A figure we type</span>: for money raised before the site kept its books,
+              say. Donors can compare it with the transparency report, which shows {formatDollars(totalRaised.books)}.
+            </span>
+          </label>
+        </fieldset>
+        <div>
+          <label htmlFor={fields.value.id} className="field-label">
+            Typed figure (US dollars) <span className="font-normal text-slate-500">(only for a figure we type)</span>
+          </label>
+          <input {...getInputProps(fields.value, { type: "text" })} key={fields.value.key} inputMode="decimal" className="field-input max-w-xs" />
+          {fields.value.errors ? (
+            <p id={fields.value.errorId} className="field-error">
+              {fields.value.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={fields.description.id} className="field-label">
+            Description <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} className="field-input" />
         </div>
         <div className="flex gap-3">
           <button type="submit" className="btn-primary" disabled={saving}>

@@ -8,10 +8,15 @@ import {
   isMediaKey,
   settingCreateSchema,
   settingUpdateSchemaFor,
+  TOTAL_RAISED_SOURCE_DESCRIPTION,
+  TOTAL_RAISED_SOURCE_KEY,
+  totalRaisedEditSchema,
+  type TotalRaisedSource,
 } from "~/domain/content/settings";
 import { getDb, nowIso } from "~/lib/db.server";
 import { isTestMode } from "~/lib/env.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
+import { receivedToDate } from "~/services/funds";
 import type { Kysely } from "kysely";
 import type { Database, SettingRow } from "../../../db/schema";
 import { mediaSlotUpload } from "./upload-references.server";
@@ -32,13 +37,68 @@ function toSetting(row: SettingRow): Setting {
 
 export async function listSettings(): Promise<Setting[]> {
   const rows = await getDb().selectFrom("settings").selectAll().orderBy("id").execute();
-  return rows.map(toSetting);
+  return presented(rows.map(toSetting));
 }
 
 export async function getSetting(key: string): Promise<Setting> {
-  const row = await getDb().selectFrom("settings").selectAll().where("key", "=", key).executeTakeFirst();
+  return (await presented([await storedSetting(key)]))[0]!;
+}
+
+async function storedSetting(key: string, db: Kysely<Database> = getDb()): Promise<Setting> {
+  const row = await db.selectFrom("settings").selectAll().where("key", "=", key).executeTakeFirst();
   if (!row) throw new NotFoundError(`Setting '${key}' not found`);
   return toSetting(row);
+}
+
+/**
+ * Settings as whoever reads them sees them: while Total Raised comes from the books, its
+ * value is the figure the site shows (the books'), so the spec's client, which knows only
+ * total_raised, shows what the homepage shows. The figure staff last typed stays stored.
+ */
+async function presented(settings: Setting[]): Promise<Setting[]> {
+  if (!settings.some((setting) => setting.key === "total_raised")) return settings;
+  const { source, books } = await totalRaisedChoice();
+  if (source === "typed") return settings;
+  return settings.map((setting) => (setting.key === "total_raised" ? { ...setting, value: String(books) } : setting));
+}
+
+/** Where Total Raised comes from, the figure staff last typed, and what the books show (dollars). */
+export interface TotalRaised {
+  source: TotalRaisedSource;
+  typed: number;
+  books: number;
+}
+
+export async function totalRaisedChoice(db: Kysely<Database> = getDb()): Promise<TotalRaised> {
+  const [values, books] = await Promise.all([settingValues(["total_raised", TOTAL_RAISED_SOURCE_KEY], db), receivedToDate()]);
+  const typed = Number(values.get("total_raised"));
+  // Only a recorded choice of a typed figure shows one: a missing or garbled choice is the books.
+  return { source: values.get(TOTAL_RAISED_SOURCE_KEY) === "typed" ? "typed" : "books", typed: Number.isFinite(typed) ? typed : 0, books };
+}
+
+/**
+ * The settings screen's Total Raised form: the books, or a figure staff typed (saved with
+ * the choice, in one transaction). A description given replaces the stored one.
+ */
+export async function chooseTotalRaised(input: unknown): Promise<TotalRaised> {
+  const choice = parseOrThrow(totalRaisedEditSchema, input);
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const now = nowIso();
+      // The choice is written even if an API client deleted its row: a typed figure must never go unrecorded.
+      await trx
+        .insertInto("settings")
+        .values({ key: TOTAL_RAISED_SOURCE_KEY, value: choice.source, description: TOTAL_RAISED_SOURCE_DESCRIPTION, updated_at: now })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: choice.source, updated_at: now }))
+        .execute();
+      await trx
+        .updateTable("settings")
+        .set({ ...(choice.value === undefined ? {} : { value: choice.value }), ...(choice.description === undefined ? {} : { description: choice.description }), updated_at: now })
+        .where("key", "=", "total_raised")
+        .execute();
+    });
+  return totalRaisedChoice();
 }
 
 /** Creates a setting; its value follows the rules of its key (statistics, media, free text). */
@@ -61,9 +121,10 @@ export async function createSetting(input: unknown): Promise<Setting> {
  * the admin form and PUT /api/settings/{key}. An unknown key is a 404 whatever the body.
  */
 export async function updateSetting(key: string, input: unknown): Promise<Setting> {
-  const stored = await getSetting(key);
+  const stored = await storedSetting(key);
   // In test mode (the sandbox or Stripe test keys) staff may rehearse Ramadan's nights out of season (any first night).
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key, { rehearsal: isTestMode() }), input);
+  if (key === "total_raised") return typeTotalRaised(value, description);
   if (isMediaKey(key)) await mediaSlotUpload.checkBeforeSave(value, stored.value);
   const row = await getDb()
     .updateTable("settings")
@@ -73,7 +134,20 @@ export async function updateSetting(key: string, input: unknown): Promise<Settin
     .executeTakeFirst();
   if (!row) throw new NotFoundError(`Setting '${key}' not found`);
   if (isMediaKey(key)) await mediaSlotUpload.releaseAfter(stored.value, row.value);
-  return toSetting(row);
+  return (await presented([toSetting(row)]))[0]!;
+}
+
+/**
+ * A figure given for total_raised (PUT /api/settings/total_raised) is a typed figure, and
+ * from then on the homepage shows it. The one exception: while the figure comes from the
+ * books, the books' own figure sent back (the spec's client saving a changed description
+ * with the value it read) is no new figure, and the books stay in charge.
+ */
+async function typeTotalRaised(value: string, description: string | undefined): Promise<Setting> {
+  const current = await totalRaisedChoice();
+  const keepsTheBooks = current.source === "books" && Number(value) === current.books;
+  await chooseTotalRaised({ source: keepsTheBooks ? "books" : "typed", ...(keepsTheBooks ? {} : { value }), description });
+  return getSetting("total_raised");
 }
 
 export async function deleteSetting(key: string): Promise<void> {
@@ -84,9 +158,12 @@ export async function deleteSetting(key: string): Promise<void> {
 
 /**
  * Creates any of the known settings that are missing (statistics at 0, media empty,
- * the giving settings at their defaults), leaving existing values alone. Runs at every start, so all keys always exist.
+ * Total Raised from the books, the giving settings at their defaults), leaving existing values alone. Runs at every start, so all keys always exist.
  */
 export async function ensureDefaultSettings(): Promise<void> {
+  const raised = await getDb().selectFrom("settings").select("value").where("key", "=", "total_raised").executeTakeFirst();
+  // A site from before the choice existed whose staff typed a figure keeps it (decision 136); any other site takes the books.
+  const typedBefore = raised !== undefined && Number(raised.value) > 0;
   const defaults = [
     ...[...IMPACT_STATISTIC_KEYS, ...MEDIA_KEYS].map((key) => ({
       key,
@@ -94,6 +171,7 @@ export async function ensureDefaultSettings(): Promise<void> {
       description: DEFAULT_SETTING_DESCRIPTIONS[key],
     })),
     ...GIVING_SETTING_KEYS.map((key) => ({ key, ...GIVING_SETTING_DEFAULTS[key] })),
+    { key: TOTAL_RAISED_SOURCE_KEY, value: typedBefore ? "typed" : "books", description: TOTAL_RAISED_SOURCE_DESCRIPTION },
   ];
   await getDb()
     .insertInto("settings")
@@ -106,16 +184,21 @@ export type { ImpactStatistics };
 
 /** The four homepage figures as numbers (a missing or garbled value counts as 0). */
 export async function getImpactStatistics(): Promise<ImpactStatistics> {
-  const rows = await getDb()
-    .selectFrom("settings")
-    .select(["key", "value"])
-    .where("key", "in", [...IMPACT_STATISTIC_KEYS])
-    .execute();
+  const [rows, raised] = await Promise.all([
+    getDb()
+      .selectFrom("settings")
+      .select(["key", "value"])
+      .where("key", "in", [...IMPACT_STATISTIC_KEYS])
+      .execute(),
+    totalRaisedChoice(),
+  ]);
   const figures = Object.fromEntries(IMPACT_STATISTIC_KEYS.map((key) => [key, 0])) as ImpactStatistics;
   for (const row of rows) {
     const value = Number(row.value);
     if (isImpactStatisticKey(row.key) && Number.isFinite(value)) figures[row.key] = value;
   }
+  // Read at each render, like every gift figure: a kept page shows it at most 5 s old (decision 120).
+  figures.total_raised = raised.source === "books" ? raised.books : raised.typed;
   return figures;
 }
 
@@ -126,7 +209,7 @@ export async function listImpactStatistics(): Promise<Setting[]> {
     .selectAll()
     .where("key", "in", [...IMPACT_STATISTIC_KEYS])
     .execute();
-  return IMPACT_STATISTIC_KEYS.flatMap((key) => rows.filter((row) => row.key === key).map(toSetting));
+  return presented(IMPACT_STATISTIC_KEYS.flatMap((key) => rows.filter((row) => row.key === key).map(toSetting)));
 }
 
 /** Several settings' values at once (a missing key is left out); `db` inside a transaction. */

@@ -33,12 +33,22 @@ export async function getZakatPolicy(): Promise<ZakatPolicy> {
   };
 }
 
+/**
+ * Whether the public may be shown the policy: staff have written their own. Until then no
+ * public page links /zakat-policy and it answers 404 "not published yet" (decision 137), so a
+ * donor never meets a template's placeholders as the foundation's word.
+ */
+export async function isZakatPolicyPublished(): Promise<boolean> {
+  const row = await getDb().selectFrom("zakat_policy").select("is_template").where("id", "=", 1).executeTakeFirst();
+  return row?.is_template === 0;
+}
+
 /** A text as a form sends it back: its line endings and the space around it set aside. */
 const plainText = (text: string) => text.replace(/\r\n?/g, "\n").trim();
 
 /**
  * Saves the policy and the Kaffarah view. The policy stays marked as the template (the
- * dashboard keeps reminding staff, /zakat-policy keeps saying so) until its text changes:
+ * dashboard keeps reminding staff, /zakat-policy stays unpublished) until its text changes:
  * saving the form for the Kaffarah view alone has not written a policy.
  */
 export async function saveZakatPolicy(input: unknown, updatedBy: string): Promise<ZakatPolicy> {

@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedDemoContent } from "../../db/seed";
+import { getDb } from "~/lib/db.server";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as transparencyApi from "~/routes/api/transparency";
+import * as donate from "~/routes/donate";
+import * as home from "~/routes/home";
+import * as obligations from "~/routes/obligations";
+import * as transparency from "~/routes/transparency";
+import * as zakatCalculator from "~/routes/zakat-calculator";
+import * as zakatEducation from "~/routes/zakat-education";
+import * as zakatPolicy from "~/routes/zakat-policy";
+import { callApi, callRoute } from "../support/routes";
+import { screenHtml, screenText } from "../support/screens";
+
+/**
+ * The demo a newcomer meets on a first `npm start` (SEED_DEMO=1 in test mode): a filled
+ * policy (clearly a demonstration foundation's), confirmed rates, and a Total Raised that
+ * is what /transparency shows as received.
+ */
+// This file's database is migrated by the setup's beforeAll, which runs before this one.
+beforeAll(() => seedDemoContent(getDb()));
+
+describe("the demo site", () => {
+  it("publishes a filled Zakat policy, clearly a demonstration's, linked from the donate page", async () => {
+    const text = await screenText(zakatPolicy as never, "/zakat-policy");
+    expect(text).not.toMatch(/template|\[say|\[name/i);
+    expect(text).toMatch(/demonstration/i);
+    expect(text).toContain("Administration share:");
+    expect(await screenHtml(donate as never, "/donate")).toContain('href="/zakat-policy"');
+  });
+
+  it("states its rates as confirmed: nothing to be confirmed on quick pay, the report, the calculator or the education page", async () => {
+    for (const [page, address] of [
+      [obligations, "/obligations"],
+      [transparency, "/transparency"],
+      [zakatCalculator, "/zakat-calculator"],
+      [zakatEducation, "/zakat-education"],
+    ] as const) {
+      expect(await screenText(page as never, address), address).not.toMatch(/to be confirmed/i);
+    }
+  });
+
+  it("leaves the dashboard nothing to ask about the policy or the rates", async () => {
+    const text = await screenText(dashboard as never, "/admin");
+    expect(text).not.toContain("The Zakat policy is not written yet");
+    expect(text).not.toContain("Rates still to be confirmed");
+  });
+
+  it("shows on the homepage the Total Raised that /transparency shows as received", async () => {
+    const { body } = await callApi(transparencyApi.loader, "/api/transparency");
+    const received = (body.funds as { received: number }[]).reduce((cents, fund) => cents + Math.round(fund.received * 100), 0) / 100;
+    expect(received).toBeGreaterThan(100_000);
+    const data = (await callRoute(home.loader, "/")) as { page: { figures: { total_raised: number } } };
+    expect(data.page.figures.total_raised).toBe(received);
+    expect(await screenText(home as never, "/")).toContain(`Total Raised $${Math.round(received).toLocaleString("en-US")}`);
+  });
+});

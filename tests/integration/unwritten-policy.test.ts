@@ -1,0 +1,74 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { todayIn } from "~/domain/shared/dates";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as donate from "~/routes/donate";
+import * as publicLayout from "~/routes/public-layout";
+import * as transparency from "~/routes/transparency";
+import * as zakatPolicy from "~/routes/zakat-policy";
+import { currentRates, getZakatPolicy, recordRate, saveZakatPolicy } from "~/services/funds";
+import { callRoute, unwrapData } from "../support/routes";
+import { screenHtml, screenText } from "../support/screens";
+
+/**
+ * A live site (SEED_DEMO=0, as every integration database starts) before staff have
+ * written the Zakat policy: no public page links the template, /zakat-policy says it is
+ * not published, and the dashboard says what is missing until staff write it.
+ */
+const PAGES_THAT_LINK_THE_POLICY = [
+  ["the donate page", donate, "/donate"],
+  ["the footer", publicLayout, "/"],
+  ["the transparency report", transparency, "/transparency"],
+] as const;
+
+async function policyLinks(): Promise<string[]> {
+  const linked: string[] = [];
+  for (const [name, page, address] of PAGES_THAT_LINK_THE_POLICY) {
+    if ((await screenHtml(page as never, address)).includes('href="/zakat-policy"')) linked.push(name);
+  }
+  return linked;
+}
+
+describe("a live site whose Zakat policy is still the template", () => {
+  it("links the policy from no public page", async () => {
+    expect((await getZakatPolicy()).is_template).toBe(true);
+    expect(await policyLinks()).toEqual([]);
+    // The way to Zakat's figures stays on the donate page.
+    expect(await screenHtml(donate as never, "/donate")).toContain('href="/transparency"');
+  });
+
+  it("answers /zakat-policy with a 404 that says the policy is not published yet, never the template", async () => {
+    const answer = unwrapData(await callRoute(zakatPolicy.loader, "/zakat-policy"));
+    expect(answer.status).toBe(404);
+    const page = renderToStaticMarkup(
+      createElement(MemoryRouter, null, createElement(zakatPolicy.ErrorBoundary as never, { error: { status: 404, statusText: "Not Found", internal: false, data: null } } as never)),
+    );
+    expect(page).toContain("Our Zakat policy is not published yet");
+    expect(page).toContain('href="/transparency"');
+    expect(page).not.toMatch(/template|\[say/i);
+  });
+
+  it("has the dashboard say what is missing, with the links to put it right", async () => {
+    const text = await screenText(dashboard as never, "/admin");
+    expect(text).toContain("The Zakat policy is not written yet: until it is, no public page links to it. Write the Zakat policy");
+    expect(text).toMatch(/Rates still to be confirmed, marked so on the public pages: Zakat al-Fitr, per person; .*Silver price, per gram\. Confirm the rates/);
+    const html = await screenHtml(dashboard as never, "/admin");
+    expect(html).toContain('href="/admin/funds/policy"');
+    expect(html).toContain('href="/admin/funds/rates"');
+  });
+
+  it("links the policy everywhere, and the dashboard stops asking, once staff have written it and confirmed the rates", async () => {
+    await saveZakatPolicy({ body: "Our trustees distribute Zakat.\n\nWe take no share of Zakat for administering it.", kaffarah_per_fast: true }, "staff.member");
+    const today = todayIn("UTC");
+    for (const rate of Object.values(await currentRates())) {
+      await recordRate({ rate_key: rate.rate_key, amount: rate.amount, effective_on: today, authority: "Our Zakat committee", note: "" }, "staff.member");
+    }
+    expect(await policyLinks()).toEqual(PAGES_THAT_LINK_THE_POLICY.map(([name]) => name));
+    expect(unwrapData(await callRoute(zakatPolicy.loader, "/zakat-policy")).status).toBe(200);
+    const text = await screenText(dashboard as never, "/admin");
+    expect(text).not.toContain("The Zakat policy is not written yet");
+    expect(text).not.toContain("Rates still to be confirmed");
+  });
+});
