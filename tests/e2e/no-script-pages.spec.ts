@@ -132,6 +132,14 @@ test.describe("pages sent without JavaScript", () => {
       await page.emulateMedia({ media: "screen" });
     }
 
+    // Reached by a link from My giving, the running app draws the statement and its button itself.
+    await page.goto("/my-giving");
+    await page.getByRole("link", { name: `Statement for ${new Date().getUTCFullYear()}` }).click();
+    await expect(page).toHaveURL(new RegExp(`${statement}$`));
+    await page.getByRole("button", { name: "Print or save as PDF" }).click();
+    expect(await timesPrinted()).toBe(1);
+    await expect(page.getByText(PRINT_FALLBACK)).toBeHidden();
+
     // Where no script runs, the sheet says how to print it instead, and shows no button that would do nothing.
     const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
     const plainPage = await plain.newPage();
