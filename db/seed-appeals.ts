@@ -54,6 +54,8 @@ interface DemoAppeal {
   summary: string;
   story: string;
   story_format: "plain" | "markdown";
+  /** Its photo, shipped in public/demo/ (drawn by scripts/make-demo-photos.ts). */
+  photo: string;
   fundSlug: string;
   goalCents: number;
   presets: string;
@@ -108,6 +110,7 @@ const DEMO_APPEALS: DemoAppeal[] = [
     summary: "Blankets, heaters and fuel for families facing winter in tents. Help us reach 2,000 families before the coldest weeks.",
     story: WINTER_STORY,
     story_format: "markdown",
+    photo: "/demo/winter-tents.webp",
     fundSlug: "emergency-relief",
     goalCents: 2_000_000,
     presets: "50,100,250,500",
@@ -130,6 +133,7 @@ const DEMO_APPEALS: DemoAppeal[] = [
     summary: "A month of staple food for 1,500 families in need, paid for with your Zakat. $35 feeds a family of five for Ramadan.",
     story: RAMADAN_STORY,
     story_format: "plain",
+    photo: "/demo/ramadan-food-packs.webp",
     fundSlug: "zakat-al-mal",
     goalCents: 5_250_000,
     presets: "35,70,175,350",
@@ -150,6 +154,7 @@ const DEMO_APPEALS: DemoAppeal[] = [
     summary: "A borehole, a solar pump and a covered tank: clean water for 300 families in Al-Noor village.",
     story: WELL_STORY,
     story_format: "plain",
+    photo: "/demo/village-well.webp",
     fundSlug: "food-water-aid",
     goalCents: 1_500_000,
     presets: "100,250,1000",
@@ -240,6 +245,7 @@ export async function seedAppealsDemo(db: Kysely<Database>, today = new Date().t
         summary: appeal.summary,
         story: appeal.story,
         story_format: appeal.story_format,
+        image_filename: appeal.photo,
         fund_id: fund.id,
         goal_cents: appeal.goalCents,
         preset_amounts: appeal.presets,

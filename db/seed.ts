@@ -16,6 +16,7 @@ const DEMO_IMPACT_FIGURES = {
   orphans_cared_for: "450",
 };
 
+// Each story's photo is shipped in public/demo/ (drawn by scripts/make-demo-photos.ts).
 const DEMO_STORIES = [
   {
     title: "Clean Water Reaches Al-Noor Village",
@@ -26,6 +27,7 @@ const DEMO_STORIES = [
       "Your Sadaqa Jariyah paid for a 60-metre borehole, a solar pump and a covered storage tank. " +
       "Today 300 families draw clean water a few minutes from their homes, and the children spend those two hours in school. " +
       "A local committee, trained by our team, keeps the pump running and collects a small fee for repairs.",
+    image_filename: "/demo/village-well.webp",
     is_active: 1 as const,
     is_featured: 1 as const,
   },
@@ -37,6 +39,7 @@ const DEMO_STORIES = [
       "When Amina's father died, her mother could no longer pay for uniforms and books, and Amina, then eleven, began selling bread at the market. " +
       "Through our Orphan Care programme a monthly sponsorship now covers her school fees, meals and a health check every term. " +
       "A mentor visits the family each month. Three years on, Amina is first in her class and wants to become a doctor.",
+    image_filename: "/demo/school-classroom.webp",
     is_active: 1 as const,
     is_featured: 1 as const,
   },
@@ -47,6 +50,7 @@ const DEMO_STORIES = [
     content:
       "Each pack feeds a family of five for a month. Volunteers packed and delivered them in eleven days, working with local mosques to reach widows, " +
       "the elderly and families who had lost their income. Every pack was funded by Zakat and went to people eligible to receive it.",
+    image_filename: "/demo/winter-food-parcels.webp",
     is_active: 1 as const,
     is_featured: 0 as const,
   },
@@ -58,6 +62,7 @@ const DEMO_STORIES = [
       "Doctors and nurses travelled with medicines, water purification tablets and hygiene kits. " +
       "They treated infections, cared for pregnant women and vaccinated children against the diseases that follow floods. " +
       "Your emergency donations kept the clinic moving until the roads reopened.",
+    image_filename: "/demo/flood-clinic.webp",
     is_active: 1 as const,
     is_featured: 0 as const,
   },
@@ -68,6 +73,7 @@ const DEMO_STORIES = [
     content:
       "The women now sew school uniforms and clothes for their neighbours. Most earn enough to cover rent and food, " +
       "and four of them have taken on apprentices of their own.",
+    image_filename: "/demo/sewing-workshop.webp",
     is_active: 1 as const,
     is_featured: 0 as const,
   },

@@ -11,6 +11,7 @@ import { IMAGE_SIZES } from "~/components/content/image-sizes";
 import { RecordMissing } from "~/components/content/record-missing";
 import { HeroVideo } from "~/components/home/hero-video";
 import { SafeImage } from "~/components/ui/safe-image";
+import { ShareLinks } from "~/components/ui/share-links";
 import type { AppealPhase } from "~/domain/appeals/phase";
 import { storyBlocks } from "~/domain/appeals/story-text";
 import { imageSources, UPLOAD_FOLDERS, uploadUrl } from "~/domain/content/media-sources";
@@ -87,7 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AppealPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { appeal, story, image, video, today, timeZone } = loaderData;
+  const { appeal, story, image, video, today, timeZone, share } = loaderData;
   const draft = appeal.status === "draft";
   return (
     <article className="container-page py-12">
@@ -111,6 +112,11 @@ export default function AppealPage({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-8 grid gap-10 lg:grid-cols-5 lg:grid-rows-[auto_auto_1fr]">
         <div className="lg:col-span-2 lg:col-start-4 lg:row-start-1">
           <ProgressBox appeal={appeal} timing={appealTimingWords(appeal, today)} />
+          {draft ? null : (
+            <div className="mt-6">
+              <ShareLinks heading="Share this appeal" page={{ url: share.url, title: appeal.title, text: `${appeal.title}: ${appeal.summary}` }} />
+            </div>
+          )}
         </div>
         <div className="lg:col-span-3 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {image ? (

@@ -1,12 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/donation-success";
+import { pageSharedAfterGift, type SharedPage } from "~/domain/content/share-links";
+import { FOUNDATION } from "~/domain/shared/foundation";
 import { formatDollars, formatExactDollars } from "~/domain/shared/money";
 import { clientAddressContext } from "~/lib/request-context";
+import { siteUrlFor } from "~/lib/site-url.server";
 import { PaymentProviderError, TooManyRequestsError } from "~/lib/service-errors";
 import { confirmCheckout, confirmRamadanCheckout, type GiftConfirmation, type RamadanConfirmation } from "~/services/giving";
 import { RamadanNightsSaved } from "~/components/giving/ramadan-nights-saved";
 import { useForgetKeptDonor } from "~/components/giving/kept-donor";
 import { useFoundationContact } from "~/components/layout/use-foundation-contact";
+import { ShareLinks } from "~/components/ui/share-links";
 
 const TITLES: Record<string, string> = {
   paid: "Thank you",
@@ -29,14 +33,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  */
 export async function loader({
   url,
+  request,
   context,
-}: Route.LoaderArgs): Promise<GiftConfirmation | { status: "unavailable" | "busy" } | { status: "ramadan"; ramadan: RamadanConfirmation }> {
+}: Route.LoaderArgs): Promise<
+  Exclude<GiftConfirmation, { status: "paid" }> | PaidGift | { status: "unavailable" | "busy" } | { status: "ramadan"; ramadan: RamadanConfirmation }
+> {
   const sessionId = url.searchParams.get("session_id");
   if (!sessionId) return { status: "unknown" };
   try {
     // A card saved for Ramadan's nights: the schedule it started, not a payment.
     if (url.searchParams.has("ramadan")) return { status: "ramadan", ramadan: await confirmRamadanCheckout(sessionId, context.get(clientAddressContext)) };
-    return await confirmCheckout(sessionId, context.get(clientAddressContext));
+    const confirmation = await confirmCheckout(sessionId, context.get(clientAddressContext));
+    if (confirmation.status !== "paid") return confirmation;
+    const { appeal, appealSlug } = confirmation.gift;
+    const givenTo = appeal && appealSlug ? { slug: appealSlug, title: appeal } : null;
+    return { ...confirmation, share: pageSharedAfterGift(siteUrlFor(request), FOUNDATION.name, givenTo) };
   } catch (error) {
     if (error instanceof TooManyRequestsError) return { status: "busy" };
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -44,6 +55,9 @@ export async function loader({
     return { status: "unavailable" };
   }
 }
+
+/** A paid gift, and the page its donor may invite others to: never this one, whose address holds the checkout's id. */
+type PaidGift = Extract<GiftConfirmation, { status: "paid" }> & { share: SharedPage };
 
 const CADENCE = { "One-Time": "", Monthly: " every month", Annually: " every year" } as const;
 
@@ -61,6 +75,11 @@ export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
           Make Another Donation
         </Link>
       </div>
+      {loaderData.status === "paid" ? (
+        <div className="mt-10 w-full rounded-2xl bg-brand-50 p-6 text-left">
+          <ShareLinks heading="Invite others to give" page={loaderData.share} />
+        </div>
+      ) : null}
       <p className="mt-6 text-sm text-slate-600">
         {loaderData.status === "ramadan" ? "Each night's receipt is emailed when it is given." : "Your receipt is on its way by email."} See every gift and receipt, or change a monthly gift, in{" "}
         <Link to="/my-giving" className="font-medium text-brand-700 underline">

@@ -8,7 +8,7 @@ import { donorEmail, PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { givingStatement } from "~/services/donors";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
 
-/** A sheet to read and print: it needs no script. */
+/** A sheet to read and print: none of the app's script, only its Print button's own few lines. */
 export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
@@ -35,8 +35,6 @@ export default function Statement({ loaderData: statement }: Route.ComponentProp
     <PrintedSheet
       organisation={org}
       width="max-w-3xl"
-      printLabel="Print this statement"
-      printFallback={<p className="text-sm text-slate-600">Use your browser&apos;s Print command to keep a copy.</p>}
       links={
         <Link to="/my-giving" className="btn-secondary">
           Back to my giving

@@ -7,7 +7,7 @@ import { NotFoundError } from "~/lib/service-errors";
 import { findReceipt } from "~/services/giving";
 import { PAGE_WITHOUT_SCRIPTS } from "~/components/layout/page-scripts";
 
-/** A sheet to read and print: it needs no script. */
+/** A sheet to read and print: none of the app's script, only its Print button's own few lines. */
 export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
@@ -33,8 +33,6 @@ export default function Receipt({ loaderData: { gift, organisation, timeZone } }
     <PrintedSheet
       organisation={organisation}
       width="max-w-2xl"
-      printLabel="Print this receipt"
-      printFallback={<p className="text-sm text-slate-600">Use your browser&apos;s Print command to keep a copy.</p>}
       links={
         <>
           <Link to="/my-giving" className="btn-secondary">

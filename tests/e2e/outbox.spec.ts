@@ -50,7 +50,7 @@ test("a sandbox gift's receipt is in the Outbox, and its link opens the printabl
   await expect(page.getByText("$75.00 USD")).toBeVisible();
   await expect(page.getByText("Your Zakat is kept apart and given only to those eligible to receive it.")).toBeVisible();
   await expect(page.getByText("No goods or services were provided in exchange for this contribution.")).toBeVisible();
-  // A sheet sent without script: the browser's own Print does the printing.
-  await expect(page.getByText("Use your browser's Print command to keep a copy.")).toBeVisible();
+  // A sheet sent without the app's script: its own small script shows the Print button.
+  await expect(page.getByRole("button", { name: "Print or save as PDF" })).toBeVisible();
   expect((await page.request.get("/receipts/not-a-real-token")).status()).toBe(404);
 });

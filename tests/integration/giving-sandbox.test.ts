@@ -63,7 +63,11 @@ describe("the sandbox checkout", () => {
     expect(handled.map((event) => event.type)).toEqual(["checkout.session.completed"]);
 
     const confirmation = await callRoute(donationSuccess.loader, `/donation-success?session_id=${sessionId}`);
-    expect(confirmation).toEqual({ status: "paid", gift: { amount: 42.5, purpose: "Orphan Care", fund: "Orphan Care", frequency: "One-Time", donorName: "Bilal Ahmed" } });
+    expect(confirmation).toEqual({
+      status: "paid",
+      gift: { amount: 42.5, purpose: "Orphan Care", fund: "Orphan Care", frequency: "One-Time", donorName: "Bilal Ahmed" },
+      share: { url: "http://localhost:3000/donate", title: "Give with Al-Amanah Foundation", text: "I just gave to Al-Amanah Foundation. Will you join me?" },
+    });
 
     // Pressing Pay again (a double click, a reload) records nothing more.
     expect(await press(sessionId, "pay")).toBe(next);

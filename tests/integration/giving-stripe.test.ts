@@ -421,6 +421,8 @@ describe("the success page", () => {
     expect(await confirmation(sessionId)).toEqual({
       status: "paid",
       gift: { amount: 35, purpose: "Food & Water Aid", fund: "Food & Water Aid", frequency: "One-Time", donorName: "Aisha Khan" },
+      // Shared from the thank-you page: the donate page, never the page's own address.
+      share: { url: "http://localhost:3000/donate", title: "Give with Al-Amanah Foundation", text: "I just gave to Al-Amanah Foundation. Will you join me?" },
     });
     expect(await confirmation(sessionId)).toMatchObject({ status: "paid" });
     await deliverAll(events);
@@ -443,6 +445,8 @@ describe("the success page", () => {
     expect(await confirmation(sessionId)).toEqual({
       status: "paid",
       gift: { amount: 21, purpose: "Zakat", fund: "Zakat al-Mal", frequency: "One-Time", donorName: "Aisha Khan" },
+      // Shared from the thank-you page: the donate page, never the page's own address.
+      share: { url: "http://localhost:3000/donate", title: "Give with Al-Amanah Foundation", text: "I just gave to Al-Amanah Foundation. Will you join me?" },
     });
     expect(fakeStripe().requests.length).toBe(calls);
   });

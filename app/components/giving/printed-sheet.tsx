@@ -1,6 +1,19 @@
 import type { ReactNode } from "react";
+import { useNonce } from "~/components/layout/nonce";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Organisation } from "~/domain/shared/foundation";
+
+const PRINT_LABEL = "Print or save as PDF";
+const PRINT_BUTTON_ID = "print-sheet";
+const PRINT_FALLBACK_ID = "print-sheet-fallback";
+
+/**
+ * The sheet is sent without the app's JavaScript (decision 115), so its Print button is
+ * brought to life by these few lines of its own, allowed by the page's nonce (decision 142).
+ * They run as the page is read: the button appears and the sentence for browsers
+ * without script goes, before anything is painted.
+ */
+const PRINT_SCRIPT = `(function(){var b=document.getElementById("${PRINT_BUTTON_ID}"),f=document.getElementById("${PRINT_FALLBACK_ID}");b.hidden=false;f.hidden=true;b.addEventListener("click",function(){window.print()})})()`;
 
 /**
  * A receipt or a statement on its own page: the foundation's letterhead (legal name,
@@ -10,20 +23,16 @@ import type { Organisation } from "~/domain/shared/foundation";
 export function PrintedSheet({
   organisation,
   width,
-  printLabel,
-  printFallback = null,
   children,
   links,
 }: {
   organisation: Organisation;
   width: "max-w-2xl" | "max-w-3xl";
-  printLabel: string;
-  /** What stands in for the print button where no script runs (a page sent without any), if anything. */
-  printFallback?: ReactNode;
   children: ReactNode;
   links: ReactNode;
 }) {
   const hydrated = useHydrated();
+  const nonce = useNonce();
   return (
     <main className={`mx-auto ${width} px-4 py-8 print:max-w-none print:p-0`}>
       <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
@@ -36,11 +45,20 @@ export function PrintedSheet({
       </article>
       <div className="mt-6 flex flex-wrap items-center gap-3 print:hidden">
         {hydrated ? (
+          // Reached by a link from a page running the app: the app draws the button itself.
           <button type="button" className="btn-primary" onClick={() => window.print()}>
-            {printLabel}
+            {PRINT_LABEL}
           </button>
         ) : (
-          printFallback
+          <>
+            <button type="button" id={PRINT_BUTTON_ID} className="btn-primary" hidden>
+              {PRINT_LABEL}
+            </button>
+            <p id={PRINT_FALLBACK_ID} className="text-sm text-slate-600">
+              Use your browser&apos;s Print command to keep a copy on paper or as a PDF.
+            </p>
+            <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
+          </>
         )}
         {links}
       </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isSitePhotoPath,
   isUploadedFileName,
   isValidGalleryUrl,
   isValidPhotoUrl,
@@ -61,5 +62,16 @@ describe("uploaded file names", () => {
     expect(isUploadedFileName("../../etc/passwd.jpg", PHOTO_EXTENSIONS)).toBe(false);
     expect(isUploadedFileName("dir/photo.jpg", PHOTO_EXTENSIONS)).toBe(false);
     expect(isUploadedFileName("photo.exe", PHOTO_EXTENSIONS)).toBe(false);
+  });
+});
+
+describe("photos shipped with the site", () => {
+  it("are paths on this site with a photo extension", () => {
+    expect(isSitePhotoPath("/demo/village-well.webp")).toBe(true);
+    expect(isSitePhotoPath("/images/programme-food-water.svg")).toBe(true);
+    expect(isSitePhotoPath("//evil.example/photo.jpg")).toBe(false);
+    expect(isSitePhotoPath("/demo/../../etc/photo.jpg")).toBe(false);
+    expect(isSitePhotoPath("/demo/notes.txt")).toBe(false);
+    expect(isSitePhotoPath("demo/village-well.webp")).toBe(false);
   });
 });

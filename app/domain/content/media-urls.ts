@@ -64,6 +64,16 @@ export function isValidGalleryUrl(value: string): boolean {
   return isValidPhotoUrl(value) || isYouTubeUrl(value);
 }
 
+/**
+ * A photo shipped with the site itself, by its path ("/demo/village-well.webp"): the demo's
+ * photos are, so a demo story saved unchanged keeps its photo. One leading slash (never
+ * "//", another host) and no "..".
+ */
+export function isSitePhotoPath(value: string): boolean {
+  const path = value.trim().toLowerCase();
+  return /^\/[a-z0-9][a-z0-9/._-]{0,199}$/.test(path) && !path.includes("..") && !path.includes("//") && PHOTO_EXTENSIONS.some((ext) => path.endsWith(ext));
+}
+
 /** A file uploaded to this site: a bare name (no path) with one of the given extensions. */
 export function isUploadedFileName(value: string, extensions: readonly string[]): boolean {
   const name = value.trim().toLowerCase();
