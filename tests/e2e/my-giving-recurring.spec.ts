@@ -58,6 +58,7 @@ async function staffSeeIt(page: Page, email: string, name: string) {
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("$25");
   await expect(row).toContainText(/Paused · resumes with the charge on/);
+  await row.locator("summary", { hasText: "Actions" }).click();
   await row.getByRole("link", { name: `History of ${name}'s $25 monthly gift` }).click();
   const panel = page.getByRole("region", { name: `History of ${name}'s $25 monthly gift` });
   await expect(panel).toContainText("Amount changed by the donor; from $50 to $25");
