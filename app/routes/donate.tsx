@@ -211,7 +211,8 @@ function GiftDonation({
         </Form>
 
         <aside className="space-y-6">
-          <ImpactPreview amount={amountUsable ? amount : 0} />
+          {/* Only once there is an amount: before it, "0 meals" says nothing (the server renders the same, so without JavaScript too). */}
+          {amountUsable ? <ImpactPreview amount={amount} /> : null}
           <AmanahBox policyPublished={loaderData.policyPublished} />
         </aside>
       </div>

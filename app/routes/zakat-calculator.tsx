@@ -333,12 +333,14 @@ function TodaysPrices({ prices }: { prices: Route.ComponentProps["loaderData"]["
   );
 }
 
+/** A figure to type. Its hint sits under the box, so the boxes of a row line up whether or not a field has one. */
 function AmountField({ info, field, placeholder }: { info: FieldInfo; field: FieldMetadata<string>; placeholder: string }) {
+  const hintId = `${field.id}-hint`;
+  const describedBy = [info.hint ? hintId : "", field.errors?.length ? field.errorId : ""].filter(Boolean).join(" ");
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
         {info.label}
-        {info.hint ? <span className="block text-xs font-normal text-slate-500">{info.hint}</span> : null}
       </label>
       <div className="relative">
         <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
@@ -351,9 +353,15 @@ function AmountField({ info, field, placeholder }: { info: FieldInfo; field: Fie
           step={0.01}
           inputMode="decimal"
           placeholder={placeholder}
+          aria-describedby={describedBy || undefined}
           className="field-input pl-7"
         />
       </div>
+      {info.hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {info.hint}
+        </p>
+      ) : null}
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -61,6 +61,7 @@ async function staffSeeIt(page: Page, email: string, name: string) {
   await expect(row.getByText("paused", { exact: true })).toBeVisible();
   await expect(row.getByText("active", { exact: true })).toHaveCount(0);
   await expect(row).toContainText(/\w{3} \d{1,2}, \d{4}\s*resumes after the pause/);
+  await row.locator("summary", { hasText: "Actions" }).click();
   await row.getByRole("link", { name: `History of ${name}'s $25 monthly gift` }).click();
   const panel = page.getByRole("region", { name: `History of ${name}'s $25 monthly gift` });
   await expect(panel).toContainText("Amount changed by the donor; from $50 to $25");

@@ -10,9 +10,9 @@ const WIDE_SCREEN = "(min-width: 768px)";
 
 /**
  * The admin frame: a sidebar that collapses to a narrow rail (narrow by default on small
- * screens, wide on large ones), the signed-in username, View Site and Logout. On a small
- * screen the opened sidebar lies over the page instead of squeezing it, and closes again
- * when a screen is chosen or Escape is pressed.
+ * screens, wide on large ones), and a bar across the top with the signed-in username, View
+ * Site and Logout. On a small screen the opened sidebar lies over the page instead of
+ * squeezing it, and closes again when a screen is chosen or Escape is pressed.
  */
 export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
   const [state, setState] = useState<SidebarState>("auto");
@@ -96,48 +96,56 @@ export function AdminShell({ username, children }: { username: string; children:
             ))}
           </ul>
         </nav>
-        <div className="space-y-1 border-t border-slate-800 px-2 py-3 text-sm">
-          <p className="flex items-center gap-3 px-2 pb-1" title={`Signed in as ${username}`}>
-            <span
-              aria-hidden="true"
-              className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white uppercase"
-            >
-              {username.slice(0, 1)}
-            </span>
-            <span className={`${label} truncate`}>
-              Signed in as{" "}
-              <strong className="text-white" data-testid="admin-username">
-                {username}
-              </strong>
-            </span>
-          </p>
-          <a
-            href="/"
-            target="_blank"
-            rel="noopener"
-            title="View Site (opens in a new tab)"
-            className="flex items-center gap-3 rounded-md px-2 py-1.5 hover:bg-slate-800 hover:text-white"
-          >
-            <span className="flex h-7 w-7 shrink-0 items-center justify-center">
-              <Icon name="externalLink" />
-            </span>
-            <span className={label}>View Site</span>
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <Form method="post" action="/admin/logout">
-            <button type="submit" title="Logout" className="flex w-full items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-slate-800 hover:text-white">
-              <span className="flex h-7 w-7 shrink-0 items-center justify-center">
-                <Icon name="logOut" />
-              </span>
-              <span className={label}>Logout</span>
-            </button>
-          </Form>
-        </div>
         </div>
       </aside>
-      <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-8">
-        {children}
-      </main>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AccountBar username={username} />
+        <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-8">
+          {children}
+        </main>
+      </div>
     </div>
+  );
+}
+
+/**
+ * Who is signed in, View Site and Logout, in a bar that stays at the top of the window: at
+ * the foot of the sidebar, Logout fell below the fold once the list of screens grew.
+ */
+function AccountBar({ username }: { username: string }) {
+  return (
+    <header className="sticky top-0 z-30 flex items-center justify-end gap-1 border-b border-slate-200 bg-white px-4 py-1.5 text-sm text-slate-700 sm:gap-2 sm:px-8">
+      <p className="mr-auto flex min-w-0 items-center gap-2" title={`Signed in as ${username}`}>
+        <span
+          aria-hidden="true"
+          className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white uppercase"
+        >
+          {username.slice(0, 1)}
+        </span>
+        <span className="truncate max-sm:sr-only">
+          Signed in as{" "}
+          <strong className="text-slate-900" data-testid="admin-username">
+            {username}
+          </strong>
+        </span>
+      </p>
+      <a
+        href="/"
+        target="_blank"
+        rel="noopener"
+        title="View Site (opens in a new tab)"
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <Icon name="externalLink" />
+        <span className="max-sm:sr-only">View Site</span>
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <Form method="post" action="/admin/logout">
+        <button type="submit" className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium hover:bg-slate-100 hover:text-slate-900">
+          <Icon name="logOut" />
+          Logout
+        </button>
+      </Form>
+    </header>
   );
 }

@@ -130,9 +130,10 @@ function TributeChoice({ field }: { field: GiftChoicesProps["fields"]["tribute"]
   return (
     <fieldset>
       <legend className="font-medium text-slate-900">Give in someone&apos;s name (optional)</legend>
-      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+      {/* Spaced to sit in one row in an appeal page's narrow column on a laptop; a phone wraps them. */}
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
         {TRIBUTE_OPTIONS.map((option) => (
-          <label key={option.value || "none"} htmlFor={`${tribute.kind.id}-${option.value || "none"}`} className="flex items-center gap-2">
+          <label key={option.value || "none"} htmlFor={`${tribute.kind.id}-${option.value || "none"}`} className="flex items-center gap-1.5 whitespace-nowrap">
             <input
               type="radio"
               id={`${tribute.kind.id}-${option.value || "none"}`}

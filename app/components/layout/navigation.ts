@@ -11,5 +11,15 @@ export const MAIN_NAVIGATION = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
+/**
+ * A donor's own page, beside the nine links rather than among them: an account link, like a
+ * shop's "My account", so a donor finds their receipts, statements and recurring gift
+ * without reaching the footer.
+ */
+export const ACCOUNT_LINK = { to: "/my-giving", label: "My giving" } as const;
+
+/** What the phone menu lists under the nine links: the appeals a donor may be looking for. */
+export const SECONDARY_NAVIGATION = [{ to: "/appeals", label: "Appeals" }] as const;
+
 /** The foundation's name and (placeholder) contact details live in the domain, shared with its emails. */
 export { FOUNDATION } from "~/domain/shared/foundation";

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { FOUNDATION, MAIN_NAVIGATION } from "./navigation";
+import { ACCOUNT_LINK, FOUNDATION, MAIN_NAVIGATION, SECONDARY_NAVIGATION } from "./navigation";
 import { useEscapeKey } from "~/components/ui/use-escape-key";
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
@@ -10,10 +10,29 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/** My giving, drawn as an account link (outlined, with a person) rather than as a tenth page. */
+function AccountLink({ className, onClick }: { className: string; onClick?: () => void }) {
+  return (
+    <NavLink
+      to={ACCOUNT_LINK.to}
+      onClick={onClick}
+      className={({ isActive }) =>
+        `${className} items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors ${
+          isActive ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:border-brand-700 hover:text-brand-800"
+        }`
+      }
+    >
+      <Icon name="user" className="h-4 w-4" />
+      {ACCOUNT_LINK.label}
+    </NavLink>
+  );
+}
+
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+      {/* A little wider than the page below: the nine links and My giving need 1,180 px on a laptop. */}
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{FOUNDATION.name}</span>
@@ -29,7 +48,11 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <MobileMenu />
+        <div className="flex shrink-0 items-center gap-2">
+          {/* From a tablet up; on a phone it is in the menu, where the header has room for it. */}
+          <AccountLink className="hidden sm:flex" />
+          <MobileMenu />
+        </div>
       </div>
     </header>
   );
@@ -75,6 +98,19 @@ function MobileMenu() {
               </NavLink>
             </li>
           ))}
+        </ul>
+        <ul className="container-page flex flex-col gap-1 border-t border-slate-200 py-3">
+          {SECONDARY_NAVIGATION.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={(state) => `block ${navLinkClass(state)}`} onClick={() => setOpen(false)}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          {/* From a tablet up the header itself shows it, beside the menu button. */}
+          <li className="sm:hidden">
+            <AccountLink className="flex w-fit" onClick={() => setOpen(false)} />
+          </li>
         </ul>
       </nav>
     </details>

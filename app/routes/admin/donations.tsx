@@ -6,6 +6,7 @@ import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
 import { TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
+import { TruncatedText } from "~/components/admin/truncated-text";
 import { applyAtOnce, ListSearch } from "~/components/admin/list-search";
 import { formatDate, todayIn } from "~/domain/shared/dates";
 import { offlineGiftSchema } from "~/domain/giving/donation-schemas";
@@ -161,8 +162,7 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         caption="Donations, newest first"
         columns={[
           { label: "ID" },
-          { label: "Name" },
-          { label: "Email" },
+          { label: "Name and email" },
           { label: "Amount", align: "right" },
           { label: "Frequency" },
           { label: "Purpose" },
@@ -182,33 +182,35 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         {donations.map((donation) => (
           <tr key={donation.id}>
             <td className="px-3 py-3 text-slate-500">{donation.id}</td>
-            <td className="px-3 py-3 font-medium text-slate-900">
-              {donation.name}
-              {donation.anonymous ? <AnonymousBadge /> : null}
+            <td className="px-3 py-3">
+              <span className="flex items-center">
+                <TruncatedText text={donation.name} className="max-w-40 font-medium text-slate-900" />
+                {donation.anonymous ? <AnonymousBadge /> : null}
+              </span>
+              <TruncatedText text={donation.email || "—"} className="max-w-44 text-xs text-slate-600" />
             </td>
-            <td className="px-3 py-3 text-slate-700">{donation.email || "—"}</td>
             <td className="px-3 py-3 text-right font-medium tabular-nums text-slate-900">
               {formatDollars(donation.amount)}
               {donation.fee_cover > 0 ? (
                 <span className="block text-xs font-normal whitespace-nowrap text-slate-600">+ {formatDollars(donation.fee_cover)} fee covered</span>
               ) : null}
             </td>
-            <td className="px-3 py-3">
+            <td className="px-3 py-3 whitespace-nowrap">
               {donation.frequency}
+              {donation.is_test ? <TestBadge /> : null}
               {donation.payment_method !== "card" ? (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">
+                <span className="mt-1 block w-fit rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
                   Offline · {PAYMENT_METHOD_LABELS[donation.payment_method]}
                 </span>
               ) : null}
-              {donation.is_test ? <TestBadge /> : null}
             </td>
             <td className="px-3 py-3 text-slate-700">
-              {donation.purpose}
+              <TruncatedText text={donation.purpose} className="max-w-36" />
               <GiftNotes donation={donation} />
             </td>
             <td className="px-3 py-3 text-slate-700">
-              {donation.fund}
-              {donation.designation ? <span className="block text-xs text-slate-600">{donation.designation}</span> : null}
+              <TruncatedText text={donation.fund} className="max-w-36" />
+              {donation.designation ? <TruncatedText text={donation.designation} className="max-w-36 text-xs text-slate-600" /> : null}
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(donation.donated_at, timeZone)}</td>
           </tr>
@@ -258,8 +260,8 @@ function GiftNotes({ donation }: { donation: Pick<Donation, "appeal" | "tribute"
   if (!donation.appeal && !donation.tribute) return null;
   return (
     <>
-      {donation.appeal ? <span className="block text-xs text-slate-600">Appeal: {donation.appeal}</span> : null}
-      {donation.tribute ? <span className="block text-xs text-slate-600">{donation.tribute}</span> : null}
+      {donation.appeal ? <TruncatedText text={`Appeal: ${donation.appeal}`} className="max-w-36 text-xs text-slate-600" /> : null}
+      {donation.tribute ? <TruncatedText text={donation.tribute} className="max-w-36 text-xs text-slate-600" /> : null}
     </>
   );
 }

@@ -197,8 +197,9 @@ function LedgerFilters({ filter, funds }: { filter: LedgerFilter; funds: { id: n
           ))}
         </select>
       </div>
-      {/* The two ends of the date range wrap together, never "To" alone on a row. */}
-      <div className="flex gap-3">
+      {/* The two ends of the date range wrap together, never "To" alone on a row beside other
+          filters; only a phone, too narrow for the pair, stacks them. */}
+      <div className="flex flex-wrap gap-3">
         <div>
           <label htmlFor="ledger-from" className="field-label">
             From

@@ -3,6 +3,8 @@ import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "r
 import type { Route } from "./+types/subscriptions";
 import { StatusBadge, TestBadge } from "~/components/admin/badges";
 import { DataTable } from "~/components/admin/data-table";
+import { RowMenu } from "~/components/admin/row-menu";
+import { TruncatedText } from "~/components/admin/truncated-text";
 import { Notice } from "~/components/admin/notice";
 import { Pagination, pageFrom } from "~/components/admin/pagination";
 import { StatCard } from "~/components/admin/stat-card";
@@ -203,8 +205,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
       <DataTable
         caption="Recurring gifts, newest first"
         columns={[
-          { label: "Name" },
-          { label: "Email" },
+          { label: "Name and email" },
           { label: "Amount", align: "right" },
           { label: "Purpose" },
           { label: "Interval and schedule" },
@@ -217,8 +218,10 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
       >
         {subscriptions.map((subscription) => (
           <tr key={subscription.id}>
-            <td className="px-3 py-3 font-medium text-slate-900">{subscription.name}</td>
-            <td className="px-3 py-3 text-slate-700">{subscription.email}</td>
+            <td className="px-3 py-3">
+              <TruncatedText text={subscription.name} className="max-w-48 font-medium text-slate-900" />
+              <TruncatedText text={subscription.email} className="max-w-48 text-xs text-slate-600" />
+            </td>
             <td className="px-3 py-3 text-right font-medium tabular-nums">
               {formatDollars(subscription.amount)}
               {subscription.fee_cover > 0 ? (
@@ -226,8 +229,8 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
               ) : null}
             </td>
             <td className="px-3 py-3">
-              {subscription.purpose}
-              {subscription.appeal ? <span className="block text-xs text-slate-600">Appeal: {subscription.appeal}</span> : null}
+              <TruncatedText text={subscription.purpose} className="max-w-40" />
+              {subscription.appeal ? <TruncatedText text={`Appeal: ${subscription.appeal}`} className="max-w-40 text-xs text-slate-600" /> : null}
             </td>
             <td className="px-3 py-3">
               {subscription.interval === "year" ? "Yearly" : "Monthly"},{" "}
@@ -242,19 +245,22 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
               <NextPayment subscription={subscription} timeZone={timeZone} />
             </td>
             <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.created_at, timeZone)}</td>
-            <td className="flex flex-wrap justify-end gap-3 px-3 py-3 text-right">
-              <SubscriptionChangeLinks gift={subscription} />
-              {isCancelable(subscription.status) && subscription.stripe_subscription_id ? (
-                <Link
-                  to={`?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), cancel: subscription.stripe_subscription_id })}`}
-                  preventScrollReset
-                  data-cancel-for={subscription.stripe_subscription_id}
-                  className="font-semibold text-red-700 hover:underline"
-                  aria-label={`Cancel subscription of ${subscription.name}`}
-                >
-                  Cancel
-                </Link>
-              ) : null}
+            {/* Up to four actions: in a menu, so the row's facts keep the width of a laptop. */}
+            <td className="px-3 py-3 text-right align-top">
+              <RowMenu subject={`${subscription.name}'s gift`}>
+                <SubscriptionChangeLinks gift={subscription} />
+                {isCancelable(subscription.status) && subscription.stripe_subscription_id ? (
+                  <Link
+                    to={`?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), cancel: subscription.stripe_subscription_id })}`}
+                    preventScrollReset
+                    data-cancel-for={subscription.stripe_subscription_id}
+                    className="font-semibold text-red-700 hover:underline"
+                    aria-label={`Cancel subscription of ${subscription.name}`}
+                  >
+                    Cancel
+                  </Link>
+                ) : null}
+              </RowMenu>
             </td>
           </tr>
         ))}
