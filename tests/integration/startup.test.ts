@@ -154,6 +154,16 @@ describe("live payments and the demo's money", () => {
     });
   });
 
+  it("says at start-up which payments the site takes: the sandbox, Stripe's test keys or live keys", async () => {
+    await onNewDatabase(async () => {
+      const paymentsLine = async (env: Record<string, string>) =>
+        describeStartup(await startWith({ ...env, SEED_DEMO: "0" }), "http://localhost:3000").find((line) => line.startsWith("Payments:"));
+      expect(await paymentsLine(NO_KEYS)).toMatch(/^Payments: SANDBOX mode/);
+      expect(await paymentsLine(TEST_KEYS)).toBe("Payments: Stripe TEST keys. Stripe's test checkout; no money moves, and test gifts are never counted in the books.");
+      expect(await paymentsLine(LIVE_KEYS)).toBe("Payments: LIVE Stripe keys. Donors' cards are charged.");
+    });
+  });
+
   it("starts on the demo's money in the sandbox and with test keys, as before", async () => {
     await onNewDatabase(async () => {
       await startWith({ ...NO_KEYS, SEED_DEMO: "1" });

@@ -7,7 +7,7 @@ import { refuseDemoMoneyWithLivePayments, StartRefusedError } from "./demo-money
 import { ensureDefaultSettings } from "~/services/content";
 import { getDb, migrateToLatest, oneProcessAtATime, tableExists } from "~/lib/db.server";
 import { PLACEHOLDER_ORGANISATION } from "~/domain/shared/foundation";
-import { databaseLabel, getEnv, isSandboxMode, paymentMode } from "~/lib/env.server";
+import { databaseLabel, getEnv, isSandboxMode, paymentMode, type PaymentMode } from "~/lib/env.server";
 import { getSessionSecret } from "~/lib/session-secret.server";
 import { pruneExpiredSessions } from "~/lib/session.server";
 
@@ -16,6 +16,7 @@ export interface StartupReport {
   /** The demo's year of gifts and ledger came with it (never when payments are live). */
   seededDemoMoney: boolean;
   sandbox: boolean;
+  paymentMode: PaymentMode;
   admin: { created: boolean; username?: string; generatedPassword?: string };
 }
 
@@ -69,8 +70,15 @@ async function prepare(): Promise<StartupReport> {
   // Media arrives under these folders of UPLOADS_DIR (served from /api/uploads/...).
   for (const folder of Object.values(UPLOAD_FOLDERS)) mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
 
-  return { seededDemo, seededDemoMoney, sandbox: isSandboxMode(env), admin };
+  return { seededDemo, seededDemoMoney, sandbox: isSandboxMode(env), paymentMode: paymentMode(env), admin };
 }
+
+/** Whoever starts the site reads first whether donors' cards will really be charged. */
+const PAYMENTS_LINE: Record<PaymentMode, string> = {
+  sandbox: "Payments: SANDBOX mode (no STRIPE_SECRET_KEY). Donations use the built-in test checkout; no money moves.",
+  "stripe-test": "Payments: Stripe TEST keys. Stripe's test checkout; no money moves, and test gifts are never counted in the books.",
+  live: "Payments: LIVE Stripe keys. Donors' cards are charged.",
+};
 
 /** The lines an operator reads when the server starts. */
 export function describeStartup(report: StartupReport, siteUrl: string): string[] {
@@ -94,9 +102,7 @@ export function describeStartup(report: StartupReport, siteUrl: string): string[
       );
     }
   }
-  if (report.sandbox) {
-    lines.push("Payments: SANDBOX mode (no STRIPE_SECRET_KEY). Donations use the built-in test checkout; no money moves.");
-  }
+  lines.push(PAYMENTS_LINE[report.paymentMode]);
   lines.push(
     getEnv().SMTP_URL
       ? `Mail: sent through ${new URL(getEnv().SMTP_URL!).host} (SMTP_URL).`
