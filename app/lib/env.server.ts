@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { todayIn } from "~/domain/shared/dates";
 import { PLACEHOLDER_ORGANISATION } from "~/domain/shared/foundation";
 
 /**
@@ -302,6 +303,11 @@ export function paymentMode(env: Env = getEnv()): PaymentMode {
  */
 export function isTestMode(env: Env = getEnv()): boolean {
   return paymentMode(env) !== "live";
+}
+
+/** Test mode rehearses Ramadan's nights out of season, read against the foundation's today; null with live keys. */
+export function rehearsalToday(env: Env = getEnv()): string | null {
+  return isTestMode(env) ? todayIn(env.SITE_TIMEZONE) : null;
 }
 
 /**

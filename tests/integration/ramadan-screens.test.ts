@@ -255,7 +255,7 @@ describe("a rehearsal in test mode", () => {
     const firstNight = addDays(evening, -20);
     await withKeys("test", async () => {
       const offered = await screenText(settingsScreen, "/admin/settings");
-      expect(offered).toContain("Test mode: any evening may be set, to try the nights out of season; no money moves.");
+      expect(offered).toContain("Test mode: any evening from 29 evenings ago to a year ahead may be set, to try the nights out of season; no money moves.");
       expect(offered).toContain("Rehearse: make tonight the 21st night");
       const pressed = (await callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "ramadan-rehearse" } })) as Response;
       expect(pressed.headers.get("Location")).toBe("/admin/settings?saved=ramadan");

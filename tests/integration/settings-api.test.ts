@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { proposedFirstNight } from "~/domain/giving/ramadan-nights";
+import { todayIn } from "~/domain/shared/dates";
 import { addDays } from "~/domain/shared/hijri";
 import { resetEnvCache } from "~/lib/env.server";
 import * as collection from "~/routes/api/settings";
@@ -173,6 +174,8 @@ describe("PUT /api/settings/ramadan_first_night out of season (a rehearsal)", ()
   const stored = async () => (await callApi(single.loader, "/api/settings/ramadan_first_night", { params: { key: "ramadan_first_night" } })).body.value;
   // Two months from the calculated evening of Ramadan 1448: never a sighting's few days.
   const outOfSeason = addDays(proposedFirstNight(1448), -60);
+  // A rehearsal's first night: twenty evenings ago makes tonight the 21st night, in any season.
+  const rehearsed = addDays(todayIn("UTC"), -20);
   const withKeys = (secret: string) => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     Object.assign(process.env, { STRIPE_SECRET_KEY: secret, STRIPE_WEBHOOK_SECRET: "whsec_rehearsal" });
@@ -185,14 +188,25 @@ describe("PUT /api/settings/ramadan_first_night out of season (a rehearsal)", ()
     await put("");
   });
 
-  it("takes any first night with Stripe test keys, where no money moves, and stores it", async () => {
+  it("takes a first night out of season with Stripe test keys, where no money moves, and stores it", async () => {
     withKeys("sk_test_rehearsal");
-    expect(await put(outOfSeason)).toMatchObject({ status: 200, body: { key: "ramadan_first_night", value: outOfSeason } });
-    expect(await stored()).toBe(outOfSeason);
+    expect(await put(rehearsed)).toMatchObject({ status: 200, body: { key: "ramadan_first_night", value: rehearsed } });
+    expect(await stored()).toBe(rehearsed);
   });
 
-  it("takes any first night in the sandbox", async () => {
-    expect(await put(outOfSeason)).toMatchObject({ status: 200, body: { value: outOfSeason } });
+  it("takes a first night out of season in the sandbox, up to a year ahead", async () => {
+    expect(await put(rehearsed)).toMatchObject({ status: 200, body: { value: rehearsed } });
+    const nextYear = addDays(todayIn("UTC"), 300);
+    expect(await put(nextYear)).toMatchObject({ status: 200, body: { value: nextYear } });
+  });
+
+  it("refuses in test mode too a first night whose nights are over, or more than a year ahead, and says what it takes", async () => {
+    withKeys("sk_test_rehearsal");
+    for (const value of ["1990-01-01", addDays(todayIn("UTC"), -30), addDays(todayIn("UTC"), 400)]) {
+      const refused = await put(value);
+      expect(refused).toMatchObject({ status: 422, body: { detail: expect.stringContaining("In test mode, give an evening from 29 evenings ago to a year ahead") } });
+    }
+    expect(await stored()).toBe("");
   });
 
   it("refuses it with live keys, with 422 and why, and keeps the stored value", async () => {

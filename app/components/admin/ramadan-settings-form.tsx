@@ -15,8 +15,8 @@ export interface RamadanSettingsFormProps {
   timeZone: string;
   /** "Tonight is the 23rd night…" or when Ramadan begins. */
   tonight: string;
-  /** Test mode: any first night may be set, to rehearse the nights out of season. */
-  rehearsal: boolean;
+  /** Test mode's today: an evening out of season may be set, to rehearse the nights; null with live keys. */
+  rehearsalToday: string | null;
   /** Test mode only: the first night that makes tonight the 21st night, offered as one button; null with live keys. */
   rehearsalFirstNight: string | null;
   lastResult?: SubmissionResult<string[]>;
@@ -27,14 +27,14 @@ export interface RamadanSettingsFormProps {
  * confirm once the moon is sighted (the calculation only proposes it, and says so), and the
  * hour each night is charged. One plain POST (intent "ramadan"), saved by each setting's rule.
  */
-export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, timeZone, tonight, rehearsal, rehearsalFirstNight, lastResult }: RamadanSettingsFormProps) {
+export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, timeZone, tonight, rehearsalToday, rehearsalFirstNight, lastResult }: RamadanSettingsFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "ramadan";
   const [form, fields] = useForm<RamadanSettingsValues>({
     id: "ramadan-settings",
     lastResult,
     defaultValue: values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ramadanSettingsFormSchema({ rehearsal }) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ramadanSettingsFormSchema({ rehearsalToday }) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -79,8 +79,8 @@ export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, tim
             The evening of the first night, the evening before the first fast. Proposed from the Hijri calendar: {eveningWords(proposedFirstNight)}
             {confirmed ? "." : " — confirm it once the moon is sighted."} {confirmed ? "Confirmed." : "Until it is confirmed, donors see the proposal, marked as one."}
           </p>
-          {rehearsal ? (
-            <p className="mt-1 text-sm text-amber-900">Test mode: any evening may be set, to try the nights out of season; no money moves.</p>
+          {rehearsalToday ? (
+            <p className="mt-1 text-sm text-amber-900">Test mode: any evening from 29 evenings ago to a year ahead may be set, to try the nights out of season; no money moves.</p>
           ) : null}
           <FieldError id={fields.ramadan_first_night.errorId} errors={fields.ramadan_first_night.errors} />
         </div>

@@ -1,15 +1,15 @@
 import { z } from "~/domain/shared/zod";
-import { givingSettingsSchema, ramadanFirstNightRule } from "./settings";
+import { givingSettingsSchema, ramadanFirstNightRule, type RehearsalOption } from "./settings";
 
 /**
  * The Ramadan part of the settings screen: the first night's evening (empty while the moon
  * is not yet sighted) and the hour each night is charged, each by the setting's own rule
- * (the same as PUT /api/settings/:key; a rehearsal in test mode takes any first night). An
+ * (the same as PUT /api/settings/:key; a rehearsal in test mode takes any evening whose nights can still be tried). An
  * emptied date sends nothing, which a form reads as absent: that is "not confirmed", stored as ''.
  */
-export function ramadanSettingsFormSchema({ rehearsal = false }: { rehearsal?: boolean } = {}) {
+export function ramadanSettingsFormSchema(rehearsal: RehearsalOption = {}) {
   return z.object({
-    ramadan_first_night: ramadanFirstNightRule({ rehearsal })
+    ramadan_first_night: ramadanFirstNightRule(rehearsal)
       .optional()
       .transform((value) => value ?? ""),
     ramadan_charge_hour: givingSettingsSchema.shape.ramadan_charge_hour.unwrap(),

@@ -1,6 +1,6 @@
 import { z } from "~/domain/shared/zod";
 import { isRealDate } from "~/domain/shared/dates";
-import { isPlausibleFirstNight, NIGHT_CUTOFF_HOUR, proposedFirstNight, ramadanYearOn } from "~/domain/giving";
+import { isPlausibleFirstNight, isRehearsableFirstNight, NIGHT_CUTOFF_HOUR, proposedFirstNight, ramadanYearOn } from "~/domain/giving";
 import { findMediaSlot, SLOT_RULES } from "./media-slots";
 import { isDollarStatistic, isGivingSettingKey, isImpactStatisticKey, TOTAL_RAISED_SOURCE_KEY, TOTAL_RAISED_SOURCES, type GivingSettingKey } from "./setting-keys";
 
@@ -81,20 +81,30 @@ function decimalSetting(min: number, max: number, message: string) {
 }
 
 /**
- * The evening of Ramadan's first night: a real date or '' (not confirmed), within a few days
- * of the calculation's evening, as a sighting is. A rehearsal (test mode: the sandbox or
- * Stripe test keys, where no money moves) takes any real date, so that the nights can be
- * tried out of season.
+ * Test mode (the sandbox or Stripe's test keys, where no money moves) rehearses the nights
+ * out of season: its `today`, in the foundation's time zone. Absent with live keys.
  */
-export function ramadanFirstNightRule({ rehearsal = false }: { rehearsal?: boolean } = {}) {
+export interface RehearsalOption {
+  rehearsalToday?: string | null;
+}
+
+/**
+ * The evening of Ramadan's first night: a real date or '' (not confirmed), within a few days
+ * of the calculation's evening, as a sighting is. A rehearsal also takes any evening whose
+ * nights are still to come or under way (`isRehearsableFirstNight`), so that the nights can
+ * be tried out of season.
+ */
+export function ramadanFirstNightRule({ rehearsalToday }: RehearsalOption = {}) {
   return z
     .union([z.string(), z.null()], { message: "Give the evening of the first night as YYYY-MM-DD" })
     .transform((raw) => (raw ?? "").trim())
     .refine((value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDate(value)), "Give the evening of the first night as YYYY-MM-DD")
     .superRefine((value, ctx) => {
-      if (rehearsal || value === "" || !isRealDate(value) || isPlausibleFirstNight(value)) return;
+      if (value === "" || !isRealDate(value) || isPlausibleFirstNight(value)) return;
+      if (rehearsalToday && isRehearsableFirstNight(value, rehearsalToday)) return;
       const proposal = proposedFirstNight(ramadanYearOn(value));
-      ctx.addIssue({ code: "custom", message: `The first night must be within a few days of the calculated evening, ${proposal}` });
+      const sighting = `The first night must be within a few days of the calculated evening, ${proposal}`;
+      ctx.addIssue({ code: "custom", message: rehearsalToday ? `In test mode, give an evening from 29 evenings ago to a year ahead, so its nights can still be tried. ${sighting}` : sighting });
     });
 }
 
@@ -154,13 +164,13 @@ export type GivingSettings = z.output<typeof givingSettingsSchema>;
 const totalRaisedSourceRule = z.enum(TOTAL_RAISED_SOURCES, { message: "Choose books (the transparency report's received) or typed (the figure in total_raised)" });
 
 /** The rules for one setting's {value, description}, by its key; a rehearsal as `ramadanFirstNightRule` says. */
-export function settingUpdateSchemaFor(key: string, { rehearsal = false }: { rehearsal?: boolean } = {}) {
+export function settingUpdateSchemaFor(key: string, rehearsal: RehearsalOption = {}) {
   const value = isImpactStatisticKey(key)
     ? statisticValueSchema(key)
     : key === TOTAL_RAISED_SOURCE_KEY
       ? totalRaisedSourceRule
       : key === "ramadan_first_night"
-        ? ramadanFirstNightRule({ rehearsal })
+        ? ramadanFirstNightRule(rehearsal)
         : isGivingSettingKey(key)
           ? GIVING_RULES[key]
           : (mediaRuleFor(key) ?? freeValueSchema);

@@ -3,6 +3,7 @@ import {
   chargeWindow,
   confirmedFirstNightFor,
   isPlausibleFirstNight,
+  isRehearsableFirstNight,
   nightAttemptKey,
   nightTiming,
   ramadanYearOn,
@@ -81,5 +82,18 @@ describe("the first night staff confirm", () => {
     expect(confirmedFirstNightFor("2026-02-17", 1448)).toBeNull();
     expect(confirmedFirstNightFor("", 1448)).toBeNull();
     expect(confirmedFirstNightFor(undefined, 1448)).toBeNull();
+  });
+});
+
+describe("isRehearsableFirstNight", () => {
+  it.each([
+    ["2026-11-16", true], // twenty evenings ago: tonight is the 21st night
+    ["2026-11-07", true], // 29 evenings ago: tonight is the 30th night
+    ["2026-11-06", false], // its thirty nights are over
+    ["2027-12-07", true], // a year ahead
+    ["2027-12-08", false],
+    ["1990-01-01", false],
+  ])("on 2026-12-06 takes %s: %s", (evening, rehearsable) => {
+    expect(isRehearsableFirstNight(evening, "2026-12-06")).toBe(rehearsable);
   });
 });

@@ -91,6 +91,18 @@ export function isPlausibleFirstNight(evening: string): boolean {
  */
 export function confirmedFirstNightFor(stored: string | null | undefined, hijriYear: number, rehearsalToday?: string): string | null {
   if (!stored || !/^\d{4}-\d{2}-\d{2}$/.test(stored)) return null;
-  if (rehearsalToday && daysBetween(stored, rehearsalToday) < 30) return stored;
+  if (rehearsalToday && isRehearsableFirstNight(stored, rehearsalToday)) return stored;
   return Math.abs(daysBetween(proposedFirstNight(hijriYear), stored)) <= FIRST_NIGHT_LEEWAY_DAYS ? stored : null;
+}
+
+/** How far ahead a rehearsal may set its first night: a year, so that next Ramadan's can be tried. */
+const REHEARSAL_DAYS_AHEAD = 366;
+
+/**
+ * A first night a rehearsal may set on `today`: one whose thirty nights are not all over
+ * (from 29 evenings ago) and at most a year ahead. An older or farther one would be stored
+ * but never counted, and the settings screen would show the calculation's evening instead.
+ */
+export function isRehearsableFirstNight(evening: string, today: string): boolean {
+  return daysBetween(evening, today) < 30 && daysBetween(today, evening) <= REHEARSAL_DAYS_AHEAD;
 }

@@ -25,7 +25,7 @@ import { tonightWords } from "~/domain/giving/ramadan-words";
 import { tonightsEvening } from "~/domain/giving/ramadan-charge-window";
 import { firstNightOf } from "~/domain/giving/ramadan-nights";
 import { todayIn } from "~/domain/shared/dates";
-import { getEnv, isTestMode } from "~/lib/env.server";
+import { getEnv, isTestMode, rehearsalToday } from "~/lib/env.server";
 import { ramadanSettings } from "~/services/giving";
 import { bannerAppealChoice, listAppealChoices } from "~/services/appeals";
 import { chooseTotalRaised, listImpactStatistics, settingValues, totalRaisedChoice, updateSetting, type Setting, type TotalRaised } from "~/services/content";
@@ -60,7 +60,7 @@ async function ramadanSettingsView() {
     hijriYear: settings.hijri_year,
     timeZone,
     tonight: tonightWords(tonightsEvening(new Date(), timeZone), settings.first_night ?? settings.proposed_first_night, settings.first_night !== null, todayIn(timeZone)),
-    rehearsal: isTestMode(),
+    rehearsalToday: rehearsalToday(),
     rehearsalFirstNight: isTestMode() ? rehearsalFirstNight(timeZone) : null,
   };
 }
@@ -161,7 +161,7 @@ async function givingAction(formData: FormData) {
 
 /** The first night and the charge hour, each saved by its setting's own rule (as PUT /api/settings/:key). */
 async function ramadanAction(formData: FormData) {
-  const submission = parseWithZod(formData, { schema: ramadanSettingsFormSchema({ rehearsal: isTestMode() }) });
+  const submission = parseWithZod(formData, { schema: ramadanSettingsFormSchema({ rehearsalToday: rehearsalToday() }) });
   if (submission.status !== "success") return data({ key: "ramadan", result: submission.reply() }, { status: 400 });
   for (const key of ["ramadan_first_night", "ramadan_charge_hour"] as const) {
     try {

@@ -14,7 +14,7 @@ import {
   type TotalRaisedSource,
 } from "~/domain/content/settings";
 import { getDb, nowIso } from "~/lib/db.server";
-import { isTestMode } from "~/lib/env.server";
+import { rehearsalToday } from "~/lib/env.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { receivedToDate } from "~/services/funds";
 import type { Kysely } from "kysely";
@@ -122,8 +122,8 @@ export async function createSetting(input: unknown): Promise<Setting> {
  */
 export async function updateSetting(key: string, input: unknown): Promise<Setting> {
   const stored = await storedSetting(key);
-  // In test mode (the sandbox or Stripe test keys) staff may rehearse Ramadan's nights out of season (any first night).
-  const { value, description } = parseOrThrow(settingUpdateSchemaFor(key, { rehearsal: isTestMode() }), input);
+  // In test mode (the sandbox or Stripe test keys) staff may rehearse Ramadan's nights out of season.
+  const { value, description } = parseOrThrow(settingUpdateSchemaFor(key, { rehearsalToday: rehearsalToday() }), input);
   if (key === "total_raised") return typeTotalRaised(value, description);
   if (isMediaKey(key)) await mediaSlotUpload.checkBeforeSave(value, stored.value);
   const row = await getDb()
