@@ -25,6 +25,7 @@ import * as keysetIndexes from "./0021_keyset_indexes";
 import * as listCounts from "./0022_list_counts";
 import * as twoLetterSearch from "./0023_two_letter_search";
 import * as subscriptionTotals from "./0024_subscription_totals";
+import * as totalRaisedSource from "./0025_total_raised_source";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0022_list_counts": listCounts,
   "0023_two_letter_search": twoLetterSearch,
   "0024_subscription_totals": subscriptionTotals,
+  "0025_total_raised_source": totalRaisedSource,
 };
 
 /**
@@ -69,6 +71,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0022_list_counts": listCounts,
   "0023_two_letter_search": twoLetterSearch,
   "0024_subscription_totals": subscriptionTotals,
+  "0025_total_raised_source": totalRaisedSource,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,9 +9,18 @@ import * as apiLogin from "~/routes/api/auth-login";
 import * as apiLogout from "~/routes/api/auth-logout";
 import * as dashboardApi from "~/routes/api/admin-dashboard";
 import * as settingApi from "~/routes/api/setting";
-import { ensureFirstAdmin, setAdminPassword } from "~/services/staff/admins.server";
+import {
+  ensureFirstAdmin,
+  setAdminPassword,
+} from "~/services/staff/admins.server";
 import { createTestAdmin } from "../support/admins";
-import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../support/routes";
+import {
+  callApi,
+  callRoute,
+  makeContext,
+  makeRequest,
+  unwrapData,
+} from "../support/routes";
 
 let username: string;
 const password = "a-strong-password";
@@ -22,8 +31,15 @@ beforeAll(async () => {
 });
 
 /** Signs in through the real form action and returns the session cookie. */
-async function signIn(user = username, pass = password, clientAddress = "198.51.100.1") {
-  const result = await callRoute(login.action, "/admin/login", { form: { username: user, password: pass, redirectTo: "/admin/settings" }, clientAddress });
+async function signIn(
+  user = username,
+  pass = password,
+  clientAddress = "198.51.100.1",
+) {
+  const result = await callRoute(login.action, "/admin/login", {
+    form: { username: user, password: pass, redirectTo: "/admin/settings" },
+    clientAddress,
+  });
   expect(result).toBeInstanceOf(Response);
   const response = result as Response;
   expect(response.status).toBe(302);
@@ -36,11 +52,23 @@ async function signIn(user = username, pass = password, clientAddress = "198.51.
 }
 
 /** Runs the admin layout's middleware like React Router does before any admin loader. */
-async function runGuard(pathname: string, headers: Record<string, string> = {}) {
+async function runGuard(
+  pathname: string,
+  headers: Record<string, string> = {},
+) {
   const context = makeContext();
   const request = makeRequest(pathname, { headers });
   try {
-    await layout.middleware[0]!({ request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as never, async () => new Response());
+    await layout.middleware[0]!(
+      {
+        request,
+        context,
+        params: {},
+        unstable_pattern: "",
+        url: new URL(request.url),
+      } as never,
+      async () => new Response(),
+    );
     return { admin: context.get(adminContext) };
   } catch (thrown) {
     return { redirect: thrown as Response };
@@ -59,16 +87,31 @@ describe("admin sign-in form", () => {
       { username, password: "wrong-password" },
       { username: "nobody-here", password },
     ]) {
-      const { status, data } = unwrapData(await callRoute(login.action, "/admin/login", { form, clientAddress: "198.51.100.2" }));
+      const { status, data } = unwrapData(
+        await callRoute(login.action, "/admin/login", {
+          form,
+          clientAddress: "198.51.100.2",
+        }),
+      );
       expect(status).toBe(401);
-      expect((data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["Invalid username or password"]);
+      expect(
+        (data as { result: { error: Record<string, string[]> } }).result.error[
+          ""
+        ],
+      ).toEqual(["Invalid username or password"]);
     }
   });
 
   it("requires a username and a password", async () => {
-    const { status, data } = unwrapData(await callRoute(login.action, "/admin/login", { form: { username: "", password: "" } }));
+    const { status, data } = unwrapData(
+      await callRoute(login.action, "/admin/login", {
+        form: { username: "", password: "" },
+      }),
+    );
     expect(status).toBe(400);
-    expect((data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
+    expect(
+      (data as { result: { error: Record<string, string[]> } }).result.error,
+    ).toMatchObject({
       username: ["Username is required"],
       password: ["Password is required"],
     });
@@ -84,7 +127,9 @@ describe("admin sign-in form", () => {
 
   it("sends an already signed-in visitor from /admin/login to /admin", async () => {
     const cookie = await signIn();
-    const result = (await callRoute(login.loader, "/admin/login", { headers: { Cookie: cookie } })) as Response;
+    const result = (await callRoute(login.loader, "/admin/login", {
+      headers: { Cookie: cookie },
+    })) as Response;
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/admin");
   });
@@ -95,17 +140,31 @@ describe("admin sign-in form", () => {
       body: new URLSearchParams({ username, password }),
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
-    const response = (await login.action({ request, context: makeContext("198.51.100.4"), params: {} } as never)) as Response;
+    const response = (await login.action({
+      request,
+      context: makeContext("198.51.100.4"),
+      params: {},
+    } as never)) as Response;
     expect(response.headers.get("Set-Cookie")).toMatch(/Secure/);
   });
 
   it("locks out an address after repeated failures, even with the right password", async () => {
     const clientAddress = "192.0.2.99";
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const { status } = unwrapData(await callRoute(login.action, "/admin/login", { form: { username, password: "bad" }, clientAddress }));
+      const { status } = unwrapData(
+        await callRoute(login.action, "/admin/login", {
+          form: { username, password: "bad" },
+          clientAddress,
+        }),
+      );
       expect(status).toBe(401);
     }
-    const blocked = unwrapData(await callRoute(login.action, "/admin/login", { form: { username, password }, clientAddress }));
+    const blocked = unwrapData(
+      await callRoute(login.action, "/admin/login", {
+        form: { username, password },
+        clientAddress,
+      }),
+    );
     expect(blocked.status).toBe(429);
     expect(JSON.stringify(blocked.data)).toMatch(/Too many sign-in attempts/);
     // Another address is not affected.
@@ -117,7 +176,9 @@ describe("the admin guard", () => {
   it("redirects an anonymous visitor to sign-in, remembering the page", async () => {
     const { redirect } = await runGuard("/admin/settings?edit=total_raised");
     expect(redirect?.status).toBe(302);
-    expect(redirect?.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fsettings%3Fedit%3Dtotal_raised");
+    expect(redirect?.headers.get("Location")).toBe(
+      "/admin/login?redirectTo=%2Fadmin%2Fsettings%3Fedit%3Dtotal_raised",
+    );
   });
 
   it("sends /admin itself to a plain /admin/login", async () => {
@@ -126,7 +187,9 @@ describe("the admin guard", () => {
   });
 
   it("refuses a forged or unsigned session cookie", async () => {
-    const { redirect } = await runGuard("/admin", { Cookie: "admin_session=forged" });
+    const { redirect } = await runGuard("/admin", {
+      Cookie: "admin_session=forged",
+    });
     expect(redirect?.status).toBe(302);
   });
 });
@@ -134,45 +197,99 @@ describe("the admin guard", () => {
 describe("logout", () => {
   it("ends the session on the server: the old cookie no longer opens /admin", async () => {
     const cookie = await signIn();
-    const response = (await callRoute(logout.action, "/admin/logout", { method: "POST", headers: { Cookie: cookie } })) as Response;
+    const response = (await callRoute(logout.action, "/admin/logout", {
+      method: "POST",
+      headers: { Cookie: cookie },
+    })) as Response;
     expect(response.headers.get("Location")).toBe("/admin/login");
-    expect(response.headers.get("Set-Cookie")).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(response.headers.get("Set-Cookie")).toMatch(
+      /Expires=Thu, 01 Jan 1970/,
+    );
     const { redirect } = await runGuard("/admin", { Cookie: cookie });
     expect(redirect?.status).toBe(302);
   });
 
   it("changing a password signs the admin out everywhere", async () => {
     const { admin, auth } = await createTestAdmin("first-password");
-    const cookie = await signIn(admin.username, "first-password", "198.51.100.20");
+    const cookie = await signIn(
+      admin.username,
+      "first-password",
+      "198.51.100.20",
+    );
     await setAdminPassword(admin.username, "second-password");
-    expect((await runGuard("/admin", { Cookie: cookie })).redirect?.status).toBe(302);
-    expect((await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth })).status).toBe(401);
+    expect(
+      (await runGuard("/admin", { Cookie: cookie })).redirect?.status,
+    ).toBe(302);
+    expect(
+      (
+        await callApi(dashboardApi.loader, "/api/admin/dashboard", {
+          headers: auth,
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe("POST /api/auth/login", () => {
   it("returns a bearer token that opens the admin API", async () => {
-    const { status, body } = await callApi(apiLogin.action, "/api/auth/login", { body: { username, password }, clientAddress: "198.51.100.30" });
+    const { status, body } = await callApi(apiLogin.action, "/api/auth/login", {
+      body: { username, password },
+      clientAddress: "198.51.100.30",
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ token_type: "bearer", admin: { username } });
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(typeof body.admin.id).toBe("number");
 
-    const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: { Authorization: `Bearer ${body.access_token}` } });
+    const dashboard = await callApi(
+      dashboardApi.loader,
+      "/api/admin/dashboard",
+      { headers: { Authorization: `Bearer ${body.access_token}` } },
+    );
     expect(dashboard.status).toBe(200);
     expect(dashboard.body).toEqual({
       donations: { total_amount: 0, total_donors: 0, top_donor: null },
-      content: { events: 0, stories: 0, active_stories: 0, pending_testimonials: 0, subscriptions: 0 },
-      volunteers: { total: 0, by_interest: expect.objectContaining({ "Food Distribution": 0, Other: 0 }) },
+      content: {
+        events: 0,
+        stories: 0,
+        active_stories: 0,
+        pending_testimonials: 0,
+        subscriptions: 0,
+      },
+      volunteers: {
+        total: 0,
+        by_interest: expect.objectContaining({
+          "Food Distribution": 0,
+          Other: 0,
+        }),
+      },
       contacts: { total_messages: 0, pending: 0, resolved: 0 },
-      funds: { zakat_balance: 0, overdue: null, policy_is_template: true, rates_to_confirm: expect.arrayContaining(["Zakat al-Fitr, per person"]) },
+      funds: {
+        zakat_balance: 0,
+        overdue: null,
+        policy_is_template: true,
+        policy_placeholders: [
+          'The note "THIS IS A TEMPLATE" at the top',
+          "Administration share",
+          "Who reviews it",
+        ],
+        rates_to_confirm: expect.arrayContaining(["Zakat al-Fitr, per person"]),
+      },
     });
   });
 
   it("stores only a hash of the token", async () => {
-    const { body } = await callApi(apiLogin.action, "/api/auth/login", { body: { username, password }, clientAddress: "198.51.100.31" });
-    const rows = await getDb().selectFrom("api_tokens").select("token_hash").execute();
-    expect(rows.some((row) => row.token_hash === body.access_token)).toBe(false);
+    const { body } = await callApi(apiLogin.action, "/api/auth/login", {
+      body: { username, password },
+      clientAddress: "198.51.100.31",
+    });
+    const rows = await getDb()
+      .selectFrom("api_tokens")
+      .select("token_hash")
+      .execute();
+    expect(rows.some((row) => row.token_hash === body.access_token)).toBe(
+      false,
+    );
   });
 
   it("answers 401 {detail: 'Invalid username or password'}, even with a stale token attached", async () => {
@@ -181,32 +298,54 @@ describe("POST /api/auth/login", () => {
       headers: { Authorization: "Bearer expired-token" },
       clientAddress: "198.51.100.32",
     });
-    expect(result).toMatchObject({ status: 401, body: { detail: "Invalid username or password" } });
+    expect(result).toMatchObject({
+      status: 401,
+      body: { detail: "Invalid username or password" },
+    });
   });
 
   it("answers 422 for missing fields and 405 for GET", async () => {
-    const missing = await callApi(apiLogin.action, "/api/auth/login", { body: { username } });
+    const missing = await callApi(apiLogin.action, "/api/auth/login", {
+      body: { username },
+    });
     expect(missing.status).toBe(422);
-    expect((await callApi(apiLogin.loader, "/api/auth/login")).status).toBe(405);
+    expect((await callApi(apiLogin.loader, "/api/auth/login")).status).toBe(
+      405,
+    );
   });
 
   it("expired tokens stop working", async () => {
     const { auth } = await createTestAdmin();
-    await sql`update api_tokens set expires_at = '2000-01-01T00:00:00.000Z'`.execute(getDb());
-    const put = await callApi(settingApi.action, "/api/settings/meals_provided", {
-      method: "PUT",
-      body: { value: "1" },
-      headers: auth,
-      params: { key: "meals_provided" },
-    });
+    await sql`update api_tokens set expires_at = '2000-01-01T00:00:00.000Z'`.execute(
+      getDb(),
+    );
+    const put = await callApi(
+      settingApi.action,
+      "/api/settings/meals_provided",
+      {
+        method: "PUT",
+        body: { value: "1" },
+        headers: auth,
+        params: { key: "meals_provided" },
+      },
+    );
     expect(put.status).toBe(401);
   });
 
   it("logout revokes the token", async () => {
     const { auth } = await createTestAdmin();
-    const out = await callRoute(apiLogout.action, "/api/auth/logout", { method: "POST", headers: auth });
+    const out = await callRoute(apiLogout.action, "/api/auth/logout", {
+      method: "POST",
+      headers: auth,
+    });
     expect((out as Response).status).toBe(204);
-    expect((await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth })).status).toBe(401);
+    expect(
+      (
+        await callApi(dashboardApi.loader, "/api/admin/dashboard", {
+          headers: auth,
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -221,14 +360,19 @@ describe("session-authenticated API writes", () => {
         params: { key: "meals_provided" },
       });
     expect((await put({ Origin: "http://localhost:3000" })).status).toBe(200);
-    expect(await put({ Origin: "https://evil.example" })).toMatchObject({ status: 403, body: { detail: "Cross-site request refused" } });
+    expect(await put({ Origin: "https://evil.example" })).toMatchObject({
+      status: 403,
+      body: { detail: "Cross-site request refused" },
+    });
     expect((await put({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
   });
 });
 
 describe("first admin", () => {
   it("is not created again once an admin exists", async () => {
-    expect(await ensureFirstAdmin("someone", "some-password")).toEqual({ created: false });
+    expect(await ensureFirstAdmin("someone", "some-password")).toEqual({
+      created: false,
+    });
   });
 });
 
@@ -237,7 +381,10 @@ describe("sign-in rate limit under parallel guessing", () => {
     const clientAddress = "192.0.2.150";
     const results = await Promise.all(
       Array.from({ length: 12 }, () =>
-        callRoute(login.action, "/admin/login", { form: { username, password: "guess" }, clientAddress }).then((r) => unwrapData(r).status),
+        callRoute(login.action, "/admin/login", {
+          form: { username, password: "guess" },
+          clientAddress,
+        }).then((r) => unwrapData(r).status),
       ),
     );
     expect(results.filter((status) => status === 401)).toHaveLength(5);

@@ -927,3 +927,28 @@ describe("migration 0010_funds", () => {
     }
   });
 });
+
+describe("migration 0025_total_raised_source", () => {
+  /** total_raised_source after a site left at 0024 with these settings migrates, or undefined without one. */
+  async function sourceAfterUpgrade(settings: Record<string, string>): Promise<string | undefined> {
+    const db = emptyDatabase();
+    try {
+      applied(await migratorFor(db).migrateTo("0024_subscription_totals"));
+      for (const [key, value] of Object.entries(settings)) await db.insertInto("settings").values({ key, value, description: "" }).execute();
+      await migrateToLatest(db);
+      return (await db.selectFrom("settings").select("value").where("key", "=", "total_raised_source").executeTakeFirst())?.value;
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it("records a figure above 0 as typed by staff, and a 0 as the books", async () => {
+    expect(await sourceAfterUpgrade({ total_raised: "875000" })).toBe("typed");
+    expect(await sourceAfterUpgrade({ total_raised: "0" })).toBe("books");
+  });
+
+  it("leaves a recorded choice alone, and a database without settings to start-up", async () => {
+    expect(await sourceAfterUpgrade({ total_raised: "875000", total_raised_source: "books" })).toBe("books");
+    expect(await sourceAfterUpgrade({})).toBeUndefined();
+  });
+});

@@ -8,7 +8,6 @@ import * as settingApi from "~/routes/api/setting";
 import * as settingsApi from "~/routes/api/settings";
 import * as transparencyApi from "~/routes/api/transparency";
 import * as home from "~/routes/home";
-import { ensureDefaultSettings } from "~/services/content/settings.server";
 import { recordOfflineGift } from "~/services/giving";
 import { createTestAdmin } from "../support/admins";
 import { callApi, callRoute, unwrapData } from "../support/routes";
@@ -105,25 +104,5 @@ describe("Total Raised on a new site", () => {
     expect(await postSettings({ key: "total_raised", source: "books", value: "", description: "" })).toBe(302);
     expect(await homeTotalRaised()).toBe(received);
     expect(await screenText(dashboardScreen as never, "/admin")).not.toContain("Total Raised on the homepage is a typed figure");
-  });
-});
-
-describe("a site upgrading with a figure its staff typed", () => {
-  it("keeps the typed figure (their choice) and knows it is typed", async () => {
-    const db = getDb();
-    await db.deleteFrom("settings").where("key", "=", "total_raised_source").execute();
-    await db.updateTable("settings").set({ value: "875000" }).where("key", "=", "total_raised").execute();
-    await ensureDefaultSettings();
-    expect(await apiTotalRaised()).toBe(875000);
-    const source = await db.selectFrom("settings").select("value").where("key", "=", "total_raised_source").executeTakeFirst();
-    expect(source?.value).toBe("typed");
-  });
-
-  it("takes the books when the stored figure was never typed (still 0)", async () => {
-    const db = getDb();
-    await db.deleteFrom("settings").where("key", "=", "total_raised_source").execute();
-    await db.updateTable("settings").set({ value: "0" }).where("key", "=", "total_raised").execute();
-    await ensureDefaultSettings();
-    expect(await apiTotalRaised()).toBe(await booksReceived());
   });
 });

@@ -247,8 +247,16 @@ describe("the Zakat policy page", () => {
     expect(unwrapData(await callRoute(zakatPolicy.loader, "/zakat-policy")).status).toBe(404);
     expect((await getZakatWatch()).policy_is_template).toBe(true);
 
-    // One word changed, and it is the foundation's own policy.
+    // A word changed but the template's placeholders left is still no policy of the foundation's own (decision 137).
     await saveZakatPolicy({ body: template.replace("programme staff", "Zakat committee"), kaffarah_per_fast: false }, RECORDED_BY);
+    expect((await getZakatWatch()).policy_placeholders).toEqual(['The note "THIS IS A TEMPLATE" at the top', "Administration share", "Who reviews it"]);
+
+    // Every part the template left to the foundation written, and it is the foundation's own policy.
+    const written = template
+      .replace(/^THIS IS A TEMPLATE\..*\n\n/, "")
+      .replace(/\[say whether a share[^\]]*\]/, "we take no share of Zakat")
+      .replace(/\[name the scholar[^\]]*\]/, "our Shari'ah board");
+    await saveZakatPolicy({ body: written, kaffarah_per_fast: false }, RECORDED_BY);
     expect((await getZakatWatch()).policy_is_template).toBe(false);
     expect((await getZakatPolicy()).is_template).toBe(false);
   });

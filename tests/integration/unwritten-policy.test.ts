@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { todayIn } from "~/domain/shared/dates";
 import * as dashboard from "~/routes/admin/dashboard";
+import * as policyScreen from "~/routes/admin/funds-policy";
 import * as donate from "~/routes/donate";
 import * as publicLayout from "~/routes/public-layout";
 import * as transparency from "~/routes/transparency";
@@ -52,11 +53,30 @@ describe("a live site whose Zakat policy is still the template", () => {
 
   it("has the dashboard say what is missing, with the links to put it right", async () => {
     const text = await screenText(dashboard as never, "/admin");
-    expect(text).toContain("The Zakat policy is not written yet: until it is, no public page links to it. Write the Zakat policy");
+    expect(text).toContain(
+      'The Zakat policy is not written yet: until it is, no public page links to it. Still to write: The note "THIS IS A TEMPLATE" at the top; Administration share; Who reviews it. Write the Zakat policy',
+    );
     expect(text).toMatch(/Rates still to be confirmed, marked so on the public pages: Zakat al-Fitr, per person; .*Silver price, per gram\. Confirm the rates/);
     const html = await screenHtml(dashboard as never, "/admin");
     expect(html).toContain('href="/admin/funds/policy"');
     expect(html).toContain('href="/admin/funds/rates"');
+  });
+
+  it("stays unpublished when staff add a line but leave placeholders, and says which remain", async () => {
+    const template = (await getZakatPolicy()).body;
+    const oneLineAdded = `${template.replace(/^THIS IS A TEMPLATE\..*\n\n/, "")}\n\nOur trustees approve every distribution.`;
+    await saveZakatPolicy({ body: oneLineAdded, kaffarah_per_fast: true }, "staff.member");
+
+    expect(unwrapData(await callRoute(zakatPolicy.loader, "/zakat-policy")).status).toBe(404);
+    expect(await policyLinks()).toEqual([]);
+    expect(await screenText(dashboard as never, "/admin")).toContain(
+      "The Zakat policy is not written yet: until it is, no public page links to it. Still to write: Administration share; Who reviews it. Write the Zakat policy",
+    );
+    const screen = await screenText(policyScreen as never, "/admin/funds/policy?saved=policy");
+    expect(screen).toContain("The Zakat policy was saved as a draft: it is not published yet.");
+    expect(screen).toContain("Still to write before it is published: Administration share; Who reviews it.");
+    // The draft is kept: staff go on from where they were.
+    expect((await getZakatPolicy()).body).toBe(oneLineAdded);
   });
 
   it("links the policy everywhere, and the dashboard stops asking, once staff have written it and confirmed the rates", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settingCreateSchema, settingUpdateSchemaFor, statisticEditSchema } from "./settings";
+import { isRecentBooksFigure, settingCreateSchema, settingUpdateSchemaFor, statisticEditSchema, totalRaisedEditSchema } from "./settings";
 
 const meals = statisticEditSchema("meals_provided");
 const raised = statisticEditSchema("total_raised");
@@ -72,5 +72,26 @@ describe("new settings", () => {
   it("need a well-formed key", () => {
     expect(settingCreateSchema.safeParse({ key: "Bad Key" }).success).toBe(false);
     expect(settingCreateSchema.safeParse({ key: "site_notice", value: "x" }).success).toBe(true);
+  });
+});
+
+describe("isRecentBooksFigure", () => {
+  const books = { dayAgo: 1000, now: 1050.5 };
+  it.each([1000, 1020, 1050.5, 1050.499])("%s is a figure the books showed within the day", (value) => {
+    expect(isRecentBooksFigure(value, books)).toBe(true);
+  });
+  it.each([999.99, 1050.51, 875000, 0])("%s is a figure staff chose", (value) => {
+    expect(isRecentBooksFigure(value, books)).toBe(false);
+  });
+});
+
+describe("totalRaisedEditSchema", () => {
+  it("takes no figure with the books, whatever the hidden box holds", () => {
+    expect(totalRaisedEditSchema.parse({ source: "books", value: "-5", description: "" })).toEqual({ source: "books", description: "" });
+  });
+  it("needs a valid figure when staff type one", () => {
+    expect(totalRaisedEditSchema.parse({ source: "typed", value: "$1,250", description: "" })).toEqual({ source: "typed", value: "1250", description: "" });
+    expect(totalRaisedEditSchema.safeParse({ source: "typed", value: "-5", description: "" }).error?.issues).toEqual([expect.objectContaining({ path: ["value"], message: "Value cannot be negative" })]);
+    expect(totalRaisedEditSchema.safeParse({ source: "typed", description: "" }).error?.issues).toEqual([expect.objectContaining({ path: ["value"], message: "Value is required" })]);
   });
 });

@@ -184,18 +184,34 @@ export function statisticEditSchema(key: string) {
 
 /**
  * The Total Raised form on the settings screen: the books, or a figure staff type (then
- * required, by the statistic's own rule). Choosing the books sends no figure.
+ * required, by the statistic's own rule). Choosing the books takes no figure: the typed one
+ * left in the form's hidden box is neither checked nor written (the one last typed is kept).
  */
 export const totalRaisedEditSchema = z
   .object({
     source: totalRaisedSourceRule,
-    value: statisticValueSchema("total_raised").optional(),
+    value: z.unknown().optional(),
     description: descriptionSchema,
   })
-  .superRefine((choice, ctx) => {
-    if (choice.source === "typed" && choice.value === undefined) ctx.addIssue({ code: "custom", path: ["value"], message: "Value is required" });
+  .transform((choice, ctx) => {
+    if (choice.source === "books") return { source: choice.source, description: choice.description };
+    const value = statisticValueSchema("total_raised").safeParse(choice.value);
+    if (value.success) return { source: choice.source, value: value.data, description: choice.description };
+    for (const issue of value.error.issues) ctx.addIssue({ code: "custom", path: ["value"], message: issue.message });
+    return z.NEVER;
   });
 export type TotalRaisedChoice = z.output<typeof totalRaisedEditSchema>;
+
+/**
+ * Whether a Total Raised sent while the books are in charge is a figure the books showed
+ * within the last day (dollars, between what they showed a day ago and what they show now):
+ * the spec's client saving back the figure it read, though gifts came in since. Any other
+ * figure is one staff chose. Compared in cents, as money is kept.
+ */
+export function isRecentBooksFigure(value: number, books: { dayAgo: number; now: number }): boolean {
+  const cents = Math.round(value * 100);
+  return cents >= Math.round(books.dayAgo * 100) && cents <= Math.round(books.now * 100);
+}
 
 export const settingCreateSchema = z.object({
   key: z

@@ -46,3 +46,4 @@ export {
 } from "./transparency";
 export type { TransparencyReport } from "./report-shapes";
 export { isZakatCategory, ZAKAT_CATEGORIES, ZAKAT_CATEGORY_KEYS, zakatCategoryLabel, type ZakatCategoryKey } from "./zakat-categories";
+export { templatePlaceholdersIn } from "./policy-template";

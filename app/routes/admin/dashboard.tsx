@@ -84,11 +84,11 @@ function bothCalendars(day: string): string {
 
 /**
  * What staff should act on in the funds area: Zakat whose lunar year is nearly over, the
- * Zakat policy still the template, starting rates nobody has confirmed, and a typed Total
+ * Zakat policy still holding template placeholders, starting rates nobody has confirmed, and a typed Total
  * Raised that differs from the books.
  */
 function FundsReminders({ funds, totalRaised, today }: { funds: DashboardStats["funds"]; totalRaised: TotalRaised; today: string }) {
-  const { overdue, policy_is_template: policyIsTemplate, rates_to_confirm: ratesToConfirm } = funds;
+  const { overdue, policy_is_template: policyIsTemplate, policy_placeholders: policyPlaceholders, rates_to_confirm: ratesToConfirm } = funds;
   // A typed Total Raised is staff's choice, but one donors can compare with the report.
   const raisedDiffers = totalRaised.source === "typed" && totalRaised.typed !== totalRaised.books;
   if (!overdue && !policyIsTemplate && ratesToConfirm.length === 0 && !raisedDiffers) return null;
@@ -110,7 +110,7 @@ function FundsReminders({ funds, totalRaised, today }: { funds: DashboardStats["
         ) : null}
         {policyIsTemplate ? (
           <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-policy-reminder">
-            The Zakat policy is not written yet: until it is, no public page links to it.{" "}
+            The Zakat policy is not written yet: until it is, no public page links to it. Still to write: {policyPlaceholders.join("; ")}.{" "}
             <Link to="/admin/funds/policy" className={link}>
               Write the Zakat policy
             </Link>

@@ -65,7 +65,9 @@ export default function FundsPolicy({ loaderData, actionData }: Route.ComponentP
       <FundsTabs />
       {saved === "policy" && !actionData ? (
         <Notice tone="success" focus>
-          The Zakat policy was saved.{policy.is_template ? "" : " It is shown at /zakat-policy."}
+          {policy.is_template
+            ? "The Zakat policy was saved as a draft: it is not published yet."
+            : "The Zakat policy was saved. It is shown at /zakat-policy."}
         </Notice>
       ) : null}
       {saved === "eid" && !actionData ? (
@@ -75,8 +77,8 @@ export default function FundsPolicy({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {policy.is_template ? (
         <Notice tone="error">
-          The Zakat policy is still the template a new site starts with, so it is not published: no public page links to it, and
-          /zakat-policy says it is not published yet. Please replace it with the foundation&apos;s own policy.
+          The Zakat policy still holds the template&apos;s placeholders, so it is not published: no public page links to it, and
+          /zakat-policy says it is not published yet. Still to write before it is published: {policy.placeholders.join("; ")}.
         </Notice>
       ) : null}
       <PolicyForm policy={policy} timeZone={timeZone} lastResult={actionData?.intent === "save-policy" ? actionData.result : undefined} />

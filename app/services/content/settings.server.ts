@@ -6,17 +6,19 @@ import {
   MEDIA_KEYS,
   isImpactStatisticKey,
   isMediaKey,
+  isRecentBooksFigure,
   settingCreateSchema,
   settingUpdateSchemaFor,
   TOTAL_RAISED_SOURCE_DESCRIPTION,
   TOTAL_RAISED_SOURCE_KEY,
   totalRaisedEditSchema,
+  type TotalRaisedChoice,
   type TotalRaisedSource,
 } from "~/domain/content/settings";
 import { getDb, nowIso } from "~/lib/db.server";
 import { rehearsalToday } from "~/lib/env.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
-import { receivedToDate } from "~/services/funds";
+import { receivedSince, receivedToDate } from "~/services/funds";
 import type { Kysely } from "kysely";
 import type { Database, SettingRow } from "../../../db/schema";
 import { mediaSlotUpload } from "./upload-references.server";
@@ -70,7 +72,7 @@ export interface TotalRaised {
 }
 
 export async function totalRaisedChoice(db: Kysely<Database> = getDb()): Promise<TotalRaised> {
-  const [values, books] = await Promise.all([settingValues(["total_raised", TOTAL_RAISED_SOURCE_KEY], db), receivedToDate()]);
+  const [values, books] = await Promise.all([settingValues(["total_raised", TOTAL_RAISED_SOURCE_KEY], db), receivedToDate(db)]);
   const typed = Number(values.get("total_raised"));
   // Only a recorded choice of a typed figure shows one: a missing or garbled choice is the books.
   return { source: values.get(TOTAL_RAISED_SOURCE_KEY) === "typed" ? "typed" : "books", typed: Number.isFinite(typed) ? typed : 0, books };
@@ -84,36 +86,59 @@ export async function chooseTotalRaised(input: unknown): Promise<TotalRaised> {
   const choice = parseOrThrow(totalRaisedEditSchema, input);
   await getDb()
     .transaction()
-    .execute(async (trx) => {
-      const now = nowIso();
-      // The choice is written even if an API client deleted its row: a typed figure must never go unrecorded.
-      await trx
-        .insertInto("settings")
-        .values({ key: TOTAL_RAISED_SOURCE_KEY, value: choice.source, description: TOTAL_RAISED_SOURCE_DESCRIPTION, updated_at: now })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: choice.source, updated_at: now }))
-        .execute();
-      await trx
-        .updateTable("settings")
-        .set({ ...(choice.value === undefined ? {} : { value: choice.value }), ...(choice.description === undefined ? {} : { description: choice.description }), updated_at: now })
-        .where("key", "=", "total_raised")
-        .execute();
-    });
+    .execute((trx) => writeTotalRaised(trx, choice));
   return totalRaisedChoice();
 }
 
-/** Creates a setting; its value follows the rules of its key (statistics, media, free text). */
+/**
+ * Writes the choice, and the typed figure or the description when given. Both rows are
+ * written whether or not an API client deleted them: a typed figure must never go unrecorded.
+ */
+async function writeTotalRaised(trx: Kysely<Database>, choice: TotalRaisedChoice): Promise<void> {
+  await recordTotalRaisedSource(trx, choice.source);
+  const figure = choice.source === "typed" ? { value: choice.value } : {};
+  const description = choice.description === undefined ? {} : { description: choice.description };
+  if (!("value" in figure) && !("description" in description)) return;
+  const now = nowIso();
+  await trx
+    .insertInto("settings")
+    .values({ key: "total_raised", value: "0", description: DEFAULT_SETTING_DESCRIPTIONS.total_raised, ...figure, ...description, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ ...figure, ...description, updated_at: now }))
+    .execute();
+}
+
+async function recordTotalRaisedSource(trx: Kysely<Database>, source: TotalRaisedSource): Promise<void> {
+  const now = nowIso();
+  await trx
+    .insertInto("settings")
+    .values({ key: TOTAL_RAISED_SOURCE_KEY, value: source, description: TOTAL_RAISED_SOURCE_DESCRIPTION, updated_at: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: source, updated_at: now }))
+    .execute();
+}
+
+/**
+ * Creates a setting; its value follows the rules of its key (statistics, media, free text).
+ * Creating total_raised with a figure is typing one (decision 136): the homepage and GET
+ * then show the figure created, as the answer does.
+ */
 export async function createSetting(input: unknown): Promise<Setting> {
   const { key } = parseOrThrow(settingCreateSchema, input);
   const { value, description } = parseOrThrow(settingUpdateSchemaFor(key), input);
   if (isMediaKey(key)) await mediaSlotUpload.checkBeforeSave(value);
   const row = await getDb()
-    .insertInto("settings")
-    .values({ key, value, description: description ?? "" })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new ConflictError(`Setting '${key}' already exists`);
-  return toSetting(row);
+    .transaction()
+    .execute(async (trx) => {
+      const created = await trx
+        .insertInto("settings")
+        .values({ key, value, description: description ?? "" })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!created) throw new ConflictError(`Setting '${key}' already exists`);
+      if (key === "total_raised") await recordTotalRaisedSource(trx, "typed");
+      return created;
+    });
+  return (await presented([toSetting(row)]))[0]!;
 }
 
 /**
@@ -140,15 +165,24 @@ export async function updateSetting(key: string, input: unknown): Promise<Settin
 /**
  * A figure given for total_raised (PUT /api/settings/total_raised) is a typed figure, and
  * from then on the homepage shows it. The one exception: while the figure comes from the
- * books, the books' own figure sent back (the spec's client saving a changed description
- * with the value it read) is no new figure, and the books stay in charge.
+ * books, a figure the books showed within the last day is no new figure (the spec's client
+ * saving a changed description with the value it read, though gifts came in since), and the
+ * books stay in charge. What they showed a day ago is read in the write's transaction.
  */
 async function typeTotalRaised(value: string, description: string | undefined): Promise<Setting> {
-  const current = await totalRaisedChoice();
-  const keepsTheBooks = current.source === "books" && Number(value) === current.books;
-  await chooseTotalRaised({ source: keepsTheBooks ? "books" : "typed", ...(keepsTheBooks ? {} : { value }), description });
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const current = await totalRaisedChoice(trx);
+      const keepsTheBooks =
+        current.source === "books" &&
+        isRecentBooksFigure(Number(value), { dayAgo: current.books - (await receivedSince(new Date(Date.now() - DAY_MS).toISOString(), trx)), now: current.books });
+      await writeTotalRaised(trx, keepsTheBooks ? { source: "books", description } : { source: "typed", value, description });
+    });
   return getSetting("total_raised");
 }
+
+const DAY_MS = 86_400_000;
 
 export async function deleteSetting(key: string): Promise<void> {
   const row = await getDb().deleteFrom("settings").where("key", "=", key).returning("value").executeTakeFirst();
@@ -158,12 +192,11 @@ export async function deleteSetting(key: string): Promise<void> {
 
 /**
  * Creates any of the known settings that are missing (statistics at 0, media empty,
- * Total Raised from the books, the giving settings at their defaults), leaving existing values alone. Runs at every start, so all keys always exist.
+ * Total Raised from the books, the giving settings at their defaults), leaving existing
+ * values alone. Runs at every start, so all keys always exist. A site upgrading had its
+ * Total Raised's source guessed once, by migration 0025; a source deleted since is the books.
  */
 export async function ensureDefaultSettings(): Promise<void> {
-  const raised = await getDb().selectFrom("settings").select("value").where("key", "=", "total_raised").executeTakeFirst();
-  // A site from before the choice existed whose staff typed a figure keeps it (decision 136); any other site takes the books.
-  const typedBefore = raised !== undefined && Number(raised.value) > 0;
   const defaults = [
     ...[...IMPACT_STATISTIC_KEYS, ...MEDIA_KEYS].map((key) => ({
       key,
@@ -171,7 +204,7 @@ export async function ensureDefaultSettings(): Promise<void> {
       description: DEFAULT_SETTING_DESCRIPTIONS[key],
     })),
     ...GIVING_SETTING_KEYS.map((key) => ({ key, ...GIVING_SETTING_DEFAULTS[key] })),
-    { key: TOTAL_RAISED_SOURCE_KEY, value: typedBefore ? "typed" : "books", description: TOTAL_RAISED_SOURCE_DESCRIPTION },
+    { key: TOTAL_RAISED_SOURCE_KEY, value: "books", description: TOTAL_RAISED_SOURCE_DESCRIPTION },
   ];
   await getDb()
     .insertInto("settings")

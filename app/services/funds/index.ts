@@ -24,6 +24,6 @@ export {
   type Rate,
   type RegisterEntry,
 } from "./rates.server";
-export { getTransparencyReport, readReportRequest, receivedToDate, type ReportRequest, type TransparencyReport } from "./transparency.server";
+export { getTransparencyReport, readReportRequest, receivedSince, receivedToDate, type ReportRequest, type TransparencyReport } from "./transparency.server";
 export { getZakatWatch, type ZakatWatch } from "./zakat-watch.server";
 export { getZakatPolicy, isZakatPolicyPublished, saveZakatPolicy, setEidAlFitr, thisYearsEid, type EidAlFitr, type ZakatPolicy } from "./zakat-policy.server";

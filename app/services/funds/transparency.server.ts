@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import {
   buildTransparencyFigures,
   isObligationBound,
@@ -13,6 +13,7 @@ import { formatHijri } from "~/domain/shared/hijri";
 import { centsToDollars } from "~/domain/shared/money";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import type { Database } from "../../../db/schema";
 
 export type { TransparencyReport };
 
@@ -60,18 +61,35 @@ const MOST_KEPT = 32;
 type ReportFundRow = { id: number; name: string; kind: FundKind };
 
 /** Each fund's totals as the database keeps them on its row (live gifts only, test payments never). */
-function fundTotals() {
-  return getDb().selectFrom("funds").select(["id", "name", "kind", "received_cents", "gift_count", "disbursed_cents"]).orderBy("sort_order").orderBy("id").execute();
+function fundTotals(db: Kysely<Database> = getDb()) {
+  return db.selectFrom("funds").select(["id", "name", "kind", "received_cents", "gift_count", "disbursed_cents"]).orderBy("sort_order").orderBy("id").execute();
 }
 
 /**
  * What the report shows as received, all years and every fund added up, in dollars: the
  * homepage's Total Raised when it comes from the books. Read from the funds' kept totals,
  * the figures the report's own state is read from, so the two pages cannot disagree.
+ * `db` an open transaction.
  */
-export async function receivedToDate(): Promise<number> {
-  const funds = await fundTotals();
+export async function receivedToDate(db: Kysely<Database> = getDb()): Promise<number> {
+  const funds = await fundTotals(db);
   return centsToDollars(funds.reduce((total, fund) => total + Number(fund.received_cents), 0));
+}
+
+/**
+ * What the books received from gifts given since `since` (an ISO time), in dollars, counted
+ * as the funds count them: live gifts only, each in its fund and its fee cover in the fund
+ * that bears the costs. One sum over the live gifts' index on the day given. A gift staff
+ * record with an earlier date is not in it. `db` an open transaction.
+ */
+export async function receivedSince(since: string, db: Kysely<Database> = getDb()): Promise<number> {
+  const row = await db
+    .selectFrom("donations")
+    .select(sql<string | number | null>`sum(amount_cents + case when fee_fund_id is null then 0 else fee_cover_cents end)`.as("cents"))
+    .where("is_test", "=", 0)
+    .where("donated_at", ">=", since)
+    .executeTakeFirst();
+  return centsToDollars(Number(row?.cents ?? 0));
 }
 
 async function reportState(today: string): Promise<{ state: string; funds: ReportFundRow[] }> {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { eidDateSchema, isFitrLate, zakatPolicySchema } from "~/domain/funds";
+import { eidDateSchema, isFitrLate, templatePlaceholdersIn, zakatPolicySchema } from "~/domain/funds";
 import { todayIn } from "~/domain/shared/dates";
 import { calculatedEidAlFitr, hijriYearOf } from "~/domain/shared/hijri";
 import { getDb, nowIso } from "~/lib/db.server";
@@ -14,8 +14,13 @@ import type { Database } from "../../../db/schema";
  */
 export interface ZakatPolicy {
   body: string;
-  /** Still the template a new database came with: the dashboard reminds staff. */
+  /**
+   * Still holds any of the template's placeholders (a draft, or the template a new database
+   * came with): not published, and the dashboard reminds staff.
+   */
   is_template: boolean;
+  /** The template's placeholders still in the text, by the part of the policy each stands for. */
+  placeholders: string[];
   /** Each broken fast needs its own Kaffarah (else one covers the fasts of a Ramadan). */
   kaffarah_per_fast: boolean;
   updated_by: string;
@@ -24,9 +29,11 @@ export interface ZakatPolicy {
 
 export async function getZakatPolicy(): Promise<ZakatPolicy> {
   const row = await getDb().selectFrom("zakat_policy").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+  const placeholders = templatePlaceholdersIn(row.body);
   return {
     body: row.body,
-    is_template: row.is_template === 1,
+    is_template: placeholders.length > 0,
+    placeholders,
     kaffarah_per_fast: row.kaffarah_per_fast === 1,
     updated_by: row.updated_by,
     updated_at: row.updated_at,
@@ -34,36 +41,30 @@ export async function getZakatPolicy(): Promise<ZakatPolicy> {
 }
 
 /**
- * Whether the public may be shown the policy: staff have written their own. Until then no
- * public page links /zakat-policy and it answers 404 "not published yet" (decision 137), so a
- * donor never meets a template's placeholders as the foundation's word.
+ * Whether the public may be shown the policy: staff have written every part the template
+ * leaves to them. Until then no public page links /zakat-policy and it answers 404 "not
+ * published yet" (decision 137), so a donor never meets a template's placeholders as the
+ * foundation's word. Read from the text itself, so a policy saved before this rule existed
+ * is judged by it too.
  */
 export async function isZakatPolicyPublished(): Promise<boolean> {
-  const row = await getDb().selectFrom("zakat_policy").select("is_template").where("id", "=", 1).executeTakeFirst();
-  return row?.is_template === 0;
+  const row = await getDb().selectFrom("zakat_policy").select("body").where("id", "=", 1).executeTakeFirst();
+  return row !== undefined && templatePlaceholdersIn(row.body).length === 0;
 }
 
-/** A text as a form sends it back: its line endings and the space around it set aside. */
-const plainText = (text: string) => text.replace(/\r\n?/g, "\n").trim();
-
 /**
- * Saves the policy and the Kaffarah view. The policy stays marked as the template (the
- * dashboard keeps reminding staff, /zakat-policy stays unpublished) until its text changes:
- * saving the form for the Kaffarah view alone has not written a policy.
+ * Saves the policy and the Kaffarah view. A text still holding template placeholders is
+ * kept as a draft (staff go on from where they were) but not published; `is_template`
+ * records the same rule for whoever reads the table.
  */
 export async function saveZakatPolicy(input: unknown, updatedBy: string): Promise<ZakatPolicy> {
   const policy = parseOrThrow(zakatPolicySchema, input);
+  const draft = templatePlaceholdersIn(policy.body).length > 0;
   await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const stored = await trx.selectFrom("zakat_policy").select(["body", "is_template"]).where("id", "=", 1).executeTakeFirstOrThrow();
-      const stillTemplate = stored.is_template === 1 && plainText(policy.body) === plainText(stored.body);
-      await trx
-        .updateTable("zakat_policy")
-        .set({ body: policy.body, is_template: stillTemplate ? 1 : 0, kaffarah_per_fast: policy.kaffarah_per_fast ? 1 : 0, updated_by: updatedBy, updated_at: nowIso() })
-        .where("id", "=", 1)
-        .execute();
-    });
+    .updateTable("zakat_policy")
+    .set({ body: policy.body, is_template: draft ? 1 : 0, kaffarah_per_fast: policy.kaffarah_per_fast ? 1 : 0, updated_by: updatedBy, updated_at: nowIso() })
+    .where("id", "=", 1)
+    .execute();
   return getZakatPolicy();
 }
 

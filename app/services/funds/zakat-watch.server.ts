@@ -9,13 +9,15 @@ import { getZakatPolicy } from "./zakat-policy.server";
 /**
  * What the dashboard tells staff about Zakat: the balance held, Zakat received more than
  * ten lunar months ago that is still undistributed (its lunar year is nearly over), and
- * whether the Zakat policy is still the template.
+ * whether the Zakat policy still holds the template's placeholders, and which.
  */
 export interface ZakatWatch {
   /** Dollars held across the two Zakat funds. */
   zakat_balance: number;
   overdue: { amount: number; oldest_received_on: string } | null;
   policy_is_template: boolean;
+  /** The template's placeholders still in the policy, by the part each stands for. */
+  policy_placeholders: string[];
 }
 
 export async function getZakatWatch(): Promise<ZakatWatch> {
@@ -33,6 +35,7 @@ export async function getZakatWatch(): Promise<ZakatWatch> {
     zakat_balance: centsToDollars(zakatFunds.reduce((total, fund) => total + fund.received_cents - fund.disbursed_cents, 0)),
     overdue: overdueCents > 0 && oldest ? { amount: centsToDollars(overdueCents), oldest_received_on: oldest } : null,
     policy_is_template: policy.is_template,
+    policy_placeholders: policy.placeholders,
   };
 }
 
