@@ -2,12 +2,14 @@
  * Draws the demo's photos (appeals and stories) and writes them to public/demo/ as WebP.
  * They are drawn rather than downloaded: a demo must not ship anyone's real photo, nor
  * depend on a network. Each scene is an SVG (soft light, depth of field, film grain, a
- * vignette) that sharp renders at 1200×800. Run with `npx tsx scripts/make-demo-photos.ts`;
- * the same script draws the same files (its randomness is seeded).
+ * vignette) that sharp renders at 1200×800. Run with `npx tsx scripts/make-demo-photos.ts`,
+ * or name the photos to draw again (`... school-classroom`) and leave the others' files as
+ * they are; the same script draws the same files (its randomness is seeded).
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { DEMO_PHOTO_NAMES, type DemoPhotoName } from "~/domain/content";
 
 const W = 1200;
 const H = 800;
@@ -268,8 +270,8 @@ function sewingWorkshop(): string {
   );
 }
 
-/** The photos, by the name the demo's seed uses. */
-export const DEMO_PHOTOS = {
+/** The photos, by the name the demo's seed uses and the photo rule takes: each is drawn, and no other. */
+const DEMO_PHOTOS: Record<DemoPhotoName, () => string> = {
   "winter-tents": winterTents,
   "ramadan-food-packs": ramadanFoodPacks,
   "village-well": villageWell,
@@ -277,10 +279,14 @@ export const DEMO_PHOTOS = {
   "winter-food-parcels": winterFoodParcels,
   "flood-clinic": floodClinic,
   "sewing-workshop": sewingWorkshop,
-} as const;
+};
 
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(DEMO_PHOTO_NAMES as readonly string[]).includes(name));
+if (unknown.length) throw new Error(`No demo photo is called ${unknown.join(", ")}; they are ${DEMO_PHOTO_NAMES.join(", ")}`);
 await mkdir(OUT, { recursive: true });
-for (const [name, draw] of Object.entries(DEMO_PHOTOS)) {
+for (const name of asked.length ? (asked as DemoPhotoName[]) : DEMO_PHOTO_NAMES) {
+  const draw = DEMO_PHOTOS[name];
   const file = path.join(OUT, `${name}.webp`);
   const { size } = await sharp(Buffer.from(draw())).webp({ quality: 66, effort: 6 }).toFile(file);
   console.log(`${path.relative(process.cwd(), file)}: ${Math.round(size / 1024)} KB`);
