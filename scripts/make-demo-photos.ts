@@ -179,25 +179,87 @@ ${can(470, 610, 1)}${can(650, 640, 1.1)}${can(300, 690, 1.3)}</g>
   );
 }
 
-/** Back at school: a girl in a white scarf at her desk, a chalkboard, morning light from the window. */
+/**
+ * A pupil seated at a desk, seen from behind as from the back of the class: head (hair, or a
+ * scarf over it and the shoulders), a back in the uniform's colour, elbows out on the desk.
+ * `m` is pixels per metre at the desk's distance, so a child sits at a desk's scale: a desk
+ * is about 1.2 m wide, its top 0.7 m from the floor, and a seated child's head 0.35 m above it.
+ * `cheek` turns the head a little towards `cheek` (-1 left, 1 right) to show a cheek and ear in profile.
+ */
+function seatedPupil(x: number, deskTop: number, m: number, { uniform = "#2d4f7c", hair = "#1f1712", scarf = "", skin = "#9a6a4a", cheek = 0 } = {}): string {
+  const headR = 0.085 * m;
+  const headY = deskTop - 0.33 * m;
+  const shoulderY = deskTop - 0.2 * m;
+  const half = 0.16 * m;
+  const waist = 0.13 * m;
+  const bottom = deskTop + 0.28 * m;
+  const back = `<path d="M${r1(x - half)} ${r1(shoulderY + 0.05 * m)} Q${r1(x - half)} ${r1(shoulderY)} ${r1(x - half * 0.55)} ${r1(shoulderY - 0.015 * m)} L${r1(x + half * 0.55)} ${r1(shoulderY - 0.015 * m)} Q${r1(x + half)} ${r1(shoulderY)} ${r1(x + half)} ${r1(shoulderY + 0.05 * m)} L${r1(x + half + 0.03 * m)} ${r1(deskTop + 0.01 * m)} L${r1(x + waist)} ${r1(deskTop + 0.03 * m)} L${r1(x + waist)} ${r1(bottom)} L${r1(x - waist)} ${r1(bottom)} L${r1(x - waist)} ${r1(deskTop + 0.03 * m)} L${r1(x - half - 0.03 * m)} ${r1(deskTop + 0.01 * m)} Z" fill="${uniform}"/>
+<path d="M${r1(x)} ${r1(shoulderY)} L${r1(x)} ${r1(bottom)}" stroke="#000" stroke-width="${r1(0.012 * m)}" opacity="0.12"/>`;
+  const face = cheek
+    ? `<ellipse cx="${r1(x + cheek * headR * 0.6)}" cy="${r1(headY + headR * 0.12)}" rx="${r1(headR * 0.62)}" ry="${r1(headR * 0.9)}" fill="${skin}"/><path d="M${r1(x + cheek * headR * 1.16)} ${r1(headY - headR * 0.05)} l${r1(cheek * headR * 0.17)} ${r1(headR * 0.3)} l${r1(-cheek * headR * 0.15)} ${r1(headR * 0.07)} Z" fill="${skin}"/><path d="M${r1(x + cheek * headR * 0.95)} ${r1(headY - headR * 0.2)} l${r1(cheek * headR * 0.16)} ${r1(headR * 0.02)}" stroke="#2a1a10" stroke-width="${r1(headR * 0.06)}" stroke-linecap="round"/>`
+    : "";
+  // Turned, the scarf frames the face: its edge runs from the brow down to the chin, the face showing beyond it.
+  const c = cheek;
+  const scarfShape = c
+    ? `<path d="M${r1(x + c * headR * 0.15)} ${r1(headY + headR * 1.05)} Q${r1(x + c * headR * 0.45)} ${r1(headY + headR * 0.1)} ${r1(x + c * headR * 0.8)} ${r1(headY - headR * 0.85)} C${r1(x + c * headR * 0.3)} ${r1(headY - headR * 1.4)} ${r1(x - c * headR * 1.3)} ${r1(headY - headR * 1.1)} ${r1(x - c * headR * 1.2)} ${r1(headY + headR * 0.3)} L${r1(x - c * half * 0.95)} ${r1(shoulderY + 0.07 * m)} Q${r1(x)} ${r1(shoulderY + 0.13 * m)} ${r1(x + c * half * 0.95)} ${r1(shoulderY + 0.07 * m)} Z" fill="${scarf}"/>`
+    : `<path d="M${r1(x - headR * 1.15)} ${r1(headY + headR * 0.2)} C${r1(x - headR * 1.2)} ${r1(headY - headR * 1.35)} ${r1(x + headR * 1.2)} ${r1(headY - headR * 1.35)} ${r1(x + headR * 1.15)} ${r1(headY + headR * 0.2)} L${r1(x + half * 0.95)} ${r1(shoulderY + 0.07 * m)} Q${r1(x)} ${r1(shoulderY + 0.13 * m)} ${r1(x - half * 0.95)} ${r1(shoulderY + 0.07 * m)} Z" fill="${scarf}"/>`;
+  const head = scarf
+    ? `${face}${scarfShape}<path d="M${r1(x - headR * 0.7)} ${r1(headY - headR * 0.7)} Q${r1(x - c * headR * 0.2)} ${r1(headY - headR * 1.05)} ${r1(x + headR * 0.5)} ${r1(headY - headR * 0.85)}" stroke="#fff" stroke-width="${r1(headR * 0.12)}" opacity="0.5" fill="none"/>`
+    : `<rect x="${r1(x - headR * 0.4)}" y="${r1(headY + headR * 0.6)}" width="${r1(headR * 0.8)}" height="${r1(headR * 0.8)}" fill="${skin}"/>${face}<ellipse cx="${r1(x - cheek * headR * 0.12)}" cy="${r1(headY - headR * 0.05)}" rx="${r1(headR * (cheek ? 0.9 : 1))}" ry="${r1(headR * 1.02)}" fill="${hair}"/><ellipse cx="${r1(x - headR * 0.98)}" cy="${r1(headY + headR * 0.25)}" rx="${r1(headR * 0.16)}" ry="${r1(headR * 0.26)}" fill="${skin}"/><ellipse cx="${r1(x + headR * 0.98)}" cy="${r1(headY + headR * 0.25)}" rx="${r1(headR * 0.16)}" ry="${r1(headR * 0.26)}" fill="${skin}"/>`;
+  return `<g>${back}${head}</g>`;
+}
+
+/**
+ * A school desk for two seen from the back of the class, at `m` pixels per metre: its top
+ * (1.2 m wide) and legs, and the bench the pupils sit on, nearer the viewer.
+ */
+function schoolDesk(x: number, deskTop: number, m: number): string {
+  const w = 1.2 * m;
+  const depth = 0.09 * m;
+  const legs = [0.05, 0.93].map((at) => `<rect x="${r1(x + w * at)}" y="${r1(deskTop)}" width="${r1(0.03 * m)}" height="${r1(0.7 * m)}" fill="#4a2f19"/>`).join("");
+  return `${legs}<path d="M${r1(x + 0.03 * m)} ${r1(deskTop - depth)} L${r1(x + w - 0.03 * m)} ${r1(deskTop - depth)} L${r1(x + w)} ${r1(deskTop)} L${r1(x)} ${r1(deskTop)} Z" fill="#a8744a"/><rect x="${r1(x)}" y="${r1(deskTop)}" width="${r1(w)}" height="${r1(0.035 * m)}" fill="#6b4527"/>
+<rect x="${r1(x - 0.02 * m)}" y="${r1(deskTop + 0.3 * m)}" width="${r1(w + 0.04 * m)}" height="${r1(0.045 * m)}" fill="#7a5030"/>${[0.08, 0.9].map((at) => `<rect x="${r1(x + w * at)}" y="${r1(deskTop + 0.34 * m)}" width="${r1(0.03 * m)}" height="${r1(0.36 * m)}" fill="#3f2815"/>`).join("")}`;
+}
+
+/** Back at school: a girl in a white scarf writing at her desk, her class seated ahead of her facing the chalkboard, morning light from the window. */
 function schoolClassroom(): string {
   const random = seeded(41);
   const chalk = Array.from({ length: 9 }, (_, i) => `<path d="M${r1(170 + random() * 40)} ${170 + i * 30} q${r1(120 + random() * 200)} ${r1((random() - 0.5) * 8)} ${r1(260 + random() * 260)} ${r1((random() - 0.5) * 6)}" stroke="#e8efe6" stroke-width="3" opacity="${r1(0.35 + random() * 0.3)}" fill="none"/>`).join("");
-  const desk = (x: number, y: number, w: number) => `<rect x="${x}" y="${y}" width="${w}" height="${r1(w * 0.1)}" fill="#8a5a32"/><rect x="${x}" y="${r1(y + w * 0.1)}" width="${w}" height="${r1(w * 0.03)}" fill="#5c3b20"/><rect x="${r1(x + w * 0.06)}" y="${r1(y + w * 0.13)}" width="${r1(w * 0.04)}" height="${r1(w * 0.35)}" fill="#4a2f19"/><rect x="${r1(x + w * 0.9)}" y="${r1(y + w * 0.13)}" width="${r1(w * 0.04)}" height="${r1(w * 0.35)}" fill="#4a2f19"/>`;
+  // A row of desks at one distance: two pupils at each desk, each drawn after the desk they sit at.
+  const row = (deskTop: number, m: number, desks: number[], pupils: Parameters<typeof seatedPupil>[3][]) =>
+    desks
+      .map((x, i) => `${schoolDesk(x, deskTop, m)}${seatedPupil(x + 0.32 * m, deskTop, m, pupils[i * 2])}${seatedPupil(x + 0.88 * m, deskTop, m, pupils[i * 2 + 1])}`)
+      .join("");
   return frame(
     `<defs>${linear("wall", [[0, "#d9c9a8"], [1, "#b9a67f"]])}${linear("board", [[0, "#2f4a3a"], [1, "#243a2d"]])}${linear("floor", [[0, "#7b5a3c"], [1, "#4d3522"]])}
 <linearGradient id="beam" x1="1" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff6da" stop-opacity="0.75"/><stop offset="1" stop-color="#fff6da" stop-opacity="0"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#wall)"/>
 <rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.45"/>
-<g filter="url(#far)"><rect x="140" y="130" width="620" height="330" rx="6" fill="#6b4a2b"/><rect x="155" y="145" width="590" height="300" fill="url(#board)"/>${chalk}
-<rect x="900" y="110" width="220" height="300" fill="#fff3cf"/><path d="M1010 110 L1010 410 M900 260 L1120 260" stroke="#b9a67f" stroke-width="10"/></g>
-<path d="M900 110 L1120 110 L700 800 L250 800 Z" fill="url(#beam)" opacity="0.55"/>
-<rect y="560" width="${W}" height="240" fill="url(#floor)"/>
-<g filter="url(#mid)">${desk(120, 520, 300)}${desk(760, 520, 300)}${person(270, 540, 200, "#3a2a22", { scarf: true, rim: "#fff1cc" })}${person(900, 540, 190, "#2f2520", { rim: "#fff1cc" })}</g>
-<g filter="url(#soft)">${desk(380, 640, 520)}
-<path d="M560 700 L520 560 Q640 470 760 560 L720 700 Z" fill="#2d4f7c"/>
-<path d="M575 560 Q640 380 705 560 L730 610 Q640 640 550 610 Z" fill="#f4f1ea"/><path d="M600 520 Q640 430 680 520 Q640 545 600 520 Z" fill="#e3ddd0"/>
-<rect x="520" y="628" width="180" height="18" fill="#f7f3e8" transform="rotate(-4 610 637)"/><rect x="528" y="630" width="80" height="3" fill="#9aa4b5" transform="rotate(-4 610 637)"/></g>`,
+<rect y="470" width="${W}" height="330" fill="url(#floor)"/>
+<g filter="url(#far)"><rect x="200" y="150" width="560" height="260" rx="6" fill="#6b4a2b"/><rect x="213" y="163" width="534" height="234" fill="url(#board)"/>${chalk}
+<rect x="930" y="120" width="200" height="260" fill="#fff3cf"/><path d="M1030 120 L1030 380 M930 250 L1130 250" stroke="#b9a67f" stroke-width="10"/>
+${person(820, 480, 300, "#3a3f4a", { rim: "#fff1cc", rimSide: 1 })}</g>
+<path d="M930 120 L1130 120 L760 800 L300 800 Z" fill="url(#beam)" opacity="0.45"/>
+<g filter="url(#far)">${row(470, 150, [170, 380, 620], [
+      { hair: "#2a1d15" },
+      { scarf: "#e9e2d2" },
+      { scarf: "#d8d3c6" },
+      { hair: "#1c140f" },
+      { hair: "#241a13" },
+      { scarf: "#ece6d8" },
+    ])}</g>
+<g filter="url(#mid)">${row(560, 240, [40, 370, 700], [
+      { scarf: "#e6dfcf" },
+      { hair: "#20160f" },
+      { hair: "#2b1e15" },
+      { scarf: "#f0ebe0" },
+      { scarf: "#e2dccd" },
+      { hair: "#1b130e" },
+    ])}</g>
+<g filter="url(#soft)">${schoolDesk(330, 700, 620)}
+<rect x="560" y="640" width="210" height="26" fill="#f7f3e8" transform="rotate(-3 665 653)"/><path d="M575 650 h120 M575 657 h90" stroke="#9aa4b5" stroke-width="2" transform="rotate(-3 665 653)"/><path d="M700 618 L742 664" stroke="#d9a514" stroke-width="7" stroke-linecap="round"/>
+${seatedPupil(600, 700, 620, { scarf: "#f4f1ea", uniform: "#2d4f7c", skin: "#a9744f", cheek: 1 })}
+<path d="M668 600 Q712 640 706 668 L684 676 Q680 650 650 624 Z" fill="#27456d"/><ellipse cx="708" cy="668" rx="15" ry="11" fill="#a9744f"/></g>`,
     { warmth: "#fff0c8", grain: 0.28 },
   );
 }
