@@ -131,27 +131,68 @@ ${groundShadow(340, 768, 150, 0.25)}
   );
 }
 
-/** Ramadan food packs: boxes stacked on tables in a hall hung with lanterns, volunteers at work. */
+/**
+ * A volunteer behind a table, facing us from the waist (`waist`) up at `m` pixels per metre:
+ * a face with eyes and a smile, a scarf or hair, and both hands holding a food pack out in
+ * front, `reach` metres towards one side (negative: to the left).
+ */
+function volunteerWithPack(x: number, waist: number, m: number, { clothes = "#2f6b4f", skin = "#a0704c", scarf = "", hair = "#1d1510", reach = 0 } = {}): string {
+  const headR = 0.1 * m;
+  const headY = waist - 0.66 * m;
+  const shoulderY = waist - 0.48 * m;
+  const half = 0.2 * m;
+  const bx = x + reach * m;
+  const boxW = 0.42 * m;
+  const boxH = 0.26 * m;
+  const boxY = waist - 0.42 * m;
+  const body = `<path d="M${r1(x - half)} ${r1(shoulderY + 0.06 * m)} Q${r1(x - half)} ${r1(shoulderY)} ${r1(x - half * 0.5)} ${r1(shoulderY - 0.02 * m)} L${r1(x + half * 0.5)} ${r1(shoulderY - 0.02 * m)} Q${r1(x + half)} ${r1(shoulderY)} ${r1(x + half)} ${r1(shoulderY + 0.06 * m)} L${r1(x + half * 0.9)} ${r1(waist + 0.05 * m)} L${r1(x - half * 0.9)} ${r1(waist + 0.05 * m)} Z" fill="${clothes}"/>`;
+  // Sleeves from the shoulders to the hands at the pack's lower corners.
+  const arm = (side: number) =>
+    `<path d="M${r1(x + side * half * 0.95)} ${r1(shoulderY + 0.05 * m)} Q${r1(x + side * (half + 0.04 * m))} ${r1(waist - 0.12 * m)} ${r1(bx + side * boxW * 0.42)} ${r1(boxY + boxH * 0.9)}" stroke="${clothes}" stroke-width="${r1(0.085 * m)}" stroke-linecap="round" fill="none"/><path d="M${r1(x + side * half * 0.95)} ${r1(shoulderY + 0.05 * m)} Q${r1(x + side * (half + 0.04 * m))} ${r1(waist - 0.12 * m)} ${r1(bx + side * boxW * 0.42)} ${r1(boxY + boxH * 0.9)}" stroke="#000" stroke-width="${r1(0.02 * m)}" opacity="0.12" fill="none" transform="translate(${r1(side * 0.03 * m)} 0)"/>`;
+  const hands = [-1, 1].map((side) => `<ellipse cx="${r1(bx + side * boxW * 0.45)}" cy="${r1(boxY + boxH * 0.8)}" rx="${r1(0.045 * m)}" ry="${r1(0.035 * m)}" fill="${skin}"/>`).join("");
+  const pack = foodPack(bx - boxW / 2, boxY, boxW, boxH);
+  const face = `<rect x="${r1(x - headR * 0.38)}" y="${r1(headY + headR * 0.7)}" width="${r1(headR * 0.76)}" height="${r1(headR * 0.7)}" fill="${skin}"/><ellipse cx="${r1(x)}" cy="${r1(headY)}" rx="${r1(headR * 0.82)}" ry="${r1(headR)}" fill="${skin}"/>
+<ellipse cx="${r1(x - headR * 0.32)}" cy="${r1(headY - headR * 0.05)}" rx="${r1(headR * 0.08)}" ry="${r1(headR * 0.1)}" fill="#21150d"/><ellipse cx="${r1(x + headR * 0.32)}" cy="${r1(headY - headR * 0.05)}" rx="${r1(headR * 0.08)}" ry="${r1(headR * 0.1)}" fill="#21150d"/>
+<path d="M${r1(x - headR * 0.28)} ${r1(headY + headR * 0.4)} Q${r1(x)} ${r1(headY + headR * 0.6)} ${r1(x + headR * 0.28)} ${r1(headY + headR * 0.4)}" stroke="#5a2e1c" stroke-width="${r1(headR * 0.08)}" stroke-linecap="round" fill="none"/>`;
+  const covering = scarf
+    ? `<path d="M${r1(x - headR * 1.15)} ${r1(headY + headR * 0.3)} C${r1(x - headR * 1.25)} ${r1(headY - headR * 1.45)} ${r1(x + headR * 1.25)} ${r1(headY - headR * 1.45)} ${r1(x + headR * 1.15)} ${r1(headY + headR * 0.3)} L${r1(x + half * 0.85)} ${r1(shoulderY + 0.1 * m)} L${r1(x - half * 0.85)} ${r1(shoulderY + 0.1 * m)} Z" fill="${scarf}"/>${face.replace(/<rect[^>]*\/>/, "")}<path d="M${r1(x - headR * 0.95)} ${r1(headY - headR * 0.1)} Q${r1(x)} ${r1(headY - headR * 1.35)} ${r1(x + headR * 0.95)} ${r1(headY - headR * 0.1)} Q${r1(x)} ${r1(headY - headR * 0.95)} ${r1(x - headR * 0.95)} ${r1(headY - headR * 0.1)} Z" fill="${scarf}"/>`
+    : `${face}<path d="M${r1(x - headR * 0.86)} ${r1(headY - headR * 0.1)} Q${r1(x - headR * 0.9)} ${r1(headY - headR * 1.2)} ${r1(x)} ${r1(headY - headR * 1.08)} Q${r1(x + headR * 0.9)} ${r1(headY - headR * 1.2)} ${r1(x + headR * 0.86)} ${r1(headY - headR * 0.1)} Q${r1(x)} ${r1(headY - headR * 0.75)} ${r1(x - headR * 0.86)} ${r1(headY - headR * 0.1)} Z" fill="${hair}"/>`;
+  return `<g>${body}${covering}${arm(-1)}${arm(1)}${pack}${hands}</g>`;
+}
+
+/** A Ramadan food pack: a brown carton with its tape, a lid's edge, a shaded side and a crescent on its face. */
+function foodPack(x: number, y: number, w: number, h: number): string {
+  return `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" fill="url(#box)"/><rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h * 0.12)}" fill="#e0b27a" opacity="0.7"/><rect x="${r1(x + w * 0.46)}" y="${r1(y)}" width="${r1(w * 0.08)}" height="${r1(h)}" fill="#c7935a" opacity="0.8"/><rect x="${r1(x + w - w * 0.06)}" y="${r1(y)}" width="${r1(w * 0.06)}" height="${r1(h)}" fill="#000" opacity="0.18"/><circle cx="${r1(x + w * 0.24)}" cy="${r1(y + h * 0.56)}" r="${r1(h * 0.17)}" fill="#6e3f18" opacity="0.8"/><circle cx="${r1(x + w * 0.24 + h * 0.08)}" cy="${r1(y + h * 0.51)}" r="${r1(h * 0.145)}" fill="#c49560"/>`;
+}
+
+/** A hanging lantern, lit: a chain, a cap, a glowing body and its halo. */
+function lantern(x: number, y: number, s: number): string {
+  return `<path d="M${x} 0 L${x} ${r1(y - 20 * s)}" stroke="#3a2414" stroke-width="${r1(2 * s)}"/><circle cx="${x}" cy="${r1(y + 20 * s)}" r="${r1(70 * s)}" fill="#ffc46b" opacity="0.35" filter="url(#glow)"/><path d="M${r1(x - 12 * s)} ${r1(y - 20 * s)} L${r1(x + 12 * s)} ${r1(y - 20 * s)} L${r1(x + 18 * s)} ${r1(y - 8 * s)} L${r1(x - 18 * s)} ${r1(y - 8 * s)} Z" fill="#5a3a1c"/><path d="M${r1(x - 20 * s)} ${r1(y - 8 * s)} L${r1(x + 20 * s)} ${r1(y - 8 * s)} L${r1(x + 14 * s)} ${r1(y + 44 * s)} L${r1(x - 14 * s)} ${r1(y + 44 * s)} Z" fill="#ffd98a"/><path d="M${x} ${r1(y - 8 * s)} L${x} ${r1(y + 44 * s)}" stroke="#8a5a24" stroke-width="${r1(2 * s)}" opacity="0.6"/><path d="M${r1(x - 14 * s)} ${r1(y + 44 * s)} L${r1(x + 14 * s)} ${r1(y + 44 * s)} L${r1(x + 6 * s)} ${r1(y + 54 * s)} L${r1(x - 6 * s)} ${r1(y + 54 * s)} Z" fill="#5a3a1c"/>`;
+}
+
+/** Ramadan food packs: volunteers behind a table under lanterns hand packs across to the families who came for them. */
 function ramadanFoodPacks(): string {
   const random = seeded(23);
-  const box = (x: number, y: number, w: number, h: number) =>
-    `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" fill="url(#box)"/><rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h * 0.12)}" fill="#e0b27a" opacity="0.7"/><rect x="${r1(x + w * 0.46)}" y="${r1(y)}" width="${r1(w * 0.08)}" height="${r1(h)}" fill="#c7935a" opacity="0.8"/><rect x="${r1(x + w - w * 0.06)}" y="${r1(y)}" width="${r1(w * 0.06)}" height="${r1(h)}" fill="#000" opacity="0.18"/>`;
-  let stacks = "";
-  for (let i = 0; i < 6; i += 1) {
-    const x = 40 + i * 200 + (random() - 0.5) * 20;
-    const levels = 2 + Math.floor(random() * 3);
-    for (let level = 0; level < levels; level += 1) stacks += box(x + (random() - 0.5) * 10, 600 - (level + 1) * 92, 150, 92);
+  let shelves = "";
+  for (let i = 0; i < 7; i += 1) {
+    const x = 20 + i * 175 + (random() - 0.5) * 16;
+    const levels = 2 + Math.floor(random() * 2);
+    for (let level = 0; level < levels; level += 1) shelves += foodPack(x + (random() - 0.5) * 8, 470 - (level + 1) * 62, 110, 62);
   }
+  const stack = (x: number, y: number, count: number) => Array.from({ length: count }, (_, i) => foodPack(x + (i % 2) * 4, y - (i + 1) * 56, 120, 56)).join("");
   return frame(
-    `<defs>${linear("wall", [[0, "#3a2417"], [0.6, "#6b4126"], [1, "#8a5a34"]])}${linear("box", [[0, "#d2a36b"], [1, "#a87744"]])}${linear("table", [[0, "#5a3a22"], [1, "#2e1d12"]])}</defs>
+    `<defs>${linear("wall", [[0, "#4a2e1b"], [0.55, "#8a5a34"], [1, "#b98452"]])}${linear("box", [[0, "#d8ab72"], [1, "#b0804b"]])}${linear("table", [[0, "#d9cbb0"], [1, "#b8a584"]])}</defs>
 <rect width="${W}" height="${H}" fill="url(#wall)"/>
-<rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.5"/>
-<g filter="url(#bokeh)">${bokeh(random, 38, { x: 0, y: 20, w: W, h: 260 }, ["#ffd27a", "#ffb347", "#fff0c2", "#ff9d5c"], [14, 42])}</g>
-<g filter="url(#far)">${person(260, 520, 300, "#3b2a20", { scarf: true, rim: "#ffc37a" })}${person(620, 520, 320, "#33251c", { rim: "#ffc37a", rimSide: -1 })}${person(930, 520, 290, "#3b2a20", { scarf: true, rim: "#ffc37a" })}</g>
-<g filter="url(#soft)">${stacks}</g>
-<rect y="600" width="${W}" height="40" fill="#7a4f2d"/><rect y="640" width="${W}" height="160" fill="url(#table)"/>
-<g filter="url(#soft)">${box(420, 650, 300, 150)}<text x="570" y="745" font-family="serif" font-size="40" fill="#7a4a1f" text-anchor="middle" opacity="0.8">&#9790;</text></g>`,
-    { warmth: "#ffb45a", grain: 0.36 },
+<rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.45"/>
+<g filter="url(#bokeh)">${bokeh(random, 26, { x: 0, y: 20, w: W, h: 200 }, ["#ffd27a", "#ffb347", "#fff0c2", "#ff9d5c"], [12, 34])}</g>
+<g filter="url(#mid)">${lantern(180, 90, 1.1)}${lantern(520, 60, 0.9)}${lantern(1020, 110, 1.2)}</g>
+<g filter="url(#far)">${shelves}</g>
+<g filter="url(#soft)">${volunteerWithPack(250, 560, 420, { clothes: "#7a3b4e", scarf: "#2f5d62", skin: "#b07a52", reach: 0 })}${volunteerWithPack(560, 560, 440, { clothes: "#2f6b4f", scarf: "#e9dcc3", skin: "#8d5e3e", reach: 0.32 })}</g>
+<path d="M0 560 L${W} 560 L${W} 600 L0 600 Z" fill="url(#table)"/><rect y="600" width="${W}" height="200" fill="#5c3a22"/><rect y="600" width="${W}" height="12" fill="#000" opacity="0.2"/>
+<g filter="url(#soft)">${stack(20, 572, 2)}${stack(1040, 572, 3)}${stack(380, 572, 1)}</g>
+<g filter="url(#soft)">${seenFromBehind(930, 640, 760, { uniform: "#3c4a63", hair: "#1a1410", skin: "#9a6a4a" })}
+<path d="M850 560 Q790 528 712 500" stroke="#3c4a63" stroke-width="56" stroke-linecap="round" fill="none"/><ellipse cx="700" cy="494" rx="26" ry="19" fill="#9a6a4a"/></g>`,
+    { warmth: "#ffb45a", grain: 0.3 },
   );
 }
 
@@ -180,13 +221,13 @@ ${can(470, 610, 1)}${can(650, 640, 1.1)}${can(300, 690, 1.3)}</g>
 }
 
 /**
- * A pupil seated at a desk, seen from behind as from the back of the class: head (hair, or a
- * scarf over it and the shoulders), a back in the uniform's colour, elbows out on the desk.
- * `m` is pixels per metre at the desk's distance, so a child sits at a desk's scale: a desk
- * is about 1.2 m wide, its top 0.7 m from the floor, and a seated child's head 0.35 m above it.
+ * Someone seen from behind, from the waist up, at a desk or a table (`deskTop`): head (hair,
+ * or a scarf over it and the shoulders), a back in the clothes' colour, elbows out on the top.
+ * `m` is pixels per metre at that distance, so a pupil sits at a desk's scale: a desk is about
+ * 1.2 m wide, its top 0.7 m from the floor, and a seated child's head 0.35 m above it.
  * `cheek` turns the head a little towards `cheek` (-1 left, 1 right) to show a cheek and ear in profile.
  */
-function seatedPupil(x: number, deskTop: number, m: number, { uniform = "#2d4f7c", hair = "#1f1712", scarf = "", skin = "#9a6a4a", cheek = 0 } = {}): string {
+function seenFromBehind(x: number, deskTop: number, m: number, { uniform = "#2d4f7c", hair = "#1f1712", scarf = "", skin = "#9a6a4a", cheek = 0 } = {}): string {
   const headR = 0.085 * m;
   const headY = deskTop - 0.33 * m;
   const shoulderY = deskTop - 0.2 * m;
@@ -226,9 +267,9 @@ function schoolClassroom(): string {
   const random = seeded(41);
   const chalk = Array.from({ length: 9 }, (_, i) => `<path d="M${r1(170 + random() * 40)} ${170 + i * 30} q${r1(120 + random() * 200)} ${r1((random() - 0.5) * 8)} ${r1(260 + random() * 260)} ${r1((random() - 0.5) * 6)}" stroke="#e8efe6" stroke-width="3" opacity="${r1(0.35 + random() * 0.3)}" fill="none"/>`).join("");
   // A row of desks at one distance: two pupils at each desk, each drawn after the desk they sit at.
-  const row = (deskTop: number, m: number, desks: number[], pupils: Parameters<typeof seatedPupil>[3][]) =>
+  const row = (deskTop: number, m: number, desks: number[], pupils: Parameters<typeof seenFromBehind>[3][]) =>
     desks
-      .map((x, i) => `${schoolDesk(x, deskTop, m)}${seatedPupil(x + 0.32 * m, deskTop, m, pupils[i * 2])}${seatedPupil(x + 0.88 * m, deskTop, m, pupils[i * 2 + 1])}`)
+      .map((x, i) => `${schoolDesk(x, deskTop, m)}${seenFromBehind(x + 0.32 * m, deskTop, m, pupils[i * 2])}${seenFromBehind(x + 0.88 * m, deskTop, m, pupils[i * 2 + 1])}`)
       .join("");
   return frame(
     `<defs>${linear("wall", [[0, "#d9c9a8"], [1, "#b9a67f"]])}${linear("board", [[0, "#2f4a3a"], [1, "#243a2d"]])}${linear("floor", [[0, "#7b5a3c"], [1, "#4d3522"]])}
@@ -258,7 +299,7 @@ ${person(820, 480, 300, "#3a3f4a", { rim: "#fff1cc", rimSide: 1 })}</g>
     ])}</g>
 <g filter="url(#soft)">${schoolDesk(330, 700, 620)}
 <rect x="560" y="640" width="210" height="26" fill="#f7f3e8" transform="rotate(-3 665 653)"/><path d="M575 650 h120 M575 657 h90" stroke="#9aa4b5" stroke-width="2" transform="rotate(-3 665 653)"/><path d="M700 618 L742 664" stroke="#d9a514" stroke-width="7" stroke-linecap="round"/>
-${seatedPupil(600, 700, 620, { scarf: "#f4f1ea", uniform: "#2d4f7c", skin: "#a9744f", cheek: 1 })}
+${seenFromBehind(600, 700, 620, { scarf: "#f4f1ea", uniform: "#2d4f7c", skin: "#a9744f", cheek: 1 })}
 <path d="M668 600 Q712 640 706 668 L684 676 Q680 650 650 624 Z" fill="#27456d"/><ellipse cx="708" cy="668" rx="15" ry="11" fill="#a9744f"/></g>`,
     { warmth: "#fff0c8", grain: 0.28 },
   );
