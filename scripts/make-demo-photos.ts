@@ -2,12 +2,14 @@
  * Draws the demo's photos (appeals and stories) and writes them to public/demo/ as WebP.
  * They are drawn rather than downloaded: a demo must not ship anyone's real photo, nor
  * depend on a network. Each scene is an SVG (soft light, depth of field, film grain, a
- * vignette) that sharp renders at 1200×800. Run with `npx tsx scripts/make-demo-photos.ts`;
- * the same script draws the same files (its randomness is seeded).
+ * vignette) that sharp renders at 1200×800. Run with `npx tsx scripts/make-demo-photos.ts`,
+ * or name the photos to draw again (`... school-classroom`) and leave the others' files as
+ * they are; the same script draws the same files (its randomness is seeded).
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { DEMO_PHOTO_NAMES, type DemoPhotoName } from "~/domain/content";
 
 const W = 1200;
 const H = 800;
@@ -129,27 +131,68 @@ ${groundShadow(340, 768, 150, 0.25)}
   );
 }
 
-/** Ramadan food packs: boxes stacked on tables in a hall hung with lanterns, volunteers at work. */
+/**
+ * A volunteer behind a table, facing us from the waist (`waist`) up at `m` pixels per metre:
+ * a face with eyes and a smile, a scarf or hair, and both hands holding a food pack out in
+ * front, `reach` metres towards one side (negative: to the left).
+ */
+function volunteerWithPack(x: number, waist: number, m: number, { clothes = "#2f6b4f", skin = "#a0704c", scarf = "", hair = "#1d1510", reach = 0 } = {}): string {
+  const headR = 0.1 * m;
+  const headY = waist - 0.66 * m;
+  const shoulderY = waist - 0.48 * m;
+  const half = 0.2 * m;
+  const bx = x + reach * m;
+  const boxW = 0.42 * m;
+  const boxH = 0.26 * m;
+  const boxY = waist - 0.42 * m;
+  const body = `<path d="M${r1(x - half)} ${r1(shoulderY + 0.06 * m)} Q${r1(x - half)} ${r1(shoulderY)} ${r1(x - half * 0.5)} ${r1(shoulderY - 0.02 * m)} L${r1(x + half * 0.5)} ${r1(shoulderY - 0.02 * m)} Q${r1(x + half)} ${r1(shoulderY)} ${r1(x + half)} ${r1(shoulderY + 0.06 * m)} L${r1(x + half * 0.9)} ${r1(waist + 0.05 * m)} L${r1(x - half * 0.9)} ${r1(waist + 0.05 * m)} Z" fill="${clothes}"/>`;
+  // Sleeves from the shoulders to the hands at the pack's lower corners.
+  const arm = (side: number) =>
+    `<path d="M${r1(x + side * half * 0.95)} ${r1(shoulderY + 0.05 * m)} Q${r1(x + side * (half + 0.04 * m))} ${r1(waist - 0.12 * m)} ${r1(bx + side * boxW * 0.42)} ${r1(boxY + boxH * 0.9)}" stroke="${clothes}" stroke-width="${r1(0.085 * m)}" stroke-linecap="round" fill="none"/><path d="M${r1(x + side * half * 0.95)} ${r1(shoulderY + 0.05 * m)} Q${r1(x + side * (half + 0.04 * m))} ${r1(waist - 0.12 * m)} ${r1(bx + side * boxW * 0.42)} ${r1(boxY + boxH * 0.9)}" stroke="#000" stroke-width="${r1(0.02 * m)}" opacity="0.12" fill="none" transform="translate(${r1(side * 0.03 * m)} 0)"/>`;
+  const hands = [-1, 1].map((side) => `<ellipse cx="${r1(bx + side * boxW * 0.45)}" cy="${r1(boxY + boxH * 0.8)}" rx="${r1(0.045 * m)}" ry="${r1(0.035 * m)}" fill="${skin}"/>`).join("");
+  const pack = foodPack(bx - boxW / 2, boxY, boxW, boxH);
+  const face = `<rect x="${r1(x - headR * 0.38)}" y="${r1(headY + headR * 0.7)}" width="${r1(headR * 0.76)}" height="${r1(headR * 0.7)}" fill="${skin}"/><ellipse cx="${r1(x)}" cy="${r1(headY)}" rx="${r1(headR * 0.82)}" ry="${r1(headR)}" fill="${skin}"/>
+<ellipse cx="${r1(x - headR * 0.32)}" cy="${r1(headY - headR * 0.05)}" rx="${r1(headR * 0.08)}" ry="${r1(headR * 0.1)}" fill="#21150d"/><ellipse cx="${r1(x + headR * 0.32)}" cy="${r1(headY - headR * 0.05)}" rx="${r1(headR * 0.08)}" ry="${r1(headR * 0.1)}" fill="#21150d"/>
+<path d="M${r1(x - headR * 0.28)} ${r1(headY + headR * 0.4)} Q${r1(x)} ${r1(headY + headR * 0.6)} ${r1(x + headR * 0.28)} ${r1(headY + headR * 0.4)}" stroke="#5a2e1c" stroke-width="${r1(headR * 0.08)}" stroke-linecap="round" fill="none"/>`;
+  const covering = scarf
+    ? `<path d="M${r1(x - headR * 1.15)} ${r1(headY + headR * 0.3)} C${r1(x - headR * 1.25)} ${r1(headY - headR * 1.45)} ${r1(x + headR * 1.25)} ${r1(headY - headR * 1.45)} ${r1(x + headR * 1.15)} ${r1(headY + headR * 0.3)} L${r1(x + half * 0.85)} ${r1(shoulderY + 0.1 * m)} L${r1(x - half * 0.85)} ${r1(shoulderY + 0.1 * m)} Z" fill="${scarf}"/>${face.replace(/<rect[^>]*\/>/, "")}<path d="M${r1(x - headR * 0.95)} ${r1(headY - headR * 0.1)} Q${r1(x)} ${r1(headY - headR * 1.35)} ${r1(x + headR * 0.95)} ${r1(headY - headR * 0.1)} Q${r1(x)} ${r1(headY - headR * 0.95)} ${r1(x - headR * 0.95)} ${r1(headY - headR * 0.1)} Z" fill="${scarf}"/>`
+    : `${face}<path d="M${r1(x - headR * 0.86)} ${r1(headY - headR * 0.1)} Q${r1(x - headR * 0.9)} ${r1(headY - headR * 1.2)} ${r1(x)} ${r1(headY - headR * 1.08)} Q${r1(x + headR * 0.9)} ${r1(headY - headR * 1.2)} ${r1(x + headR * 0.86)} ${r1(headY - headR * 0.1)} Q${r1(x)} ${r1(headY - headR * 0.75)} ${r1(x - headR * 0.86)} ${r1(headY - headR * 0.1)} Z" fill="${hair}"/>`;
+  return `<g>${body}${covering}${arm(-1)}${arm(1)}${pack}${hands}</g>`;
+}
+
+/** A Ramadan food pack: a brown carton with its tape, a lid's edge, a shaded side and a crescent on its face. */
+function foodPack(x: number, y: number, w: number, h: number): string {
+  return `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" fill="url(#box)"/><rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h * 0.12)}" fill="#e0b27a" opacity="0.7"/><rect x="${r1(x + w * 0.46)}" y="${r1(y)}" width="${r1(w * 0.08)}" height="${r1(h)}" fill="#c7935a" opacity="0.8"/><rect x="${r1(x + w - w * 0.06)}" y="${r1(y)}" width="${r1(w * 0.06)}" height="${r1(h)}" fill="#000" opacity="0.18"/><circle cx="${r1(x + w * 0.24)}" cy="${r1(y + h * 0.56)}" r="${r1(h * 0.17)}" fill="#6e3f18" opacity="0.8"/><circle cx="${r1(x + w * 0.24 + h * 0.08)}" cy="${r1(y + h * 0.51)}" r="${r1(h * 0.145)}" fill="#c49560"/>`;
+}
+
+/** A hanging lantern, lit: a chain, a cap, a glowing body and its halo. */
+function lantern(x: number, y: number, s: number): string {
+  return `<path d="M${x} 0 L${x} ${r1(y - 20 * s)}" stroke="#3a2414" stroke-width="${r1(2 * s)}"/><circle cx="${x}" cy="${r1(y + 20 * s)}" r="${r1(70 * s)}" fill="#ffc46b" opacity="0.35" filter="url(#glow)"/><path d="M${r1(x - 12 * s)} ${r1(y - 20 * s)} L${r1(x + 12 * s)} ${r1(y - 20 * s)} L${r1(x + 18 * s)} ${r1(y - 8 * s)} L${r1(x - 18 * s)} ${r1(y - 8 * s)} Z" fill="#5a3a1c"/><path d="M${r1(x - 20 * s)} ${r1(y - 8 * s)} L${r1(x + 20 * s)} ${r1(y - 8 * s)} L${r1(x + 14 * s)} ${r1(y + 44 * s)} L${r1(x - 14 * s)} ${r1(y + 44 * s)} Z" fill="#ffd98a"/><path d="M${x} ${r1(y - 8 * s)} L${x} ${r1(y + 44 * s)}" stroke="#8a5a24" stroke-width="${r1(2 * s)}" opacity="0.6"/><path d="M${r1(x - 14 * s)} ${r1(y + 44 * s)} L${r1(x + 14 * s)} ${r1(y + 44 * s)} L${r1(x + 6 * s)} ${r1(y + 54 * s)} L${r1(x - 6 * s)} ${r1(y + 54 * s)} Z" fill="#5a3a1c"/>`;
+}
+
+/** Ramadan food packs: volunteers behind a table under lanterns hand packs across to the families who came for them. */
 function ramadanFoodPacks(): string {
   const random = seeded(23);
-  const box = (x: number, y: number, w: number, h: number) =>
-    `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" fill="url(#box)"/><rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h * 0.12)}" fill="#e0b27a" opacity="0.7"/><rect x="${r1(x + w * 0.46)}" y="${r1(y)}" width="${r1(w * 0.08)}" height="${r1(h)}" fill="#c7935a" opacity="0.8"/><rect x="${r1(x + w - w * 0.06)}" y="${r1(y)}" width="${r1(w * 0.06)}" height="${r1(h)}" fill="#000" opacity="0.18"/>`;
-  let stacks = "";
-  for (let i = 0; i < 6; i += 1) {
-    const x = 40 + i * 200 + (random() - 0.5) * 20;
-    const levels = 2 + Math.floor(random() * 3);
-    for (let level = 0; level < levels; level += 1) stacks += box(x + (random() - 0.5) * 10, 600 - (level + 1) * 92, 150, 92);
+  let shelves = "";
+  for (let i = 0; i < 7; i += 1) {
+    const x = 20 + i * 175 + (random() - 0.5) * 16;
+    const levels = 2 + Math.floor(random() * 2);
+    for (let level = 0; level < levels; level += 1) shelves += foodPack(x + (random() - 0.5) * 8, 470 - (level + 1) * 62, 110, 62);
   }
+  const stack = (x: number, y: number, count: number) => Array.from({ length: count }, (_, i) => foodPack(x + (i % 2) * 4, y - (i + 1) * 56, 120, 56)).join("");
   return frame(
-    `<defs>${linear("wall", [[0, "#3a2417"], [0.6, "#6b4126"], [1, "#8a5a34"]])}${linear("box", [[0, "#d2a36b"], [1, "#a87744"]])}${linear("table", [[0, "#5a3a22"], [1, "#2e1d12"]])}</defs>
+    `<defs>${linear("wall", [[0, "#4a2e1b"], [0.55, "#8a5a34"], [1, "#b98452"]])}${linear("box", [[0, "#d8ab72"], [1, "#b0804b"]])}${linear("table", [[0, "#d9cbb0"], [1, "#b8a584"]])}</defs>
 <rect width="${W}" height="${H}" fill="url(#wall)"/>
-<rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.5"/>
-<g filter="url(#bokeh)">${bokeh(random, 38, { x: 0, y: 20, w: W, h: 260 }, ["#ffd27a", "#ffb347", "#fff0c2", "#ff9d5c"], [14, 42])}</g>
-<g filter="url(#far)">${person(260, 520, 300, "#3b2a20", { scarf: true, rim: "#ffc37a" })}${person(620, 520, 320, "#33251c", { rim: "#ffc37a", rimSide: -1 })}${person(930, 520, 290, "#3b2a20", { scarf: true, rim: "#ffc37a" })}</g>
-<g filter="url(#soft)">${stacks}</g>
-<rect y="600" width="${W}" height="40" fill="#7a4f2d"/><rect y="640" width="${W}" height="160" fill="url(#table)"/>
-<g filter="url(#soft)">${box(420, 650, 300, 150)}<text x="570" y="745" font-family="serif" font-size="40" fill="#7a4a1f" text-anchor="middle" opacity="0.8">&#9790;</text></g>`,
-    { warmth: "#ffb45a", grain: 0.36 },
+<rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.45"/>
+<g filter="url(#bokeh)">${bokeh(random, 26, { x: 0, y: 20, w: W, h: 200 }, ["#ffd27a", "#ffb347", "#fff0c2", "#ff9d5c"], [12, 34])}</g>
+<g filter="url(#mid)">${lantern(180, 90, 1.1)}${lantern(520, 60, 0.9)}${lantern(1020, 110, 1.2)}</g>
+<g filter="url(#far)">${shelves}</g>
+<g filter="url(#soft)">${volunteerWithPack(250, 560, 420, { clothes: "#7a3b4e", scarf: "#2f5d62", skin: "#b07a52", reach: 0 })}${volunteerWithPack(560, 560, 440, { clothes: "#2f6b4f", scarf: "#e9dcc3", skin: "#8d5e3e", reach: 0.32 })}</g>
+<path d="M0 560 L${W} 560 L${W} 600 L0 600 Z" fill="url(#table)"/><rect y="600" width="${W}" height="200" fill="#5c3a22"/><rect y="600" width="${W}" height="12" fill="#000" opacity="0.2"/>
+<g filter="url(#soft)">${stack(20, 572, 2)}${stack(1040, 572, 3)}${stack(380, 572, 1)}</g>
+<g filter="url(#soft)">${seenFromBehind(930, 640, 760, { uniform: "#3c4a63", hair: "#1a1410", skin: "#9a6a4a" })}
+<path d="M850 560 Q790 528 712 500" stroke="#3c4a63" stroke-width="56" stroke-linecap="round" fill="none"/><ellipse cx="700" cy="494" rx="26" ry="19" fill="#9a6a4a"/></g>`,
+    { warmth: "#ffb45a", grain: 0.3 },
   );
 }
 
@@ -177,25 +220,87 @@ ${can(470, 610, 1)}${can(650, 640, 1.1)}${can(300, 690, 1.3)}</g>
   );
 }
 
-/** Back at school: a girl in a white scarf at her desk, a chalkboard, morning light from the window. */
+/**
+ * Someone seen from behind, from the waist up, at a desk or a table (`deskTop`): head (hair,
+ * or a scarf over it and the shoulders), a back in the clothes' colour, elbows out on the top.
+ * `m` is pixels per metre at that distance, so a pupil sits at a desk's scale: a desk is about
+ * 1.2 m wide, its top 0.7 m from the floor, and a seated child's head 0.35 m above it.
+ * `cheek` turns the head a little towards `cheek` (-1 left, 1 right) to show a cheek and ear in profile.
+ */
+function seenFromBehind(x: number, deskTop: number, m: number, { uniform = "#2d4f7c", hair = "#1f1712", scarf = "", skin = "#9a6a4a", cheek = 0 } = {}): string {
+  const headR = 0.085 * m;
+  const headY = deskTop - 0.33 * m;
+  const shoulderY = deskTop - 0.2 * m;
+  const half = 0.16 * m;
+  const waist = 0.13 * m;
+  const bottom = deskTop + 0.28 * m;
+  const back = `<path d="M${r1(x - half)} ${r1(shoulderY + 0.05 * m)} Q${r1(x - half)} ${r1(shoulderY)} ${r1(x - half * 0.55)} ${r1(shoulderY - 0.015 * m)} L${r1(x + half * 0.55)} ${r1(shoulderY - 0.015 * m)} Q${r1(x + half)} ${r1(shoulderY)} ${r1(x + half)} ${r1(shoulderY + 0.05 * m)} L${r1(x + half + 0.03 * m)} ${r1(deskTop + 0.01 * m)} L${r1(x + waist)} ${r1(deskTop + 0.03 * m)} L${r1(x + waist)} ${r1(bottom)} L${r1(x - waist)} ${r1(bottom)} L${r1(x - waist)} ${r1(deskTop + 0.03 * m)} L${r1(x - half - 0.03 * m)} ${r1(deskTop + 0.01 * m)} Z" fill="${uniform}"/>
+<path d="M${r1(x)} ${r1(shoulderY)} L${r1(x)} ${r1(bottom)}" stroke="#000" stroke-width="${r1(0.012 * m)}" opacity="0.12"/>`;
+  const face = cheek
+    ? `<ellipse cx="${r1(x + cheek * headR * 0.6)}" cy="${r1(headY + headR * 0.12)}" rx="${r1(headR * 0.62)}" ry="${r1(headR * 0.9)}" fill="${skin}"/><path d="M${r1(x + cheek * headR * 1.16)} ${r1(headY - headR * 0.05)} l${r1(cheek * headR * 0.17)} ${r1(headR * 0.3)} l${r1(-cheek * headR * 0.15)} ${r1(headR * 0.07)} Z" fill="${skin}"/><path d="M${r1(x + cheek * headR * 0.95)} ${r1(headY - headR * 0.2)} l${r1(cheek * headR * 0.16)} ${r1(headR * 0.02)}" stroke="#2a1a10" stroke-width="${r1(headR * 0.06)}" stroke-linecap="round"/>`
+    : "";
+  // Turned, the scarf frames the face: its edge runs from the brow down to the chin, the face showing beyond it.
+  const c = cheek;
+  const scarfShape = c
+    ? `<path d="M${r1(x + c * headR * 0.15)} ${r1(headY + headR * 1.05)} Q${r1(x + c * headR * 0.45)} ${r1(headY + headR * 0.1)} ${r1(x + c * headR * 0.8)} ${r1(headY - headR * 0.85)} C${r1(x + c * headR * 0.3)} ${r1(headY - headR * 1.4)} ${r1(x - c * headR * 1.3)} ${r1(headY - headR * 1.1)} ${r1(x - c * headR * 1.2)} ${r1(headY + headR * 0.3)} L${r1(x - c * half * 0.95)} ${r1(shoulderY + 0.07 * m)} Q${r1(x)} ${r1(shoulderY + 0.13 * m)} ${r1(x + c * half * 0.95)} ${r1(shoulderY + 0.07 * m)} Z" fill="${scarf}"/>`
+    : `<path d="M${r1(x - headR * 1.15)} ${r1(headY + headR * 0.2)} C${r1(x - headR * 1.2)} ${r1(headY - headR * 1.35)} ${r1(x + headR * 1.2)} ${r1(headY - headR * 1.35)} ${r1(x + headR * 1.15)} ${r1(headY + headR * 0.2)} L${r1(x + half * 0.95)} ${r1(shoulderY + 0.07 * m)} Q${r1(x)} ${r1(shoulderY + 0.13 * m)} ${r1(x - half * 0.95)} ${r1(shoulderY + 0.07 * m)} Z" fill="${scarf}"/>`;
+  const head = scarf
+    ? `${face}${scarfShape}<path d="M${r1(x - headR * 0.7)} ${r1(headY - headR * 0.7)} Q${r1(x - c * headR * 0.2)} ${r1(headY - headR * 1.05)} ${r1(x + headR * 0.5)} ${r1(headY - headR * 0.85)}" stroke="#fff" stroke-width="${r1(headR * 0.12)}" opacity="0.5" fill="none"/>`
+    : `<rect x="${r1(x - headR * 0.4)}" y="${r1(headY + headR * 0.6)}" width="${r1(headR * 0.8)}" height="${r1(headR * 0.8)}" fill="${skin}"/>${face}<ellipse cx="${r1(x - cheek * headR * 0.12)}" cy="${r1(headY - headR * 0.05)}" rx="${r1(headR * (cheek ? 0.9 : 1))}" ry="${r1(headR * 1.02)}" fill="${hair}"/><ellipse cx="${r1(x - headR * 0.98)}" cy="${r1(headY + headR * 0.25)}" rx="${r1(headR * 0.16)}" ry="${r1(headR * 0.26)}" fill="${skin}"/><ellipse cx="${r1(x + headR * 0.98)}" cy="${r1(headY + headR * 0.25)}" rx="${r1(headR * 0.16)}" ry="${r1(headR * 0.26)}" fill="${skin}"/>`;
+  return `<g>${back}${head}</g>`;
+}
+
+/**
+ * A school desk for two seen from the back of the class, at `m` pixels per metre: its top
+ * (1.2 m wide) and legs, and the bench the pupils sit on, nearer the viewer.
+ */
+function schoolDesk(x: number, deskTop: number, m: number): string {
+  const w = 1.2 * m;
+  const depth = 0.09 * m;
+  const legs = [0.05, 0.93].map((at) => `<rect x="${r1(x + w * at)}" y="${r1(deskTop)}" width="${r1(0.03 * m)}" height="${r1(0.7 * m)}" fill="#4a2f19"/>`).join("");
+  return `${legs}<path d="M${r1(x + 0.03 * m)} ${r1(deskTop - depth)} L${r1(x + w - 0.03 * m)} ${r1(deskTop - depth)} L${r1(x + w)} ${r1(deskTop)} L${r1(x)} ${r1(deskTop)} Z" fill="#a8744a"/><rect x="${r1(x)}" y="${r1(deskTop)}" width="${r1(w)}" height="${r1(0.035 * m)}" fill="#6b4527"/>
+<rect x="${r1(x - 0.02 * m)}" y="${r1(deskTop + 0.3 * m)}" width="${r1(w + 0.04 * m)}" height="${r1(0.045 * m)}" fill="#7a5030"/>${[0.08, 0.9].map((at) => `<rect x="${r1(x + w * at)}" y="${r1(deskTop + 0.34 * m)}" width="${r1(0.03 * m)}" height="${r1(0.36 * m)}" fill="#3f2815"/>`).join("")}`;
+}
+
+/** Back at school: a girl in a white scarf writing at her desk, her class seated ahead of her facing the chalkboard, morning light from the window. */
 function schoolClassroom(): string {
   const random = seeded(41);
   const chalk = Array.from({ length: 9 }, (_, i) => `<path d="M${r1(170 + random() * 40)} ${170 + i * 30} q${r1(120 + random() * 200)} ${r1((random() - 0.5) * 8)} ${r1(260 + random() * 260)} ${r1((random() - 0.5) * 6)}" stroke="#e8efe6" stroke-width="3" opacity="${r1(0.35 + random() * 0.3)}" fill="none"/>`).join("");
-  const desk = (x: number, y: number, w: number) => `<rect x="${x}" y="${y}" width="${w}" height="${r1(w * 0.1)}" fill="#8a5a32"/><rect x="${x}" y="${r1(y + w * 0.1)}" width="${w}" height="${r1(w * 0.03)}" fill="#5c3b20"/><rect x="${r1(x + w * 0.06)}" y="${r1(y + w * 0.13)}" width="${r1(w * 0.04)}" height="${r1(w * 0.35)}" fill="#4a2f19"/><rect x="${r1(x + w * 0.9)}" y="${r1(y + w * 0.13)}" width="${r1(w * 0.04)}" height="${r1(w * 0.35)}" fill="#4a2f19"/>`;
+  // A row of desks at one distance: two pupils at each desk, each drawn after the desk they sit at.
+  const row = (deskTop: number, m: number, desks: number[], pupils: Parameters<typeof seenFromBehind>[3][]) =>
+    desks
+      .map((x, i) => `${schoolDesk(x, deskTop, m)}${seenFromBehind(x + 0.32 * m, deskTop, m, pupils[i * 2])}${seenFromBehind(x + 0.88 * m, deskTop, m, pupils[i * 2 + 1])}`)
+      .join("");
   return frame(
     `<defs>${linear("wall", [[0, "#d9c9a8"], [1, "#b9a67f"]])}${linear("board", [[0, "#2f4a3a"], [1, "#243a2d"]])}${linear("floor", [[0, "#7b5a3c"], [1, "#4d3522"]])}
 <linearGradient id="beam" x1="1" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff6da" stop-opacity="0.75"/><stop offset="1" stop-color="#fff6da" stop-opacity="0"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#wall)"/>
 <rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.45"/>
-<g filter="url(#far)"><rect x="140" y="130" width="620" height="330" rx="6" fill="#6b4a2b"/><rect x="155" y="145" width="590" height="300" fill="url(#board)"/>${chalk}
-<rect x="900" y="110" width="220" height="300" fill="#fff3cf"/><path d="M1010 110 L1010 410 M900 260 L1120 260" stroke="#b9a67f" stroke-width="10"/></g>
-<path d="M900 110 L1120 110 L700 800 L250 800 Z" fill="url(#beam)" opacity="0.55"/>
-<rect y="560" width="${W}" height="240" fill="url(#floor)"/>
-<g filter="url(#mid)">${desk(120, 520, 300)}${desk(760, 520, 300)}${person(270, 540, 200, "#3a2a22", { scarf: true, rim: "#fff1cc" })}${person(900, 540, 190, "#2f2520", { rim: "#fff1cc" })}</g>
-<g filter="url(#soft)">${desk(380, 640, 520)}
-<path d="M560 700 L520 560 Q640 470 760 560 L720 700 Z" fill="#2d4f7c"/>
-<path d="M575 560 Q640 380 705 560 L730 610 Q640 640 550 610 Z" fill="#f4f1ea"/><path d="M600 520 Q640 430 680 520 Q640 545 600 520 Z" fill="#e3ddd0"/>
-<rect x="520" y="628" width="180" height="18" fill="#f7f3e8" transform="rotate(-4 610 637)"/><rect x="528" y="630" width="80" height="3" fill="#9aa4b5" transform="rotate(-4 610 637)"/></g>`,
+<rect y="470" width="${W}" height="330" fill="url(#floor)"/>
+<g filter="url(#far)"><rect x="200" y="150" width="560" height="260" rx="6" fill="#6b4a2b"/><rect x="213" y="163" width="534" height="234" fill="url(#board)"/>${chalk}
+<rect x="930" y="120" width="200" height="260" fill="#fff3cf"/><path d="M1030 120 L1030 380 M930 250 L1130 250" stroke="#b9a67f" stroke-width="10"/>
+${person(820, 480, 300, "#3a3f4a", { rim: "#fff1cc", rimSide: 1 })}</g>
+<path d="M930 120 L1130 120 L760 800 L300 800 Z" fill="url(#beam)" opacity="0.45"/>
+<g filter="url(#far)">${row(470, 150, [170, 380, 620], [
+      { hair: "#2a1d15" },
+      { scarf: "#e9e2d2" },
+      { scarf: "#d8d3c6" },
+      { hair: "#1c140f" },
+      { hair: "#241a13" },
+      { scarf: "#ece6d8" },
+    ])}</g>
+<g filter="url(#mid)">${row(560, 240, [40, 370, 700], [
+      { scarf: "#e6dfcf" },
+      { hair: "#20160f" },
+      { hair: "#2b1e15" },
+      { scarf: "#f0ebe0" },
+      { scarf: "#e2dccd" },
+      { hair: "#1b130e" },
+    ])}</g>
+<g filter="url(#soft)">${schoolDesk(330, 700, 620)}
+<rect x="560" y="640" width="210" height="26" fill="#f7f3e8" transform="rotate(-3 665 653)"/><path d="M575 650 h120 M575 657 h90" stroke="#9aa4b5" stroke-width="2" transform="rotate(-3 665 653)"/><path d="M700 618 L742 664" stroke="#d9a514" stroke-width="7" stroke-linecap="round"/>
+${seenFromBehind(600, 700, 620, { scarf: "#f4f1ea", uniform: "#2d4f7c", skin: "#a9744f", cheek: 1 })}
+<path d="M668 600 Q712 640 706 668 L684 676 Q680 650 650 624 Z" fill="#27456d"/><ellipse cx="708" cy="668" rx="15" ry="11" fill="#a9744f"/></g>`,
     { warmth: "#fff0c8", grain: 0.28 },
   );
 }
@@ -268,8 +373,8 @@ function sewingWorkshop(): string {
   );
 }
 
-/** The photos, by the name the demo's seed uses. */
-export const DEMO_PHOTOS = {
+/** The photos, by the name the demo's seed uses and the photo rule takes: each is drawn, and no other. */
+const DEMO_PHOTOS: Record<DemoPhotoName, () => string> = {
   "winter-tents": winterTents,
   "ramadan-food-packs": ramadanFoodPacks,
   "village-well": villageWell,
@@ -277,10 +382,14 @@ export const DEMO_PHOTOS = {
   "winter-food-parcels": winterFoodParcels,
   "flood-clinic": floodClinic,
   "sewing-workshop": sewingWorkshop,
-} as const;
+};
 
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(DEMO_PHOTO_NAMES as readonly string[]).includes(name));
+if (unknown.length) throw new Error(`No demo photo is called ${unknown.join(", ")}; they are ${DEMO_PHOTO_NAMES.join(", ")}`);
 await mkdir(OUT, { recursive: true });
-for (const [name, draw] of Object.entries(DEMO_PHOTOS)) {
+for (const name of asked.length ? (asked as DemoPhotoName[]) : DEMO_PHOTO_NAMES) {
+  const draw = DEMO_PHOTOS[name];
   const file = path.join(OUT, `${name}.webp`);
   const { size } = await sharp(Buffer.from(draw())).webp({ quality: 66, effort: 6 }).toFile(file);
   console.log(`${path.relative(process.cwd(), file)}: ${Math.round(size / 1024)} KB`);

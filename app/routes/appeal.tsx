@@ -90,6 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AppealPage({ loaderData, actionData }: Route.ComponentProps) {
   const { appeal, story, image, video, today, timeZone, share } = loaderData;
   const draft = appeal.status === "draft";
+  const takesGifts = appeal.phase === "open";
   return (
     <article className="container-page py-12">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
@@ -102,7 +103,7 @@ export default function AppealPage({ loaderData, actionData }: Route.ComponentPr
         <PhaseMarker phase={appeal.phase} />
       </div>
       <p className="mt-4 max-w-3xl text-lg text-slate-600">{appeal.summary}</p>
-      {appeal.phase === "open" ? (
+      {takesGifts ? (
         <a href="#give" className="btn-gold mt-6 lg:hidden">
           Donate Now
         </a>
@@ -112,11 +113,12 @@ export default function AppealPage({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-8 grid gap-10 lg:grid-cols-5 lg:grid-rows-[auto_auto_1fr]">
         <div className="lg:col-span-2 lg:col-start-4 lg:row-start-1">
           <ProgressBox appeal={appeal} timing={appealTimingWords(appeal, today)} />
-          {draft ? null : (
+          {/* Sharing invites people to give: not to a draft, nor to an appeal that has closed, ended or not yet opened. */}
+          {takesGifts ? (
             <div className="mt-6">
               <ShareLinks heading="Share this appeal" page={{ url: share.url, title: appeal.title, text: `${appeal.title}: ${appeal.summary}` }} />
             </div>
-          )}
+          ) : null}
         </div>
         <div className="lg:col-span-3 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {image ? (
@@ -133,7 +135,7 @@ export default function AppealPage({ loaderData, actionData }: Route.ComponentPr
         </div>
         <section id="give" aria-labelledby="give-title" className="scroll-mt-24 self-start rounded-2xl border border-slate-200 p-6 lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-2">
           <h2 id="give-title" className="mb-4 text-xl font-bold text-slate-900">
-            {appeal.phase === "open" ? "Give to this appeal" : draft ? "The donate form" : "Other ways to give"}
+            {takesGifts ? "Give to this appeal" : draft ? "The donate form" : "Other ways to give"}
           </h2>
           <GiveHere loaderData={loaderData} actionData={actionData} />
         </section>

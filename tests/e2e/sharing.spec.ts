@@ -36,7 +36,8 @@ async function expectShareLinks(share: Locator, { url, title, text }: { url: str
     X: `https://x.com/intent/post?text=${encode(text)}&url=${encode(url)}`,
   };
   for (const [network, href] of Object.entries(expected)) {
-    const link = share.getByRole("link", { name: network, exact: true });
+    // Named as the footer's social links are: the network first, then where it opens.
+    const link = share.getByRole("link", { name: `${network} (opens in a new tab)`, exact: true });
     await expect(link).toHaveAttribute("href", href);
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
@@ -93,9 +94,22 @@ test.describe("sharing with JavaScript", () => {
       { title: appeal.title, text: `${appeal.title}: Coats for children before the snow.`, url },
     ]);
 
-    await share.getByRole("button", { name: "Copy link" }).click();
+    // Every change of the words the live region carries, as a screen reader hears them.
+    const said = await share.locator("[aria-live=polite]").evaluateHandle((region) => {
+      const heard: string[] = [];
+      new MutationObserver(() => heard.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+      return heard;
+    });
+    const copyLink = share.getByRole("button", { name: "Copy link" });
+    await copyLink.click();
     await expect(share.getByText("Link copied")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    // A second copy straight after is announced again: the words go, then come back.
+    await copyLink.click();
+    await expect.poll(() => said.evaluate((heard) => heard.filter(Boolean).length)).toBe(2);
+    expect((await said.jsonValue()).at(-1)).toBe("Link copied");
+    // And after a few seconds they go of themselves.
+    await expect(share.getByText("Link copied")).toBeHidden({ timeout: 8_000 });
     // The plain links stay beside them, for a network the share sheet lacks.
     await expectShareLinks(share, { url, title: appeal.title, text: `${appeal.title}: Coats for children before the snow.` });
   });

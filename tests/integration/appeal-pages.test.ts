@@ -212,6 +212,21 @@ describe("an appeal's page", () => {
     expect(text).toContain("Opens on March 4, 2099");
   });
 
+  it("invites sharing only while the appeal takes gifts: never once it has closed or ended, nor before it opens", async () => {
+    const open = await newAppeal();
+    const openHtml = await pageHtml(`/appeals/${open.slug}`);
+    expect(textOf(openHtml)).toContain("Share this appeal");
+    expect(openHtml).toContain(`href="https://wa.me/?text=`);
+    const closed = await newAppeal({ status: "closed" });
+    const ended = await newAppeal({ starts_on: addDays(today(), -20), ends_on: addDays(today(), -1) });
+    const upcoming = await newAppeal({ starts_on: addDays(today(), 5) });
+    for (const appeal of [closed, ended, upcoming]) {
+      const html = await pageHtml(`/appeals/${appeal.slug}`);
+      expect(textOf(html), appeal.slug).not.toContain("Share this appeal");
+      for (const network of ["wa.me", "facebook.com/sharer", "x.com/intent", "mailto:"]) expect(html, appeal.slug).not.toContain(network);
+    }
+  });
+
   it("the form without JavaScript: a 303 to the sandbox checkout, the session carrying the appeal; paid, the page moves", async () => {
     const appeal = await newAppeal({ goal: 100 });
     const answer = (await postGift(appeal.slug, { name: "Maryam Siddiqui", amount: "25", anonymous: "on", cover_fees: "on", appeal: "another-appeal" })) as Response;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "~/lib/db.server";
-import { photoField } from "~/domain/content";
+import { DEMO_PHOTO_NAMES, photoField } from "~/domain/content";
 import { seedDemoContent } from "../../db/seed";
 
 const PUBLIC = path.join(import.meta.dirname, "..", "..", "public");
@@ -29,6 +29,17 @@ describe("the demo's photos", () => {
     } finally {
       await db.destroy();
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("are the only paths on this site the photo rule takes, and each is a file the site ships", () => {
+    const shipped = readdirSync(path.join(PUBLIC, "demo")).map((name) => `/demo/${name}`);
+    expect(shipped.length).toBeGreaterThan(0);
+    for (const photo of shipped) expect(photoField.safeParse(photo).success, photo).toBe(true);
+    for (const name of DEMO_PHOTO_NAMES) expect(shipped, name).toContain(`/demo/${name}.webp`);
+    // A demo photo the site does not ship, and the site's other files (its icon, the programmes' drawings), are no story's photo.
+    for (const other of ["/demo/nope.webp", "/admin.jpg", "/favicon.svg", "/images/programme-food-water.svg"]) {
+      expect(photoField.safeParse(other).success, other).toBe(false);
     }
   });
 });

@@ -1,5 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { shareLinks, type SharedPage } from "~/domain/content/share-links";
+
+/** How long "Link copied" stays after a copy. */
+const COPIED_SHOWN_MS = 4000;
 
 const PILL = "inline-flex items-center rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:border-brand-600 hover:text-brand-800";
 
@@ -22,14 +26,23 @@ export function ShareLinks({ page, heading }: { page: SharedPage; heading: strin
   const headingId = useId();
   const { canShare, canCopy } = useBrowserSharing();
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
+  const clearCopied = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(clearCopied.current), []);
 
   const share = () => {
     // Closing the sheet without choosing rejects: nothing to tell the visitor.
     navigator.share({ title: page.title, text: page.text, url: page.url }).catch(() => undefined);
   };
   const copy = () => {
+    // "Link copied" goes before each copy and a few seconds after it: a live region only
+    // speaks when its words change, so a second copy is announced again.
+    clearTimeout(clearCopied.current);
+    flushSync(() => setCopied("no"));
     navigator.clipboard.writeText(page.url).then(
-      () => setCopied("yes"),
+      () => {
+        setCopied("yes");
+        clearCopied.current = setTimeout(() => setCopied("no"), COPIED_SHOWN_MS);
+      },
       () => setCopied("failed"),
     );
   };
@@ -50,9 +63,16 @@ export function ShareLinks({ page, heading }: { page: SharedPage; heading: strin
         ) : null}
         {shareLinks(page).map((link) => (
           <li key={link.network}>
-            <a href={link.href} className={PILL} {...(link.opensPage ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-              {link.network}
-            </a>
+            {link.opensPage ? (
+              <a href={link.href} className={PILL} target="_blank" rel="noopener noreferrer">
+                {link.network}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <a href={link.href} className={PILL}>
+                {link.network}
+              </a>
+            )}
           </li>
         ))}
         {copyButton ? (

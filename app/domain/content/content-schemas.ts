@@ -2,7 +2,7 @@ import { z } from "~/domain/shared/zod";
 import { emptyIsUnset, readNumber } from "~/domain/shared/amount-input";
 import { isRealDate } from "~/domain/shared/dates";
 import { flagField, honeypotField, optionalText, requiredText } from "~/domain/shared/schema-fields";
-import { isSitePhotoPath, isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR } from "./media-urls";
+import { isDemoPhotoPath, isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR } from "./media-urls";
 
 /**
  * Stories, events and testimonials (their fields, what is required, the photo rule), shared
@@ -15,13 +15,13 @@ export type TestimonialCategory = (typeof TESTIMONIAL_CATEGORIES)[number];
 
 /**
  * The photo rule: optional, but when given an http(s) photo URL (media-urls.ts), the name of a
- * photo uploaded to this site, or the path of one shipped with it (the demo's).
+ * photo uploaded to this site, or the path of one of the demo's photos shipped with it.
  */
 export const photoField = z
   .string({ message: PHOTO_URL_ERROR })
   .trim()
   .max(2000, { message: PHOTO_URL_ERROR, abort: true })
-  .refine((value) => value === "" || isValidPhotoUrl(value) || isUploadedFileName(value, PHOTO_EXTENSIONS) || isSitePhotoPath(value), PHOTO_URL_ERROR)
+  .refine((value) => value === "" || isValidPhotoUrl(value) || isUploadedFileName(value, PHOTO_EXTENSIONS) || isDemoPhotoPath(value), PHOTO_URL_ERROR)
   .nullish()
   .transform((value) => value ?? "");
 

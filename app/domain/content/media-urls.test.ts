@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  isSitePhotoPath,
+  DEMO_PHOTO_NAMES,
+  isDemoPhotoPath,
   isUploadedFileName,
   isValidGalleryUrl,
   isValidPhotoUrl,
@@ -66,12 +67,20 @@ describe("uploaded file names", () => {
 });
 
 describe("photos shipped with the site", () => {
-  it("are paths on this site with a photo extension", () => {
-    expect(isSitePhotoPath("/demo/village-well.webp")).toBe(true);
-    expect(isSitePhotoPath("/images/programme-food-water.svg")).toBe(true);
-    expect(isSitePhotoPath("//evil.example/photo.jpg")).toBe(false);
-    expect(isSitePhotoPath("/demo/../../etc/photo.jpg")).toBe(false);
-    expect(isSitePhotoPath("/demo/notes.txt")).toBe(false);
-    expect(isSitePhotoPath("demo/village-well.webp")).toBe(false);
+  it("are the demo's own photos, by their path under /demo/", () => {
+    for (const name of DEMO_PHOTO_NAMES) expect(isDemoPhotoPath(`/demo/${name}.webp`), name).toBe(true);
+    expect(isDemoPhotoPath(" /demo/village-well.webp ")).toBe(true);
+  });
+
+  it("are nothing else on this site: another folder, another name, another extension or spelling is a broken image", () => {
+    expect(isDemoPhotoPath("/admin.jpg")).toBe(false);
+    expect(isDemoPhotoPath("/demo/nope.webp")).toBe(false);
+    expect(isDemoPhotoPath("/images/programme-food-water.svg")).toBe(false);
+    expect(isDemoPhotoPath("/demo/village-well.jpg")).toBe(false);
+    expect(isDemoPhotoPath("/Demo/Village-Well.webp")).toBe(false);
+    expect(isDemoPhotoPath("/demo/village-well.webp?size=2")).toBe(false);
+    expect(isDemoPhotoPath("//evil.example/demo/village-well.webp")).toBe(false);
+    expect(isDemoPhotoPath("/demo/../demo/village-well.webp")).toBe(false);
+    expect(isDemoPhotoPath("demo/village-well.webp")).toBe(false);
   });
 });

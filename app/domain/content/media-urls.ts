@@ -65,13 +65,20 @@ export function isValidGalleryUrl(value: string): boolean {
 }
 
 /**
- * A photo shipped with the site itself, by its path ("/demo/village-well.webp"): the demo's
- * photos are, so a demo story saved unchanged keeps its photo. One leading slash (never
- * "//", another host) and no "..".
+ * The demo's photos, shipped in public/demo/ as `<name>.webp` (drawn by
+ * scripts/make-demo-photos.ts, named by the demo seed). The list, not the folder, is the
+ * rule: the browser checks a form with it too, and a test keeps it and the folder in step.
  */
-export function isSitePhotoPath(value: string): boolean {
-  const path = value.trim().toLowerCase();
-  return /^\/[a-z0-9][a-z0-9/._-]{0,199}$/.test(path) && !path.includes("..") && !path.includes("//") && PHOTO_EXTENSIONS.some((ext) => path.endsWith(ext));
+export const DEMO_PHOTO_NAMES = ["winter-tents", "ramadan-food-packs", "village-well", "school-classroom", "winter-food-parcels", "flood-clinic", "sewing-workshop"] as const;
+export type DemoPhotoName = (typeof DEMO_PHOTO_NAMES)[number];
+
+/**
+ * One of the demo's photos by its path ("/demo/village-well.webp"), so a demo story saved
+ * unchanged keeps its photo. Any other path on this site would be a broken image.
+ */
+export function isDemoPhotoPath(value: string): boolean {
+  const path = value.trim();
+  return DEMO_PHOTO_NAMES.some((name) => path === `/demo/${name}.webp`);
 }
 
 /** A file uploaded to this site: a bare name (no path) with one of the given extensions. */
