@@ -25,6 +25,7 @@ import { callApi, expectLoggedError } from "../support/routes";
 import { screenText } from "../support/screens";
 import * as ramadanScreen from "~/routes/admin/ramadan";
 import { addDays } from "~/domain/shared/hijri";
+import { isPlausibleFirstNight } from "~/domain/giving/ramadan-charge-window";
 import { deliver, deliverAll, useFakeStripe } from "../support/stripe-mode";
 
 /**
@@ -114,12 +115,14 @@ describe("with Stripe", () => {
   }
 
   it("shows the confirmed first night, the proposal and the hour; with test keys a first night far from the proposal is a rehearsal", async () => {
-    expect(await ramadanSettings("2026-11-25")).toEqual({ first_night: "2027-02-07", proposed_first_night: "2027-02-07", charge_hour: 20, hijri_year: 1448 });
+    expect(await ramadanSettings("2026-11-25")).toEqual({ first_night: "2027-02-07", proposed_first_night: "2027-02-07", charge_hour: 20, hijri_year: 1448, rehearsed: false });
     await updateSetting("ramadan_first_night", { value: "" });
     expect((await ramadanSettings("2026-11-25")).first_night).toBeNull();
     // Stripe's test keys move no money: a first night far from the proposal is a rehearsal, taken (live keys refuse it: settings-api.test.ts).
-    await updateSetting("ramadan_first_night", { value: "2027-05-01" });
-    expect((await ramadanSettings("2027-04-20")).first_night).toBe("2027-05-01");
+    const today = new Date().toISOString().slice(0, 10);
+    const rehearsal = [addDays(today, 100), addDays(today, 200), addDays(today, 300)].find((evening) => !isPlausibleFirstNight(evening))!;
+    await updateSetting("ramadan_first_night", { value: rehearsal });
+    expect(await ramadanSettings(addDays(rehearsal, -11))).toMatchObject({ first_night: rehearsal, rehearsed: true });
     await updateSetting("ramadan_first_night", { value: "" });
     await expect(updateSetting("ramadan_charge_hour", { value: "25" })).rejects.toBeInstanceOf(ValidationError);
     // Last year's confirmation is not this year's.

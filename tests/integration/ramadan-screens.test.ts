@@ -19,6 +19,7 @@ import { screenHtml, screenText } from "../support/screens";
 import { addDays } from "~/domain/shared/hijri";
 import { eveningWords } from "~/domain/giving/ramadan-words";
 import { proposedFirstNight } from "~/domain/giving/ramadan-nights";
+import { isPlausibleFirstNight, ramadanYearOn } from "~/domain/giving/ramadan-charge-window";
 
 /**
  * The screens of Ramadan's nights, as a donor and staff meet them without JavaScript: the
@@ -304,6 +305,25 @@ describe("a rehearsal in test mode", () => {
     expect(again.headers.get("Location")).toBe("/admin/ramadan?ran=0-0-1-0");
     expect(await getDb().selectFrom("donations").selectAll().execute()).toHaveLength(1);
     expect(await screenText(ramadanScreen, "/admin/ramadan")).toContain("1 charged · 0 failed · 9 to come $20.00");
+  });
+});
+
+describe("a rehearsed first night, as donors and staff read it", () => {
+  it("is called a rehearsal in test mode, never a first night confirmed from the moon's sighting", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // An evening whose nights can be tried but that no sighting would give (one of these is, whatever the season).
+    const rehearsed = [addDays(today, -20), addDays(today, 100), addDays(today, 200)].find((evening) => !isPlausibleFirstNight(evening))!;
+    const saved = (await callRoute(settingsScreen.action, "/admin/settings", {
+      form: { intent: "ramadan", ramadan_first_night: rehearsed, ramadan_charge_hour: "20" },
+    })) as Response;
+    expect(saved.headers.get("Location")).toBe("/admin/settings?saved=ramadan");
+
+    const donatePage = await screenText(donate, "/donate?way=ramadan-nights&plan=last-ten&per_night=10");
+    expect(donatePage).toContain(`The first night is set to the evening of ${eveningWords(rehearsed)} as a rehearsal in test mode: no money moves.`);
+    expect(donatePage).not.toContain("confirmed from the moon's sighting");
+    const settingsPage = await screenText(settingsScreen, "/admin/settings?saved=ramadan");
+    expect(settingsPage).toContain(`A rehearsal in test mode: the nights are tried from the evening above, not from the calculation's ${eveningWords(proposedFirstNight(ramadanYearOn(today)))}.`);
+    expect(settingsPage).not.toContain("Confirmed.");
   });
 });
 

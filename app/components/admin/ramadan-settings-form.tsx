@@ -10,6 +10,8 @@ export interface RamadanSettingsFormProps {
   values: RamadanSettingsValues;
   /** The Hijri calendar's evening before 1 Ramadan of the coming (or current) Ramadan. */
   proposedFirstNight: string;
+  /** The stored first night is a rehearsal's (test mode), not a sighting's. */
+  rehearsed: boolean;
   hijriYear: number;
   /** SITE_TIMEZONE: the hour is this zone's. */
   timeZone: string;
@@ -27,7 +29,7 @@ export interface RamadanSettingsFormProps {
  * confirm once the moon is sighted (the calculation only proposes it, and says so), and the
  * hour each night is charged. One plain POST (intent "ramadan"), saved by each setting's rule.
  */
-export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, timeZone, tonight, rehearsalToday, rehearsalFirstNight, lastResult }: RamadanSettingsFormProps) {
+export function RamadanSettingsForm({ values, proposedFirstNight, rehearsed, hijriYear, timeZone, tonight, rehearsalToday, rehearsalFirstNight, lastResult }: RamadanSettingsFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "ramadan";
   const [form, fields] = useForm<RamadanSettingsValues>({
@@ -76,8 +78,15 @@ export function RamadanSettingsForm({ values, proposedFirstNight, hijriYear, tim
             className="field-input max-w-56"
           />
           <p id={proposalId} className="mt-1 text-sm text-slate-600" data-testid="ramadan-proposal">
-            The evening of the first night, the evening before the first fast. Proposed from the Hijri calendar: {eveningWords(proposedFirstNight)}
-            {confirmed ? "." : " — confirm it once the moon is sighted."} {confirmed ? "Confirmed." : "Until it is confirmed, donors see the proposal, marked as one."}
+            The evening of the first night, the evening before the first fast.{" "}
+            {rehearsed ? (
+              `A rehearsal in test mode: the nights are tried from the evening above, not from the calculation's ${eveningWords(proposedFirstNight)}.`
+            ) : (
+              <>
+                Proposed from the Hijri calendar: {eveningWords(proposedFirstNight)}
+                {confirmed ? "." : " — confirm it once the moon is sighted."} {confirmed ? "Confirmed." : "Until it is confirmed, donors see the proposal, marked as one."}
+              </>
+            )}
           </p>
           {rehearsalToday ? (
             <p className="mt-1 text-sm text-amber-900">Test mode: any evening from 29 evenings ago to a year ahead may be set, to try the nights out of season; no money moves.</p>

@@ -20,6 +20,7 @@ export interface RamadanSettingsView {
   proposed_first_night: string;
   charge_hour: number;
   hijri_year: number;
+  rehearsed: boolean;
 }
 
 /** The moment the page is drawn and the foundation's time zone: the nights already over by then are not given. */
@@ -33,6 +34,7 @@ export function ramadanCalendarOf(settings: RamadanSettingsView, clock: RamadanC
   return {
     firstNight: settings.first_night ?? settings.proposed_first_night,
     confirmed: settings.first_night !== null,
+    rehearsal: settings.rehearsed,
     hijriYear: settings.hijri_year,
     chargeHour: settings.charge_hour,
     timeZone: clock.timeZone,

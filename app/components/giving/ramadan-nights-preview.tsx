@@ -7,6 +7,8 @@ import { formatExactCents } from "~/domain/shared/money";
 export interface RamadanCalendar {
   firstNight: string;
   confirmed: boolean;
+  /** Test mode's rehearsal out of season: a first night no sighting gave. */
+  rehearsal: boolean;
   hijriYear: number;
   /** The hour each night is charged from, in `timeZone`. */
   chargeHour: number;
@@ -57,7 +59,9 @@ export function RamadanNightsPreview({
         Your nights
       </h3>
       <p className="mt-1 text-sm text-slate-700" data-testid="ramadan-first-night">
-        {calendar.confirmed
+        {calendar.rehearsal
+          ? `The first night is set to the evening of ${eveningWords(calendar.firstNight)} as a rehearsal in test mode: no money moves.`
+          : calendar.confirmed
           ? `The first night begins on the evening of ${eveningWords(calendar.firstNight)}, as the foundation confirmed from the moon's sighting.`
           : `The first night is proposed for the evening of ${eveningWords(calendar.firstNight)}, from the Hijri calendar: a proposal until the foundation confirms it once the moon is sighted. Your nights follow the confirmed date.`}
       </p>

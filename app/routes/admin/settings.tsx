@@ -57,6 +57,7 @@ async function ramadanSettingsView() {
   return {
     values: { ramadan_first_night: settings.first_night ?? "", ramadan_charge_hour: String(settings.charge_hour) },
     proposedFirstNight: settings.proposed_first_night,
+    rehearsed: settings.rehearsed,
     hijriYear: settings.hijri_year,
     timeZone,
     tonight: tonightWords(tonightsEvening(new Date(), timeZone), settings.first_night ?? settings.proposed_first_night, settings.first_night !== null, todayIn(timeZone)),

@@ -14,6 +14,8 @@ export interface RamadanSettings {
   proposed_first_night: string;
   charge_hour: number;
   hijri_year: number;
+  /** The first night is a rehearsal's (test mode): one no sighting would give, which donors and staff are told. */
+  rehearsed: boolean;
 }
 
 /**
@@ -24,11 +26,13 @@ export interface RamadanSettings {
 export async function ramadanSettings(today = todayIn(getEnv().SITE_TIMEZONE), db: Kysely<Database> = getDb()): Promise<RamadanSettings> {
   const hijriYear = ramadanYearOn(today);
   const stored = (await settingValues(["ramadan_first_night"], db)).get("ramadan_first_night");
+  const firstNight = confirmedFirstNightFor(stored, hijriYear, rehearsalDay(today));
   return {
-    first_night: confirmedFirstNightFor(stored, hijriYear, rehearsalDay(today)),
+    first_night: firstNight,
     proposed_first_night: proposedFirstNight(hijriYear),
     charge_hour: await ramadanChargeHour(db),
     hijri_year: hijriYear,
+    rehearsed: firstNight !== null && confirmedFirstNightFor(firstNight, hijriYear) === null,
   };
 }
 
