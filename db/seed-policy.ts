@@ -8,7 +8,7 @@ import { DEMO_RECORDED_BY } from "./seed-funds";
  * (never on a site whose payments are live): a real foundation writes its own policy and
  * confirms its own rates, and until then its public pages do not link a template.
  */
-const DEMO_POLICY = `This is the Zakat policy of a demonstration foundation, written to show how a published policy reads. A real foundation replaces it with its own in the admin area (Funds, then Zakat policy).
+const DEMO_POLICY = `This is the Zakat policy of a demonstration foundation, written to show how a published policy reads. A real foundation replaces it with its own in the admin area (Funds, then Zakat policy and Eid).
 
 Who distributes: our programme staff and local partner organisations, under the direction of the board of trustees. Every payment out is written in the ledger behind our transparency report.
 

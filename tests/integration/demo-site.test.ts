@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "../../db/seed";
 import { getDb } from "~/lib/db.server";
+import { resetEnvCache } from "~/lib/env.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as transparencyApi from "~/routes/api/transparency";
 import * as donate from "~/routes/donate";
@@ -45,6 +46,26 @@ describe("the demo site", () => {
     const text = await screenText(dashboard as never, "/admin");
     expect(text).not.toContain("The Zakat policy is not written yet");
     expect(text).not.toContain("Rates still to be confirmed");
+  });
+
+  it("says on the dashboard that Total Donations counts test gifts while the site takes no real payments", async () => {
+    expect(await screenText(dashboard as never, "/admin")).toContain("Total Donations");
+    expect(await screenText(dashboard as never, "/admin")).toMatch(/Total Donations \$[\d,.]+ Including test gifts while the site takes no real payments/);
+  });
+
+  it("tells staff which of the foundation's details on receipts and the footer are still placeholders, until they are set", async () => {
+    expect(await screenText(dashboard as never, "/admin")).toContain(
+      "Receipts and the site's footer still carry placeholder details: set ORG_LEGAL_NAME, ORG_TAX_ID, ORG_ADDRESS, ORG_EMAIL, ORG_PHONE in the environment (README, Going live).",
+    );
+    const placeholders = { ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.", ORG_TAX_ID: "12-3456789", ORG_ADDRESS: "1 Main Street, Dearborn, MI", ORG_EMAIL: "info@al-amanah.example", ORG_PHONE: "+1 313 555 0100" };
+    Object.assign(process.env, placeholders);
+    resetEnvCache();
+    try {
+      expect(await screenText(dashboard as never, "/admin")).not.toContain("placeholder details");
+    } finally {
+      for (const name of Object.keys(placeholders)) delete process.env[name];
+      resetEnvCache();
+    }
   });
 
   it("shows on the homepage the Total Raised that /transparency shows as received", async () => {

@@ -4,29 +4,42 @@ import { StatCard as Card } from "~/components/admin/stat-card";
 import { formatDate, todayIn } from "~/domain/shared/dates";
 import { addDays, daysBetween, formatHijri, LUNAR_YEAR_DAYS } from "~/domain/shared/hijri";
 import { formatCount, formatDollars, formatExactDollars } from "~/domain/shared/money";
-import { getEnv } from "~/lib/env.server";
+import { countedTestFlags, getEnv } from "~/lib/env.server";
 import { totalRaisedChoice, type TotalRaised } from "~/services/content";
-import { getDashboardStats, type DashboardStats } from "~/services/staff";
+import { getDashboardStats, placeholderOrganisationSettings, type DashboardStats } from "~/services/staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export async function loader() {
   const [stats, totalRaised] = await Promise.all([getDashboardStats(), totalRaisedChoice()]);
-  return { stats, totalRaised, today: todayIn(getEnv().SITE_TIMEZONE) };
+  return {
+    stats,
+    totalRaised,
+    today: todayIn(getEnv().SITE_TIMEZONE),
+    totalsCountTest: countedTestFlags().includes(1),
+    placeholders: placeholderOrganisationSettings(),
+  };
 }
 
 /** One figure per card, each card a link to the screen where the figure is worked on. */
-export default function Dashboard({ loaderData: { stats, totalRaised, today } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { stats, totalRaised, today, totalsCountTest, placeholders } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
       <FundsReminders funds={stats.funds} totalRaised={totalRaised} today={today} />
+      <PlaceholderDetails names={placeholders} />
       <section aria-labelledby="overview">
         <h2 id="overview" className="sr-only">
           Overview
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-          <Card label="Total Donations" value={formatDollars(stats.donations.total_amount)} to="/admin/donations" testId="dashboard-total-donations" />
+          <Card
+            label="Total Donations"
+            value={formatDollars(stats.donations.total_amount)}
+            hint={totalsCountTest ? "Including test gifts while the site takes no real payments" : undefined}
+            to="/admin/donations"
+            testId="dashboard-total-donations"
+          />
           <Card
             label="Total Donors"
             value={formatCount(stats.donations.total_donors)}
@@ -74,6 +87,19 @@ export default function Dashboard({ loaderData: { stats, totalRaised, today } }:
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * The foundation's own details (ORG_*) still at their placeholders: every receipt and the
+ * footer name them, so staff are told here as well as in the start-up's warning.
+ */
+function PlaceholderDetails({ names }: { names: string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-placeholder-details">
+      Receipts and the site&apos;s footer still carry placeholder details: set {names.join(", ")} in the environment (README, Going live).
+    </p>
   );
 }
 

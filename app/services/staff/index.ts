@@ -3,5 +3,5 @@ export { issueApiToken, revokeApiToken } from "./api-tokens.server";
 export { adminAuthenticator, adminFromSession, readerOf, requireAdminPage, staffOnly } from "./auth.server";
 export { getDashboardStats, type DashboardStats } from "./dashboard.server";
 export { runAdminPasswordCli } from "./admin-password-cli.server";
-export { bootstrap, describeStartup } from "./startup.server";
+export { bootstrap, describeStartup, placeholderOrganisationSettings } from "./startup.server";
 export { databaseAnswers } from "./health.server";
