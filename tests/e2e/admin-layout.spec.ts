@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN_NAVIGATION } from "../../app/components/admin/admin-navigation";
-import { expect, test } from "./fixtures";
+import { E2E_ADMIN, expect, test } from "./fixtures";
 
 /**
  * Every admin screen fits a laptop (1366×900) without scrolling sideways, and a phone
@@ -12,28 +12,62 @@ const SCREENS = [...ADMIN_NAVIGATION.map((item) => item.to), "/admin/funds/ledge
 const LAPTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** A monthly gift and a one-off gift with a long dedication, so Subscriptions and Donations show real rows. */
+/**
+ * Real rows for Subscriptions and Donations: a monthly gift and a one-off gift with a long
+ * dedication, and two more monthly gifts, one made past due by the sandbox's failed charge and
+ * one paused by staff, whose status and next-payment notes are the widest a row gets.
+ */
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
+  expect((await page.request.post("/admin/login", { form: E2E_ADMIN, maxRedirects: 0 })).status()).toBe(302);
   const stamp = Date.now().toString(36);
-  for (const frequency of ["Monthly", "One-time"]) {
+  const give = async (frequency: string, name: string, email: string) => {
     await page.goto(`/donate?amount=45&frequency=${frequency}`);
-    await page.getByLabel("Full name").fill("Khadijah Abdul-Rahman Al-Hashimi");
-    await page.getByLabel("Email", { exact: true }).fill(`layout-${frequency.toLowerCase()}-${stamp}@a-rather-long-domain-name.example.org`);
+    await page.getByLabel("Full name").fill(name);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByRole("button", { name: "Donate Now" }).click();
     await page.getByRole("button", { name: "Pay" }).click();
     await expect(page).toHaveURL(/\/donation-success/);
+  };
+  for (const frequency of ["Monthly", "One-time"]) {
+    await give(frequency, "Khadijah Abdul-Rahman Al-Hashimi", `layout-${frequency.toLowerCase()}-${stamp}@a-rather-long-domain-name.example.org`);
   }
+  const pastDue = `layout-past-due-${stamp}@a-rather-long-domain-name.example.org`;
+  const paused = `layout-paused-${stamp}@a-rather-long-domain-name.example.org`;
+  await give("Monthly", "Abdulrahman Al-Qurashi", pastDue);
+  await give("Monthly", "Maryam Bint-Yusuf Al-Ansari", paused);
+
+  await page.goto("/admin/subscriptions");
+  await page.getByLabel("Active gift").selectOption({ label: `Abdulrahman Al-Qurashi (${pastDue}) · $45 monthly` });
+  await page.getByRole("button", { name: "Simulate failed charge" }).click();
+  await expect(page.getByText(/Charge declined\./)).toBeVisible();
+  const pausedRow = page.getByRole("table", { name: "Recurring gifts, newest first" }).getByRole("row").filter({ hasText: paused });
+  await pausedRow.locator("summary").click();
+  await pausedRow.getByRole("link", { name: /^Pause / }).click();
+  await page.getByRole("button", { name: "Pause the gift" }).click();
+  await expect(page.getByText(/Maryam Bint-Yusuf Al-Ansari's gift is paused/)).toBeVisible();
   await page.close();
 });
 
 /** The page's own width beyond the window, in pixels (0 when it fits). */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** Every row's menu opened (a <details>, as a click opens it), then the links, buttons and toggles a person can see in the rows. */
-async function rowActions(page: Page): Promise<Locator[]> {
-  for (const toggle of await page.locator("main table tbody tr details:not([open]) > summary").all()) await toggle.click();
-  return page.locator("main table tbody tr").locator(":is(a, button, summary):visible").all();
+/** The links, buttons and menu toggles a person can see in the tables' rows. */
+const rowActions = (page: Page): Promise<Locator[]> => page.locator("main table tbody tr").locator(":is(a, button, summary):visible").all();
+
+/**
+ * Runs `check` on the page with no row menu open, then with each row's menu (a <details>)
+ * opened in turn by a click, as a person opens it, and closed again.
+ */
+async function withEachMenuOpen(page: Page, check: (actions: Locator[]) => Promise<void>) {
+  await check(await rowActions(page));
+  for (const menu of await page.locator("main table tbody tr details").all()) {
+    await menu.locator("> summary").click();
+    await expect(menu).toHaveAttribute("open");
+    await check(await rowActions(page));
+    await menu.locator("> summary").click();
+    await expect(menu).not.toHaveAttribute("open");
+  }
 }
 
 /** The box a table scrolls in: its nearest ancestor that scrolls sideways. */
@@ -42,7 +76,8 @@ function scrollBoxOf(table: Locator) {
     for (let box = element.parentElement; box; box = box.parentElement) {
       if (["auto", "scroll"].includes(getComputedStyle(box).overflowX)) {
         const rect = box.getBoundingClientRect();
-        return { left: rect.left, right: rect.right, scrolls: box.scrollWidth > box.clientWidth + 1 };
+        const caption = element.querySelector("caption")?.textContent ?? "a table";
+        return { left: rect.left, right: rect.right, scrolls: box.scrollWidth > box.clientWidth + 1, size: `${caption}: ${box.scrollWidth} px in a ${box.clientWidth} px box` };
       }
     }
     return null;
@@ -56,27 +91,34 @@ async function expectLogoutOnScreen(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-test.describe("admin screens on a laptop", () => {
-  test.use({ viewport: LAPTOP });
+/** The laptop widths each screen must fit: 1366 for every screen; 1280 too for the widest lists. */
+const LAPTOPS = [LAPTOP, ...["/admin/donations", "/admin/subscriptions"].map((screen) => ({ width: 1280, height: 800, screen }))];
 
-  for (const screen of SCREENS) {
-    test(`${screen} fits 1366 px, its row actions on screen, Logout at hand`, async ({ adminPage: page }) => {
-      await page.goto(screen);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const actions = await rowActions(page);
-      expect(await pageOverflow(page), "the page scrolls sideways").toBeLessThanOrEqual(0);
-      for (const table of await page.locator("main table").all()) {
-        expect((await scrollBoxOf(table))?.scrolls ?? false, "a table scrolls sideways").toBe(false);
-      }
-      for (const action of actions) {
-        const box = (await action.boundingBox())!;
-        expect(box.x, `${await action.textContent()} starts off screen`).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width, `${await action.textContent()} ends off screen`).toBeLessThanOrEqual(LAPTOP.width);
-      }
-      await expectLogoutOnScreen(page);
-    });
-  }
-});
+for (const laptop of LAPTOPS) {
+  test.describe(`admin screens on a ${laptop.width} px laptop`, () => {
+    test.use({ viewport: { width: laptop.width, height: laptop.height } });
+
+    for (const screen of SCREENS.filter((screen) => !("screen" in laptop) || laptop.screen === screen)) {
+      test(`${screen} fits ${laptop.width} px with any row menu open, its row actions on screen, Logout at hand`, async ({ adminPage: page }) => {
+        await page.goto(screen);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await withEachMenuOpen(page, async (actions) => {
+          expect(await pageOverflow(page), "the page scrolls sideways").toBeLessThanOrEqual(0);
+          for (const table of await page.locator("main table").all()) {
+            const box = await scrollBoxOf(table);
+            expect(box?.scrolls ?? false, `a table scrolls sideways (${box?.size})`).toBe(false);
+          }
+          for (const action of actions) {
+            const box = (await action.boundingBox())!;
+            expect(box.x, `${await action.textContent()} starts off screen`).toBeGreaterThanOrEqual(0);
+            expect(box.x + box.width, `${await action.textContent()} ends off screen`).toBeLessThanOrEqual(laptop.width);
+          }
+        });
+        await expectLogoutOnScreen(page);
+      });
+    }
+  });
+}
 
 test.describe("admin screens on a phone", () => {
   test.use({ viewport: PHONE });
@@ -92,11 +134,13 @@ test.describe("admin screens on a phone", () => {
         if (wide) expect(box, "a table wider than the phone has no box of its own to scroll in").not.toBeNull();
         if (box) expect(box.right, "a table's box is wider than the phone").toBeLessThanOrEqual(PHONE.width);
       }
-      for (const action of await rowActions(page)) {
-        await action.scrollIntoViewIfNeeded();
-        await expect(action).toBeInViewport();
-      }
-      expect(await pageOverflow(page), "scrolling to a row action widened the page").toBeLessThanOrEqual(0);
+      await withEachMenuOpen(page, async (actions) => {
+        for (const action of actions) {
+          await action.scrollIntoViewIfNeeded();
+          await expect(action).toBeInViewport();
+        }
+        expect(await pageOverflow(page), "scrolling to a row action widened the page").toBeLessThanOrEqual(0);
+      });
       await expectLogoutOnScreen(page);
     });
   }

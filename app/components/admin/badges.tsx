@@ -18,10 +18,10 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Marks a test payment (the sandbox, Stripe test keys): no money moved. */
-export function TestBadge() {
+/** Marks a test payment (the sandbox, Stripe test keys): no money moved. Set apart from what precedes it by `className`'s margin. */
+export function TestBadge({ className = "ml-2" }: { className?: string }) {
   return (
-    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800" title="A test payment: no money moved">
+    <span className={`${className} rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800`} title="A test payment: no money moved">
       Test
     </span>
   );

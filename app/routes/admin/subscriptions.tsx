@@ -219,8 +219,8 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
         {subscriptions.map((subscription) => (
           <tr key={subscription.id}>
             <td className="px-3 py-3">
-              <TruncatedText text={subscription.name} className="max-w-48 font-medium text-slate-900" />
-              <TruncatedText text={subscription.email} className="max-w-48 text-xs text-slate-600" />
+              <TruncatedText text={subscription.name} className="max-w-40 font-medium text-slate-900" />
+              <TruncatedText text={subscription.email} className="max-w-40 text-xs text-slate-600" />
             </td>
             <td className="px-3 py-3 text-right font-medium tabular-nums">
               {formatDollars(subscription.amount)}
@@ -236,12 +236,15 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
               {subscription.interval === "year" ? "Yearly" : "Monthly"},{" "}
               {scheduleText(subscription.interval, subscription.payment_day, subscription.payment_month)}
             </td>
-            <td className="px-3 py-3 whitespace-nowrap">
-              <StatusBadge status={subscription.status} />
+            {/* The badges and the notes under them wrap, so a past-due or paused row stays a laptop's width. */}
+            <td className="px-3 py-3">
+              <span className="flex flex-wrap gap-1">
+                <StatusBadge status={subscription.status} />
+                {subscription.is_test ? <TestBadge className="" /> : null}
+              </span>
               {subscription.status === "past_due" ? <PastDueNote nextRetryAt={subscription.next_retry_at} timeZone={timeZone} /> : null}
-              {subscription.is_test ? <TestBadge /> : null}
             </td>
-            <td className="px-3 py-3 whitespace-nowrap">
+            <td className="px-3 py-3">
               <NextPayment subscription={subscription} timeZone={timeZone} />
             </td>
             <td className="px-3 py-3 whitespace-nowrap">{formatDate(subscription.created_at, timeZone)}</td>
@@ -272,10 +275,10 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
 
 /** The next charge really taken: for a paused gift, the charge it resumes with (the service's next_payment_date already is). */
 function NextPayment({ subscription, timeZone }: { subscription: Subscription; timeZone: string }) {
-  if (subscription.status !== PAUSED_STATUS) return <>{formatDate(subscription.next_payment_date, timeZone)}</>;
+  if (subscription.status !== PAUSED_STATUS) return <span className="whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</span>;
   return (
     <>
-      {resumingChargeDate(subscription, timeZone)}
+      <span className="block whitespace-nowrap">{resumingChargeDate(subscription, timeZone)}</span>
       <span className="block text-xs text-slate-600">resumes after the pause</span>
     </>
   );
