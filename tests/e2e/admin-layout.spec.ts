@@ -10,6 +10,15 @@ import { E2E_ADMIN, expect, test } from "./fixtures";
 const SCREENS = [...ADMIN_NAVIGATION.map((item) => item.to), "/admin/funds/ledger", "/admin/funds/rates", "/admin/funds/policy"];
 
 const LAPTOP = { width: 1366, height: 900 };
+const PHONE_AND_LAPTOP = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+];
+
+/** An ordinary address too long for a phone's line, with nowhere a browser breaks it by itself. */
+const LONG_EMAIL = "abdulrahman.alhashimi.alqurashi@hotmail.co.uk";
+/** A partner's receipt address, as a disbursement's description may hold one. */
+const LONG_LINK = "https://partner-organisation.example.org/receipts/2026/winter-blankets-and-heaters-for-the-northern-villages.pdf";
 const PHONE = { width: 390, height: 844 };
 
 /**
@@ -46,6 +55,24 @@ test.beforeAll(async ({ browser }) => {
   await pausedRow.getByRole("link", { name: /^Pause / }).click();
   await page.getByRole("button", { name: "Pause the gift" }).click();
   await expect(page.getByText(/Maryam Bint-Yusuf Al-Ansari's gift is paused/)).toBeVisible();
+
+  // The long address in a volunteer's signup, a message, a gift (typed as the name too, as
+  // donors sometimes do) and its receipt in the Outbox; the long link in a disbursement.
+  await give("Monthly", LONG_EMAIL, LONG_EMAIL);
+  for (const [path, body] of [
+    ["/api/volunteers/", { name: "Abdulrahman Al-Hashimi", email: LONG_EMAIL, interest: "Fundraising" }],
+    ["/api/contact/", { name: "Abdulrahman Al-Hashimi", email: LONG_EMAIL, message: "Could you send me last year's receipts again, please?" }],
+  ] as const) {
+    expect((await page.request.post(path, { data: body })).status()).toBe(201);
+  }
+  const { access_token } = await (await page.request.post("/api/auth/login", { data: E2E_ADMIN })).json();
+  const staff = { authorization: `Bearer ${access_token}` };
+  const [fund] = await (await page.request.get("/api/funds/", { headers: staff })).json();
+  const disbursed = await page.request.post("/api/disbursements/", {
+    headers: staff,
+    data: { fund_id: fund.id, amount: 12, disbursed_on: new Date().toISOString().slice(0, 10), description: `Blankets, receipt at ${LONG_LINK}` },
+  });
+  expect(disbursed.status()).toBe(201);
   await page.close();
 });
 
@@ -145,3 +172,40 @@ test.describe("admin screens on a phone", () => {
     });
   }
 });
+
+/**
+ * A confirmation or a message opened by its address holds an ordinary long address or link
+ * without widening the page, on a phone and on a laptop.
+ */
+const PANELS: { name: string; open: (page: Page) => Promise<void> }[] = [
+  { name: "a volunteer's ?delete=", open: (page) => openFromRow(page, "/admin/volunteers", LONG_EMAIL, /^Delete /) },
+  { name: "a message's ?delete=", open: (page) => openFromRow(page, "/admin/contacts", LONG_EMAIL, /^Delete /) },
+  { name: "the Outbox's ?view=", open: (page) => openFromRow(page, "/admin/outbox", LONG_EMAIL, /^Read /) },
+  { name: "Subscriptions' ?change=", open: (page) => openFromRow(page, "/admin/subscriptions", LONG_EMAIL, /^Change the amount/) },
+  { name: "a gift's ?cancel=", open: (page) => openFromRow(page, "/admin/subscriptions", LONG_EMAIL, /^Cancel subscription/) },
+  { name: "the Ledger's ?reverse=", open: (page) => openFromRow(page, "/admin/funds/ledger", LONG_LINK, /^Reverse entry/) },
+];
+
+/** Opens a row's link (from its menu, when it has one) as staff would, and waits for the panel it opens. */
+async function openFromRow(page: Page, screen: string, rowText: string, link: RegExp) {
+  await page.goto(screen);
+  const row = page.locator("main table tbody tr").filter({ hasText: rowText }).first();
+  const menu = row.locator("details > summary");
+  if (await menu.count()) await menu.click();
+  await row.getByRole("link", { name: link }).click();
+  await expect(page).toHaveURL(/[?&](delete|view|change|cancel|reverse)=/);
+  await expect(page.locator("main section h2").first()).toBeVisible();
+}
+
+for (const viewport of PHONE_AND_LAPTOP) {
+  test.describe(`confirmations and messages at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const panel of PANELS) {
+      test(`${panel.name} holds a long address or link within the screen`, async ({ adminPage: page }) => {
+        await panel.open(page);
+        expect(await pageOverflow(page), "the page scrolls sideways").toBeLessThanOrEqual(0);
+      });
+    }
+  });
+}

@@ -100,7 +100,9 @@ export function AdminShell({ username, children }: { username: string; children:
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <AccountBar username={username} />
-        <main id="admin-main" className="min-w-0 flex-1 p-4 sm:p-8">
+        {/* A word longer than its line (an address, a link) breaks rather than widening the page: one rule for every
+            confirmation, form and message. A table's cells still grow to hold their words, and scroll in their box. */}
+        <main id="admin-main" className="min-w-0 flex-1 p-4 wrap-break-word sm:p-8">
           {children}
         </main>
       </div>

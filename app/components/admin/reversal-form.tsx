@@ -56,7 +56,8 @@ export function ReversalForm({
       <h2 id="reversal-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         Reverse entry #{entry.id}?
       </h2>
-      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_1fr]">
+      {/* Tracks of at least nothing, not their longest word, so a long link in the description wraps on a phone. */}
+      <dl className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="font-medium text-slate-900">Disbursed</dt>
         <dd>
           {amount} from {entry.fund_name} on {entry.disbursed_on} ({entry.disbursed_on_hijri})

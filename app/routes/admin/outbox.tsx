@@ -120,7 +120,8 @@ function MessageView({ message, closeTo, timeZone }: { message: OutboxMessage; c
   return (
     <section aria-labelledby="message-subject" className="space-y-4 rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        {/* min-w-0: as a flex item it would otherwise be as wide as the longest address or word it holds. */}
+        <div className="min-w-0">
           <h2 id="message-subject" className="text-lg font-semibold text-slate-900">
             {message.subject}
           </h2>
