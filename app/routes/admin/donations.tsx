@@ -182,22 +182,24 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         {donations.map((donation) => (
           <tr key={donation.id}>
             <td className="px-3 py-3 text-slate-500">{donation.id}</td>
+            {/* Name, address and badge stacked, so the column is as wide as one of them, not a name and a badge side by side. */}
             <td className="px-3 py-3">
-              <span className="flex items-center">
-                <TruncatedText text={donation.name} className="max-w-40 font-medium text-slate-900" />
-                {donation.anonymous ? <AnonymousBadge /> : null}
-              </span>
+              <TruncatedText text={donation.name} className="max-w-44 font-medium text-slate-900" />
               <TruncatedText text={donation.email || "—"} className="max-w-44 text-xs text-slate-600" />
+              {donation.anonymous ? <AnonymousBadge /> : null}
             </td>
             <td className="px-3 py-3 text-right font-medium tabular-nums text-slate-900">
               {formatDollars(donation.amount)}
               {donation.fee_cover > 0 ? (
-                <span className="block text-xs font-normal whitespace-nowrap text-slate-600">+ {formatDollars(donation.fee_cover)} fee covered</span>
+                <span className="block text-xs font-normal text-slate-600">+ {formatDollars(donation.fee_cover)} fee covered</span>
               ) : null}
             </td>
-            <td className="px-3 py-3 whitespace-nowrap">
-              {donation.frequency}
-              {donation.is_test ? <TestBadge /> : null}
+            {/* The frequency and its Test badge hold together; the offline method under them may wrap. */}
+            <td className="px-3 py-3">
+              <span className="whitespace-nowrap">
+                {donation.frequency}
+                {donation.is_test ? <TestBadge /> : null}
+              </span>
               {donation.payment_method !== "card" ? (
                 <span className="mt-1 block w-fit rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
                   Offline · {PAYMENT_METHOD_LABELS[donation.payment_method]}
@@ -249,7 +251,7 @@ function totalsNote(filtered: boolean, countsTest: boolean): string | null {
 /** Marks a donor who asked that their name stay off public pages. */
 function AnonymousBadge() {
   return (
-    <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-violet-900" title="Asked that their name stay off public pages">
+    <span className="mt-1 block w-fit rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-violet-900" title="Asked that their name stay off public pages">
       Anonymous
     </span>
   );
