@@ -209,3 +209,41 @@ for (const viewport of PHONE_AND_LAPTOP) {
     }
   });
 }
+
+test.describe("a row's Actions menu", () => {
+  test.use({ viewport: LAPTOP });
+
+  test("opens with Enter, closes with Escape with focus back on its toggle, and opening another closes it", async ({ adminPage: page }) => {
+    await page.goto("/admin/subscriptions");
+    const menus = page.locator("main table tbody tr details");
+    const [first, second] = [menus.nth(0), menus.nth(1)];
+    // The page's scripts loaded and run: Escape is theirs.
+    await page.waitForLoadState("networkidle");
+    await first.locator("> summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(first).toHaveAttribute("open");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await expect(first).not.toHaveAttribute("open");
+    await expect(first.locator("> summary")).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await second.locator("> summary").click();
+    await expect(second).toHaveAttribute("open");
+    await expect(first).not.toHaveAttribute("open");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("still opens, and opening another closes the first", async ({ adminPage: page }) => {
+      await page.goto("/admin/subscriptions");
+      const menus = page.locator("main table tbody tr details");
+      await menus.nth(0).locator("> summary").click();
+      await expect(menus.nth(0).getByRole("link", { name: /^History of / })).toBeVisible();
+      await menus.nth(1).locator("> summary").click();
+      await expect(menus.nth(1)).toHaveAttribute("open");
+      await expect(menus.nth(0)).not.toHaveAttribute("open");
+    });
+  });
+});
