@@ -7,15 +7,18 @@ import { expect, test } from "./fixtures";
 test.describe("giving forms line up", () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test("the tribute's three choices sit on one row, on the donate page and in an appeal's narrower column", async ({ page }) => {
+  test("the tribute's three choices sit on one row, on the donate page and in an appeal's narrower column, at 1366 and 1024 px", async ({ page }) => {
     await page.goto("/appeals");
     const appeal = (await page.locator('main a[href^="/appeals/"]').first().getAttribute("href"))!;
-    for (const address of ["/donate", appeal]) {
-      await page.goto(address);
-      const choices = page.getByRole("group", { name: "Give in someone's name (optional)" }).getByRole("radio");
-      await expect(choices).toHaveCount(3);
-      const tops = await choices.evaluateAll((radios) => radios.map((radio) => Math.round(radio.getBoundingClientRect().top)));
-      expect(new Set(tops).size, `${address}: ${tops.join(", ")}`).toBe(1);
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const address of ["/donate", appeal]) {
+        await page.goto(address);
+        const choices = page.getByRole("group", { name: "Give in someone's name (optional)" }).getByRole("radio");
+        await expect(choices).toHaveCount(3);
+        const tops = await choices.evaluateAll((radios) => radios.map((radio) => Math.round(radio.getBoundingClientRect().top)));
+        expect(new Set(tops).size, `${address} at ${width} px: ${tops.join(", ")}`).toBe(1);
+      }
     }
   });
 

@@ -68,8 +68,9 @@ function zakatWords({ isZakat, purposeOnForm }: Pick<GiftChoicesProps, "isZakat"
 export function GiftChoices({ fields, giftCents, cardFee, destination, isZakat, purposeOnForm }: GiftChoicesProps) {
   const hydrated = useHydrated();
   const followsChoice = !purposeOnForm || hydrated;
+  // Narrower at the sides than above and below: the tribute's row needs the width in an appeal's column.
   return (
-    <fieldset className="space-y-5 rounded-xl border border-slate-200 p-5">
+    <fieldset className="space-y-5 rounded-xl border border-slate-200 px-4 py-5">
       <legend className="px-1 text-lg font-semibold text-slate-900">Your choices</legend>
       <Choice field={fields.anonymous} label="Give anonymously">
         {ANONYMOUS_NOTE}
@@ -130,10 +131,10 @@ function TributeChoice({ field }: { field: GiftChoicesProps["fields"]["tribute"]
   return (
     <fieldset>
       <legend className="font-medium text-slate-900">Give in someone&apos;s name (optional)</legend>
-      {/* Spaced to sit in one row in an appeal page's narrow column on a laptop; a phone wraps them. */}
-      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+      {/* Set small and close enough to sit in one row in an appeal page's column (276 px at 1024); a phone wraps them. */}
+      <div className="mt-2 flex flex-wrap gap-x-2.5 gap-y-2 text-sm">
         {TRIBUTE_OPTIONS.map((option) => (
-          <label key={option.value || "none"} htmlFor={`${tribute.kind.id}-${option.value || "none"}`} className="flex items-center gap-1.5 whitespace-nowrap">
+          <label key={option.value || "none"} htmlFor={`${tribute.kind.id}-${option.value || "none"}`} className="flex items-center gap-1 whitespace-nowrap">
             <input
               type="radio"
               id={`${tribute.kind.id}-${option.value || "none"}`}
