@@ -274,7 +274,8 @@ function LedgerRow({ entry, timeZone, reverseLink }: { entry: LedgerEntry; timeZ
         {entry.fund_name}
         {entry.category ? <ZakatCategoryName categoryKey={entry.category} label={entry.category_label} className="mt-0.5 block text-xs text-slate-600" /> : null}
       </td>
-      <td className="min-w-52 px-3 py-3 align-top text-slate-700">
+      {/* A link or reference in the description breaks anywhere rather than widening the list past a laptop. */}
+      <td className="min-w-52 px-3 py-3 align-top wrap-anywhere text-slate-700">
         {entry.programme || entry.region ? <span className="block font-medium text-slate-900">{[entry.programme, entry.region].filter(Boolean).join(" · ")}</span> : null}
         {entry.description}
         {reversal ? <span className="block text-xs font-semibold text-red-800">Reversal of #{entry.reverses_id}</span> : null}
