@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -320,25 +320,7 @@ function StatisticEditForm({
             </p>
           ) : null}
         </div>
-        <div>
-          <label htmlFor={fields.description.id} className="field-label">
-            Description <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} className="field-input" />
-          {fields.description.errors ? (
-            <p id={fields.description.errorId} className="field-error">
-              {fields.description.errors[0]}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex gap-3">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Saving..." : "Save"}
-          </button>
-          <Link to="/admin/settings" preventScrollReset className="btn-secondary">
-            Cancel
-          </Link>
-        </div>
+        <DescriptionAndSave description={fields.description} saving={saving} />
       </Form>
     </section>
   );
@@ -429,21 +411,35 @@ function TotalRaisedEditForm({ setting, totalRaised, lastResult }: { setting: Se
             </p>
           ) : null}
         </div>
-        <div>
-          <label htmlFor={fields.description.id} className="field-label">
-            Description <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} className="field-input" />
-        </div>
-        <div className="flex gap-3">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Saving..." : "Save"}
-          </button>
-          <Link to="/admin/settings" preventScrollReset className="btn-secondary">
-            Cancel
-          </Link>
-        </div>
+        <DescriptionAndSave description={fields.description} saving={saving} />
       </Form>
     </section>
+  );
+}
+
+/** The end of every setting's edit form: its optional description, then Save and Cancel. */
+function DescriptionAndSave({ description, saving }: { description: FieldMetadata<string | null | undefined, Record<string, unknown>>; saving: boolean }) {
+  return (
+    <>
+      <div>
+        <label htmlFor={description.id} className="field-label">
+          Description <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <textarea {...getTextareaProps(description)} key={description.key} rows={2} className="field-input" />
+        {description.errors ? (
+          <p id={description.errorId} className="field-error">
+            {description.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex gap-3">
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save"}
+        </button>
+        <Link to="/admin/settings" preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </>
   );
 }
