@@ -210,7 +210,7 @@ describe("the Donations list", () => {
       })
       .execute();
     const text = await screenText(donationsScreen as never, "/admin/donations");
-    expect(text).toContain("Maryam Yusuf Anonymous maryam@example.org $50 + $1.76 fee covered");
+    expect(text).toContain("Maryam Yusuf maryam@example.org Anonymous $50 + $1.76 fee covered");
     expect(text).toContain(`Emergency Relief Appeal: ${winter.title} In honour of Our Mother`);
   });
 });

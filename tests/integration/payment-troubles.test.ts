@@ -108,7 +108,7 @@ describe("with Stripe", () => {
     expect(await troubleRows()).toEqual([
       expect.objectContaining({ subscription_id: gift.id, stripe_invoice_id: invoiceId, attempts: 2, recovered_at: null, lost_at: null }),
     ]);
-    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/past_due\s*Past due · next try \w{3} \d{1,2}, \d{4}/);
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/past_due\s*Test\s*Past due · next try \w{3} \d{1,2}, \d{4}/);
   });
 
   it("opens a fresh billing portal session on each press of the mail's link, for that donor's customer only", async () => {
@@ -275,7 +275,7 @@ describe("in the sandbox", () => {
     expect(simulated.data).toMatchObject({ ok: true });
     expect(await onlyGift()).toMatchObject({ status: "past_due", amount_cents: 2000, next_retry_at: expect.any(String) });
     expect(await mailsOf("payment-failed")).toHaveLength(1);
-    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/past_due\s*Past due · next try \w{3} \d{1,2}, \d{4}/);
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/past_due\s*Test\s*Past due · next try \w{3} \d{1,2}, \d{4}/);
 
     // A past-due gift waits for its card: no change to it until then.
     const refused = await asStaff({ intent: "change", id: String(gift.id), amount: "30" });
