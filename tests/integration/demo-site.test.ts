@@ -68,6 +68,17 @@ describe("the demo site", () => {
     }
   });
 
+  it("tells staff while the emergency banner shows its built-in words rather than an appeal of theirs, until they choose", async () => {
+    const reminder = "The emergency banner above every public page shows its built-in words (families displaced by floods), not an appeal of yours.";
+    expect(await screenText(dashboard as never, "/admin")).toContain(reminder);
+    await getDb().updateTable("settings").set({ value: "off" }).where("key", "=", "emergency_appeal").execute();
+    try {
+      expect(await screenText(dashboard as never, "/admin")).not.toContain(reminder);
+    } finally {
+      await getDb().updateTable("settings").set({ value: "" }).where("key", "=", "emergency_appeal").execute();
+    }
+  });
+
   it("shows on the homepage the Total Raised that /transparency shows as received", async () => {
     const { body } = await callApi(transparencyApi.loader, "/api/transparency");
     const received = (body.funds as { received: number }[]).reduce((cents, fund) => cents + Math.round(fund.received * 100), 0) / 100;

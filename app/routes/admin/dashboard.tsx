@@ -5,29 +5,31 @@ import { formatDate, todayIn } from "~/domain/shared/dates";
 import { addDays, daysBetween, formatHijri, LUNAR_YEAR_DAYS } from "~/domain/shared/hijri";
 import { formatCount, formatDollars, formatExactDollars } from "~/domain/shared/money";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
-import { totalRaisedChoice, type TotalRaised } from "~/services/content";
+import { settingValues, totalRaisedChoice, type TotalRaised } from "~/services/content";
 import { getDashboardStats, placeholderOrganisationSettings, type DashboardStats } from "~/services/staff";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export async function loader() {
-  const [stats, totalRaised] = await Promise.all([getDashboardStats(), totalRaisedChoice()]);
+  const [stats, totalRaised, banner] = await Promise.all([getDashboardStats(), totalRaisedChoice(), settingValues(["emergency_appeal"])]);
   return {
     stats,
     totalRaised,
     today: todayIn(getEnv().SITE_TIMEZONE),
     totalsCountTest: countedTestFlags().includes(1),
     placeholders: placeholderOrganisationSettings(),
+    bannerHasBuiltInWords: (banner.get("emergency_appeal") ?? "").trim() === "",
   };
 }
 
 /** One figure per card, each card a link to the screen where the figure is worked on. */
-export default function Dashboard({ loaderData: { stats, totalRaised, today, totalsCountTest, placeholders } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { stats, totalRaised, today, totalsCountTest, placeholders, bannerHasBuiltInWords } }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
       <FundsReminders funds={stats.funds} totalRaised={totalRaised} today={today} />
       <PlaceholderDetails names={placeholders} />
+      {bannerHasBuiltInWords ? <BuiltInBanner /> : null}
       <section aria-labelledby="overview">
         <h2 id="overview" className="sr-only">
           Overview
@@ -99,6 +101,19 @@ function PlaceholderDetails({ names }: { names: string[] }) {
   return (
     <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-placeholder-details">
       Receipts and the site&apos;s footer still carry placeholder details: set {names.join(", ")} in the environment (README, Going live).
+    </p>
+  );
+}
+
+/** The banner's own words are an example, not the foundation's emergency: staff choose an appeal for it, or turn it off. */
+function BuiltInBanner() {
+  return (
+    <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-banner-reminder">
+      The emergency banner above every public page shows its built-in words (families displaced by floods), not an appeal of
+      yours.{" "}
+      <Link to="/admin/settings" className="font-semibold underline">
+        Choose an appeal for it, or turn it off, in Settings
+      </Link>
     </p>
   );
 }
