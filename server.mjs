@@ -32,7 +32,7 @@ try {
   env = getEnv();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  console.error("Fix the environment variables above (see README, 'Configuration') and start again.");
+  console.error("Fix the environment variables above (see docs/configuration.md) and start again.");
   process.exit(1);
 }
 

@@ -69,7 +69,7 @@ test("a postgres:// DATABASE_URL without SESSION_SECRET stops the start, says wh
       [
         "Invalid configuration:",
         "  - SESSION_SECRET: SESSION_SECRET is required with a postgres:// DATABASE_URL: every app process must sign sessions with the same secret",
-        "Fix the environment variables above (see README, 'Configuration') and start again.",
+        "Fix the environment variables above (see docs/configuration.md) and start again.",
         "",
       ].join("\n"),
     );

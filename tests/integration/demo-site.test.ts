@@ -55,7 +55,7 @@ describe("the demo site", () => {
 
   it("tells staff which of the foundation's details on receipts and the footer are still placeholders, until they are set", async () => {
     expect(await screenText(dashboard as never, "/admin")).toContain(
-      "Receipts and the site's footer still carry placeholder details: set ORG_LEGAL_NAME, ORG_TAX_ID, ORG_ADDRESS, ORG_EMAIL, ORG_PHONE in the environment (README, Going live).",
+      "Receipts and the site's footer still carry placeholder details: set ORG_LEGAL_NAME, ORG_TAX_ID, ORG_ADDRESS, ORG_EMAIL, ORG_PHONE in the environment (docs/going-live.md).",
     );
     const placeholders = { ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.", ORG_TAX_ID: "12-3456789", ORG_ADDRESS: "1 Main Street, Dearborn, MI", ORG_EMAIL: "info@al-amanah.example", ORG_PHONE: "+1 313 555 0100" };
     Object.assign(process.env, placeholders);

@@ -100,7 +100,7 @@ function PlaceholderDetails({ names }: { names: string[] }) {
   if (names.length === 0) return null;
   return (
     <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-placeholder-details">
-      Receipts and the site&apos;s footer still carry placeholder details: set {names.join(", ")} in the environment (README, Going live).
+      Receipts and the site&apos;s footer still carry placeholder details: set {names.join(", ")} in the environment (docs/going-live.md).
     </p>
   );
 }
