@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { formatCount, formatDollars } from "~/domain/shared/money";
@@ -60,7 +60,12 @@ async function ramadanSettingsView() {
     rehearsed: settings.rehearsed,
     hijriYear: settings.hijri_year,
     timeZone,
-    tonight: tonightWords(tonightsEvening(new Date(), timeZone), settings.first_night ?? settings.proposed_first_night, settings.first_night !== null, todayIn(timeZone)),
+    tonight: tonightWords(
+      tonightsEvening(new Date(), timeZone),
+      settings.first_night ?? settings.proposed_first_night,
+      settings.first_night !== null,
+      todayIn(timeZone),
+    ),
     rehearsalToday: rehearsalToday(),
     rehearsalFirstNight: isTestMode() ? rehearsalFirstNight(timeZone) : null,
   };
@@ -239,11 +244,7 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
           lastResult={actionData?.key === selected.key ? actionData.result : undefined}
         />
       ) : selected ? (
-        <StatisticEditForm
-          key={selected.key}
-          setting={selected}
-          lastResult={actionData?.key === selected.key ? actionData.result : undefined}
-        />
+        <StatisticEditForm key={selected.key} setting={selected} lastResult={actionData?.key === selected.key ? actionData.result : undefined} />
       ) : null}
 
       {loaderData.givingSaved && !actionData ? (
@@ -267,13 +268,7 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
   );
 }
 
-function StatisticEditForm({
-  setting,
-  lastResult,
-}: {
-  setting: Setting;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+function StatisticEditForm({ setting, lastResult }: { setting: Setting; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const valueRef = useRef<HTMLInputElement>(null);
@@ -289,47 +284,39 @@ function StatisticEditForm({
   // Opening the form moves focus into it, so keyboard users land where they are needed.
   useEffect(() => valueRef.current?.focus(), []);
 
-  const heading = `Edit ${label(setting.key)}`;
   return (
-    <section aria-labelledby="edit-heading" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
-      <h2 id="edit-heading" className="text-lg font-semibold text-slate-900">
-        {heading}
-      </h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
-        <input type="hidden" name="key" value={setting.key} />
-        {form.errors ? (
-          <p role="alert" className="field-error">
-            {form.errors[0]}
+    <SettingEditFrame settingKey={setting.key} formProps={getFormProps(form)} errors={form.errors}>
+      <div>
+        <label htmlFor={fields.value.id} className="field-label">
+          Value{isDollarStatistic(setting.key) ? " (US dollars)" : ""}
+        </label>
+        <input
+          {...getInputProps(fields.value, { type: "text" })}
+          key={fields.value.key}
+          ref={valueRef}
+          inputMode="decimal"
+          required
+          className="field-input max-w-xs"
+        />
+        {fields.value.errors ? (
+          <p id={fields.value.errorId} className="field-error">
+            {fields.value.errors[0]}
           </p>
         ) : null}
-        <div>
-          <label htmlFor={fields.value.id} className="field-label">
-            Value{isDollarStatistic(setting.key) ? " (US dollars)" : ""}
-          </label>
-          <input
-            {...getInputProps(fields.value, { type: "text" })}
-            key={fields.value.key}
-            ref={valueRef}
-            inputMode="decimal"
-            required
-            className="field-input max-w-xs"
-          />
-          {fields.value.errors ? (
-            <p id={fields.value.errorId} className="field-error">
-              {fields.value.errors[0]}
-            </p>
-          ) : null}
-        </div>
-        <DescriptionAndSave description={fields.description} saving={saving} />
-      </Form>
-    </section>
+      </div>
+      <DescriptionAndSave description={fields.description} saving={saving} />
+    </SettingEditFrame>
   );
 }
 
 /** Where the figure comes from, and when staff typed it, what the books show beside it. */
 function TotalRaisedSource({ totalRaised }: { totalRaised: TotalRaised }) {
   if (totalRaised.source === "books") {
-    return <p className="mt-1 text-sm font-medium text-brand-800">From the books: what the transparency report shows as received, kept up to date with every gift.</p>;
+    return (
+      <p className="mt-1 text-sm font-medium text-brand-800">
+        From the books: what the transparency report shows as received, kept up to date with every gift.
+      </p>
+    );
   }
   const differs = totalRaised.typed !== totalRaised.books;
   return (
@@ -361,57 +348,75 @@ function TotalRaisedEditForm({ setting, totalRaised, lastResult }: { setting: Se
 
   const choice = "flex items-start gap-3 rounded-lg border border-slate-200 p-3";
   return (
-    <section aria-labelledby="edit-heading" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
-      <h2 id="edit-heading" className="text-lg font-semibold text-slate-900">
-        Edit {label(setting.key)}
-      </h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
-        <input type="hidden" name="key" value={setting.key} />
-        {form.errors ? (
-          <p role="alert" className="field-error">
-            {form.errors[0]}
+    <SettingEditFrame settingKey={setting.key} formProps={getFormProps(form)} errors={form.errors}>
+      <fieldset className="space-y-3">
+        <legend className="field-label">Where the figure comes from</legend>
+        <label className={choice}>
+          <input
+            {...getInputProps(fields.source, { type: "radio", value: "books" })}
+            key={`${fields.source.key}-books`}
+            ref={totalRaised.source === "books" ? firstRef : undefined}
+            className="mt-1"
+          />
+          <span>
+            <span className="font-semibold text-slate-900">From the books</span> (recommended): {formatDollars(totalRaised.books)} today, what the transparency
+            report shows as received, test payments left out. It follows every gift, so the homepage and the report always agree.
+          </span>
+        </label>
+        <label className={choice}>
+          <input
+            {...getInputProps(fields.source, { type: "radio", value: "typed" })}
+            key={`${fields.source.key}-typed`}
+            ref={totalRaised.source === "typed" ? firstRef : undefined}
+            className="mt-1"
+          />
+          <span>
+            <span className="font-semibold text-slate-900">A figure we type</span>: for money raised before the site kept its books, say. Donors can compare it
+            with the transparency report, which shows {formatDollars(totalRaised.books)}.
+          </span>
+        </label>
+      </fieldset>
+      <div>
+        <label htmlFor={fields.value.id} className="field-label">
+          Typed figure (US dollars) <span className="font-normal text-slate-500">(only for a figure we type)</span>
+        </label>
+        <input {...getInputProps(fields.value, { type: "text" })} key={fields.value.key} inputMode="decimal" className="field-input max-w-xs" />
+        {fields.value.errors ? (
+          <p id={fields.value.errorId} className="field-error">
+            {fields.value.errors[0]}
           </p>
         ) : null}
-        <fieldset className="space-y-3">
-          <legend className="field-label">Where the figure comes from</legend>
-          <label className={choice}>
-            <input
-              {...getInputProps(fields.source, { type: "radio", value: "books" })}
-              key={`${fields.source.key}-books`}
-              ref={totalRaised.source === "books" ? firstRef : undefined}
-              className="mt-1"
-            />
-            <span>
-              <span className="font-semibold text-slate-900">From the books</span> (recommended):{" "}
-              {formatDollars(totalRaised.books)} today, what the transparency report shows as received, test payments left out. It follows
-              every gift, so the homepage and the report always agree.
-            </span>
-          </label>
-          <label className={choice}>
-            <input
-              {...getInputProps(fields.source, { type: "radio", value: "typed" })}
-              key={`${fields.source.key}-typed`}
-              ref={totalRaised.source === "typed" ? firstRef : undefined}
-              className="mt-1"
-            />
-            <span>
-              <span className="font-semibold text-slate-900">A figure we type</span>: for money raised before the site kept its books,
-              say. Donors can compare it with the transparency report, which shows {formatDollars(totalRaised.books)}.
-            </span>
-          </label>
-        </fieldset>
-        <div>
-          <label htmlFor={fields.value.id} className="field-label">
-            Typed figure (US dollars) <span className="font-normal text-slate-500">(only for a figure we type)</span>
-          </label>
-          <input {...getInputProps(fields.value, { type: "text" })} key={fields.value.key} inputMode="decimal" className="field-input max-w-xs" />
-          {fields.value.errors ? (
-            <p id={fields.value.errorId} className="field-error">
-              {fields.value.errors[0]}
-            </p>
-          ) : null}
-        </div>
-        <DescriptionAndSave description={fields.description} saving={saving} />
+      </div>
+      <DescriptionAndSave description={fields.description} saving={saving} />
+    </SettingEditFrame>
+  );
+}
+
+/** The frame of every setting's edit form: its heading, the form posting the key, and the form's own error. */
+function SettingEditFrame({
+  settingKey,
+  formProps,
+  errors,
+  children,
+}: {
+  settingKey: string;
+  formProps: ReturnType<typeof getFormProps>;
+  errors?: string[];
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="edit-heading" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
+      <h2 id="edit-heading" className="text-lg font-semibold text-slate-900">
+        Edit {label(settingKey)}
+      </h2>
+      <Form method="post" {...formProps} className="mt-4 space-y-4" preventScrollReset>
+        <input type="hidden" name="key" value={settingKey} />
+        {errors ? (
+          <p role="alert" className="field-error">
+            {errors[0]}
+          </p>
+        ) : null}
+        {children}
       </Form>
     </section>
   );
