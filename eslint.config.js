@@ -27,7 +27,7 @@ const SERVER_PACKAGES = [
   "remix-auth-form",
 ];
 
-const NO_BUILT_INS = "domain/ is pure and runs in the browser: no Node built-ins.";
+const NO_BUILT_INS = "rules/ and shared/ are pure and run in the browser: no Node built-ins.";
 
 const TESTS_ARE_NOT_APP_CODE = {
   group: ["**/tests/**", "*.test", "*.test.ts"],
@@ -36,9 +36,9 @@ const TESTS_ARE_NOT_APP_CODE = {
 
 /**
  * The linter `npm test` runs first. Beside the usual JavaScript, TypeScript, React and
- * accessibility rules it holds the house's shape: the rings (routes -> services ->
- * lib/db, with domain pure) and the areas, which use one another only through an area's
- * index module. `eslint/rings.js` says which import may go where, and why.
+ * accessibility rules it holds the house's shape: feature slices, each with its rings
+ * (routes, components -> server -> lib/db, with rules pure), which use one another only
+ * through a slice's public modules. `eslint/rings.js` says which import may go where, and why.
  */
 export default tseslint.config(
   {
@@ -134,20 +134,39 @@ export default tseslint.config(
     },
   },
   {
-    // Pure domain code runs in the browser as well as on the server.
-    files: ["app/domain/**/*.{ts,tsx}"],
+    // Pure rules (a slice's rules/ and app/shared) run in the browser as well as on the server.
+    files: ["app/*/*/rules/**/*.{ts,tsx}", "app/shared/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          // Built-ins by exact name: as a pattern, "domain" (a Node module) would match this folder.
+          // Built-ins by exact name: as a pattern, "domain" (a Node module) would match a folder.
           paths: builtinModules.map((name) => ({ name, message: NO_BUILT_INS })),
           patterns: [
             TESTS_ARE_NOT_APP_CODE,
-            { group: ["*.server", "*.server.*"], message: "domain/ is pure: server code belongs in services/ or lib/." },
-            { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "domain/ is pure: no React." },
+            { group: ["*.server", "*.server.*"], message: "rules/ is pure: server code belongs in the slice's server/ or in app/lib." },
+            { group: ["**/index.ui", "**/components/*"], message: "rules/ is pure: components belong in components/." },
+            { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "rules/ is pure: no React." },
             { group: ["node:*"], message: NO_BUILT_INS },
-            { group: SERVER_PACKAGES, message: "domain/ is pure and runs in the browser: databases, payments, mail and files belong in services/ or lib/." },
+            {
+              group: SERVER_PACKAGES,
+              message: "rules/ is pure and runs in the browser: databases, payments, mail and files belong in server/ or app/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components run in the browser: what they show comes from a route's loader.
+    files: ["app/*/*/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            TESTS_ARE_NOT_APP_CODE,
+            { group: ["*.server", "*.server.*"], message: "Components never call server code: a route's loader reads it and passes it down." },
           ],
         },
       ],

@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
-import { NonceProvider } from "~/components/layout/nonce";
+import { NonceProvider } from "~/ui/nonce";
 import { clientAddressContext } from "~/lib/request-context";
 import { documentContentSecurityPolicy, securityHeadersFor as headersFor } from "~/lib/security-headers.server";
 import { inlineScriptHashes } from "~/lib/page-cache/script-hashes.server";
@@ -21,10 +21,11 @@ export { closeDb } from "~/lib/db.server";
 export { answersWithPage, bodyProblemPage, requestBodyProblem } from "~/lib/request-limits.server";
 export { createExpressRequestHandler } from "~/lib/express-adapter.server";
 export { withKeptPages } from "~/lib/page-cache/page-cache.server";
-export { startMailDelivery } from "~/services/mail";
-export { startRamadanCharges } from "~/services/giving";
-export { startZakatReminders } from "~/services/donors";
-export { bootstrap, describeStartup, runAdminPasswordCli } from "~/services/staff";
+export { startMailDelivery } from "~/mail/queue/index.server";
+export { startRamadanCharges } from "~/giving/ramadan-nights/index.server";
+export { startZakatReminders } from "~/donors/zakat-reminders/index.server";
+export { bootstrap, describeStartup } from "~/staff/startup/index.server";
+export { runAdminPasswordCli } from "~/staff/accounts/index.server";
 
 export function securityHeadersFor(pathname: string, isHttps: boolean): Record<string, string> {
   return headersFor(pathname, isHttps, getEnv().PUBLIC_URL);

@@ -7,10 +7,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
-import { useNonce } from "~/components/layout/nonce";
-import { PageScripts } from "~/components/layout/page-scripts";
-import { markDocumentReady } from "~/components/ui/use-focus-on-arrival";
-import { TestModeNotice } from "~/components/layout/test-mode-notice";
+import { useNonce } from "~/ui/nonce";
+import { PageScripts } from "~/ui/page-scripts";
+import { markDocumentReady } from "~/ui/use-focus-on-arrival";
+import { TestModeNotice } from "~/ui/test-mode-notice";
 import { paymentMode } from "~/lib/env.server";
 import { foundationContact } from "~/lib/organisation.server";
 import "./app.css";

@@ -1,42 +1,57 @@
-import { existsSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * Which import may go where, as zones for import-x/no-restricted-paths. The rings:
+ * Which import may go where, as zones for import-x/no-restricted-paths.
  *
- *   routes, components (UI)  ->  services (rules, I/O)  ->  lib (infrastructure), db
- *                   \----------------------------------->  domain (pure, shared with the browser)
+ * The app is made of feature slices, `app/<area>/<feature>/`, each holding its own rings:
  *
- * Dependencies point down: lib never reaches up into a service, domain imports nothing
- * but other domain code, and db (schema, migrations, seed) stands apart from the app so
- * that a migration stays as it ran. Within services and domain, code is grouped by the
- * charity's areas (giving, content, community, mail, staff, donors ...); an area uses
- * another only through that area's index module, so what the index leaves out can change
- * freely. `domain/shared` is the common vocabulary (money, dates, text) every area reads.
- * The UI may read any domain module directly: the browser bundles what it imports, and an
- * index would drag every area's schemas into pages that need one constant.
+ *   routes/, components/ (UI)  ->  server/ (*.server.ts: rules, I/O)  ->  app/lib (infrastructure), db
+ *                 \------------------------------------------------->  rules/ (pure, shared with the browser)
+ *
+ * A slice is reached from outside only through its public modules: `index.ts` (pure rules),
+ * `index.ui.ts` (components) and `index.server.ts` (server code), so what they leave out can
+ * change freely. Around the slices stand three shared folders that import no feature:
+ * `app/ui` (shared UI), `app/shared` (the pure common vocabulary: money, dates, Hijri) and
+ * `app/lib` (infrastructure). `db/` (schema, migrations, seed) stands apart from the app so
+ * that a migration stays as it ran. Purity (no React, Node or server packages in rules/ and
+ * shared/) is checked by no-restricted-imports in eslint.config.js.
  */
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const SHARED = "shared";
+const app = path.join(root, "app");
+export const SHARED_FOLDERS = ["ui", "shared", "lib"];
+const PUBLIC_MODULES = ["./index.ts", "./index.ui.ts", "./index.server.ts"];
 
-function areasOf(ring) {
-  return readdirSync(path.join(root, "app", ring), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
+const dirsIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+/** Every feature slice, as `<area>/<feature>`. */
+export function slices() {
+  return dirsIn(app)
+    .filter((area) => !SHARED_FOLDERS.includes(area))
+    .flatMap((area) => dirsIn(path.join(app, area)).map((feature) => `${area}/${feature}`));
 }
 
 export function ringZones() {
+  const all = slices();
+  const sliceDirs = all.map((slice) => `./app/${slice}`);
   const zones = [
     {
       target: "./app/lib",
-      from: ["./app/services", "./app/routes", "./app/components"],
-      message: "lib/ is infrastructure and never imports a service or the UI: a helper that needs a service belongs in that area's services.",
+      from: [...sliceDirs, "./app/ui"],
+      except: ["./index.ts"],
+      message:
+        "app/lib is infrastructure (database, session, payments, files): it may read a slice's pure rules (its index.ts) but no feature's server code, UI or screen glue, which live in that feature's slice.",
     },
     {
-      target: "./app/domain",
-      from: ["./app/lib", "./app/services", "./app/routes", "./app/components", "./db"],
-      message: "domain/ is pure and shared with the browser: it imports only other domain code.",
+      target: "./app/ui",
+      from: sliceDirs,
+      message: "app/ui is shared UI and imports no feature: a component that needs a feature belongs in that feature's slice.",
+    },
+    {
+      target: "./app/shared",
+      from: [...sliceDirs, "./app/ui", "./app/lib"],
+      message: "app/shared is the pure common vocabulary every slice reads: it imports only app/shared.",
     },
     {
       target: "./db",
@@ -44,64 +59,40 @@ export function ringZones() {
       message: "db/ (schema, migrations, seed) imports no app code, so a migration stays as it ran.",
     },
     {
-      target: "./app/services",
-      from: ["./app/routes", "./app/components"],
-      message: "Services hold the rules; the UI calls them, never the other way round.",
-    },
-    {
-      target: ["./app/routes", "./app/components"],
+      target: [...all.flatMap((slice) => [`./app/${slice}/routes`, `./app/${slice}/components`]), "./app/ui"],
       from: "./app/lib/db.server.ts",
-      message: "Only services speak to the database: a route asks a service.",
-    },
-    {
-      target: "./app/components",
-      from: ["./app/services", "./app/routes"],
-      message: "Components render what a route's loader gives them; they never call services or routes.",
+      message: "Only server code speaks to the database: a route asks its slice's server/ module.",
     },
   ];
-  return [...zones, ...areaZones()];
+  for (const slice of all) zones.push(...sliceZones(slice, all));
+  return zones;
 }
 
-function areaZones() {
-  const zones = [];
-  const serviceAreas = areasOf("services");
-  const domainAreas = areasOf("domain").filter((area) => area !== SHARED);
-  for (const other of serviceAreas) {
-    const through = `services/${other}/index.ts`;
-    // The UI and the other areas reach a service area only through its index.
-    zones.push({
-      target: ["./app/routes", "./app/components", "./app/entry.server.tsx", "./app/root.tsx"],
-      from: `./app/services/${other}`,
-      except: ["./index.ts"],
-      message: `Use the ${other} area through its index (~/services/${other}), not its internals.`,
-    });
-    for (const area of serviceAreas.filter((a) => a !== other)) {
-      zones.push({
-        target: `./app/services/${area}`,
-        from: `./app/services/${other}`,
-        except: ["./index.ts"],
-        message: `The ${area} area uses ${other} only through ${through} (~/services/${other}).`,
-      });
-    }
-  }
-  for (const other of domainAreas) {
-    const index = `~/domain/${other}`;
-    const through = existsSync(path.join(root, "app", "domain", other, "index.ts"))
-      ? `through its index (${index})`
-      : `through an index: add app/domain/${other}/index.ts exporting what is needed, and import ${index}`;
-    for (const area of [...new Set([...serviceAreas, ...domainAreas])].filter((a) => a !== other)) {
-      zones.push({
-        target: [`./app/services/${area}`, `./app/domain/${area}`],
-        from: `./app/domain/${other}`,
-        except: ["./index.ts"],
-        message: `The ${area} area reads the ${other} domain only ${through}.`,
-      });
-    }
-    zones.push({
-      target: `./app/domain/${SHARED}`,
-      from: `./app/domain/${other}`,
-      message: "domain/shared is the common vocabulary: it imports no area.",
-    });
-  }
-  return zones;
+function sliceZones(slice, all) {
+  const here = `./app/${slice}`;
+  const others = all.filter((other) => other !== slice).map((other) => `./app/${other}`);
+  return [
+    {
+      // A slice's insides are its own; others use what its public modules export.
+      target: [...others, ...SHARED_FOLDERS.map((folder) => `./app/${folder}`), "./app/root.tsx", "./app/entry.server.tsx"],
+      from: here,
+      except: PUBLIC_MODULES,
+      message: `Reach ${slice} through its public modules (~/${slice} for pure rules, ~/${slice}/index.ui for components, ~/${slice}/index.server for server code), not its insides: export what you need there.`,
+    },
+    {
+      target: `${here}/rules`,
+      from: [`${here}/server`, `${here}/routes`, `${here}/components`, `${here}/index.ui.ts`, `${here}/index.server.ts`, "./app/lib", "./app/ui"],
+      message: "rules/ is pure and runs in the browser too: it imports only rules (its own, a slice's index.ts, app/shared).",
+    },
+    {
+      target: `${here}/server`,
+      from: [`${here}/routes`, `${here}/components`, `${here}/index.ui.ts`, "./app/ui"],
+      message: "server/ holds the rules and the I/O; the UI calls it, never the other way round.",
+    },
+    {
+      target: `${here}/components`,
+      from: [`${here}/server`, `${here}/routes`, `${here}/index.server.ts`],
+      message: "Components render what a route's loader gives them; they never call server code or routes.",
+    },
+  ];
 }

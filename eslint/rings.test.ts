@@ -2,7 +2,7 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /**
- * The rings and areas hold only while the linter refuses what climbs them: each case
+ * The slices and their rings hold only while the linter refuses what climbs them: each case
  * lints one import as if written in the named file and reads which rules object.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -14,62 +14,69 @@ async function objectionsTo(filePath: string, code: string): Promise<string[]> {
 
 const RINGS = "import-x/no-restricted-paths";
 
-describe("the rings", () => {
-  it("refuses a service in lib, which is infrastructure", async () => {
-    const found = await objectionsTo("app/lib/probe.server.ts", 'import { x } from "~/services/content";');
-    expect(found.join("\n")).toContain(`${RINGS}: Unexpected path "~/services/content" imported in restricted zone. lib/ is infrastructure`);
+describe("the slices", () => {
+  it("refuses another slice's insides, and accepts its public modules", async () => {
+    const inside = await objectionsTo("app/donors/my-giving/server/probe.server.ts", 'import { x } from "~/giving/receipts/server/receipts.server";');
+    expect(inside.join("\n")).toContain(`${RINGS}: Unexpected path "~/giving/receipts/server/receipts.server" imported in restricted zone. Reach giving/receipts through its public modules`);
+    expect(await objectionsTo("app/donors/my-giving/server/probe.server.ts", 'import { x } from "~/giving/receipts/index.server";')).toEqual([]);
+    expect(await objectionsTo("app/donors/my-giving/routes/probe.tsx", 'import { x } from "~/giving/receipts";')).toEqual([]);
+    expect(await objectionsTo("app/donors/my-giving/routes/probe.tsx", 'import { x } from "~/giving/recurring/index.ui";')).toEqual([]);
   });
 
-  it("refuses a service reached by a relative path too", async () => {
-    const found = await objectionsTo("app/lib/probe.server.ts", 'import { x } from "../services/staff/admins.server";');
-    expect(found.join("\n")).toContain("lib/ is infrastructure");
+  it("refuses another slice's insides reached by a relative path too", async () => {
+    const found = await objectionsTo("app/donors/my-giving/routes/probe.tsx", 'import { x } from "../../../giving/recurring/components/recurring-gifts";');
+    expect(found.join("\n")).toContain("Reach giving/recurring through its public modules");
   });
 
-  it("refuses server code, React and Node built-ins in domain, which the browser runs", async () => {
-    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "~/lib/db.server";')).join("\n")).toContain("domain/ is pure");
-    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "react";')).join("\n")).toContain("no React");
-    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "node:crypto";')).join("\n")).toContain("no Node built-ins");
-    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "crypto";')).join("\n")).toContain("no Node built-ins");
-    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "kysely";')).join("\n")).toContain("belong in services/ or lib/");
-    expect((await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "stripe";')).join("\n")).toContain("belong in services/ or lib/");
-    expect((await objectionsTo("app/domain/giving/probe.tsx", 'import { x } from "react";')).join("\n")).toContain("no React");
-  });
-
-  it("refuses app code in db, so a migration stays as it ran", async () => {
-    const found = await objectionsTo("db/migrations/9999_probe.ts", 'import { x } from "../../app/services/giving/receipt-tokens.server";');
-    expect(found.join("\n")).toContain("db/ (schema, migrations, seed) imports no app code");
-  });
-
-  it("refuses the UI in services and services in components", async () => {
-    expect((await objectionsTo("app/services/content/probe.server.ts", 'import { x } from "~/routes/home";')).join("\n")).toContain("Services hold the rules");
-    expect((await objectionsTo("app/components/content/probe.tsx", 'import { x } from "~/services/content";')).join("\n")).toContain("never call services");
+  it("lets a slice use its own insides", async () => {
+    expect(await objectionsTo("app/giving/receipts/routes/probe.tsx", 'import { x } from "../server/receipts.server";')).toEqual([]);
+    expect(await objectionsTo("app/giving/receipts/server/probe.server.ts", 'import { x } from "../rules/receipts";')).toEqual([]);
   });
 });
 
-describe("the areas", () => {
-  it("refuses another area's internals and accepts its index", async () => {
-    const internal = await objectionsTo("app/services/giving/probe.server.ts", 'import { x } from "~/services/content/settings.server";');
-    expect(internal.join("\n")).toContain("The giving area uses content only through services/content/index.ts");
-    expect(await objectionsTo("app/services/giving/probe.server.ts", 'import { x } from "~/services/content";')).toEqual([]);
+describe("the rings inside a slice", () => {
+  it("refuses server code, React and Node built-ins in rules/, which the browser runs", async () => {
+    const probe = "app/giving/zakat-calculator/rules/probe.ts";
+    expect((await objectionsTo(probe, 'import { x } from "~/lib/db.server";')).join("\n")).toContain("rules/ is pure");
+    expect((await objectionsTo(probe, 'import { x } from "../server/metal-prices.server";')).join("\n")).toContain("rules/ is pure");
+    expect((await objectionsTo(probe, 'import { x } from "~/giving/recurring/index.ui";')).join("\n")).toContain("components belong in components/");
+    expect((await objectionsTo(probe, 'import { x } from "react";')).join("\n")).toContain("no React");
+    expect((await objectionsTo(probe, 'import { x } from "node:crypto";')).join("\n")).toContain("no Node built-ins");
+    expect((await objectionsTo(probe, 'import { x } from "crypto";')).join("\n")).toContain("no Node built-ins");
+    expect((await objectionsTo(probe, 'import { x } from "kysely";')).join("\n")).toContain("belong in server/ or app/lib");
+    expect((await objectionsTo("app/shared/probe.tsx", 'import { x } from "react";')).join("\n")).toContain("no React");
   });
 
-  it("lets an area use its own modules and the shared vocabulary", async () => {
-    expect(await objectionsTo("app/services/giving/probe.server.ts", 'import { x } from "./receipts.server";')).toEqual([]);
-    expect(await objectionsTo("app/domain/giving/probe.ts", 'import { x } from "~/domain/shared/money";')).toEqual([]);
+  it("refuses the UI in server/, and server code in components/", async () => {
+    const inServer = await objectionsTo("app/giving/receipts/server/probe.server.ts", 'import { x } from "../routes/receipt";');
+    expect(inServer.join("\n")).toContain("server/ holds the rules and the I/O");
+    const inComponent = await objectionsTo("app/giving/receipts/components/probe.tsx", 'import { x } from "../server/receipts.server";');
+    expect(inComponent.join("\n")).toContain("Components render what a route's loader gives them");
+    const otherServer = await objectionsTo("app/giving/receipts/components/probe.tsx", 'import { x } from "~/giving/recurring/index.server";');
+    expect(otherServer.join("\n")).toContain("Components never call server code");
   });
 
-  it("refuses another area's domain internals in a service, and an area in the shared vocabulary", async () => {
-    const found = await objectionsTo("app/services/donors/probe.server.ts", 'import { x } from "~/domain/giving/receipts";');
-    expect(found.join("\n")).toContain("The donors area reads the giving domain only through its index (~/domain/giving)");
-    const noIndex = await objectionsTo("app/services/giving/probe.server.ts", 'import { x } from "~/domain/donors/my-giving";');
-    expect(noIndex.join("\n")).toContain("through an index: add app/domain/donors/index.ts exporting what is needed");
-    expect((await objectionsTo("app/domain/shared/probe.ts", 'import { x } from "~/domain/giving";')).join("\n")).toContain("imports no area");
+  it("lets only server code speak to the database", async () => {
+    const found = await objectionsTo("app/giving/receipts/routes/probe.tsx", 'import { x } from "~/lib/db.server";');
+    expect(found.join("\n")).toContain("Only server code speaks to the database");
+  });
+});
+
+describe("the shared folders", () => {
+  it("refuses a feature in lib, which is infrastructure, but lets it read a slice's pure rules", async () => {
+    const found = await objectionsTo("app/lib/probe.server.ts", 'import { x } from "~/content/settings/index.server";');
+    expect(found.join("\n")).toContain("app/lib is infrastructure");
+    expect(await objectionsTo("app/lib/probe.server.ts", 'import { x } from "~/content/settings";')).toEqual([]);
   });
 
-  it("sends routes to a service area's index, while they may read domain modules directly", async () => {
-    const found = await objectionsTo("app/routes/probe.tsx", 'import { x } from "~/services/giving/gift-recording.server";');
-    expect(found.join("\n")).toContain("Use the giving area through its index");
-    expect(await objectionsTo("app/routes/probe.tsx", 'import { x } from "~/domain/giving/receipts";')).toEqual([]);
+  it("refuses a feature in the shared UI and in the shared vocabulary", async () => {
+    expect((await objectionsTo("app/ui/probe.tsx", 'import { x } from "~/funds/funds";')).join("\n")).toContain("app/ui is shared UI and imports no feature");
+    expect((await objectionsTo("app/shared/probe.ts", 'import { x } from "~/funds/funds";')).join("\n")).toContain("imports only app/shared");
+  });
+
+  it("refuses app code in db, so a migration stays as it ran", async () => {
+    const found = await objectionsTo("db/migrations/9999_probe.ts", 'import { x } from "../../app/giving/receipts/server/receipt-tokens.server";');
+    expect(found.join("\n")).toContain("db/ (schema, migrations, seed) imports no app code");
   });
 });
 

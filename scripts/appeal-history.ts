@@ -5,7 +5,7 @@
 // (live, closed and a draft). Written straight through better-sqlite3 in one
 // transaction on top of a giving history (fillGivingHistory): the database's triggers
 // keep each appeal's and each fund's totals as they would in production.
-import { feeCoverCents } from "~/domain/giving/fee-cover";
+import { feeCoverCents } from "~/giving/donate/rules/fee-cover";
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, openForFilling, random } from "./giving-history";
 
 export interface AppealHistory {

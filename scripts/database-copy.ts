@@ -1,4 +1,4 @@
-import { migrationProviderFor } from "../db/migrations/index";
+import { migrationProviderFor } from "../db/migrations";
 import { oneProcessAtATime } from "~/lib/db.server";
 import { differences, report, type TableFigures } from "./db-copy-parts/figures";
 import {

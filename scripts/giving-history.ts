@@ -4,7 +4,7 @@
 // one transaction (the triggers keep the running totals as they would in production).
 import SQLite from "better-sqlite3";
 import { migrateToLatest, openDatabase } from "~/lib/db.server";
-import { DONATION_PURPOSES } from "~/domain/giving/gift-options";
+import { DONATION_PURPOSES } from "~/giving/donate/rules/gift-options";
 
 export const FIRST_NAMES = [
   "Aisha", "Omar", "Fatima", "Yusuf", "Maryam", "Ibrahim", "Khadija", "Bilal", "Zainab", "Hamza",

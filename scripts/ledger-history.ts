@@ -5,7 +5,7 @@
 // fund's entries are planned in date order against what it had received before each day,
 // so the database's own overdraft guard never has to refuse one, and no fund's balance is
 // below zero on any day (the rule the ledger service keeps for an entry dated in the past).
-import type { ZakatCategoryKey } from "~/domain/funds";
+import type { ZakatCategoryKey } from "~/funds/funds/rules/zakat-categories";
 import { openForFilling, random } from "./giving-history";
 
 export interface LedgerHistory {

@@ -9,7 +9,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { DEMO_PHOTO_NAMES, type DemoPhotoName } from "~/domain/content";
+import { DEMO_PHOTO_NAMES, type DemoPhotoName } from "~/content/media/rules/media-urls";
 
 const W = 1200;
 const H = 800;

@@ -2,7 +2,7 @@
 // (validated configuration, migrations, settings, demo content, first admin).
 import { closeDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { bootstrap, describeStartup } from "~/services/staff";
+import { bootstrap, describeStartup } from "~/staff/startup/server/startup.server";
 
 try {
   const report = await bootstrap();

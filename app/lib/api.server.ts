@@ -1,8 +1,8 @@
-import { parseQueryFlag } from "~/domain/shared/query-flags";
-import { parseRecordId } from "~/domain/shared/record-id";
-import { WebhookSignatureError } from "./payments/gateway";
-import { isVisitorFetch } from "./page-cache/visitor-request.server";
-import { KEEP_FOR_VISITORS_HEADER } from "./page-cache/visitor-pages";
+import { parseQueryFlag } from "~/shared/query-flags";
+import { parseRecordId } from "~/shared/record-id";
+import { WebhookSignatureError } from "~/lib/payments/gateway";
+import { isVisitorFetch } from "~/lib/page-cache/visitor-request.server";
+import { KEEP_FOR_VISITORS_HEADER } from "~/lib/page-cache/visitor-pages";
 import { isSameOriginRequest, MUTATING_METHODS } from "./same-origin.server";
 import {
   ConflictError,

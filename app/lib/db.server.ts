@@ -5,11 +5,11 @@ import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from "kysely";
 import pg from "pg";
 import type { Database } from "../../db/schema";
-import { migrationProviderFor } from "../../db/migrations/index";
+import { migrationProviderFor } from "../../db/migrations";
 import { engineOf, type Engine } from "../../db/migrations/dialect";
 import { databaseEngine, databaseFilePath, getEnv } from "./env.server";
-import { siteWritesPlugin, watchingCommits, watchOtherWriters } from "./page-cache/site-writes.server";
-import { hearOtherProcesses } from "./page-cache/postgres-changes.server";
+import { siteWritesPlugin, watchingCommits, watchOtherWriters } from "~/lib/page-cache/site-writes.server";
+import { hearOtherProcesses } from "~/lib/page-cache/postgres-changes.server";
 import { withoutNulCharacters } from "./postgres-text.server";
 import { immediateTransactions } from "./sqlite-transactions.server";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { todayIn } from "~/domain/shared/dates";
-import { PLACEHOLDER_ORGANISATION } from "~/domain/shared/foundation";
+import { todayIn } from "~/shared/dates";
+import { PLACEHOLDER_ORGANISATION } from "~/shared/foundation";
 
 /**
  * The runtime contract: every setting comes from the environment, all optional, checked

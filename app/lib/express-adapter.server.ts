@@ -4,9 +4,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { preparePage, sendPage } from "./page-cache/cached-page.server";
-import { pageCache, visitorRenderOf, type VisitorRender } from "./page-cache/page-cache.server";
-import { KEEP_FOR_VISITORS_HEADER } from "./page-cache/visitor-pages";
+import { preparePage, sendPage } from "~/lib/page-cache/cached-page.server";
+import { pageCache, visitorRenderOf, type VisitorRender } from "~/lib/page-cache/page-cache.server";
+import { KEEP_FOR_VISITORS_HEADER } from "~/lib/page-cache/visitor-pages";
 
 /**
  * Serves the React Router app from Express, as @react-router/express does, except for

@@ -1,4 +1,4 @@
-import type { FoundationContact, Organisation } from "~/domain/shared/foundation";
+import type { FoundationContact, Organisation } from "~/shared/foundation";
 import { getEnv } from "./env.server";
 
 /** The foundation as the ORG_* settings name it (placeholders until a charity sets them). */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseRecordId } from "~/domain/shared/record-id";
+import { parseRecordId } from "~/shared/record-id";
 import { NotFoundError } from "./service-errors";
 
 /**

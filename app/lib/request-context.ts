@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Admin } from "~/domain/staff/admin";
+import type { Admin } from "~/staff/accounts";
 
 /**
  * Values the server hands to loaders, actions and middleware through `context`.

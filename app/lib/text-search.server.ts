@@ -1,4 +1,4 @@
-import { withoutControlCharacters } from "~/domain/shared/text";
+import { withoutControlCharacters } from "~/shared/text";
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import { currentEngine, likeIgnoringCase } from "./sql-dialect.server";
 

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { UPLOAD_FOLDERS, type UploadFolder } from "~/domain/content/media-sources";
+import { UPLOAD_FOLDERS, type UploadFolder } from "~/shared/media-sources";
 import { getEnv } from "./env.server";
 
 /**

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type busboy from "busboy";
-import { IMAGE_WIDTHS, type UploadFolder } from "~/domain/content/media-sources";
+import { IMAGE_WIDTHS, type UploadFolder } from "~/shared/media-sources";
 import { getEnv } from "./env.server";
 import { loadSharp } from "./image-codec.server";
 import { UnreadableFormError } from "./form-body.server";

@@ -1,6 +1,6 @@
 import { Kysely, Migrator, PostgresDialect } from "kysely";
 import pg from "pg";
-import { migrationProviderFor } from "../../db/migrations/index";
+import { migrationProviderFor } from "../../db/migrations";
 import type { Database } from "../../db/schema";
 import { isMoneyColumn, type TableFigures } from "./figures";
 import { isMigratorTable, quoted } from "./source";

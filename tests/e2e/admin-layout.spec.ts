@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN_NAVIGATION } from "../../app/components/admin/admin-navigation";
+import { ADMIN_NAVIGATION } from "../../app/staff/admin-layout/components/admin-navigation";
 import { E2E_ADMIN, expect, test } from "./fixtures";
 
 /**

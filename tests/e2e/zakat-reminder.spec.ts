@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { todayIn } from "../../app/domain/shared/dates";
-import { formatBothCalendars, gregorianDayOf, hijriDateOf } from "../../app/domain/shared/hijri";
+import { todayIn } from "../../app/shared/dates";
+import { formatBothCalendars, gregorianDayOf, hijriDateOf } from "../../app/shared/hijri";
 import { expect, test } from "./fixtures";
 
 /**

@@ -2,17 +2,17 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
-import * as layout from "~/routes/admin/layout";
-import * as login from "~/routes/admin/login";
-import * as logout from "~/routes/admin/logout";
-import * as apiLogin from "~/routes/api/auth-login";
-import * as apiLogout from "~/routes/api/auth-logout";
-import * as dashboardApi from "~/routes/api/admin-dashboard";
-import * as settingApi from "~/routes/api/setting";
+import * as layout from "~/staff/admin-layout/routes/admin-layout";
+import * as login from "~/staff/sign-in/routes/admin-login";
+import * as logout from "~/staff/sign-in/routes/admin-logout";
+import * as apiLogin from "~/staff/sign-in/routes/api-auth-login";
+import * as apiLogout from "~/staff/sign-in/routes/api-auth-logout";
+import * as dashboardApi from "~/staff/dashboard/routes/api-admin-dashboard";
+import * as settingApi from "~/content/settings/routes/api-setting";
 import {
   ensureFirstAdmin,
   setAdminPassword,
-} from "~/services/staff/admins.server";
+} from "~/staff/accounts/server/admins.server";
 import { createTestAdmin } from "../support/admins";
 import {
   callApi,

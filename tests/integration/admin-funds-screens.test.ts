@@ -2,21 +2,22 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it, vi } from "vitest";
-import { formatDate, todayIn } from "~/domain/shared/dates";
-import { addDays, formatHijri } from "~/domain/shared/hijri";
+import { formatDate, todayIn } from "~/shared/dates";
+import { addDays, formatHijri } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
 import routeTable from "~/routes";
-import * as dashboardScreen from "~/routes/admin/dashboard";
-import * as fundsScreen from "~/routes/admin/funds";
-import * as ledgerScreen from "~/routes/admin/funds-ledger";
-import * as ledgerExport from "~/routes/admin/funds-ledger-export";
-import * as policyScreen from "~/routes/admin/funds-policy";
-import * as proofRoute from "~/routes/admin/funds-proof";
-import * as ratesScreen from "~/routes/admin/funds-rates";
-import * as layout from "~/routes/admin/layout";
-import * as uploadsApi from "~/routes/api/uploads";
-import { addFund, fundBySlug, recordDisbursement, recordReversal } from "~/services/funds";
+import * as dashboardScreen from "~/staff/dashboard/routes/admin-dashboard";
+import * as fundsScreen from "~/funds/funds/routes/admin-funds";
+import * as ledgerScreen from "~/funds/ledger/routes/admin-funds-ledger";
+import * as ledgerExport from "~/funds/ledger/routes/admin-funds-ledger-export";
+import * as policyScreen from "~/funds/zakat-policy/routes/admin-funds-policy";
+import * as proofRoute from "~/funds/ledger/routes/admin-funds-proof";
+import * as ratesScreen from "~/funds/rates/routes/admin-funds-rates";
+import * as layout from "~/staff/admin-layout/routes/admin-layout";
+import * as uploadsApi from "~/content/media/routes/api-uploads";
+import { addFund, fundBySlug } from "~/funds/funds/server/funds.server";
+import { recordDisbursement, recordReversal } from "~/funds/ledger/server/ledger.server";
 import { createTestAdmin } from "../support/admins";
 import { identifyingMetadata, phonePhoto } from "../support/photos";
 import { callRoute, callWithRequest, makeContext, makeRequest, multipartRequest, ORIGIN, unwrapData } from "../support/routes";
@@ -150,10 +151,18 @@ describe("the guard", () => {
   ] as const;
 
   it("puts every funds screen, its actions, the CSV and the proof download behind the admin sign-in", async () => {
-    const admin = routeTable.find((entry) => entry.file === "routes/admin/layout.tsx");
+    const admin = routeTable.find((entry) => entry.file === "staff/admin-layout/routes/admin-layout.tsx");
     const guarded = (admin?.children ?? []).map((child) => child.file);
-    for (const file of ["funds.tsx", "funds-ledger.tsx", "funds-ledger-export.ts", "funds-proof.ts", "funds-rates.tsx", "funds-policy.tsx"]) {
-      expect(guarded).toContain(`routes/admin/${file}`);
+    const screens = [
+      "funds/funds/routes/admin-funds.tsx",
+      "funds/ledger/routes/admin-funds-ledger.tsx",
+      "funds/ledger/routes/admin-funds-ledger-export.ts",
+      "funds/ledger/routes/admin-funds-proof.ts",
+      "funds/rates/routes/admin-funds-rates.tsx",
+      "funds/zakat-policy/routes/admin-funds-policy.tsx",
+    ];
+    for (const file of screens) {
+      expect(guarded).toContain(file);
     }
     for (const [method, pathname] of ADDRESSES) {
       const request = makeRequest(pathname, method === "POST" ? { form: { intent: "disburse" } } : {});

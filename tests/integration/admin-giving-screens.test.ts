@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
-import * as donationsScreen from "~/routes/admin/donations";
-import * as donationsExport from "~/routes/admin/donations-export";
-import * as fundsScreen from "~/routes/admin/funds";
-import * as subscriptionsScreen from "~/routes/admin/subscriptions";
+import * as donationsScreen from "~/giving/gifts/routes/admin-donations";
+import * as donationsExport from "~/giving/gifts/routes/admin-donations-export";
+import * as fundsScreen from "~/funds/funds/routes/admin-funds";
+import * as subscriptionsScreen from "~/giving/recurring/routes/admin-subscriptions";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
 import { callRoute, expectLoggedError, makeContext, unwrapData } from "../support/routes";
@@ -306,13 +306,15 @@ describe("the Subscriptions screen", () => {
     expect((await subscriptionRows())[0]!.status).toBe("active");
   });
 
-  it("says 'Failed to fetch subscriptions' when they cannot be read", async () => {
+  it("answers through its error boundary, in the admin layout, when the subscriptions cannot be read", async () => {
     const db = getDb();
     await sql`alter table subscriptions rename to subscriptions_away`.execute(db);
     try {
-      const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions")) as SubscriptionsData;
-      expect(data).toMatchObject({ error: "Failed to fetch subscriptions", subscriptions: [], summary: null });
-      expectLoggedError(/Subscriptions failed to load/);
+      expect(await callRoute(subscriptionsScreen.loader, "/admin/subscriptions")).toBeInstanceOf(Error);
+      const text = await screenText(subscriptionsScreen, "/admin/subscriptions");
+      expect(text).toContain("Subscriptions could not be loaded");
+      expect(text).toContain("Try again");
+      expect(text).not.toContain("No subscriptions");
     } finally {
       await sql`alter table subscriptions_away rename to subscriptions`.execute(db);
     }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runAdminPasswordCli } from "~/services/staff/admin-password-cli.server";
-import { signInAdmin } from "~/services/staff/admins.server";
+import { runAdminPasswordCli } from "~/staff/accounts/server/admin-password-cli.server";
+import { signInAdmin } from "~/staff/accounts/server/admins.server";
 import { createTestAdmin } from "../support/admins";
 
 /** Captures what the command prints, the way an operator would read it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as settings from "~/routes/admin/settings";
-import { getSetting } from "~/services/content/settings.server";
+import * as settings from "~/content/settings/routes/admin-settings";
+import { getSetting } from "~/content/settings/server/settings.server";
 import { callRoute, unwrapData } from "../support/routes";
 
 type ActionData = { key: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/shared/dates";
-import { addDays } from "~/domain/shared/hijri";
+import { todayIn } from "~/shared/dates";
+import { addDays } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
 import routeTable from "~/routes";
-import * as donationsScreen from "~/routes/admin/donations";
-import * as donationsExport from "~/routes/admin/donations-export";
-import * as layout from "~/routes/admin/layout";
-import * as subscriptionsScreen from "~/routes/admin/subscriptions";
-import * as donationsApi from "~/routes/api/donations";
-import { createAppeal, getAppeal, updateAppeal } from "~/services/appeals";
+import * as donationsScreen from "~/giving/gifts/routes/admin-donations";
+import * as donationsExport from "~/giving/gifts/routes/admin-donations-export";
+import * as layout from "~/staff/admin-layout/routes/admin-layout";
+import * as subscriptionsScreen from "~/giving/recurring/routes/admin-subscriptions";
+import * as donationsApi from "~/giving/gifts/routes/api-donations";
+import { createAppeal, getAppeal, updateAppeal } from "~/appeals/appeals/server/appeals.server";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows } from "../support/giving-records";
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../support/routes";
@@ -351,9 +351,9 @@ describe("the Subscriptions screen", () => {
 
 describe("staff only", () => {
   it("puts the Donations screen, its CSV and the offline gift form behind the sign-in, and the API behind a token", async () => {
-    const admin = routeTable.find((entry) => entry.file === "routes/admin/layout.tsx");
+    const admin = routeTable.find((entry) => entry.file === "staff/admin-layout/routes/admin-layout.tsx");
     const guarded = (admin?.children ?? []).map((child) => child.file);
-    expect(guarded).toEqual(expect.arrayContaining(["routes/admin/donations.tsx", "routes/admin/donations-export.ts", "routes/admin/subscriptions.tsx"]));
+    expect(guarded).toEqual(expect.arrayContaining(["giving/gifts/routes/admin-donations.tsx", "giving/gifts/routes/admin-donations-export.ts", "giving/recurring/routes/admin-subscriptions.tsx"]));
     for (const [method, pathname] of [
       ["GET", "/admin/donations?appeal=1"],
       ["POST", "/admin/donations"],

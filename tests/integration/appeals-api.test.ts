@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/shared/dates";
+import { todayIn } from "~/shared/dates";
 import { getDb } from "~/lib/db.server";
 import { startDonorSession } from "~/lib/donor-session.server";
-import * as appealsApi from "~/routes/api/appeals";
-import * as appealApi from "~/routes/api/appeal";
+import * as appealsApi from "~/appeals/appeals/routes/api-appeals";
+import * as appealApi from "~/appeals/appeals/routes/api-appeal";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving } from "../support/giving-records";
 import { callApi, makeRequest } from "../support/routes";

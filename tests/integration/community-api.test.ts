@@ -1,12 +1,12 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { VOLUNTEER_INTERESTS } from "~/domain/community/community-schemas";
+import { VOLUNTEER_INTERESTS } from "~/community/contacts/rules/community-schemas";
 import { getDb } from "~/lib/db.server";
-import * as contactsApi from "~/routes/api/contacts";
-import * as contactApi from "~/routes/api/contact";
-import * as resolveApi from "~/routes/api/contact-resolve";
-import * as volunteersApi from "~/routes/api/volunteers";
-import * as volunteerApi from "~/routes/api/volunteer";
-import * as dashboardApi from "~/routes/api/admin-dashboard";
+import * as contactsApi from "~/community/contacts/routes/api-contacts";
+import * as contactApi from "~/community/contacts/routes/api-contact";
+import * as resolveApi from "~/community/contacts/routes/api-contact-resolve";
+import * as volunteersApi from "~/community/volunteers/routes/api-volunteers";
+import * as volunteerApi from "~/community/volunteers/routes/api-volunteer";
+import * as dashboardApi from "~/staff/dashboard/routes/api-admin-dashboard";
 import { createTestAdmin } from "../support/admins";
 import { callApi } from "../support/routes";
 

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import * as contactPage from "~/routes/contact";
-import * as volunteerPage from "~/routes/volunteer";
-import * as contactsScreen from "~/routes/admin/contacts";
-import * as contactsExport from "~/routes/admin/contacts-export";
-import * as volunteersScreen from "~/routes/admin/volunteers";
-import * as volunteersExport from "~/routes/admin/volunteers-export";
-import * as newsletterScreen from "~/routes/admin/newsletter";
-import * as newsletterExport from "~/routes/admin/newsletter-export";
+import * as contactPage from "~/community/contacts/routes/contact";
+import * as volunteerPage from "~/community/volunteers/routes/volunteer";
+import * as contactsScreen from "~/community/contacts/routes/admin-contacts";
+import * as contactsExport from "~/community/contacts/routes/admin-contacts-export";
+import * as volunteersScreen from "~/community/volunteers/routes/admin-volunteers";
+import * as volunteersExport from "~/community/volunteers/routes/admin-volunteers-export";
+import * as newsletterScreen from "~/community/newsletter/routes/admin-newsletter";
+import * as newsletterExport from "~/community/newsletter/routes/admin-newsletter-export";
 import { whileWritesFail } from "../support/database-engine";
 import { callRoute, expectLoggedError, unwrapData } from "../support/routes";
 

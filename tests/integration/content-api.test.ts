@@ -1,14 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/shared/dates";
-import { PHOTO_URL_ERROR } from "~/domain/content/media-urls";
+import { todayIn } from "~/shared/dates";
+import { PHOTO_URL_ERROR } from "~/content/media/rules/media-urls";
 import { getDb } from "~/lib/db.server";
-import * as storiesApi from "~/routes/api/stories";
-import * as storyApi from "~/routes/api/story";
-import * as eventsApi from "~/routes/api/events";
-import * as eventApi from "~/routes/api/event";
-import * as testimonialsApi from "~/routes/api/testimonials";
-import * as testimonialApi from "~/routes/api/testimonial";
-import * as approveApi from "~/routes/api/testimonial-approve";
+import * as storiesApi from "~/content/stories/routes/api-stories";
+import * as storyApi from "~/content/stories/routes/api-story";
+import * as eventsApi from "~/content/events/routes/api-events";
+import * as eventApi from "~/content/events/routes/api-event";
+import * as testimonialsApi from "~/content/testimonials/routes/api-testimonials";
+import * as testimonialApi from "~/content/testimonials/routes/api-testimonial";
+import * as approveApi from "~/content/testimonials/routes/api-testimonial-approve";
 import { createTestAdmin } from "../support/admins";
 import { callApi } from "../support/routes";
 

@@ -6,7 +6,7 @@ import SQLite from "better-sqlite3";
 import { Migrator, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationProviderFor } from "../../db/migrations/index";
+import { migrationProviderFor } from "../../db/migrations";
 import { seedDemoContent } from "../../db/seed";
 import { migrateToLatest, openDatabase, type DB } from "~/lib/db.server";
 import { copyDatabase, CopyRefused } from "../../scripts/database-copy";

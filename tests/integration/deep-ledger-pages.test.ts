@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import { findLedgerPage } from "~/services/funds";
+import { findLedgerPage } from "~/funds/ledger/server/ledger.server";
 
 // The ledger's page query joins each entry's fund and looks up its reversal: past the
 // thousandth entry it is found by ids first, and a broad search is counted up to 1,000.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import { findContactPage } from "~/services/community";
-import { findDonationPage } from "~/services/giving";
+import { findContactPage } from "~/community/contacts/server/contacts.server";
+import { findDonationPage } from "~/giving/gifts/server/donations.server";
 import { clearGiving } from "../support/giving-records";
 
 // Past the first thousand rows a page is found by its ids first: the same rows, in the same order.

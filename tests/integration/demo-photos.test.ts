@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "~/lib/db.server";
-import { DEMO_PHOTO_NAMES, photoField } from "~/domain/content";
+import { DEMO_PHOTO_NAMES } from "~/content/media/rules/media-urls";
+import { photoField } from "~/content/settings/rules/content-schemas";
 import { seedDemoContent } from "../../db/seed";
 
 const PUBLIC = path.join(import.meta.dirname, "..", "..", "public");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { SEARCH_COUNT_CAP } from "~/lib/list-pages.server";
-import { donationsForExport, findDonationPage } from "~/services/giving/donations.server";
+import { donationsForExport, findDonationPage } from "~/giving/gifts/server/donations.server";
 import { clearGiving } from "../support/giving-records";
 
 /**

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrationProvider } from "../../db/migrations/index";
+import { migrationProvider } from "../../db/migrations";
 import { getDb, openDatabase } from "~/lib/db.server";
-import { givingOf } from "~/services/donors/my-giving.server";
-import { recordOfflineGift } from "~/services/giving/donations.server";
+import { givingOf } from "~/donors/my-giving/server/my-giving.server";
+import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
 
 /**
  * A donor is one address however it was typed: stored in one form (trimmed, lower-case)

@@ -3,13 +3,14 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import routeTable from "~/routes";
-import * as disbursementApi from "~/routes/api/disbursement";
-import * as disbursementsApi from "~/routes/api/disbursements";
-import * as fundApi from "~/routes/api/fund";
-import * as fundsApi from "~/routes/api/funds";
-import * as ratesApi from "~/routes/api/rates";
-import * as transparencyApi from "~/routes/api/transparency";
-import { fundBySlug, recordDisbursement } from "~/services/funds";
+import * as disbursementApi from "~/funds/ledger/routes/api-disbursement";
+import * as disbursementsApi from "~/funds/ledger/routes/api-disbursements";
+import * as fundApi from "~/funds/funds/routes/api-fund";
+import * as fundsApi from "~/funds/funds/routes/api-funds";
+import * as ratesApi from "~/funds/rates/routes/api-rates";
+import * as transparencyApi from "~/funds/transparency/routes/api-transparency";
+import { fundBySlug } from "~/funds/funds/server/funds.server";
+import { recordDisbursement } from "~/funds/ledger/server/ledger.server";
 import { createTestAdmin } from "../support/admins";
 import { callApi } from "../support/routes";
 
@@ -64,16 +65,16 @@ describe("the route table", () => {
     entries.map((entry) => ({ id: entry.file, path: entry.path, index: entry.index, children: entry.children ? asRoutes(entry.children) : undefined }) as RouteObject);
 
   it.each([
-    ["/api/funds/", "routes/api/funds.ts"],
-    ["/api/funds", "routes/api/funds.ts"],
-    ["/api/funds/3", "routes/api/fund.ts"],
-    ["/api/disbursements/", "routes/api/disbursements.ts"],
-    ["/api/disbursements", "routes/api/disbursements.ts"],
-    ["/api/disbursements/7", "routes/api/disbursement.ts"],
-    ["/api/rates/", "routes/api/rates.ts"],
-    ["/api/rates", "routes/api/rates.ts"],
-    ["/api/transparency", "routes/api/transparency.ts"],
-    ["/api/transparency/", "routes/api/transparency.ts"],
+    ["/api/funds/", "funds/funds/routes/api-funds.ts"],
+    ["/api/funds", "funds/funds/routes/api-funds.ts"],
+    ["/api/funds/3", "funds/funds/routes/api-fund.ts"],
+    ["/api/disbursements/", "funds/ledger/routes/api-disbursements.ts"],
+    ["/api/disbursements", "funds/ledger/routes/api-disbursements.ts"],
+    ["/api/disbursements/7", "funds/ledger/routes/api-disbursement.ts"],
+    ["/api/rates/", "funds/rates/routes/api-rates.ts"],
+    ["/api/rates", "funds/rates/routes/api-rates.ts"],
+    ["/api/transparency", "funds/transparency/routes/api-transparency.ts"],
+    ["/api/transparency/", "funds/transparency/routes/api-transparency.ts"],
   ])("sends %s to %s", async (address, file) => {
     const matches = matchRoutes(asRoutes(await routeTable), address);
     expect(matches?.at(-1)?.route.id).toBe(file);

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import * as confirmPage from "~/routes/zakat-reminder-confirm";
-import * as donate from "~/routes/donate";
-import * as myGiving from "~/routes/my-giving";
-import * as sandboxCheckout from "~/routes/sandbox-checkout";
-import * as zakatCalculator from "~/routes/zakat-calculator";
+import * as confirmPage from "~/donors/zakat-reminders/routes/zakat-reminder-confirm";
+import * as donate from "~/giving/donate/routes/donate";
+import * as myGiving from "~/donors/my-giving/routes/my-giving";
+import * as sandboxCheckout from "~/giving/provider/routes/sandbox-checkout";
+import * as zakatCalculator from "~/giving/zakat-calculator/routes/zakat-calculator";
 import { clearGiving } from "../support/giving-records";
 import { callRoute, unwrapData } from "../support/routes";
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { nextScheduledCharge } from "~/domain/giving/recurring-schedule";
+import { nextScheduledCharge } from "~/giving/recurring/rules/recurring-schedule";
 import { getDb } from "~/lib/db.server";
-import * as donate from "~/routes/donate";
-import * as donationSuccess from "~/routes/donation-success";
-import * as sandboxCheckout from "~/routes/sandbox-checkout";
-import * as syncApi from "~/routes/api/sync-provider";
-import * as cancelApi from "~/routes/api/cancel-subscription";
+import * as donate from "~/giving/donate/routes/donate";
+import * as donationSuccess from "~/giving/donate/routes/donation-success";
+import * as sandboxCheckout from "~/giving/provider/routes/sandbox-checkout";
+import * as syncApi from "~/giving/provider/routes/api-sync-provider";
+import * as cancelApi from "~/giving/recurring/routes/api-cancel-subscription";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
 import { callApi, callRoute } from "../support/routes";

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/shared/dates";
-import { addDays } from "~/domain/shared/hijri";
+import { todayIn } from "~/shared/dates";
+import { addDays } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
 import routeTable from "~/routes";
-import * as layout from "~/routes/admin/layout";
-import * as settingsScreen from "~/routes/admin/settings";
-import * as settingApi from "~/routes/api/setting";
-import * as settingsApi from "~/routes/api/settings";
-import { createAppeal, updateAppeal } from "~/services/appeals";
-import { getSetting, updateSetting } from "~/services/content";
-import { currentCardFee } from "~/services/giving";
+import * as layout from "~/staff/admin-layout/routes/admin-layout";
+import * as settingsScreen from "~/content/settings/routes/admin-settings";
+import * as settingApi from "~/content/settings/routes/api-setting";
+import * as settingsApi from "~/content/settings/routes/api-settings";
+import { createAppeal, updateAppeal } from "~/appeals/appeals/server/appeals.server";
+import { getSetting, updateSetting } from "~/content/settings/server/settings.server";
+import { currentCardFee } from "~/giving/donate/server/card-fee.server";
 import { createTestAdmin } from "../support/admins";
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../support/routes";
 import { screenHtml, screenText } from "../support/screens";
@@ -186,8 +186,8 @@ describe("the Giving section of Settings", () => {
   });
 
   it("is for staff only: the screen and its form behind the sign-in, the settings API behind a token", async () => {
-    const admin = routeTable.find((entry) => entry.file === "routes/admin/layout.tsx");
-    expect((admin?.children ?? []).map((child) => child.file)).toContain("routes/admin/settings.tsx");
+    const admin = routeTable.find((entry) => entry.file === "staff/admin-layout/routes/admin-layout.tsx");
+    expect((admin?.children ?? []).map((child) => child.file)).toContain("content/settings/routes/admin-settings.tsx");
     for (const [method, pathname] of [
       ["GET", "/admin/settings"],
       ["POST", "/admin/settings"],

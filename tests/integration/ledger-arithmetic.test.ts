@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, nowIso } from "~/lib/db.server";
 import { ConflictError, ValidationError } from "~/lib/service-errors";
-import { addFund, fundBySlug, getFund, getTransparencyReport, recordDisbursement, recordReversal } from "~/services/funds";
+import { addFund, fundBySlug, getFund } from "~/funds/funds/server/funds.server";
+import { getTransparencyReport } from "~/funds/transparency/server/transparency.server";
+import { recordDisbursement, recordReversal } from "~/funds/ledger/server/ledger.server";
 import { byEngine, checkViolationPattern, openOtherConnection, overwriting, type OtherConnection } from "../support/database-engine";
 
 /**

@@ -1,8 +1,11 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import { countContacts, countVolunteers, findContactPage, findVolunteerPage, findSubscriberPage, resolveContact, deleteContact } from "~/services/community";
-import { findDonationPage, getSubscriptionSummary, recordOfflineGift } from "~/services/giving";
+import { countContacts, findContactPage, resolveContact, deleteContact } from "~/community/contacts/server/contacts.server";
+import { countVolunteers, findVolunteerPage } from "~/community/volunteers/server/volunteers.server";
+import { findSubscriberPage } from "~/community/newsletter/server/newsletter.server";
+import { findDonationPage, recordOfflineGift } from "~/giving/gifts/server/donations.server";
+import { getSubscriptionSummary } from "~/giving/recurring/server/subscriptions.server";
 import { COUNTED_LISTS, countedFromRows } from "../../db/migrations/0022_list_counts";
 import { clearGiving } from "../support/giving-records";
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Migrator, NO_MIGRATIONS, sql, type MigrationResultSet, type Selectable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationProvider } from "../../db/migrations/index";
+import { migrationProvider } from "../../db/migrations";
 import type { Database } from "../../db/schema";
-import { normalEmail } from "~/domain/shared/donor-email";
+import { normalEmail } from "~/shared/donor-email";
 import { migrateToLatest, openDatabase, type DB } from "~/lib/db.server";
 import { COUNTED_LISTS, countedFromRows } from "../../db/migrations/0022_list_counts";
 

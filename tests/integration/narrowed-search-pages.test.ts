@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { matchesUpToCap, ORDERED_GATHER_BUDGET_MS } from "~/lib/list-pages.server";
-import { findDonationPage } from "~/services/giving";
+import { findDonationPage } from "~/giving/gifts/server/donations.server";
 import { clearGiving } from "../support/giving-records";
 
 // A search narrowed by a filter gathers its newest 1,001 matches in order and shows its first

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { closeSmtpSender, smtpSender } from "~/lib/mail-transport.server";
-import * as newsletter from "~/routes/newsletter";
-import * as confirm from "~/routes/newsletter-confirm";
-import * as leave from "~/routes/newsletter-unsubscribe";
-import * as newsletterScreen from "~/routes/admin/newsletter";
-import * as oneClickApi from "~/routes/api/newsletter-unsubscribe";
-import { deliverDueMail } from "~/services/mail/mail-delivery.server";
+import * as newsletter from "~/community/newsletter/routes/newsletter";
+import * as confirm from "~/community/newsletter/routes/newsletter-confirm";
+import * as leave from "~/community/newsletter/routes/newsletter-unsubscribe";
+import * as newsletterScreen from "~/community/newsletter/routes/admin-newsletter";
+import * as oneClickApi from "~/community/newsletter/routes/api-newsletter-unsubscribe";
+import { deliverDueMail } from "~/mail/queue/server/mail-delivery.server";
 import { callApi, callRoute, unwrapData } from "../support/routes";
 import { startTestMailServer, type TestMailServer } from "../support/smtp";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import * as newsletter from "~/routes/newsletter";
+import * as newsletter from "~/community/newsletter/routes/newsletter";
 import { callRoute, unwrapData } from "../support/routes";
 
 type ActionData = { status: "subscribed"; confirmation: string } | { status: "invalid"; error: string; email: string };

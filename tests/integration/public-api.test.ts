@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import * as donationStats from "~/routes/api/donation-stats";
-import * as notFound from "~/routes/api/not-found";
-import * as stories from "~/routes/api/stories";
-import { updateSetting } from "~/services/content/settings.server";
+import * as donationStats from "~/giving/gifts/routes/api-donation-stats";
+import * as notFound from "~/content/public-layout/routes/api-not-found";
+import * as stories from "~/content/stories/routes/api-stories";
+import { updateSetting } from "~/content/settings/server/settings.server";
 import { createTestAdmin } from "../support/admins";
 import { callApi } from "../support/routes";
 

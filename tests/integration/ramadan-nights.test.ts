@@ -2,30 +2,21 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { ConflictError, NotFoundError, PaymentProviderError, ValidationError } from "~/lib/service-errors";
-import * as runTonightApi from "~/routes/api/ramadan-charges-run";
-import * as schedulesApi from "~/routes/api/ramadan-schedules";
-import { updateSetting } from "~/services/content";
-import {
-  findRamadanSchedule,
-  listRamadanSchedules,
-  previewRamadanNights,
-  ramadanSchedulesOf,
-  ramadanSettings,
-  runTonightsRamadanCharges,
-  saveSandboxCheckoutCard,
-  startRamadanCheckout,
-  stopMyRamadanNights,
-  stopRamadanSchedule,
-  syncFromProvider,
-} from "~/services/giving";
-import { runRamadanChargeRound } from "~/services/giving/ramadan-charges.server";
+import * as runTonightApi from "~/giving/ramadan-nights/routes/api-ramadan-charges-run";
+import * as schedulesApi from "~/giving/ramadan-nights/routes/api-ramadan-schedules";
+import { updateSetting } from "~/content/settings/server/settings.server";
+import { findRamadanSchedule, listRamadanSchedules, previewRamadanNights, ramadanSchedulesOf, startRamadanCheckout, stopMyRamadanNights, stopRamadanSchedule } from "~/giving/ramadan-nights/server/ramadan-schedules.server";
+import { ramadanSettings } from "~/giving/ramadan-nights/server/ramadan-settings.server";
+import { runTonightsRamadanCharges, runRamadanChargeRound } from "~/giving/ramadan-nights/server/ramadan-charges.server";
+import { saveSandboxCheckoutCard } from "~/giving/provider/server/sandbox-checkout.server";
+import { syncFromProvider } from "~/giving/provider/server/provider-sync.server";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows } from "../support/giving-records";
 import { callApi, expectLoggedError } from "../support/routes";
 import { screenText } from "../support/screens";
-import * as ramadanScreen from "~/routes/admin/ramadan";
-import { addDays } from "~/domain/shared/hijri";
-import { isPlausibleFirstNight } from "~/domain/giving/ramadan-charge-window";
+import * as ramadanScreen from "~/giving/ramadan-nights/routes/admin-ramadan";
+import { addDays } from "~/shared/hijri";
+import { isPlausibleFirstNight } from "~/giving/ramadan-nights/rules/ramadan-charge-window";
 import { deliver, deliverAll, useFakeStripe } from "../support/stripe-mode";
 
 /**

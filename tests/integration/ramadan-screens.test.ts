@@ -3,23 +3,23 @@ import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { startDonorSession } from "~/lib/donor-session.server";
 import { adminContext } from "~/lib/request-context";
-import * as layout from "~/routes/admin/layout";
-import * as ramadanScreen from "~/routes/admin/ramadan";
-import * as settingsScreen from "~/routes/admin/settings";
-import * as donate from "~/routes/donate";
-import * as donationSuccess from "~/routes/donation-success";
-import * as myGiving from "~/routes/my-giving";
-import * as sandboxCheckout from "~/routes/sandbox-checkout";
-import * as settingApi from "~/routes/api/setting";
-import { previewRamadanNights } from "~/services/giving";
+import * as layout from "~/staff/admin-layout/routes/admin-layout";
+import * as ramadanScreen from "~/giving/ramadan-nights/routes/admin-ramadan";
+import * as settingsScreen from "~/content/settings/routes/admin-settings";
+import * as donate from "~/giving/donate/routes/donate";
+import * as donationSuccess from "~/giving/donate/routes/donation-success";
+import * as myGiving from "~/donors/my-giving/routes/my-giving";
+import * as sandboxCheckout from "~/giving/provider/routes/sandbox-checkout";
+import * as settingApi from "~/content/settings/routes/api-setting";
+import { previewRamadanNights } from "~/giving/ramadan-nights/server/ramadan-schedules.server";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving } from "../support/giving-records";
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../support/routes";
 import { screenHtml, screenText } from "../support/screens";
-import { addDays } from "~/domain/shared/hijri";
-import { eveningWords } from "~/domain/giving/ramadan-words";
-import { proposedFirstNight } from "~/domain/giving/ramadan-nights";
-import { isPlausibleFirstNight, ramadanYearOn } from "~/domain/giving/ramadan-charge-window";
+import { addDays } from "~/shared/hijri";
+import { eveningWords } from "~/giving/ramadan-nights/rules/ramadan-words";
+import { proposedFirstNight } from "~/giving/ramadan-nights/rules/ramadan-nights";
+import { isPlausibleFirstNight, ramadanYearOn } from "~/giving/ramadan-nights/rules/ramadan-charge-window";
 
 /**
  * The screens of Ramadan's nights, as a donor and staff meet them without JavaScript: the

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/shared/dates";
-import { formatHijri } from "~/domain/shared/hijri";
+import { todayIn } from "~/shared/dates";
+import { formatHijri } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
 import { getEnv, resetEnvCache } from "~/lib/env.server";
-import * as donate from "~/routes/donate";
-import * as receiptPage from "~/routes/receipt";
-import * as syncApi from "~/routes/api/sync-provider";
-import * as donationsApi from "~/routes/api/donations";
+import * as donate from "~/giving/donate/routes/donate";
+import * as receiptPage from "~/giving/receipts/routes/receipt";
+import * as syncApi from "~/giving/provider/routes/api-sync-provider";
+import * as donationsApi from "~/giving/gifts/routes/api-donations";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows } from "../support/giving-records";
 import { callApi, callRoute } from "../support/routes";

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resumingCharge } from "~/domain/giving/recurring-pause";
-import { formatDate } from "~/domain/shared/dates";
+import { resumingCharge } from "~/giving/recurring/rules/recurring-pause";
+import { formatDate } from "~/shared/dates";
 import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
-import * as subscriptionsScreen from "~/routes/admin/subscriptions";
-import * as donate from "~/routes/donate";
-import * as myGiving from "~/routes/my-giving";
-import * as signIn from "~/routes/my-giving-sign-in";
+import * as subscriptionsScreen from "~/giving/recurring/routes/admin-subscriptions";
+import * as donate from "~/giving/donate/routes/donate";
+import * as myGiving from "~/donors/my-giving/routes/my-giving";
+import * as signIn from "~/donors/my-giving/routes/my-giving-sign-in";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, subscriptionRows } from "../support/giving-records";
 import { callRoute, makeContext, unwrapData } from "../support/routes";

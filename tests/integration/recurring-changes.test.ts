@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resumeCollectionAt, resumingCharge } from "~/domain/giving/recurring-pause";
+import { resumeCollectionAt, resumingCharge } from "~/giving/recurring/rules/recurring-pause";
 import { getDb } from "~/lib/db.server";
-import * as donate from "~/routes/donate";
-import * as sandboxCheckout from "~/routes/sandbox-checkout";
-import * as cancelApi from "~/routes/api/cancel-subscription";
-import * as changeApi from "~/routes/api/subscription-change";
+import * as donate from "~/giving/donate/routes/donate";
+import * as sandboxCheckout from "~/giving/provider/routes/sandbox-checkout";
+import * as cancelApi from "~/giving/recurring/routes/api-cancel-subscription";
+import * as changeApi from "~/giving/recurring/routes/api-subscription-change";
 import { createTestAdmin } from "../support/admins";
 import { clearGiving, donationRows, subscriptionRows } from "../support/giving-records";
 import { callApi, callRoute } from "../support/routes";

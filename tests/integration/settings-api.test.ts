@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { proposedFirstNight } from "~/domain/giving/ramadan-nights";
-import { todayIn } from "~/domain/shared/dates";
-import { addDays } from "~/domain/shared/hijri";
+import { proposedFirstNight } from "~/giving/ramadan-nights/rules/ramadan-nights";
+import { todayIn } from "~/shared/dates";
+import { addDays } from "~/shared/hijri";
 import { resetEnvCache } from "~/lib/env.server";
-import * as collection from "~/routes/api/settings";
-import * as single from "~/routes/api/setting";
+import * as collection from "~/content/settings/routes/api-settings";
+import * as single from "~/content/settings/routes/api-setting";
 import { createTestAdmin } from "../support/admins";
 import { callApi } from "../support/routes";
 

@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { onSiteChange } from "~/lib/page-cache/site-changes.server";
-import { createStory, updateSetting } from "~/services/content";
-import { recordOfflineGift } from "~/services/giving";
-import { submitContactMessage } from "~/services/community";
+import { createStory } from "~/content/stories/server/stories.server";
+import { updateSetting } from "~/content/settings/server/settings.server";
+import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
+import { submitContactMessage } from "~/community/contacts/server/contacts.server";
 
 const testEngine = () => (process.env.TEST_DATABASE_ENGINE === "postgres" ? "postgres" : "sqlite");
 

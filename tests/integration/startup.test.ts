@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { DEMO_RECORDED_BY } from "../../db/seed-funds";
 import { closeDb, getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { fundBySlug, recordDisbursement } from "~/services/funds";
-import { recordOfflineGift } from "~/services/giving";
-import { bootstrap, describeStartup } from "~/services/staff/startup.server";
-import * as healthz from "~/routes/healthz";
+import { fundBySlug } from "~/funds/funds/server/funds.server";
+import { recordDisbursement } from "~/funds/ledger/server/ledger.server";
+import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
+import { bootstrap, describeStartup } from "~/staff/startup/server/startup.server";
+import * as healthz from "~/staff/startup/routes/healthz";
 import { callApi } from "../support/routes";
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import * as settingsScreen from "~/routes/admin/settings";
-import * as donationStats from "~/routes/api/donation-stats";
-import * as settingApi from "~/routes/api/setting";
-import * as settingsApi from "~/routes/api/settings";
-import * as home from "~/routes/home";
-import { ensureDefaultSettings } from "~/services/content/settings.server";
-import { recordOfflineGift } from "~/services/giving";
+import * as settingsScreen from "~/content/settings/routes/admin-settings";
+import * as donationStats from "~/giving/gifts/routes/api-donation-stats";
+import * as settingApi from "~/content/settings/routes/api-setting";
+import * as settingsApi from "~/content/settings/routes/api-settings";
+import * as home from "~/content/homepage/routes/home";
+import { ensureDefaultSettings } from "~/content/settings/server/settings.server";
+import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
 import { createTestAdmin } from "../support/admins";
 import { callApi, callRoute, unwrapData } from "../support/routes";
 

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
-import type * as funds from "~/domain/funds";
-import { buildTransparencyFigures } from "~/domain/funds";
+import type * as funds from "~/funds/transparency/rules/transparency";
+import { buildTransparencyFigures } from "~/funds/transparency/rules/transparency";
 import { getDb } from "~/lib/db.server";
-import { fundBySlug, getTransparencyReport, recordDisbursement, recordReversal } from "~/services/funds";
+import { fundBySlug } from "~/funds/funds/server/funds.server";
+import { getTransparencyReport } from "~/funds/transparency/server/transparency.server";
+import { recordDisbursement, recordReversal } from "~/funds/ledger/server/ledger.server";
 
 // The report's figures are worked out by this one function: counting its calls shows
 // whether a report was worked out again or given from what was kept.
-vi.mock("~/domain/funds", async (importOriginal) => {
+vi.mock("~/funds/transparency/rules/transparency", async (importOriginal) => {
   const actual = await importOriginal<typeof funds>();
   return { ...actual, buildTransparencyFigures: vi.fn(actual.buildTransparencyFigures) };
 });

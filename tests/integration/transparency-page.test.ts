@@ -2,13 +2,17 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDate, todayIn } from "~/domain/shared/dates";
-import { formatHijri, hijriYearOf } from "~/domain/shared/hijri";
+import { formatDate, todayIn } from "~/shared/dates";
+import { formatHijri, hijriYearOf } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
-import TransparencyPage, * as transparency from "~/routes/transparency";
-import ZakatPolicyPage, * as zakatPolicy from "~/routes/zakat-policy";
-import { recordOfflineGift } from "~/services/giving";
-import { fundBySlug, getZakatPolicy, getZakatWatch, recordDisbursement, recordRate, recordReversal, saveZakatPolicy } from "~/services/funds";
+import TransparencyPage, * as transparency from "~/funds/transparency/routes/transparency";
+import ZakatPolicyPage, * as zakatPolicy from "~/funds/zakat-policy/routes/zakat-policy";
+import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
+import { fundBySlug } from "~/funds/funds/server/funds.server";
+import { getZakatPolicy, saveZakatPolicy } from "~/funds/zakat-policy/server/zakat-policy.server";
+import { getZakatWatch } from "~/funds/zakat-policy/server/zakat-watch.server";
+import { recordDisbursement, recordReversal } from "~/funds/ledger/server/ledger.server";
+import { recordRate } from "~/funds/rates/server/rates.server";
 import { callRoute, unwrapData } from "../support/routes";
 
 /**

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import { findContactPage, findVolunteerPage } from "~/services/community";
+import { findContactPage } from "~/community/contacts/server/contacts.server";
+import { findVolunteerPage } from "~/community/volunteers/server/volunteers.server";
 
 // Two letters are too few for a trigram index: on PostgreSQL they are found among each
 // column's two-letter pairs, then confirmed; on SQLite every row is compared. Same answers.

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetThumbnailFailures } from "~/lib/video-thumbnails.server";
-import * as thumbnailApi from "~/routes/api/video-thumbnail";
-import { updateSetting } from "~/services/content/settings.server";
+import * as thumbnailApi from "~/content/media/routes/api-video-thumbnail";
+import { updateSetting } from "~/content/settings/server/settings.server";
 import { callRoute } from "../support/routes";
 
 /**

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { todayIn } from "~/domain/shared/dates";
+import { todayIn } from "~/shared/dates";
 import { getDb } from "~/lib/db.server";
 import { ConflictError, ValidationError } from "~/lib/service-errors";
-import { subscribeToNewsletter } from "~/services/community";
-import { addFund, fundBySlug, recordDisbursement } from "~/services/funds";
-import { recordOfflineGift } from "~/services/giving";
+import { subscribeToNewsletter } from "~/community/newsletter/server/newsletter.server";
+import { addFund, fundBySlug } from "~/funds/funds/server/funds.server";
+import { recordDisbursement } from "~/funds/ledger/server/ledger.server";
+import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
 
 /**
  * Staff and visitors acting at the same moment. On PostgreSQL these run side by side on

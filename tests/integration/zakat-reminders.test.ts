@@ -3,14 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { startDonorSession } from "~/lib/donor-session.server";
-import * as zakatCalculator from "~/routes/zakat-calculator";
-import * as confirmPage from "~/routes/zakat-reminder-confirm";
-import * as stopPage from "~/routes/zakat-reminder-stop";
-import * as stopApi from "~/routes/api/zakat-reminder-stop";
-import * as myGiving from "~/routes/my-giving";
-import { askForZakatReminder, sendDueZakatReminders } from "~/services/donors";
-import type * as mailArea from "~/services/mail";
-import { deliverDueMail } from "~/services/mail/mail-delivery.server";
+import * as zakatCalculator from "~/giving/zakat-calculator/routes/zakat-calculator";
+import * as confirmPage from "~/donors/zakat-reminders/routes/zakat-reminder-confirm";
+import * as stopPage from "~/donors/zakat-reminders/routes/zakat-reminder-stop";
+import * as stopApi from "~/donors/zakat-reminders/routes/api-zakat-reminder-stop";
+import * as myGiving from "~/donors/my-giving/routes/my-giving";
+import { askForZakatReminder } from "~/donors/zakat-reminders/server/zakat-reminders.server";
+import { sendDueZakatReminders } from "~/donors/zakat-reminders/server/zakat-reminder-sending.server";
+import type * as mailArea from "~/mail/queue/index.server";
+import { deliverDueMail } from "~/mail/queue/server/mail-delivery.server";
 import { callApi, callRoute, expectLoggedError, makeRequest, unwrapData } from "../support/routes";
 import { screenHtml, screenText } from "../support/screens";
 
@@ -23,7 +24,7 @@ import { screenHtml, screenText } from "../support/screens";
 
 // A round that stops half-way: the mail of the next reminder cannot be written, once.
 const crash = vi.hoisted(() => ({ next: false }));
-vi.mock("~/services/mail", async (importOriginal) => {
+vi.mock("~/mail/queue/index.server", async (importOriginal) => {
   const original = await importOriginal<typeof mailArea>();
   return {
     ...original,

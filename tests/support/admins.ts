@@ -1,5 +1,5 @@
-import { createAdmin } from "~/services/staff/admins.server";
-import { issueApiToken } from "~/services/staff/api-tokens.server";
+import { createAdmin } from "~/staff/accounts/server/admins.server";
+import { issueApiToken } from "~/staff/sign-in/server/api-tokens.server";
 
 let counter = 0;
 

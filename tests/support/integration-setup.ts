@@ -34,7 +34,7 @@ beforeAll(async () => {
   const { resetEnvCache } = await import("~/lib/env.server");
   resetEnvCache();
   const { getDb, migrateToLatest } = await import("~/lib/db.server");
-  const { ensureDefaultSettings } = await import("~/services/content/settings.server");
+  const { ensureDefaultSettings } = await import("~/content/settings/server/settings.server");
   await migrateToLatest(getDb());
   await ensureDefaultSettings();
 });

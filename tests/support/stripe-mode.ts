@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { resetEnvCache } from "~/lib/env.server";
 import { resetPaymentGateway } from "~/lib/payments/gateway.server";
-import * as stripeWebhook from "~/routes/api/stripe-webhook";
+import * as stripeWebhook from "~/giving/provider/routes/api-stripe-webhook";
 import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from "./fake-stripe";
 import { callApi } from "./routes";
 

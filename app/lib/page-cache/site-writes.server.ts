@@ -18,7 +18,7 @@ import {
   type TransactionSettings,
   type UnknownRow,
 } from "kysely";
-import { PassThroughDriver, withDriver } from "../driver-wrappers.server";
+import { PassThroughDriver, withDriver } from "~/lib/driver-wrappers.server";
 import { addOutsideChangeCheck, noteSiteChange } from "./site-changes.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { DONOR_SESSION_COOKIE, STAFF_SESSION_COOKIE } from "../session-cookie.server";
+import { DONOR_SESSION_COOKIE, STAFF_SESSION_COOKIE } from "~/lib/session-cookie.server";
 
 const SESSION_COOKIES = new Set([STAFF_SESSION_COOKIE, DONOR_SESSION_COOKIE]);
 

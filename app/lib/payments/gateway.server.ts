@@ -1,4 +1,4 @@
-import { getEnv, type Env } from "../env.server";
+import { getEnv, type Env } from "~/lib/env.server";
 import type { PaymentGateway } from "./gateway";
 import { sandboxGateway } from "./sandbox-gateway.server";
 import { createStripeClient } from "./stripe-client.server";

@@ -1,4 +1,4 @@
-import type { RecurringInterval } from "~/domain/giving/gift-options";
+import type { RecurringInterval } from "~/giving/donate";
 import type { GiftMetadata } from "./gift-metadata";
 import type {
   ProviderCheckoutSession,

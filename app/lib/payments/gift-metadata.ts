@@ -1,5 +1,4 @@
-import { FORM_FREQUENCIES, GENERAL_DONATION, PURPOSE_MAX_LENGTH, type FormFrequency } from "~/domain/giving/gift-options";
-import { TRIBUTE_KINDS, type Tribute } from "~/domain/giving/tribute";
+import { FORM_FREQUENCIES, GENERAL_DONATION, PURPOSE_MAX_LENGTH, type FormFrequency, TRIBUTE_KINDS, type Tribute } from "~/giving/donate";
 import type { Metadata } from "./provider-objects";
 
 /**

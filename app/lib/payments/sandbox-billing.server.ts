@@ -1,5 +1,5 @@
-import { getDb } from "../db.server";
-import { ConflictError, NotFoundError } from "../service-errors";
+import { getDb } from "~/lib/db.server";
+import { ConflictError, NotFoundError } from "~/lib/service-errors";
 import type { SignedEvent } from "./gateway";
 import type { ProviderInvoice, ProviderSubscription } from "./provider-objects";
 import { loadSandboxObject as load, newSandboxId as newId, saveSandboxObject as save, signedSandboxEvent as event } from "./sandbox-gateway.server";

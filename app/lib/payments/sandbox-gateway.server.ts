@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { getDb } from "../db.server";
-import { PaymentProviderError } from "../service-errors";
-import { lockedForTheWrite } from "../sql-dialect.server";
+import { getDb } from "~/lib/db.server";
+import { PaymentProviderError } from "~/lib/service-errors";
+import { lockedForTheWrite } from "~/lib/sql-dialect.server";
 import type { CheckoutRequest, PaymentGateway, SavedCardCharge, SavedCardChargeRequest, SetupCheckoutRequest, SignedEvent, SubscriptionChanged } from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
 import { referenceId, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSetupIntent, type ProviderSubscription } from "./provider-objects";

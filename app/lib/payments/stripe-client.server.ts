@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { getEnv, type Env } from "../env.server";
+import { getEnv, type Env } from "~/lib/env.server";
 
 /**
  * The Stripe SDK client, or null in sandbox mode (no STRIPE_SECRET_KEY). STRIPE_API_BASE

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { PaymentProviderError } from "../service-errors";
+import { PaymentProviderError } from "~/lib/service-errors";
 import type { CheckoutRequest, PaymentGateway, SavedCardCharge } from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
 import { referenceId } from "./provider-objects";

@@ -1,0 +1,1 @@
+export { appealCard, type AppealFilter, appealFundChoices, appealGiftCount, appealOfGift, appealsInBatches, appealTakingGifts, appealTitlesById, createAppeal, deleteAppeal, featuredAppeals, findAppealPage, getAppeal, listAppealChoices, listAppeals, listPublicAppeals, readAppealFilter, type Reader, updateAppeal } from "./server/appeals.server";

@@ -1,0 +1,1 @@
+export { AppealCard } from "./components/appeal-card";

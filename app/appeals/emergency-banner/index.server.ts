@@ -1,0 +1,1 @@
+export { bannerAppealChoice, emergencyBanner, withBannerChecked } from "./server/emergency-banner.server";

@@ -1,0 +1,1 @@
+export { type EmergencyBanner } from "./rules/emergency-banner";

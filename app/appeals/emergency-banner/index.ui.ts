@@ -1,0 +1,1 @@
+export { EmergencyBanner } from "./components/emergency-banner";

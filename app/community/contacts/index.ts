@@ -1,0 +1,1 @@
+export { VOLUNTEER_INTERESTS, type VolunteerSignupInput, volunteerSignupSchema } from "./rules/community-schemas";

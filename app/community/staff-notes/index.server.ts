@@ -1,0 +1,1 @@
+export { notifyStaff } from "./server/staff-notes.server";

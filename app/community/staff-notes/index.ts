@@ -1,0 +1,1 @@
+export { newContactMessageMail, newVolunteerMail } from "./rules/staff-notifications";

@@ -1,0 +1,1 @@
+export { loadHomepage } from "./server/homepage.server";

@@ -1,0 +1,1 @@
+export { HeroVideo } from "./components/hero-video";

@@ -1,0 +1,1 @@
+export { PhotoField } from "./components/photo-field";

@@ -1,0 +1,1 @@
+export { FOUNDATION } from "./components/navigation";

@@ -1,0 +1,1 @@
+export { ShareLinks } from "./components/share-links";

@@ -1,0 +1,1 @@
+export { FeaturedStoryCard } from "./components/story-cards";

@@ -1,1 +1,0 @@
-export { newContactMessageMail } from "./staff-notifications";

@@ -1,1 +1,0 @@
-export { type MailParts } from "./mail-layout";

@@ -1,0 +1,1 @@
+export { addFund, changeFund, type Fund, fundBySlug, fundForPurpose, fundRow, getFund, listDonateChoices, listFunds, openFundForPurpose } from "./server/funds.server";

@@ -1,0 +1,1 @@
+export { FundsTabs } from "./components/funds-tabs";

@@ -1,0 +1,1 @@
+export { type Shortfall, shortfallOf } from "./rules/running-balance";

@@ -1,0 +1,1 @@
+export { type RateInForce, RatesInForce } from "./components/rates-in-force";

@@ -1,0 +1,1 @@
+export { getTransparencyReport, readReportRequest, receivedSince, receivedToDate, type ReportRequest, type TransparencyReport } from "./server/transparency.server";

@@ -1,0 +1,3 @@
+export { TableCaption, TableFrame } from "./components/table-frame";
+export { ToBeConfirmed } from "./components/to-be-confirmed";
+export { ZakatCategoryName, ZakatCategoryScript } from "./components/zakat-category-script";

@@ -1,0 +1,1 @@
+export { templatePlaceholdersIn } from "./rules/policy-template";

@@ -1,0 +1,1 @@
+export { type QuickPayQuote, quickPayTerms, type QuickPayTerms, quoteQuickPay } from "./server/quick-pay.server";

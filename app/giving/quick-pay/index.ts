@@ -1,0 +1,1 @@
+export { changeRequestAddress, obligationQuery, readObligationQuery } from "./rules/quick-pay";

@@ -1,0 +1,1 @@
+export { QuickPayDonation, type QuickPayView } from "./components/quick-pay-donation";

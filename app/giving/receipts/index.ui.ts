@@ -1,0 +1,1 @@
+export { PrintedSheet } from "./components/printed-sheet";

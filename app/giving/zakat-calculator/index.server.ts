@@ -1,0 +1,1 @@
+export { calculateZakatAtTodaysPrices, todaysMetalPrices, type TodaysMetalPrices } from "./server/metal-prices.server";

@@ -1,0 +1,2 @@
+export { startMailDelivery } from "./server/mail-delivery.server";
+export { countOutbox, findOutboxPage, getOutboxMessage, isMailStatus, type OutboxMessage, queueMail } from "./server/mail-queue.server";

@@ -1,0 +1,1 @@
+export { type MailParts } from "./rules/mail-layout";

@@ -1,3 +1,0 @@
-export { BULK_DELETE_LIMIT, contactsInBatches, type ContactSubmission, countContacts, deleteContact, deleteContacts, findContactPage, getContact, listContacts, readContactFilter, resolveContact, submitContactMessage } from "./contacts.server";
-export { addressOfNewsletterLink, confirmSubscription, countSubscribersByStatus, findSubscriberPage, getSubscriber, type NewsletterSubscriber, readSubscriberFilter, removeSubscriber, sendNewsletter, subscribersInBatches, subscribeToNewsletter, unsubscribe } from "./newsletter.server";
-export { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, listVolunteers, readVolunteerFilter, signUpVolunteer, type VolunteerSignup, volunteersInBatches } from "./volunteers.server";

@@ -1,0 +1,1 @@
+export { type Admin } from "./rules/admin";

@@ -1,0 +1,138 @@
+import { sql } from "kysely";
+import type { Admin } from "../rules/admin";
+import { INVALID_CREDENTIALS_MESSAGE } from "~/staff/sign-in";
+import { getDb, nowIso } from "~/lib/db.server";
+import { equalsIgnoringCase } from "~/lib/sql-dialect.server";
+import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from "~/lib/password.server";
+import { RateLimiter } from "~/lib/rate-limit.server";
+import { NotFoundError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+
+export type { Admin };
+
+export class InvalidCredentialsError extends Error {
+  readonly status = 401;
+  constructor() {
+    super(INVALID_CREDENTIALS_MESSAGE);
+    this.name = "InvalidCredentialsError";
+  }
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+// Sign-in attempts: a few per username from one address, more per address across
+// usernames, and a ceiling per username across addresses (a slow distributed guess).
+const attemptsPerAccount = new RateLimiter("sign-in-account", 5, FIFTEEN_MINUTES);
+const attemptsPerAddress = new RateLimiter("sign-in-address", 20, FIFTEEN_MINUTES);
+const attemptsPerUsername = new RateLimiter("sign-in-username", 50, FIFTEEN_MINUTES);
+
+/**
+ * Checks a username and password, the one sign-in rule behind the admin form and
+ * POST /api/auth/login. Every attempt counts before the (slow) password check, so
+ * parallel guesses are limited too; a successful sign-in takes its attempt back.
+ */
+export async function signInAdmin(username: string, password: string, clientAddress: string): Promise<Admin> {
+  const name = username.toLowerCase();
+  const accountKey = `${clientAddress}|${name}`;
+  const limits = [
+    [attemptsPerAccount, accountKey],
+    [attemptsPerAddress, clientAddress],
+    [attemptsPerUsername, name],
+  ] as const;
+  // A refused attempt counts against none of the limits; one let through counts against all three.
+  let wait = Math.max(...(await Promise.all(limits.map(([limiter, key]) => limiter.retryAfter(key)))));
+  if (wait === 0) {
+    const waits = await Promise.all(limits.map(([limiter, key]) => limiter.take(key)));
+    wait = Math.max(...waits);
+    // Another process took the last attempt meanwhile: give back what this one counted.
+    if (wait > 0) await Promise.all(limits.filter((_, i) => waits[i] === 0).map(([limiter, key]) => limiter.refund(key)));
+  }
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw new TooManyRequestsError(
+      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      wait,
+    );
+  }
+
+  const row = await getDb()
+    .selectFrom("admins")
+    .select(["id", "username", "password_hash"])
+    .where(equalsIgnoringCase(sql.ref("username"), username))
+    .executeTakeFirst();
+  const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
+  if (!row || !valid) throw new InvalidCredentialsError();
+
+  await attemptsPerAccount.reset(accountKey);
+  await attemptsPerAddress.refund(clientAddress);
+  await attemptsPerUsername.refund(name);
+  return { id: row.id, username: row.username };
+}
+
+export async function findAdminById(id: number): Promise<Admin | undefined> {
+  return getDb().selectFrom("admins").select(["id", "username"]).where("id", "=", id).executeTakeFirst();
+}
+
+export async function countAdmins(): Promise<number> {
+  const { count } = await getDb()
+    .selectFrom("admins")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export async function createAdmin(username: string, password: string): Promise<Admin> {
+  assertAcceptablePassword(password);
+  const passwordHash = await hashPassword(password);
+  const row = await getDb()
+    .insertInto("admins")
+    .values({ username: username.trim(), password_hash: passwordHash })
+    .returning(["id", "username"])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Sets a new password and signs the admin out everywhere (sessions and API tokens). */
+export async function setAdminPassword(username: string, password: string): Promise<Admin> {
+  assertAcceptablePassword(password);
+  const passwordHash = await hashPassword(password);
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const admin = await trx
+        .updateTable("admins")
+        .set({ password_hash: passwordHash, updated_at: nowIso() })
+        .where(equalsIgnoringCase(sql.ref("username"), username))
+        .returning(["id", "username"])
+        .executeTakeFirst();
+      if (!admin) throw new NotFoundError(`No admin is called "${username}"`);
+      await trx.deleteFrom("admin_sessions").where("admin_id", "=", admin.id).execute();
+      await trx.deleteFrom("api_tokens").where("admin_id", "=", admin.id).execute();
+      return admin;
+    });
+}
+
+function assertAcceptablePassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ValidationError({ password: [`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`] });
+  }
+}
+
+export interface FirstAdminResult {
+  created: boolean;
+  username?: string;
+  /** Present only when the password was generated and must be shown to the operator once. */
+  generatedPassword?: string;
+}
+
+/**
+ * Makes sure someone can sign in: when no admin exists, creates one from
+ * ADMIN_USERNAME/ADMIN_PASSWORD, or `admin` with a random password to print once.
+ */
+export async function ensureFirstAdmin(username?: string, password?: string): Promise<FirstAdminResult> {
+  if ((await countAdmins()) > 0) return { created: false };
+  const name = username ?? "admin";
+  const generatedPassword = password ? undefined : generatePassword();
+  await createAdmin(name, password ?? generatedPassword!);
+  return { created: true, username: name, generatedPassword };
+}

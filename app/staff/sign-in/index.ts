@@ -1,0 +1,1 @@
+export { INVALID_CREDENTIALS_MESSAGE } from "./rules/admin-login";

@@ -1,0 +1,135 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/admin-login";
+import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "../rules/admin-login";
+import { adminAuthenticator, adminFromSession } from "../server/auth.server";
+import { InvalidCredentialsError } from "~/staff/accounts/index.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { serviceErrorReply } from "~/ui/form-replies.server";
+import { clientAddressContext } from "~/lib/request-context";
+import { commitAdminSession, getAdminSession } from "~/lib/session.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin sign-in | Al-Amanah Foundation" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await adminFromSession(request)) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // remix-auth reads the body itself, so the form is read from a copy.
+  const formData = await readFormBody(request.clone());
+  const submission = parseWithZod(formData, { schema: adminLoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+
+  try {
+    const admin = await adminAuthenticator(context.get(clientAddressContext)).authenticate("admin-password", request);
+    // A fresh session at every sign-in: an id planted before sign-in is never promoted.
+    const session = await getAdminSession(new Request(request.url));
+    session.set("adminId", admin.id);
+    return redirect(safeRedirectPath(formData.get("redirectTo")), {
+      headers: { "Set-Cookie": await commitAdminSession(session, request) },
+    });
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError) {
+      return data(
+        { result: submission.reply({ formErrors: [INVALID_CREDENTIALS_MESSAGE], hideFields: ["password"] }) },
+        { status: 401 },
+      );
+    }
+    return serviceErrorReply(submission, error, {}, { hideFields: ["password"] });
+  }
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login") === true;
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // After a refused sign-in, clear the password and put the cursor there to retry.
+  useEffect(() => {
+    const password = passwordRef.current;
+    if (!actionData?.result.error?.[""] || !password) return;
+    password.value = "";
+    password.focus();
+  }, [actionData]);
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <main className="flex flex-1 items-center justify-center bg-slate-100 px-4 py-16">
+      <div className="w-full max-w-sm">
+        <div className="rounded-2xl bg-white p-8 shadow-lg">
+          <h1 className="text-center text-2xl font-bold text-slate-900">Admin sign-in</h1>
+          <p className="mt-1 text-center text-sm text-slate-600">Al-Amanah Foundation staff area</p>
+
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+            {form.errors ? (
+              <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+                {form.errors[0]}
+              </p>
+            ) : null}
+            <div>
+              <label htmlFor={fields.username.id} className="field-label">
+                Username
+              </label>
+              <input
+                {...getInputProps(fields.username, { type: "text" })}
+                key={fields.username.key}
+                required
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                className="field-input"
+              />
+              {fields.username.errors ? (
+                <p id={fields.username.errorId} className="field-error">
+                  {fields.username.errors[0]}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor={fields.password.id} className="field-label">
+                Password
+              </label>
+              <input
+                {...getInputProps(fields.password, { type: "password" })}
+                key={fields.password.key}
+                ref={passwordRef}
+                required
+                autoComplete="current-password"
+                className="field-input"
+              />
+              {fields.password.errors ? (
+                <p id={fields.password.errorId} className="field-error">
+                  {fields.password.errors[0]}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="btn-primary w-full" aria-disabled={signingIn}>
+              {signingIn ? "Signing in..." : "Sign in"}
+            </button>
+          </Form>
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="text-slate-600 hover:text-slate-900 hover:underline">
+            ← Back to the website
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import { hasControlCharacters } from "~/shared/text";
+import { z } from "~/shared/zod";
+
+export const adminLoginSchema = z.object({
+  username: z.string({ message: "Username is required" }).trim().min(1, "Username is required").max(100),
+  password: z.string({ message: "Password is required" }).min(1, "Password is required").max(1000),
+});
+
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
+
+const LOCAL = "http://local.invalid";
+
+/**
+ * Only a path on this site may follow a sign-in. The target is resolved the way a
+ * browser would resolve it, so tricks like `//host`, `/\\host` or control characters
+ * that browsers strip (`/\t/host`) cannot lead to another site.
+ */
+export function safeRedirectPath(target: unknown, fallback = "/admin"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.includes("\\") || hasControlCharacters(target)) {
+    return fallback;
+  }
+  try {
+    const url = new URL(target, LOCAL);
+    return url.origin === LOCAL ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
