@@ -7,6 +7,7 @@ import { config } from "zod/v4/core";
  * `new Function` and the browser reports a CSP violation. Importing `z` from here sets
  * that before any schema exists; validation is the same, only without the shortcut.
  */
+// A side effect the bundler must keep: package.json lists this file under "sideEffects".
 config({ jitless: true });
 
 export { z };
