@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../../../../tests/e2e/fixtures";
 import { withDatabase } from "../../../../tests/e2e/e2e-database";
+import { unique } from "../../../../tests/support/unique";
 
 /**
  * An appeal's page as a donor meets it: the story, the progress bar and its words, a gift
@@ -8,10 +9,6 @@ import { withDatabase } from "../../../../tests/e2e/e2e-database";
  * progress, the gift count and the supporters moving. Each test makes its own appeal, so
  * the other worker's gifts never reach its figures.
  */
-
-function unique(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-}
 
 /** A live appeal written straight into the server's database, open since yesterday, with a $100 goal. */
 async function seedAppeal(label: string): Promise<{ slug: string; title: string }> {

@@ -10,13 +10,14 @@ import * as appealsPage from "~/appeals/appeals/routes/appeals";
 import * as homePage from "~/content/homepage/routes/home";
 import * as publicLayout from "~/content/public-layout/routes/public-layout";
 import * as sandboxCheckout from "~/giving/provider/routes/sandbox-checkout";
-import { createAppeal, updateAppeal } from "~/appeals/appeals/server/appeals.server";
+import { updateAppeal } from "~/appeals/appeals/server/appeals.server";
 import { updateSetting } from "~/content/settings/server/settings.server";
 import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving, donationRows } from "../../../../tests/support/giving-records";
 import { callRoute, callWithRequest, ORIGIN, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
+import { fundId, newAppeal as buildAppeal } from "../../../../tests/support/builders";
 
 /**
  * The public appeal pages through their loaders, actions and components: /appeals, an
@@ -25,25 +26,10 @@ import { screenHtml, screenText } from "../../../../tests/support/screens";
  */
 
 const today = () => todayIn("UTC");
-let count = 0;
 
-async function fundId(slug: string): Promise<number> {
-  return (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
-}
-
-async function newAppeal(overrides: Record<string, unknown> = {}) {
-  count += 1;
-  return createAppeal({
-    title: `Winter Emergency ${count}`,
-    slug: `winter-emergency-${count}`,
-    summary: "Heaters and blankets for families in tents.",
-    story: "Winter has come early.\n\nEvery blanket counts.",
-    fund_id: await fundId("emergency-relief"),
-    starts_on: addDays(today(), -3),
-    status: "live",
-    ...overrides,
-  });
-}
+/** The builder's appeal, under a numbered slug, its story of two paragraphs. */
+const newAppeal = (overrides: Record<string, unknown> = {}) =>
+  buildAppeal({ story: "Winter has come early.\n\nEvery blanket counts.", ...overrides }, { slug: "numbered" });
 
 async function offlineGift(appeal: string, name: string, amount: number, extra: Record<string, unknown> = {}) {
   return recordOfflineGift({ name, amount, appeal, payment_method: "cash", ...extra }, "staff");

@@ -7,13 +7,14 @@ import { resetEnvCache } from "~/lib/env.server";
 import { resetPaymentGateway } from "~/lib/payments/gateway.server";
 import * as createPaymentSession from "~/giving/donate/routes/api-donation-checkout";
 import * as createSubscription from "~/giving/donate/routes/api-donation-subscription-checkout";
-import { createAppeal, getAppeal, updateAppeal } from "~/appeals/appeals/server/appeals.server";
+import { getAppeal, updateAppeal } from "~/appeals/appeals/server/appeals.server";
 import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
 import { syncFromProvider } from "~/giving/provider/server/provider-sync.server";
 import type { FakeStripeEvent } from "../../../../tests/support/fake-stripe";
 import { clearGiving, donationRows } from "../../../../tests/support/giving-records";
 import { callApi } from "../../../../tests/support/routes";
 import { deliver, deliverAll, useFakeStripe } from "../../../../tests/support/stripe-mode";
+import { fundId, newAppeal } from "../../../../tests/support/builders";
 
 /**
  * An appeal's raised-so-far and number of gifts, read the way its page and its API read
@@ -26,13 +27,8 @@ const fakeStripe = useFakeStripe();
 const DONOR = { name: "Aisha Khan", email: "aisha@example.org" };
 const TODAY = () => todayIn("UTC");
 let visitor = 0;
-let titles = 0;
 
 beforeEach(clearGiving);
-
-async function fundId(slug: string): Promise<number> {
-  return (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
-}
 
 async function received(slug: string): Promise<{ cents: number; gifts: number }> {
   const fund = await getDb().selectFrom("funds").select(["received_cents", "gift_count"]).where("slug", "=", slug).executeTakeFirstOrThrow();
@@ -40,17 +36,12 @@ async function received(slug: string): Promise<{ cents: number; gifts: number }>
 }
 
 /** A live appeal open for gifts today, raising for Emergency Relief (a restricted fund) unless told otherwise. */
-async function openAppeal(overrides: Record<string, unknown> = {}) {
-  titles += 1;
-  return createAppeal({
-    title: `Winter Emergency ${titles}`,
+function openAppeal(overrides: Record<string, unknown> = {}) {
+  return newAppeal({
     summary: "Heaters, blankets and fuel for families in tents.",
-    story: "Winter has come early.",
-    fund_id: await fundId("emergency-relief"),
     goal: "20000",
     starts_on: addDays(TODAY(), -5),
     ends_on: addDays(TODAY(), 20),
-    status: "live",
     ...overrides,
   });
 }

@@ -7,6 +7,7 @@ import * as appealApi from "~/appeals/appeals/routes/api-appeal";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving } from "../../../../tests/support/giving-records";
 import { callApi, makeRequest } from "../../../../tests/support/routes";
+import { newGift } from "../../../../tests/support/builders";
 
 /**
  * /api/appeals/ and /api/appeals/{slug-or-id} as a client sees them: the shapes, what the
@@ -54,19 +55,15 @@ const remove = (ref: string | number, headers = auth) => callApi(appealApi.actio
 const list = (query = "", headers: Record<string, string> = {}) => callApi(appealsApi.loader, `/api/appeals/${query}`, { headers });
 
 async function give(appealId: number, name: string, cents: number, anonymous = false, minutesAgo = 0) {
-  await getDb()
-    .insertInto("donations")
-    .values({
-      name,
-      email: `${name.split(" ")[0]!.toLowerCase()}@example.org`,
-      amount_cents: cents,
-      frequency: "One-Time",
-      donated_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-      fund_id: sadaqa,
-      appeal_id: appealId,
-      anonymous: anonymous ? 1 : 0,
-    })
-    .execute();
+  await newGift({
+    name,
+    email: `${name.split(" ")[0]!.toLowerCase()}@example.org`,
+    amount_cents: cents,
+    donated_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    fund_id: sadaqa,
+    appeal_id: appealId,
+    anonymous: anonymous ? 1 : 0,
+  });
 }
 
 describe("POST /api/appeals/", () => {

@@ -14,6 +14,7 @@ import { clearGiving } from "../../../../tests/support/giving-records";
 import { phonePhoto } from "../../../../tests/support/photos";
 import { callRoute, callWithRequest, makeContext, makeRequest, multipartRequest, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
+import { fundId } from "../../../../tests/support/builders";
 
 /**
  * The Appeals screen as staff use it without JavaScript: plain posts of the form (web
@@ -28,10 +29,6 @@ let sadaqa: number;
 let zakat: number;
 let fidya: number;
 let zakatAlFitr: number;
-
-async function fundId(slug: string): Promise<number> {
-  return (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
-}
 
 beforeAll(async () => {
   sadaqa = await fundId("sadaqa");

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "~/shared/dates";
 import { addDays } from "~/shared/hijri";
-import { getDb } from "~/lib/db.server";
 import * as home from "~/content/homepage/routes/home";
 import * as appealPage from "~/appeals/appeals/routes/appeal";
 import * as appealsPage from "~/appeals/appeals/routes/appeals";
@@ -15,6 +14,7 @@ import { listDonations, recordOfflineGift } from "~/giving/gifts/server/donation
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi, callRoute } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
+import { fundId } from "../../../../tests/support/builders";
 
 /**
  * What the public reads of an appeal's supporters: a first name, or "Anonymous" when the
@@ -52,10 +52,6 @@ const NEVER_PUBLIC = [
 
 let live: { id: number; slug: string };
 let draft: { id: number; slug: string };
-
-async function fundId(slug: string): Promise<number> {
-  return (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
-}
 
 /** A gift by card in the sandbox, through the API and the simulated checkout. */
 async function giveByCard(donor: { name: string; email: string }, amount: number, choices: Record<string, unknown>) {

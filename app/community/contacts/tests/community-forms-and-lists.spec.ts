@@ -1,6 +1,7 @@
 import type { Download, Locator, Page } from "@playwright/test";
 import { withDatabase } from "../../../../tests/e2e/e2e-database";
 import { expect, test } from "../../../../tests/e2e/fixtures";
+import { uniqueSuffix } from "../../../../tests/support/unique";
 
 /**
  * The community side, as visitors and staff meet it: the contact and volunteer forms
@@ -14,11 +15,6 @@ import { expect, test } from "../../../../tests/e2e/fixtures";
 
 const SENT = "Thank you for your message! We will get back to you soon.";
 const SEND_FAILED = "Error sending message. Please try again.";
-
-/** A short token no other test uses: rows are named with it and found by searching for it. */
-function unique(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -90,7 +86,7 @@ async function subscribeFromFooter(page: Page, email: string) {
 
 test.describe("contact form with JavaScript", () => {
   test("field errors, then a message sent that staff find pending and count on the dashboard", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const name = `Amina Rahman ${token}`;
     const email = `amina-${token}@example.org`;
     const message = `Assalamu alaikum, how is my Zakat distributed? (${token})`;
@@ -136,7 +132,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("when the connection drops, the visitor is told and keeps what they typed", async ({ page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     await page.goto("/contact");
     await waitForHydration(page, "contact", "/contact");
     await page.getByLabel("Name", { exact: true }).fill(`Yusuf Bello ${token}`);
@@ -157,7 +153,7 @@ test.describe("contact form with JavaScript", () => {
 
 test.describe("contact form against bots", () => {
   test("a post that fills the hidden honeypot is thanked like any other but never stored", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     await page.goto("/contact");
     await waitForHydration(page, "contact", "/contact");
     await page.getByLabel("Name", { exact: true }).fill(`Spam Bot ${token}`);
@@ -178,7 +174,7 @@ test.describe("contact form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a valid message is sent and the form comes back empty", async ({ page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     await page.goto("/contact");
     await page.getByLabel("Name", { exact: true }).fill(`Khadija Osman ${token}`);
     await page.getByLabel("Email", { exact: true }).fill(`khadija-${token}@example.org`);
@@ -211,7 +207,7 @@ test.describe("contact form without JavaScript", () => {
 
 test.describe("volunteer form", () => {
   test("with JavaScript: thanks, another application starts empty, and staff see the signup counted", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const name = `Zainab Karimi ${token}`;
     const email = `zainab-${token}@example.org`;
 
@@ -269,7 +265,7 @@ test.describe("volunteer form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a refused email keeps what was typed with the error; then thanks, and back to an empty form", async ({ page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     await page.goto("/volunteer");
     // The browser itself insists on an interest (required); the server refuses an address without a domain dot.
     await page.getByLabel("Full name").fill(`Hamza Siddiqui ${token}`);
@@ -294,7 +290,7 @@ test.describe("volunteer form without JavaScript", () => {
 
 test.describe("admin contacts", () => {
   test("resolving a pending message moves it from the Pending filter to the Resolved one", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const name = `Omar Farouk ${token}`;
     await addContacts([{ name, email: `omar-${token}@example.org`, message: "Please send me a receipt for my gift." }]);
 
@@ -318,7 +314,7 @@ test.describe("admin contacts", () => {
   });
 
   test("bulk delete with JavaScript: select all, then two ticked rows, confirmed with the count", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const names = ["Layla", "Tariq", "Safiya"].map((first) => `${first} Mansour ${token}`) as [string, string, string];
     await addContacts(names.map((name, index) => ({ name, email: `bulk${index}-${token}@example.org`, message: `Question ${index + 1} about Sadaqa.` })));
 
@@ -354,7 +350,7 @@ test.describe("admin contacts", () => {
   });
 
   test("a single message is deleted after its confirmation; Cancel keeps it", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const name = `Ibrahim Qureshi ${token}`;
     const email = `ibrahim-${token}@example.org`;
     await addContacts([{ name, email, message: "Please remove me from your records." }]);
@@ -377,7 +373,7 @@ test.describe("admin contacts", () => {
 
   test("a search that matches nothing says so", async ({ adminPage: page }) => {
     await page.goto("/admin/contacts");
-    await searchList(page, "Search name, email or message", `nobody-wrote-this-${unique()}`);
+    await searchList(page, "Search name, email or message", `nobody-wrote-this-${uniqueSuffix()}`);
     await expect(page.getByRole("cell", { name: "No contacts found" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Clear" })).toBeVisible();
   });
@@ -387,7 +383,7 @@ test.describe("admin contacts without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("bulk delete: tick rows, press Delete selected, confirm the count", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const names = ["Hassan", "Huda", "Musa"].map((first) => `${first} Chowdhury ${token}`) as [string, string, string];
     await addContacts(names.map((name, index) => ({ name, email: `nojs${index}-${token}@example.org`, message: `Message ${index + 1}.` })));
 
@@ -408,7 +404,7 @@ test.describe("admin contacts without JavaScript", () => {
   });
 
   test("Delete selected with nothing ticked asks for a selection", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     await addContacts([{ name: `Asma Sheikh ${token}`, email: `asma-${token}@example.org`, message: "Hello." }]);
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
@@ -420,7 +416,7 @@ test.describe("admin contacts without JavaScript", () => {
 
 test.describe("CSV exports", () => {
   test("contacts.csv holds the searched messages, with formulas neutralised", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const pending = { name: `Noor Abdullah ${token}`, email: `noor-${token}@example.org`, message: `=1+1 ${token}` };
     const resolved = { name: `Salma Nasser ${token}`, email: `salma-${token}@example.org`, message: "Thank you for the receipt", resolved: true };
     await addContacts([pending, resolved]);
@@ -444,7 +440,7 @@ test.describe("CSV exports", () => {
   });
 
   test("volunteers.csv holds the searched signups", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const volunteer = { name: `Sulaiman Ahmed ${token}`, email: `sulaiman-${token}@example.org`, interest: "Social Media & Marketing" };
     await addVolunteers([volunteer]);
 
@@ -458,7 +454,7 @@ test.describe("CSV exports", () => {
   });
 
   test("newsletter-subscribers.csv holds an address given in the footer", async ({ adminPage: page }) => {
-    const email = `csv-${unique()}@example.org`;
+    const email = `csv-${uniqueSuffix()}@example.org`;
     await subscribeFromFooter(page, email);
 
     await page.goto("/admin/newsletter");
@@ -483,7 +479,7 @@ test.describe("CSV exports", () => {
 
 test.describe("admin volunteers", () => {
   test("a signup is deleted after its confirmation", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const name = `Ruqayyah Malik ${token}`;
     const email = `ruqayyah-${token}@example.org`;
     await addVolunteers([{ name, email, interest: "Community Outreach" }]);
@@ -501,7 +497,7 @@ test.describe("admin volunteers", () => {
   });
 
   test("the interest filter and its summary card show only that interest", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const fundraiser = { name: `Khalid Yilmaz ${token}`, email: `khalid-${token}@example.org`, interest: "Fundraising" };
     const organiser = { name: `Aisha Yilmaz ${token}`, email: `aisha-${token}@example.org`, interest: "Event Organization" };
     await addVolunteers([fundraiser, organiser]);
@@ -522,7 +518,7 @@ test.describe("admin volunteers", () => {
   });
 
   test("a search that matches nobody says so", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     await addVolunteers([{ name: `Idris Khan ${token}`, email: `idris-${token}@example.org`, interest: "Other" }]);
     await page.goto("/admin/volunteers");
     await searchList(page, "Search name or email", `nobody-signed-up-${token}`);
@@ -532,7 +528,7 @@ test.describe("admin volunteers", () => {
 
 test.describe("admin newsletter", () => {
   test("an address given in the footer is listed, and removed after its confirmation", async ({ adminPage: page }) => {
-    const email = `list-${unique()}@example.org`;
+    const email = `list-${uniqueSuffix()}@example.org`;
     await subscribeFromFooter(page, email);
 
     await page.goto("/admin/newsletter");

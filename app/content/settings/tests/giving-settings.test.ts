@@ -7,12 +7,13 @@ import * as layout from "~/staff/admin-layout/routes/admin-layout";
 import * as settingsScreen from "~/content/settings/routes/admin-settings";
 import * as settingApi from "~/content/settings/routes/api-setting";
 import * as settingsApi from "~/content/settings/routes/api-settings";
-import { createAppeal, updateAppeal } from "~/appeals/appeals/server/appeals.server";
+import { updateAppeal } from "~/appeals/appeals/server/appeals.server";
 import { getSetting, updateSetting } from "~/content/settings/server/settings.server";
 import { currentCardFee } from "~/giving/donate/server/card-fee.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
+import { newAppeal } from "../../../../tests/support/builders";
 
 /**
  * The Giving section of Settings: the card fee a donor may cover (per cent and fixed
@@ -25,15 +26,14 @@ type Reply = { key: string; result: { error?: Record<string, string[]>; initialV
 
 let appealCount = 0;
 
-async function newAppeal(status: "draft" | "live" | "closed" = "live") {
+/** The builder's appeal (for Emergency Relief) as a Ramadan appeal that began yesterday, in the status asked for. */
+async function appealIn(status: "draft" | "live" | "closed" = "live") {
   appealCount += 1;
-  const fund = await getDb().selectFrom("funds").select("id").where("slug", "=", "emergency-relief").executeTakeFirstOrThrow();
-  const appeal = await createAppeal({
+  const appeal = await newAppeal({
     title: `Ramadan Food Packs ${appealCount}`,
     slug: `ramadan-food-packs-${appealCount}`,
     summary: "Food for a month.",
     story: "Families fast on little.",
-    fund_id: fund.id,
     starts_on: addDays(todayIn("UTC"), -1),
     status: status === "closed" ? "live" : status,
   });
@@ -54,9 +54,9 @@ const CHOOSE_BANNER = "Choose the banner's own words, no banner, or the address 
 
 describe("the Giving section of Settings", () => {
   it("shows the stored fee with its example, and offers the banner's own words, none, and each live appeal by title", async () => {
-    const live = await newAppeal("live");
-    const draft = await newAppeal("draft");
-    const closed = await newAppeal("closed");
+    const live = await appealIn("live");
+    const draft = await appealIn("draft");
+    const closed = await appealIn("closed");
     const data = (await callRoute(settingsScreen.loader, "/admin/settings")) as SettingsData;
     expect(data.giving).toEqual({ card_fee_percent: "2.9", card_fee_fixed: "0.30", emergency_appeal: "" });
     expect(data.bannerChoices.slice(0, 2)).toEqual([
@@ -81,7 +81,7 @@ describe("the Giving section of Settings", () => {
   });
 
   it("saves a valid fee and banner, and the fee a donor is asked to cover follows", async () => {
-    const live = await newAppeal("live");
+    const live = await appealIn("live");
     expect(await currentCardFee()).toEqual({ basisPoints: 290, fixedCents: 30 });
     const saved = (await save({ card_fee_percent: "3.5%", card_fee_fixed: "$0.25", emergency_appeal: live.slug })) as Response;
     expect(saved, JSON.stringify(saved)).toBeInstanceOf(Response);
@@ -128,7 +128,7 @@ describe("the Giving section of Settings", () => {
   });
 
   it("refuses a fixed part over $5, an empty fee, and a banner that is not offered", async () => {
-    const draft = await newAppeal("draft");
+    const draft = await appealIn("draft");
     const fixed = unwrapData(await save({ card_fee_percent: "2.9", card_fee_fixed: "9", emergency_appeal: "" }));
     expect((fixed.data as Reply).result.error?.card_fee_fixed).toEqual(["Enter the fixed amount in dollars from 0 to 5, e.g. 0.30"]);
     const empty = unwrapData(await save({ card_fee_percent: "", card_fee_fixed: "0.30", emergency_appeal: "" }));
@@ -146,7 +146,7 @@ describe("the Giving section of Settings", () => {
   });
 
   it("keeps offering the appeal the banner points to after it closes, so saving the fee leaves the banner alone", async () => {
-    const appeal = await newAppeal("live");
+    const appeal = await appealIn("live");
     expect(((await save({ card_fee_percent: "2.9", card_fee_fixed: "0.30", emergency_appeal: appeal.slug })) as Response).status).toBe(302);
     await updateAppeal(appeal.id, { status: "closed" });
     const data = (await callRoute(settingsScreen.loader, "/admin/settings")) as SettingsData;
@@ -222,9 +222,9 @@ describe("the banner setting through the settings API", () => {
   };
 
   it("names only a live appeal, so a draft's address never reaches the public list", async () => {
-    const draft = await newAppeal("draft");
-    const closed = await newAppeal("closed");
-    const live = await newAppeal("live");
+    const draft = await appealIn("draft");
+    const closed = await appealIn("closed");
+    const live = await appealIn("live");
     for (const value of [draft.slug, closed.slug, "no-such-appeal", String(live.id), "not an address", 7]) {
       const refused = await put(value);
       expect(refused.status, String(value)).toBe(422);
@@ -239,12 +239,12 @@ describe("the banner setting through the settings API", () => {
   });
 
   it("keeps the appeal already named once it closes, and refuses a draft when the setting is created again", async () => {
-    const appeal = await newAppeal("live");
+    const appeal = await appealIn("live");
     expect((await put(appeal.slug)).status).toBe(200);
     await updateAppeal(appeal.id, { status: "closed" });
     expect((await put(appeal.slug)).status).toBe(200);
 
-    const draft = await newAppeal("draft");
+    const draft = await appealIn("draft");
     const removed = await callApi(settingApi.action, "/api/settings/emergency_appeal", { method: "DELETE", headers: auth, params: { key: "emergency_appeal" } });
     expect(removed.status).toBe(204);
     const create = (value: string) => callApi(settingsApi.action, "/api/settings/", { body: { key: " emergency_appeal ", value }, headers: auth });

@@ -1,16 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../../../../tests/e2e/fixtures";
 import { withDatabase } from "../../../../tests/e2e/e2e-database";
+import { unique } from "../../../../tests/support/unique";
 
 /**
  * Sharing an appeal, and the appeal (or the donate page) a donor has just given to: plain
  * links to WhatsApp, Facebook, X and email and the address to copy, without JavaScript; with
  * it, the device's own share sheet where there is one, and a button that copies the link.
  */
-
-function unique(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-}
 
 /** A live appeal written straight into the server's database, open since yesterday. */
 async function seedAppeal(): Promise<{ slug: string; title: string }> {

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { settled, withDatabase } from "../../../../tests/e2e/e2e-database";
 import { E2E_ADMIN, expect, test } from "../../../../tests/e2e/fixtures";
+import { uniqueSuffix } from "../../../../tests/support/unique";
 
 /**
  * A newcomer's walk through the admin Funds area: record a disbursement of Zakat to "the
@@ -15,11 +16,6 @@ import { E2E_ADMIN, expect, test } from "../../../../tests/e2e/fixtures";
  * stands still and must equal it; the change between two readings must then be exactly the
  * walk's own entry plus what the database shows others recorded in between.
  */
-
-/** A token no other walk uses, so the walk's entries are told apart from another worker's. */
-function unique(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-}
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -120,7 +116,7 @@ async function fillDisbursement(page: Page, amount: string, description: string)
 }
 
 async function walk(page: Page) {
-  const token = unique();
+  const token = uniqueSuffix();
   await receiveZakat(page, "250");
   const before = await readZakatBalance(page);
   expect(before.shown).toBeGreaterThanOrEqual(250);
@@ -232,7 +228,7 @@ async function proofWalk(page: Page) {
   await receiveHealthcare(page);
   const photo = await receiptPhoto();
   expect(photo.length).toBeGreaterThan(1.8 * 1024 * 1024);
-  const description = `Clinic invoice, photographed (${unique()})`;
+  const description = `Clinic invoice, photographed (${uniqueSuffix()})`;
   await disburseWithProof(page, description, { name: "receipt.jpg", mimeType: "image/jpeg", buffer: photo });
 
   await expect(page.getByRole("status").filter({ hasText: "Disbursement #" })).toContainText(/Disbursement #\d+ recorded: \$3\.21 from Healthcare\./);
@@ -253,7 +249,7 @@ test.describe("a proof document without JavaScript", () => {
   });
 
   test("a file larger than the form takes gets a page in words, and nothing is recorded", async ({ adminPage: page }) => {
-    const description = `Too large to send (${unique()})`;
+    const description = `Too large to send (${uniqueSuffix()})`;
     await disburseWithProof(page, description, { name: "scan.pdf", mimeType: "application/pdf", buffer: randomBytes(11 * 1024 * 1024) });
     await expect(page.getByRole("heading", { name: "The form was too large to send", level: 1 })).toBeVisible();
     await expect(page.getByText("comes to more than this form takes: 10 MB in all. Nothing was saved.")).toBeVisible();

@@ -3,7 +3,6 @@ import { receiptLines } from "~/giving/receipts/rules/receipts";
 import { todayIn } from "~/shared/dates";
 import { addDays, hijriYearOf } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
-import { adminContext } from "~/lib/request-context";
 import * as donate from "~/giving/donate/routes/donate";
 import * as obligations from "~/giving/quick-pay/routes/obligations";
 import * as receiptPage from "~/giving/receipts/routes/receipt";
@@ -20,10 +19,10 @@ import { givingStatement } from "~/donors/my-giving/server/my-giving.server";
 import { addFund, changeFund } from "~/funds/funds/server/funds.server";
 import { currentRates, recordRate } from "~/funds/rates/server/rates.server";
 import { saveZakatPolicy } from "~/funds/zakat-policy/server/zakat-policy.server";
-import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving, donationRows } from "../../../../tests/support/giving-records";
-import { callApi, callRoute, makeContext, unwrapData } from "../../../../tests/support/routes";
+import { callApi, callRoute, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
+import { signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * Gifts land in their funds: the donate form's purposes are the open funds, quick pay
@@ -83,13 +82,6 @@ async function fitrCents(): Promise<number> {
   return Math.round((await currentRates()).fitr_per_person.amount * 100);
 }
 
-async function staffContext() {
-  const { admin, auth } = await createTestAdmin();
-  const context = makeContext();
-  context.set(adminContext, admin);
-  return { admin, auth, context };
-}
-
 describe("gifts land in their funds", () => {
   it("a sandbox gift for Zakat lands in Zakat al-Mal, marked as a test, and never counts in the fund", async () => {
     const before = await fund("zakat-al-mal");
@@ -102,7 +94,7 @@ describe("gifts land in their funds", () => {
   });
 
   it("an offline gift for Orphan Care raises that fund's money in, and the API names its fund", async () => {
-    const { context, auth } = await staffContext();
+    const { context, auth } = await signedInStaff();
     const before = await fund("orphan-care");
     const saved = (await callRoute(donationsScreen.action, "/admin/donations", {
       form: { intent: "record", name: "Friday collection", amount: "250.50", purpose: "Orphan Care", payment_method: "cash" },
@@ -120,7 +112,7 @@ describe("gifts land in their funds", () => {
   });
 
   it("offline gifts and API clients may give to every open fund, the obligations' included", async () => {
-    const { auth } = await staffContext();
+    const { auth } = await signedInStaff();
     const screen = (await callRoute(donationsScreen.loader, "/admin/donations?record=1")) as Awaited<ReturnType<typeof donationsScreen.loader>>;
     expect(screen.purposes.map((option) => option.value)).toEqual(expect.arrayContaining(["General Donation", "Zakat", "Zakat al-Fitr", "Fidya", "Kaffarah", "Orphan Care"]));
     expect(screen.purposes).toContainEqual({ value: "Zakat", label: "Zakat (Zakat al-Mal)" });
@@ -138,7 +130,7 @@ describe("gifts land in their funds", () => {
   });
 
   it("a fund staff add is on the donate form and takes gifts; once archived it leaves the form and is refused everywhere", async () => {
-    const { context, auth } = await staffContext();
+    const { context, auth } = await signedInStaff();
     const winter = await addFund({ name: "Winter Appeal", description: "Blankets and heating" });
     const open = await donatePage("");
     expect(open.purposes).toEqual(["General Donation", "Zakat", "Emergency Relief", "Orphan Care", "Food & Water Aid", "Education", "Healthcare", "Winter Appeal"]);
@@ -178,7 +170,7 @@ describe("gifts land in their funds", () => {
 
 describe("a donor's statement", () => {
   it("counts both Zakat funds as Zakat, and lists what each gift was for", async () => {
-    const { auth } = await staffContext();
+    const { auth } = await signedInStaff();
     const day = TODAY();
     for (const [purpose, amount] of [["Zakat", 100], ["Zakat al-Fitr", 48], ["Orphan Care", 30]] as const) {
       const answer = await callApi(donationsApi.action, "/api/donations/", { body: { name: "Bilal", email: "bilal@example.org", amount, purpose, donated_at: day }, headers: auth });
@@ -239,7 +231,7 @@ describe("quick pay", () => {
   });
 
   it("works each amount out from the rates register, and follows a new rate", async () => {
-    const { admin } = await staffContext();
+    const { admin } = await signedInStaff();
     const fitr = await fitrCents();
     expect((await donatePage("?obligation=fitr&people=5")).quickPay).toMatchObject({
       designation: "Zakat al-Fitr for 5 people",
@@ -303,7 +295,7 @@ describe("quick pay", () => {
   });
 
   it("refuses a quick-pay amount beyond what a card gift may be, whatever the rates say", async () => {
-    const { admin } = await staffContext();
+    const { admin } = await signedInStaff();
     await recordRate({ rate_key: "kaffarah_per_person", amount: 999_999, effective_on: TODAY(), authority: "A rate typed far too high" }, admin.username);
     const refused = unwrapData(await callRoute(donate.action, "/donate", { form: { ...DONOR, obligation: "kaffarah", reason: "fast", count: "3" } }));
     expect(refused.status).toBe(400);
@@ -358,7 +350,7 @@ describe("Zakat al-Fitr after the Eid prayer", () => {
   });
 
   it("applies to an offline gift by the day it was received", async () => {
-    const { context } = await staffContext();
+    const { context } = await signedInStaff();
     await setEidTo(addDays(TODAY(), -10));
     for (const day of [addDays(TODAY(), -11), addDays(TODAY(), -10)]) {
       const saved = (await callRoute(donationsScreen.action, "/admin/donations", {
@@ -375,7 +367,7 @@ describe("Zakat al-Fitr after the Eid prayer", () => {
 
 describe("the calculator's prices", () => {
   it("come from the rates register, stated with their date, and a donor's own still win", async () => {
-    const { admin } = await staffContext();
+    const { admin } = await signedInStaff();
     const starting = unwrapData(await callRoute(zakatCalculator.loader, "/zakat-calculator")).data as Awaited<ReturnType<typeof zakatCalculator.loader>>["data"];
     expect(starting.prices).toMatchObject({
       gold_price_per_gram: 65,

@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from "vitest";
 import { formatDate, todayIn } from "~/shared/dates";
 import { addDays, formatHijri } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
-import { adminContext } from "~/lib/request-context";
 import routeTable from "~/routes";
 import * as dashboardScreen from "~/staff/dashboard/routes/admin-dashboard";
 import * as fundsScreen from "~/funds/funds/routes/admin-funds";
@@ -18,10 +17,10 @@ import * as layout from "~/staff/admin-layout/routes/admin-layout";
 import * as uploadsApi from "~/content/media/routes/api-uploads";
 import { addFund, fundBySlug } from "~/funds/funds/server/funds.server";
 import { recordDisbursement, recordReversal } from "~/funds/ledger/server/ledger.server";
-import { createTestAdmin } from "../../../../tests/support/admins";
 import { identifyingMetadata, phonePhoto } from "../../../../tests/support/photos";
 import { callRoute, callWithRequest, makeContext, makeRequest, multipartRequest, ORIGIN, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
+import { newGift, signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * The admin funds screens as staff use them: the funds and their balances, the ledger
@@ -37,20 +36,10 @@ type Reply = { result: { status?: string; error: Record<string, string[]> | null
 
 const TODAY = todayIn("UTC");
 
-async function staff() {
-  const { admin } = await createTestAdmin();
-  const context = makeContext();
-  context.set(adminContext, admin);
-  return { admin, context };
-}
-
 /** Live gifts to a fund by its donate-form purpose, as an offline gift would be recorded. */
 async function give(purpose: string, cents: number, day = TODAY, count = 1) {
   for (let index = 0; index < count; index += 1) {
-    await getDb()
-      .insertInto("donations")
-      .values({ name: "Ledger donor", email: "donor@example.org", amount_cents: cents, frequency: "One-Time", purpose, donated_at: `${day}T10:00:00.000Z` })
-      .execute();
+    await newGift({ name: "Ledger donor", email: "donor@example.org", amount_cents: cents, purpose, donated_at: `${day}T10:00:00.000Z` });
   }
 }
 
@@ -182,7 +171,7 @@ describe("the guard", () => {
 
 describe("the Funds screen", () => {
   it("lists each fund's received, disbursed and balance, adds a restricted fund, edits its description and archives it", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const added = (await callRoute(fundsScreen.action, "/admin/funds?new=1", { form: { intent: "save", name: "Winter Appeal", description: "Blankets" }, context })) as Response;
     expect(added.status).toBe(302);
     const winter = await fundBySlug("winter-appeal");
@@ -224,7 +213,7 @@ describe("the Funds screen", () => {
 
 describe("recording a disbursement without JavaScript", () => {
   it("records the entry from a real form post, shows it in the ledger and changes the balance", async () => {
-    const { admin, context } = await staff();
+    const { admin, context } = await signedInStaff();
     await give("Zakat", 80_000);
     const zakat = await fundBySlug("zakat-al-mal");
     const before = zakat.balance;
@@ -252,7 +241,7 @@ describe("recording a disbursement without JavaScript", () => {
   });
 
   it("goes back to the ledger as it was filtered, on its first page, whether the browser posted the page or its data address", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     await give("Zakat", 10_000);
     const zakat = await fundBySlug("zakat-al-mal");
     const filter = `fund=${zakat.id}&category=masakin&from=2026-01-01&search=parcels`;
@@ -268,7 +257,7 @@ describe("recording a disbursement without JavaScript", () => {
   });
 
   it("refuses an overdraft with the clear message beside the form, keeps what was typed, and stores nothing", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const zakat = await fundBySlug("zakat-al-mal");
     const rows = await ledgerCount();
     const tooMuch = (zakat.balance + 1000).toFixed(2);
@@ -291,7 +280,7 @@ describe("recording a disbursement without JavaScript", () => {
   });
 
   it("refuses a Zakat disbursement without a category, and another fund's with one", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     await give("Zakat", 10_000);
     await give("Healthcare", 10_000);
     const zakat = await fundBySlug("zakat-al-mal");
@@ -319,7 +308,7 @@ describe("recording a disbursement without JavaScript", () => {
   });
 
   it("refuses bad input field by field, keeping what was typed", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const refused = unwrapData(
       await postDisbursement(context, browserPost("/admin/funds/ledger?record=1", { intent: "disburse", disbursed_on: "2026-02-30", fund_id: "", amount: "lots", description: "" })),
     );
@@ -336,7 +325,7 @@ describe("recording a disbursement without JavaScript", () => {
 
 describe("a reversal", () => {
   it("is recorded from the ledger row's confirmation, names the entry, and puts the money back", async () => {
-    const { admin, context } = await staff();
+    const { admin, context } = await signedInStaff();
     await give("Zakat", 5_000);
     const zakat = await fundBySlug("zakat-al-mal");
     const entry = await recordDisbursement({ fund_id: zakat.id, amount: 40, disbursed_on: TODAY, category: "gharimin", description: "Recorded twice by mistake" }, "someone");
@@ -429,7 +418,7 @@ describe("ledger.csv", () => {
     const fund = await addFund({ name: "Audit Fund", description: "" });
     await give("Audit Fund", 50_000, "2025-02-01");
     const formula = await recordDisbursement({ fund_id: fund.id, amount: 12.5, disbursed_on: "2025-03-01", programme: "=cmd|' /C calc'!A0", region: "+Gaza", description: '=HYPERLINK("http://evil.example")' }, "auditor");
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const withProof = (await callWithRequest(
       ledgerScreen.action,
       multipartRequest("/admin/funds/ledger", { ...disbursementFields(fund.id, { amount: "7", description: "With a receipt" }), proof: { data: await phonePhoto(400, 300), name: "receipt.jpg", type: "image/jpeg" } }),
@@ -467,7 +456,7 @@ describe("proof documents", () => {
   }
 
   it("keeps a photo without its GPS position, served to staff only and never at /api/uploads", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const fund = await addFund({ name: "Proof Photo Fund", description: "" });
     await give("Proof Photo Fund", 10_000);
     const original = await phonePhoto(1200, 800);
@@ -498,7 +487,7 @@ describe("proof documents", () => {
   });
 
   it("keeps a PDF without its title, author or XMP, offered as a download", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const fund = await addFund({ name: "Proof PDF Fund", description: "" });
     await give("Proof PDF Fund", 10_000);
     const document = await PDFDocument.create();
@@ -528,7 +517,7 @@ describe("proof documents", () => {
   });
 
   it("refuses a file that is neither a photo nor a PDF beside the form, and leaves no file when a disbursement is refused", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const fund = await addFund({ name: "Proof Refusal Fund", description: "" });
     await give("Proof Refusal Fund", 1_000);
     const before = await storedProofs();
@@ -555,7 +544,7 @@ describe("proof documents", () => {
 
 describe("the rates register screen", () => {
   it("shows each rate in force with its date, authority and the to-be-confirmed marker, and records a new rate", async () => {
-    const { admin, context } = await staff();
+    const { admin, context } = await signedInStaff();
     const before = (await callRoute(ratesScreen.loader, "/admin/funds/rates")) as Awaited<ReturnType<typeof ratesScreen.loader>>;
     expect(before.inForce.map((rate) => rate.rate_key)).toEqual(["fitr_per_person", "fidya_per_day", "kaffarah_per_person", "gold_per_gram", "silver_per_gram"]);
     expect(before.inForce.every((rate) => rate.to_confirm)).toBe(true);
@@ -581,7 +570,7 @@ describe("the rates register screen", () => {
   });
 
   it("offers to confirm a rate still to be confirmed: the form comes filled in with its amount and today, the authority left to staff", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const list = await screenHtml(ratesScreen as never, "/admin/funds/rates");
     const confirmLinks = list.match(/<a[^>]*>Confirm this rate<\/a>/g) ?? [];
     expect(confirmLinks.find((link) => link.includes('href="/admin/funds/rates?confirm=fidya_per_day"'))).toContain('aria-label="Confirm Fidya, per day"');
@@ -612,7 +601,7 @@ describe("the rates register screen", () => {
 
 describe("the Zakat policy editor", () => {
   it("saves the policy and the Kaffarah view, which turns off the dashboard's reminder", async () => {
-    const { admin, context } = await staff();
+    const { admin, context } = await signedInStaff();
     expect((await dashboardScreen.loader()).stats.funds.policy_is_template).toBe(true);
     expect(await screenText(dashboardScreen as never, "/admin")).toContain("The Zakat policy is not written yet: until it is, no public page links to it. Still to write:");
 
@@ -632,7 +621,7 @@ describe("the Zakat policy editor", () => {
   });
 
   it("sets this year's Eid al-Fitr near the calculated date, and says whether it is confirmed", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const before = (await callRoute(policyScreen.loader, "/admin/funds/policy")) as Awaited<ReturnType<typeof policyScreen.loader>>;
     expect(before.eid.confirmed).toBe(false);
     expect(before.eid.date).toBe(before.eid.calculated);

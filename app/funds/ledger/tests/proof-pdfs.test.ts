@@ -7,13 +7,12 @@ import { describe, expect, it } from "vitest";
 import { todayIn } from "~/shared/dates";
 import { getDb } from "~/lib/db.server";
 import { PDF_REWRITE_LIMITS, rewritePdf, UnreadablePdfError } from "~/lib/pdf-files.server";
-import { adminContext } from "~/lib/request-context";
 import * as ledgerScreen from "~/funds/ledger/routes/admin-funds-ledger";
 import * as ledgerExport from "~/funds/ledger/routes/admin-funds-ledger-export";
 import * as proofRoute from "~/funds/ledger/routes/admin-funds-proof";
 import { addFund } from "~/funds/funds/server/funds.server";
-import { createTestAdmin } from "../../../../tests/support/admins";
 import { callRoute, callWithRequest, makeContext, makeRequest, multipartRequest, ORIGIN, unwrapData } from "../../../../tests/support/routes";
+import { signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * Proof PDFs from a hostile or careless source: a file that unpacks to gigabytes or fills
@@ -27,13 +26,6 @@ type Reply = { result: { error: Record<string, string[]> | null; initialValue: R
 const TODAY = todayIn("UTC");
 const UNSAFE = "This PDF could not be read safely; please save it again or upload a photo of it.";
 const MB = 1024 * 1024;
-
-async function staffContext() {
-  const { admin } = await createTestAdmin();
-  const context = makeContext();
-  context.set(adminContext, admin);
-  return context;
-}
 
 /** A restricted fund with money in it, so a disbursement with a proof can be recorded. */
 async function fundWithMoney(name: string) {
@@ -113,7 +105,7 @@ describe("a PDF that unpacks to far more than it weighs", () => {
     { bomb: "one layer of Flate", megabytes: 320, passes: 1 },
     { bomb: "Flate inside Flate", megabytes: 640, passes: 2 },
   ])("is refused beside the form, quickly and within a bounded memory: $bomb", { timeout: 30_000 }, async ({ megabytes, passes }) => {
-    const context = await staffContext();
+    const context = (await signedInStaff()).context;
     const fund = await fundWithMoney(`Bomb Fund ${passes}`);
     const pdf = await unpackingBomb(megabytes, passes);
     expect(pdf.length).toBeLessThan(2 * MB);
@@ -144,7 +136,7 @@ describe("a PDF that unpacks to far more than it weighs", () => {
     expect(refusal).toBeInstanceOf(UnreadablePdfError);
     expect((refusal as Error).message).toBe(UNSAFE);
 
-    const context = await staffContext();
+    const context = (await signedInStaff()).context;
     const fund = await fundWithMoney("Heap Fund");
     expect(((await disburseWithProof(context, fund.id, await receipt())) as Response).status).toBe(302);
     expect((await newestEntry()).proof_filename).toMatch(/^[0-9a-f]{32}\.pdf$/);
@@ -202,7 +194,7 @@ async function receiptWithActiveContent(): Promise<Buffer> {
 
 describe("what a stored proof PDF keeps", () => {
   it("keeps the page, its comment text and its web link, without scripts, launches, attachments or the comment's author", async () => {
-    const context = await staffContext();
+    const context = (await signedInStaff()).context;
     const fund = await fundWithMoney("Active Content Fund");
     const original = await receiptWithActiveContent();
     for (const present of ["app.alert", "cmd.exe", "Haddad", "Field Officer Yusuf", "/OpenAction", "/EmbeddedFile"]) expect(original.includes(present), present).toBe(true);
@@ -240,7 +232,7 @@ describe("what a stored proof PDF keeps", () => {
   });
 
   it("says a password-protected PDF is protected by a password", async () => {
-    const context = await staffContext();
+    const context = (await signedInStaff()).context;
     const fund = await fundWithMoney("Password Fund");
     const protectedPdf = Buffer.concat([
       await receipt(),
@@ -265,7 +257,7 @@ describe("the proof and the ledger's CSV at their .data addresses", () => {
   }
 
   it("answers 404 there, and serves each only at its own address with its download headers", async () => {
-    const context = await staffContext();
+    const context = (await signedInStaff()).context;
     const fund = await fundWithMoney("Data Address Fund");
     const pdf = await receipt();
     expect(((await disburseWithProof(context, fund.id, pdf)) as Response).status).toBe(302);

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import type * as funds from "~/funds/transparency/rules/transparency";
 import { buildTransparencyFigures } from "~/funds/transparency/rules/transparency";
-import { getDb } from "~/lib/db.server";
 import { fundBySlug } from "~/funds/funds/server/funds.server";
 import { getTransparencyReport } from "~/funds/transparency/server/transparency.server";
 import { recordDisbursement, recordReversal } from "~/funds/ledger/server/ledger.server";
+import { newGift } from "../../../../tests/support/builders";
 
 // The report's figures are worked out by this one function: counting its calls shows
 // whether a report was worked out again or given from what was kept.
@@ -20,10 +20,7 @@ const workedOut = vi.mocked(buildTransparencyFigures);
  * still show at once.
  */
 async function giveZakat(cents: number, donatedAt: string, isTest: 0 | 1 = 0): Promise<void> {
-  await getDb()
-    .insertInto("donations")
-    .values({ name: "A donor", email: "", amount_cents: cents, frequency: "One-Time", purpose: "Zakat", donated_at: donatedAt, payment_method: "cash", is_test: isTest })
-    .execute();
+  await newGift({ amount_cents: cents, purpose: "Zakat", donated_at: donatedAt, payment_method: "cash", is_test: isTest });
 }
 
 const zakatAlMal = async () => (await getTransparencyReport()).funds.find((fund) => fund.name === "Zakat al-Mal");

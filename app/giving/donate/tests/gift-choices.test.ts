@@ -17,7 +17,6 @@ import * as myGiving from "~/donors/my-giving/routes/my-giving";
 import * as receipt from "~/giving/receipts/routes/receipt";
 import * as sandboxCheckout from "~/giving/provider/routes/sandbox-checkout";
 import * as statement from "~/donors/my-giving/routes/my-giving-statement";
-import { createAppeal } from "~/appeals/appeals/server/appeals.server";
 import { getDonationTotals } from "~/giving/gifts/server/donations.server";
 import { getSandboxCheckout } from "~/giving/provider/server/sandbox-checkout.server";
 import type { FakeStripeEvent } from "../../../../tests/support/fake-stripe";
@@ -26,6 +25,7 @@ import { clearGiving, donationRows, subscriptionRows } from "../../../../tests/s
 import { callApi, callRoute, callWithRequest, expectLoggedError, makeRequest, ORIGIN, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
 import { deliverAll, useFakeStripe } from "../../../../tests/support/stripe-mode";
+import { fundId, newAppeal } from "../../../../tests/support/builders";
 
 /**
  * What a donor chooses beside the amount (anonymous, the card fee covered, a tribute),
@@ -36,7 +36,6 @@ import { deliverAll, useFakeStripe } from "../../../../tests/support/stripe-mode
 const BILAL = { name: "Bilal Ahmed", email: "bilal@example.org" };
 const MEMORY = { "tribute.kind": "memory", "tribute.name": "Fatima Ahmed", "tribute.email": "family@example.org" };
 let visitor = 0;
-let titles = 0;
 const nextAddress = () => `198.51.100.${(visitor += 1) % 250}`;
 
 beforeEach(async () => {
@@ -44,24 +43,12 @@ beforeEach(async () => {
   await getDb().deleteFrom("outbound_mail").execute();
 });
 
-async function fundId(slug: string): Promise<number> {
-  return (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
-}
-
 async function received(slug: string): Promise<number> {
   return (await getDb().selectFrom("funds").select("received_cents").where("slug", "=", slug).executeTakeFirstOrThrow()).received_cents;
 }
 
-async function openAppeal() {
-  titles += 1;
-  return createAppeal({
-    title: `Winter Emergency ${titles}`,
-    summary: "Heaters, blankets and fuel for families in tents.",
-    story: "Winter has come early.",
-    fund_id: await fundId("emergency-relief"),
-    starts_on: addDays(todayIn("UTC"), -1),
-    status: "live",
-  });
+function openAppeal() {
+  return newAppeal({ summary: "Heaters, blankets and fuel for families in tents.", starts_on: addDays(todayIn("UTC"), -1) });
 }
 
 /** The donate form posted as a browser without JavaScript posts it: the 303's Location. */

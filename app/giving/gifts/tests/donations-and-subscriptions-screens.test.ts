@@ -2,25 +2,17 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { adminContext } from "~/lib/request-context";
 import * as donationsScreen from "~/giving/gifts/routes/admin-donations";
 import * as donationsExport from "~/giving/gifts/routes/admin-donations-export";
 import * as fundsScreen from "~/funds/funds/routes/admin-funds";
 import * as subscriptionsScreen from "~/giving/recurring/routes/admin-subscriptions";
-import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving, donationRows, subscriptionRows } from "../../../../tests/support/giving-records";
-import { callRoute, expectLoggedError, makeContext, unwrapData } from "../../../../tests/support/routes";
+import { callRoute, expectLoggedError, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
+import { fundId, newRecurringGift, signedInStaff } from "../../../../tests/support/builders";
 
 type DonationsData = Awaited<ReturnType<typeof donationsScreen.loader>>;
 type SubscriptionsData = Awaited<ReturnType<typeof subscriptionsScreen.loader>>;
-
-async function signedInContext() {
-  const { admin } = await createTestAdmin();
-  const context = makeContext();
-  context.set(adminContext, admin);
-  return { admin, context };
-}
 
 beforeEach(clearGiving);
 
@@ -116,7 +108,7 @@ describe("the Donations screen", () => {
   });
 
   it("records an offline gift, and keeps what was typed when it is refused", async () => {
-    const { admin, context } = await signedInContext();
+    const { admin, context } = await signedInStaff();
     const refused = unwrapData(
       await callRoute(donationsScreen.action, "/admin/donations", {
         form: { intent: "record", name: "Ramadan box", amount: "twelve", frequency: "Ramadan", payment_method: "cash" },
@@ -141,7 +133,7 @@ describe("the Donations screen", () => {
   });
 
   it("refuses an offline gift dated after today where the foundation is", async () => {
-    const { context } = await signedInContext();
+    const { context } = await signedInStaff();
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date());
     const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date(Date.now() + 86_400_000));
     const refused = unwrapData(
@@ -165,7 +157,6 @@ describe("the Donations screen", () => {
   });
 
   it("lists one fund's gifts, a page at a time, with the fund in the CSV link and the export; an unknown fund is said and left out", async () => {
-    const fundId = async (slug: string) => (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
     const [zakat, orphans] = [await fundId("zakat-al-mal"), await fundId("orphan-care")];
     await addGifts(27, { frequency: "One-Time" });
     for (const [index, purpose] of ["Zakat", "Orphan Care", "Zakat"].entries()) {
@@ -212,7 +203,7 @@ describe("the Donations screen", () => {
   });
 
   it("Sync reports how many records were new", async () => {
-    const { context } = await signedInContext();
+    const { context } = await signedInStaff();
     const answer = unwrapData(await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "sync" }, context }));
     expect(answer.data).toEqual({ intent: "sync", ok: true, message: "Successfully synced 0 records from the card payment provider" });
   });
@@ -224,19 +215,12 @@ function statCard(html: string, testId: string): string | undefined {
 }
 
 describe("the Subscriptions screen", () => {
-  async function addSubscription({ id, ...values }: { status: string; interval: "month" | "year"; amount_cents: number; id: string; resumes_at?: string; next_payment_date?: string }) {
-    await getDb()
-      .insertInto("subscriptions")
-      .values({ name: `Donor ${id}`, email: `${id}@example.org`, purpose: "Zakat", payment_day: 1, stripe_subscription_id: id, ...values })
-      .execute();
-  }
-
   it("sums active monthly gifts and a twelfth of active yearly ones, and counts every status", async () => {
-    await addSubscription({ id: "sub_a", status: "active", interval: "month", amount_cents: 5000 });
-    await addSubscription({ id: "sub_b", status: "active", interval: "year", amount_cents: 60000 });
-    await addSubscription({ id: "sub_c", status: "past_due", interval: "month", amount_cents: 9900 });
-    await addSubscription({ id: "sub_d", status: "canceled", interval: "month", amount_cents: 1000 });
-    await addSubscription({ id: "sub_e", status: "incomplete", interval: "month", amount_cents: 1000 });
+    await newRecurringGift("sub_a", { status: "active", interval: "month", amount_cents: 5000 });
+    await newRecurringGift("sub_b", { status: "active", interval: "year", amount_cents: 60000 });
+    await newRecurringGift("sub_c", { status: "past_due", interval: "month", amount_cents: 9900 });
+    await newRecurringGift("sub_d", { status: "canceled", interval: "month", amount_cents: 1000 });
+    await newRecurringGift("sub_e", { status: "incomplete", interval: "month", amount_cents: 1000 });
     const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?cancel=sub_a")) as SubscriptionsData;
     expect(data.summary).toEqual({
       total: 5,
@@ -250,9 +234,9 @@ describe("the Subscriptions screen", () => {
   });
 
   it("shows a paused gift as paused, counted apart from the active ones and out of the monthly revenue, with the charge it resumes with as its next payment", async () => {
-    await addSubscription({ id: "sub_running", status: "active", interval: "month", amount_cents: 5000, next_payment_date: "2026-12-01T12:00:00.000Z" });
+    await newRecurringGift("sub_running", { status: "active", interval: "month", amount_cents: 5000, next_payment_date: "2026-12-01T12:00:00.000Z" });
     // Paused for two charges: the provider still reports Dec 1 as its next date, but collects again from the Feb 1 charge.
-    await addSubscription({ id: "sub_paused", status: "active", interval: "month", amount_cents: 7000, next_payment_date: "2026-12-01T12:00:00.000Z", resumes_at: "2027-01-31T12:00:00.000Z" });
+    await newRecurringGift("sub_paused", { status: "active", interval: "month", amount_cents: 7000, next_payment_date: "2026-12-01T12:00:00.000Z", resumes_at: "2027-01-31T12:00:00.000Z" });
     const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions")) as SubscriptionsData;
     expect(data.summary).toEqual({ total: 2, active: 1, monthlyRevenue: 50, paused: 1, byStatus: { active: 1, paused: 1 } });
     const html = await screenHtml(subscriptionsScreen as never, "/admin/subscriptions");
@@ -267,7 +251,7 @@ describe("the Subscriptions screen", () => {
 
   it("shows the last page there is when the address asks past the end", async () => {
     for (let index = 0; index < 27; index += 1) {
-      await addSubscription({ id: `sub_${index}`, status: "active", interval: "month", amount_cents: 1000 });
+      await newRecurringGift(`sub_${index}`, { status: "active", interval: "month", amount_cents: 1000 });
     }
     const past = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?page=5")) as SubscriptionsData;
     expect(past).toMatchObject({ page: 2, total: 27 });
@@ -275,7 +259,7 @@ describe("the Subscriptions screen", () => {
   });
 
   it("refuses a cancel naming nothing as the other forms do (400), and one already canceled with 409", async () => {
-    await addSubscription({ id: "sub_over", status: "canceled", interval: "month", amount_cents: 5000 });
+    await newRecurringGift("sub_over", { status: "canceled", interval: "month", amount_cents: 5000 });
     const cancel = async (form: Record<string, string>) =>
       unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "cancel", ...form } }));
     expect(await cancel({})).toMatchObject({ status: 400, data: { ok: false, message: "subscription_id: Give the card provider's subscription id" } });
@@ -287,8 +271,8 @@ describe("the Subscriptions screen", () => {
   });
 
   it("announces a cancel only for a subscription that is canceled", async () => {
-    await addSubscription({ id: "sub_still_active", status: "active", interval: "month", amount_cents: 5000 });
-    await addSubscription({ id: "sub_done", status: "canceled", interval: "month", amount_cents: 5000 });
+    await newRecurringGift("sub_still_active", { status: "active", interval: "month", amount_cents: 5000 });
+    await newRecurringGift("sub_done", { status: "canceled", interval: "month", amount_cents: 5000 });
     const active = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?canceled=sub_still_active")) as SubscriptionsData;
     expect(active.canceledNotice).toBeNull();
     const done = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?canceled=sub_done")) as SubscriptionsData;
@@ -297,7 +281,7 @@ describe("the Subscriptions screen", () => {
 
   it("reports a cancel the provider cannot do, and changes nothing here", async () => {
     // In sandbox mode the simulated provider has never heard of this subscription.
-    await addSubscription({ id: "sub_unknown_to_provider", status: "active", interval: "month", amount_cents: 5000 });
+    await newRecurringGift("sub_unknown_to_provider", { status: "active", interval: "month", amount_cents: 5000 });
     const answer = unwrapData(
       await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "cancel", subscription_id: "sub_unknown_to_provider" } }),
     );

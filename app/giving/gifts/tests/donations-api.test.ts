@@ -12,6 +12,7 @@ import * as dashboardApi from "~/staff/dashboard/routes/api-admin-dashboard";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving } from "../../../../tests/support/giving-records";
 import { callApi } from "../../../../tests/support/routes";
+import { fundId } from "../../../../tests/support/builders";
 
 let auth: Record<string, string>;
 beforeAll(async () => {
@@ -86,7 +87,6 @@ describe("GET /api/donations/", () => {
   });
 
   it("filters by fund (its id), whole or paged, and refuses a fund that is not one with 422", async () => {
-    const fundId = async (slug: string) => (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
     for (const [name, purpose, donated_at] of [
       ["Zaid", "Zakat", "2026-04-01T10:00:00.000Z"],
       ["Hafsa", "Zakat", "2026-04-02T10:00:00.000Z"],

@@ -1,19 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { todayIn } from "~/shared/dates";
-import { addDays } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
-import { adminContext } from "~/lib/request-context";
 import routeTable from "~/routes";
 import * as donationsScreen from "~/giving/gifts/routes/admin-donations";
 import * as donationsExport from "~/giving/gifts/routes/admin-donations-export";
 import * as layout from "~/staff/admin-layout/routes/admin-layout";
 import * as subscriptionsScreen from "~/giving/recurring/routes/admin-subscriptions";
 import * as donationsApi from "~/giving/gifts/routes/api-donations";
-import { createAppeal, getAppeal, updateAppeal } from "~/appeals/appeals/server/appeals.server";
-import { createTestAdmin } from "../../../../tests/support/admins";
+import { getAppeal, updateAppeal } from "~/appeals/appeals/server/appeals.server";
 import { clearGiving, donationRows } from "../../../../tests/support/giving-records";
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
+import { fundId, newAppeal as buildAppeal, newGift, signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * Staff and the gifts designated to appeals: the Donations screen's appeal filter (with
@@ -24,60 +21,33 @@ import { screenHtml, screenText } from "../../../../tests/support/screens";
 type DonationsData = Awaited<ReturnType<typeof donationsScreen.loader>>;
 type RecordReply = { intent: "record"; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
 
-let appealCount = 0;
-
 beforeEach(async () => {
   await clearGiving();
   await getDb().deleteFrom("outbound_mail").execute();
 });
 
-async function fundId(slug: string): Promise<number> {
-  return (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
-}
+/** The builder's appeal, under a slug stamped with the time. */
+const newAppeal = (overrides: Record<string, unknown> = {}) => buildAppeal(overrides, { slug: "stamped" });
 
 async function fundReceived(slug: string): Promise<{ cents: number; gifts: number }> {
   const fund = await getDb().selectFrom("funds").select(["received_cents", "gift_count"]).where("slug", "=", slug).executeTakeFirstOrThrow();
   return { cents: fund.received_cents, gifts: fund.gift_count };
 }
 
-async function newAppeal(overrides: Record<string, unknown> = {}) {
-  appealCount += 1;
-  return createAppeal({
-    title: `Winter Emergency ${appealCount}`,
-    slug: `winter-emergency-${appealCount}-${Date.now()}`,
-    summary: "Heaters and blankets for families in tents.",
-    story: "Winter has come early.",
-    fund_id: await fundId("emergency-relief"),
-    starts_on: addDays(todayIn("UTC"), -3),
-    status: "live",
-    ...overrides,
-  });
-}
-
-async function staff() {
-  const { admin, auth } = await createTestAdmin();
-  const context = makeContext();
-  context.set(adminContext, admin);
-  return { admin, auth, context };
-}
-
 /** Gifts written straight into the table, as recording would leave them, one day apart. */
 async function addGifts(count: number, gift: { appealId?: number | null; fund?: string; name?: string } = {}) {
   const fund = await fundId(gift.fund ?? "emergency-relief");
   for (let index = 0; index < count; index += 1) {
-    await getDb()
-      .insertInto("donations")
-      .values({
-        name: `${gift.name ?? "Donor"} ${index}`,
-        email: `donor${index}@example.org`,
-        amount_cents: 1000,
-        frequency: "One-Time",
-        fund_id: fund,
-        purpose: "Emergency Relief",
-        appeal_id: gift.appealId ?? null,
-        donated_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
-      })
-      .execute();
+    await newGift({
+      name: `${gift.name ?? "Donor"} ${index}`,
+      email: `donor${index}@example.org`,
+      amount_cents: 1000,
+      frequency: "One-Time",
+      fund_id: fund,
+      purpose: "Emergency Relief",
+      appeal_id: gift.appealId ?? null,
+      donated_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+    });
   }
 }
 
@@ -144,7 +114,7 @@ describe("the Donations screen's appeal filter", () => {
     expect(csv.status).toBe(422);
     expect(await csv.text()).toBe("appeal must be an appeal's id");
 
-    const { auth } = await staff();
+    const { auth } = await signedInStaff();
     const api = await callApi(donationsApi.loader, "/api/donations/?appeal=999999", { headers: auth });
     expect(api.status).toBe(422);
     expect(api.body.detail).toBe("appeal must be an appeal's id");
@@ -217,7 +187,7 @@ describe("the Donations list", () => {
 
 describe("an offline gift designated by staff", () => {
   it("moves the appeal's raised figure and its fund's, anonymous and in someone's name, the family told once", async () => {
-    const { admin, context } = await staff();
+    const { admin, context } = await signedInStaff();
     const winter = await newAppeal({ goal: "1000" });
     const reliefBefore = await fundReceived("emergency-relief");
     const saved = (await callRoute(donationsScreen.action, "/admin/donations", {
@@ -258,7 +228,7 @@ describe("an offline gift designated by staff", () => {
   });
 
   it("takes a closed appeal, refuses a draft beside the field and keeps what was typed", async () => {
-    const { context } = await staff();
+    const { context } = await signedInStaff();
     const draft = await newAppeal({ status: "draft" });
     const closed = await newAppeal();
     await updateAppeal(closed.id, { status: "closed" });
@@ -294,7 +264,7 @@ describe("an offline gift designated by staff", () => {
   });
 
   it("is what POST /api/donations/ records too, with the same fields and the same refusal", async () => {
-    const { auth } = await staff();
+    const { auth } = await signedInStaff();
     const winter = await newAppeal();
     const before = await fundReceived("emergency-relief");
     const created = await callApi(donationsApi.action, "/api/donations/", {

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { startDonorSession } from "~/lib/donor-session.server";
-import { adminContext } from "~/lib/request-context";
 import * as layout from "~/staff/admin-layout/routes/admin-layout";
 import * as ramadanScreen from "~/giving/ramadan-nights/routes/admin-ramadan";
 import * as settingsScreen from "~/content/settings/routes/admin-settings";
@@ -20,6 +19,7 @@ import { addDays } from "~/shared/hijri";
 import { eveningWords } from "~/giving/ramadan-nights/rules/ramadan-words";
 import { proposedFirstNight } from "~/giving/ramadan-nights/rules/ramadan-nights";
 import { isPlausibleFirstNight, ramadanYearOn } from "~/giving/ramadan-nights/rules/ramadan-charge-window";
+import { signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * The screens of Ramadan's nights, as a donor and staff meet them without JavaScript: the
@@ -294,9 +294,7 @@ describe("a rehearsal in test mode", () => {
     const began = evening === today ? "beginning this evening," : "which began on the evening of";
     expect(await screenText(ramadanScreen, "/admin/ramadan")).toContain(`Tonight is the 21st night, ${began} ${eveningWords(evening)}.`);
 
-    const { admin } = await createTestAdmin();
-    const context = makeContext();
-    context.set(adminContext, admin);
+    const { context } = await signedInStaff();
     const ran = (await callRoute(ramadanScreen.action, "/admin/ramadan", { form: { intent: "run" }, context })) as Response;
     expect(ran.headers.get("Location")).toBe("/admin/ramadan?ran=1-0-0-0");
     const gifts = await getDb().selectFrom("donations").select(["email", "amount_cents", "frequency", "is_test"]).execute();
@@ -354,9 +352,7 @@ describe("the staff's Ramadan schedule screen", () => {
 
     const confirm = await screenText(ramadanScreen, `/admin/ramadan?stop=${aisha.id}`);
     expect(confirm).toContain("Stop the remaining nights of Aisha Khan?");
-    const { admin } = await createTestAdmin();
-    const context = makeContext();
-    context.set(adminContext, admin);
+    const { admin, context } = await signedInStaff();
     const stopped = (await callRoute(ramadanScreen.action, "/admin/ramadan", { form: { intent: "stop", id: String(aisha.id) }, context })) as Response;
     expect(stopped.headers.get("Location")).toBe(`/admin/ramadan?stopped=${aisha.id}`);
     expect(await scheduleOf("aisha@example.org")).toMatchObject({ status: "stopped", stopped_by: admin.username });

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { withDatabase } from "../../../../tests/e2e/e2e-database";
 import { expect, test } from "../../../../tests/e2e/fixtures";
+import { uniqueSlug } from "../../../../tests/support/unique";
 
 /**
  * A receipt and a yearly statement read on a 390 px phone: the page never scrolls sideways.
  * The statement's table, which needs more room than a phone has, scrolls inside its own box.
  */
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-
 /** A gift as wide as a statement's row gets (an appeal, a designation, a covered card fee), its receipt key, and a sign-in link to My giving. */
 async function wideGift(email: string): Promise<{ receiptToken: string; signInToken: string }> {
   const receiptToken = randomBytes(18).toString("base64url");
@@ -31,7 +30,7 @@ async function wideGift(email: string): Promise<{ receiptToken: string; signInTo
 
 test("a receipt and a yearly statement fit a 390 px phone; the statement's table scrolls in its own box", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const email = `${unique("abdurrahman.oluwaseun-fitzgerald")}@example.org`;
+  const email = `${uniqueSlug("abdurrahman.oluwaseun-fitzgerald")}@example.org`;
   const { receiptToken, signInToken } = await wideGift(email);
   expect((await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status()).toBeLessThan(400);
 
@@ -51,7 +50,7 @@ test("a receipt and a yearly statement fit a 390 px phone; the statement's table
 });
 
 test("printed, the statement's table is whole on the paper, not cut at a scrolling box", async ({ page }) => {
-  const email = `${unique("print")}@example.org`;
+  const email = `${uniqueSlug("print")}@example.org`;
   const { signInToken } = await wideGift(email);
   expect((await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status()).toBeLessThan(400);
   await page.setViewportSize({ width: 390, height: 844 });

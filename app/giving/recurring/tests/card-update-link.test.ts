@@ -2,18 +2,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { closeSmtpSender, smtpSender } from "~/lib/mail-transport.server";
-import { adminContext } from "~/lib/request-context";
 import * as donate from "~/giving/donate/routes/donate";
 import * as subscriptionsScreen from "~/giving/recurring/routes/admin-subscriptions";
 import * as sandboxBilling from "~/giving/provider/routes/sandbox-billing";
 import * as sandboxCheckout from "~/giving/provider/routes/sandbox-checkout";
 import * as updateCard from "~/giving/recurring/routes/update-card";
 import { deliverDueMail } from "~/mail/queue/server/mail-delivery.server";
-import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving } from "../../../../tests/support/giving-records";
-import { callRoute, makeContext, unwrapData } from "../../../../tests/support/routes";
+import { callRoute, unwrapData } from "../../../../tests/support/routes";
 import { screenText } from "../../../../tests/support/screens";
 import { startTestMailServer, type TestMailServer } from "../../../../tests/support/smtp";
+import { signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * The pages a failed charge's mail leads to, as a donor and whoever else reads them: the
@@ -51,9 +50,7 @@ async function failedMonthlyGift() {
   const sessionId = started.headers.get("Location")!.split("/").pop()!;
   await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, { form: { intent: "pay" }, params: { sessionId } });
   const gift = await getDb().selectFrom("subscriptions").select("id").executeTakeFirstOrThrow();
-  const { admin } = await createTestAdmin();
-  const context = makeContext();
-  context.set(adminContext, admin);
+  const { context } = await signedInStaff();
   const simulated = unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "simulate-failed-charge", subscription_id: String(gift.id) }, context }));
   expect(simulated.data).toMatchObject({ ok: true });
 }

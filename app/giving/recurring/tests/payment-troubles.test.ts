@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { startDonorSession } from "~/lib/donor-session.server";
-import { adminContext } from "~/lib/request-context";
 import * as donate from "~/giving/donate/routes/donate";
 import * as layout from "~/staff/admin-layout/routes/admin-layout";
 import * as myGiving from "~/donors/my-giving/routes/my-giving";
@@ -12,12 +11,12 @@ import * as sandboxCheckout from "~/giving/provider/routes/sandbox-checkout";
 import * as updateCard from "~/giving/recurring/routes/update-card";
 import { paymentTroubles } from "~/giving/recurring/server/payment-trouble-report.server";
 import { syncFromProvider } from "~/giving/provider/server/provider-sync.server";
-import { createTestAdmin } from "../../../../tests/support/admins";
 import { queryPlanOf } from "../../../../tests/support/database-engine";
 import { clearGiving, donationRows, subscriptionRows } from "../../../../tests/support/giving-records";
 import { callRoute, makeContext, makeRequest, unwrapData } from "../../../../tests/support/routes";
 import { screenText } from "../../../../tests/support/screens";
 import { deliverAll, useFakeStripe } from "../../../../tests/support/stripe-mode";
+import { signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * A recurring gift's failed charge, end to end: the donor's one mail per charge (however
@@ -65,9 +64,7 @@ async function cardToken(): Promise<string> {
 }
 
 async function asStaff(form: Record<string, string>) {
-  const { admin } = await createTestAdmin();
-  const context = makeContext();
-  context.set(adminContext, admin);
+  const { context } = await signedInStaff();
   return unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form, context }));
 }
 

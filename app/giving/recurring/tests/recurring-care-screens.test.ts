@@ -2,16 +2,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resumingCharge } from "~/giving/recurring/rules/recurring-pause";
 import { formatDate } from "~/shared/dates";
 import { getDb } from "~/lib/db.server";
-import { adminContext } from "~/lib/request-context";
 import * as subscriptionsScreen from "~/giving/recurring/routes/admin-subscriptions";
 import * as donate from "~/giving/donate/routes/donate";
 import * as myGiving from "~/donors/my-giving/routes/my-giving";
 import * as signIn from "~/donors/my-giving/routes/my-giving-sign-in";
-import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving, subscriptionRows } from "../../../../tests/support/giving-records";
-import { callRoute, makeContext, unwrapData } from "../../../../tests/support/routes";
+import { callRoute, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
 import { deliverAll, useFakeStripe } from "../../../../tests/support/stripe-mode";
+import { signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * Caring for a recurring gift on the screens: the donor from My giving (through their
@@ -188,9 +187,7 @@ describe("My giving", () => {
 describe("Subscriptions (staff)", () => {
   /** A member of staff acts; Stripe's events about it are delivered at once, as its webhook would. */
   async function asStaff(form: Record<string, string>, path = "/admin/subscriptions") {
-    const { admin } = await createTestAdmin();
-    const context = makeContext();
-    context.set(adminContext, admin);
+    const { admin, context } = await signedInStaff();
     const answer = await callRoute(subscriptionsScreen.action, path, { form, context });
     await deliverAll(fakeStripe().takeEvents());
     return { answer, username: admin.username };
