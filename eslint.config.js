@@ -96,6 +96,8 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx"],
+    // A slice's tests/ renders no component: a use… there is a test helper (useFakeStripe), not a hook.
+    ignores: ["app/**/tests/**"],
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
@@ -125,7 +127,8 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.ts", "app/**/*.tsx", "db/**/*.ts"],
-    ignores: ["**/*.test.ts"],
+    // Tests may import tests: unit tests beside their file, and a slice's tests/ folder.
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "app/**/tests/**"],
     rules: {
       "no-restricted-imports": [
         "error",

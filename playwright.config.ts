@@ -39,7 +39,10 @@ function e2eDatabaseForThisRun(): string {
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  // Specs beside their feature (app/<area>/<feature>/tests/) and, when they cross features, in tests/e2e.
+  testDir: ".",
+  testMatch: /(^|\/)(app\/[^/]+\/[^/]+\/tests|tests\/e2e)\/[^/]+\.spec\.ts$/,
+  testIgnore: ["**/node_modules/**", "**/build/**"],
   globalTeardown: "./tests/e2e/global-teardown.ts",
   timeout: 30_000,
   expect: { timeout: 7_000 },

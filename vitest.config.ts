@@ -7,13 +7,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.ts", "app/**/*.test.tsx", "eslint/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "eslint/**/*.test.ts"],
+          // A slice's tests/ folder holds its integration tests, which need a database.
+          exclude: ["app/**/tests/**", "node_modules/**"],
+          environment: "node",
+        },
       },
       {
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          // Beside their feature (app/<area>/<feature>/tests/) or, when they cross features, here.
+          include: ["app/**/tests/*.test.ts", "tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/integration-setup.ts"],
           globalSetup: ["tests/support/integration-global-setup.ts"],

@@ -12,9 +12,10 @@ import { fileURLToPath } from "node:url";
  *
  * A slice is reached from outside only through its public modules: `index.ts` (pure rules),
  * `index.ui.ts` (components) and `index.server.ts` (server code), so what they leave out can
- * change freely. Around the slices stand three shared folders that import no feature:
- * `app/ui` (shared UI), `app/shared` (the pure common vocabulary: money, dates, Hijri) and
- * `app/lib` (infrastructure). `db/` (schema, migrations, seed) stands apart from the app so
+ * change freely. A slice's integration tests and end-to-end specs sit in its `tests/`, which
+ * may reach into other slices' insides when a test needs their records. Around the slices
+ * stand three shared folders that import no feature: `app/ui` (shared UI), `app/shared` (the
+ * pure common vocabulary: money, dates, Hijri) and `app/lib` (infrastructure). `db/` (schema, migrations, seed) stands apart from the app so
  * that a migration stays as it ran. Purity (no React, Node or server packages in rules/ and
  * shared/) is checked by no-restricted-imports in eslint.config.js.
  */
@@ -22,6 +23,8 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const app = path.join(root, "app");
 export const SHARED_FOLDERS = ["ui", "shared", "lib"];
 const PUBLIC_MODULES = ["./index.ts", "./index.ui.ts", "./index.server.ts"];
+/** The folders of a slice's code; beside them its tests/, which the app never imports. */
+const SLICE_RINGS = ["routes", "components", "server", "rules"];
 
 const dirsIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
@@ -70,7 +73,11 @@ export function ringZones() {
 
 function sliceZones(slice, all) {
   const here = `./app/${slice}`;
-  const others = all.filter((other) => other !== slice).map((other) => `./app/${other}`);
+  // The other slices' code: their rings and public modules. A slice's tests/ is left out, so a
+  // test may build its records with another slice's server code, as tests/support does.
+  const others = all
+    .filter((other) => other !== slice)
+    .flatMap((other) => [...SLICE_RINGS.map((ring) => `./app/${other}/${ring}`), ...PUBLIC_MODULES.map((module) => `./app/${other}/${module.slice(2)}`)]);
   return [
     {
       // A slice's insides are its own; others use what its public modules export.

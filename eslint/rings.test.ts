@@ -28,6 +28,15 @@ describe("the slices", () => {
     expect(found.join("\n")).toContain("Reach giving/recurring through its public modules");
   });
 
+  it("lets a slice's tests reach another slice's insides, which the slice's code may not", async () => {
+    const probe = "app/donors/my-giving/tests/probe.test.ts";
+    expect(await objectionsTo(probe, 'import { x } from "~/giving/receipts/server/receipts.server";')).toEqual([]);
+    expect(await objectionsTo(probe, 'import { x } from "../../../../tests/support/routes";')).toEqual([]);
+    expect(await objectionsTo("app/donors/my-giving/tests/probe.spec.ts", 'import { x } from "../../../../tests/e2e/fixtures";')).toEqual([]);
+    const fromCode = await objectionsTo("app/giving/receipts/server/probe.server.ts", 'import { x } from "~/donors/my-giving/tests/probe.test";');
+    expect(fromCode.join("\n")).toContain("Application code never imports tests");
+  });
+
   it("lets a slice use its own insides", async () => {
     expect(await objectionsTo("app/giving/receipts/routes/probe.tsx", 'import { x } from "../server/receipts.server";')).toEqual([]);
     expect(await objectionsTo("app/giving/receipts/server/probe.server.ts", 'import { x } from "../rules/receipts";')).toEqual([]);

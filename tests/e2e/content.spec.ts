@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { identifyingMetadata, phonePhoto } from "../support/photos";
 import { E2E_ADMIN, expect, test } from "./fixtures";
+import { uniqueTitle } from "../support/unique";
 
 /**
  * The content area's main flows in a real browser against the built server: staff publish, edit
@@ -11,15 +12,13 @@ import { E2E_ADMIN, expect, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
-
 async function adminSection(page: Page, slotLabel: string) {
   return page.getByRole("region", { name: slotLabel, exact: true });
 }
 
 test.describe("stories", () => {
   test("a story is created in the modal, appears publicly, is edited and then deleted", async ({ adminPage: page }) => {
-    const title = unique("Bread for Gaza");
+    const title = uniqueTitle("Bread for Gaza");
     await page.goto("/admin/stories");
     await page.getByRole("link", { name: "New story" }).click();
     const dialog = page.getByRole("dialog", { name: "New story" });
@@ -78,7 +77,7 @@ test.describe("stories", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     expect((await page.request.post("/admin/login", { form: E2E_ADMIN, maxRedirects: 0 })).status()).toBe(302);
-    const title = unique("Orphan sponsorship");
+    const title = uniqueTitle("Orphan sponsorship");
     await page.goto("/admin/stories?new=1");
     const form = page.getByRole("region", { name: "New story" });
     await form.getByLabel("Title").fill(title);
@@ -105,7 +104,7 @@ test.describe("stories", () => {
 
 test.describe("testimonials", () => {
   test("a visitor's testimonial waits for approval, then appears on the home page", async ({ page, browser }) => {
-    const name = unique("Maryam");
+    const name = uniqueTitle("Maryam");
     await page.goto("/testimonials");
     const form = page.getByRole("region", { name: "Share your experience" });
     // The page is sent without script: the browser itself asks for the missing name.

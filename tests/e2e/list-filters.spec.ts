@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { withDatabase } from "./e2e-database";
 import { expect, test } from "./fixtures";
+import { uniqueSuffix } from "../support/unique";
 
 /**
  * A staff list's filter: with JavaScript it applies as soon as it changes, keeping the
@@ -18,7 +19,6 @@ async function addSubscribers(token: string): Promise<{ waiting: string; subscri
   return { waiting, subscribed };
 }
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const rowOf = (page: Page, email: string) => page.getByRole("row").filter({ hasText: email });
 
 async function searchFor(page: Page, token: string) {
@@ -28,7 +28,7 @@ async function searchFor(page: Page, token: string) {
 }
 
 test("with JavaScript, the subscribers' and the Outbox's status filters apply as they change", async ({ adminPage: page }) => {
-  const token = unique();
+  const token = uniqueSuffix();
   const { waiting, subscribed } = await addSubscribers(token);
   await page.goto("/admin/newsletter");
   await searchFor(page, token);
@@ -53,7 +53,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the Search button sends the status filter", async ({ adminPage: page }) => {
-    const token = unique();
+    const token = uniqueSuffix();
     const { waiting, subscribed } = await addSubscribers(token);
     await page.goto("/admin/newsletter");
     await page.getByLabel("Search addresses").fill(token);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { withDatabase } from "./e2e-database";
 import { expect, test } from "./fixtures";
+import { uniqueSlug } from "../support/unique";
 
 /**
  * The pages a visitor only reads are sent without any of the site's JavaScript, and stay
@@ -9,8 +10,6 @@ import { expect, test } from "./fixtures";
  * plain HTML, in a browser with JavaScript switched on. The pages that need their script
  * (giving, the calculator, the forms that check as you type) still get it.
  */
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-
 const READ_ONLY_PAGES = [
   "/about",
   "/zakat-education",
@@ -75,11 +74,11 @@ test.describe("pages sent without JavaScript", () => {
     // A story or an event that is not there is a page to read too, and so is a missing
     // appeal, though an appeal's own page needs its script.
     expect(await scriptsIn(page, "/stories/987654")).toMatchObject({ status: 404, scripts: 0, preloads: 0 });
-    expect(await scriptsIn(page, `/appeals/${unique("no-such-appeal")}`)).toMatchObject({ status: 404, scripts: 0, preloads: 0, mentionsTheApp: false });
+    expect(await scriptsIn(page, `/appeals/${uniqueSlug("no-such-appeal")}`)).toMatchObject({ status: 404, scripts: 0, preloads: 0, mentionsTheApp: false });
   });
 
   test("a story with a video keeps its script, so its video plays in a dialog on the page", async ({ page }) => {
-    const title = unique("The well at Kibera");
+    const title = uniqueSlug("The well at Kibera");
     const { id } = (await withDatabase((db) =>
       db.get<{ id: number }>(
         "insert into stories (title, summary, content, video_url) values (?, 'A village drinks clean water.', 'The well was dug in a week.', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ') returning id",
@@ -99,7 +98,7 @@ test.describe("pages sent without JavaScript", () => {
   });
 
   test("a receipt and a yearly statement carry only their print button's own script, and print with it or say how without", async ({ page, browser }) => {
-    const email = `${unique("sheet")}@example.org`;
+    const email = `${uniqueSlug("sheet")}@example.org`;
     const { receiptToken, signInToken } = await giftWithReceiptAndLink(email);
     // The browser's print dialog cannot be driven: each call is counted instead, as the donor's one press.
     await page.addInitScript(() => {
@@ -154,7 +153,7 @@ test.describe("pages sent without JavaScript", () => {
   test("the footer's newsletter form subscribes from a page without script", async ({ page }) => {
     await page.goto("/stories");
     const footer = page.getByRole("contentinfo");
-    const email = `${unique("plain-news")}@example.org`;
+    const email = `${uniqueSlug("plain-news")}@example.org`;
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
@@ -164,7 +163,7 @@ test.describe("pages sent without JavaScript", () => {
   });
 
   test("the testimonial form sends from a page without script, and lands back at its thanks", async ({ page }) => {
-    const name = unique("Khadija");
+    const name = uniqueSlug("Khadija");
     await page.goto("/testimonials");
     const form = page.getByRole("region", { name: "Share your experience" });
     await form.getByLabel("Your name").fill(name);
@@ -224,7 +223,7 @@ test.describe("pages that need their script keep it", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Still the running app: the footer's form now answers in place.
     const footer = page.getByRole("contentinfo");
-    const email = `${unique("spa-news")}@example.org`;
+    const email = `${uniqueSlug("spa-news")}@example.org`;
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);

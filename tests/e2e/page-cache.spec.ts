@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { E2E_ADMIN, expect, test } from "./fixtures";
+import { uniqueSlug } from "../support/unique";
 
 /**
  * Public pages and API lists kept rendered for visitors: the same bytes (and validator)
@@ -9,8 +9,6 @@ import { E2E_ADMIN, expect, test } from "./fixtures";
  * worker writes to the same site meanwhile: a kept page may be forgotten at any time, so
  * reads that must meet the same copy are retried, and each test makes its own records.
  */
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-
 /** Never sent: the app's note to the server that an answer may be kept. */
 function expectNoInternalHeader(response: APIResponse) {
   expect(Object.keys(response.headers())).not.toContain("x-keep-for-visitors");
@@ -134,7 +132,7 @@ test.describe("the page cache", () => {
     const auth = await staffToken(request);
     await keptCopy(request, "/stories");
     await keptCopy(request, "/api/stories/");
-    const title = unique("Wells for Tharparkar");
+    const title = uniqueSlug("Wells for Tharparkar");
 
     const created = await request.post("/api/stories/", { headers: auth, data: { title, summary: "Clean water for a village in the desert.", content: "The first well of the village." } });
     expect(created.status()).toBe(201);
@@ -164,7 +162,7 @@ test.describe("the page cache", () => {
     const auth = await staffToken(request);
     const funds = (await (await request.get("/api/funds/")).json()) as { id: number }[];
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const title = unique("Winter Blankets");
+    const title = uniqueSlug("Winter Blankets");
     const created = await request.post("/api/appeals/", {
       headers: auth,
       data: { title, summary: "Blankets for families in tents.", story: "The nights are freezing.", fund_id: funds[0]!.id, goal: "100", starts_on: yesterday, status: "live" },
@@ -204,7 +202,7 @@ test.describe("the page cache", () => {
 
     const auth = await staffToken(request);
     // A draft only staff may read: a token's answer is the staff's own, never the visitors' copy.
-    const draftTitle = unique("Draft story");
+    const draftTitle = uniqueSlug("Draft story");
     const draft = await request.post("/api/stories/", { headers: auth, data: { title: draftTitle, summary: "Not yet.", content: "Unpublished.", is_active: false } });
     expect(draft.status()).toBe(201);
     const visitors = await keptCopy(request, "/api/stories/");
@@ -218,7 +216,7 @@ test.describe("the page cache", () => {
   });
 
   test("a visitor's HEAD never leaves an empty answer kept for the next GET", async ({ request }) => {
-    for (const address of [`/api/stories/?probe=${unique("head")}`, `/api/donations/stats?probe=${unique("head")}`, `/stories?probe=${unique("head")}`]) {
+    for (const address of [`/api/stories/?probe=${uniqueSlug("head")}`, `/api/donations/stats?probe=${uniqueSlug("head")}`, `/stories?probe=${uniqueSlug("head")}`]) {
       const head = await request.head(address);
       expect(head.status(), address).toBe(200);
       expectNoInternalHeader(head);

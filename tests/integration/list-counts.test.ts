@@ -8,6 +8,7 @@ import { findDonationPage, recordOfflineGift } from "~/giving/gifts/server/donat
 import { getSubscriptionSummary } from "~/giving/recurring/server/subscriptions.server";
 import { COUNTED_LISTS, countedFromRows } from "../../db/migrations/0022_list_counts";
 import { clearGiving } from "../support/giving-records";
+import { newRecurringGift } from "../support/builders";
 
 // Every test starts from empty lists; the deletes are counted out like any other.
 beforeEach(async () => {
@@ -88,8 +89,7 @@ describe("the counts kept for the staff lists", () => {
 
   it("keep the Subscriptions summary: each status, interval and pause with its gifts and amounts", async () => {
     const db = getDb();
-    const add = (id: string, values: { status: string; interval: "month" | "year"; amount_cents: number; is_test?: 0 | 1 }) =>
-      db.insertInto("subscriptions").values({ name: id, email: `${id}@example.org`, purpose: "Zakat", payment_day: 1, stripe_subscription_id: id, ...values }).execute();
+    const add = (id: string, values: { status: string; interval: "month" | "year"; amount_cents: number; is_test?: 0 | 1 }) => newRecurringGift(id, { name: id, ...values });
     await add("sub_a", { status: "active", interval: "month", amount_cents: 5000 });
     await add("sub_b", { status: "active", interval: "year", amount_cents: 60000 });
     await add("sub_c", { status: "active", interval: "month", amount_cents: 2500 });

@@ -6,6 +6,7 @@ import { createStory } from "~/content/stories/server/stories.server";
 import { updateSetting } from "~/content/settings/server/settings.server";
 import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
 import { submitContactMessage } from "~/community/contacts/server/contacts.server";
+import { unique } from "../support/builders";
 
 const testEngine = () => (process.env.TEST_DATABASE_ENGINE === "postgres" ? "postgres" : "sqlite");
 
@@ -23,10 +24,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => stopListening());
-
-function unique(label: string): string {
-  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-}
 
 async function firstFundId(): Promise<number> {
   const fund = await getDb().selectFrom("funds").select("id").orderBy("id").executeTakeFirstOrThrow();

@@ -1,0 +1,96 @@
+import type { Insertable } from "kysely";
+import type { DonationsTable, SubscriptionsTable } from "../../db/schema";
+import { todayIn } from "~/shared/dates";
+import { addDays } from "~/shared/hijri";
+import { getDb } from "~/lib/db.server";
+import { adminContext } from "~/lib/request-context";
+import { createAppeal } from "~/appeals/appeals/server/appeals.server";
+import { createTestAdmin } from "./admins";
+import { makeContext } from "./routes";
+
+/**
+ * The records tests build, one way each: a gift, a fund, an appeal, a recurring gift, a
+ * unique name and a signed-in member of staff. Each builds the least a test needs and takes
+ * what the test cares about as overrides, so a test says only what matters to it.
+ */
+
+export { unique, uniqueSlug, uniqueSuffix, uniqueTitle } from "./unique";
+
+/** A fund's id by its slug (the seeded funds: sadaqa, zakat-al-mal, emergency-relief, ...). */
+export async function fundId(slug: string): Promise<number> {
+  return (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+}
+
+type GiftFields = Partial<Insertable<DonationsTable>> & Pick<Insertable<DonationsTable>, "amount_cents">;
+
+/**
+ * A gift written straight into the donations table, as recording would leave it: one-time,
+ * from "A donor" with no address unless told otherwise; the database fills in the rest.
+ */
+export async function newGift(fields: GiftFields): Promise<void> {
+  await getDb()
+    .insertInto("donations")
+    .values({ name: "A donor", email: "", frequency: "One-Time", ...fields })
+    .execute();
+}
+
+type RecurringFields = Partial<Insertable<SubscriptionsTable>>;
+
+/**
+ * A recurring gift written straight into the subscriptions table under its provider id: a
+ * Zakat gift taken on the 1st, from "Donor <id>" at <id>@example.org unless told otherwise.
+ */
+export async function newRecurringGift(stripeSubscriptionId: string, fields: RecurringFields = {}): Promise<void> {
+  await getDb()
+    .insertInto("subscriptions")
+    .values({
+      name: `Donor ${stripeSubscriptionId}`,
+      email: `${stripeSubscriptionId}@example.org`,
+      purpose: "Zakat",
+      payment_day: 1,
+      stripe_subscription_id: stripeSubscriptionId,
+      ...fields,
+    } as Insertable<SubscriptionsTable>)
+    .execute();
+}
+
+let appeals = 0;
+
+export interface AppealOptions {
+  /**
+   * The appeal's slug: left to createAppeal to make from the title (the default), numbered
+   * (`winter-emergency-<n>`), or numbered and stamped with the time, for a database that
+   * earlier runs have written to.
+   */
+  slug?: "from-title" | "numbered" | "stamped";
+}
+
+/**
+ * A live appeal for Emergency Relief (a restricted fund), titled "Winter Emergency <n>", that
+ * began three days ago; `overrides` changes any field createAppeal takes.
+ */
+export async function newAppeal(overrides: Record<string, unknown> = {}, { slug = "from-title" }: AppealOptions = {}) {
+  appeals += 1;
+  return createAppeal({
+    title: `Winter Emergency ${appeals}`,
+    ...(slug === "numbered" ? { slug: `winter-emergency-${appeals}` } : {}),
+    ...(slug === "stamped" ? { slug: `winter-emergency-${appeals}-${Date.now()}` } : {}),
+    summary: "Heaters and blankets for families in tents.",
+    story: "Winter has come early.",
+    fund_id: await fundId("emergency-relief"),
+    starts_on: addDays(todayIn("UTC"), -3),
+    status: "live",
+    ...overrides,
+  });
+}
+
+/**
+ * A member of staff signed in: a fresh admin (with a bearer token for the API, `auth`) and a
+ * request context that carries them, as the admin layout's guard leaves it for a screen.
+ */
+export async function signedInStaff(password?: string) {
+  const staff = await createTestAdmin(password);
+  const context = makeContext();
+  context.set(adminContext, staff.admin);
+  return { ...staff, context };
+}
