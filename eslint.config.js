@@ -59,18 +59,36 @@ export default tseslint.config(
         "error",
         { args: "after-used", argsIgnorePattern: "^_", ignoreRestSiblings: true, caughtErrors: "none" },
       ],
-      "@typescript-eslint/consistent-type-imports": ["error", { prefer: "type-imports", fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { prefer: "type-imports", fixStyle: "inline-type-imports" },
+      ],
+      // Prettier wraps the code at 120 characters; what it cannot wrap (a comment) is wrapped by hand.
+      // A string, a URL or a rule switched off with its reason may run longer rather than be cut.
+      "max-len": [
+        "error",
+        {
+          code: 120,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+          ignoreUrls: true,
+          ignorePattern: "eslint-disable",
+        },
+      ],
       // A rule switched off says why, after `--` on the same line.
       "@eslint-community/eslint-comments/require-description": ["error", { ignore: [] }],
       // Tests that are skipped or focused would let a failure through unseen.
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[object.name=/^(it|test|describe|suite)$/][property.name=/^(only|skip|todo|fixme|skipIf|runIf)$/]",
+          selector:
+            "MemberExpression[object.name=/^(it|test|describe|suite)$/][property.name=/^(only|skip|todo|fixme|skipIf|runIf)$/]",
           message: "A skipped or focused test hides failures: fix the test, or remove it.",
         },
         {
-          selector: "MemberExpression[object.object.name='test'][object.property.name='describe'][property.name=/^(only|skip|fixme)$/]",
+          selector:
+            "MemberExpression[object.object.name='test'][object.property.name='describe'][property.name=/^(only|skip|fixme)$/]",
           message: "A skipped or focused test hides failures: fix the test, or remove it.",
         },
       ],
@@ -130,10 +148,7 @@ export default tseslint.config(
     // Tests may import tests: unit tests beside their file, and a slice's tests/ folder.
     ignores: ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "app/**/tests/**"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [TESTS_ARE_NOT_APP_CODE] },
-      ],
+      "no-restricted-imports": ["error", { patterns: [TESTS_ARE_NOT_APP_CODE] }],
     },
   },
   {
@@ -147,13 +162,17 @@ export default tseslint.config(
           paths: builtinModules.map((name) => ({ name, message: NO_BUILT_INS })),
           patterns: [
             TESTS_ARE_NOT_APP_CODE,
-            { group: ["*.server", "*.server.*"], message: "rules/ is pure: server code belongs in the slice's server/ or in app/lib." },
+            {
+              group: ["*.server", "*.server.*"],
+              message: "rules/ is pure: server code belongs in the slice's server/ or in app/lib.",
+            },
             { group: ["**/index.ui", "**/components/*"], message: "rules/ is pure: components belong in components/." },
             { group: ["react", "react-dom", "react-dom/*", "react-router"], message: "rules/ is pure: no React." },
             { group: ["node:*"], message: NO_BUILT_INS },
             {
               group: SERVER_PACKAGES,
-              message: "rules/ is pure and runs in the browser: databases, payments, mail and files belong in server/ or app/lib.",
+              message:
+                "rules/ is pure and runs in the browser: databases, payments, mail and files belong in server/ or app/lib.",
             },
           ],
         },
@@ -169,7 +188,10 @@ export default tseslint.config(
         {
           patterns: [
             TESTS_ARE_NOT_APP_CODE,
-            { group: ["*.server", "*.server.*"], message: "Components never call server code: a route's loader reads it and passes it down." },
+            {
+              group: ["*.server", "*.server.*"],
+              message: "Components never call server code: a route's loader reads it and passes it down.",
+            },
           ],
         },
       ],

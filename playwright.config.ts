@@ -28,9 +28,12 @@ process.env.E2E_DATABASE_URL ??= e2eDatabaseForThisRun();
 function e2eDatabaseForThisRun(): string {
   if (process.env.TEST_DATABASE_ENGINE !== "postgres") return `file:${path.join(process.env.E2E_DATA!, "e2e.sqlite")}`;
   const admin = process.env.TEST_POSTGRES_URL;
-  if (!admin) throw new Error("TEST_DATABASE_ENGINE=postgres needs TEST_POSTGRES_URL, an admin URL of the cluster to test on");
+  if (!admin)
+    throw new Error("TEST_DATABASE_ENGINE=postgres needs TEST_POSTGRES_URL, an admin URL of the cluster to test on");
   const name = `e2e_${process.pid}_${Date.now().toString(36)}`;
-  execFileSync(process.execPath, ["tests/e2e/run-database.mjs", "create", admin, name], { stdio: ["ignore", "inherit", "inherit"] });
+  execFileSync(process.execPath, ["tests/e2e/run-database.mjs", "create", admin, name], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return url.toString();

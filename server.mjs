@@ -40,7 +40,8 @@ let report;
 try {
   report = await bootstrap();
 } catch (error) {
-  // A start refused on purpose (live payments on the demo's money) says what to do; anything else is a bug to see whole.
+  // A start refused on purpose (live payments on the demo's money) says what to do; anything else is a bug to see
+  // whole.
   if (!(error instanceof Error && error.name === "StartRefusedError")) throw error;
   console.error(error.message);
   process.exit(1);
@@ -58,10 +59,18 @@ app.use((req, res, next) => {
 
 // Bodies are refused before anything reads them when they are larger than a route accepts.
 app.use((req, res, next) => {
-  const problem = requestBodyProblem(req.method, req.path, req.headers["content-length"], req.headers["transfer-encoding"]);
+  const problem = requestBodyProblem(
+    req.method,
+    req.path,
+    req.headers["content-length"],
+    req.headers["transfer-encoding"],
+  );
   if (!problem) return next();
   if (problem.status === 413 && answersWithPage(req.path, req.headers.accept)) {
-    res.status(413).type("html").send(bodyProblemPage(problem, req.headers.referer, req.headers.host));
+    res
+      .status(413)
+      .type("html")
+      .send(bodyProblemPage(problem, req.headers.referer, req.headers.host));
     return;
   }
   res.status(problem.status).json({ detail: problem.detail });
@@ -89,7 +98,8 @@ server.once("error", (error) => {
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  const siteUrl = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST}:${port}`;
+  const siteUrl =
+    env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST}:${port}`;
   for (const line of describeStartup(report, siteUrl)) console.log(line);
   console.log(`Charity site listening on ${siteUrl}`);
 });

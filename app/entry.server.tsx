@@ -3,7 +3,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  RouterContextProvider,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceProvider } from "~/ui/nonce";
 import { clientAddressContext } from "~/lib/request-context";
 import { documentContentSecurityPolicy, securityHeadersFor as headersFor } from "~/lib/security-headers.server";
@@ -48,7 +54,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   }
   // The router aborts a post from another site before any action runs (answered 400).
   if (MUTATING_METHODS.has(request.method) && !isSameOriginRequest(request)) {
-    console.warn(`Refused a cross-site ${request.method} ${path} (from ${request.headers.get("Origin") ?? "another site"})`);
+    console.warn(
+      `Refused a cross-site ${request.method} ${path} (from ${request.headers.get("Origin") ?? "another site"})`,
+    );
     return;
   }
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
@@ -77,7 +85,10 @@ export default function handleRequest(
     responseHeaders.set("Vary", VISITOR_VARY);
   }
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy({ nonce }, process.env.NODE_ENV === "production"));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    documentContentSecurityPolicy({ nonce }, process.env.NODE_ENV === "production"),
+  );
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -154,7 +165,11 @@ function isPrivate(headers: Headers): boolean {
  * server can keep its bytes: no nonce (one page, many responses), its inline scripts
  * allowed by their hashes instead. A page that failed to render is answered, not kept.
  */
-async function renderForEveryVisitor(request: Request, responseHeaders: Headers, routerContext: EntryContext): Promise<Response> {
+async function renderForEveryVisitor(
+  request: Request,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
   // The app's own scripts are told apart by a mark only this render knows; the hashes are
   // of those alone (markup that slipped a script into a page would not be allowed), and
   // the mark is taken out before the page is kept.
@@ -170,7 +185,11 @@ async function renderForEveryVisitor(request: Request, responseHeaders: Headers,
   return new Response(html, { status: failed ? 500 : 200, headers: responseHeaders });
 }
 
-function renderWhole(request: Request, routerContext: EntryContext, mark: string): Promise<{ html: string; failed: boolean }> {
+function renderWhole(
+  request: Request,
+  routerContext: EntryContext,
+  mark: string,
+): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const chunks: Buffer[] = [];

@@ -1,10 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
 import { useNonce } from "~/ui/nonce";

@@ -163,7 +163,9 @@ export interface SubscriptionsTable {
   resumes_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The card the provider charges it to (`pm_...`, migration 0016); null until the provider reports one. */
   default_payment_method: ColumnType<string | null, string | null | undefined, string | null>;
-  /** When the provider tries a past-due charge again (migration 0017); null otherwise, or once it has stopped trying. */
+  /**
+   * When the provider tries a past-due charge again (migration 0017); null otherwise, or once it has stopped trying.
+   */
   next_retry_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -36,12 +36,60 @@ const pick = <T>(next: Random, items: readonly T[]): T => items[Math.floor(next(
  * checks them), written out because db/ imports no app code.
  */
 const FEE_COVERS: Record<number, number> = {
-  2500: 106, 3500: 135, 5000: 180, 7000: 240, 10000: 330, 10500: 344, 15000: 479, 17500: 554,
-  25000: 778, 35000: 1076, 50000: 1524, 70000: 2122, 100000: 3017, 105000: 3167, 150000: 4511, 175000: 5257,
+  2500: 106,
+  3500: 135,
+  5000: 180,
+  7000: 240,
+  10000: 330,
+  10500: 344,
+  15000: 479,
+  17500: 554,
+  25000: 778,
+  35000: 1076,
+  50000: 1524,
+  70000: 2122,
+  100000: 3017,
+  105000: 3167,
+  150000: 4511,
+  175000: 5257,
 };
 
-const FIRST_NAMES = ["Aisha", "Omar", "Maryam", "Ibrahim", "Khadija", "Bilal", "Zainab", "Hamza", "Hafsa", "Idris", "Safiya", "Imran", "Noor", "Sulaiman", "Huda", "Musa", "Salma", "Anwar", "Yusuf", "Layla"];
-const LAST_NAMES = ["Rahman", "Malik", "Qureshi", "Haddad", "Mansour", "Osman", "Karimi", "Nasser", "Bello", "Farouk", "Chowdhury", "Abdullah"];
+const FIRST_NAMES = [
+  "Aisha",
+  "Omar",
+  "Maryam",
+  "Ibrahim",
+  "Khadija",
+  "Bilal",
+  "Zainab",
+  "Hamza",
+  "Hafsa",
+  "Idris",
+  "Safiya",
+  "Imran",
+  "Noor",
+  "Sulaiman",
+  "Huda",
+  "Musa",
+  "Salma",
+  "Anwar",
+  "Yusuf",
+  "Layla",
+];
+const LAST_NAMES = [
+  "Rahman",
+  "Malik",
+  "Qureshi",
+  "Haddad",
+  "Mansour",
+  "Osman",
+  "Karimi",
+  "Nasser",
+  "Bello",
+  "Farouk",
+  "Chowdhury",
+  "Abdullah",
+];
 
 interface DemoTribute {
   kind: Exclude<TributeKind, "">;
@@ -107,7 +155,8 @@ const DEMO_APPEALS: DemoAppeal[] = [
   {
     slug: "winter-emergency-in-gaza",
     title: "Winter Emergency in Gaza",
-    summary: "Blankets, heaters and fuel for families facing winter in tents. Help us reach 2,000 families before the coldest weeks.",
+    summary:
+      "Blankets, heaters and fuel for families facing winter in tents. Help us reach 2,000 families before the coldest weeks.",
     story: WINTER_STORY,
     story_format: "markdown",
     photo: "/demo/winter-tents.webp",
@@ -130,7 +179,8 @@ const DEMO_APPEALS: DemoAppeal[] = [
   {
     slug: "ramadan-food-packs",
     title: "Ramadan Food Packs",
-    summary: "A month of staple food for 1,500 families in need, paid for with your Zakat. $35 feeds a family of five for Ramadan.",
+    summary:
+      "A month of staple food for 1,500 families in need, paid for with your Zakat. $35 feeds a family of five for Ramadan.",
     story: RAMADAN_STORY,
     story_format: "plain",
     photo: "/demo/ramadan-food-packs.webp",
@@ -189,12 +239,17 @@ interface DemoAppealGift {
  * in its first days, as a launch brings.
  */
 function appealGifts(next: Random, appeal: DemoAppeal, firstDay: string, lastDay: string): DemoAppealGift[] {
-  const span = Math.max(0, Math.round((Date.parse(`${lastDay}T12:00:00Z`) - Date.parse(`${firstDay}T12:00:00Z`)) / DAY_MS));
+  const span = Math.max(
+    0,
+    Math.round((Date.parse(`${lastDay}T12:00:00Z`) - Date.parse(`${firstDay}T12:00:00Z`)) / DAY_MS),
+  );
   const gifts: DemoAppealGift[] = [];
   let remaining = appeal.raisedCents;
   for (let index = 0; index < appeal.gifts; index += 1) {
     const last = index === appeal.gifts - 1;
-    const cents = last ? remaining : Math.min(pick(next, appeal.amounts) * 100, remaining - (appeal.gifts - index - 1) * 2_500);
+    const cents = last
+      ? remaining
+      : Math.min(pick(next, appeal.amounts) * 100, remaining - (appeal.gifts - index - 1) * 2_500);
     remaining -= cents;
     const first = pick(next, FIRST_NAMES);
     const family = pick(next, LAST_NAMES);
@@ -223,7 +278,10 @@ function appealGifts(next: Random, appeal: DemoAppeal, firstDay: string, lastDay
  * Writes the demo's appeals and their gifts; run inside the demo seed's transaction, after
  * the funds' year. Does nothing on a database that already has appeals.
  */
-export async function seedAppealsDemo(db: Kysely<Database>, today = new Date().toISOString().slice(0, 10)): Promise<void> {
+export async function seedAppealsDemo(
+  db: Kysely<Database>,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<void> {
   if (await db.selectFrom("appeals").select("id").limit(1).executeTakeFirst()) return;
   const funds = await db.selectFrom("funds").select(["id", "slug", "purpose"]).execute();
   const fundOf = new Map(funds.map((fund) => [fund.slug, fund]));
@@ -273,7 +331,10 @@ export async function seedAppealsDemo(db: Kysely<Database>, today = new Date().t
       is_test: 0 as const,
     }));
     for (let index = 0; index < rows.length; index += 100) {
-      await db.insertInto("donations").values(rows.slice(index, index + 100)).execute();
+      await db
+        .insertInto("donations")
+        .values(rows.slice(index, index + 100))
+        .execute();
     }
   }
 }

@@ -24,7 +24,17 @@ const WINDOW_DAYS = 395;
  */
 export const DEMO_RECORDED_BY = "demo (made up)";
 
-type Purpose = "Zakat" | "Zakat al-Fitr" | "Fidya" | "Kaffarah" | "General Donation" | "Emergency Relief" | "Orphan Care" | "Food & Water Aid" | "Education" | "Healthcare";
+type Purpose =
+  | "Zakat"
+  | "Zakat al-Fitr"
+  | "Fidya"
+  | "Kaffarah"
+  | "General Donation"
+  | "Emergency Relief"
+  | "Orphan Care"
+  | "Food & Water Aid"
+  | "Education"
+  | "Healthcare";
 
 interface DemoGift {
   purpose: Purpose;
@@ -68,7 +78,11 @@ function daysFrom(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / DAY_MS);
 }
 
-const hijri = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura", { timeZone: "UTC", month: "numeric", day: "numeric" });
+const hijri = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura", {
+  timeZone: "UTC",
+  month: "numeric",
+  day: "numeric",
+});
 
 /** The Umm al-Qura month and day of a calendar day (the same calculation the site shows). */
 function hijriMonthDay(day: string): { month: number; day: number } {
@@ -104,11 +118,44 @@ function random(seed: number) {
 type Random = ReturnType<typeof random>;
 
 const pick = <T>(next: Random, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-const dayBetween = (next: Random, from: string, to: string) => addDays(from, Math.floor(next() * (daysFrom(from, to) + 1)));
+const dayBetween = (next: Random, from: string, to: string) =>
+  addDays(from, Math.floor(next() * (daysFrom(from, to) + 1)));
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-const FIRST_NAMES = ["Aisha", "Omar", "Maryam", "Ibrahim", "Khadija", "Bilal", "Zainab", "Hamza", "Hafsa", "Idris", "Safiya", "Imran", "Noor", "Sulaiman", "Huda", "Musa", "Salma", "Anwar"];
-const LAST_NAMES = ["Rahman", "Malik", "Qureshi", "Haddad", "Mansour", "Osman", "Karimi", "Nasser", "Bello", "Farouk", "Chowdhury", "Abdullah"];
+const FIRST_NAMES = [
+  "Aisha",
+  "Omar",
+  "Maryam",
+  "Ibrahim",
+  "Khadija",
+  "Bilal",
+  "Zainab",
+  "Hamza",
+  "Hafsa",
+  "Idris",
+  "Safiya",
+  "Imran",
+  "Noor",
+  "Sulaiman",
+  "Huda",
+  "Musa",
+  "Salma",
+  "Anwar",
+];
+const LAST_NAMES = [
+  "Rahman",
+  "Malik",
+  "Qureshi",
+  "Haddad",
+  "Mansour",
+  "Osman",
+  "Karimi",
+  "Nasser",
+  "Bello",
+  "Farouk",
+  "Chowdhury",
+  "Abdullah",
+];
 
 interface DemoRates {
   fitrPerPersonCents: number;
@@ -119,14 +166,19 @@ interface DemoRates {
 /** What one gift of a fund looks like: its amount and, for the obligations, what it was for. */
 type GiftShape = (next: Random, rates: DemoRates) => { cents: number; designation?: string };
 
-const roundAmount = (dollars: readonly number[]): GiftShape => (next) => ({ cents: pick(next, dollars) * 100 });
+const roundAmount =
+  (dollars: readonly number[]): GiftShape =>
+  (next) => ({ cents: pick(next, dollars) * 100 });
 
 /** 2.5 % of zakatable wealth, mostly modest savings and a few large estates. */
 const zakatOnWealth: GiftShape = (next) => ({ cents: Math.round((800_000 + 15_000_000 * next() ** 2) * 0.025) });
 
 const zakatAlFitr: GiftShape = (next, rates) => {
   const people = next() < 0.08 ? 20 + Math.floor(next() * 40) : 1 + Math.floor(next() * 8);
-  return { cents: people * rates.fitrPerPersonCents, designation: `Zakat al-Fitr for ${plural(people, "person", "people")}` };
+  return {
+    cents: people * rates.fitrPerPersonCents,
+    designation: `Zakat al-Fitr for ${plural(people, "person", "people")}`,
+  };
 };
 
 const fidya: GiftShape = (next, rates) => {
@@ -151,7 +203,12 @@ const GIFT_STREAMS: { purpose: Purpose; count: number; season: Season; shape: Gi
   { purpose: "Fidya", count: 24, season: "ramadan", shape: fidya },
   { purpose: "Fidya", count: 12, season: "year", shape: fidya },
   { purpose: "Kaffarah", count: 14, season: "year", shape: kaffarah },
-  { purpose: "General Donation", count: 90, season: "year", shape: roundAmount([20, 25, 50, 50, 100, 100, 150, 250, 500, 1000]) },
+  {
+    purpose: "General Donation",
+    count: 90,
+    season: "year",
+    shape: roundAmount([20, 25, 50, 50, 100, 100, 150, 250, 500, 1000]),
+  },
   { purpose: "General Donation", count: 30, season: "ramadan", shape: roundAmount([50, 100, 100, 250, 500]) },
   { purpose: "Emergency Relief", count: 45, season: "year", shape: roundAmount([50, 100, 200, 250, 500, 1000, 2500]) },
   { purpose: "Orphan Care", count: 40, season: "year", shape: roundAmount([40, 40, 60, 100, 480, 720]) },
@@ -166,10 +223,14 @@ function giftDay(next: Random, season: Season, calendar: DemoCalendar): string {
     case "year":
       return dayBetween(next, calendar.start, calendar.end);
     case "ramadan":
-      return next() < 0.5 ? dayBetween(next, lastTenNights, addDays(calendar.eidAlFitr, -1)) : dayBetween(next, calendar.ramadanStart, addDays(calendar.eidAlFitr, -1));
+      return next() < 0.5
+        ? dayBetween(next, lastTenNights, addDays(calendar.eidAlFitr, -1))
+        : dayBetween(next, calendar.ramadanStart, addDays(calendar.eidAlFitr, -1));
     case "fitr":
       // Zakat al-Fitr must reach the poor before the Eid prayer: it comes in up to two days before.
-      return next() < 0.75 ? dayBetween(next, lastTenNights, addDays(calendar.eidAlFitr, -2)) : dayBetween(next, calendar.ramadanStart, addDays(calendar.eidAlFitr, -2));
+      return next() < 0.75
+        ? dayBetween(next, lastTenNights, addDays(calendar.eidAlFitr, -2))
+        : dayBetween(next, calendar.ramadanStart, addDays(calendar.eidAlFitr, -2));
   }
 }
 
@@ -201,34 +262,92 @@ function demoGifts(calendar: DemoCalendar, rates: DemoRates): DemoGift[] {
 /** What Zakat paid for, per category: programmes and regions, never a person. */
 const ZAKAT_PROGRAMMES: Record<string, Programme[]> = {
   fuqara: [
-    { programme: "Monthly food parcels", region: "Local families", description: "Flour, rice, lentils, oil and dates for families below the poverty line, delivered with partner mosques." },
-    { programme: "Winter food packs", region: "East Africa", description: "A month's staple food for families of five facing the coldest months." },
-    { programme: "Cash support for widows", region: "South Asia", description: "Monthly cash support for widowed mothers with no income, assessed by our field team." },
+    {
+      programme: "Monthly food parcels",
+      region: "Local families",
+      description:
+        "Flour, rice, lentils, oil and dates for families below the poverty line, delivered with partner mosques.",
+    },
+    {
+      programme: "Winter food packs",
+      region: "East Africa",
+      description: "A month's staple food for families of five facing the coldest months.",
+    },
+    {
+      programme: "Cash support for widows",
+      region: "South Asia",
+      description: "Monthly cash support for widowed mothers with no income, assessed by our field team.",
+    },
   ],
   masakin: [
-    { programme: "Rent and utility support", region: "Local families", description: "Overdue rent and heating bills for families in hardship, paid directly to landlords and suppliers." },
-    { programme: "School costs for families in need", region: "West Africa", description: "Uniforms, shoes and books for children whose families cannot cover them." },
-    { programme: "Household essentials", region: "Middle East", description: "Mattresses, blankets and cooking sets for families who lost their home." },
+    {
+      programme: "Rent and utility support",
+      region: "Local families",
+      description: "Overdue rent and heating bills for families in hardship, paid directly to landlords and suppliers.",
+    },
+    {
+      programme: "School costs for families in need",
+      region: "West Africa",
+      description: "Uniforms, shoes and books for children whose families cannot cover them.",
+    },
+    {
+      programme: "Household essentials",
+      region: "Middle East",
+      description: "Mattresses, blankets and cooking sets for families who lost their home.",
+    },
   ],
   amilin: [
-    { programme: "Zakat administration", region: "Head office", description: "Collecting and distributing Zakat: staff time assessing applicants, field visits, audit and transfer costs." },
+    {
+      programme: "Zakat administration",
+      region: "Head office",
+      description:
+        "Collecting and distributing Zakat: staff time assessing applicants, field visits, audit and transfer costs.",
+    },
   ],
   muallafah: [
-    { programme: "Support for new Muslims", region: "Local community", description: "Classes, mentoring and hardship help for people who recently embraced Islam." },
+    {
+      programme: "Support for new Muslims",
+      region: "Local community",
+      description: "Classes, mentoring and hardship help for people who recently embraced Islam.",
+    },
   ],
   riqab: [
-    { programme: "Freeing families from bonded labour", region: "South Asia", description: "Paying off bonded-labour debts so that families held at brick kilns can leave." },
+    {
+      programme: "Freeing families from bonded labour",
+      region: "South Asia",
+      description: "Paying off bonded-labour debts so that families held at brick kilns can leave.",
+    },
   ],
   gharimin: [
-    { programme: "Relief for families in debt", region: "Local families", description: "Clearing debts taken on for food, rent or medical care by families who cannot repay them." },
-    { programme: "Debt relief for small traders", region: "East Africa", description: "Settling loans of market traders whose stock was lost in the floods." },
+    {
+      programme: "Relief for families in debt",
+      region: "Local families",
+      description: "Clearing debts taken on for food, rent or medical care by families who cannot repay them.",
+    },
+    {
+      programme: "Debt relief for small traders",
+      region: "East Africa",
+      description: "Settling loans of market traders whose stock was lost in the floods.",
+    },
   ],
   "fi-sabilillah": [
-    { programme: "Teaching the Qur'an and the faith", region: "Local community", description: "Teachers' stipends and books for free weekend classes." },
+    {
+      programme: "Teaching the Qur'an and the faith",
+      region: "Local community",
+      description: "Teachers' stipends and books for free weekend classes.",
+    },
   ],
   "ibn-al-sabil": [
-    { programme: "Fares home for stranded travellers", region: "Local community", description: "Bus and train fares, a night's lodging and meals for travellers stranded without means." },
-    { programme: "Help for displaced families on the road", region: "Middle East", description: "Transport, food and shelter for families stranded far from home by conflict." },
+    {
+      programme: "Fares home for stranded travellers",
+      region: "Local community",
+      description: "Bus and train fares, a night's lodging and meals for travellers stranded without means.",
+    },
+    {
+      programme: "Help for displaced families on the road",
+      region: "Middle East",
+      description: "Transport, food and shelter for families stranded far from home by conflict.",
+    },
   ],
 };
 
@@ -255,37 +374,105 @@ function categoriesOfRound(round: number): string[] {
 
 const FUND_PROGRAMMES: Record<Exclude<Purpose, "Zakat" | "Zakat al-Fitr">, Programme[]> = {
   Fidya: [
-    { programme: "Fidya meals", region: "Local families", description: "Cooked meals for people in need, one meal for each day of Fidya received." },
-    { programme: "Fidya food parcels", region: "Middle East", description: "Food parcels for families in need, each feeding one person for a day per day of Fidya." },
+    {
+      programme: "Fidya meals",
+      region: "Local families",
+      description: "Cooked meals for people in need, one meal for each day of Fidya received.",
+    },
+    {
+      programme: "Fidya food parcels",
+      region: "Middle East",
+      description: "Food parcels for families in need, each feeding one person for a day per day of Fidya.",
+    },
   ],
   Kaffarah: [
-    { programme: "Kaffarah meals", region: "South Asia", description: "Feeding people in need: each Kaffarah for a broken fast feeds sixty, for a broken oath ten." },
+    {
+      programme: "Kaffarah meals",
+      region: "South Asia",
+      description: "Feeding people in need: each Kaffarah for a broken fast feeds sixty, for a broken oath ten.",
+    },
   ],
   "General Donation": [
-    { programme: "Community kitchen", region: "Local community", description: "Hot meals five evenings a week for anyone who comes." },
-    { programme: "Where most needed", region: "East Africa", description: "Drought response: water trucking and animal feed for herding families." },
-    { programme: "Volunteer training", region: "Head office", description: "First aid and safeguarding training for volunteers." },
+    {
+      programme: "Community kitchen",
+      region: "Local community",
+      description: "Hot meals five evenings a week for anyone who comes.",
+    },
+    {
+      programme: "Where most needed",
+      region: "East Africa",
+      description: "Drought response: water trucking and animal feed for herding families.",
+    },
+    {
+      programme: "Volunteer training",
+      region: "Head office",
+      description: "First aid and safeguarding training for volunteers.",
+    },
   ],
   "Emergency Relief": [
-    { programme: "Flood response", region: "South Asia", description: "Shelter kits, water purification tablets and hygiene kits after the floods." },
-    { programme: "Mobile clinic", region: "South Asia", description: "Doctors, nurses and medicines for a mobile clinic while the roads were cut." },
-    { programme: "Winter emergency", region: "Middle East", description: "Blankets, heaters and fuel for families in tents." },
+    {
+      programme: "Flood response",
+      region: "South Asia",
+      description: "Shelter kits, water purification tablets and hygiene kits after the floods.",
+    },
+    {
+      programme: "Mobile clinic",
+      region: "South Asia",
+      description: "Doctors, nurses and medicines for a mobile clinic while the roads were cut.",
+    },
+    {
+      programme: "Winter emergency",
+      region: "Middle East",
+      description: "Blankets, heaters and fuel for families in tents.",
+    },
   ],
   "Orphan Care": [
-    { programme: "Orphan sponsorship", region: "East Africa", description: "School fees, meals and a health check each term for sponsored children." },
-    { programme: "Orphan sponsorship", region: "West Africa", description: "School fees, meals and a monthly mentor visit for sponsored children." },
+    {
+      programme: "Orphan sponsorship",
+      region: "East Africa",
+      description: "School fees, meals and a health check each term for sponsored children.",
+    },
+    {
+      programme: "Orphan sponsorship",
+      region: "West Africa",
+      description: "School fees, meals and a monthly mentor visit for sponsored children.",
+    },
   ],
   "Food & Water Aid": [
-    { programme: "Borehole and solar pump", region: "East Africa", description: "A borehole, a solar pump and a covered tank for a village of 300 families." },
-    { programme: "Ramadan food packs", region: "Middle East", description: "Food packs of rice, lentils, oil and dates for the month of Ramadan." },
+    {
+      programme: "Borehole and solar pump",
+      region: "East Africa",
+      description: "A borehole, a solar pump and a covered tank for a village of 300 families.",
+    },
+    {
+      programme: "Ramadan food packs",
+      region: "Middle East",
+      description: "Food packs of rice, lentils, oil and dates for the month of Ramadan.",
+    },
   ],
   Education: [
-    { programme: "Teachers at partner schools", region: "West Africa", description: "Salaries of teachers at village schools for a term." },
-    { programme: "Books and school bags", region: "South Asia", description: "Textbooks, exercise books and bags for the new school year." },
+    {
+      programme: "Teachers at partner schools",
+      region: "West Africa",
+      description: "Salaries of teachers at village schools for a term.",
+    },
+    {
+      programme: "Books and school bags",
+      region: "South Asia",
+      description: "Textbooks, exercise books and bags for the new school year.",
+    },
   ],
   Healthcare: [
-    { programme: "Cataract operations", region: "South Asia", description: "Eye camps where patients who could not pay had their sight restored." },
-    { programme: "Community clinic medicines", region: "East Africa", description: "Medicines and supplies for a clinic serving patients who cannot pay." },
+    {
+      programme: "Cataract operations",
+      region: "South Asia",
+      description: "Eye camps where patients who could not pay had their sight restored.",
+    },
+    {
+      programme: "Community clinic medicines",
+      region: "East Africa",
+      description: "Medicines and supplies for a clinic serving patients who cannot pay.",
+    },
   ],
 };
 
@@ -316,7 +503,10 @@ class LedgerPlan {
 
   /** What the fund held at the start of `day`, after everything planned so far. */
   heldOn(purpose: Purpose, day: string): number {
-    const received = this.gifts.reduce((total, gift) => (gift.purpose === purpose && gift.day < day ? total + gift.cents : total), 0);
+    const received = this.gifts.reduce(
+      (total, gift) => (gift.purpose === purpose && gift.day < day ? total + gift.cents : total),
+      0,
+    );
     return received - (this.spent.get(purpose) ?? 0);
   }
 
@@ -338,7 +528,13 @@ function planZakatAlMal(plan: LedgerPlan, calendar: DemoCalendar): void {
       const programmes = ZAKAT_PROGRAMMES[category]!;
       const cents = wholeDollars((budget * ZAKAT_SHARES[category]!) / weight);
       if (cents <= 0) return;
-      const entry = { purpose: "Zakat" as const, day: addDays(day, index % 3), cents, category, ...programmes[round % programmes.length]! };
+      const entry = {
+        purpose: "Zakat" as const,
+        day: addDays(day, index % 3),
+        cents,
+        category,
+        ...programmes[round % programmes.length]!,
+      };
       plan.add(entry);
       if (round === 5 && category === "ibn-al-sabil") recordTwiceAndPutRight(plan, entry);
     });
@@ -348,7 +544,12 @@ function planZakatAlMal(plan: LedgerPlan, calendar: DemoCalendar): void {
 /** The mistake every ledger meets: an entry typed in twice, and the reversal that puts it right. */
 function recordTwiceAndPutRight(plan: LedgerPlan, entry: PlannedEntry): void {
   const duplicate = plan.add({ ...entry });
-  plan.add({ ...entry, day: addDays(entry.day, 2), description: "Recorded twice by mistake: these fares were already entered. Reversed so they count once.", reverses: duplicate });
+  plan.add({
+    ...entry,
+    day: addDays(entry.day, 2),
+    description: "Recorded twice by mistake: these fares were already entered. Reversed so they count once.",
+    reverses: duplicate,
+  });
 }
 
 /** Zakat al-Fitr goes out in the last ten nights and, at the latest, the day before Eid. */
@@ -363,8 +564,26 @@ function planZakatAlFitr(plan: LedgerPlan, calendar: DemoCalendar): void {
     const local = wholeDollars(budget * 0.6);
     const abroad = wholeDollars(budget) - local;
     const description = "Staple food for households in need, delivered before the Eid prayer.";
-    if (local > 0) plan.add({ purpose: "Zakat al-Fitr", day, cents: local, category: "fuqara", programme: "Zakat al-Fitr food parcels", region: "Local families", description });
-    if (abroad > 0) plan.add({ purpose: "Zakat al-Fitr", day, cents: abroad, category: "masakin", programme: "Zakat al-Fitr food parcels", region: "East Africa", description });
+    if (local > 0)
+      plan.add({
+        purpose: "Zakat al-Fitr",
+        day,
+        cents: local,
+        category: "fuqara",
+        programme: "Zakat al-Fitr food parcels",
+        region: "Local families",
+        description,
+      });
+    if (abroad > 0)
+      plan.add({
+        purpose: "Zakat al-Fitr",
+        day,
+        cents: abroad,
+        category: "masakin",
+        programme: "Zakat al-Fitr food parcels",
+        region: "East Africa",
+        description,
+      });
   }
 }
 
@@ -387,8 +606,17 @@ function demoLedger(calendar: DemoCalendar, gifts: DemoGift[]): PlannedEntry[] {
   return plan.entries;
 }
 
-async function currentRate(db: Kysely<Database>, key: "fitr_per_person" | "fidya_per_day" | "kaffarah_per_person"): Promise<number> {
-  const row = await db.selectFrom("rates").select("amount_cents").where("rate_key", "=", key).orderBy("effective_on", "desc").orderBy("id", "desc").executeTakeFirstOrThrow();
+async function currentRate(
+  db: Kysely<Database>,
+  key: "fitr_per_person" | "fidya_per_day" | "kaffarah_per_person",
+): Promise<number> {
+  const row = await db
+    .selectFrom("rates")
+    .select("amount_cents")
+    .where("rate_key", "=", key)
+    .orderBy("effective_on", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   return row.amount_cents;
 }
 
@@ -418,7 +646,10 @@ async function writeGifts(db: Kysely<Database>, gifts: DemoGift[]): Promise<void
     };
   });
   for (let index = 0; index < rows.length; index += 100) {
-    await db.insertInto("donations").values(rows.slice(index, index + 100)).execute();
+    await db
+      .insertInto("donations")
+      .values(rows.slice(index, index + 100))
+      .execute();
   }
 }
 
@@ -429,7 +660,9 @@ async function writeGifts(db: Kysely<Database>, gifts: DemoGift[]): Promise<void
 async function writeLedger(db: Kysely<Database>, entries: PlannedEntry[]): Promise<void> {
   const funds = await db.selectFrom("funds").select(["id", "purpose"]).execute();
   const fundOf = new Map(funds.map((fund) => [fund.purpose, fund.id]));
-  const order = entries.map((entry, index) => ({ entry, index })).sort((a, b) => (a.entry.day < b.entry.day ? -1 : a.entry.day > b.entry.day ? 1 : a.index - b.index));
+  const order = entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => (a.entry.day < b.entry.day ? -1 : a.entry.day > b.entry.day ? 1 : a.index - b.index));
   const ids = new Map<number, number>();
   for (const { entry, index } of order) {
     const reversesId = entry.reverses === undefined ? null : ids.get(entry.reverses)!;
@@ -455,7 +688,10 @@ async function writeLedger(db: Kysely<Database>, entries: PlannedEntry[]): Promi
 }
 
 /** Writes the demo year of the funds; run inside the demo seed's transaction. */
-export async function seedFundsDemo(db: Kysely<Database>, today = new Date().toISOString().slice(0, 10)): Promise<void> {
+export async function seedFundsDemo(
+  db: Kysely<Database>,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<void> {
   const rates = {
     fitrPerPersonCents: await currentRate(db, "fitr_per_person"),
     fidyaPerDayCents: await currentRate(db, "fidya_per_day"),

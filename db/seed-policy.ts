@@ -24,12 +24,29 @@ const DEMO_AUTHORITY = "The demonstration foundation's Zakat committee (a real f
 
 export async function seedPolicyAndRatesDemo(db: Kysely<Database>): Promise<void> {
   const now = new Date().toISOString();
-  await db.updateTable("zakat_policy").set({ body: DEMO_POLICY, is_template: 0, updated_by: DEMO_RECORDED_BY, updated_at: now }).where("id", "=", 1).execute();
-  // The register never changes a row: the demo confirms each starting rate as staff would, by a new one of the same day and amount.
-  const starting = await db.selectFrom("rates").select(["rate_key", "amount_cents", "effective_on", "note"]).where("to_confirm", "=", 1).execute();
+  await db
+    .updateTable("zakat_policy")
+    .set({ body: DEMO_POLICY, is_template: 0, updated_by: DEMO_RECORDED_BY, updated_at: now })
+    .where("id", "=", 1)
+    .execute();
+  // The register never changes a row: the demo confirms each starting rate as staff would, by a new one of the same day
+  // and amount.
+  const starting = await db
+    .selectFrom("rates")
+    .select(["rate_key", "amount_cents", "effective_on", "note"])
+    .where("to_confirm", "=", 1)
+    .execute();
   if (starting.length === 0) return;
   await db
     .insertInto("rates")
-    .values(starting.map((rate) => ({ ...rate, authority: DEMO_AUTHORITY, to_confirm: 0, recorded_by: DEMO_RECORDED_BY, recorded_at: now })))
+    .values(
+      starting.map((rate) => ({
+        ...rate,
+        authority: DEMO_AUTHORITY,
+        to_confirm: 0,
+        recorded_by: DEMO_RECORDED_BY,
+        recorded_at: now,
+      })),
+    )
     .execute();
 }

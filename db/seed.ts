@@ -9,7 +9,9 @@ import { seedPolicyAndRatesDemo } from "./seed-policy";
  * Runs once, right after the first migration, and never when SEED_DEMO=0.
  */
 
-/** Counts staff keep by hand. Total Raised is left to the books: the demo's year of gifts, as /transparency shows it. */
+/**
+ * Counts staff keep by hand. Total Raised is left to the books: the demo's year of gifts, as /transparency shows it.
+ */
 const DEMO_IMPACT_FIGURES = {
   meals_provided: "125000",
   families_supported: "3200",
@@ -131,7 +133,8 @@ function demoEvents() {
     },
     {
       title: "Zakat Clinic: Ask a Scholar",
-      description: "Bring your questions about Zakat on savings, gold, shares and business stock. Free one-to-one advice.",
+      description:
+        "Bring your questions about Zakat on savings, gold, shares and business stock. Free one-to-one advice.",
       date: dateFromToday(35),
       location: "Central Mosque Library",
     },

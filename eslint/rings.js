@@ -15,8 +15,8 @@ import { fileURLToPath } from "node:url";
  * change freely. A slice's integration tests and end-to-end specs sit in its `tests/`, which
  * may reach into other slices' insides when a test needs their records. Around the slices
  * stand three shared folders that import no feature: `app/ui` (shared UI), `app/shared` (the
- * pure common vocabulary: money, dates, Hijri) and `app/lib` (infrastructure). `db/` (schema, migrations, seed) stands apart from the app so
- * that a migration stays as it ran. Purity (no React, Node or server packages in rules/ and
+ * pure common vocabulary: money, dates, Hijri) and `app/lib` (infrastructure). `db/` (schema, migrations, seed) stands
+ * apart from the app so that a migration stays as it ran. Purity (no React, Node or server packages in rules/ and
  * shared/) is checked by no-restricted-imports in eslint.config.js.
  */
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -26,7 +26,10 @@ const PUBLIC_MODULES = ["./index.ts", "./index.ui.ts", "./index.server.ts"];
 /** The folders of a slice's code; beside them its tests/, which the app never imports. */
 const SLICE_RINGS = ["routes", "components", "server", "rules"];
 
-const dirsIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const dirsIn = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 /** Every feature slice, as `<area>/<feature>`. */
 export function slices() {
@@ -49,7 +52,8 @@ export function ringZones() {
     {
       target: "./app/ui",
       from: sliceDirs,
-      message: "app/ui is shared UI and imports no feature: a component that needs a feature belongs in that feature's slice.",
+      message:
+        "app/ui is shared UI and imports no feature: a component that needs a feature belongs in that feature's slice.",
     },
     {
       target: "./app/shared",
@@ -77,19 +81,36 @@ function sliceZones(slice, all) {
   // test may build its records with another slice's server code, as tests/support does.
   const others = all
     .filter((other) => other !== slice)
-    .flatMap((other) => [...SLICE_RINGS.map((ring) => `./app/${other}/${ring}`), ...PUBLIC_MODULES.map((module) => `./app/${other}/${module.slice(2)}`)]);
+    .flatMap((other) => [
+      ...SLICE_RINGS.map((ring) => `./app/${other}/${ring}`),
+      ...PUBLIC_MODULES.map((module) => `./app/${other}/${module.slice(2)}`),
+    ]);
   return [
     {
       // A slice's insides are its own; others use what its public modules export.
-      target: [...others, ...SHARED_FOLDERS.map((folder) => `./app/${folder}`), "./app/root.tsx", "./app/entry.server.tsx"],
+      target: [
+        ...others,
+        ...SHARED_FOLDERS.map((folder) => `./app/${folder}`),
+        "./app/root.tsx",
+        "./app/entry.server.tsx",
+      ],
       from: here,
       except: PUBLIC_MODULES,
       message: `Reach ${slice} through its public modules (~/${slice} for pure rules, ~/${slice}/index.ui for components, ~/${slice}/index.server for server code), not its insides: export what you need there.`,
     },
     {
       target: `${here}/rules`,
-      from: [`${here}/server`, `${here}/routes`, `${here}/components`, `${here}/index.ui.ts`, `${here}/index.server.ts`, "./app/lib", "./app/ui"],
-      message: "rules/ is pure and runs in the browser too: it imports only rules (its own, a slice's index.ts, app/shared).",
+      from: [
+        `${here}/server`,
+        `${here}/routes`,
+        `${here}/components`,
+        `${here}/index.ui.ts`,
+        `${here}/index.server.ts`,
+        "./app/lib",
+        "./app/ui",
+      ],
+      message:
+        "rules/ is pure and runs in the browser too: it imports only rules (its own, a slice's index.ts, app/shared).",
     },
     {
       target: `${here}/server`,

@@ -16,15 +16,32 @@ const RINGS = "import-x/no-restricted-paths";
 
 describe("the slices", () => {
   it("refuses another slice's insides, and accepts its public modules", async () => {
-    const inside = await objectionsTo("app/donors/my-giving/server/probe.server.ts", 'import { x } from "~/giving/receipts/server/receipts.server";');
-    expect(inside.join("\n")).toContain(`${RINGS}: Unexpected path "~/giving/receipts/server/receipts.server" imported in restricted zone. Reach giving/receipts through its public modules`);
-    expect(await objectionsTo("app/donors/my-giving/server/probe.server.ts", 'import { x } from "~/giving/receipts/index.server";')).toEqual([]);
-    expect(await objectionsTo("app/donors/my-giving/routes/probe.tsx", 'import { x } from "~/giving/receipts";')).toEqual([]);
-    expect(await objectionsTo("app/donors/my-giving/routes/probe.tsx", 'import { x } from "~/giving/recurring/index.ui";')).toEqual([]);
+    const inside = await objectionsTo(
+      "app/donors/my-giving/server/probe.server.ts",
+      'import { x } from "~/giving/receipts/server/receipts.server";',
+    );
+    expect(inside.join("\n")).toContain(
+      `${RINGS}: Unexpected path "~/giving/receipts/server/receipts.server" imported in restricted zone. Reach giving/receipts through its public modules`,
+    );
+    expect(
+      await objectionsTo(
+        "app/donors/my-giving/server/probe.server.ts",
+        'import { x } from "~/giving/receipts/index.server";',
+      ),
+    ).toEqual([]);
+    expect(
+      await objectionsTo("app/donors/my-giving/routes/probe.tsx", 'import { x } from "~/giving/receipts";'),
+    ).toEqual([]);
+    expect(
+      await objectionsTo("app/donors/my-giving/routes/probe.tsx", 'import { x } from "~/giving/recurring/index.ui";'),
+    ).toEqual([]);
   });
 
   it("refuses another slice's insides reached by a relative path too", async () => {
-    const found = await objectionsTo("app/donors/my-giving/routes/probe.tsx", 'import { x } from "../../../giving/recurring/components/recurring-gifts";');
+    const found = await objectionsTo(
+      "app/donors/my-giving/routes/probe.tsx",
+      'import { x } from "../../../giving/recurring/components/recurring-gifts";',
+    );
     expect(found.join("\n")).toContain("Reach giving/recurring through its public modules");
   });
 
@@ -32,14 +49,26 @@ describe("the slices", () => {
     const probe = "app/donors/my-giving/tests/probe.test.ts";
     expect(await objectionsTo(probe, 'import { x } from "~/giving/receipts/server/receipts.server";')).toEqual([]);
     expect(await objectionsTo(probe, 'import { x } from "../../../../tests/support/routes";')).toEqual([]);
-    expect(await objectionsTo("app/donors/my-giving/tests/probe.spec.ts", 'import { x } from "../../../../tests/e2e/fixtures";')).toEqual([]);
-    const fromCode = await objectionsTo("app/giving/receipts/server/probe.server.ts", 'import { x } from "~/donors/my-giving/tests/probe.test";');
+    expect(
+      await objectionsTo(
+        "app/donors/my-giving/tests/probe.spec.ts",
+        'import { x } from "../../../../tests/e2e/fixtures";',
+      ),
+    ).toEqual([]);
+    const fromCode = await objectionsTo(
+      "app/giving/receipts/server/probe.server.ts",
+      'import { x } from "~/donors/my-giving/tests/probe.test";',
+    );
     expect(fromCode.join("\n")).toContain("Application code never imports tests");
   });
 
   it("lets a slice use its own insides", async () => {
-    expect(await objectionsTo("app/giving/receipts/routes/probe.tsx", 'import { x } from "../server/receipts.server";')).toEqual([]);
-    expect(await objectionsTo("app/giving/receipts/server/probe.server.ts", 'import { x } from "../rules/receipts";')).toEqual([]);
+    expect(
+      await objectionsTo("app/giving/receipts/routes/probe.tsx", 'import { x } from "../server/receipts.server";'),
+    ).toEqual([]);
+    expect(
+      await objectionsTo("app/giving/receipts/server/probe.server.ts", 'import { x } from "../rules/receipts";'),
+    ).toEqual([]);
   });
 });
 
@@ -47,21 +76,36 @@ describe("the rings inside a slice", () => {
   it("refuses server code, React and Node built-ins in rules/, which the browser runs", async () => {
     const probe = "app/giving/zakat-calculator/rules/probe.ts";
     expect((await objectionsTo(probe, 'import { x } from "~/lib/db.server";')).join("\n")).toContain("rules/ is pure");
-    expect((await objectionsTo(probe, 'import { x } from "../server/metal-prices.server";')).join("\n")).toContain("rules/ is pure");
-    expect((await objectionsTo(probe, 'import { x } from "~/giving/recurring/index.ui";')).join("\n")).toContain("components belong in components/");
+    expect((await objectionsTo(probe, 'import { x } from "../server/metal-prices.server";')).join("\n")).toContain(
+      "rules/ is pure",
+    );
+    expect((await objectionsTo(probe, 'import { x } from "~/giving/recurring/index.ui";')).join("\n")).toContain(
+      "components belong in components/",
+    );
     expect((await objectionsTo(probe, 'import { x } from "react";')).join("\n")).toContain("no React");
     expect((await objectionsTo(probe, 'import { x } from "node:crypto";')).join("\n")).toContain("no Node built-ins");
     expect((await objectionsTo(probe, 'import { x } from "crypto";')).join("\n")).toContain("no Node built-ins");
-    expect((await objectionsTo(probe, 'import { x } from "kysely";')).join("\n")).toContain("belong in server/ or app/lib");
+    expect((await objectionsTo(probe, 'import { x } from "kysely";')).join("\n")).toContain(
+      "belong in server/ or app/lib",
+    );
     expect((await objectionsTo("app/shared/probe.tsx", 'import { x } from "react";')).join("\n")).toContain("no React");
   });
 
   it("refuses the UI in server/, and server code in components/", async () => {
-    const inServer = await objectionsTo("app/giving/receipts/server/probe.server.ts", 'import { x } from "../routes/receipt";');
+    const inServer = await objectionsTo(
+      "app/giving/receipts/server/probe.server.ts",
+      'import { x } from "../routes/receipt";',
+    );
     expect(inServer.join("\n")).toContain("server/ holds the rules and the I/O");
-    const inComponent = await objectionsTo("app/giving/receipts/components/probe.tsx", 'import { x } from "../server/receipts.server";');
+    const inComponent = await objectionsTo(
+      "app/giving/receipts/components/probe.tsx",
+      'import { x } from "../server/receipts.server";',
+    );
     expect(inComponent.join("\n")).toContain("Components render what a route's loader gives them");
-    const otherServer = await objectionsTo("app/giving/receipts/components/probe.tsx", 'import { x } from "~/giving/recurring/index.server";');
+    const otherServer = await objectionsTo(
+      "app/giving/receipts/components/probe.tsx",
+      'import { x } from "~/giving/recurring/index.server";',
+    );
     expect(otherServer.join("\n")).toContain("Components never call server code");
   });
 
@@ -79,25 +123,43 @@ describe("the shared folders", () => {
   });
 
   it("refuses a feature in the shared UI and in the shared vocabulary", async () => {
-    expect((await objectionsTo("app/ui/probe.tsx", 'import { x } from "~/funds/funds";')).join("\n")).toContain("app/ui is shared UI and imports no feature");
-    expect((await objectionsTo("app/shared/probe.ts", 'import { x } from "~/funds/funds";')).join("\n")).toContain("imports only app/shared");
+    expect((await objectionsTo("app/ui/probe.tsx", 'import { x } from "~/funds/funds";')).join("\n")).toContain(
+      "app/ui is shared UI and imports no feature",
+    );
+    expect((await objectionsTo("app/shared/probe.ts", 'import { x } from "~/funds/funds";')).join("\n")).toContain(
+      "imports only app/shared",
+    );
   });
 
   it("refuses app code in db, so a migration stays as it ran", async () => {
-    const found = await objectionsTo("db/migrations/9999_probe.ts", 'import { x } from "../../app/giving/receipts/server/receipt-tokens.server";');
+    const found = await objectionsTo(
+      "db/migrations/9999_probe.ts",
+      'import { x } from "../../app/giving/receipts/server/receipt-tokens.server";',
+    );
     expect(found.join("\n")).toContain("db/ (schema, migrations, seed) imports no app code");
   });
 });
 
 describe("the house rules", () => {
   it("wants a reason beside every rule switched off", async () => {
-    const found = await objectionsTo("app/lib/probe.server.ts", "// eslint-disable-next-line no-console\nconsole.log(1);");
+    const found = await objectionsTo(
+      "app/lib/probe.server.ts",
+      "// eslint-disable-next-line no-console\nconsole.log(1);",
+    );
     expect(found.join("\n")).toContain("eslint-comments/require-description");
   });
 
   it("refuses skipped and focused tests", async () => {
-    for (const code of ['it.skip("x", () => {});', 'it.skipIf(true)("x", () => {});', 'test.fixme("x", () => {});', 'test.describe.only("x", () => {});']) {
-      const found = await objectionsTo("tests/integration/probe.test.ts", `import { it, test } from "vitest";\n${code}`);
+    for (const code of [
+      'it.skip("x", () => {});',
+      'it.skipIf(true)("x", () => {});',
+      'test.fixme("x", () => {});',
+      'test.describe.only("x", () => {});',
+    ]) {
+      const found = await objectionsTo(
+        "tests/integration/probe.test.ts",
+        `import { it, test } from "vitest";\n${code}`,
+      );
       expect(found.join("\n"), code).toContain("A skipped or focused test hides failures");
     }
   });

@@ -21,11 +21,51 @@ export interface LargeAppeal {
 }
 
 const SMALLER_APPEALS = [
-  { slug: "ramadan-food-packs", title: "Ramadan Food Packs", fund: "zakat-al-mal", status: "live", starts_on: "2026-02-10", ends_on: "2026-12-31", gifts: 800 },
-  { slug: "orphans-winter-clothes", title: "Winter Clothes for Orphans", fund: "orphan-care", status: "live", starts_on: "2026-09-01", ends_on: null, gifts: 300 },
-  { slug: "build-a-well", title: "Build a Well", fund: "food-water-aid", status: "closed", starts_on: "2025-03-01", ends_on: "2025-06-30", gifts: 450 },
-  { slug: "flood-response-2024", title: "Flood Response 2024", fund: "emergency-relief", status: "closed", starts_on: "2024-08-15", ends_on: "2024-10-31", gifts: 1200 },
-  { slug: "school-books-2027", title: "School Books 2027", fund: "education", status: "draft", starts_on: "2027-01-10", ends_on: null, gifts: 0 },
+  {
+    slug: "ramadan-food-packs",
+    title: "Ramadan Food Packs",
+    fund: "zakat-al-mal",
+    status: "live",
+    starts_on: "2026-02-10",
+    ends_on: "2026-12-31",
+    gifts: 800,
+  },
+  {
+    slug: "orphans-winter-clothes",
+    title: "Winter Clothes for Orphans",
+    fund: "orphan-care",
+    status: "live",
+    starts_on: "2026-09-01",
+    ends_on: null,
+    gifts: 300,
+  },
+  {
+    slug: "build-a-well",
+    title: "Build a Well",
+    fund: "food-water-aid",
+    status: "closed",
+    starts_on: "2025-03-01",
+    ends_on: "2025-06-30",
+    gifts: 450,
+  },
+  {
+    slug: "flood-response-2024",
+    title: "Flood Response 2024",
+    fund: "emergency-relief",
+    status: "closed",
+    starts_on: "2024-08-15",
+    ends_on: "2024-10-31",
+    gifts: 1200,
+  },
+  {
+    slug: "school-books-2027",
+    title: "School Books 2027",
+    fund: "education",
+    status: "draft",
+    starts_on: "2027-01-10",
+    ends_on: null,
+    gifts: 0,
+  },
 ] as const;
 
 const DAY_MS = 86_400_000;
@@ -36,7 +76,11 @@ export function fillAppealHistory(filePath: string, size: AppealHistory = { gift
   const db = openForFilling(filePath);
   const next = random(20_261_215);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-  const funds = new Map((db.prepare("select slug, id, purpose from funds").all() as { slug: string; id: number; purpose: string }[]).map((fund) => [fund.slug, fund]));
+  const funds = new Map(
+    (db.prepare("select slug, id, purpose from funds").all() as { slug: string; id: number; purpose: string }[]).map(
+      (fund) => [fund.slug, fund],
+    ),
+  );
   const sadaqa = funds.get("sadaqa")!.id;
 
   const insertAppeal = db.prepare(`
@@ -62,7 +106,11 @@ export function fillAppealHistory(filePath: string, size: AppealHistory = { gift
     return { name: `${first} ${last}`, email: `${first}.${last}.a${index}@${pick(DOMAINS)}`.toLowerCase() };
   };
 
-  const appealRow = (appeal: { slug: string; title: string; fund: string; status: string; starts_on: string; ends_on: string | null }, featured: boolean, goalCents: number) => ({
+  const appealRow = (
+    appeal: { slug: string; title: string; fund: string; status: string; starts_on: string; ends_on: string | null },
+    featured: boolean,
+    goalCents: number,
+  ) => ({
     slug: appeal.slug,
     title: appeal.title,
     summary: `${appeal.title}: help us reach every family in need.`,
@@ -79,7 +127,14 @@ export function fillAppealHistory(filePath: string, size: AppealHistory = { gift
   });
 
   /** Gifts to one appeal, spread evenly over [from, to), through the same columns recording writes. */
-  function writeGifts(appealId: number, fundSlug: string, count: number, from: string, to: string, prefix: string): void {
+  function writeGifts(
+    appealId: number,
+    fundSlug: string,
+    count: number,
+    from: string,
+    to: string,
+    prefix: string,
+  ): void {
     const fund = funds.get(fundSlug)!;
     const start = Date.parse(`${from}T00:00:00Z`);
     const span = Math.max(DAY_MS, Date.parse(`${to}T00:00:00Z`) - start);
@@ -148,7 +203,17 @@ export function fillAppealHistory(filePath: string, size: AppealHistory = { gift
           fee_cover_cents: 0,
         };
       } else {
-        const amount = pick([2500, 5000, 5000, 10000, 10000, 25000, 50000, 100000, Math.round(next() * 100_000) + 1000]);
+        const amount = pick([
+          2500,
+          5000,
+          5000,
+          10000,
+          10000,
+          25000,
+          50000,
+          100000,
+          Math.round(next() * 100_000) + 1000,
+        ]);
         const tribute = next() < 0.03;
         gift = {
           ...base,
@@ -168,7 +233,14 @@ export function fillAppealHistory(filePath: string, size: AppealHistory = { gift
 
   let large: LargeAppeal | undefined;
   db.transaction(() => {
-    const winter = { slug: "winter-emergency-in-gaza", title: "Winter Emergency in Gaza", fund: "emergency-relief", status: "live", starts_on: "2023-11-01", ends_on: null };
+    const winter = {
+      slug: "winter-emergency-in-gaza",
+      title: "Winter Emergency in Gaza",
+      fund: "emergency-relief",
+      status: "live",
+      starts_on: "2023-11-01",
+      ends_on: null,
+    };
     const { lastInsertRowid } = insertAppeal.run(appealRow(winter, true, 2_500_000_000));
     large = { id: Number(lastInsertRowid), slug: winter.slug, gifts: size.gifts };
     writeGifts(large.id, winter.fund, size.gifts, winter.starts_on, HISTORY_END, "winter");

@@ -21,7 +21,8 @@ export interface BenchDatabases {
 
 export function benchEngine(): BenchEngine {
   const engine = (process.env.BENCH_DATABASE ?? "sqlite").toLowerCase();
-  if (engine !== "sqlite" && engine !== "postgres") throw new Error("BENCH_DATABASE must be sqlite (the default) or postgres");
+  if (engine !== "sqlite" && engine !== "postgres")
+    throw new Error("BENCH_DATABASE must be sqlite (the default) or postgres");
   return engine;
 }
 
@@ -36,8 +37,14 @@ export async function benchDatabases(tmpDir: string): Promise<BenchDatabases> {
     };
   }
   const adminUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
-  if (!adminUrl) throw new Error("BENCH_DATABASE=postgres needs BENCH_POSTGRES_URL (or TEST_POSTGRES_URL): a postgres:// URL of a cluster where it may create databases");
-  const version = await asAdmin(adminUrl, async (client) => (await client.query<{ server_version: string }>("show server_version")).rows[0]!.server_version);
+  if (!adminUrl)
+    throw new Error(
+      "BENCH_DATABASE=postgres needs BENCH_POSTGRES_URL (or TEST_POSTGRES_URL): a postgres:// URL of a cluster where it may create databases",
+    );
+  const version = await asAdmin(
+    adminUrl,
+    async (client) => (await client.query<{ server_version: string }>("show server_version")).rows[0]!.server_version,
+  );
   const made = new Set<string>();
   const nameOf = (databaseUrl: string) => decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const drop = async (databaseUrl: string) => {
@@ -62,7 +69,9 @@ export async function benchDatabases(tmpDir: string): Promise<BenchDatabases> {
       for (const name of [...made]) {
         const url = new URL(adminUrl);
         url.pathname = `/${name}`;
-        await drop(url.toString()).catch((error: unknown) => console.error(`Could not drop ${name}: ${error instanceof Error ? error.message : error}`));
+        await drop(url.toString()).catch((error: unknown) =>
+          console.error(`Could not drop ${name}: ${error instanceof Error ? error.message : error}`),
+        );
       }
     },
   };

@@ -44,8 +44,23 @@ import { openDatabase } from "~/lib/db.server";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_ENTRY = path.join(root, "build/server/index.js");
 const PATHS = [
-  "/", "/stories", "/stories/1", "/events", "/testimonials", "/contact", "/volunteer", "/transparency", "/appeals", "/appeals/winter-emergency-in-gaza",
-  "/api/stories/", "/api/events/", "/api/testimonials/", "/api/donations/stats", "/api/transparency", "/api/appeals/", "/api/appeals/winter-emergency-in-gaza",
+  "/",
+  "/stories",
+  "/stories/1",
+  "/events",
+  "/testimonials",
+  "/contact",
+  "/volunteer",
+  "/transparency",
+  "/appeals",
+  "/appeals/winter-emergency-in-gaza",
+  "/api/stories/",
+  "/api/events/",
+  "/api/testimonials/",
+  "/api/donations/stats",
+  "/api/transparency",
+  "/api/appeals/",
+  "/api/appeals/winter-emergency-in-gaza",
 ];
 const CONNECTIONS = 10;
 const MEMORY_SAMPLE_MS = 200;
@@ -117,7 +132,8 @@ function appealPaths(appeal: LargeAppeal): string[] {
   ];
 }
 /** Appeal paths a visitor reads: measured without the staff's cookie, as the public sees them. */
-const isPublicAppealPath = (urlPath: string) => urlPath === "/" || urlPath.startsWith("/appeals") || urlPath.startsWith("/api/appeals");
+const isPublicAppealPath = (urlPath: string) =>
+  urlPath === "/" || urlPath.startsWith("/appeals") || urlPath.startsWith("/api/appeals");
 /** The public transparency report, also measured for requests per second on the large history. */
 const TRANSPARENCY_PATHS = ["/transparency", "/api/transparency"];
 /**
@@ -127,7 +143,12 @@ const TRANSPARENCY_PATHS = ["/transparency", "/api/transparency"];
 function p95TargetOf(urlPath: string): number | undefined {
   if (urlPath.startsWith("/transparency") || urlPath.startsWith("/api/transparency")) return 30;
   if (/^\/(api\/)?appeals\/[^/?]+$/.test(urlPath)) return 30;
-  if (/^\/(api\/)?admin(\/|\?|$)/.test(urlPath) || urlPath.startsWith("/api/disbursements") || urlPath.startsWith("/api/donations/")) return 50;
+  if (
+    /^\/(api\/)?admin(\/|\?|$)/.test(urlPath) ||
+    urlPath.startsWith("/api/disbursements") ||
+    urlPath.startsWith("/api/donations/")
+  )
+    return 50;
   return undefined;
 }
 /** Endpoints that take the API's bearer token rather than the admin cookie. */
@@ -143,7 +164,14 @@ interface Row {
 }
 
 /** Resources to release however the run ends. */
-const cleanup: { child?: ChildProcess; pair?: ChildProcess[]; tmpDir?: string; scaleDir?: string; nginx?: NginxReference; databases?: BenchDatabases } = {};
+const cleanup: {
+  child?: ChildProcess;
+  pair?: ChildProcess[];
+  tmpDir?: string;
+  scaleDir?: string;
+  nginx?: NginxReference;
+  databases?: BenchDatabases;
+} = {};
 let serverLog = "";
 
 function benchSeconds(): number {
@@ -151,7 +179,6 @@ function benchSeconds(): number {
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error("BENCH_SECONDS must be a positive number");
   return seconds;
 }
-
 
 /** The server's environment: a private database and uploads folder, and no real Stripe keys. */
 /**
@@ -164,7 +191,12 @@ const LIVE_MODE_WITHOUT_CALLS = { STRIPE_SECRET_KEY: "sk_live_bench_never_used",
 /** Every process of a phase signs with the same secret, as several processes must (and PostgreSQL requires one). */
 const BENCH_SESSION_SECRET = "bench-session-secret-never-used-elsewhere-0123456789";
 
-function serverEnv(port: number, tmpDir: string, databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function serverEnv(
+  port: number,
+  tmpDir: string,
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith("STRIPE_")) delete env[name];
   return {
@@ -196,7 +228,6 @@ function startServer(port: number, tmpDir: string, databaseUrl: string, extra?: 
   child.stderr?.on("data", remember);
   return child;
 }
-
 
 /** Reads one "VmXxx:   12345 kB" field of /proc/<pid>/status, in KiB (Linux only). */
 function procStatusKiB(pid: number, field: "VmRSS" | "VmHWM"): number | undefined {
@@ -253,7 +284,14 @@ async function measure(baseUrl: string, urlPath: string, seconds: number): Promi
 function printTable(rows: Row[]): void {
   printAligned(
     ["Path", "Req/s (avg)", "p50 ms", "p99 ms", "Non-2xx", "Status codes"],
-    rows.map((row) => [row.path, row.requestsPerSecond.toFixed(1), row.p50.toFixed(1), row.p99.toFixed(1), String(row.non2xx), row.statuses]),
+    rows.map((row) => [
+      row.path,
+      row.requestsPerSecond.toFixed(1),
+      row.p50.toFixed(1),
+      row.p99.toFixed(1),
+      String(row.non2xx),
+      row.statuses,
+    ]),
   );
 }
 
@@ -278,14 +316,16 @@ async function releaseAll(): Promise<void> {
   cleanup.tmpDir = undefined;
   cleanup.scaleDir = undefined;
   cleanup.databases = undefined;
-  await Promise.all([child, ...pair].map(async (server) => {
-    if (!server || server.exitCode !== null || server.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-    server.kill("SIGTERM");
-    const force = setTimeout(() => server.kill("SIGKILL"), 5_000);
-    await exited;
-    clearTimeout(force);
-  }));
+  await Promise.all(
+    [child, ...pair].map(async (server) => {
+      if (!server || server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+      server.kill("SIGTERM");
+      const force = setTimeout(() => server.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(force);
+    }),
+  );
   await databases?.dropAll();
   for (const dir of [tmpDir, scaleDir]) if (dir) await rm(dir, { recursive: true, force: true });
 }
@@ -313,7 +353,9 @@ function printWeights(rows: PageWeight[]): void {
       row.scriptElements ? "sent" : "none",
     ]),
   );
-  console.log("(JavaScript per public page: the modules it loads or preloads and its inline scripts, fetched from the server and gzipped)");
+  console.log(
+    "(JavaScript per public page: the modules it loads or preloads and its inline scripts, fetched from the server and gzipped)",
+  );
 }
 
 interface LatencyRow {
@@ -330,7 +372,12 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 /** One request at a time, so each figure is the time a single visitor waits. */
-async function measureLatency(baseUrl: string, urlPath: string, headers: Record<string, string>, count: number): Promise<LatencyRow> {
+async function measureLatency(
+  baseUrl: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<LatencyRow> {
   const statuses = new Map<number, number>();
   const times: number[] = [];
   for (let index = 0; index < count + 5; index += 1) {
@@ -354,7 +401,11 @@ async function measureLatency(baseUrl: string, urlPath: string, headers: Record<
 
 /** Signs in the way staff do: the admin cookie for screens and a bearer token for the API. */
 async function signIn(baseUrl: string): Promise<{ cookie: string; token: string }> {
-  const form = await fetch(`${baseUrl}/admin/login`, { method: "POST", body: new URLSearchParams(ADMIN), redirect: "manual" });
+  const form = await fetch(`${baseUrl}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams(ADMIN),
+    redirect: "manual",
+  });
   const cookie = form.headers.get("set-cookie")?.split(";")[0];
   const api = await fetch(`${baseUrl}/api/auth/login`, {
     method: "POST",
@@ -402,13 +453,21 @@ function printTargets(rows: LatencyRow[]): void {
 function printLatencyTable(rows: LatencyRow[]): void {
   printAligned(
     ["Path", "p50 ms", "p95 ms", "p99 ms", "max ms", "Status codes"],
-    rows.map((row) => [row.path, row.p50.toFixed(1), row.p95.toFixed(1), row.p99.toFixed(1), row.max.toFixed(1), row.status]),
+    rows.map((row) => [
+      row.path,
+      row.p50.toFixed(1),
+      row.p95.toFixed(1),
+      row.p99.toFixed(1),
+      row.max.toFixed(1),
+      row.status,
+    ]),
   );
 }
 
 function benchScale(): number {
   const scale = Number(process.env.BENCH_SCALE ?? 1);
-  if (!Number.isFinite(scale) || scale <= 0) throw new Error("BENCH_SCALE must be a positive number (1 is 100,000 donations, 10 is 1,000,000)");
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error("BENCH_SCALE must be a positive number (1 is 100,000 donations, 10 is 1,000,000)");
   return scale;
 }
 
@@ -418,7 +477,9 @@ async function fillAtScale(databases: BenchDatabases, databaseUrl: string, size:
   const started = Date.now();
   const log = (line: string) => console.log(line);
   const appeal =
-    databases.engine === "postgres" ? await fillPostgresHistory(databaseUrl, size, log) : await fillLargeHistory(databaseUrl.replace(/^file:/, ""), size, log);
+    databases.engine === "postgres"
+      ? await fillPostgresHistory(databaseUrl, size, log)
+      : await fillLargeHistory(databaseUrl.replace(/^file:/, ""), size, log);
   console.log(`Filled in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return appeal;
 }
@@ -431,10 +492,32 @@ async function givenHistory(databaseUrl: string): Promise<{ appeal: LargeAppeal;
   const db = openDatabase(databaseUrl.replace(/^file:/i, ""));
   try {
     const count = async (table: "donations" | "subscriptions" | "disbursements" | "contact_submissions") =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n).toLocaleString("en-US");
-    const appeal = await db.selectFrom("appeals").select(["id", "slug"]).where("slug", "=", "winter-emergency-in-gaza").executeTakeFirst();
-    if (!appeal) throw new Error("BENCH_HISTORY_URL must name a database filled by npm run db:fill-giving (its large appeal is missing)");
-    const gifts = Number((await db.selectFrom("donations").select((eb) => eb.fn.countAll().as("n")).where("appeal_id", "=", appeal.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ).toLocaleString("en-US");
+    const appeal = await db
+      .selectFrom("appeals")
+      .select(["id", "slug"])
+      .where("slug", "=", "winter-emergency-in-gaza")
+      .executeTakeFirst();
+    if (!appeal)
+      throw new Error(
+        "BENCH_HISTORY_URL must name a database filled by npm run db:fill-giving (its large appeal is missing)",
+      );
+    const gifts = Number(
+      (
+        await db
+          .selectFrom("donations")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("appeal_id", "=", appeal.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const sizes =
       `${await count("donations")} donations (the appeal's among them), ${await count("subscriptions")} subscriptions, ` +
       `${await count("disbursements")} ledger entries, ${await count("contact_submissions")} contact messages (BENCH_HISTORY_URL, filled before)`;
@@ -450,7 +533,9 @@ async function measureAtScale(databases: BenchDatabases, requests: number, secon
   const size = historySize(benchScale());
   const given = process.env.BENCH_HISTORY_URL;
   const databaseUrl = given ?? (await databases.create("scale"));
-  const { appeal, sizes } = given ? await givenHistory(given) : { appeal: await fillAtScale(databases, databaseUrl, size), sizes: describeSize(size) };
+  const { appeal, sizes } = given
+    ? await givenHistory(given)
+    : { appeal: await fillAtScale(databases, databaseUrl, size), sizes: describeSize(size) };
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -462,7 +547,11 @@ async function measureAtScale(databases: BenchDatabases, requests: number, secon
   const rows: LatencyRow[] = [];
   for (const urlPath of [...AT_SCALE_PATHS, ...appealPaths(appeal)]) {
     console.log(`Timing ${urlPath} (${requests} requests)...`);
-    const headers: Record<string, string> = isPublicAppealPath(urlPath) ? {} : usesToken(urlPath) ? { Authorization: `Bearer ${token}` } : { Cookie: cookie };
+    const headers: Record<string, string> = isPublicAppealPath(urlPath)
+      ? {}
+      : usesToken(urlPath)
+        ? { Authorization: `Bearer ${token}` }
+        : { Cookie: cookie };
     rows.push(await measureLatency(baseUrl, urlPath, headers, requests));
   }
   // The latencies are printed before the exports: a slow export must not keep them from the report.
@@ -517,9 +606,15 @@ type Phase = (typeof PHASES)[number];
 
 /** BENCH_PHASES (all of them by default) picks some: demo, surge, pair (two processes), scale. */
 function benchPhases(): Set<Phase> {
-  const named = (process.env.BENCH_PHASES ?? PHASES.join(",")).split(",").map((phase) => phase.trim()).filter(Boolean);
+  const named = (process.env.BENCH_PHASES ?? PHASES.join(","))
+    .split(",")
+    .map((phase) => phase.trim())
+    .filter(Boolean);
   const unknown = named.filter((phase) => !(PHASES as readonly string[]).includes(phase));
-  if (unknown.length || !named.length) throw new Error(`BENCH_PHASES takes some of ${PHASES.join(", ")} (comma-separated), not ${unknown.join(", ") || "nothing"}`);
+  if (unknown.length || !named.length)
+    throw new Error(
+      `BENCH_PHASES takes some of ${PHASES.join(", ")} (comma-separated), not ${unknown.join(", ") || "nothing"}`,
+    );
   return new Set(named as Phase[]);
 }
 
@@ -565,7 +660,12 @@ async function measureSurgePhase(databases: BenchDatabases, tmpDir: string, seco
   cleanup.child = surgeServer;
   await waitForHealthy(surgeUrl, surgeServer);
   console.log(`(the surge on ${databases.label})`);
-  await measureSurge({ baseUrl: surgeUrl, seconds, readRssKiB: () => (surgeServer.pid ? procStatusKiB(surgeServer.pid, "VmRSS") : undefined), holder: cleanup });
+  await measureSurge({
+    baseUrl: surgeUrl,
+    seconds,
+    readRssKiB: () => (surgeServer.pid ? procStatusKiB(surgeServer.pid, "VmRSS") : undefined),
+    holder: cleanup,
+  });
   await stopServer(surgeServer);
   cleanup.child = undefined;
   await databases.drop(databaseUrl);
@@ -584,8 +684,11 @@ async function main(): Promise<void> {
   const databases = await benchDatabases(cleanup.tmpDir);
   cleanup.databases = databases;
   const given = process.env.BENCH_HISTORY_URL;
-  if (given && isPostgresUrl(given) !== (databases.engine === "postgres")) throw new Error(`BENCH_HISTORY_URL must be a ${databases.label} database, as BENCH_DATABASE says`);
-  console.log(`The bench on ${databases.label}: ${[...phases].join(", ")}${phases.has("scale") ? (given ? " (the large history BENCH_HISTORY_URL names)" : ` (large history at scale ${scale})`) : ""}.`);
+  if (given && isPostgresUrl(given) !== (databases.engine === "postgres"))
+    throw new Error(`BENCH_HISTORY_URL must be a ${databases.label} database, as BENCH_DATABASE says`);
+  console.log(
+    `The bench on ${databases.label}: ${[...phases].join(", ")}${phases.has("scale") ? (given ? " (the large history BENCH_HISTORY_URL names)" : ` (large history at scale ${scale})`) : ""}.`,
+  );
 
   if (phases.has("demo")) await measureDemo(databases, cleanup.tmpDir, seconds);
   if (phases.has("surge")) await measureSurgePhase(databases, cleanup.tmpDir, seconds);

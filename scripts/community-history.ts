@@ -49,13 +49,26 @@ export function fillCommunityHistory(filePath: string, size: CommunityHistory): 
   db.transaction(() => {
     for (let index = 0; index < size.messages; index += 1) {
       const resolved = index < size.messages * 0.95 || next() < 0.3 ? 1 : 0;
-      insertMessage.run({ ...person(index), message: `${pick(TOPICS)} ${pick(TOPICS)}`, submitted_at: at(index, size.messages), resolved });
+      insertMessage.run({
+        ...person(index),
+        message: `${pick(TOPICS)} ${pick(TOPICS)}`,
+        submitted_at: at(index, size.messages),
+        resolved,
+      });
     }
     for (let index = 0; index < size.volunteers; index += 1) {
-      insertVolunteer.run({ ...person(index), interest: pick(VOLUNTEER_INTERESTS), submitted_at: at(index, size.volunteers) });
+      insertVolunteer.run({
+        ...person(index),
+        interest: pick(VOLUNTEER_INTERESTS),
+        submitted_at: at(index, size.volunteers),
+      });
     }
     for (let index = 0; index < size.subscribers; index += 1) {
-      insertSubscriber.run({ email: person(index).email, subscribed_at: at(index, size.subscribers), token: `bench-${index}` });
+      insertSubscriber.run({
+        email: person(index).email,
+        subscribed_at: at(index, size.subscribers),
+        token: `bench-${index}`,
+      });
     }
   })();
   db.pragma("optimize");

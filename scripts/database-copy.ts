@@ -61,9 +61,14 @@ export function shown(url: string): string {
 
 /** The SQLite file `--from` names, or a refusal saying what it takes. */
 function sourceFile(from: string): string {
-  if (isPostgresUrl(from)) throw new CopyRefused("Copying from PostgreSQL is not supported: --from takes the site's SQLite file (file:./data/charity.sqlite).");
+  if (isPostgresUrl(from))
+    throw new CopyRefused(
+      "Copying from PostgreSQL is not supported: --from takes the site's SQLite file (file:./data/charity.sqlite).",
+    );
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(from) && !/^file:/i.test(from)) {
-    throw new CopyRefused(`--from ${from} is neither a SQLite file (file:./data/charity.sqlite) nor a postgres:// URL.`);
+    throw new CopyRefused(
+      `--from ${from} is neither a SQLite file (file:./data/charity.sqlite) nor a postgres:// URL.`,
+    );
   }
   const rest = from.replace(/^file:/i, "");
   const file = rest.startsWith("///") ? rest.slice(2) : rest;
@@ -73,7 +78,8 @@ function sourceFile(from: string): string {
 }
 
 function targetUrl(to: string): string {
-  if (!isPostgresUrl(to)) throw new CopyRefused(`--to ${to} is not a postgres:// URL: the copy goes into an empty PostgreSQL database.`);
+  if (!isPostgresUrl(to))
+    throw new CopyRefused(`--to ${to} is not a postgres:// URL: the copy goes into an empty PostgreSQL database.`);
   return to;
 }
 
@@ -81,10 +87,13 @@ function targetUrl(to: string): string {
 async function checkUpToDate(source: CopySource): Promise<void> {
   const expected = Object.keys(await migrationProviderFor(source.engine).getMigrations());
   const applied = new Set(await source.migrations());
-  if (applied.size === 0) throw new CopyRefused("The source holds no site (it has never been migrated): nothing to copy.");
+  if (applied.size === 0)
+    throw new CopyRefused("The source holds no site (it has never been migrated): nothing to copy.");
   const unknown = [...applied].filter((name) => !expected.includes(name));
   if (unknown.length) {
-    throw new CopyRefused(`The source was made by a newer version of the site (migrations ${unknown.join(", ")}): copy it with that version.`);
+    throw new CopyRefused(
+      `The source was made by a newer version of the site (migrations ${unknown.join(", ")}): copy it with that version.`,
+    );
   }
   const missing = expected.filter((name) => !applied.has(name));
   if (missing.length) {
@@ -101,12 +110,15 @@ function matchTables(sourceTables: SourceTable[], target: Map<string, string[]>)
     const columns = target.get(table.name);
     if (!columns) problems.push(`${table.name} is not in the PostgreSQL schema`);
     else if ([...columns].sort().join() !== [...table.columns].sort().join()) {
-      problems.push(`${table.name} has columns ${table.columns.join(", ")} in the source, ${columns.join(", ")} on PostgreSQL`);
+      problems.push(
+        `${table.name} has columns ${table.columns.join(", ")} in the source, ${columns.join(", ")} on PostgreSQL`,
+      );
     }
   }
   const names = new Set(sourceTables.map((table) => table.name));
   for (const name of target.keys()) if (!names.has(name)) problems.push(`${name} is in the PostgreSQL schema only`);
-  if (problems.length) throw new CopyRefused(`The two schemas differ, so nothing was copied:\n  ${problems.join("\n  ")}`);
+  if (problems.length)
+    throw new CopyRefused(`The two schemas differ, so nothing was copied:\n  ${problems.join("\n  ")}`);
 }
 
 async function refuseUnlessEmpty(target: PostgresTarget, url: string): Promise<void> {
@@ -118,14 +130,23 @@ async function refuseUnlessEmpty(target: PostgresTarget, url: string): Promise<v
   );
 }
 
-async function copyTable(source: CopySource, target: PostgresTarget, table: SourceTable, batchRows: number, log: (line: string) => void) {
+async function copyTable(
+  source: CopySource,
+  target: PostgresTarget,
+  table: SourceTable,
+  batchRows: number,
+  log: (line: string) => void,
+) {
   const started = Date.now();
   let copied = 0;
   for await (const rows of source.rows(table, rowsPerInsert(table.columns.length, batchRows))) {
     await insertRows(target.client, table.name, table.columns, rows);
     copied += rows.length;
   }
-  if (copied) log(`  ${table.name}: ${copied.toLocaleString("en-US")} ${copied === 1 ? "row" : "rows"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (copied)
+    log(
+      `  ${table.name}: ${copied.toLocaleString("en-US")} ${copied === 1 ? "row" : "rows"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 }
 
 /**
@@ -160,7 +181,11 @@ export async function copyRows(
 }
 
 /** Schema, rows and sequences, then the check; commits only when the figures agree. */
-async function copyInto(source: CopySource, target: PostgresTarget, options: Required<Omit<CopyOptions, "from">>): Promise<TableFigures[]> {
+async function copyInto(
+  source: CopySource,
+  target: PostgresTarget,
+  options: Required<Omit<CopyOptions, "from">>,
+): Promise<TableFigures[]> {
   const { client } = target;
   await client.query("begin");
   try {
@@ -183,7 +208,12 @@ async function copyInto(source: CopySource, target: PostgresTarget, options: Req
  * (nothing changed) when either end is not what it should be, CopyDiffers (rolled back)
  * when the check finds a difference.
  */
-export async function copyDatabase({ from, to, log = console.log, batchRows = 2_000 }: CopyOptions): Promise<CopyReport> {
+export async function copyDatabase({
+  from,
+  to,
+  log = console.log,
+  batchRows = 2_000,
+}: CopyOptions): Promise<CopyReport> {
   const started = Date.now();
   const file = sourceFile(from);
   const url = targetUrl(to);
@@ -194,7 +224,9 @@ export async function copyDatabase({ from, to, log = console.log, batchRows = 2_
     const target = await connectTarget(url);
     try {
       // A site starting on the target meanwhile waits, then finds the copy whole.
-      const figures = await oneProcessAtATime(target.db, "start-up", () => copyInto(source, target, { to: url, log, batchRows }));
+      const figures = await oneProcessAtATime(target.db, "start-up", () =>
+        copyInto(source, target, { to: url, log, batchRows }),
+      );
       const seconds = (Date.now() - started) / 1000;
       for (const line of report(figures, seconds)) log(line);
       return { figures, seconds };

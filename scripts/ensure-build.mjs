@@ -8,13 +8,24 @@ import { fileURLToPath } from "node:url";
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const BUILD_ENTRY = "build/server/index.js";
-const SOURCES = ["app", "db", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "db",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestChange(entry) {
   if (!existsSync(entry)) return 0;
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(entry, name))),
+    stats.mtimeMs,
+  );
 }
 
 /**
@@ -28,7 +39,9 @@ export function ensureBuild() {
   const builtAt = existsSync(BUILD_ENTRY) ? statSync(BUILD_ENTRY).mtimeMs : 0;
   if (builtAt > 0 && !SOURCES.some((source) => newestChange(source) > builtAt)) return;
   const startedAt = Date.now();
-  process.stdout.write(builtAt === 0 ? "Building the site (first start)... " : "Sources changed: rebuilding the site... ");
+  process.stdout.write(
+    builtAt === 0 ? "Building the site (first start)... " : "Sources changed: rebuilding the site... ",
+  );
   const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], {
     stdio: ["ignore", "pipe", "pipe"],
     encoding: "utf8",
@@ -38,7 +51,9 @@ export function ensureBuild() {
     process.stdout.write("failed.\n");
     process.stdout.write(result.stdout ?? "");
     process.stderr.write(result.stderr ?? "");
-    console.error(result.error ? `The build could not run: ${result.error.message}` : "The build failed; see the messages above.");
+    console.error(
+      result.error ? `The build could not run: ${result.error.message}` : "The build failed; see the messages above.",
+    );
     process.exit(result.status ?? 1);
   }
   console.log(`done in ${Math.round((Date.now() - startedAt) / 1000)} s.`);

@@ -26,7 +26,11 @@ function fail(message: string): never {
 function request(): { target: string; size: HistorySize } {
   let parsed;
   try {
-    parsed = parseArgs({ options: { to: { type: "string" }, scale: { type: "string" } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      options: { to: { type: "string" }, scale: { type: "string" } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
@@ -54,17 +58,25 @@ let appeal;
 if (isPostgresUrl(target)) {
   const shown = new URL(target);
   if (shown.password) shown.password = "***";
-  const problem = await postgresNotEmpty(target).catch((error: unknown) => fail(`Cannot reach ${shown}: ${error instanceof Error ? error.message : String(error)}`));
+  const problem = await postgresNotEmpty(target).catch((error: unknown) =>
+    fail(`Cannot reach ${shown}: ${error instanceof Error ? error.message : String(error)}`),
+  );
   if (problem) fail(`${shown} is not empty (${problem}): this script only fills a new, throw-away database.`);
-  console.log(`Filling ${shown} with ${describeSize(size)} (written into a throw-away SQLite file first, then copied across)...`);
+  console.log(
+    `Filling ${shown} with ${describeSize(size)} (written into a throw-away SQLite file first, then copied across)...`,
+  );
   appeal = await fillPostgresHistory(target, size, log);
-  console.log(`Filled in ${((Date.now() - started) / 1000).toFixed(1)} s. The large appeal: /appeals/${appeal.slug} (number ${appeal.id}).`);
+  console.log(
+    `Filled in ${((Date.now() - started) / 1000).toFixed(1)} s. The large appeal: /appeals/${appeal.slug} (number ${appeal.id}).`,
+  );
   console.log(`Start the site on it: DATABASE_URL=${shown} SESSION_SECRET=<32 characters or more> npm start`);
 } else {
   const file = sqliteFile(target);
   if (existsSync(file)) fail(`${file} already exists: this script only fills a new, throw-away database.`);
   console.log(`Filling ${file} with ${describeSize(size)}...`);
   appeal = await fillLargeHistory(file, size, log);
-  console.log(`Filled in ${((Date.now() - started) / 1000).toFixed(1)} s. The large appeal: /appeals/${appeal.slug} (number ${appeal.id}).`);
+  console.log(
+    `Filled in ${((Date.now() - started) / 1000).toFixed(1)} s. The large appeal: /appeals/${appeal.slug} (number ${appeal.id}).`,
+  );
   console.log(`Start the site on it: DATABASE_URL=file:${file} npm start`);
 }

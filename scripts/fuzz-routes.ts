@@ -67,7 +67,8 @@ const CONFIG = {
   liveMode: /^(1|true|yes)$/i.test(process.env.FUZZ_LIVE_MODE ?? ""),
   report: process.env.FUZZ_REPORT || path.join(os.tmpdir(), `charity-fuzz-report-${Date.now()}.txt`),
 };
-if (process.env.FUZZ_SEED && !Number.isFinite(Number(process.env.FUZZ_SEED))) throw new Error("FUZZ_SEED must be a number");
+if (process.env.FUZZ_SEED && !Number.isFinite(Number(process.env.FUZZ_SEED)))
+  throw new Error("FUZZ_SEED must be a number");
 
 // ---------------------------------------------------------------------------------------
 // Randomness: one small generator per request, derived from the seed and the request's
@@ -142,7 +143,12 @@ async function loadRoutes(): Promise<FuzzRoute[]> {
       const chain = [...parentChain, routeId(node)];
       // A pathless layout answers no address of its own; a route with a path or an index does.
       if ((node.path !== undefined || node.index) && !routes.has(fullPath)) {
-        routes.set(fullPath, { pattern: fullPath.startsWith("/") ? fullPath : `/${fullPath}`, file: node.file, chain, index: Boolean(node.index) });
+        routes.set(fullPath, {
+          pattern: fullPath.startsWith("/") ? fullPath : `/${fullPath}`,
+          file: node.file,
+          chain,
+          index: Boolean(node.index),
+        });
       }
       if (node.children) walk(node.children, fullPath === "/" ? "" : fullPath, chain);
     }
@@ -185,7 +191,11 @@ function collect(text: string, pattern: RegExp, into: Set<string>): void {
 function collectNames(text: string, fields: Set<string>, intents: Set<string>): void {
   collect(text, /\bname=["']([A-Za-z_][\w.[\]-]{0,40})["']/g, fields);
   collect(text, /\bfields\.([A-Za-z_]\w{0,40})\b/g, fields);
-  collect(text, /^\s+([a-z_][a-z0-9_]{1,40}):\s*(?:z\.|dollarAmount|nameField|donorName|donorEmail|purpose\b|nonNegativeNumber)/gm, fields);
+  collect(
+    text,
+    /^\s+([a-z_][a-z0-9_]{1,40}):\s*(?:z\.|dollarAmount|nameField|donorName|donorEmail|purpose\b|nonNegativeNumber)/gm,
+    fields,
+  );
   collect(text, /(?:formData|form|fields)\.get\(\s*["']([\w-]{1,40})["']/g, fields);
   collect(text, /\bintent\s*[!=]==?\s*["']([\w-]{1,40})["']/g, intents);
   collect(text, /\bintent=["']([\w-]{1,40})["']/g, intents);
@@ -196,7 +206,9 @@ function collectNames(text: string, fields: Set<string>, intents: Set<string>): 
 /** A module of app/ named by a `~/...` import, if it is there. */
 function resolveAppImport(specifier: string): string | undefined {
   const base = path.join(root, "app", specifier);
-  return [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")].find((file) => existsSync(file));
+  return [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")].find((file) =>
+    existsSync(file),
+  );
 }
 
 /** The names used by a module and, a few imports deep, the app modules it imports. */
@@ -216,9 +228,45 @@ function moduleNames(file: string, depth: number, seen: Set<string>, fields: Set
 }
 
 function readVocabulary(routes: FuzzRoute[]): AppVocabulary {
-  const fields = new Set(["name", "email", "amount", "message", "subject", "phone", "title", "content", "id", "intent", "username", "password", "redirectTo", "key", "value", "file"]);
+  const fields = new Set([
+    "name",
+    "email",
+    "amount",
+    "message",
+    "subject",
+    "phone",
+    "title",
+    "content",
+    "id",
+    "intent",
+    "username",
+    "password",
+    "redirectTo",
+    "key",
+    "value",
+    "file",
+  ]);
   const intents = new Set<string>();
-  const queryNames = new Set(["page", "search", "status", "edit", "delete", "select", "limit", "offset", "index", "_routes", "redirectTo", "saved", "year", "frequency", "interest", "category", "approved", "sort"]);
+  const queryNames = new Set([
+    "page",
+    "search",
+    "status",
+    "edit",
+    "delete",
+    "select",
+    "limit",
+    "offset",
+    "index",
+    "_routes",
+    "redirectTo",
+    "saved",
+    "year",
+    "frequency",
+    "interest",
+    "category",
+    "approved",
+    "sort",
+  ]);
   for (const file of sourceFiles(path.join(root, "app"))) {
     const text = readFileSync(file, "utf8");
     collectNames(text, fields, intents);
@@ -281,7 +329,9 @@ function harvest(databaseFile: string, uploadsDir: string): Pools {
   try {
     const db = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
     try {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .all() as { name: string }[];
       for (const { name } of tables) {
         let rows: Record<string, unknown>[];
         try {
@@ -304,10 +354,13 @@ function harvest(databaseFile: string, uploadsDir: string): Pools {
       db.close();
     }
   } catch (error) {
-    console.warn(`Could not read the throw-away database for valid values: ${error instanceof Error ? error.message : error}`);
+    console.warn(
+      `Could not read the throw-away database for valid values: ${error instanceof Error ? error.message : error}`,
+    );
   }
   for (const text of strings) {
-    for (const match of text.matchAll(/(?:[?&]v=|youtu\.be\/|\/embed\/|\/shorts\/)([\w-]{11})/g)) add("file", `${match[1]}.webp`);
+    for (const match of text.matchAll(/(?:[?&]v=|youtu\.be\/|\/embed\/|\/shorts\/)([\w-]{11})/g))
+      add("file", `${match[1]}.webp`);
   }
   const year = new Date().getUTCFullYear();
   for (const value of [year, year - 1, year + 1, 2020]) add("year", value);
@@ -320,7 +373,8 @@ function harvest(databaseFile: string, uploadsDir: string): Pools {
 // Building requests.
 
 type Variant = "page" | "data";
-type OriginMode = "none" | "same-origin" | "cross-site" | "same-site" | "origin-null" | "origin-only-same" | "origin-only-cross";
+type OriginMode =
+  "none" | "same-origin" | "cross-site" | "same-site" | "origin-null" | "origin-only-same" | "origin-only-cross";
 type AuthMode = "none" | "cookie" | "bearer" | "both" | "junk-cookie" | "tampered-cookie" | "junk-bearer";
 
 interface FuzzRequest {
@@ -351,11 +405,49 @@ interface Credentials {
 }
 
 const HOSTILE_SEGMENTS = [
-  "1", "999999", "0", "-1", "1e3", "1.5", "0x10", "01", "%00", "1%00", "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
-  "..%2F..%2Fetc%2Fpasswd", "../../etc/passwd", "..", ".", "%", "%zz", "%%", "%C0%AF", "%E2%9C%93%F0%9F%98%80",
-  "caf\u00e9", "\u00ff\u00fe", "%FF%FE", "9007199254740993", "99999999999999999999999", "NaN", "Infinity", "null",
-  "undefined", "true", "%20", "%0d%0aX-Injected:%201", "%3Cscript%3E", "'%20OR%201=1--", "%22", "a.data", "_root",
-  "__proto__", "constructor", "x".repeat(300), "A".repeat(5000), "1".repeat(400), "%41".repeat(600),
+  "1",
+  "999999",
+  "0",
+  "-1",
+  "1e3",
+  "1.5",
+  "0x10",
+  "01",
+  "%00",
+  "1%00",
+  "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+  "..%2F..%2Fetc%2Fpasswd",
+  "../../etc/passwd",
+  "..",
+  ".",
+  "%",
+  "%zz",
+  "%%",
+  "%C0%AF",
+  "%E2%9C%93%F0%9F%98%80",
+  "caf\u00e9",
+  "\u00ff\u00fe",
+  "%FF%FE",
+  "9007199254740993",
+  "99999999999999999999999",
+  "NaN",
+  "Infinity",
+  "null",
+  "undefined",
+  "true",
+  "%20",
+  "%0d%0aX-Injected:%201",
+  "%3Cscript%3E",
+  "'%20OR%201=1--",
+  "%22",
+  "a.data",
+  "_root",
+  "__proto__",
+  "constructor",
+  "x".repeat(300),
+  "A".repeat(5000),
+  "1".repeat(400),
+  "%41".repeat(600),
 ];
 
 function fillPattern(rng: Rng, pattern: string, pools: Pools): string {
@@ -368,19 +460,32 @@ function fillPattern(rng: Rng, pattern: string, pools: Pools): string {
       if (known.length && chance(rng, 0.4)) return pick(rng, known);
       return pick(rng, [
         ...HOSTILE_SEGMENTS,
-        "media/images/x.png", "media/videos/x.mp4", "stories/x.jpg", "events/missing.webp", "media/images/../../../etc/passwd",
-        "media/images/%2e%2e/%2e%2e/session-secret", "../session-secret", "stories/", "", "media", "a/b/c/d/e/f/g/h",
-        "media/images/x.png%00.jpg", "media/images/.hidden", "media//images//x.png",
+        "media/images/x.png",
+        "media/videos/x.mp4",
+        "stories/x.jpg",
+        "events/missing.webp",
+        "media/images/../../../etc/passwd",
+        "media/images/%2e%2e/%2e%2e/session-secret",
+        "../session-secret",
+        "stories/",
+        "",
+        "media",
+        "a/b/c/d/e/f/g/h",
+        "media/images/x.png%00.jpg",
+        "media/images/.hidden",
+        "media//images//x.png",
       ]);
     }
     if (!bare.startsWith(":")) return segment;
     const name = bare.slice(1).replace(/\..*$/, "");
     const suffix = bare.slice(1 + name.length);
-    const known = name === "id" ? pools.ids : pools.byParam.get(name) ?? [];
+    const known = name === "id" ? pools.ids : (pools.byParam.get(name) ?? []);
     let value: string;
     if (known.length && chance(rng, 0.45)) value = pick(rng, known);
-    else if (name === "year" && chance(rng, 0.3)) value = pick(rng, ["1999", "2100", "0000", "10000", "-2024", "2024.5", "abcd"]);
-    else if (name === "file" && chance(rng, 0.4)) value = `${pick(rng, ["dQw4w9WgXcQ", "aaaaaaaaaaa", "../../../x", "%00", "x".repeat(11)])}${pick(rng, [".webp", ".jpg", "", ".webp.data", ".WEBP"])}`;
+    else if (name === "year" && chance(rng, 0.3))
+      value = pick(rng, ["1999", "2100", "0000", "10000", "-2024", "2024.5", "abcd"]);
+    else if (name === "file" && chance(rng, 0.4))
+      value = `${pick(rng, ["dQw4w9WgXcQ", "aaaaaaaaaaa", "../../../x", "%00", "x".repeat(11)])}${pick(rng, [".webp", ".jpg", "", ".webp.data", ".WEBP"])}`;
     else value = pick(rng, HOSTILE_SEGMENTS);
     return encodePathValue(value) + suffix;
   });
@@ -393,36 +498,90 @@ function encodePathValue(value: string): string {
     .map((char) => {
       const code = char.codePointAt(0)!;
       if (code > 0xff) return encodeURIComponent(char);
-      if (code <= 0x20 || code === 0x7f || char === "#" || char === "?") return `%${code.toString(16).padStart(2, "0").toUpperCase()}`;
+      if (code <= 0x20 || code === 0x7f || char === "#" || char === "?")
+        return `%${code.toString(16).padStart(2, "0").toUpperCase()}`;
       return char;
     })
     .join("");
 }
 
 const QUERY_JUNK = [
-  "-1", "abc", "1e9", "0", "99999999999999999999", "1.5", "%00", "%", "%25", "%zz", "%00%25", "NaN", "Infinity", "null",
-  "bogus", "", "'", "%22%3E%3Cscript%3E", "%E2%9C%93", "caf\u00e9", "x".repeat(3000), "1,2,3", "__proto__",
-  "//evil.example", "https://evil.example/", "/admin", "%0d%0aSet-Cookie:x=1",
+  "-1",
+  "abc",
+  "1e9",
+  "0",
+  "99999999999999999999",
+  "1.5",
+  "%00",
+  "%",
+  "%25",
+  "%zz",
+  "%00%25",
+  "NaN",
+  "Infinity",
+  "null",
+  "bogus",
+  "",
+  "'",
+  "%22%3E%3Cscript%3E",
+  "%E2%9C%93",
+  "caf\u00e9",
+  "x".repeat(3000),
+  "1,2,3",
+  "__proto__",
+  "//evil.example",
+  "https://evil.example/",
+  "/admin",
+  "%0d%0aSet-Cookie:x=1",
 ];
 
-function queryString(rng: Rng, route: FuzzRoute, variant: Variant, method: string, vocabulary: AppVocabulary, pools: Pools): string {
+function queryString(
+  rng: Rng,
+  route: FuzzRoute,
+  variant: Variant,
+  method: string,
+  vocabulary: AppVocabulary,
+  pools: Pools,
+): string {
   const params: string[] = [];
   if (variant === "data" && chance(rng, 0.5)) {
     const ids = chance(rng, 0.7)
       ? route.chain.filter(() => chance(rng, 0.6)).join(",") || route.chain.at(-1)!
-      : pick(rng, ["routes/does-not-exist", "root", "", ",,,", "%00", route.chain.join(",") + ",routes/home", "x".repeat(500)]);
+      : pick(rng, [
+          "routes/does-not-exist",
+          "root",
+          "",
+          ",,,",
+          "%00",
+          route.chain.join(",") + ",routes/home",
+          "x".repeat(500),
+        ]);
     params.push(`_routes=${encodePathValue(ids)}`);
   }
   if (route.index && MUTATING.has(method) && chance(rng, 0.5)) params.push("index");
   if (chance(rng, 0.45)) {
     const count = int(rng, 1, 3);
     for (let index = 0; index < count; index += 1) {
-      const name = chance(rng, 0.85) ? pick(rng, vocabulary.queryNames) : pick(rng, ["%zz", "%00", "a[b]", "__proto__[x]", "", "x".repeat(200)]);
+      const name = chance(rng, 0.85)
+        ? pick(rng, vocabulary.queryNames)
+        : pick(rng, ["%zz", "%00", "a[b]", "__proto__[x]", "", "x".repeat(200)]);
       let value: string;
       const roll = rng();
       if (roll < 0.25 && pools.ids.length) value = pick(rng, pools.ids);
       else if (roll < 0.35) value = pick(rng, vocabulary.intents.length ? vocabulary.intents : ["x"]);
-      else if (roll < 0.45) value = pick(rng, ["pending", "resolved", "approved", "Monthly", "One-Time", "Fundraising", "true", "false", "1", "2"]);
+      else if (roll < 0.45)
+        value = pick(rng, [
+          "pending",
+          "resolved",
+          "approved",
+          "Monthly",
+          "One-Time",
+          "Fundraising",
+          "true",
+          "false",
+          "1",
+          "2",
+        ]);
       else value = pick(rng, QUERY_JUNK);
       params.push(chance(rng, 0.05) ? encodePathValue(name) : `${encodePathValue(name)}=${encodePathValue(value)}`);
     }
@@ -438,12 +597,28 @@ const PNG_1X1 = Buffer.from(
 
 function plausibleValue(rng: Rng, field: string, vocabulary: Names, pools: Pools): string {
   const f = field.toLowerCase();
-  if (f === "intent") return vocabulary.intents.length && chance(rng, 0.75) ? pick(rng, vocabulary.intents) : pick(rng, ["bogus", "", "DELETE", "save ", "x".repeat(100)]);
+  if (f === "intent")
+    return vocabulary.intents.length && chance(rng, 0.75)
+      ? pick(rng, vocabulary.intents)
+      : pick(rng, ["bogus", "", "DELETE", "save ", "x".repeat(100)]);
   if (f.includes("email")) return pick(rng, ["fuzz@example.org", "aisha.khan@example.org", "not-an-email", ""]);
-  if (f.includes("amount") || f.includes("price") || f.includes("value") || f.includes("cash") || f.includes("gold") || f.includes("silver")) return pick(rng, ["50", "25.50", "0", "1000000", "10"]);
+  if (
+    f.includes("amount") ||
+    f.includes("price") ||
+    f.includes("value") ||
+    f.includes("cash") ||
+    f.includes("gold") ||
+    f.includes("silver")
+  )
+    return pick(rng, ["50", "25.50", "0", "1000000", "10"]);
   if (f.includes("date") || f.endsWith("_at")) return pick(rng, ["2025-01-01", "2025-02-30", "2025-06-15T10:00"]);
   if (f.includes("phone")) return "+1 555 0100";
-  if (f.includes("url") || f.includes("video")) return pick(rng, ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "javascript:alert(1)", "https://example.org/x.mp4"]);
+  if (f.includes("url") || f.includes("video"))
+    return pick(rng, [
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      "javascript:alert(1)",
+      "https://example.org/x.mp4",
+    ]);
   if (f === "id" || f.endsWith("_id") || f.endsWith("id")) return pools.ids.length ? pick(rng, pools.ids) : "1";
   if (f.includes("rating")) return pick(rng, ["5", "1", "6", "0"]);
   if (f.includes("category")) return pick(rng, ["donor", "recipient", "volunteer", "other", "nope"]);
@@ -461,8 +636,25 @@ function plausibleValue(rng: Rng, field: string, vocabulary: Names, pools: Pools
 }
 
 const JUNK_VALUES = [
-  "", "-1", "1e309", "NaN", "%00", "\u0000", "\u0000\u0001\u0002", "x".repeat(10_000), "<script>alert(1)</script>", "' OR 1=1 --",
-  "\u{1F600}\u200b\u202e", "9".repeat(400), "null", "[object Object]", "\r\n\r\n", "../../etc/passwd", "0x1F", " ", "\ud800",
+  "",
+  "-1",
+  "1e309",
+  "NaN",
+  "%00",
+  "\u0000",
+  "\u0000\u0001\u0002",
+  "x".repeat(10_000),
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "\u{1F600}\u200b\u202e",
+  "9".repeat(400),
+  "null",
+  "[object Object]",
+  "\r\n\r\n",
+  "../../etc/passwd",
+  "0x1F",
+  " ",
+  "\ud800",
 ];
 
 function formFields(rng: Rng, vocabulary: Names, pools: Pools, junk: boolean): [string, string][] {
@@ -470,8 +662,14 @@ function formFields(rng: Rng, vocabulary: Names, pools: Pools, junk: boolean): [
   const count = int(rng, 0, junk ? 8 : 6);
   if (chance(rng, 0.7)) pairs.push(["intent", plausibleValue(rng, "intent", vocabulary, pools)]);
   for (let index = 0; index < count; index += 1) {
-    const field = junk && chance(rng, 0.3) ? pick(rng, ["__proto__", "constructor", "a[b][c]", "x".repeat(300), "", "%zz", "\u0000"]) : pick(rng, vocabulary.fields);
-    pairs.push([field, junk && chance(rng, 0.6) ? pick(rng, JUNK_VALUES) : plausibleValue(rng, field, vocabulary, pools)]);
+    const field =
+      junk && chance(rng, 0.3)
+        ? pick(rng, ["__proto__", "constructor", "a[b][c]", "x".repeat(300), "", "%zz", "\u0000"])
+        : pick(rng, vocabulary.fields);
+    pairs.push([
+      field,
+      junk && chance(rng, 0.6) ? pick(rng, JUNK_VALUES) : plausibleValue(rng, field, vocabulary, pools),
+    ]);
   }
   if (chance(rng, 0.2)) pairs.push(["via-script", "1"]);
   return pairs;
@@ -487,7 +685,24 @@ function jsonValue(rng: Rng, field: string, vocabulary: Names, pools: Pools): un
     const text = plausibleValue(rng, field, vocabulary, pools);
     return /^-?\d+(\.\d+)?$/.test(text) && chance(rng, 0.6) ? Number(text) : text;
   }
-  return pick(rng, [null, true, false, 0, -1, 1e308, 1.000001, [], {}, ["a"], { $gt: "" }, "x".repeat(5000), "\u0000", 2 ** 64, [1, [2, [3]]], { nested: { deeper: [null] } }]);
+  return pick(rng, [
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    1.000001,
+    [],
+    {},
+    ["a"],
+    { $gt: "" },
+    "x".repeat(5000),
+    "\u0000",
+    2 ** 64,
+    [1, [2, [3]]],
+    { nested: { deeper: [null] } },
+  ]);
 }
 
 interface Body {
@@ -498,20 +713,55 @@ interface Body {
   chunked?: boolean;
 }
 
-function multipart(rng: Rng, pairs: [string, string][], file: boolean, mode: "ok" | "wrong-boundary" | "no-boundary" | "truncated" | "bare-lf" | "no-disposition"): Body {
+function multipart(
+  rng: Rng,
+  pairs: [string, string][],
+  file: boolean,
+  mode: "ok" | "wrong-boundary" | "no-boundary" | "truncated" | "bare-lf" | "no-disposition",
+): Body {
   const boundary = `----fuzz${Math.floor(rng() * 1e12).toString(36)}`;
   const eol = mode === "bare-lf" ? "\n" : "\r\n";
   const chunks: Buffer[] = [];
   for (const [name, value] of pairs) {
-    const disposition = mode === "no-disposition" && chance(rng, 0.5) ? "" : `Content-Disposition: form-data; name="${name.replace(/"/g, "%22")}"${eol}`;
+    const disposition =
+      mode === "no-disposition" && chance(rng, 0.5)
+        ? ""
+        : `Content-Disposition: form-data; name="${name.replace(/"/g, "%22")}"${eol}`;
     chunks.push(Buffer.from(`--${boundary}${eol}${disposition}${eol}${value}${eol}`));
   }
   if (file) {
-    const fileName = pick(rng, ["photo.png", "clip.mp4", "x.jpg", "../../evil.png", "caf\u00e9.png", "", "a".repeat(300) + ".png", "noext"]);
-    const fileType = pick(rng, ["image/png", "image/jpeg", "video/mp4", "application/octet-stream", "text/html", "image/svg+xml"]);
-    const content = pick(rng, [PNG_1X1, randomishBytes(rng, int(rng, 1, 4000)), Buffer.alloc(0), Buffer.from("<svg onload=alert(1)/>"), PNG_1X1.subarray(0, 20)]);
+    const fileName = pick(rng, [
+      "photo.png",
+      "clip.mp4",
+      "x.jpg",
+      "../../evil.png",
+      "caf\u00e9.png",
+      "",
+      "a".repeat(300) + ".png",
+      "noext",
+    ]);
+    const fileType = pick(rng, [
+      "image/png",
+      "image/jpeg",
+      "video/mp4",
+      "application/octet-stream",
+      "text/html",
+      "image/svg+xml",
+    ]);
+    const content = pick(rng, [
+      PNG_1X1,
+      randomishBytes(rng, int(rng, 1, 4000)),
+      Buffer.alloc(0),
+      Buffer.from("<svg onload=alert(1)/>"),
+      PNG_1X1.subarray(0, 20),
+    ]);
     const field = pick(rng, ["file", "image", "video", "media", "photo", "upload"]);
-    chunks.push(Buffer.from(`--${boundary}${eol}Content-Disposition: form-data; name="${field}"; filename="${fileName}"${eol}Content-Type: ${fileType}${eol}${eol}`, "latin1"));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}${eol}Content-Disposition: form-data; name="${field}"; filename="${fileName}"${eol}Content-Type: ${fileType}${eol}${eol}`,
+        "latin1",
+      ),
+    );
     chunks.push(content, Buffer.from(eol));
   }
   chunks.push(Buffer.from(`--${boundary}--${eol}`));
@@ -536,26 +786,77 @@ const TWO_MB = 2 * 1024 * 1024;
 function makeBody(rng: Rng, vocabulary: Names, pools: Pools): Body {
   const kind = weighted(
     rng,
-    ["none", "empty-form", "form", "form-junk", "multipart", "multipart-broken", "json", "json-junk", "json-other", "json-invalid", "text", "no-type", "binary", "big", "weird-type", "chunked"] as const,
+    [
+      "none",
+      "empty-form",
+      "form",
+      "form-junk",
+      "multipart",
+      "multipart-broken",
+      "json",
+      "json-junk",
+      "json-other",
+      "json-invalid",
+      "text",
+      "no-type",
+      "binary",
+      "big",
+      "weird-type",
+      "chunked",
+    ] as const,
     [8, 3, 16, 8, 8, 7, 12, 6, 5, 5, 4, 4, 3, 2, 3, 1],
   );
   switch (kind) {
     case "none":
       return { kind: "none" };
     case "empty-form":
-      return { kind: "form:empty", contentType: pick(rng, ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]), body: Buffer.alloc(0) };
+      return {
+        kind: "form:empty",
+        contentType: pick(rng, ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]),
+        body: Buffer.alloc(0),
+      };
     case "form":
-      return { kind: "form", contentType: pick(rng, ["application/x-www-form-urlencoded", "application/x-www-form-urlencoded;charset=UTF-8"]), body: Buffer.from(urlencode(formFields(rng, vocabulary, pools, false))) };
+      return {
+        kind: "form",
+        contentType: pick(rng, [
+          "application/x-www-form-urlencoded",
+          "application/x-www-form-urlencoded;charset=UTF-8",
+        ]),
+        body: Buffer.from(urlencode(formFields(rng, vocabulary, pools, false))),
+      };
     case "form-junk": {
       const raw = chance(rng, 0.5)
         ? urlencode(formFields(rng, vocabulary, pools, true))
-        : pick(rng, ["%zz=1", "a=%", "intent=%E0%A4%A", "&&&==&", "a=1&a=2&a=3", "\u0000=\u0000", "=x", "a".repeat(70_000) + "=1", "x=" + "%41".repeat(100_000)]);
-      return { kind: "form:junk", contentType: pick(rng, ["application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-16", "APPLICATION/X-WWW-FORM-URLENCODED"]), body: Buffer.from(raw, "latin1") };
+        : pick(rng, [
+            "%zz=1",
+            "a=%",
+            "intent=%E0%A4%A",
+            "&&&==&",
+            "a=1&a=2&a=3",
+            "\u0000=\u0000",
+            "=x",
+            "a".repeat(70_000) + "=1",
+            "x=" + "%41".repeat(100_000),
+          ]);
+      return {
+        kind: "form:junk",
+        contentType: pick(rng, [
+          "application/x-www-form-urlencoded",
+          "application/x-www-form-urlencoded; charset=utf-16",
+          "APPLICATION/X-WWW-FORM-URLENCODED",
+        ]),
+        body: Buffer.from(raw, "latin1"),
+      };
     }
     case "multipart":
       return multipart(rng, formFields(rng, vocabulary, pools, chance(rng, 0.3)), chance(rng, 0.5), "ok");
     case "multipart-broken":
-      return multipart(rng, formFields(rng, vocabulary, pools, false), chance(rng, 0.5), pick(rng, ["wrong-boundary", "no-boundary", "truncated", "bare-lf", "no-disposition"] as const));
+      return multipart(
+        rng,
+        formFields(rng, vocabulary, pools, false),
+        chance(rng, 0.5),
+        pick(rng, ["wrong-boundary", "no-boundary", "truncated", "bare-lf", "no-disposition"] as const),
+      );
     case "json": {
       const object: Record<string, unknown> = {};
       for (let index = int(rng, 0, 6); index > 0; index -= 1) {
@@ -575,25 +876,83 @@ function makeBody(rng: Rng, vocabulary: Names, pools: Pools): Body {
         `{"a":1,"a":2}`,
         `{"email":"\\ud800"}`,
       ]);
-      return { kind: "json:junk", contentType: pick(rng, ["application/json", "application/json; charset=bogus", "application/vnd.api+json"]), body: Buffer.from(raw) };
+      return {
+        kind: "json:junk",
+        contentType: pick(rng, ["application/json", "application/json; charset=bogus", "application/vnd.api+json"]),
+        body: Buffer.from(raw),
+      };
     }
     case "json-other":
-      return { kind: "json:non-object", contentType: "application/json", body: Buffer.from(pick(rng, ["[]", "[1,2,3]", '[{"name":"x"}]', "42", '"a string"', "null", "true", "-0", "1e400"])) };
+      return {
+        kind: "json:non-object",
+        contentType: "application/json",
+        body: Buffer.from(
+          pick(rng, ["[]", "[1,2,3]", '[{"name":"x"}]', "42", '"a string"', "null", "true", "-0", "1e400"]),
+        ),
+      };
     case "json-invalid":
-      return { kind: "json:invalid", contentType: "application/json", body: Buffer.from(pick(rng, ["{", "{'a':1}", "{\"a\":}", "NaN", "undefined", "\u0000", "{\"a\":1}}", "\ufeff{}", "name=x&email=y", "<xml/>"])) };
+      return {
+        kind: "json:invalid",
+        contentType: "application/json",
+        body: Buffer.from(
+          pick(rng, [
+            "{",
+            "{'a':1}",
+            '{"a":}',
+            "NaN",
+            "undefined",
+            "\u0000",
+            '{"a":1}}',
+            "\ufeff{}",
+            "name=x&email=y",
+            "<xml/>",
+          ]),
+        ),
+      };
     case "text":
-      return { kind: "text/plain", contentType: "text/plain", body: Buffer.from(pick(rng, ["hello", "intent=delete&id=1", '{"amount":50}', "x".repeat(5000)])) };
+      return {
+        kind: "text/plain",
+        contentType: "text/plain",
+        body: Buffer.from(pick(rng, ["hello", "intent=delete&id=1", '{"amount":50}', "x".repeat(5000)])),
+      };
     case "no-type":
-      return { kind: "no-content-type", body: Buffer.from(pick(rng, ["intent=delete&id=1", '{"name":"x"}', "hello", "\u0000\u0001"])) };
+      return {
+        kind: "no-content-type",
+        body: Buffer.from(pick(rng, ["intent=delete&id=1", '{"name":"x"}', "hello", "\u0000\u0001"])),
+      };
     case "binary":
-      return { kind: "binary", contentType: pick(rng, [undefined, "application/octet-stream", "image/png", "application/x-www-form-urlencoded", "application/json", "multipart/form-data; boundary=zz"]), body: randomishBytes(rng, int(rng, 1, 20_000)) };
+      return {
+        kind: "binary",
+        contentType: pick(rng, [
+          undefined,
+          "application/octet-stream",
+          "image/png",
+          "application/x-www-form-urlencoded",
+          "application/json",
+          "multipart/form-data; boundary=zz",
+        ]),
+        body: randomishBytes(rng, int(rng, 1, 20_000)),
+      };
     case "big": {
       const shape = pick(rng, ["form", "json", "multipart", "none"] as const);
       const filler = "A".repeat(TWO_MB);
-      if (shape === "form") return { kind: "2MB:form", contentType: "application/x-www-form-urlencoded", body: Buffer.from(`name=${filler}`), recipe: "{ printf 'name='; head -c 2097152 /dev/zero | tr '\\0' A; }" };
-      if (shape === "json") return { kind: "2MB:json", contentType: "application/json", body: Buffer.from(`{"name":"${filler}"}`), recipe: "{ printf '{\"name\":\"'; head -c 2097152 /dev/zero | tr '\\0' A; printf '\"}'; }" };
+      if (shape === "form")
+        return {
+          kind: "2MB:form",
+          contentType: "application/x-www-form-urlencoded",
+          body: Buffer.from(`name=${filler}`),
+          recipe: "{ printf 'name='; head -c 2097152 /dev/zero | tr '\\0' A; }",
+        };
+      if (shape === "json")
+        return {
+          kind: "2MB:json",
+          contentType: "application/json",
+          body: Buffer.from(`{"name":"${filler}"}`),
+          recipe: "{ printf '{\"name\":\"'; head -c 2097152 /dev/zero | tr '\\0' A; printf '\"}'; }",
+        };
       if (shape === "multipart") {
-        const head = "--fuzzbig\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.png\"\r\nContent-Type: image/png\r\n\r\n";
+        const head =
+          '--fuzzbig\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n';
         const tail = "\r\n--fuzzbig--\r\n";
         return {
           kind: "2MB:multipart",
@@ -607,15 +966,35 @@ function makeBody(rng: Rng, vocabulary: Names, pools: Pools): Body {
     case "weird-type":
       return {
         kind: "weird-content-type",
-        contentType: pick(rng, ["multipart/form-data; boundary=", "multipart/form-data; boundary=\"unterminated", "multipart/mixed; boundary=x", "application/x-www-form-urlencoded, application/json", "*/*", "x", "text/html; charset=\u00ff"]),
+        contentType: pick(rng, [
+          "multipart/form-data; boundary=",
+          'multipart/form-data; boundary="unterminated',
+          "multipart/mixed; boundary=x",
+          "application/x-www-form-urlencoded, application/json",
+          "*/*",
+          "x",
+          "text/html; charset=\u00ff",
+        ]),
         body: Buffer.from(urlencode(formFields(rng, vocabulary, pools, false))),
       };
     case "chunked":
-      return { kind: "chunked", contentType: "application/x-www-form-urlencoded", body: Buffer.from("intent=delete&id=1"), chunked: true };
+      return {
+        kind: "chunked",
+        contentType: "application/x-www-form-urlencoded",
+        body: Buffer.from("intent=delete&id=1"),
+        chunked: true,
+      };
   }
 }
 
-function makeRequest(n: number, routes: FuzzRoute[], vocabulary: AppVocabulary, pools: Pools, credentials: Credentials, base: string): FuzzRequest {
+function makeRequest(
+  n: number,
+  routes: FuzzRoute[],
+  vocabulary: AppVocabulary,
+  pools: Pools,
+  credentials: Credentials,
+  base: string,
+): FuzzRequest {
   const rng = requestRng(CONFIG.seed, n);
   const route = pick(rng, routes);
   // A third of the requests go deep: a change sent the way the site's own pages (or the
@@ -629,16 +1008,38 @@ function makeRequest(n: number, routes: FuzzRoute[], vocabulary: AppVocabulary, 
   const target = address + queryString(rng, route, variant, method, vocabulary, pools);
 
   const headers: Record<string, string> = {};
-  headers.Accept = pick(rng, ["text/html,application/xhtml+xml,*/*;q=0.8", "application/json", "*/*", "text/x-script", "text/csv"]);
+  headers.Accept = pick(rng, [
+    "text/html,application/xhtml+xml,*/*;q=0.8",
+    "application/json",
+    "*/*",
+    "text/x-script",
+    "text/csv",
+  ]);
   if (chance(rng, 0.3)) headers["Accept-Encoding"] = pick(rng, ["gzip", "br", "gzip, deflate, br", "identity"]);
-  if (chance(rng, 0.3)) headers["User-Agent"] = pick(rng, ["Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0", "Googlebot/2.1 (+http://www.google.com/bot.html)", "curl/8.5.0"]);
+  if (chance(rng, 0.3))
+    headers["User-Agent"] = pick(rng, [
+      "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0",
+      "Googlebot/2.1 (+http://www.google.com/bot.html)",
+      "curl/8.5.0",
+    ]);
 
   const origin = deep
     ? weighted<OriginMode>(rng, ["none", "same-origin"], [1, 2])
-    : weighted<OriginMode>(rng, ["none", "same-origin", "cross-site", "same-site", "origin-null", "origin-only-same", "origin-only-cross"], [30, 40, 14, 4, 4, 4, 4]);
-  if (origin === "same-origin") Object.assign(headers, { Origin: base, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate" });
-  if (origin === "cross-site") Object.assign(headers, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate" });
-  if (origin === "same-site") Object.assign(headers, { Origin: "https://sub.127.0.0.1.example", "Sec-Fetch-Site": "same-site" });
+    : weighted<OriginMode>(
+        rng,
+        ["none", "same-origin", "cross-site", "same-site", "origin-null", "origin-only-same", "origin-only-cross"],
+        [30, 40, 14, 4, 4, 4, 4],
+      );
+  if (origin === "same-origin")
+    Object.assign(headers, { Origin: base, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate" });
+  if (origin === "cross-site")
+    Object.assign(headers, {
+      Origin: "https://evil.example",
+      "Sec-Fetch-Site": "cross-site",
+      "Sec-Fetch-Mode": "navigate",
+    });
+  if (origin === "same-site")
+    Object.assign(headers, { Origin: "https://sub.127.0.0.1.example", "Sec-Fetch-Site": "same-site" });
   if (origin === "origin-null") headers.Origin = "null";
   if (origin === "origin-only-same") headers.Origin = base;
   if (origin === "origin-only-cross") headers.Origin = "http://127.0.0.1:1";
@@ -649,14 +1050,28 @@ function makeRequest(n: number, routes: FuzzRoute[], vocabulary: AppVocabulary, 
     ? route.pattern.startsWith("/api")
       ? weighted<AuthMode>(rng, ["bearer", "cookie", "none"], [6, 2, 1])
       : weighted<AuthMode>(rng, ["cookie", "bearer", "none"], [6, 1, 1])
-    : weighted<AuthMode>(rng, ["none", "cookie", "bearer", "both", "junk-cookie", "tampered-cookie", "junk-bearer"], adminish ? [30, 30, 22, 6, 4, 4, 4] : [50, 20, 15, 3, 4, 4, 4]);
+    : weighted<AuthMode>(
+        rng,
+        ["none", "cookie", "bearer", "both", "junk-cookie", "tampered-cookie", "junk-bearer"],
+        adminish ? [30, 30, 22, 6, 4, 4, 4] : [50, 20, 15, 3, 4, 4, 4],
+      );
   // Signing out would end the fuzzer's own session: sign-out routes only see junk credentials.
   if (/logout|sign-out/.test(route.pattern) && ["cookie", "bearer", "both"].includes(auth)) auth = "junk-cookie";
   if (auth === "cookie" || auth === "both") headers.Cookie = credentials.cookie;
   if (auth === "bearer" || auth === "both") headers.Authorization = `Bearer ${credentials.token}`;
-  if (auth === "junk-cookie") headers.Cookie = `${credentials.cookieName}=${pick(rng, ["garbage", "%zz", "", "a".repeat(4000), "eyJhbGciOiJub25lIn0.e30.", "s%3Ax.y"])}`;
+  if (auth === "junk-cookie")
+    headers.Cookie = `${credentials.cookieName}=${pick(rng, ["garbage", "%zz", "", "a".repeat(4000), "eyJhbGciOiJub25lIn0.e30.", "s%3Ax.y"])}`;
   if (auth === "tampered-cookie") headers.Cookie = tamper(rng, credentials.cookie);
-  if (auth === "junk-bearer") headers.Authorization = pick(rng, ["Bearer x", `Bearer ${"A".repeat(5000)}`, "Basic Zm9vOmJhcg==", "Bearer", "Bearer %00", `Bearer ${credentials.token}x`, "bearer  "]);
+  if (auth === "junk-bearer")
+    headers.Authorization = pick(rng, [
+      "Bearer x",
+      `Bearer ${"A".repeat(5000)}`,
+      "Basic Zm9vOmJhcg==",
+      "Bearer",
+      "Bearer %00",
+      `Bearer ${credentials.token}x`,
+      "bearer  ",
+    ]);
 
   let body: Body = { kind: "none" };
   // Mostly the fields and intents the route's own forms and schemas use, so bodies get past
@@ -666,7 +1081,8 @@ function makeRequest(n: number, routes: FuzzRoute[], vocabulary: AppVocabulary, 
     fields: own?.fields.length && chance(rng, deep ? 0.9 : 0.75) ? own.fields : vocabulary.fields,
     intents: own?.intents.length && chance(rng, deep ? 0.9 : 0.75) ? own.intents : vocabulary.intents,
   };
-  if (MUTATING.has(method) || (method === "OPTIONS" && chance(rng, 0.2)) || (method === "GET" && chance(rng, 0.03))) body = makeBody(rng, names, pools);
+  if (MUTATING.has(method) || (method === "OPTIONS" && chance(rng, 0.2)) || (method === "GET" && chance(rng, 0.03)))
+    body = makeBody(rng, names, pools);
   if ((method === "GET" || method === "HEAD") && body.chunked) body = { kind: "none" };
   if (body.contentType) headers["Content-Type"] = body.contentType;
   return {
@@ -730,7 +1146,15 @@ function send(port: number, request: FuzzRequest, timeoutMs = CONFIG.timeoutMs):
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ start, end: Date.now(), bytes, status, location, preview: Buffer.concat(previewChunks).toString("utf8").slice(0, 600), ...outcome });
+      resolve({
+        start,
+        end: Date.now(),
+        bytes,
+        status,
+        location,
+        preview: Buffer.concat(previewChunks).toString("utf8").slice(0, 600),
+        ...outcome,
+      });
     };
     const headers: Record<string, string> = { Connection: "keep-alive", ...request.headers };
     if (request.body && !request.chunked) headers["Content-Length"] = String(request.body.length);
@@ -739,12 +1163,24 @@ function send(port: number, request: FuzzRequest, timeoutMs = CONFIG.timeoutMs):
       req = http.request({ host: HOST, port, method: request.method, path: request.target, headers, agent });
     } catch (error) {
       // Node refuses some targets before sending anything; that is not the server's doing.
-      resolve({ start, end: Date.now(), bytes: 0, preview: "", status: 0, detail: `not sent: ${error instanceof Error ? error.message : error}` });
+      resolve({
+        start,
+        end: Date.now(),
+        bytes: 0,
+        preview: "",
+        status: 0,
+        detail: `not sent: ${error instanceof Error ? error.message : error}`,
+      });
       return;
     }
     const timer = setTimeout(() => {
       req.destroy(new Error("timeout"));
-      finish({ failure: "timeout", detail: gotResponse ? `no end of body within ${timeoutMs} ms (status ${status})` : `no answer within ${timeoutMs} ms` });
+      finish({
+        failure: "timeout",
+        detail: gotResponse
+          ? `no end of body within ${timeoutMs} ms (status ${status})`
+          : `no answer within ${timeoutMs} ms`,
+      });
     }, timeoutMs);
     req.on("response", (res) => {
       gotResponse = true;
@@ -756,8 +1192,12 @@ function send(port: number, request: FuzzRequest, timeoutMs = CONFIG.timeoutMs):
         if (bytes <= 4096) previewChunks.push(chunk);
       });
       res.on("end", () => finish({}));
-      res.on("aborted", () => finish({ failure: "dropped", detail: `connection closed mid-answer (status ${status}, ${bytes} bytes)` }));
-      res.on("error", (error) => finish({ failure: "dropped", detail: `answer failed mid-way (status ${status}): ${error.message}` }));
+      res.on("aborted", () =>
+        finish({ failure: "dropped", detail: `connection closed mid-answer (status ${status}, ${bytes} bytes)` }),
+      );
+      res.on("error", (error) =>
+        finish({ failure: "dropped", detail: `answer failed mid-way (status ${status}): ${error.message}` }),
+      );
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (gotResponse) return; // the answer decides; a write error after it is the body we no longer need
@@ -785,7 +1225,6 @@ interface LogLine {
 const cleanup: { child?: ChildProcess; tmpDir?: string } = {};
 const logLines: LogLine[] = [];
 
-
 /**
  * FUZZ_LIVE_MODE=1: the site in live (Stripe) mode, with Stripe's address a closed local
  * port, so every call to the card provider fails (the API answers those 502 by design).
@@ -800,7 +1239,8 @@ const LIVE_MODE_UNREACHABLE = {
 function serverEnv(port: number, tmpDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Nothing may leave the machine: no Stripe, no mail server, no public address, no proxy.
-  for (const name of Object.keys(env)) if (/^(STRIPE_|SMTP_|MAIL_|PUBLIC_URL|TRUST_PROXY|SESSION_SECRET|STAFF_NOTIFY)/.test(name)) delete env[name];
+  for (const name of Object.keys(env))
+    if (/^(STRIPE_|SMTP_|MAIL_|PUBLIC_URL|TRUST_PROXY|SESSION_SECRET|STAFF_NOTIFY)/.test(name)) delete env[name];
   return {
     ...env,
     PORT: String(port),
@@ -818,7 +1258,11 @@ function serverEnv(port: number, tmpDir: string): NodeJS.ProcessEnv {
 }
 
 function startServer(port: number, tmpDir: string): ChildProcess {
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: root, env: serverEnv(port, tmpDir), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env: serverEnv(port, tmpDir),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   for (const stream of ["stdout", "stderr"] as const) {
     let partial = "";
     child[stream]?.on("data", (chunk: Buffer) => {
@@ -833,8 +1277,6 @@ function startServer(port: number, tmpDir: string): ChildProcess {
   }
   return child;
 }
-
-
 
 async function release(): Promise<void> {
   const { child, tmpDir } = cleanup;
@@ -860,9 +1302,14 @@ async function signIn(baseUrl: string): Promise<Credentials> {
     redirect: "manual",
   });
   const cookie = form.headers.get("set-cookie")?.split(";")[0];
-  const api = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const api = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   const { access_token: token } = (await api.json().catch(() => ({}))) as { access_token?: string };
-  if (!cookie || !token) throw new Error(`Could not sign in to the fuzzed server (form ${form.status}, API ${api.status})`);
+  if (!cookie || !token)
+    throw new Error(`Could not sign in to the fuzzed server (form ${form.status}, API ${api.status})`);
   return { cookie, cookieName: cookie.split("=")[0]!, token };
 }
 
@@ -870,7 +1317,9 @@ async function credentialsStillWork(baseUrl: string, credentials: Credentials): 
   try {
     const page = await fetch(`${baseUrl}/admin`, { headers: { Cookie: credentials.cookie }, redirect: "manual" });
     await page.arrayBuffer();
-    const api = await fetch(`${baseUrl}/api/admin/dashboard`, { headers: { Authorization: `Bearer ${credentials.token}` } });
+    const api = await fetch(`${baseUrl}/api/admin/dashboard`, {
+      headers: { Authorization: `Bearer ${credentials.token}` },
+    });
     await api.arrayBuffer();
     return page.status === 200 && api.status === 200;
   } catch {
@@ -882,18 +1331,32 @@ async function credentialsStillWork(baseUrl: string, credentials: Credentials): 
 async function prepareData(baseUrl: string): Promise<string[]> {
   const notes: string[] = [];
   const post = async (address: string, body: unknown) => {
-    const response = await fetch(baseUrl + address, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(baseUrl + address, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const json = (await response.json().catch(() => ({}))) as { id?: string; url?: string };
     notes.push(`setup: POST ${address} -> ${response.status}`);
     return json;
   };
-  const gift = { amount: 25, name: "Fuzz Donor", email: "fuzz.donor@example.org", purpose: "General Donation", frequency: "One-Time" };
+  const gift = {
+    amount: 25,
+    name: "Fuzz Donor",
+    email: "fuzz.donor@example.org",
+    purpose: "General Donation",
+    frequency: "One-Time",
+  };
   for (const frequency of ["One-Time", "Monthly"]) {
     const checkout = await post("/api/donations/create-payment-session", { ...gift, frequency });
     if (checkout.id) {
       const paid = await fetch(`${baseUrl}/sandbox/checkout/${encodeURIComponent(checkout.id)}`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "Sec-Fetch-Site": "same-origin" },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: baseUrl,
+          "Sec-Fetch-Site": "same-origin",
+        },
         body: "intent=pay",
         redirect: "manual",
       });
@@ -928,8 +1391,14 @@ function statusLabel(outcome: Outcome): string {
 }
 
 function table(header: string[], rows: string[][], numeric: (column: number) => boolean): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => cells[column]?.length ?? 0)));
-  const format = (cells: string[]) => cells.map((cell, column) => (numeric(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ").trimEnd();
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((cells) => cells[column]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, column) => (numeric(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join("  ")
+      .trimEnd();
   return [format(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(format)].join("\n");
 }
 
@@ -943,16 +1412,35 @@ function statusTable(results: Result[]): string {
     rows.set(key, counts);
   }
   const bucket = (counts: Map<string, number>, test: (code: number) => boolean) =>
-    String([...counts].filter(([label]) => /^\d+$/.test(label) && test(Number(label))).reduce((sum, [, n]) => sum + n, 0));
+    String(
+      [...counts].filter(([label]) => /^\d+$/.test(label) && test(Number(label))).reduce((sum, [, n]) => sum + n, 0),
+    );
   const body = [...rows]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, counts]) => {
       const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
-      const failures = [...counts].filter(([label]) => !/^\d+$/.test(label) || Number(label) >= 500).reduce((sum, [, n]) => sum + n, 0);
-      const detail = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([label, n]) => `${label}×${n}`).join(" ");
-      return [key, String(total), bucket(counts, (c) => c >= 200 && c < 300), bucket(counts, (c) => c >= 300 && c < 400), bucket(counts, (c) => c >= 400 && c < 500), String(failures), detail];
+      const failures = [...counts]
+        .filter(([label]) => !/^\d+$/.test(label) || Number(label) >= 500)
+        .reduce((sum, [, n]) => sum + n, 0);
+      const detail = [...counts]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([label, n]) => `${label}×${n}`)
+        .join(" ");
+      return [
+        key,
+        String(total),
+        bucket(counts, (c) => c >= 200 && c < 300),
+        bucket(counts, (c) => c >= 300 && c < 400),
+        bucket(counts, (c) => c >= 400 && c < 500),
+        String(failures),
+        detail,
+      ];
     });
-  return table(["Route", "Reqs", "2xx", "3xx", "4xx", "5xx/fail", "Status codes"], body, (column) => column >= 1 && column <= 5);
+  return table(
+    ["Route", "Reqs", "2xx", "3xx", "4xx", "5xx/fail", "Status codes"],
+    body,
+    (column) => column >= 1 && column <= 5,
+  );
 }
 
 /** A string for bash: plain single quotes when possible, $'...' with \xHH escapes otherwise. */
@@ -976,9 +1464,15 @@ function curlFor(request: FuzzRequest, credentials: Credentials): string {
     if (name === "Accept" && value === "*/*") continue;
     let shown = shellQuote(`${name}: ${value}`);
     // The fuzzer's own sign-in (whichever server run it was) is spelled as the variables the report's preamble sets.
-    if (name === "Cookie" && (value === credentials.cookie || request.auth === "cookie" || request.auth === "both")) shown = `"Cookie: $ADMIN_COOKIE"`;
-    if (name === "Authorization" && (value === `Bearer ${credentials.token}` || request.auth === "bearer" || request.auth === "both")) shown = `"Authorization: Bearer $TOKEN"`;
-    if (name === "Origin" && /^http:\/\/127\.0\.0\.1:\d+$/.test(value) && value !== `http://${HOST}:1`) shown = `"Origin: $BASE"`;
+    if (name === "Cookie" && (value === credentials.cookie || request.auth === "cookie" || request.auth === "both"))
+      shown = `"Cookie: $ADMIN_COOKIE"`;
+    if (
+      name === "Authorization" &&
+      (value === `Bearer ${credentials.token}` || request.auth === "bearer" || request.auth === "both")
+    )
+      shown = `"Authorization: Bearer $TOKEN"`;
+    if (name === "Origin" && /^http:\/\/127\.0\.0\.1:\d+$/.test(value) && value !== `http://${HOST}:1`)
+      shown = `"Origin: $BASE"`;
     parts.push(`-H ${shown}`);
   }
   if (request.body && !request.headers["Content-Type"]) parts.push("-H 'Content-Type:'");
@@ -1001,7 +1495,10 @@ function curlFor(request: FuzzRequest, credentials: Credentials): string {
 
 function bodyPreview(request: FuzzRequest): string {
   if (!request.body) return "(no body)";
-  const text = request.body.subarray(0, 300).toString("latin1").replace(/[^\x20-\x7e]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  const text = request.body
+    .subarray(0, 300)
+    .toString("latin1")
+    .replace(/[^\x20-\x7e]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
   return `${request.bodyKind}, ${request.body.length} bytes: ${text}${request.body.length > 300 ? "…" : ""}`;
 }
 
@@ -1020,7 +1517,13 @@ function formatLog(lines: LogLine[], limit = 25): string {
  * Lines React Router and the app log for answers that are 4xx (no action: 405; a foreign
  * origin on a page action: 400; a refused form: 415/400), not the cause of a 5xx.
  */
-const CLIENT_ERROR_NOISE = [/^Refused a form post/, /but did not provide an `(action|loader)`/, /does not match `origin` header/, /^No route matches URL/, /^\s*Error: (404|405)\b/];
+const CLIENT_ERROR_NOISE = [
+  /^Refused a form post/,
+  /but did not provide an `(action|loader)`/,
+  /does not match `origin` header/,
+  /^No route matches URL/,
+  /^\s*Error: (404|405)\b/,
+];
 
 /** The error line a cause is known by: the first line of server output that names an error. */
 function causeLine(lines: LogLine[]): string | undefined {
@@ -1044,7 +1547,10 @@ function normaliseCause(text: string): string {
 
 /** First frames of the app's own code in a stack, to tell apart causes that share a message. */
 function firstFrames(lines: LogLine[]): string[] {
-  return lines.filter((line) => /^\s+at /.test(line.text)).slice(0, 4).map((line) => line.text.trim());
+  return lines
+    .filter((line) => /^\s+at /.test(line.text))
+    .slice(0, 4)
+    .map((line) => line.text.trim());
 }
 
 interface Cause {
@@ -1088,8 +1594,14 @@ function crashLine(lines: LogLine[]): string {
   const texts = lines.map((line) => line.text);
   let from = texts.findIndex((text) => /Unhandled|uncaught|throw er;|triggerUncaughtException|FATAL/i.test(text));
   if (from < 0) from = 0;
-  const error = texts.slice(from).find((text) => /^\s*(\w*Error|Error)\b.*:|^\w+Error\b/.test(text) && !/^\s+at /.test(text));
-  return (error ?? texts.filter((text) => text.trim() && !/^\s+at |^Node\.js v/.test(text)).at(-1) ?? "(no output)").trim();
+  const error = texts
+    .slice(from)
+    .find((text) => /^\s*(\w*Error|Error)\b.*:|^\w+Error\b/.test(text) && !/^\s+at /.test(text));
+  return (
+    error ??
+    texts.filter((text) => text.trim() && !/^\s+at |^Node\.js v/.test(text)).at(-1) ??
+    "(no output)"
+  ).trim();
 }
 
 async function main(): Promise<void> {
@@ -1115,7 +1627,15 @@ async function main(): Promise<void> {
     cleanup.child = child;
     child.once("exit", (code, signal) => {
       if (cleanup.child !== child) return; // stopped by us
-      crashes.push({ at: Date.now(), generation, code: String(code ?? signal), line: "", suspects: [], culpritLines: [], tail: [] });
+      crashes.push({
+        at: Date.now(),
+        generation,
+        code: String(code ?? signal),
+        line: "",
+        suspects: [],
+        culpritLines: [],
+        tail: [],
+      });
     });
     await waitForHealthy(baseUrl, child);
     return { child, port, baseUrl, generation };
@@ -1133,7 +1653,9 @@ async function main(): Promise<void> {
     `${routes.length} route patterns from app/routes.ts; ${vocabulary.fields.length} field names, ${vocabulary.intents.length} intents ` +
       `(${vocabulary.intents.join(", ")}), ${vocabulary.queryNames.length} query names from app/`,
   );
-  console.log(`Sending ${CONFIG.requests} requests, ${CONFIG.concurrency} at a time (timeout ${CONFIG.timeoutMs} ms, at most ${CONFIG.maxSeconds} s)...`);
+  console.log(
+    `Sending ${CONFIG.requests} requests, ${CONFIG.concurrency} at a time (timeout ${CONFIG.timeoutMs} ms, at most ${CONFIG.maxSeconds} s)...`,
+  );
 
   // After a crash the next request restarts the server (at most MAX_RESTARTS times).
   let restarting: Promise<boolean> | undefined;
@@ -1142,7 +1664,9 @@ async function main(): Promise<void> {
     restarting ??= (async () => {
       if (restarts >= restartLimit) return false;
       restarts += 1;
-      console.log(`  the server died (exit ${server.child.exitCode ?? server.child.signalCode}); starting it again (${restarts}/${restartLimit}${fuzzing ? "" : ", while sending failures again alone"})...`);
+      console.log(
+        `  the server died (exit ${server.child.exitCode ?? server.child.signalCode}); starting it again (${restarts}/${restartLimit}${fuzzing ? "" : ", while sending failures again alone"})...`,
+      );
       try {
         server = await launch();
         credentials = await signIn(server.baseUrl);
@@ -1180,7 +1704,8 @@ async function main(): Promise<void> {
       // again once the server is back, rather than count the crash a second time.
       if (outcome.failure === "dropped" && /ECONNREFUSED/.test(outcome.detail ?? "")) {
         const dying = server.child;
-        for (let waited = 0; waited < 2_000 && !serverGone(dying); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+        for (let waited = 0; waited < 2_000 && !serverGone(dying); waited += 50)
+          await new Promise((resolve) => setTimeout(resolve, 50));
         if (serverGone(dying) && (await ensureUp())) {
           resent += 1;
           request = makeRequest(n, routes, vocabulary, pools, credentials, server.baseUrl);
@@ -1195,9 +1720,13 @@ async function main(): Promise<void> {
           if (!(await credentialsStillWork(server.baseUrl, credentials))) {
             try {
               credentials = await signIn(server.baseUrl);
-              sessionEvents.push(`after ${results.length} requests the admin cookie or token stopped working; signed in again`);
+              sessionEvents.push(
+                `after ${results.length} requests the admin cookie or token stopped working; signed in again`,
+              );
             } catch (error) {
-              sessionEvents.push(`after ${results.length} requests the admin cookie or token stopped working, and signing in again failed: ${error instanceof Error ? error.message : error}`);
+              sessionEvents.push(
+                `after ${results.length} requests the admin cookie or token stopped working, and signing in again failed: ${error instanceof Error ? error.message : error}`,
+              );
             }
           }
         })().finally(() => (checking = undefined));
@@ -1205,14 +1734,17 @@ async function main(): Promise<void> {
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();
         const failed = results.filter((result) => isFailure(result.outcome)).length;
-        console.log(`  ${results.length}/${CONFIG.requests} sent, ${failed} 5xx/failed, ${crashes.length} crashes, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        console.log(
+          `  ${results.length}/${CONFIG.requests} sent, ${failed} 5xx/failed, ${crashes.length} crashes, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        );
       }
     }
   };
   await Promise.all(Array.from({ length: CONFIG.concurrency }, worker));
   await checking;
   const elapsed = (Date.now() - started) / 1000;
-  const stoppedEarly = results.length < CONFIG.requests ? (gaveUp ?? `time limit of ${CONFIG.maxSeconds} s reached`) : undefined;
+  const stoppedEarly =
+    results.length < CONFIG.requests ? (gaveUp ?? `time limit of ${CONFIG.maxSeconds} s reached`) : undefined;
   results.sort((a, b) => a.request.n - b.request.n);
   await new Promise((resolve) => setTimeout(resolve, LOG_AFTER_MS));
   const fuzzCrashes = crashes.length;
@@ -1229,11 +1761,16 @@ async function main(): Promise<void> {
     crash.line = crashLine(crash.tail);
     // What the dying server was given in its last seconds: those it cut off first, then the latest.
     const window = results.filter(
-      (result) => result.generation === crash.generation && result.outcome.end >= crash.at - CRASH_WINDOW_MS && !/ECONNREFUSED/.test(result.outcome.detail ?? ""),
+      (result) =>
+        result.generation === crash.generation &&
+        result.outcome.end >= crash.at - CRASH_WINDOW_MS &&
+        !/ECONNREFUSED/.test(result.outcome.detail ?? ""),
     );
     const cutOff = (result: Result) => result.outcome.failure === "dropped";
     for (const result of results) if (result.generation === crash.generation && cutOff(result)) inCrash.add(result);
-    crash.suspects = window.sort((a, b) => Number(cutOff(b)) - Number(cutOff(a)) || b.outcome.start - a.outcome.start).slice(0, CRASH_SUSPECTS);
+    crash.suspects = window
+      .sort((a, b) => Number(cutOff(b)) - Number(cutOff(a)) || b.outcome.start - a.outcome.start)
+      .slice(0, CRASH_SUSPECTS);
   }
   for (const crash of crashes.slice(0, fuzzCrashes)) {
     for (const suspect of crash.suspects) {
@@ -1259,12 +1796,19 @@ async function main(): Promise<void> {
   const signatures = new Map<string, Result[]>();
   for (const result of failures) {
     const { request, outcome } = result;
-    const signature = [rowKey(request), request.method, statusLabel(outcome), request.bodyKind, request.auth === "none" ? "anon" : "auth"].join(" | ");
+    const signature = [
+      rowKey(request),
+      request.method,
+      statusLabel(outcome),
+      request.bodyKind,
+      request.auth === "none" ? "anon" : "auth",
+    ].join(" | ");
     signatures.set(signature, [...(signatures.get(signature) ?? []), result]);
   }
   const causes = new Map<string, Cause>();
   let replayed = 0;
-  if (serverUp && !(await credentialsStillWork(server.baseUrl, credentials))) credentials = await signIn(server.baseUrl).catch(() => credentials);
+  if (serverUp && !(await credentialsStillWork(server.baseUrl, credentials)))
+    credentials = await signIn(server.baseUrl).catch(() => credentials);
   for (const members of signatures.values()) {
     const example = members[0]!;
     let lines = logWindow(example.outcome.start, example.outcome.end);
@@ -1276,7 +1820,8 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, LOG_AFTER_MS));
       replayStatus = statusLabel(outcome);
       reproduced = isFailure(outcome);
-      if (reproduced) lines = logLines.filter((line) => line.t >= outcome.start && line.t <= outcome.end + LOG_AFTER_MS);
+      if (reproduced)
+        lines = logLines.filter((line) => line.t >= outcome.start && line.t <= outcome.end + LOG_AFTER_MS);
       if (serverGone(server.child)) replayStatus += " (and the server died)";
     }
     const line = causeLine(lines) ?? `(no error line) ${statusLabel(example.outcome)} from ${rowKey(example.request)}`;
@@ -1293,9 +1838,14 @@ async function main(): Promise<void> {
   const crossSite = new Map<string, { count: number; example: Result }>();
   for (const result of results) {
     const { request, outcome } = result;
-    if (!MUTATING.has(request.method) || !["cross-site", "origin-only-cross", "origin-null", "same-site"].includes(request.origin)) continue;
+    if (
+      !MUTATING.has(request.method) ||
+      !["cross-site", "origin-only-cross", "origin-null", "same-site"].includes(request.origin)
+    )
+      continue;
     if (outcome.status === undefined || outcome.status >= 400 || outcome.status === 0) continue;
-    if (/^Bearer\s/i.test(request.headers.Authorization ?? "") || outcome.location?.startsWith("/admin/login")) continue;
+    if (/^Bearer\s/i.test(request.headers.Authorization ?? "") || outcome.location?.startsWith("/admin/login"))
+      continue;
     const key = `${request.method} ${rowKey(request)} -> ${outcome.status}${outcome.location ? ` to ${outcome.location.split("?")[0]!.slice(0, 60)}` : ""} (credentials: ${request.auth})`;
     const entry = crossSite.get(key) ?? { count: 0, example: result };
     entry.count += 1;
@@ -1321,14 +1871,25 @@ async function main(): Promise<void> {
   /** A command in full in the report; on the console, cut short when it is long. */
   const command = (text: string) => {
     out.push(text);
-    console.log(text.length > 1200 ? `${text.slice(0, 1200)} … (${text.length} characters; the whole command is in the report)` : text);
+    console.log(
+      text.length > 1200
+        ? `${text.slice(0, 1200)} … (${text.length} characters; the whole command is in the report)`
+        : text,
+    );
   };
 
   both();
   both(statusTable(results));
   both();
-  both(`Seed ${CONFIG.seed}; ${results.length} requests in ${elapsed.toFixed(1)} s to ${routes.length} route patterns${stoppedEarly ? ` (stopped early: ${stoppedEarly})` : ""}.`);
-  both(`Status codes: ${[...counts].sort(([a], [b]) => a.localeCompare(b)).map(([label, n]) => `${label}×${n}`).join(" ")}`);
+  both(
+    `Seed ${CONFIG.seed}; ${results.length} requests in ${elapsed.toFixed(1)} s to ${routes.length} route patterns${stoppedEarly ? ` (stopped early: ${stoppedEarly})` : ""}.`,
+  );
+  both(
+    `Status codes: ${[...counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([label, n]) => `${label}×${n}`)
+      .join(" ")}`,
+  );
   both(
     `5xx: ${fiveXX}; timeouts: ${timeouts}; dropped connections: ${dropped}; server crashes: ${fuzzCrashes}` +
       `${resent ? ` (${resent} requests refused while it was down were sent again after the restart)` : ""}${notSent ? `; not sent (refused by the client library): ${notSent}` : ""}`,
@@ -1337,16 +1898,32 @@ async function main(): Promise<void> {
 
   fileOnly();
   fileOnly("To reproduce: start a server the way the fuzzer did, then sign in and run the commands below.");
-  fileOnly(`  D=$(mktemp -d); PORT=${firstPort} HOST=${HOST} DATABASE_URL=file:$D/fuzz.sqlite UPLOADS_DIR=$D/uploads SEED_DEMO=1 NODE_ENV=production \\`);
-  fileOnly(`    ADMIN_USERNAME=${ADMIN.username} ADMIN_PASSWORD='${ADMIN.password}' YOUTUBE_THUMBNAIL_BASE=http://${HOST}:9 node server.mjs &`);
+  fileOnly(
+    `  D=$(mktemp -d); PORT=${firstPort} HOST=${HOST} DATABASE_URL=file:$D/fuzz.sqlite UPLOADS_DIR=$D/uploads SEED_DEMO=1 NODE_ENV=production \\`,
+  );
+  fileOnly(
+    `    ADMIN_USERNAME=${ADMIN.username} ADMIN_PASSWORD='${ADMIN.password}' YOUTUBE_THUMBNAIL_BASE=http://${HOST}:9 node server.mjs &`,
+  );
   fileOnly(`  BASE=http://${HOST}:${firstPort}`);
-  fileOnly(`  ADMIN_COOKIE=$(curl -s -o /dev/null -D - -H "Origin: $BASE" --data-urlencode username=${ADMIN.username} --data-urlencode password='${ADMIN.password}' "$BASE/admin/login" | tr -d '\\r' | sed -n 's/^[Ss]et-[Cc]ookie: \\([^;]*\\).*/\\1/p' | head -1)`);
-  fileOnly(`  TOKEN=$(curl -s -H 'Content-Type: application/json' -d '{"username":"${ADMIN.username}","password":"${ADMIN.password}"}' "$BASE/api/auth/login" | sed -n 's/.*"access_token":"\\([^"]*\\)".*/\\1/p')`);
+  fileOnly(
+    `  ADMIN_COOKIE=$(curl -s -o /dev/null -D - -H "Origin: $BASE" --data-urlencode username=${ADMIN.username} --data-urlencode password='${ADMIN.password}' "$BASE/admin/login" | tr -d '\\r' | sed -n 's/^[Ss]et-[Cc]ookie: \\([^;]*\\).*/\\1/p' | head -1)`,
+  );
+  fileOnly(
+    `  TOKEN=$(curl -s -H 'Content-Type: application/json' -d '{"username":"${ADMIN.username}","password":"${ADMIN.password}"}' "$BASE/api/auth/login" | sed -n 's/.*"access_token":"\\([^"]*\\)".*/\\1/p')`,
+  );
   fileOnly(`Setup before fuzzing: ${setupNotes.join("; ")}`);
-  fileOnly(`Valid values found: ${pools.ids.length} ids; ${[...pools.byParam].filter(([name]) => ["key", "token", "sessionId", "file", "*", "year"].includes(name)).map(([name, values]) => `${name}: ${values.length}`).join(", ")}`);
+  fileOnly(
+    `Valid values found: ${pools.ids.length} ids; ${[...pools.byParam]
+      .filter(([name]) => ["key", "token", "sessionId", "file", "*", "year"].includes(name))
+      .map(([name, values]) => `${name}: ${values.length}`)
+      .join(", ")}`,
+  );
   fileOnly(`Intents: ${vocabulary.intents.join(", ")}`);
   for (const [pattern, names] of vocabulary.byRoute) {
-    if (names.intents.length || names.fields.length) fileOnly(`  ${pattern}: intents ${names.intents.join(",") || "-"}; fields ${names.fields.slice(0, 30).join(",")}${names.fields.length > 30 ? ",…" : ""}`);
+    if (names.intents.length || names.fields.length)
+      fileOnly(
+        `  ${pattern}: intents ${names.intents.join(",") || "-"}; fields ${names.fields.slice(0, 30).join(",")}${names.fields.length > 30 ? ",…" : ""}`,
+      );
   }
   fileOnly(`Query names: ${vocabulary.queryNames.join(", ")}`);
 
@@ -1355,10 +1932,14 @@ async function main(): Promise<void> {
     both(`SERVER CRASH ${index + 1} (exit ${crash.code}): ${crash.line.slice(0, 400)}`);
     if (crash.culprit) {
       const { request } = crash.culprit;
-      both(`  culprit (crashed it again when sent alone): #${request.n} ${request.method} ${request.target.slice(0, 200)} [${request.bodyKind}; credentials ${request.auth}]`);
+      both(
+        `  culprit (crashed it again when sent alone): #${request.n} ${request.method} ${request.target.slice(0, 200)} [${request.bodyKind}; credentials ${request.auth}]`,
+      );
       command(`  ${curlFor(request, credentials)}`);
     } else {
-      both(`  not reproduced by sending the ${crash.suspects.length} requests that preceded it one by one; suspects: ${crash.suspects.map((s) => `#${s.request.n} ${s.request.method} ${s.request.target.slice(0, 60)} [${s.request.bodyKind}]`).join("; ")}`);
+      both(
+        `  not reproduced by sending the ${crash.suspects.length} requests that preceded it one by one; suspects: ${crash.suspects.map((s) => `#${s.request.n} ${s.request.method} ${s.request.target.slice(0, 60)} [${s.request.bodyKind}]`).join("; ")}`,
+      );
     }
     fileOnly("  server output of the crash:");
     fileOnly(formatLog(crash.culpritLines.length ? crash.culpritLines : crash.tail, 60));
@@ -1366,23 +1947,40 @@ async function main(): Promise<void> {
       fileOnly(`  culprit headers: ${JSON.stringify(crash.culprit.request.headers).slice(0, 800)}`);
       fileOnly(`  culprit body: ${bodyPreview(crash.culprit.request)}`);
     }
-    fileOnly(`  requests cut off by it: ${[...inCrash].filter((r) => r.generation === crash.generation).map((r) => `#${r.request.n}`).join(", ") || "none"}`);
+    fileOnly(
+      `  requests cut off by it: ${
+        [...inCrash]
+          .filter((r) => r.generation === crash.generation)
+          .map((r) => `#${r.request.n}`)
+          .join(", ") || "none"
+      }`,
+    );
   });
 
   if (causes.size) {
     both();
-    both(`${failures.length} failing requests (besides crashes), ${causes.size} distinct causes (each distinct failure was sent again alone; "reproduced" says whether it failed again):`);
+    both(
+      `${failures.length} failing requests (besides crashes), ${causes.size} distinct causes (each distinct failure was sent again alone; "reproduced" says whether it failed again):`,
+    );
     const sorted = [...causes.values()].sort((a, b) => b.examples.length - a.examples.length);
     sorted.forEach((cause, index) => {
       const example = cause.examples[0]!;
-      const routesHit = [...new Set(cause.examples.map((result) => `${result.request.method} ${rowKey(result.request)}`))];
+      const routesHit = [
+        ...new Set(cause.examples.map((result) => `${result.request.method} ${rowKey(result.request)}`)),
+      ];
       both();
-      both(`#${index + 1} ${cause.examples.length}× ${cause.reproduced ? "reproduced" : `NOT reproduced alone (again: ${cause.replayStatus})`}`);
+      both(
+        `#${index + 1} ${cause.examples.length}× ${cause.reproduced ? "reproduced" : `NOT reproduced alone (again: ${cause.replayStatus})`}`,
+      );
       both(`  server: ${cause.line.slice(0, 400)}`);
       for (const frame of cause.frames) both(`          ${frame.slice(0, 200)}`);
-      both(`  routes: ${routesHit.slice(0, 12).join(", ")}${routesHit.length > 12 ? ` and ${routesHit.length - 12} more` : ""}`);
+      both(
+        `  routes: ${routesHit.slice(0, 12).join(", ")}${routesHit.length > 12 ? ` and ${routesHit.length - 12} more` : ""}`,
+      );
       both(`  body kinds: ${[...new Set(cause.examples.map((result) => result.request.bodyKind))].join(", ")}`);
-      both(`  e.g. #${example.request.n}: ${example.request.method} ${example.request.target.slice(0, 200)} -> ${statusLabel(example.outcome)}${example.outcome.detail ? ` (${example.outcome.detail})` : ""}`);
+      both(
+        `  e.g. #${example.request.n}: ${example.request.method} ${example.request.target.slice(0, 200)} -> ${statusLabel(example.outcome)}${example.outcome.detail ? ` (${example.outcome.detail})` : ""}`,
+      );
       command(`  ${curlFor(example.request, credentials)}`);
     });
   }
@@ -1393,8 +1991,12 @@ async function main(): Promise<void> {
     for (const result of listed) {
       const { request, outcome } = result;
       fileOnly();
-      fileOnly(`#${request.n} ${request.method} ${request.target} -> ${statusLabel(outcome)} in ${outcome.end - outcome.start} ms${outcome.detail ? ` (${outcome.detail})` : ""}${inCrash.has(result) ? " [cut off by a crash]" : ""}`);
-      fileOnly(`  route ${rowKey(request)}; origin ${request.origin}; credentials ${request.auth}${request.deep ? "; deep" : ""}`);
+      fileOnly(
+        `#${request.n} ${request.method} ${request.target} -> ${statusLabel(outcome)} in ${outcome.end - outcome.start} ms${outcome.detail ? ` (${outcome.detail})` : ""}${inCrash.has(result) ? " [cut off by a crash]" : ""}`,
+      );
+      fileOnly(
+        `  route ${rowKey(request)}; origin ${request.origin}; credentials ${request.auth}${request.deep ? "; deep" : ""}`,
+      );
       fileOnly(`  headers: ${JSON.stringify(request.headers).slice(0, 800)}`);
       fileOnly(`  body: ${bodyPreview(request)}`);
       fileOnly(`  answer: ${outcome.preview.slice(0, 300).replace(/\s+/g, " ")}`);
@@ -1406,9 +2008,13 @@ async function main(): Promise<void> {
 
   if (crossSite.size) {
     both();
-    both(`Cross-site changes (POST/PUT/PATCH/DELETE with a foreign Origin or Sec-Fetch-Site) that were not refused with a 4xx (reported, not counted as failures):`);
+    both(
+      `Cross-site changes (POST/PUT/PATCH/DELETE with a foreign Origin or Sec-Fetch-Site) that were not refused with a 4xx (reported, not counted as failures):`,
+    );
     for (const [key, { count, example }] of [...crossSite].sort(([a], [b]) => a.localeCompare(b))) {
-      both(`  ${count}× ${key}   e.g. #${example.request.n} ${example.request.target.slice(0, 120)} [${example.request.bodyKind}]`);
+      both(
+        `  ${count}× ${key}   e.g. #${example.request.n} ${example.request.target.slice(0, 120)} [${example.request.bodyKind}]`,
+      );
     }
   }
 
@@ -1416,7 +2022,11 @@ async function main(): Promise<void> {
   console.log();
   console.log(`Full report: ${CONFIG.report} (${(statSync(CONFIG.report).size / 1024).toFixed(0)} KiB)`);
   const failed = fiveXX + timeouts + dropped + fuzzCrashes > 0;
-  console.log(failed ? "FAILED: some requests answered 5xx, timed out, lost their connection or crashed the server." : "No 5xx, timeouts, dropped connections or crashes.");
+  console.log(
+    failed
+      ? "FAILED: some requests answered 5xx, timed out, lost their connection or crashed the server."
+      : "No 5xx, timeouts, dropped connections or crashes.",
+  );
   await release();
   process.exit(failed ? 1 : 0);
 }
@@ -1426,7 +2036,8 @@ function withCredentials(request: FuzzRequest, credentials: Credentials, baseUrl
   const headers = { ...request.headers };
   if (request.auth === "cookie" || request.auth === "both") headers.Cookie = credentials.cookie;
   if (request.auth === "bearer" || request.auth === "both") headers.Authorization = `Bearer ${credentials.token}`;
-  if (headers.Origin && /^http:\/\/127\.0\.0\.1:\d+$/.test(headers.Origin) && headers.Origin !== `http://${HOST}:1`) headers.Origin = baseUrl;
+  if (headers.Origin && /^http:\/\/127\.0\.0\.1:\d+$/.test(headers.Origin) && headers.Origin !== `http://${HOST}:1`)
+    headers.Origin = baseUrl;
   return { ...request, headers };
 }
 
@@ -1436,7 +2047,13 @@ try {
   await main();
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  if (logLines.length) console.error(`\nLast server output:\n${logLines.slice(-40).map((line) => line.text).join("\n")}`);
+  if (logLines.length)
+    console.error(
+      `\nLast server output:\n${logLines
+        .slice(-40)
+        .map((line) => line.text)
+        .join("\n")}`,
+    );
   await release();
   process.exit(1);
 }

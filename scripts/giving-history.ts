@@ -7,13 +7,58 @@ import { migrateToLatest, openDatabase } from "~/lib/db.server";
 import { DONATION_PURPOSES } from "~/giving/donate/rules/gift-options";
 
 export const FIRST_NAMES = [
-  "Aisha", "Omar", "Fatima", "Yusuf", "Maryam", "Ibrahim", "Khadija", "Bilal", "Zainab", "Hamza",
-  "Hafsa", "Idris", "Amina", "Khalid", "Layla", "Tariq", "Safiya", "Imran", "Noor", "Sulaiman",
-  "Ruqayyah", "Hassan", "Sumayyah", "Ali", "Asma", "Zaid", "Huda", "Musa", "Salma", "Anwar",
+  "Aisha",
+  "Omar",
+  "Fatima",
+  "Yusuf",
+  "Maryam",
+  "Ibrahim",
+  "Khadija",
+  "Bilal",
+  "Zainab",
+  "Hamza",
+  "Hafsa",
+  "Idris",
+  "Amina",
+  "Khalid",
+  "Layla",
+  "Tariq",
+  "Safiya",
+  "Imran",
+  "Noor",
+  "Sulaiman",
+  "Ruqayyah",
+  "Hassan",
+  "Sumayyah",
+  "Ali",
+  "Asma",
+  "Zaid",
+  "Huda",
+  "Musa",
+  "Salma",
+  "Anwar",
 ];
 export const LAST_NAMES = [
-  "Khan", "Ahmed", "Hussain", "Rahman", "Ali", "Malik", "Siddiqui", "Yilmaz", "Bello", "Adeyemi",
-  "Farouk", "Haddad", "Mansour", "Qureshi", "Sheikh", "Chowdhury", "Abdullah", "Osman", "Karimi", "Nasser",
+  "Khan",
+  "Ahmed",
+  "Hussain",
+  "Rahman",
+  "Ali",
+  "Malik",
+  "Siddiqui",
+  "Yilmaz",
+  "Bello",
+  "Adeyemi",
+  "Farouk",
+  "Haddad",
+  "Mansour",
+  "Qureshi",
+  "Sheikh",
+  "Chowdhury",
+  "Abdullah",
+  "Osman",
+  "Karimi",
+  "Nasser",
 ];
 export const DOMAINS = ["example.org", "example.com", "mail.example.net", "example.co.uk"];
 /** Gifts given in Ramadan also go to the obligations a donor settles then. */
@@ -44,7 +89,10 @@ export interface GivingHistory {
   subscriptions: number;
 }
 
-export async function fillGivingHistory(filePath: string, size: GivingHistory = { donations: 100_000, subscriptions: 5_000 }): Promise<void> {
+export async function fillGivingHistory(
+  filePath: string,
+  size: GivingHistory = { donations: 100_000, subscriptions: 5_000 },
+): Promise<void> {
   const kysely = openDatabase(filePath);
   await migrateToLatest(kysely);
   await kysely.destroy();
@@ -74,7 +122,13 @@ export async function fillGivingHistory(filePath: string, size: GivingHistory = 
       @stripe_checkout_session_id, @stripe_payment_intent_id, @stripe_invoice_id, @payment_method)`);
 
   db.transaction(() => {
-    const recurring: { id: number; donor: (typeof donors)[number]; amount: number; interval: string; purpose: string }[] = [];
+    const recurring: {
+      id: number;
+      donor: (typeof donors)[number];
+      amount: number;
+      interval: string;
+      purpose: string;
+    }[] = [];
     for (let index = 0; index < size.subscriptions; index += 1) {
       const donor = pick(donors);
       const interval = next() < 0.85 ? "month" : "year";
@@ -97,7 +151,12 @@ export async function fillGivingHistory(filePath: string, size: GivingHistory = 
     }
     for (let index = 0; index < size.donations; index += 1) {
       const roll = next();
-      const base = { donated_at: at(), stripe_checkout_session_id: null, stripe_payment_intent_id: null, stripe_invoice_id: null };
+      const base = {
+        donated_at: at(),
+        stripe_checkout_session_id: null,
+        stripe_payment_intent_id: null,
+        stripe_invoice_id: null,
+      };
       if (roll < 0.35 && recurring.length) {
         const subscription = pick(recurring);
         insertDonation.run({

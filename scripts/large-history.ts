@@ -56,14 +56,20 @@ export function describeSize(size: HistorySize): string {
 }
 
 /** Fills a new SQLite file with the whole history; the large appeal it made. */
-export async function fillLargeHistory(file: string, size: HistorySize, log: (line: string) => void = () => {}): Promise<LargeAppeal> {
+export async function fillLargeHistory(
+  file: string,
+  size: HistorySize,
+  log: (line: string) => void = () => {},
+): Promise<LargeAppeal> {
   const lap = timer(log);
   await fillGivingHistory(file, { donations: size.donations, subscriptions: size.subscriptions });
   lap(`${count(size.donations)} donations and ${count(size.subscriptions)} subscriptions`);
   fillLedgerHistory(file, { entries: size.ledgerEntries });
   lap(`${count(size.ledgerEntries)} ledger entries`);
   fillCommunityHistory(file, { messages: size.messages, volunteers: size.volunteers, subscribers: size.subscribers });
-  lap(`${count(size.messages)} contact messages, ${count(size.volunteers)} volunteers, ${count(size.subscribers)} newsletter addresses`);
+  lap(
+    `${count(size.messages)} contact messages, ${count(size.volunteers)} volunteers, ${count(size.subscribers)} newsletter addresses`,
+  );
   const appeal = fillAppealHistory(file, { gifts: size.appealGifts });
   lap(`the appeal of ${count(size.appealGifts)} gifts and five smaller ones`);
   return appeal;

@@ -29,16 +29,55 @@ const ZAKAT_CATEGORY_WEIGHTS: Record<ZakatCategoryKey, number> = {
 };
 
 const PROGRAMMES = [
-  "Monthly food parcels", "Winter food packs", "Rent and utility support", "School costs", "Debt relief", "Fares home",
-  "Mobile clinic", "Cataract operations", "Borehole and solar pump", "Orphan sponsorship", "Teachers' salaries", "Community kitchen",
-  "Flood response", "Shelter kits", "Iftar meals", "Eid gifts for children", "Zakat administration", "Support for new Muslims",
+  "Monthly food parcels",
+  "Winter food packs",
+  "Rent and utility support",
+  "School costs",
+  "Debt relief",
+  "Fares home",
+  "Mobile clinic",
+  "Cataract operations",
+  "Borehole and solar pump",
+  "Orphan sponsorship",
+  "Teachers' salaries",
+  "Community kitchen",
+  "Flood response",
+  "Shelter kits",
+  "Iftar meals",
+  "Eid gifts for children",
+  "Zakat administration",
+  "Support for new Muslims",
 ];
-const REGIONS = ["Local families", "East Africa", "West Africa", "South Asia", "Middle East", "Central Asia", "Head office"];
+const REGIONS = [
+  "Local families",
+  "East Africa",
+  "West Africa",
+  "South Asia",
+  "Middle East",
+  "Central Asia",
+  "Head office",
+];
 const WHAT = [
-  "flour, rice, lentils and oil", "overdue rent and heating bills", "uniforms, shoes and books", "medicines and supplies",
-  "blankets and heaters", "bus and train fares", "hot meals", "clean water", "tents and mattresses", "school fees and meals",
+  "flour, rice, lentils and oil",
+  "overdue rent and heating bills",
+  "uniforms, shoes and books",
+  "medicines and supplies",
+  "blankets and heaters",
+  "bus and train fares",
+  "hot meals",
+  "clean water",
+  "tents and mattresses",
+  "school fees and meals",
 ];
-const WHO = ["families below the poverty line", "widowed mothers", "families in debt", "stranded travellers", "orphaned children", "elderly people living alone", "displaced families"];
+const WHO = [
+  "families below the poverty line",
+  "widowed mothers",
+  "families in debt",
+  "stranded travellers",
+  "orphaned children",
+  "elderly people living alone",
+  "displaced families",
+];
 const STAFF = ["amina.finance", "yusuf.programmes", "hafsa.admin", "bench"];
 
 interface Receipt {
@@ -59,8 +98,10 @@ interface Planned {
   reverses?: number;
 }
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / DAY_MS);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysFrom = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / DAY_MS);
 
 export function fillLedgerHistory(filePath: string, size: LedgerHistory = { entries: 20_000 }): number {
   const db = openForFilling(filePath);
@@ -70,7 +111,11 @@ export function fillLedgerHistory(filePath: string, size: LedgerHistory = { entr
 
   const funds = db.prepare("select id, kind from funds order by id").all() as { id: number; kind: string }[];
   const receipts = new Map<number, Receipt[]>();
-  for (const row of db.prepare("select fund_id, day, received_cents from fund_daily_receipts order by day").all() as { fund_id: number; day: string; received_cents: number }[]) {
+  for (const row of db.prepare("select fund_id, day, received_cents from fund_daily_receipts order by day").all() as {
+    fund_id: number;
+    day: string;
+    received_cents: number;
+  }[]) {
     receipts.set(row.fund_id, [...(receipts.get(row.fund_id) ?? []), { day: row.day, cents: row.received_cents }]);
   }
   const totalReceived = [...receipts.values()].flat().reduce((total, receipt) => total + receipt.cents, 0);
@@ -149,13 +194,20 @@ export function fillLedgerHistory(filePath: string, size: LedgerHistory = { entr
     const original = planned[index]!;
     const upToToday = [addDays(original.day, 1 + Math.floor(next() * 10)), today].sort()[0]!;
     const day = upToToday < original.day ? original.day : upToToday;
-    planned.push({ ...original, day, description: `Reversed: ${pick(["recorded twice", "wrong fund", "wrong amount typed", "payment returned by the bank"])}.`, reverses: index });
+    planned.push({
+      ...original,
+      day,
+      description: `Reversed: ${pick(["recorded twice", "wrong fund", "wrong amount typed", "payment returned by the bank"])}.`,
+      reverses: index,
+    });
   }
 
   const insert = db.prepare(`
     insert into disbursements (kind, fund_id, amount_cents, disbursed_on, category, programme, region, description, reverses_id, recorded_by, recorded_at)
     values (@kind, @fund_id, @amount_cents, @disbursed_on, @category, @programme, @region, @description, @reverses_id, @recorded_by, @recorded_at)`);
-  const order = planned.map((entry, index) => ({ entry, index })).sort((a, b) => (a.entry.day < b.entry.day ? -1 : a.entry.day > b.entry.day ? 1 : a.index - b.index));
+  const order = planned
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => (a.entry.day < b.entry.day ? -1 : a.entry.day > b.entry.day ? 1 : a.index - b.index));
   const ids = new Map<number, number>();
   db.transaction(() => {
     for (const { entry, index } of order) {

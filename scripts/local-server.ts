@@ -25,7 +25,8 @@ export const serverGone = (child: ChildProcess) => child.exitCode !== null || ch
 export async function waitForHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (serverGone(child)) throw new Error(`The server exited during start-up (code ${child.exitCode ?? child.signalCode})`);
+    if (serverGone(child))
+      throw new Error(`The server exited during start-up (code ${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) return;
@@ -39,7 +40,10 @@ export async function waitForHealthy(baseUrl: string, child: ChildProcess): Prom
 
 /** Ctrl-C (or a stop) must not leave a server running or a database behind. */
 export function releaseOnSignals(release: () => Promise<void>): void {
-  for (const [signal, exitCode] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, exitCode] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.once(signal, () => {
       console.error(`\n${signal} received: stopping the server`);
       void release().finally(() => process.exit(exitCode));

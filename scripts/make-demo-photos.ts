@@ -33,7 +33,13 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
  * at the sides, a long robe or a coat and trousers, and a thin rim of light on the side the
  * light comes from (`rim`, a colour), as a backlit photo has.
  */
-function person(x: number, feet: number, height: number, fill: string, { scarf = false, lean = 0, rim = "", rimSide = 1 } = {}): string {
+function person(
+  x: number,
+  feet: number,
+  height: number,
+  fill: string,
+  { scarf = false, lean = 0, rim = "", rimSide = 1 } = {},
+): string {
   const h = height;
   const head = h * 0.068;
   const top = feet - h;
@@ -54,7 +60,9 @@ function person(x: number, feet: number, height: number, fill: string, { scarf =
     ? `<path d="M${r1(headX - head * 1.2)} ${r1(top + head * 1.3)} C${r1(headX - head * 1.2)} ${r1(top - head * 0.35)} ${r1(headX + head * 1.2)} ${r1(top - head * 0.35)} ${r1(headX + head * 1.2)} ${r1(top + head * 1.3)} C${r1(headX + head * 1.35)} ${r1(neck + head * 0.6)} ${r1(headX + h * 0.1)} ${r1(shoulder - h * 0.02)} ${r1(headX + h * 0.12)} ${r1(shoulder + h * 0.05)} L${r1(headX - h * 0.12)} ${r1(shoulder + h * 0.05)} C${r1(headX - h * 0.1)} ${r1(shoulder - h * 0.02)} ${r1(headX - head * 1.35)} ${r1(neck + head * 0.6)} ${r1(headX - head * 1.2)} ${r1(top + head * 1.3)} Z"/>`
     : `<ellipse cx="${r1(headX)}" cy="${r1(top + head)}" rx="${r1(head * 0.9)}" ry="${r1(head)}"/><rect x="${r1(headX - head * 0.35)}" y="${r1(top + head * 1.6)}" width="${r1(head * 0.7)}" height="${r1(head * 0.8)}"/>`;
   const figure = `${headShape}<path d="${body}"/>`;
-  const edge = rim ? `<g fill="${rim}" opacity="0.85" filter="url(#soft)" transform="translate(${r1(rimSide * Math.max(1.5, h * 0.008))} -1)">${figure}</g>` : "";
+  const edge = rim
+    ? `<g fill="${rim}" opacity="0.85" filter="url(#soft)" transform="translate(${r1(rimSide * Math.max(1.5, h * 0.008))} -1)">${figure}</g>`
+    : "";
   return `<g>${edge}<g fill="${fill}">${figure}</g></g>`;
 }
 
@@ -64,7 +72,13 @@ function groundShadow(x: number, y: number, width: number, opacity = 0.35): stri
 }
 
 /** Out-of-focus lights: soft discs of a colour. */
-function bokeh(random: () => number, count: number, area: { x: number; y: number; w: number; h: number }, colours: string[], size: [number, number]): string {
+function bokeh(
+  random: () => number,
+  count: number,
+  area: { x: number; y: number; w: number; h: number },
+  colours: string[],
+  size: [number, number],
+): string {
   return Array.from({ length: count }, () => {
     const r = size[0] + random() * (size[1] - size[0]);
     const colour = colours[Math.floor(random() * colours.length)];
@@ -112,9 +126,23 @@ function winterTents(): string {
 <path d="M${r1(x)} ${r1(y - h)} L${r1(x + w * 0.08)} ${r1(y - h)} L${r1(x + w / 2)} ${y} L${r1(x + w * 0.12)} ${y} Z" fill="${shade}" opacity="0.5"/>
 ${random() > 0.55 ? `<path d="M${r1(x - w * 0.1)} ${y} L${r1(x)} ${r1(y - h * 0.55)} L${r1(x + w * 0.1)} ${y} Z" fill="${light}"/>` : ""}`;
     }).join("");
-  const snow = Array.from({ length: 260 }, () => `<circle cx="${r1(random() * W)}" cy="${r1(random() * H)}" r="${r1(0.8 + random() * 2.6)}" fill="#fff" opacity="${r1(0.4 + random() * 0.5)}"/>`).join("");
+  const snow = Array.from(
+    { length: 260 },
+    () =>
+      `<circle cx="${r1(random() * W)}" cy="${r1(random() * H)}" r="${r1(0.8 + random() * 2.6)}" fill="#fff" opacity="${r1(0.4 + random() * 0.5)}"/>`,
+  ).join("");
   return frame(
-    `<defs>${linear("sky", [[0, "#3b4a63"], [0.55, "#8a94a6"], [1, "#d6c7b4"]])}${linear("ground", [[0, "#c9ccd3"], [1, "#eef0f4"]])}${linear("tent", [[0, "#e9e2d3"], [1, "#b7ad9b"]])}</defs>
+    `<defs>${linear("sky", [
+      [0, "#3b4a63"],
+      [0.55, "#8a94a6"],
+      [1, "#d6c7b4"],
+    ])}${linear("ground", [
+      [0, "#c9ccd3"],
+      [1, "#eef0f4"],
+    ])}${linear("tent", [
+      [0, "#e9e2d3"],
+      [1, "#b7ad9b"],
+    ])}</defs>
 <rect width="${W}" height="${H}" fill="url(#sky)"/>
 <rect width="${W}" height="440" filter="url(#clouds)" opacity="0.35"/>
 <ellipse cx="850" cy="420" rx="260" ry="120" fill="#ffcf8a" opacity="0.45" filter="url(#glow)"/>
@@ -136,7 +164,12 @@ ${groundShadow(340, 768, 150, 0.25)}
  * a face with eyes and a smile, a scarf or hair, and both hands holding a food pack out in
  * front, `reach` metres towards one side (negative: to the left).
  */
-function volunteerWithPack(x: number, waist: number, m: number, { clothes = "#2f6b4f", skin = "#a0704c", scarf = "", hair = "#1d1510", reach = 0 } = {}): string {
+function volunteerWithPack(
+  x: number,
+  waist: number,
+  m: number,
+  { clothes = "#2f6b4f", skin = "#a0704c", scarf = "", hair = "#1d1510", reach = 0 } = {},
+): string {
   const headR = 0.1 * m;
   const headY = waist - 0.66 * m;
   const shoulderY = waist - 0.48 * m;
@@ -149,7 +182,12 @@ function volunteerWithPack(x: number, waist: number, m: number, { clothes = "#2f
   // Sleeves from the shoulders to the hands at the pack's lower corners.
   const arm = (side: number) =>
     `<path d="M${r1(x + side * half * 0.95)} ${r1(shoulderY + 0.05 * m)} Q${r1(x + side * (half + 0.04 * m))} ${r1(waist - 0.12 * m)} ${r1(bx + side * boxW * 0.42)} ${r1(boxY + boxH * 0.9)}" stroke="${clothes}" stroke-width="${r1(0.085 * m)}" stroke-linecap="round" fill="none"/><path d="M${r1(x + side * half * 0.95)} ${r1(shoulderY + 0.05 * m)} Q${r1(x + side * (half + 0.04 * m))} ${r1(waist - 0.12 * m)} ${r1(bx + side * boxW * 0.42)} ${r1(boxY + boxH * 0.9)}" stroke="#000" stroke-width="${r1(0.02 * m)}" opacity="0.12" fill="none" transform="translate(${r1(side * 0.03 * m)} 0)"/>`;
-  const hands = [-1, 1].map((side) => `<ellipse cx="${r1(bx + side * boxW * 0.45)}" cy="${r1(boxY + boxH * 0.8)}" rx="${r1(0.045 * m)}" ry="${r1(0.035 * m)}" fill="${skin}"/>`).join("");
+  const hands = [-1, 1]
+    .map(
+      (side) =>
+        `<ellipse cx="${r1(bx + side * boxW * 0.45)}" cy="${r1(boxY + boxH * 0.8)}" rx="${r1(0.045 * m)}" ry="${r1(0.035 * m)}" fill="${skin}"/>`,
+    )
+    .join("");
   const pack = foodPack(bx - boxW / 2, boxY, boxW, boxH);
   const face = `<rect x="${r1(x - headR * 0.38)}" y="${r1(headY + headR * 0.7)}" width="${r1(headR * 0.76)}" height="${r1(headR * 0.7)}" fill="${skin}"/><ellipse cx="${r1(x)}" cy="${r1(headY)}" rx="${r1(headR * 0.82)}" ry="${r1(headR)}" fill="${skin}"/>
 <ellipse cx="${r1(x - headR * 0.32)}" cy="${r1(headY - headR * 0.05)}" rx="${r1(headR * 0.08)}" ry="${r1(headR * 0.1)}" fill="#21150d"/><ellipse cx="${r1(x + headR * 0.32)}" cy="${r1(headY - headR * 0.05)}" rx="${r1(headR * 0.08)}" ry="${r1(headR * 0.1)}" fill="#21150d"/>
@@ -177,11 +215,23 @@ function ramadanFoodPacks(): string {
   for (let i = 0; i < 7; i += 1) {
     const x = 20 + i * 175 + (random() - 0.5) * 16;
     const levels = 2 + Math.floor(random() * 2);
-    for (let level = 0; level < levels; level += 1) shelves += foodPack(x + (random() - 0.5) * 8, 470 - (level + 1) * 62, 110, 62);
+    for (let level = 0; level < levels; level += 1)
+      shelves += foodPack(x + (random() - 0.5) * 8, 470 - (level + 1) * 62, 110, 62);
   }
-  const stack = (x: number, y: number, count: number) => Array.from({ length: count }, (_, i) => foodPack(x + (i % 2) * 4, y - (i + 1) * 56, 120, 56)).join("");
+  const stack = (x: number, y: number, count: number) =>
+    Array.from({ length: count }, (_, i) => foodPack(x + (i % 2) * 4, y - (i + 1) * 56, 120, 56)).join("");
   return frame(
-    `<defs>${linear("wall", [[0, "#4a2e1b"], [0.55, "#8a5a34"], [1, "#b98452"]])}${linear("box", [[0, "#d8ab72"], [1, "#b0804b"]])}${linear("table", [[0, "#d9cbb0"], [1, "#b8a584"]])}</defs>
+    `<defs>${linear("wall", [
+      [0, "#4a2e1b"],
+      [0.55, "#8a5a34"],
+      [1, "#b98452"],
+    ])}${linear("box", [
+      [0, "#d8ab72"],
+      [1, "#b0804b"],
+    ])}${linear("table", [
+      [0, "#d9cbb0"],
+      [1, "#b8a584"],
+    ])}</defs>
 <rect width="${W}" height="${H}" fill="url(#wall)"/>
 <rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.45"/>
 <g filter="url(#bokeh)">${bokeh(random, 26, { x: 0, y: 20, w: W, h: 200 }, ["#ffd27a", "#ffb347", "#fff0c2", "#ff9d5c"], [12, 34])}</g>
@@ -199,10 +249,29 @@ function ramadanFoodPacks(): string {
 /** A new well at golden hour: a hand pump on a concrete apron, yellow jerrycans, children, an acacia. */
 function villageWell(): string {
   const random = seeded(37);
-  const stones = Array.from({ length: 70 }, () => `<ellipse cx="${r1(random() * W)}" cy="${r1(620 + random() * 180)}" rx="${r1(2 + random() * 6)}" ry="${r1(1 + random() * 3)}" fill="#6b4a2e" opacity="0.5"/>`).join("");
-  const can = (x: number, y: number, s: number) => `<rect x="${x}" y="${y}" width="${r1(46 * s)}" height="${r1(58 * s)}" rx="${r1(6 * s)}" fill="#f2c230"/><rect x="${r1(x + 12 * s)}" y="${r1(y - 10 * s)}" width="${r1(14 * s)}" height="${r1(12 * s)}" fill="#d9a514"/><rect x="${r1(x + 34 * s)}" y="${y}" width="${r1(12 * s)}" height="${r1(58 * s)}" fill="#000" opacity="0.15"/>`;
+  const stones = Array.from(
+    { length: 70 },
+    () =>
+      `<ellipse cx="${r1(random() * W)}" cy="${r1(620 + random() * 180)}" rx="${r1(2 + random() * 6)}" ry="${r1(1 + random() * 3)}" fill="#6b4a2e" opacity="0.5"/>`,
+  ).join("");
+  const can = (x: number, y: number, s: number) =>
+    `<rect x="${x}" y="${y}" width="${r1(46 * s)}" height="${r1(58 * s)}" rx="${r1(6 * s)}" fill="#f2c230"/><rect x="${r1(x + 12 * s)}" y="${r1(y - 10 * s)}" width="${r1(14 * s)}" height="${r1(12 * s)}" fill="#d9a514"/><rect x="${r1(x + 34 * s)}" y="${y}" width="${r1(12 * s)}" height="${r1(58 * s)}" fill="#000" opacity="0.15"/>`;
   return frame(
-    `<defs>${linear("sky", [[0, "#f6b26b"], [0.5, "#f9d49a"], [1, "#fbe6c0"]])}${linear("earth", [[0, "#b9834f"], [1, "#8a5a33"]])}${linear("tank", [[0, "#cfd5d8"], [1, "#8c9499"]], false)}</defs>
+    `<defs>${linear("sky", [
+      [0, "#f6b26b"],
+      [0.5, "#f9d49a"],
+      [1, "#fbe6c0"],
+    ])}${linear("earth", [
+      [0, "#b9834f"],
+      [1, "#8a5a33"],
+    ])}${linear(
+      "tank",
+      [
+        [0, "#cfd5d8"],
+        [1, "#8c9499"],
+      ],
+      false,
+    )}</defs>
 <rect width="${W}" height="${H}" fill="url(#sky)"/>
 <rect width="${W}" height="470" filter="url(#clouds)" opacity="0.3"/>
 <circle cx="300" cy="330" r="70" fill="#fff4d6"/><circle cx="300" cy="330" r="180" fill="#ffd58a" opacity="0.6" filter="url(#glow)"/>
@@ -227,7 +296,12 @@ ${can(470, 610, 1)}${can(650, 640, 1.1)}${can(300, 690, 1.3)}</g>
  * 1.2 m wide, its top 0.7 m from the floor, and a seated child's head 0.35 m above it.
  * `cheek` turns the head a little towards `cheek` (-1 left, 1 right) to show a cheek and ear in profile.
  */
-function seenFromBehind(x: number, deskTop: number, m: number, { uniform = "#2d4f7c", hair = "#1f1712", scarf = "", skin = "#9a6a4a", cheek = 0 } = {}): string {
+function seenFromBehind(
+  x: number,
+  deskTop: number,
+  m: number,
+  { uniform = "#2d4f7c", hair = "#1f1712", scarf = "", skin = "#9a6a4a", cheek = 0 } = {},
+): string {
   const headR = 0.085 * m;
   const headY = deskTop - 0.33 * m;
   const shoulderY = deskTop - 0.2 * m;
@@ -257,22 +331,46 @@ function seenFromBehind(x: number, deskTop: number, m: number, { uniform = "#2d4
 function schoolDesk(x: number, deskTop: number, m: number): string {
   const w = 1.2 * m;
   const depth = 0.09 * m;
-  const legs = [0.05, 0.93].map((at) => `<rect x="${r1(x + w * at)}" y="${r1(deskTop)}" width="${r1(0.03 * m)}" height="${r1(0.7 * m)}" fill="#4a2f19"/>`).join("");
+  const legs = [0.05, 0.93]
+    .map(
+      (at) =>
+        `<rect x="${r1(x + w * at)}" y="${r1(deskTop)}" width="${r1(0.03 * m)}" height="${r1(0.7 * m)}" fill="#4a2f19"/>`,
+    )
+    .join("");
   return `${legs}<path d="M${r1(x + 0.03 * m)} ${r1(deskTop - depth)} L${r1(x + w - 0.03 * m)} ${r1(deskTop - depth)} L${r1(x + w)} ${r1(deskTop)} L${r1(x)} ${r1(deskTop)} Z" fill="#a8744a"/><rect x="${r1(x)}" y="${r1(deskTop)}" width="${r1(w)}" height="${r1(0.035 * m)}" fill="#6b4527"/>
 <rect x="${r1(x - 0.02 * m)}" y="${r1(deskTop + 0.3 * m)}" width="${r1(w + 0.04 * m)}" height="${r1(0.045 * m)}" fill="#7a5030"/>${[0.08, 0.9].map((at) => `<rect x="${r1(x + w * at)}" y="${r1(deskTop + 0.34 * m)}" width="${r1(0.03 * m)}" height="${r1(0.36 * m)}" fill="#3f2815"/>`).join("")}`;
 }
 
-/** Back at school: a girl in a white scarf writing at her desk, her class seated ahead of her facing the chalkboard, morning light from the window. */
+/**
+ * Back at school: a girl in a white scarf writing at her desk, her class seated ahead of her facing the chalkboard,
+ * morning light from the window.
+ */
 function schoolClassroom(): string {
   const random = seeded(41);
-  const chalk = Array.from({ length: 9 }, (_, i) => `<path d="M${r1(170 + random() * 40)} ${170 + i * 30} q${r1(120 + random() * 200)} ${r1((random() - 0.5) * 8)} ${r1(260 + random() * 260)} ${r1((random() - 0.5) * 6)}" stroke="#e8efe6" stroke-width="3" opacity="${r1(0.35 + random() * 0.3)}" fill="none"/>`).join("");
+  const chalk = Array.from(
+    { length: 9 },
+    (_, i) =>
+      `<path d="M${r1(170 + random() * 40)} ${170 + i * 30} q${r1(120 + random() * 200)} ${r1((random() - 0.5) * 8)} ${r1(260 + random() * 260)} ${r1((random() - 0.5) * 6)}" stroke="#e8efe6" stroke-width="3" opacity="${r1(0.35 + random() * 0.3)}" fill="none"/>`,
+  ).join("");
   // A row of desks at one distance: two pupils at each desk, each drawn after the desk they sit at.
   const row = (deskTop: number, m: number, desks: number[], pupils: Parameters<typeof seenFromBehind>[3][]) =>
     desks
-      .map((x, i) => `${schoolDesk(x, deskTop, m)}${seenFromBehind(x + 0.32 * m, deskTop, m, pupils[i * 2])}${seenFromBehind(x + 0.88 * m, deskTop, m, pupils[i * 2 + 1])}`)
+      .map(
+        (x, i) =>
+          `${schoolDesk(x, deskTop, m)}${seenFromBehind(x + 0.32 * m, deskTop, m, pupils[i * 2])}${seenFromBehind(x + 0.88 * m, deskTop, m, pupils[i * 2 + 1])}`,
+      )
       .join("");
   return frame(
-    `<defs>${linear("wall", [[0, "#d9c9a8"], [1, "#b9a67f"]])}${linear("board", [[0, "#2f4a3a"], [1, "#243a2d"]])}${linear("floor", [[0, "#7b5a3c"], [1, "#4d3522"]])}
+    `<defs>${linear("wall", [
+      [0, "#d9c9a8"],
+      [1, "#b9a67f"],
+    ])}${linear("board", [
+      [0, "#2f4a3a"],
+      [1, "#243a2d"],
+    ])}${linear("floor", [
+      [0, "#7b5a3c"],
+      [1, "#4d3522"],
+    ])}
 <linearGradient id="beam" x1="1" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff6da" stop-opacity="0.75"/><stop offset="1" stop-color="#fff6da" stop-opacity="0"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#wall)"/>
 <rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.45"/>
@@ -281,22 +379,32 @@ function schoolClassroom(): string {
 <rect x="930" y="120" width="200" height="260" fill="#fff3cf"/><path d="M1030 120 L1030 380 M930 250 L1130 250" stroke="#b9a67f" stroke-width="10"/>
 ${person(820, 480, 300, "#3a3f4a", { rim: "#fff1cc", rimSide: 1 })}</g>
 <path d="M930 120 L1130 120 L760 800 L300 800 Z" fill="url(#beam)" opacity="0.45"/>
-<g filter="url(#far)">${row(470, 150, [170, 380, 620], [
-      { hair: "#2a1d15" },
-      { scarf: "#e9e2d2" },
-      { scarf: "#d8d3c6" },
-      { hair: "#1c140f" },
-      { hair: "#241a13" },
-      { scarf: "#ece6d8" },
-    ])}</g>
-<g filter="url(#mid)">${row(560, 240, [40, 370, 700], [
-      { scarf: "#e6dfcf" },
-      { hair: "#20160f" },
-      { hair: "#2b1e15" },
-      { scarf: "#f0ebe0" },
-      { scarf: "#e2dccd" },
-      { hair: "#1b130e" },
-    ])}</g>
+<g filter="url(#far)">${row(
+      470,
+      150,
+      [170, 380, 620],
+      [
+        { hair: "#2a1d15" },
+        { scarf: "#e9e2d2" },
+        { scarf: "#d8d3c6" },
+        { hair: "#1c140f" },
+        { hair: "#241a13" },
+        { scarf: "#ece6d8" },
+      ],
+    )}</g>
+<g filter="url(#mid)">${row(
+      560,
+      240,
+      [40, 370, 700],
+      [
+        { scarf: "#e6dfcf" },
+        { hair: "#20160f" },
+        { hair: "#2b1e15" },
+        { scarf: "#f0ebe0" },
+        { scarf: "#e2dccd" },
+        { hair: "#1b130e" },
+      ],
+    )}</g>
 <g filter="url(#soft)">${schoolDesk(330, 700, 620)}
 <rect x="560" y="640" width="210" height="26" fill="#f7f3e8" transform="rotate(-3 665 653)"/><path d="M575 650 h120 M575 657 h90" stroke="#9aa4b5" stroke-width="2" transform="rotate(-3 665 653)"/><path d="M700 618 L742 664" stroke="#d9a514" stroke-width="7" stroke-linecap="round"/>
 ${seenFromBehind(600, 700, 620, { scarf: "#f4f1ea", uniform: "#2d4f7c", skin: "#a9744f", cheek: 1 })}
@@ -312,10 +420,22 @@ function winterFoodParcels(): string {
     `<path d="M${r1(x)} ${r1(y + 60 * s)} Q${r1(x - 6 * s)} ${r1(y + 8 * s)} ${r1(x + 14 * s)} ${r1(y)} L${r1(x + 96 * s)} ${r1(y)} Q${r1(x + 116 * s)} ${r1(y + 8 * s)} ${r1(x + 110 * s)} ${r1(y + 60 * s)} Q${r1(x + 55 * s)} ${r1(y + 72 * s)} ${r1(x)} ${r1(y + 60 * s)} Z" fill="${tint}"/><path d="M${r1(x + 20 * s)} ${r1(y + 26 * s)} L${r1(x + 90 * s)} ${r1(y + 26 * s)}" stroke="#2f6b4f" stroke-width="${r1(6 * s)}" opacity="0.7"/><path d="M${r1(x + 78 * s)} ${r1(y + 4 * s)} Q${r1(x + 108 * s)} ${r1(y + 30 * s)} ${r1(x + 102 * s)} ${r1(y + 62 * s)}" stroke="#000" stroke-width="${r1(14 * s)}" opacity="0.08" fill="none"/>`;
   let pile = "";
   for (let row = 0; row < 4; row += 1) {
-    for (let i = 0; i < 5 - row; i += 1) pile += sack(560 + i * 105 + row * 52 + (random() - 0.5) * 8, 640 - row * 58, 1, random() > 0.5 ? "#efe9dc" : "#e4dccb");
+    for (let i = 0; i < 5 - row; i += 1)
+      pile += sack(
+        560 + i * 105 + row * 52 + (random() - 0.5) * 8,
+        640 - row * 58,
+        1,
+        random() > 0.5 ? "#efe9dc" : "#e4dccb",
+      );
   }
   return frame(
-    `<defs>${linear("hall", [[0, "#2b2a2c"], [1, "#4a4540"]])}${linear("floor", [[0, "#57504a"], [1, "#2f2b28"]])}
+    `<defs>${linear("hall", [
+      [0, "#2b2a2c"],
+      [1, "#4a4540"],
+    ])}${linear("floor", [
+      [0, "#57504a"],
+      [1, "#2f2b28"],
+    ])}
 <linearGradient id="shaft" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="#fff3d4" stop-opacity="0.6"/><stop offset="1" stop-color="#fff3d4" stop-opacity="0"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#hall)"/>
 <g filter="url(#far)">${[120, 420, 720, 1020].map((x) => `<rect x="${x}" y="60" width="120" height="70" fill="#f7e9c6"/>`).join("")}
@@ -332,9 +452,26 @@ ${[120, 420, 720].map((x) => `<path d="M${x} 130 L${x + 120} 130 L${x + 330} 800
 /** A mobile clinic after the floods: a white tent with a red crescent beside brown water, people waiting. */
 function floodClinic(): string {
   const random = seeded(67);
-  const ripples = Array.from({ length: 40 }, () => `<path d="M${r1(random() * W)} ${r1(560 + random() * 230)} h${r1(40 + random() * 120)}" stroke="#d9cdb5" stroke-width="2" opacity="${r1(0.2 + random() * 0.3)}"/>`).join("");
+  const ripples = Array.from(
+    { length: 40 },
+    () =>
+      `<path d="M${r1(random() * W)} ${r1(560 + random() * 230)} h${r1(40 + random() * 120)}" stroke="#d9cdb5" stroke-width="2" opacity="${r1(0.2 + random() * 0.3)}"/>`,
+  ).join("");
   return frame(
-    `<defs>${linear("sky", [[0, "#7e8fa3"], [0.6, "#c2c8cc"], [1, "#e2dccf"]])}${linear("water", [[0, "#8e7a5c"], [1, "#5e4d36"]])}${linear("tent", [[0, "#fbfbf8"], [1, "#d3d3cc"]])}${linear("hill", [[0, "#5c6b4a"], [1, "#3f4a33"]])}</defs>
+    `<defs>${linear("sky", [
+      [0, "#7e8fa3"],
+      [0.6, "#c2c8cc"],
+      [1, "#e2dccf"],
+    ])}${linear("water", [
+      [0, "#8e7a5c"],
+      [1, "#5e4d36"],
+    ])}${linear("tent", [
+      [0, "#fbfbf8"],
+      [1, "#d3d3cc"],
+    ])}${linear("hill", [
+      [0, "#5c6b4a"],
+      [1, "#3f4a33"],
+    ])}</defs>
 <rect width="${W}" height="${H}" fill="url(#sky)"/>
 <rect width="${W}" height="420" filter="url(#clouds)" opacity="0.55"/>
 <g filter="url(#far)"><path d="M0 380 Q180 250 380 330 T760 300 T1200 340 L1200 520 L0 520 Z" fill="url(#hill)"/>
@@ -353,12 +490,25 @@ function floodClinic(): string {
 /** Sewing machines, steady incomes: a machine on a table, bolts of bright cloth, a woman at work by the window. */
 function sewingWorkshop(): string {
   const random = seeded(79);
-  const bolt = (x: number, y: number, colour: string, w: number) => `<rect x="${x}" y="${y}" width="${w}" height="54" rx="26" fill="${colour}"/><rect x="${x}" y="${y + 8}" width="${w}" height="10" fill="#fff" opacity="0.18"/><ellipse cx="${x + w}" cy="${y + 27}" rx="10" ry="27" fill="#000" opacity="0.2"/>`;
+  const bolt = (x: number, y: number, colour: string, w: number) =>
+    `<rect x="${x}" y="${y}" width="${w}" height="54" rx="26" fill="${colour}"/><rect x="${x}" y="${y + 8}" width="${w}" height="10" fill="#fff" opacity="0.18"/><ellipse cx="${x + w}" cy="${y + 27}" rx="10" ry="27" fill="#000" opacity="0.2"/>`;
   const colours = ["#c0392b", "#e67e22", "#16a085", "#8e44ad", "#2c7fb8", "#d4ac0d", "#c2185b"];
   let shelf = "";
-  for (let row = 0; row < 4; row += 1) for (let i = 0; i < 3; i += 1) shelf += bolt(820 + i * 10, 140 + row * 70, colours[Math.floor(random() * colours.length)]!, 280);
+  for (let row = 0; row < 4; row += 1)
+    for (let i = 0; i < 3; i += 1)
+      shelf += bolt(820 + i * 10, 140 + row * 70, colours[Math.floor(random() * colours.length)]!, 280);
   return frame(
-    `<defs>${linear("wall", [[0, "#e8dccb"], [1, "#c9b79d"]])}${linear("table", [[0, "#9a6b3e"], [1, "#5c3c20"]])}${linear("metal", [[0, "#3c3f44"], [0.5, "#5b6068"], [1, "#23262a"]])}
+    `<defs>${linear("wall", [
+      [0, "#e8dccb"],
+      [1, "#c9b79d"],
+    ])}${linear("table", [
+      [0, "#9a6b3e"],
+      [1, "#5c3c20"],
+    ])}${linear("metal", [
+      [0, "#3c3f44"],
+      [0.5, "#5b6068"],
+      [1, "#23262a"],
+    ])}
 <radialGradient id="window" cx="20%" cy="30%" r="60%"><stop offset="0" stop-color="#fffaf0" stop-opacity="0.95"/><stop offset="1" stop-color="#fffaf0" stop-opacity="0"/></radialGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#wall)"/>
 <rect width="${W}" height="${H}" filter="url(#plaster)" opacity="0.4"/>
@@ -386,7 +536,8 @@ const DEMO_PHOTOS: Record<DemoPhotoName, () => string> = {
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(DEMO_PHOTO_NAMES as readonly string[]).includes(name));
-if (unknown.length) throw new Error(`No demo photo is called ${unknown.join(", ")}; they are ${DEMO_PHOTO_NAMES.join(", ")}`);
+if (unknown.length)
+  throw new Error(`No demo photo is called ${unknown.join(", ")}; they are ${DEMO_PHOTO_NAMES.join(", ")}`);
 await mkdir(OUT, { recursive: true });
 for (const name of asked.length ? (asked as DemoPhotoName[]) : DEMO_PHOTO_NAMES) {
   const draw = DEMO_PHOTOS[name];

@@ -151,7 +151,10 @@ export async function startNginxProxy(nginx: string, upstreams: number[]): Promi
 }
 
 /** nginx in a throw-away folder on a free port, with the server block `site` makes; ready once `/` answers 200. */
-async function startNginx(nginx: string, site: (dir: string, port: number) => Promise<string>): Promise<NginxReference> {
+async function startNginx(
+  nginx: string,
+  site: (dir: string, port: number) => Promise<string>,
+): Promise<NginxReference> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "charity-bench-nginx-"));
   // nginx's workers may run as another user (www-data when started as root): let them read.
   await chmod(dir, 0o755);
@@ -159,7 +162,10 @@ async function startNginx(nginx: string, site: (dir: string, port: number) => Pr
   await writeFile(path.join(dir, "nginx.conf"), configuration(dir, port, await site(dir, port)));
   const errorLog = path.join(dir, "error.log");
   // Its own process group, so the master and its workers can be stopped together by id.
-  const child = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", errorLog], { detached: true, stdio: "ignore" });
+  const child = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", errorLog], {
+    detached: true,
+    stdio: "ignore",
+  });
   // A binary that cannot be run shows as an exit during start-up rather than a crash.
   child.once("error", () => undefined);
   let stopped = false;

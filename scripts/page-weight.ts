@@ -9,9 +9,28 @@ import { gzipSync } from "node:zlib";
  * own, so they are not weighed here (they are sent as the other reading pages).
  */
 export const WEIGHED_PAGES = [
-  "/about", "/zakat-education", "/stories", "/stories/1", "/events", "/events/1", "/testimonials", "/transparency", "/zakat-policy", "/appeals",
-  "/no-such-page", "/appeals/no-such-appeal",
-  "/", "/donate", "/zakat-calculator", "/obligations", "/contact", "/volunteer", "/newsletter", "/my-giving", "/my-giving/sign-in", "/appeals/winter-emergency-in-gaza",
+  "/about",
+  "/zakat-education",
+  "/stories",
+  "/stories/1",
+  "/events",
+  "/events/1",
+  "/testimonials",
+  "/transparency",
+  "/zakat-policy",
+  "/appeals",
+  "/no-such-page",
+  "/appeals/no-such-appeal",
+  "/",
+  "/donate",
+  "/zakat-calculator",
+  "/obligations",
+  "/contact",
+  "/volunteer",
+  "/newsletter",
+  "/my-giving",
+  "/my-giving/sign-in",
+  "/appeals/winter-emergency-in-gaza",
 ];
 
 export interface PageWeight {
@@ -29,13 +48,18 @@ const gzipped = (text: string | Uint8Array) => gzipSync(text).length;
 
 /** The modules a page loads: those it preloads, the `src` of its scripts, and what its inline modules import. */
 function moduleAddresses(html: string): string[] {
-  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((match) => match[1]!);
+  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
   const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!);
-  const imports = [...html.matchAll(/\bimport\s*(?:\*\s*as\s+\w+\s+from\s*)?\(?\s*"(\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const imports = [...html.matchAll(/\bimport\s*(?:\*\s*as\s+\w+\s+from\s*)?\(?\s*"(\/[^"]+\.js)"/g)].map(
+    (match) => match[1]!,
+  );
   return [...new Set([...preloads, ...sources, ...imports])];
 }
 
-const inlineScripts = (html: string) => [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 
 /** Weighs each page; a module shared by several pages is fetched once. */
 export async function weighPages(baseUrl: string, paths = WEIGHED_PAGES): Promise<PageWeight[]> {

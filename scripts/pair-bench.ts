@@ -78,7 +78,10 @@ async function loadWithWrk(wrk: string, url: string, seconds: number, headers: R
   const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0);
   const [, value = "0", unit = "ms"] = /\s99%\s+([\d.]+)(us|ms|s)/.exec(stdout) ?? [];
   const p99 = Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : 1);
-  const problems = [/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1], /Socket errors: (.*)/.exec(stdout)?.[1]].filter(Boolean);
+  const problems = [
+    /Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1],
+    /Socket errors: (.*)/.exec(stdout)?.[1],
+  ].filter(Boolean);
   return { requestsPerSecond: rate, p99, statuses: problems.length ? problems.join("; ") : "all 2xx" };
 }
 
@@ -102,14 +105,25 @@ function cpuSeconds(pid: number | undefined): number {
 }
 
 /** `/` through a fresh nginx in front of `apps`: a warm-up first, then the measured run. */
-async function throughNginx(nginx: string, apps: AppProcess[], seconds: number, holder: PairOptions["holder"], audience: Audience, label: string, wrk?: string): Promise<Run> {
+async function throughNginx(
+  nginx: string,
+  apps: AppProcess[],
+  seconds: number,
+  holder: PairOptions["holder"],
+  audience: Audience,
+  label: string,
+  wrk?: string,
+): Promise<Run> {
   holder.nginx = await startNginxProxy(
     nginx,
     apps.map((app) => app.port),
   );
-  const load = (url: string, duration: number) => (wrk ? loadWithWrk(wrk, url, duration, audience.headers) : loadWithAutocannon(url, duration, audience.headers));
+  const load = (url: string, duration: number) =>
+    wrk ? loadWithWrk(wrk, url, duration, audience.headers) : loadWithAutocannon(url, duration, audience.headers);
   try {
-    console.log(`Measuring / for ${audience.label} through nginx, ${label}, for ${seconds} s (after ${WARM_UP_SECONDS} s of warm-up)...`);
+    console.log(
+      `Measuring / for ${audience.label} through nginx, ${label}, for ${seconds} s (after ${WARM_UP_SECONDS} s of warm-up)...`,
+    );
     await load(`${holder.nginx.baseUrl}/`, WARM_UP_SECONDS);
     const cpuBefore = apps.reduce((total, app) => total + cpuSeconds(app.child.pid), 0);
     const started = performance.now();
@@ -128,7 +142,8 @@ function whatLimited(one: number, two: number): string {
   if (one < 0.9) {
     return "one process kept less than a core busy, so it was probably not what limited the rate (nginx and the load tool share the same cores), and a second process is unlikely to raise it on this machine.";
   }
-  if (two < one * TARGET_RATIO) return "the second process probably found no idle core to use (the load tool, nginx and the database hold the rest), so the ratio likely measures this machine rather than the second process.";
+  if (two < one * TARGET_RATIO)
+    return "the second process probably found no idle core to use (the load tool, nginx and the database hold the rest), so the ratio likely measures this machine rather than the second process.";
   return "the second process had cores of its own.";
 }
 
@@ -139,7 +154,9 @@ export async function measurePair(options: PairOptions): Promise<void> {
   console.log(`\nTwo app processes behind one port (nginx), on one ${options.databaseLabel} database...`);
   const nginx = findNginx();
   if (!nginx) {
-    console.log("nginx was not found (on PATH or /usr/sbin): two processes behind one port not measured. Debian's `nginx` package installs it.");
+    console.log(
+      "nginx was not found (on PATH or /usr/sbin): two processes behind one port not measured. Debian's `nginx` package installs it.",
+    );
     return;
   }
   // The first process creates and fills the database; the second finds it ready, as a second server would.
@@ -152,14 +169,26 @@ export async function measurePair(options: PairOptions): Promise<void> {
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const apps of [[first], [first, second]]) {
         const label = `${apps.length === 1 ? "one process" : "two processes"} (round ${round})`;
-        runs.push({ ...(await throughNginx(nginx, apps, options.seconds, options.holder, audience, label, wrk)), audience });
+        runs.push({
+          ...(await throughNginx(nginx, apps, options.seconds, options.holder, audience, label, wrk)),
+          audience,
+        });
       }
     }
   }
   const rate = (value: number) => value.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
   printAligned(
-    ["Who asks for /", "Run", "Processes", "Req/s (avg)", "p99 ms", "App CPU (cores)", "Req per app CPU-s", "Status codes"],
+    [
+      "Who asks for /",
+      "Run",
+      "Processes",
+      "Req/s (avg)",
+      "p99 ms",
+      "App CPU (cores)",
+      "Req per app CPU-s",
+      "Status codes",
+    ],
     runs.map((run) => [
       run.audience.label,
       run.label,
@@ -180,13 +209,22 @@ export async function measurePair(options: PairOptions): Promise<void> {
       const two = of(audience, 2, (run) => run.requestsPerSecond);
       const ratio = one > 0 ? two / one : 0;
       // Judged on the ratio as printed, like every figure of the bench.
-      return [`/ req/s for ${audience.label}`, rate(one), rate(two), `${ratio.toFixed(2)}x`, `>= ${TARGET_RATIO}x`, Number(ratio.toFixed(2)) >= TARGET_RATIO ? "yes" : "NO"];
+      return [
+        `/ req/s for ${audience.label}`,
+        rate(one),
+        rate(two),
+        `${ratio.toFixed(2)}x`,
+        `>= ${TARGET_RATIO}x`,
+        Number(ratio.toFixed(2)) >= TARGET_RATIO ? "yes" : "NO",
+      ];
     }),
   );
   for (const audience of AUDIENCES) {
     const one = of(audience, 1, (run) => run.appCores);
     const two = of(audience, 2, (run) => run.appCores);
-    console.log(`For ${audience.label}, the app processes kept ${one.toFixed(2)} cores busy alone and ${two.toFixed(2)} as two: ${whatLimited(one, two)}`);
+    console.log(
+      `For ${audience.label}, the app processes kept ${one.toFixed(2)} cores busy alone and ${two.toFixed(2)} as two: ${whatLimited(one, two)}`,
+    );
   }
   console.log(
     `(${CONNECTIONS} connections from ${wrk ? `wrk (${wrk}, one thread)` : "autocannon (in this process; install wrk for a lighter load tool)"} through nginx (${nginx}, worker_processes auto, keep-alive to each process), ${options.seconds} s per run after ${WARM_UP_SECONDS} s of warm-up, ` +

@@ -18,7 +18,16 @@ import { fillLargeHistory, timer, type HistorySize } from "./large-history";
 /** Rows per insert: large batches, fewer for wide tables (PostgreSQL's parameter limit). */
 const BATCH_ROWS = 5_000;
 /** Tables a site fills as it is used: a database with rows in any of them is someone's, never refilled. */
-const RECORDED = ["donations", "subscriptions", "disbursements", "appeals", "contact_submissions", "volunteer_signups", "newsletter_subscribers", "admins"];
+const RECORDED = [
+  "donations",
+  "subscriptions",
+  "disbursements",
+  "appeals",
+  "contact_submissions",
+  "volunteer_signups",
+  "newsletter_subscribers",
+  "admins",
+];
 
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
 
@@ -28,14 +37,20 @@ export async function postgresNotEmpty(url: string): Promise<string | undefined>
   await client.connect();
   try {
     const tables = await tablesIn(client);
-    return tables.length ? `it holds ${tables.length} tables (${tables.slice(0, 5).join(", ")}${tables.length > 5 ? ", ..." : ""})` : undefined;
+    return tables.length
+      ? `it holds ${tables.length} tables (${tables.slice(0, 5).join(", ")}${tables.length > 5 ? ", ..." : ""})`
+      : undefined;
   } finally {
     await client.end();
   }
 }
 
 /** The whole large history (scripts/large-history.ts) in a PostgreSQL database without tables. */
-export async function fillPostgresHistory(url: string, size: HistorySize, log: (line: string) => void = () => {}): Promise<LargeAppeal> {
+export async function fillPostgresHistory(
+  url: string,
+  size: HistorySize,
+  log: (line: string) => void = () => {},
+): Promise<LargeAppeal> {
   return viaSqlite(url, log, (file) => fillLargeHistory(file, size, log));
 }
 
@@ -43,8 +58,15 @@ export async function fillPostgresHistory(url: string, size: HistorySize, log: (
  * The giving history alone (scripts/giving-history.ts) in a PostgreSQL database that has no
  * tables yet or only the site's freshly migrated schema.
  */
-export async function fillPostgresGivingHistory(url: string, size: { donations: number; subscriptions: number }): Promise<void> {
-  await viaSqlite(url, () => {}, (file) => fillGivingHistory(file, size));
+export async function fillPostgresGivingHistory(
+  url: string,
+  size: { donations: number; subscriptions: number },
+): Promise<void> {
+  await viaSqlite(
+    url,
+    () => {},
+    (file) => fillGivingHistory(file, size),
+  );
 }
 
 async function viaSqlite<T>(url: string, log: (line: string) => void, fill: (file: string) => Promise<T>): Promise<T> {
@@ -77,7 +99,8 @@ async function copyHistory(file: string, url: string, log: (line: string) => voi
       throw error;
     }
     lap("copied to PostgreSQL and checked (rows and sums of money of every table)");
-    // As autovacuum would have left a long-running site: planner statistics, and pages marked all-visible for index-only scans.
+    // As autovacuum would have left a long-running site: planner statistics, and pages marked all-visible for
+    // index-only scans.
     await target.client.query("vacuum analyze");
     lap("VACUUM ANALYZE");
   } finally {
@@ -90,7 +113,9 @@ async function refuseRecorded(client: pg.Client): Promise<void> {
   const tables = new Set(await tablesIn(client));
   for (const table of RECORDED.filter((name) => tables.has(name))) {
     const { rows } = await client.query(`select 1 from "${table}" limit 1`);
-    if (rows.length) throw new Error(`The database already holds ${table}: a history is only ever written into a new, throw-away database`);
+    if (rows.length)
+      throw new Error(
+        `The database already holds ${table}: a history is only ever written into a new, throw-away database`,
+      );
   }
 }
-

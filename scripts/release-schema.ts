@@ -25,7 +25,9 @@ if (!commit || !/^[0-9a-f]{7,40}$/.test(commit)) {
 
 const folder = mkdtempSync(path.join(tmpdir(), `release-${commit}-`));
 try {
-  execFileSync("tar", ["-x", "-C", folder], { input: execFileSync("git", ["archive", commit], { maxBuffer: 1 << 30 }) });
+  execFileSync("tar", ["-x", "-C", folder], {
+    input: execFileSync("git", ["archive", commit], { maxBuffer: 1 << 30 }),
+  });
   symlinkSync(path.resolve("node_modules"), path.join(folder, "node_modules"), "dir");
   const { migrationProvider } = (await import(pathToFileURL(path.join(folder, "db/migrations/index.ts")).href)) as {
     migrationProvider: MigrationProvider;
@@ -35,16 +37,23 @@ try {
   sqlite.pragma("foreign_keys = ON");
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  if (error) throw new Error(`Migration ${results?.find((result) => result.status === "Error")?.migrationName} failed`, { cause: error });
+  if (error)
+    throw new Error(`Migration ${results?.find((result) => result.status === "Error")?.migrationName} failed`, {
+      cause: error,
+    });
   const ran = (results ?? []).map((result) => result.migrationName);
 
   // The migrator's clock, fixed to the release's: the same commit always gives the same file.
-  const released = new Date(execFileSync("git", ["show", "-s", "--format=%cI", commit], { encoding: "utf8" }).trim()).toISOString();
+  const released = new Date(
+    execFileSync("git", ["show", "-s", "--format=%cI", commit], { encoding: "utf8" }).trim(),
+  ).toISOString();
   sqlite.prepare("update kysely_migration set timestamp = ?").run(released);
-  process.stdout.write(dump(sqlite, [
-    `-- The database release ${commit} left: its migrations ${ran[0]} .. ${ran.at(-1)} run on an empty SQLite file.`,
-    `-- Made by \`npx tsx scripts/release-schema.ts ${commit} > tests/fixtures/schema-${commit}.sql\`; never edited by hand.`,
-  ]));
+  process.stdout.write(
+    dump(sqlite, [
+      `-- The database release ${commit} left: its migrations ${ran[0]} .. ${ran.at(-1)} run on an empty SQLite file.`,
+      `-- Made by \`npx tsx scripts/release-schema.ts ${commit} > tests/fixtures/schema-${commit}.sql\`; never edited by hand.`,
+    ]),
+  );
   await db.destroy();
 } finally {
   rmSync(folder, { recursive: true, force: true });
@@ -72,8 +81,13 @@ function dump(sqlite: SQLite.Database, header: string[]): string {
   const lines = [...header, ""];
   for (const object of objects) lines.push(`${object.sql};`);
   lines.push("");
-  for (const table of objects.filter((object) => object.type === "table" && !/^create virtual table/i.test(object.sql))) {
-    const columns = sqlite.prepare<[], { name: string }>(`select name from pragma_table_info('${table.name}')`).all().map((column) => column.name);
+  for (const table of objects.filter(
+    (object) => object.type === "table" && !/^create virtual table/i.test(object.sql),
+  )) {
+    const columns = sqlite
+      .prepare<[], { name: string }>(`select name from pragma_table_info('${table.name}')`)
+      .all()
+      .map((column) => column.name);
     const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
     const rows = sqlite
       .prepare<[], { row: string }>(
@@ -81,7 +95,8 @@ function dump(sqlite: SQLite.Database, header: string[]): string {
          from ${quoted(table.name)} order by ${columns.map(quoted).join(", ")}`,
       )
       .all();
-    for (const { row } of rows) lines.push(`INSERT INTO ${quoted(table.name)} (${columns.map(quoted).join(", ")}) VALUES (${row});`);
+    for (const { row } of rows)
+      lines.push(`INSERT INTO ${quoted(table.name)} (${columns.map(quoted).join(", ")}) VALUES (${row});`);
   }
   return `${lines.join("\n")}\n`;
 }

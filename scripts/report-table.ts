@@ -2,11 +2,15 @@
 
 /** A plain-text table: the first and last columns (text) left-aligned, the figures right-aligned. */
 export function printAligned(header: string[], body: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)),
+  );
   const last = header.length - 1;
   const format = (cells: string[]) =>
     cells
-      .map((cell, column) => (column === 0 || column === last ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
+      .map((cell, column) =>
+        column === 0 || column === last ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
       .join("  ")
       .trimEnd();
   console.log();

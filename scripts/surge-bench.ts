@@ -16,8 +16,22 @@ const SURGE_CONNECTIONS = 100;
 const DEMO_APPEAL = "winter-emergency-in-gaza";
 /** What a surge of visitors asks for: the public pages people share, and the API behind them. */
 const SURGE_PATHS = [
-  "/", "/stories", "/stories/1", "/events", "/testimonials", "/transparency", "/appeals", `/appeals/${DEMO_APPEAL}`, "/donate", "/zakat-calculator",
-  "/api/stories/", "/api/events/", "/api/testimonials/", "/api/donations/stats", "/api/transparency", "/api/appeals/",
+  "/",
+  "/stories",
+  "/stories/1",
+  "/events",
+  "/testimonials",
+  "/transparency",
+  "/appeals",
+  `/appeals/${DEMO_APPEAL}`,
+  "/donate",
+  "/zakat-calculator",
+  "/api/stories/",
+  "/api/events/",
+  "/api/testimonials/",
+  "/api/donations/stats",
+  "/api/transparency",
+  "/api/appeals/",
 ];
 
 const TARGETS = {
@@ -60,7 +74,8 @@ function surgeSeconds(): number {
 
 function surgeRepeats(): number {
   const repeats = Number(process.env.BENCH_SURGE_REPEATS ?? 3);
-  if (!Number.isInteger(repeats) || repeats < 0) throw new Error("BENCH_SURGE_REPEATS must be a whole number (0 for none)");
+  if (!Number.isInteger(repeats) || repeats < 0)
+    throw new Error("BENCH_SURGE_REPEATS must be a whole number (0 for none)");
   return repeats;
 }
 
@@ -80,7 +95,13 @@ function summarise(label: string, result: Result): Load {
   };
 }
 
-async function runLoad(label: string, url: string, connections: number, seconds: number, paths?: string[]): Promise<Load> {
+async function runLoad(
+  label: string,
+  url: string,
+  connections: number,
+  seconds: number,
+  paths?: string[],
+): Promise<Load> {
   console.log(`Measuring ${label} for ${seconds} s...`);
   const requests = paths?.map((urlPath) => ({ path: urlPath, method: "GET" }));
   return summarise(label, await autocannon({ url, connections, duration: seconds, ...(requests ? { requests } : {}) }));
@@ -94,19 +115,38 @@ async function checkMix(baseUrl: string): Promise<void> {
     await response.arrayBuffer();
     if (response.status !== 200) odd.push(`${urlPath} ${response.status}`);
   }
-  console.log(odd.length ? `Paths of the mix not answering 200: ${odd.join(", ")}` : `All ${SURGE_PATHS.length} paths of the mix answer 200.`);
+  console.log(
+    odd.length
+      ? `Paths of the mix not answering 200: ${odd.join(", ")}`
+      : `All ${SURGE_PATHS.length} paths of the mix answer 200.`,
+  );
 }
 
 /** nginx serving the bytes our server sent for `/`, measured the same way; a reason when it cannot be. */
-async function measureNginx(baseUrl: string, seconds: number, holder: SurgeOptions["holder"]): Promise<{ load?: Load; note: string }> {
+async function measureNginx(
+  baseUrl: string,
+  seconds: number,
+  holder: SurgeOptions["holder"],
+): Promise<{ load?: Load; note: string }> {
   const nginx = findNginx();
-  if (!nginx) return { note: "nginx was not found (on PATH or /usr/sbin): no reference for `/`. Debian's `nginx` package installs it (apt-get install nginx)." };
+  if (!nginx)
+    return {
+      note: "nginx was not found (on PATH or /usr/sbin): no reference for `/`. Debian's `nginx` package installs it (apt-get install nginx).",
+    };
   const response = await fetch(`${baseUrl}/`);
   const body = new Uint8Array(await response.arrayBuffer());
   try {
     holder.nginx = await startNginxServing(nginx, body);
-    const load = await runLoad(`/ (nginx, same ${(body.length / 1024).toFixed(1)} KiB)`, `${holder.nginx.baseUrl}/`, CONNECTIONS, seconds);
-    return { load, note: `nginx (${nginx}, worker_processes auto) served the ${body.length.toLocaleString("en-US")} bytes our server sent for /.` };
+    const load = await runLoad(
+      `/ (nginx, same ${(body.length / 1024).toFixed(1)} KiB)`,
+      `${holder.nginx.baseUrl}/`,
+      CONNECTIONS,
+      seconds,
+    );
+    return {
+      load,
+      note: `nginx (${nginx}, worker_processes auto) served the ${body.length.toLocaleString("en-US")} bytes our server sent for /.`,
+    };
   } catch (error) {
     return { note: `nginx could not be measured: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
@@ -122,7 +162,11 @@ interface MemoryReadings {
 }
 
 /** The first mix and its repeats, reading the server's RSS before, after each, and at its peak. */
-async function runMixes(options: SurgeOptions, mixSeconds: number, repeats: number): Promise<{ mixes: Load[]; memory: MemoryReadings }> {
+async function runMixes(
+  options: SurgeOptions,
+  mixSeconds: number,
+  repeats: number,
+): Promise<{ mixes: Load[]; memory: MemoryReadings }> {
   const memory: MemoryReadings = { beforeKiB: options.readRssKiB(), afterKiB: [] };
   const sample = () => {
     const kib = options.readRssKiB();
@@ -150,13 +194,23 @@ const rate = (value: number) => value.toLocaleString("en-US", { minimumFractionD
 function printLoads(loads: Load[]): void {
   printAligned(
     ["Run", "Req/s (avg)", "p99 ms", "Errors (timeouts)", "Non-2xx", "5xx", "Status codes"],
-    loads.map((load) => [load.label, rate(load.requestsPerSecond), load.p99.toFixed(1), `${load.errors} (${load.timeouts})`, String(load.non2xx), String(load.fiveXx), load.statuses]),
+    loads.map((load) => [
+      load.label,
+      rate(load.requestsPerSecond),
+      load.p99.toFixed(1),
+      `${load.errors} (${load.timeouts})`,
+      String(load.non2xx),
+      String(load.fiveXx),
+      load.statuses,
+    ]),
   );
 }
 
 function printMemory(memory: MemoryReadings): void {
   const after = memory.afterKiB.map((kib, run) => `${mib(kib)} after ${run === 0 ? "the mix" : `repeat ${run}`}`);
-  console.log(`Server memory (RSS): ${mib(memory.beforeKiB)} before the mix; ${after.join("; ")}; ${mib(memory.peakKiB)} at its peak during the mixes`);
+  console.log(
+    `Server memory (RSS): ${mib(memory.beforeKiB)} before the mix; ${after.join("; ")}; ${mib(memory.peakKiB)} at its peak during the mixes`,
+  );
 }
 
 /** The worst of the mix's runs, figure by figure: a repeat that fails a target fails it. */
@@ -191,7 +245,13 @@ function printTargets({ home, nginx, storiesApi, mix, memory }: Figures): void {
       `>= ${TARGETS.homeShareOfNginx * 100} % of nginx`,
       met(share === undefined ? undefined : share >= TARGETS.homeShareOfNginx),
     ],
-    ["/ p99, 20 connections", `${home.p99.toFixed(1)} ms`, nginx ? `${nginx.p99.toFixed(1)} ms` : "no nginx", `< ${TARGETS.homeP99Ms} ms`, met(home.p99 < TARGETS.homeP99Ms)],
+    [
+      "/ p99, 20 connections",
+      `${home.p99.toFixed(1)} ms`,
+      nginx ? `${nginx.p99.toFixed(1)} ms` : "no nginx",
+      `< ${TARGETS.homeP99Ms} ms`,
+      met(home.p99 < TARGETS.homeP99Ms),
+    ],
     [
       "GET /api/stories/ req/s, 20 connections",
       rate(storiesApi.requestsPerSecond),
@@ -226,7 +286,9 @@ export async function measureSurge(options: SurgeOptions): Promise<void> {
   const mixSeconds = surgeSeconds();
   const repeats = surgeRepeats();
   const { baseUrl, seconds } = options;
-  console.log(`\nThe surge: / beside nginx, the stories API, then ${SURGE_CONNECTIONS} connections on a mix of ${SURGE_PATHS.length} public pages and API paths...`);
+  console.log(
+    `\nThe surge: / beside nginx, the stories API, then ${SURGE_CONNECTIONS} connections on a mix of ${SURGE_PATHS.length} public pages and API paths...`,
+  );
 
   // Anything else busy on the machine lowers every figure here, nginx's too: say how busy it was.
   const machine = `${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)} before the surge`;
@@ -237,7 +299,9 @@ export async function measureSurge(options: SurgeOptions): Promise<void> {
   const { mixes, memory } = await runMixes(options, mixSeconds, repeats);
 
   printLoads([home, ...(reference.load ? [reference.load] : []), storiesApi, ...mixes]);
-  console.log(`(/ and the stories API: ${CONNECTIONS} connections, ${seconds} s each, no gzip on either side; each mix: ${SURGE_CONNECTIONS} connections, ${mixSeconds} s, cycling ${SURGE_PATHS.join(" ")})`);
+  console.log(
+    `(/ and the stories API: ${CONNECTIONS} connections, ${seconds} s each, no gzip on either side; each mix: ${SURGE_CONNECTIONS} connections, ${mixSeconds} s, cycling ${SURGE_PATHS.join(" ")})`,
+  );
   console.log(`${reference.note} (${machine})`);
   printMemory(memory);
   printTargets({ home, nginx: reference.load, storiesApi, mix: worstOf(mixes), memory });

@@ -25,7 +25,8 @@ function postgresBinaries() {
   if (fromPath.status === 0) candidates.push(fromPath.stdout.trim());
   const debian = "/usr/lib/postgresql";
   if (existsSync(debian)) {
-    for (const version of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, version, "bin"));
+    for (const version of readdirSync(debian).sort((a, b) => Number(b) - Number(a)))
+      candidates.push(path.join(debian, version, "bin"));
   }
   return candidates.find((dir) => existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl")));
 }
@@ -106,7 +107,10 @@ async function main() {
     stop = cluster.stop;
     console.log(`A throw-away PostgreSQL cluster for the tests: ${url}`);
   }
-  const child = spawn(command[0], command.slice(1), { stdio: "inherit", env: { ...process.env, TEST_POSTGRES_URL: url } });
+  const child = spawn(command[0], command.slice(1), {
+    stdio: "inherit",
+    env: { ...process.env, TEST_POSTGRES_URL: url },
+  });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => {
     stop();

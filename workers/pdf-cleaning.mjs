@@ -22,7 +22,9 @@ const METADATA_KEYS = [name("Metadata"), name("PieceInfo")];
 /** Actions that only move the reader (to a page, to an address); every other kind runs something. */
 const HARMLESS_ACTIONS = new Set([name("GoTo"), name("URI")]);
 /** Annotations that carry a file, a sound, a film or a script, and the pop-up notes that hold comments' text apart. */
-const REMOVED_ANNOTATIONS = new Set(["FileAttachment", "Popup", "Sound", "Movie", "Screen", "RichMedia", "3D"].map(name));
+const REMOVED_ANNOTATIONS = new Set(
+  ["FileAttachment", "Popup", "Sound", "Movie", "Screen", "RichMedia", "3D"].map(name),
+);
 /** A comment's author (T), when it was written or changed, and its pop-up note. */
 const COMMENT_DETAILS = [name("T"), name("M"), name("CreationDate"), name("Popup")];
 

@@ -28,7 +28,10 @@ import { cleanDocument } from "./pdf-cleaning.mjs";
 const DECODED_BUDGET = 64 * 1024 * 1024;
 
 const require = createRequire(import.meta.url);
-/** @typedef {{ buffer: Uint8Array, ensureBuffer(requested: number): Uint8Array }} UnpackedOutput pdf-lib's (protected) buffer growth */
+/**
+ * @typedef {{ buffer: Uint8Array, ensureBuffer(requested: number): Uint8Array }} UnpackedOutput pdf-lib's (protected)
+ * buffer growth
+ */
 /** @type {{ prototype: UnpackedOutput }} */
 const DecodeStream = require("pdf-lib/cjs/core/streams/DecodeStream").default;
 
@@ -59,14 +62,20 @@ console.log = () => {};
  */
 async function rewrite(path) {
   try {
-    const document = await PDFDocument.load(readFileSync(path), { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+    const document = await PDFDocument.load(readFileSync(path), {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
+    });
     // pdf-lib skips a part it cannot read and goes on, so the budget is checked here too.
     if (overBudget) return { refusal: "unsafe" };
     if (document.isEncrypted) return { refusal: "password" };
     // A file that only starts like a PDF parses to nothing: no catalogue, no pages.
     if (!document.context.trailerInfo.Root || document.getPageCount() === 0) return { refusal: "no-pages" };
     cleanDocument(document);
-    return { bytes: await document.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false }) };
+    return {
+      bytes: await document.save({ useObjectStreams: false, updateFieldAppearances: false, addDefaultPage: false }),
+    };
   } catch {
     return { refusal: overBudget ? "unsafe" : "damaged" };
   }

@@ -21,7 +21,12 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
   return Response.json(body, { status, headers });
 }
 
-export function apiError(status: number, detail: string, headers?: HeadersInit, extra?: Record<string, unknown>): Response {
+export function apiError(
+  status: number,
+  detail: string,
+  headers?: HeadersInit,
+  extra?: Record<string, unknown>,
+): Response {
   return Response.json({ detail, ...extra }, { status, headers });
 }
 
@@ -79,7 +84,8 @@ export function errorToApiResponse(error: unknown): Response {
   if (error instanceof ValidationError) return apiError(422, error.message, undefined, { errors: error.fieldErrors });
   if (error instanceof NotFoundError) return apiError(404, error.message);
   if (error instanceof ConflictError) return apiError(409, error.message);
-  if (error instanceof WebhookSignatureError) return apiError(400, `Webhook signature verification failed: ${error.message}`);
+  if (error instanceof WebhookSignatureError)
+    return apiError(400, `Webhook signature verification failed: ${error.message}`);
   if (error instanceof PaymentProviderError) {
     console.error(`${error.message}:`, error.cause ?? error);
     return apiError(502, error.message);
@@ -123,7 +129,9 @@ export function sameForEveryVisitor<Args extends { request: Request }>(handler: 
  *   export const loader = resource;
  *   export const action = resource;
  */
-export function apiResource<Args extends { request: Request }>(handlers: Partial<Record<Method, (args: Args) => Promise<Response>>>) {
+export function apiResource<Args extends { request: Request }>(
+  handlers: Partial<Record<Method, (args: Args) => Promise<Response>>>,
+) {
   return async (args: Args): Promise<Response> => {
     const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as Method;
     const handler = handlers[method];

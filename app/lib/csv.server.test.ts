@@ -32,9 +32,15 @@ describe("csvResponse", () => {
   });
 
   it("neutralises cells a spreadsheet would run as a formula", async () => {
-    const names = ["=HYPERLINK(\"http://evil\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd", "Plain"];
-    const text = await (await csvResponse("x.csv", columns, batches(names.map((name, index) => ({ id: index, name }))))).text();
-    const cells = text.replace(/^\ufeff/, "").trim().split("\n").slice(1);
+    const names = ['=HYPERLINK("http://evil")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd", "Plain"];
+    const text = await (
+      await csvResponse("x.csv", columns, batches(names.map((name, index) => ({ id: index, name }))))
+    ).text();
+    const cells = text
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\n")
+      .slice(1);
     expect(cells).toEqual([
       '0,"\'=HYPERLINK(""http://evil"")"',
       "1,'+1+1",
@@ -47,7 +53,9 @@ describe("csvResponse", () => {
   });
 
   it("streams batch after batch: every row arrives, in order", async () => {
-    const many = Array.from({ length: 50 }, (_, batch) => Array.from({ length: 100 }, (_, i) => ({ id: batch * 100 + i, name: `Donor ${batch * 100 + i}` })));
+    const many = Array.from({ length: 50 }, (_, batch) =>
+      Array.from({ length: 100 }, (_, i) => ({ id: batch * 100 + i, name: `Donor ${batch * 100 + i}` })),
+    );
     const lines = (await (await csvResponse("x.csv", columns, batches(...many))).text()).trim().split("\n");
     expect(lines).toHaveLength(5001);
     expect(lines[1]).toBe("0,Donor 0");

@@ -12,7 +12,11 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number;
 }
 
-export async function csvResponse<T>(filename: string, columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): Promise<Response> {
+export async function csvResponse<T>(
+  filename: string,
+  columns: CsvColumn<T>[],
+  batches: AsyncIterable<T[]>,
+): Promise<Response> {
   // The first batch is read before answering, so a query that fails at once is an error
   // page rather than a download cut off after its header line.
   const iterator = batches[Symbol.asyncIterator]();
@@ -33,7 +37,8 @@ export async function csvResponse<T>(filename: string, columns: CsvColumn<T>[], 
   pipeline(Readable.from(records()), stringifier).catch((error: unknown) => {
     // A download the client gave up on is not a failure worth reporting.
     const code = (error as { code?: string }).code;
-    if (code !== "ERR_STREAM_PREMATURE_CLOSE" && code !== "ABORT_ERR") console.error(`CSV export ${filename} failed:`, error);
+    if (code !== "ERR_STREAM_PREMATURE_CLOSE" && code !== "ABORT_ERR")
+      console.error(`CSV export ${filename} failed:`, error);
   });
   return new Response(Readable.toWeb(stringifier) as ReadableStream<Uint8Array>, {
     headers: {

@@ -56,7 +56,8 @@ function inWriteAheadLog(sqlite: SQLite.Database): void {
  */
 function wholeNumber(text: string): number {
   const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new RangeError(`The database returned ${text}, which is not a whole number this site can count exactly`);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`The database returned ${text}, which is not a whole number this site can count exactly`);
   return value;
 }
 
@@ -77,7 +78,12 @@ export const POSTGRES_APPLICATION_NAME = `charity-${process.pid}-${randomBytes(4
 
 /** A pool of connections to a PostgreSQL database; `size` per process (DATABASE_POOL_SIZE). */
 export function postgresPool(url: string, size: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: size, types: postgresTypes, application_name: POSTGRES_APPLICATION_NAME });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    types: postgresTypes,
+    application_name: POSTGRES_APPLICATION_NAME,
+  });
   // An idle connection the server closed (a restart, a failover) must not stop the process.
   pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   return pool;
@@ -115,8 +121,12 @@ export async function migrateToLatest(db: DB): Promise<void> {
 export async function tableExists(db: DB, name: string): Promise<boolean> {
   const { rows } =
     engineOf(db) === "postgres"
-      ? await sql<{ found: number }>`select 1 as found from pg_tables where schemaname = current_schema() and tablename = ${name}`.execute(db)
-      : await sql<{ found: number }>`select 1 as found from sqlite_master where type = 'table' and name = ${name}`.execute(db);
+      ? await sql<{
+          found: number;
+        }>`select 1 as found from pg_tables where schemaname = current_schema() and tablename = ${name}`.execute(db)
+      : await sql<{
+          found: number;
+        }>`select 1 as found from sqlite_master where type = 'table' and name = ${name}`.execute(db);
   return rows.length > 0;
 }
 

@@ -35,7 +35,12 @@ function createDonorSessionStorage() {
     async readData(id) {
       // A cookie from before these sessions were stored held the data itself: it opens nothing.
       if (typeof id !== "string") return null;
-      const row = await getDb().selectFrom("donor_sessions").select(["email"]).where("id", "=", id).where("expires_at", ">", nowIso()).executeTakeFirst();
+      const row = await getDb()
+        .selectFrom("donor_sessions")
+        .select(["email"])
+        .where("id", "=", id)
+        .where("expires_at", ">", nowIso())
+        .executeTakeFirst();
       return row ? { email: row.email } : null;
     },
     // The view holds nothing but who it is for, and its expiry never moves.

@@ -7,9 +7,14 @@ import type { DatabaseConnection, Dialect, Driver, TransactionSettings } from "k
  */
 export class PassThroughDriver implements Driver {
   constructor(protected readonly inner: Driver) {
-    if (inner.savepoint) this.savepoint = (connection, ...rest) => inner.savepoint!(this.innerConnection(connection), ...rest);
-    if (inner.rollbackToSavepoint) this.rollbackToSavepoint = (connection, ...rest) => inner.rollbackToSavepoint!(this.innerConnection(connection), ...rest);
-    if (inner.releaseSavepoint) this.releaseSavepoint = (connection, ...rest) => inner.releaseSavepoint!(this.innerConnection(connection), ...rest);
+    if (inner.savepoint)
+      this.savepoint = (connection, ...rest) => inner.savepoint!(this.innerConnection(connection), ...rest);
+    if (inner.rollbackToSavepoint)
+      this.rollbackToSavepoint = (connection, ...rest) =>
+        inner.rollbackToSavepoint!(this.innerConnection(connection), ...rest);
+    if (inner.releaseSavepoint)
+      this.releaseSavepoint = (connection, ...rest) =>
+        inner.releaseSavepoint!(this.innerConnection(connection), ...rest);
   }
 
   savepoint?: Driver["savepoint"];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { databaseEngine, databaseFilePath, databaseLabel, InvalidEnvironmentError, isSandboxMode, parseEnv } from "./env.server";
+import {
+  databaseEngine,
+  databaseFilePath,
+  databaseLabel,
+  InvalidEnvironmentError,
+  isSandboxMode,
+  parseEnv,
+} from "./env.server";
 
 describe("configuration", () => {
   it("has working defaults for every variable", () => {
@@ -30,13 +37,21 @@ describe("configuration", () => {
       STAFF_NOTIFY_EMAIL: "staff@example.org",
       PUBLIC_URL: "https://give.example.org",
     });
-    expect(env).toMatchObject({ SMTP_URL: "smtps://user:pass@mail.example.org:465", MAIL_FROM: '"Al-Amanah" <giving@example.org>', STAFF_NOTIFY_EMAIL: "staff@example.org" });
+    expect(env).toMatchObject({
+      SMTP_URL: "smtps://user:pass@mail.example.org:465",
+      MAIL_FROM: '"Al-Amanah" <giving@example.org>',
+      STAFF_NOTIFY_EMAIL: "staff@example.org",
+    });
     expect(parseEnv({ MAIL_FROM: "giving@example.org" }).MAIL_FROM).toBe("giving@example.org");
-    expect(() => parseEnv({ SMTP_URL: "http://mail.example.org" })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example.org" })).toThrow(
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
     expect(() => parseEnv({ MAIL_FROM: "Al-Amanah Foundation" })).toThrow(/MAIL_FROM must be an address/);
     expect(() => parseEnv({ STAFF_NOTIFY_EMAIL: "staff" })).toThrow(/STAFF_NOTIFY_EMAIL must be an email address/);
     // Mail that leaves needs the real site address for its links, and a real sender.
-    expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.org" })).toThrow(/PUBLIC_URL is required with SMTP_URL[\s\S]*MAIL_FROM is required with SMTP_URL/);
+    expect(() => parseEnv({ SMTP_URL: "smtp://mail.example.org" })).toThrow(
+      /PUBLIC_URL is required with SMTP_URL[\s\S]*MAIL_FROM is required with SMTP_URL/,
+    );
   });
 
   it("normalises PUBLIC_URL without a trailing slash", () => {
@@ -95,17 +110,21 @@ describe("DATABASE_URL", () => {
     expect(databaseFilePath(env)).toBe(file);
   });
 
-  it.each(["postgres://user@host:5432/db", "postgresql://user:secret@db.example.org/charity?sslmode=require", "POSTGRES://host/db"])(
-    "takes %s as a PostgreSQL database, with a SESSION_SECRET",
-    (value) => {
-      const env = parseEnv({ DATABASE_URL: value, SESSION_SECRET: "x".repeat(32) });
-      expect(databaseEngine(env)).toBe("postgres");
-      expect(() => databaseFilePath(env)).toThrow(/not a SQLite file/);
-    },
-  );
+  it.each([
+    "postgres://user@host:5432/db",
+    "postgresql://user:secret@db.example.org/charity?sslmode=require",
+    "POSTGRES://host/db",
+  ])("takes %s as a PostgreSQL database, with a SESSION_SECRET", (value) => {
+    const env = parseEnv({ DATABASE_URL: value, SESSION_SECRET: "x".repeat(32) });
+    expect(databaseEngine(env)).toBe("postgres");
+    expect(() => databaseFilePath(env)).toThrow(/not a SQLite file/);
+  });
 
   it("never prints a PostgreSQL password in the database's label", () => {
-    const env = parseEnv({ DATABASE_URL: "postgres://charity:s3cret@db.example.org:5432/charity", SESSION_SECRET: "x".repeat(32) });
+    const env = parseEnv({
+      DATABASE_URL: "postgres://charity:s3cret@db.example.org:5432/charity",
+      SESSION_SECRET: "x".repeat(32),
+    });
     expect(databaseLabel(env)).toBe("postgres://charity:***@db.example.org:5432/charity");
   });
 
@@ -131,7 +150,10 @@ describe("DATABASE_URL", () => {
   });
 
   it.each([
-    ["mysql://root@localhost/charity", /DATABASE_URL must be a file: URL naming a SQLite file.*; mysql: is not supported$/],
+    [
+      "mysql://root@localhost/charity",
+      /DATABASE_URL must be a file: URL naming a SQLite file.*; mysql: is not supported$/,
+    ],
     ["http://db.example.org/charity.sqlite", /; http: is not supported$/],
     ["sqlite:./data/charity.sqlite", /; sqlite: is not supported$/],
     ["./data/charity.sqlite", /; for the path \.\/data\/charity\.sqlite write file:\.\/data\/charity\.sqlite$/],
@@ -144,7 +166,9 @@ describe("DATABASE_URL", () => {
     ["file:./data/charity.sqlite?mode=ro", /; it has a \?query/],
   ])("refuses %j, naming the variable and what it accepts", (value, reason) => {
     const problem = refusal({ DATABASE_URL: value });
-    expect(problem).toMatch(/^DATABASE_URL: DATABASE_URL must be a file: URL naming a SQLite file, e\.g\. file:\.\/data\/charity\.sqlite/);
+    expect(problem).toMatch(
+      /^DATABASE_URL: DATABASE_URL must be a file: URL naming a SQLite file, e\.g\. file:\.\/data\/charity\.sqlite/,
+    );
     expect(problem).toMatch(reason);
   });
 });
@@ -197,12 +221,17 @@ describe("URL-valued settings", () => {
     ["http://mail.example.org", "http:// is not accepted"],
     ["mail.example.org:587", "it does not start with smtp:// or smtps://"],
     ["smtp:mail.example.org", "it does not start with smtp:// or smtps://"],
-    ["smtp://user:pa/ss@mail.example.org", "it is not a valid URL (a user name or password containing @ : / ? # must be percent-encoded, e.g. %40 for @)"],
+    [
+      "smtp://user:pa/ss@mail.example.org",
+      "it is not a valid URL (a user name or password containing @ : / ? # must be percent-encoded, e.g. %40 for @)",
+    ],
     ["smtp://mail.example.org/inbox", "it has a path, which does not belong here"],
     ["smtp://mail.example.org#x", "it has a #fragment, which does not belong here"],
   ])("refuses SMTP_URL=%j without repeating it: %s", (value, reason) => {
     const problem = refusal({ ...required, SMTP_URL: value });
-    expect(problem).toBe(`SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587; ${reason}`);
+    expect(problem).toBe(
+      `SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587; ${reason}`,
+    );
   });
 
   it("takes STRIPE_API_BASE as http(s), a host and a port", () => {
@@ -226,8 +255,12 @@ describe("URL-valued settings", () => {
 
   it("takes YOUTUBE_THUMBNAIL_BASE as http(s) with an optional path, without trailing slashes", () => {
     expect(parseEnv({}).YOUTUBE_THUMBNAIL_BASE).toBe("https://i.ytimg.com");
-    expect(parseEnv({ YOUTUBE_THUMBNAIL_BASE: "http://127.0.0.1:8080/" }).YOUTUBE_THUMBNAIL_BASE).toBe("http://127.0.0.1:8080");
-    expect(parseEnv({ YOUTUBE_THUMBNAIL_BASE: "https://mirror.example.org/youtube/" }).YOUTUBE_THUMBNAIL_BASE).toBe("https://mirror.example.org/youtube");
+    expect(parseEnv({ YOUTUBE_THUMBNAIL_BASE: "http://127.0.0.1:8080/" }).YOUTUBE_THUMBNAIL_BASE).toBe(
+      "http://127.0.0.1:8080",
+    );
+    expect(parseEnv({ YOUTUBE_THUMBNAIL_BASE: "https://mirror.example.org/youtube/" }).YOUTUBE_THUMBNAIL_BASE).toBe(
+      "https://mirror.example.org/youtube",
+    );
   });
 
   it.each([

@@ -42,7 +42,8 @@ const PUBLIC_URL_RULE: UrlRule = {
   schemes: ["http", "https"],
 };
 const STRIPE_API_BASE_RULE: UrlRule = {
-  accepts: "the address of a Stripe-compatible server: http:// or https://, a host and an optional port, e.g. http://127.0.0.1:12111",
+  accepts:
+    "the address of a Stripe-compatible server: http:// or https://, a host and an optional port, e.g. http://127.0.0.1:12111",
   schemes: ["http", "https"],
 };
 const YOUTUBE_THUMBNAIL_BASE_RULE: UrlRule = {
@@ -71,7 +72,8 @@ function urlProblem(value: string, rule: UrlRule): string | undefined {
     return `it is not a valid URL${rule.malformedHint ?? ""}`;
   }
   if (!url.hostname) return "it names no host";
-  if (!rule.credentials && (url.username || url.password)) return "it carries a user name or password, which does not belong here";
+  if (!rule.credentials && (url.username || url.password))
+    return "it carries a user name or password, which does not belong here";
   if (!rule.path && url.pathname !== "/" && url.pathname !== "") return "it has a path, which does not belong here";
   if (!rule.query && url.search) return "it has a ?query, which does not belong here";
   if (url.hash) return "it has a #fragment, which does not belong here";
@@ -179,13 +181,22 @@ const envSchema = z
       .default("UTC")
       .refine(isKnownTimeZone, { message: "SITE_TIMEZONE must be an IANA time zone, e.g. Europe/London" }),
     STRIPE_SECRET_KEY: optionalText.pipe(
-      z.string().regex(/^(sk|rk)_(test|live)_/, "STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_").optional(),
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_/, "STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_")
+        .optional(),
     ),
     STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
-      z.string().regex(/^pk_(test|live)_/, "STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_").optional(),
+      z
+        .string()
+        .regex(/^pk_(test|live)_/, "STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_")
+        .optional(),
     ),
     STRIPE_WEBHOOK_SECRET: optionalText.pipe(
-      z.string().regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+      z
+        .string()
+        .regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
+        .optional(),
     ),
     STRIPE_API_BASE: optionalText.pipe(urlSetting("STRIPE_API_BASE", STRIPE_API_BASE_RULE).optional()),
     // Mail: without SMTP_URL nothing leaves the machine; messages wait in the admin Outbox.
@@ -206,7 +217,9 @@ const envSchema = z
       .pipe(z.email({ message: "ORG_EMAIL must be an email address, e.g. info@example.org" }).optional())
       .transform((value) => value ?? PLACEHOLDER_ORGANISATION.email),
     ORG_PHONE: optionalText.transform((value) => value ?? PLACEHOLDER_ORGANISATION.phone),
-    STAFF_NOTIFY_EMAIL: optionalText.pipe(z.email({ message: "STAFF_NOTIFY_EMAIL must be an email address" }).optional()),
+    STAFF_NOTIFY_EMAIL: optionalText.pipe(
+      z.email({ message: "STAFF_NOTIFY_EMAIL must be an email address" }).optional(),
+    ),
     YOUTUBE_THUMBNAIL_BASE: optionalText
       .pipe(urlSetting("YOUTUBE_THUMBNAIL_BASE", YOUTUBE_THUMBNAIL_BASE_RULE).optional())
       .transform((value) => (value ?? "https://i.ytimg.com").replace(/\/+$/, "")),
@@ -219,24 +232,38 @@ const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET"],
-        message: "SESSION_SECRET is required with a postgres:// DATABASE_URL: every app process must sign sessions with the same secret",
+        message:
+          "SESSION_SECRET is required with a postgres:// DATABASE_URL: every app process must sign sessions with the same secret",
       });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {
-      ctx.addIssue({ code: "custom", path: ["ADMIN_USERNAME"], message: "ADMIN_USERNAME is required when ADMIN_PASSWORD is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_USERNAME"],
+        message: "ADMIN_USERNAME is required when ADMIN_PASSWORD is set",
+      });
     }
     // Mail that leaves the machine links back to the site and names its sender: both must be real.
     if (env.SMTP_URL && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "PUBLIC_URL is required with SMTP_URL: links in mail must point at the real site" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "PUBLIC_URL is required with SMTP_URL: links in mail must point at the real site",
+      });
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {
-      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "MAIL_FROM is required with SMTP_URL: an address your mail server may send as" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message: "MAIL_FROM is required with SMTP_URL: an address your mail server may send as",
+      });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: "custom",
         path: ["STRIPE_WEBHOOK_SECRET"],
-        message: "STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: donations are recorded from verified webhooks",
+        message:
+          "STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: donations are recorded from verified webhooks",
       });
     }
   });

@@ -77,7 +77,12 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
  * a visitor's read and set no cookie) and sent the way kept pages are, compressed once,
  * with its ETag.
  */
-async function keepAndSend(req: ExpressRequest, res: ExpressResponse, response: Response, visitor: VisitorRender | undefined) {
+async function keepAndSend(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  response: Response,
+  visitor: VisitorRender | undefined,
+) {
   response.headers.delete(KEEP_FOR_VISITORS_HEADER);
   // A HEAD's answer has no body: kept, it would be sent empty to the GETs that follow.
   if (!visitor || req.method !== "GET" || response.status !== 200 || response.headers.has("Set-Cookie")) {
@@ -88,7 +93,8 @@ async function keepAndSend(req: ExpressRequest, res: ExpressResponse, response: 
   // The headers set before the app ran (the security headers) belong to the kept page too.
   const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) headers.push([name, String(item)]);
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined) headers.push([name, String(item)]);
   }
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   headers.push(...response.headers.entries());
@@ -118,6 +124,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
     // The response has started, so the client only sees the connection close. A client
     // that left mid-download is not a server error; anything else is logged.
     const code = (error as { code?: string }).code ?? "";
-    if (!CLIENT_GONE.has(code)) console.error(`Response to ${res.req.method} ${res.req.originalUrl} failed mid-stream:`, error);
+    if (!CLIENT_GONE.has(code))
+      console.error(`Response to ${res.req.method} ${res.req.originalUrl} failed mid-stream:`, error);
   }
 }

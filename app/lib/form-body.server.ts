@@ -47,7 +47,11 @@ export function formMediaType(request: Request): FormMediaType {
   const accepted = FORM_MEDIA_TYPES.find((formType) => formType === type);
   if (accepted) return accepted;
   const sent = type ? `it was sent as ${type.slice(0, 100)}` : "it was sent without a content type";
-  return refuseForm(request, 415, `This form must be sent as a web form (${FORM_MEDIA_TYPES.join(" or ")}), but ${sent}.`);
+  return refuseForm(
+    request,
+    415,
+    `This form must be sent as a web form (${FORM_MEDIA_TYPES.join(" or ")}), but ${sent}.`,
+  );
 }
 
 /** For readers that parse the body themselves (uploads): a form cut short or garbled is a 400. */
@@ -60,7 +64,12 @@ export function refuseUnreadableForm(request: Request, error: unknown): never {
  * Answers a post the page cannot act on with `{detail}` and a 4xx status, logged once as
  * a client error (React Router logs no thrown `data()` itself).
  */
-export function refuseForm(request: Request, status: keyof typeof STATUS_TEXTS, detail: string, reason?: string): never {
+export function refuseForm(
+  request: Request,
+  status: keyof typeof STATUS_TEXTS,
+  detail: string,
+  reason?: string,
+): never {
   const { pathname } = new URL(request.url);
   console.warn(`Refused a form post to ${pathname} (${status}): ${reason ? `${detail} [${reason}]` : detail}`);
   throw data<FormRefusalBody>({ detail }, { status, statusText: STATUS_TEXTS[status] });

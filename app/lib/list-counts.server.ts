@@ -14,7 +14,10 @@ export type CountedList =
  * given), among the test flags asked for (live only, unless the site runs in a test mode).
  * Read from the counts triggers keep, so a screen over a million gifts never counts them.
  */
-export async function countedRows(list: CountedList, options: { value?: string; isTest?: readonly number[] } = {}): Promise<number> {
+export async function countedRows(
+  list: CountedList,
+  options: { value?: string; isTest?: readonly number[] } = {},
+): Promise<number> {
   let query = getDb()
     .selectFrom("list_counts")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("n"))

@@ -70,7 +70,11 @@ export async function pageOfRows<Row>(
 }
 
 /** Newest first by (`column`, id): the order every staff list is read in, walked in its index. */
-export function newestOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, table: string, column: string) {
+export function newestOrder<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: string,
+  column: string,
+) {
   return query.orderBy(sql.ref(`${table}.${column}`), "desc").orderBy(sql.ref(`${table}.id`), "desc");
 }
 
@@ -104,7 +108,8 @@ export async function searchPageOfRows<Row extends { id: number }>(
   const total = capped ? SEARCH_COUNT_CAP : places.length;
   const shown = capped ? Math.max(1, page) : Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
   const from = (shown - 1) * pageSize;
-  if (capped && (!newestFirst || from + pageSize > SEARCH_COUNT_CAP)) return { rows: await walkRows(pageSize, from), total, page: shown, capped };
+  if (capped && (!newestFirst || from + pageSize > SEARCH_COUNT_CAP))
+    return { rows: await walkRows(pageSize, from), total, page: shown, capped };
   const ordered = newestFirst ? places : [...places].sort(newestFirstPositions);
   const ids = ordered.slice(from, from + pageSize).map((match) => match.id);
   const byId = new Map((ids.length ? await rowsWithIds(ids) : []).map((row) => [row.id, row]));
@@ -151,7 +156,10 @@ export async function matchesUpToCap<DB, TB extends keyof DB, O>(
       .compile();
   const inOrder = narrowed ? await withinBudget(places(true)) : null;
   const rows = inOrder ?? (await getDb().executeQuery(places(false))).rows;
-  return { places: (rows as { id: number | string; at: string }[]).map((row) => ({ id: Number(row.id), at: row.at })), newestFirst: inOrder !== null };
+  return {
+    places: (rows as { id: number | string; at: string }[]).map((row) => ({ id: Number(row.id), at: row.at })),
+    newestFirst: inOrder !== null,
+  };
 }
 
 /** How long PostgreSQL may take to gather a narrowed search's matches newest first (see matchesUpToCap). */
@@ -180,8 +188,15 @@ async function withinBudget(query: CompiledQuery): Promise<unknown[] | null> {
 }
 
 /** The rows of a list query whose ids are given, in no particular order. */
-export function rowsWithIds<DB, TB extends keyof DB, Row>(query: SelectQueryBuilder<DB, TB, Row>, table: string, ids: number[]): Promise<Row[]> {
-  return query.clearOrderBy().where(sql.ref(`${table}.id`), "in", ids).execute();
+export function rowsWithIds<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  table: string,
+  ids: number[],
+): Promise<Row[]> {
+  return query
+    .clearOrderBy()
+    .where(sql.ref(`${table}.id`), "in", ids)
+    .execute();
 }
 
 /** From this many rows in, a page is found by its ids first (see rowsOfPage). */
@@ -218,7 +233,9 @@ export function paged<Query extends Pageable<Query>>(query: Query, page: { limit
 }
 
 /** How many rows a query matches. */
-export async function countOf<DB, Table extends keyof DB & string>(query: SelectQueryBuilder<DB, Table, object>): Promise<number> {
+export async function countOf<DB, Table extends keyof DB & string>(
+  query: SelectQueryBuilder<DB, Table, object>,
+): Promise<number> {
   // The selection is generic over the table, so its row type is spelled out here.
   const row = (await query.select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow()) as { count: number };
   return Number(row.count);
@@ -248,10 +265,17 @@ export function newestFirstList<Filter, Row extends { id: number }, Item, DB, TB
 }) {
   return {
     async page(filter: Filter, page: number, pageSize: number): Promise<ListPage<Item>> {
-      const readRows = (limit: number, offset: number) => rowsOfPage(list.newestFirst(filter), list.table, limit, offset);
+      const readRows = (limit: number, offset: number) =>
+        rowsOfPage(list.newestFirst(filter), list.table, limit, offset);
       const found = list.searches(filter)
         ? await searchPageOfRows(
-            () => matchesUpToCap(list.newestFirst(filter), list.table, list.positionColumn, list.narrows?.(filter) ?? false),
+            () =>
+              matchesUpToCap(
+                list.newestFirst(filter),
+                list.table,
+                list.positionColumn,
+                list.narrows?.(filter) ?? false,
+              ),
             readRows,
             (ids) => rowsWithIds(list.newestFirst(filter), list.table, ids),
             page,
@@ -264,7 +288,12 @@ export function newestFirstList<Filter, Row extends { id: number }, Item, DB, TB
       return (await paged(list.newestFirst(filter), page).execute()).map(list.toItem);
     },
     inBatches(filter: Filter, batchSize = 1000): AsyncGenerator<Item[]> {
-      return inBatches((after, limit) => list.newestFirst(filter, after).limit(limit).execute(), list.positionOf, list.toItem, batchSize);
+      return inBatches(
+        (after, limit) => list.newestFirst(filter, after).limit(limit).execute(),
+        list.positionOf,
+        list.toItem,
+        batchSize,
+      );
     },
   };
 }

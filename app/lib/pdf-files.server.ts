@@ -35,7 +35,8 @@ type WorkerAnswer = { bytes: Uint8Array } | { refusal: Refusal };
 const REFUSALS: Record<Refusal, string> = {
   damaged: "This PDF could not be read: it is damaged. Please try another file.",
   "no-pages": "This PDF could not be read: it has no pages. Please try another file.",
-  password: "This PDF is protected by a password, so it could not be read. Please save a copy without the password, or upload a photo of it.",
+  password:
+    "This PDF is protected by a password, so it could not be read. Please save a copy without the password, or upload a photo of it.",
   unsafe: "This PDF could not be read safely; please save it again or upload a photo of it.",
 };
 
@@ -62,7 +63,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * UnreadablePdfError when it cannot be kept. Tests pass smaller `limits`.
  */
 export async function rewritePdf(path: string, limits = PDF_REWRITE_LIMITS): Promise<void> {
-  if (!existsSync(WORKER_SCRIPT)) throw new Error(`The PDF worker is missing at ${WORKER_SCRIPT}: deploy the workers/ folder beside build/`);
+  if (!existsSync(WORKER_SCRIPT))
+    throw new Error(`The PDF worker is missing at ${WORKER_SCRIPT}: deploy the workers/ folder beside build/`);
   const turn = queue.then(() => runWorker(path, limits));
   queue = turn.catch(() => undefined);
   const answer = await turn;

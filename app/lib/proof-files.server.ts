@@ -45,7 +45,8 @@ export async function storeProof(file: ReceivedFile, field: string): Promise<str
     await rename(file.path, path.join(folder, `${id}.pdf`));
     return `${id}.pdf`;
   }
-  if ((await sniffKind(file)) !== "image") throw new ValidationError({ [field]: ["Please upload a photo (JPG, PNG, WebP or GIF) or a PDF"] });
+  if ((await sniffKind(file)) !== "image")
+    throw new ValidationError({ [field]: ["Please upload a photo (JPG, PNG, WebP or GIF) or a PDF"] });
   const target = path.join(folder, `${id}.webp`);
   try {
     await encodePhoto(file, target, { width: PROOF_PHOTO_WIDTH, quality: 85 });
@@ -70,7 +71,10 @@ export async function serveProof(request: Request, name: string, downloadName: s
   const match = PROOF_NAME.exec(name);
   if (!match) return null;
   const extension = match[1] as keyof typeof CONTENT_TYPES;
-  const response = await serveFile(request, path.join(proofsFolder(), name), { type: CONTENT_TYPES[extension], cacheControl: "private, no-store" });
+  const response = await serveFile(request, path.join(proofsFolder(), name), {
+    type: CONTENT_TYPES[extension],
+    cacheControl: "private, no-store",
+  });
   if (response.status === 404) return null;
   const disposition = extension === "pdf" ? "attachment" : "inline";
   response.headers.set("Content-Disposition", `${disposition}; filename="${downloadName}.${extension}"`);

@@ -13,7 +13,11 @@ function limit(name: string, posts: number, message: string) {
 }
 
 /** Public forms (newsletter, contact, volunteer) accept a handful of posts per address. */
-const publicFormPosts = limit("public-form", 10, "Too many submissions from your connection. Please try again in a few minutes.");
+const publicFormPosts = limit(
+  "public-form",
+  10,
+  "Too many submissions from your connection. Please try again in a few minutes.",
+);
 
 export function limitPublicFormPosts(form: string, clientAddress: string): Promise<void> {
   return publicFormPosts(`${form}|${clientAddress}`);
@@ -23,11 +27,19 @@ export function limitPublicFormPosts(form: string, clientAddress: string): Promi
  * Starting a checkout calls the provider, so a flood from one address is refused; the
  * limit is generous because a mosque or an office shares one address among many donors.
  */
-export const limitCheckoutStarts = limit("checkout-start", 60, "Too many donation attempts from your connection. Please try again in a few minutes.");
+export const limitCheckoutStarts = limit(
+  "checkout-start",
+  60,
+  "Too many donation attempts from your connection. Please try again in a few minutes.",
+);
 
 /**
  * The thank-you page asks the provider about a checkout it has not recorded yet; those
  * calls are limited per address so the page cannot be used to exhaust the provider's
  * rate limit, which real checkouts share.
  */
-export const limitGiftConfirmations = limit("gift-confirmation", 30, "Too many confirmations asked from your connection.");
+export const limitGiftConfirmations = limit(
+  "gift-confirmation",
+  30,
+  "Too many confirmations asked from your connection.",
+);

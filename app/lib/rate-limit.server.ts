@@ -27,7 +27,11 @@ export class RateLimiter {
 
   /** Seconds until the key may try again, or 0 when it is under the limit. */
   async retryAfter(key: string): Promise<number> {
-    const row = await getDb().selectFrom("rate_limits").select(["hits", "resets_at"]).where("key", "=", this.#key(key)).executeTakeFirst();
+    const row = await getDb()
+      .selectFrom("rate_limits")
+      .select(["hits", "resets_at"])
+      .where("key", "=", this.#key(key))
+      .executeTakeFirst();
     if (!row || Date.parse(row.resets_at) <= this.now()) return 0;
     return row.hits >= this.limit ? this.#secondsUntil(row.resets_at) : 0;
   }

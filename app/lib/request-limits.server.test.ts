@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PROOF_BYTES } from "./proof-files.server";
-import { answersWithPage, bodyProblemPage, MAX_BODY_BYTES, MAX_PROOF_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, requestBodyProblem } from "./request-limits.server";
+import {
+  answersWithPage,
+  bodyProblemPage,
+  MAX_BODY_BYTES,
+  MAX_PROOF_BODY_BYTES,
+  MAX_UPLOAD_BODY_BYTES,
+  requestBodyProblem,
+} from "./request-limits.server";
 
 describe("request body limits", () => {
   it("lets ordinary requests through", () => {
@@ -21,7 +28,9 @@ describe("request body limits", () => {
     expect(MAX_PROOF_BYTES).toBe(10 * 1024 * 1024);
     expect(requestBodyProblem("POST", "/admin/funds/ledger", tenMegabyteProof, undefined)).toBeNull();
     expect(requestBodyProblem("POST", "/admin/funds/ledger.data", tenMegabyteProof, undefined)).toBeNull();
-    expect(requestBodyProblem("POST", "/admin/funds/ledger", String(MAX_PROOF_BODY_BYTES + 1), undefined)).toMatchObject({ status: 413, limit: MAX_PROOF_BODY_BYTES });
+    expect(
+      requestBodyProblem("POST", "/admin/funds/ledger", String(MAX_PROOF_BODY_BYTES + 1), undefined),
+    ).toMatchObject({ status: 413, limit: MAX_PROOF_BODY_BYTES });
     // The other funds screens carry no file.
     expect(requestBodyProblem("POST", "/admin/funds", String(2 * 1024 * 1024), undefined)?.status).toBe(413);
     expect(requestBodyProblem("POST", "/admin/funds/ledger.csv", String(2 * 1024 * 1024), undefined)?.status).toBe(413);
@@ -36,7 +45,11 @@ describe("request body limits", () => {
     expect(answersWithPage("/contact", "application/json")).toBe(false);
 
     const problem = requestBodyProblem("POST", "/admin/funds/ledger", String(MAX_PROOF_BODY_BYTES + 1), undefined)!;
-    const page = bodyProblemPage(problem, "http://charity.example/admin/funds/ledger?fund=2&record=1", "charity.example");
+    const page = bodyProblemPage(
+      problem,
+      "http://charity.example/admin/funds/ledger?fund=2&record=1",
+      "charity.example",
+    );
     expect(page).toMatch(/^<!doctype html>/);
     expect(page).toContain("<h1>The form was too large to send</h1>");
     expect(page).toContain("comes to more than this form takes: 10 MB in all. Nothing was saved.");
@@ -45,7 +58,9 @@ describe("request body limits", () => {
     // Another site's address is never offered as the way back.
     expect(bodyProblemPage(problem, "https://elsewhere.example/x", "charity.example")).not.toContain("<a ");
     expect(bodyProblemPage(problem, undefined, "charity.example")).not.toContain("<a ");
-    expect(bodyProblemPage(requestBodyProblem("POST", "/contact", String(MAX_BODY_BYTES + 1), undefined)!, undefined, "x")).toContain("1 MB in all");
+    expect(
+      bodyProblemPage(requestBodyProblem("POST", "/contact", String(MAX_BODY_BYTES + 1), undefined)!, undefined, "x"),
+    ).toContain("1 MB in all");
   });
 
   it("refuses bodies over the limit and streamed bodies of unknown size", () => {

@@ -74,7 +74,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 export function bodyProblemPage(problem: BodyProblem, referer: string | undefined, host: string | undefined): string {
   const megabytes = Math.max(1, Math.floor((problem.limit ?? MAX_BODY_BYTES) / (1024 * 1024)));
   const from = URL.canParse(referer ?? "") ? new URL(referer!) : null;
-  const again = from && host && from.host === host ? `<p><a href="${escapeHtml(from.pathname + from.search)}">Open the form again</a> (empty).</p>` : "";
+  const again =
+    from && host && from.host === host
+      ? `<p><a href="${escapeHtml(from.pathname + from.search)}">Open the form again</a> (empty).</p>`
+      : "";
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large to send</title></head>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isSameOriginRequest } from "./same-origin.server";
 
-const request = (headers: Record<string, string>) => new Request("http://localhost:3000/api/settings/x", { method: "PUT", headers });
+const request = (headers: Record<string, string>) =>
+  new Request("http://localhost:3000/api/settings/x", { method: "PUT", headers });
 
 describe("isSameOriginRequest", () => {
   it("accepts this site's own pages and non-browser clients", () => {

@@ -21,7 +21,9 @@ describe("security headers", () => {
     expect(securityHeadersFor("/", false)["Strict-Transport-Security"]).toBeUndefined();
     expect(securityHeadersFor("/", true)["Strict-Transport-Security"]).toMatch(/max-age=31536000/);
     // A site whose PUBLIC_URL is https gets HSTS even behind a proxy that speaks plain HTTP to it.
-    expect(securityHeadersFor("/", false, "https://give.example.org")["Strict-Transport-Security"]).toMatch(/max-age=31536000/);
+    expect(securityHeadersFor("/", false, "https://give.example.org")["Strict-Transport-Security"]).toMatch(
+      /max-age=31536000/,
+    );
     expect(securityHeadersFor("/", false, "http://give.example.org")["Strict-Transport-Security"]).toBeUndefined();
   });
 });

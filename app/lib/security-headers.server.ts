@@ -21,7 +21,8 @@ export function documentContentSecurityPolicy(scripts: InlineScripts, isProducti
     // Vite's dev server injects its own inline scripts; production allows the page's own only.
     isProduction ? `script-src 'self' ${allowed}`.trimEnd() : "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    // Staff may link photos and videos by any http(s) URL (the media URL rules); an https page upgrades http ones itself.
+    // Staff may link photos and videos by any http(s) URL (the media URL rules); an https page upgrades http ones
+    // itself.
     "img-src 'self' https: http: data: blob:",
     "media-src 'self' https: http: blob:",
     "font-src 'self' data:",

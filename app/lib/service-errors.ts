@@ -58,12 +58,19 @@ export function fieldErrorsFromIssues(issues: { path: PropertyKey[]; message: st
 
 /** A field's name as the forms write it: `tribute.name`, `items[0]`. */
 function fieldName(path: PropertyKey[]): string {
-  return path.reduce<string>((name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), "");
+  return path.reduce<string>(
+    (name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)),
+    "",
+  );
 }
 
 /** Validates input with a schema, throwing a ValidationError the routes know how to show. */
 export function parseOrThrow<T>(
-  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  schema: {
+    safeParse(
+      input: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
   input: unknown,
 ): T {
   const result = schema.safeParse(input);

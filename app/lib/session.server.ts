@@ -90,5 +90,8 @@ export async function pruneExpiredSessions(): Promise<void> {
   await getDb().deleteFrom("donor_sessions").where("expires_at", "<=", now).execute();
   await getDb().deleteFrom("api_tokens").where("expires_at", "<=", now).execute();
   // Donors' sign-in links are kept a day past their expiry (the five-an-hour count reads them), then go.
-  await getDb().deleteFrom("giving_sign_in_links").where("expires_at", "<=", new Date(Date.now() - 86_400_000).toISOString()).execute();
+  await getDb()
+    .deleteFrom("giving_sign_in_links")
+    .where("expires_at", "<=", new Date(Date.now() - 86_400_000).toISOString())
+    .execute();
 }

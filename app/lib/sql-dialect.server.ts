@@ -18,8 +18,13 @@ const onPostgres = () => currentEngine() === "postgres";
  * expect of a search box: SQLite's LIKE already ignores ASCII case; PostgreSQL's ILIKE
  * (served by the trigram indexes) ignores all case.
  */
-export function likeIgnoringCase(column: Expression<unknown> | RawBuilder<unknown>, pattern: string): RawBuilder<SqlBool> {
-  return onPostgres() ? sql<SqlBool>`${column} ilike ${pattern} escape '\\'` : sql<SqlBool>`${column} like ${pattern} escape '\\'`;
+export function likeIgnoringCase(
+  column: Expression<unknown> | RawBuilder<unknown>,
+  pattern: string,
+): RawBuilder<SqlBool> {
+  return onPostgres()
+    ? sql<SqlBool>`${column} ilike ${pattern} escape '\\'`
+    : sql<SqlBool>`${column} like ${pattern} escape '\\'`;
 }
 
 /**
@@ -27,8 +32,13 @@ export function likeIgnoringCase(column: Expression<unknown> | RawBuilder<unknow
  * SQLite compares under NOCASE (the columns' indexes are NOCASE); PostgreSQL compares
  * lower() with lower() (the columns' indexes are on lower()).
  */
-export function equalsIgnoringCase(column: Expression<unknown> | RawBuilder<unknown>, value: string): RawBuilder<SqlBool> {
-  return onPostgres() ? sql<SqlBool>`lower(${column}) = lower(${value})` : sql<SqlBool>`${column} = ${value} collate nocase`;
+export function equalsIgnoringCase(
+  column: Expression<unknown> | RawBuilder<unknown>,
+  value: string,
+): RawBuilder<SqlBool> {
+  return onPostgres()
+    ? sql<SqlBool>`lower(${column}) = lower(${value})`
+    : sql<SqlBool>`${column} = ${value} collate nocase`;
 }
 
 /**

@@ -56,7 +56,8 @@ type Column = Expression<unknown> | RawBuilder<unknown>;
  */
 export function containedInAny(columns: Column[], search: string): RawBuilder<SqlBool> {
   const length = [...search].length;
-  if (currentEngine() !== "postgres") return anyOf(columns.map((column) => likeIgnoringCase(column, `%${escapeLike(search)}%`)));
+  if (currentEngine() !== "postgres")
+    return anyOf(columns.map((column) => likeIgnoringCase(column, `%${escapeLike(search)}%`)));
   if (length >= 3) return anyOf(columns.map((column) => trigramMatch(column, search)));
   const term = sql`lower(cast(${search} as text))`;
   const holds = anyOf(columns.map((column) => sql<SqlBool>`strpos(lower(${column}), ${term}) > 0`));

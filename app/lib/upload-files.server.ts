@@ -28,7 +28,8 @@ const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const GENERATED_NAME = /^[0-9a-f]{32}(-\d+)?\.(webp|mp4|webm)$/;
 const FOLDERS = new Set<string>(Object.values(UPLOAD_FOLDERS));
 
-export const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+export const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /** The file a request path names, or null when it names nothing servable. */
 export function uploadedFilePath(splat: string): { file: string; type: string; generated: boolean } | null {
@@ -62,7 +63,11 @@ export async function serveUpload(request: Request, splat: string): Promise<Resp
  * Streams a file from disk (never read whole), with an ETag for revalidation and byte
  * ranges, which video players seek with. A missing file is a 404.
  */
-export async function serveFile(request: Request, file: string, options: { type: string; cacheControl: string }): Promise<Response> {
+export async function serveFile(
+  request: Request,
+  file: string,
+  options: { type: string; cacheControl: string },
+): Promise<Response> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return notFound();
 

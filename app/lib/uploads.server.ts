@@ -59,7 +59,11 @@ export function uploadFolderPath(folder: UploadFolder): string {
  * The caller removes `file.path` once done (see `discard`). A body that is not multipart
  * (no boundary) or is cut short throws an UnreadableFormError, with any partial file removed.
  */
-export async function readMultipartForm(request: Request, fileField: string, maxFileBytes: number): Promise<MultipartForm> {
+export async function readMultipartForm(
+  request: Request,
+  fileField: string,
+  maxFileBytes: number,
+): Promise<MultipartForm> {
   if (!request.body) return { fields: {}, file: null };
   // Only staff upload files, so the multipart reader is loaded at the first upload.
   const { default: readMultipart } = await import("busboy");
@@ -164,7 +168,8 @@ function newName(): string {
  */
 export async function storeImage(file: ReceivedFile, folder: UploadFolder, field = "file"): Promise<string> {
   if (file.bytes > MAX_IMAGE_BYTES) throw new ValidationError({ [field]: [tooLargeMessage(MAX_IMAGE_BYTES)] });
-  if ((await sniffKind(file)) !== "image") throw new ValidationError({ [field]: ["Please upload a JPG, PNG, WebP or GIF image"] });
+  if ((await sniffKind(file)) !== "image")
+    throw new ValidationError({ [field]: ["Please upload a JPG, PNG, WebP or GIF image"] });
   const directory = uploadFolderPath(folder);
   await mkdir(directory, { recursive: true });
   const id = newName();
@@ -192,7 +197,8 @@ export async function storeVideo(file: ReceivedFile, folder: UploadFolder, field
     try {
       await stripMp4Metadata(file.path);
     } catch (error) {
-      if (error instanceof UnreadableVideoError) throw new ValidationError({ [field]: ["This video could not be read. Please try another file."] });
+      if (error instanceof UnreadableVideoError)
+        throw new ValidationError({ [field]: ["This video could not be read. Please try another file."] });
       throw error;
     }
   }
@@ -207,7 +213,11 @@ export async function storeVideo(file: ReceivedFile, folder: UploadFolder, field
  * One WebP of a photo at most `width` pixels wide: turned upright, then written without
  * any metadata block (sharp keeps none unless asked). Throws when it cannot be read.
  */
-export async function encodePhoto(file: ReceivedFile, target: string, options: { width: number; quality?: number }): Promise<void> {
+export async function encodePhoto(
+  file: ReceivedFile,
+  target: string,
+  options: { width: number; quality?: number },
+): Promise<void> {
   const sharp = await loadSharp();
   await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, animated: true, failOn: "error" })
     .rotate()
@@ -233,7 +243,11 @@ export async function deleteStoredUpload(folder: UploadFolder, name: string): Pr
   const photo = GENERATED_PHOTO.exec(name);
   if (photo) {
     const id = photo[1];
-    await Promise.all([`${id}.webp`, ...IMAGE_WIDTHS.map((width) => `${id}-${width}.webp`)].map((file) => rm(path.join(directory, file), { force: true })));
+    await Promise.all(
+      [`${id}.webp`, ...IMAGE_WIDTHS.map((width) => `${id}-${width}.webp`)].map((file) =>
+        rm(path.join(directory, file), { force: true }),
+      ),
+    );
   } else if (GENERATED_VIDEO.test(name)) {
     await rm(path.join(directory, name), { force: true });
   }

@@ -10,7 +10,27 @@ import { open, type FileHandle } from "node:fs/promises";
  */
 
 /** Major brands of MP4 video. HEIF/AVIF stills (heic, mif1, avif...) share the box format and are not videos. */
-const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42", "avc1", "dash", "M4V ", "M4VH", "M4VP", "MSNV", "mmp4", "f4v "]);
+const MP4_BRANDS = new Set([
+  "isom",
+  "iso2",
+  "iso3",
+  "iso4",
+  "iso5",
+  "iso6",
+  "iso7",
+  "iso8",
+  "iso9",
+  "mp41",
+  "mp42",
+  "avc1",
+  "dash",
+  "M4V ",
+  "M4VH",
+  "M4VP",
+  "MSNV",
+  "mmp4",
+  "f4v ",
+]);
 /** QuickTime: what iPhones record. Same boxes, but browsers cannot be relied on to play it. */
 const QUICKTIME_BRAND = "qt  ";
 const EBML_MAGIC = 0x1a45dfa3;
@@ -28,7 +48,9 @@ export async function isQuickTimeMovie(path: string): Promise<boolean> {
   try {
     const head = Buffer.alloc(12);
     const { bytesRead } = await handle.read(head, 0, 12, 0);
-    return bytesRead === 12 && head.toString("latin1", 4, 8) === "ftyp" && head.toString("latin1", 8, 12) === QUICKTIME_BRAND;
+    return (
+      bytesRead === 12 && head.toString("latin1", 4, 8) === "ftyp" && head.toString("latin1", 8, 12) === QUICKTIME_BRAND
+    );
   } finally {
     await handle.close();
   }
@@ -41,7 +63,8 @@ export async function videoContainer(path: string): Promise<VideoContainer | nul
   try {
     const head = Buffer.alloc(64);
     const { bytesRead } = await handle.read(head, 0, 64, 0);
-    if (bytesRead >= 12 && head.toString("latin1", 4, 8) === "ftyp") return MP4_BRANDS.has(head.toString("latin1", 8, 12)) ? "mp4" : null;
+    if (bytesRead >= 12 && head.toString("latin1", 4, 8) === "ftyp")
+      return MP4_BRANDS.has(head.toString("latin1", 8, 12)) ? "mp4" : null;
     // Matroska and WebM share the EBML header; its DocType says which (ID 0x4282).
     if (bytesRead >= 4 && head.readUInt32BE(0) === EBML_MAGIC) {
       const docType = head.indexOf(Buffer.from([0x42, 0x82]));
@@ -79,7 +102,7 @@ async function readBoxHeader(handle: FileHandle, offset: number, length: number)
 
 function boxesIn(buffer: Buffer, from: number, to: number): Box[] {
   const boxes: Box[] = [];
-  for (let offset = from; offset + 8 <= to; ) {
+  for (let offset = from; offset + 8 <= to;) {
     let size = buffer.readUInt32BE(offset);
     let headerSize = 8;
     if (size === 1) {
@@ -125,7 +148,7 @@ export async function stripMp4Metadata(path: string): Promise<number> {
   try {
     const { size: length } = await handle.stat();
     let blanked = 0;
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const box = await readBoxHeader(handle, offset, length);
       if (!box) break;
       if (METADATA_BOXES.has(box.type)) {

@@ -28,12 +28,19 @@ function thumbnailFolder(): string {
   return path.join(path.resolve(getEnv().UPLOADS_DIR), ".thumbnails", "youtube");
 }
 
-export async function serveYouTubeThumbnail(request: Request, fileName: string, isShown: (youTubeId: string) => Promise<boolean>): Promise<Response> {
+export async function serveYouTubeThumbnail(
+  request: Request,
+  fileName: string,
+  isShown: (youTubeId: string) => Promise<boolean>,
+): Promise<Response> {
   const id = VIDEO_FILE.exec(fileName)?.[1];
   if (!id || !(await isShown(id))) return notFound();
   const file = path.join(thumbnailFolder(), `${id}.webp`);
   if (!(await stat(file).catch(() => null)) && !(await fetchOnce(id, file))) {
-    return new Response("Thumbnail not available", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+    return new Response("Thumbnail not available", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    });
   }
   // A video's still rarely changes; a day lets a replaced one show up soon enough.
   return serveFile(request, file, { type: "image/webp", cacheControl: "public, max-age=86400" });
@@ -53,7 +60,9 @@ function fetchOnce(id: string, file: string): Promise<boolean> {
       .catch((error) => {
         if (failedAt.size >= MAX_REMEMBERED_FAILURES) failedAt.delete(failedAt.keys().next().value!);
         failedAt.set(id, Date.now());
-        console.warn(`YouTube thumbnail ${id} could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+        console.warn(
+          `YouTube thumbnail ${id} could not be fetched: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return false;
       })
       .finally(() => fetching.delete(id));
@@ -64,7 +73,10 @@ function fetchOnce(id: string, file: string): Promise<boolean> {
 
 async function download(id: string, file: string): Promise<void> {
   const base = getEnv().YOUTUBE_THUMBNAIL_BASE;
-  const response = await fetch(`${base}/vi/${id}/hqdefault.jpg`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: "error" });
+  const response = await fetch(`${base}/vi/${id}/hqdefault.jpg`, {
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    redirect: "error",
+  });
   if (!response.ok || !response.body) throw new Error(`answered ${response.status}`);
   const declared = Number(response.headers.get("Content-Length") ?? 0);
   if (declared > MAX_BYTES) throw new Error("too large");
@@ -83,7 +95,10 @@ async function download(id: string, file: string): Promise<void> {
   const partial = `${file}.${randomBytes(6).toString("hex")}.part`;
   const sharp = await loadSharp();
   try {
-    await sharp(Buffer.concat(chunks), { limitInputPixels: 4_000_000 }).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toFile(partial);
+    await sharp(Buffer.concat(chunks), { limitInputPixels: 4_000_000 })
+      .resize({ width: 480, withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toFile(partial);
     await rename(partial, file);
   } finally {
     await rm(partial, { force: true });

@@ -8,7 +8,10 @@ export function readNumber(raw: unknown): number | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw === "number") return raw;
   if (typeof raw !== "string") return Number.NaN;
-  const text = raw.trim().replace(/^\$\s*/, "").replace(/,/g, "");
+  const text = raw
+    .trim()
+    .replace(/^\$\s*/, "")
+    .replace(/,/g, "");
   if (text === "") return undefined;
   // Number("") and Number(" ") are 0 and Number("0x10") is 16: only plain decimals count.
   return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;

@@ -16,7 +16,14 @@ export function formatDateTime(iso: string | null, timeZone: string): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(date);
+  return dateTimeFormat("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+  }).format(date);
 }
 
 /** Today's date ('YYYY-MM-DD') where the foundation is (SITE_TIMEZONE). */

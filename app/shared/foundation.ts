@@ -1,4 +1,7 @@
-/** The foundation as the site and its emails name it (contact details are reserved placeholders, so nobody real is reached by mistake, until the ORG_* settings replace them). */
+/**
+ * The foundation as the site and its emails name it (contact details are reserved placeholders, so nobody real is
+ * reached by mistake, until the ORG_* settings replace them).
+ */
 export const FOUNDATION = {
   name: "Al-Amanah Foundation",
   tagline: "Zakat & Sadaqa, delivered with care",

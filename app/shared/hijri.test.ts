@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDays, calculatedEidAlFitr, daysBetween, formatBothCalendars, formatHijri, gregorianDayOf, hijriDateOf, hijriYearOf } from "./hijri";
+import {
+  addDays,
+  calculatedEidAlFitr,
+  daysBetween,
+  formatBothCalendars,
+  formatHijri,
+  gregorianDayOf,
+  hijriDateOf,
+  hijriYearOf,
+} from "./hijri";
 
 describe("the Hijri calendar (Umm al-Qura)", () => {
   it("reads a day in both calendars", () => {

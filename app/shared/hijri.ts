@@ -37,7 +37,8 @@ function noonOf(day: string): Date {
   return new Date(`${day.slice(0, 10)}T12:00:00Z`);
 }
 
-const numeric = () => dateTimeFormat("en-u-ca-islamic-umalqura", { timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric" });
+const numeric = () =>
+  dateTimeFormat("en-u-ca-islamic-umalqura", { timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric" });
 
 /** The Hijri date of a calendar day ('YYYY-MM-DD' or an ISO timestamp, read by its UTC date). */
 export function hijriDateOf(day: string): HijriDate {
@@ -54,7 +55,9 @@ export function formatHijri(day: string): string {
 
 /** "March 10, 2027 (1 Shawwal 1448 AH)": a day the faith counts by, in both calendars. */
 export function formatBothCalendars(day: string): string {
-  const gregorian = dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(noonOf(day));
+  const gregorian = dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
+    noonOf(day),
+  );
   return `${gregorian} (${formatHijri(day)})`;
 }
 

@@ -47,8 +47,9 @@ export function imageSources(value: string, folder: UploadFolder): ImageSources 
   const processed = PROCESSED_PHOTO.exec(value.trim());
   if (!processed) return { src };
   const id = processed[1]!;
-  const srcSet = IMAGE_WIDTHS.map((width, index) =>
-    `${uploadUrl(folder, index === IMAGE_WIDTHS.length - 1 ? `${id}.webp` : `${id}-${width}.webp`)} ${width}w`,
+  const srcSet = IMAGE_WIDTHS.map(
+    (width, index) =>
+      `${uploadUrl(folder, index === IMAGE_WIDTHS.length - 1 ? `${id}.webp` : `${id}-${width}.webp`)} ${width}w`,
   ).join(", ");
   return { src: uploadUrl(folder, `${id}-960.webp`), srcSet };
 }

@@ -33,7 +33,10 @@ export function formatExactCents(cents: number): string {
   return exactDollars.format(centsToDollars(cents));
 }
 
-/** The same for an amount in dollars (as the API's shapes carry it): the funds screens write every amount to the cent, as a ledger does. */
+/**
+ * The same for an amount in dollars (as the API's shapes carry it): the funds screens write every amount to the cent,
+ * as a ledger does.
+ */
 export function formatExactDollars(dollars: number): string {
   return formatExactCents(dollarsToCents(dollars));
 }

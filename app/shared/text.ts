@@ -17,7 +17,10 @@ export function paragraphs(text: string): string[] {
 }
 
 // A control character (NUL to US, and DEL) in one class, built from its code points.
-const CONTROL_CHARACTERS = new RegExp(`[${String.fromCharCode(0)}-${String.fromCharCode(0x1f)}${String.fromCharCode(0x7f)}]`, "g");
+const CONTROL_CHARACTERS = new RegExp(
+  `[${String.fromCharCode(0)}-${String.fromCharCode(0x1f)}${String.fromCharCode(0x7f)}]`,
+  "g",
+);
 
 /** Whether text holds a control character: no name, address or path typed by a person does. */
 export function hasControlCharacters(text: string): boolean {

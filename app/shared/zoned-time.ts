@@ -20,7 +20,14 @@ function offsetAt(at: Date, timeZone: string): number {
 }
 
 /** The UTC moment at which a zone's clocks show the given local time. */
-export function zonedTimeToUtc(year: number, month: number, date: number, hour: number, minute: number, timeZone: string): Date {
+export function zonedTimeToUtc(
+  year: number,
+  month: number,
+  date: number,
+  hour: number,
+  minute: number,
+  timeZone: string,
+): Date {
   const local = Date.UTC(year, month - 1, date, hour, minute);
   const first = local - offsetAt(new Date(local), timeZone);
   // Near a daylight-saving change the offset at the answer can differ from the guess's.

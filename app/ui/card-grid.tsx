@@ -7,7 +7,15 @@ const COLUMNS = {
 } as const;
 
 /** Cards in a responsive grid, as a list so screen readers announce how many there are. */
-export function CardGrid<Item extends { id: number }>({ items, columns, renderItem }: { items: Item[]; columns: keyof typeof COLUMNS; renderItem: (item: Item, index: number) => ReactNode }) {
+export function CardGrid<Item extends { id: number }>({
+  items,
+  columns,
+  renderItem,
+}: {
+  items: Item[];
+  columns: keyof typeof COLUMNS;
+  renderItem: (item: Item, index: number) => ReactNode;
+}) {
   return (
     <ul className={COLUMNS[columns]}>
       {items.map((item, index) => (

@@ -47,7 +47,13 @@ export function ConfirmPanel({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" name="intent" value={intent} className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className="btn bg-red-700 text-white hover:bg-red-800"
+          disabled={busy}
+        >
           {busy ? "Working..." : confirmLabel}
         </button>
         <Link to={cancelTo} preventScrollReset className="btn-secondary">

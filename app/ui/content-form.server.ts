@@ -23,8 +23,14 @@ export interface ContentFormOptions<Input extends Record<string, unknown>> {
   schema: z.ZodType<Input>;
   /** Checkboxes: unticked means false. */
   flags?: string[];
-  /** `upload` is the content area's `photoUpload(folder)`: it stores the file, saves, and releases the file if the save fails. */
-  photo?: { field: keyof Input & string; upload: <T>(file: ReceivedFile, field: string, save: (name: string) => Promise<T>) => Promise<T> };
+  /**
+   * `upload` is the content area's `photoUpload(folder)`: it stores the file, saves, and releases the file if the save
+   * fails.
+   */
+  photo?: {
+    field: keyof Input & string;
+    upload: <T>(file: ReceivedFile, field: string, save: (name: string) => Promise<T>) => Promise<T>;
+  };
   save(id: number, values: Input): Promise<{ id: number }>;
   remove(id: number): Promise<void>;
   /** Further intents by name; each returns the query string to redirect with. */
@@ -33,7 +39,10 @@ export interface ContentFormOptions<Input extends Record<string, unknown>> {
 
 const PHOTO_FILE_FIELD = "image_file";
 
-export async function contentFormAction<Input extends Record<string, unknown>>(request: Request, options: ContentFormOptions<Input>) {
+export async function contentFormAction<Input extends Record<string, unknown>>(
+  request: Request,
+  options: ContentFormOptions<Input>,
+) {
   const { fields, file, fileError } = await readSubmission(request, {
     fileField: options.photo ? PHOTO_FILE_FIELD : undefined,
     maxFileBytes: MAX_IMAGE_BYTES,
@@ -43,18 +52,24 @@ export async function contentFormAction<Input extends Record<string, unknown>>(r
     const id = idField(fields.get("id"));
     const intent = fields.get("intent") ?? "save";
     if (intent === "delete") return await removeRow(options, id);
-    if (options.intents && Object.hasOwn(options.intents, intent)) return redirect(`${options.screen}?${await options.intents[intent]!(id)}`);
+    if (options.intents && Object.hasOwn(options.intents, intent))
+      return redirect(`${options.screen}?${await options.intents[intent]!(id)}`);
     if (intent !== "save") refuseUnknownIntent(request, intent);
 
     const submission = parseWithZod(fields, { schema: options.schema });
     if (submission.status !== "success" || fileError) {
-      return data({ result: submission.reply({ fieldErrors: fileError ? { [PHOTO_FILE_FIELD]: [fileError] } : {} }) }, { status: 400 });
+      return data(
+        { result: submission.reply({ fieldErrors: fileError ? { [PHOTO_FILE_FIELD]: [fileError] } : {} }) },
+        { status: 400 },
+      );
     }
     const { photo } = options;
     try {
       const saved =
         file && photo
-          ? await photo.upload(file, PHOTO_FILE_FIELD, (name) => options.save(id, { ...submission.value, [photo.field]: name }))
+          ? await photo.upload(file, PHOTO_FILE_FIELD, (name) =>
+              options.save(id, { ...submission.value, [photo.field]: name }),
+            )
           : await options.save(id, submission.value);
       return redirect(`${options.screen}?saved=${saved.id}`);
     } catch (error) {

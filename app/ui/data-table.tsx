@@ -31,7 +31,11 @@ export function DataTable({
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={`px-3 py-3 ${column.align === "right" ? "text-right" : ""} ${column.fromSm ? "hidden sm:table-cell" : ""}`}>
+              <th
+                key={column.label}
+                scope="col"
+                className={`px-3 py-3 ${column.align === "right" ? "text-right" : ""} ${column.fromSm ? "hidden sm:table-cell" : ""}`}
+              >
                 {column.header ?? (column.hidden ? <span className="sr-only">{column.label}</span> : column.label)}
               </th>
             ))}

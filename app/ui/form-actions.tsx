@@ -4,7 +4,15 @@ import { Link, useNavigation } from "react-router";
  * The foot of an admin content form: the form-level error (if any), Save, and Cancel
  * back to the list. Save says "Saving..." and is disabled while this form posts.
  */
-export function FormActions({ saveLabel, cancelTo, formErrors }: { saveLabel: string; cancelTo: string; formErrors?: string[] }) {
+export function FormActions({
+  saveLabel,
+  cancelTo,
+  formErrors,
+}: {
+  saveLabel: string;
+  cancelTo: string;
+  formErrors?: string[];
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   return (

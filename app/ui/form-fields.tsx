@@ -52,7 +52,14 @@ export function TextareaField({
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
-      <textarea {...getTextareaProps(field)} key={field.key} rows={rows} required={required} maxLength={maxLength} className="field-input" />
+      <textarea
+        {...getTextareaProps(field)}
+        key={field.key}
+        rows={rows}
+        required={required}
+        maxLength={maxLength}
+        className="field-input"
+      />
       {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
@@ -79,7 +86,12 @@ export function SelectField({
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
-      <select {...getSelectProps(field)} key={field.key} required={required} className={`field-input ${selectClassName}`}>
+      <select
+        {...getSelectProps(field)}
+        key={field.key}
+        required={required}
+        className={`field-input ${selectClassName}`}
+      >
         {options.map((option) => {
           const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
           return (

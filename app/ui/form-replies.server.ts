@@ -48,7 +48,12 @@ export function formRefusalOf(error: unknown, outage?: ProviderOutage): FormRefu
   if (error instanceof NotFoundError) return { status: 404, formErrors: [error.message], message: error.message };
   if (error instanceof ConflictError) return { status: 409, formErrors: [error.message], message: error.message };
   if (error instanceof TooManyRequestsError) {
-    return { status: 429, formErrors: [error.message], message: error.message, headers: { "Retry-After": String(error.retryAfterSeconds) } };
+    return {
+      status: 429,
+      formErrors: [error.message],
+      message: error.message,
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    };
   }
   return null;
 }
@@ -62,7 +67,11 @@ export function formRefusalOrThrow(error: unknown, outage?: ProviderOutage): For
 
 /** What the conform forms need of a submission to answer with errors. */
 interface RepliableSubmission {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
 }
 
 /**
@@ -97,7 +106,10 @@ export function failureNotice<Extra extends Record<string, unknown> = Record<nev
 ) {
   const refusal = formRefusalOf(error, { what, message: failed });
   if (!refusal) logFailure(what, error);
-  return data({ ...(extra as Extra), ok: false as const, message: refusal?.message ?? failed }, { status: refusal?.status ?? 500, headers: refusal?.headers });
+  return data(
+    { ...(extra as Extra), ok: false as const, message: refusal?.message ?? failed },
+    { status: refusal?.status ?? 500, headers: refusal?.headers },
+  );
 }
 
 /**
@@ -106,5 +118,10 @@ export function failureNotice<Extra extends Record<string, unknown> = Record<nev
  */
 export function refuseUnknownIntent(request: Request, intent: unknown): never {
   const named = typeof intent === "string" && intent !== "" ? JSON.stringify(intent.slice(0, 40)) : "none";
-  return refuseForm(request, 400, "This form asked for something this page cannot do. Please go back and try again.", `intent ${named}`);
+  return refuseForm(
+    request,
+    400,
+    "This form asked for something this page cannot do. Please go back and try again.",
+    `intent ${named}`,
+  );
 }

@@ -40,7 +40,12 @@ export function ListSearch({
   }, [location.search]);
 
   return (
-    <Form ref={formRef} method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" role="search">
+    <Form
+      ref={formRef}
+      method="get"
+      className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
+      role="search"
+    >
       <div className="min-w-56 flex-1">
         <label htmlFor={id} className="field-label">
           {label}

@@ -21,11 +21,28 @@ export function MediaImage({
   if (!sources) {
     return (
       <div aria-hidden="true" className={`bg-gradient-to-br from-brand-700 to-brand-900 ${className}`}>
-        <svg viewBox="0 0 24 24" className="mx-auto h-full w-12 text-brand-100/60" fill="none" stroke="currentColor" strokeWidth={1.5}>
+        <svg
+          viewBox="0 0 24 24"
+          className="mx-auto h-full w-12 text-brand-100/60"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+        >
           <path d="M12 21s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.5-7 10-7 10z" />
         </svg>
       </div>
     );
   }
-  return <SafeImage src={sources.src} srcSet={sources.srcSet} sizes={sizes} alt={alt} width={640} height={400} className={className} eager={eager} />;
+  return (
+    <SafeImage
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sizes}
+      alt={alt}
+      width={640}
+      height={400}
+      className={className}
+      eager={eager}
+    />
+  );
 }

@@ -82,7 +82,12 @@ export function Modal({
     <div className="flex items-start justify-between gap-4">
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
       {hydrated ? (
-        <button type="button" onClick={() => closeRef.current?.()} className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+        <button
+          type="button"
+          onClick={() => closeRef.current?.()}
+          className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
+          aria-label="Close"
+        >
           <Icon name="close" className="h-6 w-6" />
         </button>
       ) : null}
@@ -91,7 +96,10 @@ export function Modal({
 
   if (!hydrated) {
     return (
-      <section aria-label={title} className={`mx-auto w-full ${width} rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm`}>
+      <section
+        aria-label={title}
+        className={`mx-auto w-full ${width} rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm`}
+      >
         {heading}
         <div className="mt-4">{children}</div>
       </section>
@@ -117,7 +125,8 @@ export function Modal({
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], [tabindex]:not([tabindex="-1"]):not([data-focus-guard])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], [tabindex]:not([tabindex="-1"]):not([data-focus-guard])';
 
 /**
  * A modal <dialog> keeps focus from the page behind, but Tab past its last control (or

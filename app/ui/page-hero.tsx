@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** The coloured band that opens a public page: an eyebrow, the page's one h1, a line of text. */
-export function PageHero({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children?: ReactNode }) {
+export function PageHero({
+  id,
+  eyebrow,
+  title,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="bg-brand-800 text-white">
       <div className="container-page py-12 sm:py-16">

@@ -1,5 +1,11 @@
 import { useContext } from "react";
-import { isRouteErrorResponse, ScrollRestoration, Scripts, UNSAFE_DataRouterStateContext, useMatches } from "react-router";
+import {
+  isRouteErrorResponse,
+  ScrollRestoration,
+  Scripts,
+  UNSAFE_DataRouterStateContext,
+  useMatches,
+} from "react-router";
 
 /**
  * The `handle` of a page that is whole as the server sends it: its links are plain links,

@@ -11,7 +11,15 @@ export function LoadFailure({ children }: { children: ReactNode }) {
 }
 
 /** A public list with nothing in it yet: a heading, a line, and where to go instead. */
-export function EmptyState({ title, text, action }: { title: string; text: string; action: { to: string; label: string } }) {
+export function EmptyState({
+  title,
+  text,
+  action,
+}: {
+  title: string;
+  text: string;
+  action: { to: string; label: string };
+}) {
   return (
     <div className="py-12 text-center">
       <h2 className="text-2xl font-bold text-slate-900">{title}</h2>

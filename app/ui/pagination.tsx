@@ -42,13 +42,17 @@ export function Pagination({
     return query ? `${pathname}?${query}` : pathname;
   };
   return (
-    <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+    <nav
+      aria-label={`${label} pages`}
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
+    >
       <p>
         {pastTheEnd ? (
           <>No more matches past {formatCount(total)}+</>
         ) : (
           <>
-            Showing {formatCount(first)}–{formatCount(last)} of {capped && last > total ? `more than ${formatCount(total)}` : formatCount(total)}
+            Showing {formatCount(first)}–{formatCount(last)} of{" "}
+            {capped && last > total ? `more than ${formatCount(total)}` : formatCount(total)}
             {capped && last <= total ? "+" : ""}
           </>
         )}

@@ -23,12 +23,19 @@ export interface PublicFormOutcome {
 
 export async function publicFormAction<Input>(
   request: Request,
-  options: { schema: z.ZodType<Input>; submit(value: Input): Promise<unknown>; failure: string; logAs: string; sentTo: string },
+  options: {
+    schema: z.ZodType<Input>;
+    submit(value: Input): Promise<unknown>;
+    failure: string;
+    logAs: string;
+    sentTo: string;
+  },
 ) {
   const formData = await readFormBody(request);
   const scripted = formData.has(SCRIPTED_POST);
   const submission = parseWithZod(formData, { schema: options.schema });
-  if (submission.status !== "success") return data<PublicFormOutcome>({ result: submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data<PublicFormOutcome>({ result: submission.reply(), sent: false }, { status: 400 });
   try {
     await options.submit(submission.value);
     if (!scripted) return redirect(options.sentTo, 303);
@@ -37,6 +44,9 @@ export async function publicFormAction<Input>(
     // Refused input beside its fields; too many posts says why, in place of "try again".
     if (formRefusalOf(error)) return serviceErrorReply(submission, error, { sent: false });
     console.error(`${options.logAs} failed:`, error);
-    return data<PublicFormOutcome>({ result: submission.reply({ formErrors: [options.failure] }), sent: false }, { status: 500 });
+    return data<PublicFormOutcome>(
+      { result: submission.reply({ formErrors: [options.failure] }), sent: false },
+      { status: 500 },
+    );
   }
 }

@@ -44,11 +44,36 @@ export function RecordFilter({
 }
 
 /** The Fund select (Donations, the Ledger). */
-export function FundFilter({ id, funds, fundId }: { id: string; funds: readonly { id: number; name: string }[]; fundId: number | undefined }) {
-  return <RecordFilter id={id} name="fund" label="Fund" all="All funds" choices={funds.map((fund) => ({ id: fund.id, label: fund.name }))} chosen={fundId} />;
+export function FundFilter({
+  id,
+  funds,
+  fundId,
+}: {
+  id: string;
+  funds: readonly { id: number; name: string }[];
+  fundId: number | undefined;
+}) {
+  return (
+    <RecordFilter
+      id={id}
+      name="fund"
+      label="Fund"
+      all="All funds"
+      choices={funds.map((fund) => ({ id: fund.id, label: fund.name }))}
+      chosen={fundId}
+    />
+  );
 }
 
 /** The Appeal select (Donations): "Winter Emergency (closed)". */
-export function AppealFilter({ id, appeals, appealId }: { id: string; appeals: readonly FilterChoice[]; appealId: number | undefined }) {
+export function AppealFilter({
+  id,
+  appeals,
+  appealId,
+}: {
+  id: string;
+  appeals: readonly FilterChoice[];
+  appealId: number | undefined;
+}) {
   return <RecordFilter id={id} name="appeal" label="Appeal" all="All appeals" choices={appeals} chosen={appealId} />;
 }

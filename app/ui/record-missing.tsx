@@ -4,7 +4,15 @@ import { Link } from "react-router";
  * A story, event or appeal page whose record does not exist or is not public (a 404), shown
  * inside the site's layout with a way back to the list (the route's meta gives its title).
  */
-export function RecordMissing({ what, listTo, listLabel }: { what: "Story" | "Event" | "Appeal"; listTo: string; listLabel: string }) {
+export function RecordMissing({
+  what,
+  listTo,
+  listLabel,
+}: {
+  what: "Story" | "Event" | "Appeal";
+  listTo: string;
+  listLabel: string;
+}) {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">404</p>

@@ -10,10 +10,21 @@ export function RowActions({ id, subject, children }: { id: number; subject: str
   return (
     <td className="px-3 py-3 text-right whitespace-nowrap">
       {children}
-      <Link to={`?edit=${id}`} preventScrollReset className="ml-4 font-semibold text-brand-700 hover:underline" aria-label={`Edit ${subject}`}>
+      <Link
+        to={`?edit=${id}`}
+        preventScrollReset
+        className="ml-4 font-semibold text-brand-700 hover:underline"
+        aria-label={`Edit ${subject}`}
+      >
         Edit
       </Link>
-      <Link to={`?delete=${id}`} preventScrollReset data-delete-for={id} className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Delete ${subject}`}>
+      <Link
+        to={`?delete=${id}`}
+        preventScrollReset
+        data-delete-for={id}
+        className="ml-4 font-semibold text-red-700 hover:underline"
+        aria-label={`Delete ${subject}`}
+      >
         Delete
       </Link>
     </td>

@@ -37,7 +37,11 @@ export function SafeImage({
 
   if (failed) {
     return (
-      <div role="img" aria-label={alt ? `${alt}: media not available` : "Media not available"} className={`flex justify-center bg-slate-100 text-sm font-medium text-slate-500 ${placeholderAt === "top" ? "items-start pt-3" : "items-center"} ${className}`}>
+      <div
+        role="img"
+        aria-label={alt ? `${alt}: media not available` : "Media not available"}
+        className={`flex justify-center bg-slate-100 text-sm font-medium text-slate-500 ${placeholderAt === "top" ? "items-start pt-3" : "items-center"} ${className}`}
+      >
         Media Not Available
       </div>
     );

@@ -12,7 +12,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("admins")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("username", "text", (c) => c.notNull().unique().modifyFront(sql`collate nocase`))
+    .addColumn("username", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .modifyFront(sql`collate nocase`),
+    )
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
@@ -54,8 +59,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("summary", "text", (c) => c.notNull())
     .addColumn("content", "text", (c) => c.notNull())
-    .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1).check(sql`is_active in (0, 1)`))
-    .addColumn("is_featured", "integer", (c) => c.notNull().defaultTo(0).check(sql`is_featured in (0, 1)`))
+    .addColumn("is_active", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`is_active in (0, 1)`),
+    )
+    .addColumn("is_featured", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`is_featured in (0, 1)`),
+    )
     .addColumn("video_url", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("image_filename", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
@@ -88,7 +103,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("message", "text", (c) => c.notNull())
     .addColumn("submitted_at", "text", (c) => c.notNull().defaultTo(now))
-    .addColumn("resolved", "integer", (c) => c.notNull().defaultTo(0).check(sql`resolved in (0, 1)`))
+    .addColumn("resolved", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`resolved in (0, 1)`),
+    )
     .execute();
   await db.schema
     .createIndex("contact_submissions_status")
@@ -128,8 +148,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents > 0`))
     .addColumn("purpose", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("interval", "text", (c) => c.notNull().check(sql`interval in ('month', 'year')`))
-    .addColumn("payment_day", "integer", (c) => c.notNull().defaultTo(1).check(sql`payment_day between 1 and 31`))
-    .addColumn("payment_month", "integer", (c) => c.notNull().defaultTo(1).check(sql`payment_month between 1 and 12`))
+    .addColumn("payment_day", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`payment_day between 1 and 31`),
+    )
+    .addColumn("payment_month", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`payment_month between 1 and 12`),
+    )
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("next_payment_date", "text")
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
@@ -158,11 +188,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("stripe_invoice_id", "text", (c) => c.unique())
     .execute();
   await db.schema.createIndex("donations_donated_at").on("donations").column("donated_at").execute();
-  await db.schema
-    .createIndex("donations_frequency")
-    .on("donations")
-    .columns(["frequency", "donated_at"])
-    .execute();
+  await db.schema.createIndex("donations_frequency").on("donations").columns(["frequency", "donated_at"]).execute();
   await db.schema.createIndex("donations_email").on("donations").column("email").execute();
   await db.schema.createIndex("donations_subscription_id").on("donations").column("subscription_id").execute();
 
@@ -172,12 +198,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("country", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("text", "text", (c) => c.notNull())
-    .addColumn("rating", "integer", (c) => c.notNull().defaultTo(5).check(sql`rating between 1 and 5`))
+    .addColumn("rating", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(5)
+        .check(sql`rating between 1 and 5`),
+    )
     .addColumn("video_url", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("category", "text", (c) =>
-      c.notNull().defaultTo("donor").check(sql`category in ('donor', 'recipient', 'volunteer', 'other')`),
+      c
+        .notNull()
+        .defaultTo("donor")
+        .check(sql`category in ('donor', 'recipient', 'volunteer', 'other')`),
     )
-    .addColumn("is_approved", "integer", (c) => c.notNull().defaultTo(0).check(sql`is_approved in (0, 1)`))
+    .addColumn("is_approved", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`is_approved in (0, 1)`),
+    )
     .addColumn("image_filename", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
@@ -191,7 +230,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("newsletter_subscribers")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("email", "text", (c) => c.notNull().unique().modifyFront(sql`collate nocase`))
+    .addColumn("email", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .modifyFront(sql`collate nocase`),
+    )
     .addColumn("subscribed_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
 

@@ -9,22 +9,35 @@ import { sql, type Kysely } from "kysely";
 
 /** One person across their gifts: their email, or their name for an offline gift without one. */
 const donorKey = (row: string) =>
-  sql.raw(`case when trim(${row}.email) = '' then 'name:' || lower(trim(${row}.name)) else lower(trim(${row}.email)) end`);
+  sql.raw(
+    `case when trim(${row}.email) = '' then 'name:' || lower(trim(${row}.name)) else lower(trim(${row}.email)) end`,
+  );
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("donations")
     .addColumn("payment_method", "text", (c) =>
-      c.notNull().defaultTo("card").check(sql`payment_method in ('card', 'cash', 'cheque', 'bank_transfer', 'other')`),
+      c
+        .notNull()
+        .defaultTo("card")
+        .check(sql`payment_method in ('card', 'cash', 'cheque', 'bank_transfer', 'other')`),
     )
     .execute();
   // The signed-in admin who recorded an offline gift; empty for gifts from the provider.
-  await db.schema.alterTable("donations").addColumn("recorded_by", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("donations")
+    .addColumn("recorded_by", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   // Test payments (the sandbox, Stripe test keys) are kept apart from real money.
   for (const table of ["donations", "subscriptions"]) {
     await db.schema
       .alterTable(table)
-      .addColumn("is_test", "integer", (c) => c.notNull().defaultTo(0).check(sql`is_test in (0, 1)`))
+      .addColumn("is_test", "integer", (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`is_test in (0, 1)`),
+      )
       .execute();
   }
   // A live site lists real gifts only, newest first, with or without a frequency.
@@ -115,7 +128,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   };
 
   await sql`create trigger donations_totals_insert after insert on donations begin ${addGift("NEW")} end`.execute(db);
-  await sql`create trigger donations_totals_delete after delete on donations begin ${removeGift("OLD")} end`.execute(db);
+  await sql`create trigger donations_totals_delete after delete on donations begin ${removeGift("OLD")} end`.execute(
+    db,
+  );
   await sql`
     create trigger donations_totals_update after update of amount_cents, email, name, is_test on donations
     begin ${removeGift("OLD")} ${addGift("NEW")} end

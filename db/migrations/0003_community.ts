@@ -17,26 +17,47 @@ export async function up(db: Kysely<any>): Promise<void> {
     const names = columns.join(", ");
     const newValues = columns.map((column) => `new.${column}`).join(", ");
     const oldValues = columns.map((column) => `old.${column}`).join(", ");
-    await sql.raw(`create virtual table ${index} using fts5(${names}, content = '${table}', content_rowid = 'id', tokenize = 'trigram')`).execute(db);
+    await sql
+      .raw(
+        `create virtual table ${index} using fts5(${names}, content = '${table}', content_rowid = 'id', tokenize = 'trigram')`,
+      )
+      .execute(db);
     await sql.raw(`insert into ${index} (${index}) values ('rebuild')`).execute(db);
-    await sql.raw(`create trigger ${index}_insert after insert on ${table} begin
+    await sql
+      .raw(
+        `create trigger ${index}_insert after insert on ${table} begin
       insert into ${index} (rowid, ${names}) values (new.id, ${newValues});
-    end`).execute(db);
-    await sql.raw(`create trigger ${index}_delete after delete on ${table} begin
+    end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${index}_delete after delete on ${table} begin
       insert into ${index} (${index}, rowid, ${names}) values ('delete', old.id, ${oldValues});
-    end`).execute(db);
-    await sql.raw(`create trigger ${index}_update after update of ${names} on ${table} begin
+    end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${index}_update after update of ${names} on ${table} begin
       insert into ${index} (${index}, rowid, ${names}) values ('delete', old.id, ${oldValues});
       insert into ${index} (rowid, ${names}) values (new.id, ${newValues});
-    end`).execute(db);
+    end`,
+      )
+      .execute(db);
   }
-  await db.schema.createIndex("newsletter_subscribers_subscribed_at").on("newsletter_subscribers").column("subscribed_at").execute();
+  await db.schema
+    .createIndex("newsletter_subscribers_subscribed_at")
+    .on("newsletter_subscribers")
+    .column("subscribed_at")
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("newsletter_subscribers_subscribed_at").execute();
   for (const { index } of SEARCHED) {
-    for (const change of ["insert", "delete", "update"]) await sql.raw(`drop trigger if exists ${index}_${change}`).execute(db);
+    for (const change of ["insert", "delete", "update"])
+      await sql.raw(`drop trigger if exists ${index}_${change}`).execute(db);
     await sql.raw(`drop table ${index}`).execute(db);
   }
 }

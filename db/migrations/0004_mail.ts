@@ -21,7 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("headers", "text", (c) => c.notNull().defaultTo("{}"))
     // pending -> sending -> sent | failed; kept: written while no SMTP server was configured.
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status in ('pending', 'sending', 'sent', 'failed', 'kept')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'sending', 'sent', 'failed', 'kept')`),
     )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     // When a pending message is next due, or when a claim on a sending one lapses.
@@ -34,7 +37,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("outbound_mail_due").on("outbound_mail").columns(["status", "next_attempt_at"]).execute();
   await db.schema.createIndex("outbound_mail_created_at").on("outbound_mail").column("created_at").execute();
-  await db.schema.createIndex("outbound_mail_status_created_at").on("outbound_mail").columns(["status", "created_at"]).execute();
+  await db.schema
+    .createIndex("outbound_mail_status_created_at")
+    .on("outbound_mail")
+    .columns(["status", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

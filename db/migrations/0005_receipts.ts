@@ -11,7 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("donations").addColumn("receipt_token", "text").execute();
   const gifts = await db.selectFrom("donations").select("id").execute();
   for (const gift of gifts as { id: number }[]) {
-    await db.updateTable("donations").set({ receipt_token: randomBytes(16).toString("base64url") }).where("id", "=", gift.id).execute();
+    await db
+      .updateTable("donations")
+      .set({ receipt_token: randomBytes(16).toString("base64url") })
+      .where("id", "=", gift.id)
+      .execute();
   }
   await db.schema.createIndex("donations_receipt_token").on("donations").column("receipt_token").unique().execute();
 }

@@ -15,7 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("used_at", "text")
     .execute();
   // At most five links per address an hour: counted by address and time.
-  await db.schema.createIndex("giving_sign_in_links_email").on("giving_sign_in_links").columns(["email", "created_at"]).execute();
+  await db.schema
+    .createIndex("giving_sign_in_links_email")
+    .on("giving_sign_in_links")
+    .columns(["email", "created_at"])
+    .execute();
   await sql`create index donations_email_nocase on donations (email collate nocase)`.execute(db);
   await sql`create index subscriptions_email_nocase on subscriptions (email collate nocase)`.execute(db);
 }

@@ -6,14 +6,23 @@ import { sql, type Kysely } from "kysely";
  * match with a plain comparison served by a plain index. Addresses stored before were
  * kept as typed and matched case-insensitively; they are brought to the same form here.
  */
-const DONOR_EMAIL_TABLES = ["donations", "subscriptions", "donors", "giving_sign_in_links", "donor_sessions", "newsletter_subscribers"];
+const DONOR_EMAIL_TABLES = [
+  "donations",
+  "subscriptions",
+  "donors",
+  "giving_sign_in_links",
+  "donor_sessions",
+  "newsletter_subscribers",
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await mergeNewsletterDuplicates(db);
   for (const table of DONOR_EMAIL_TABLES) {
     // A plain update: an address that met another in one form would stop the migration, never stay as it was.
     // Compared byte for byte: newsletter_subscribers.email is "collate nocase", where "A@x.org" = "a@x.org".
-    await sql`update ${sql.table(table)} set email = lower(trim(email)) where email collate binary <> lower(trim(email))`.execute(db);
+    await sql`update ${sql.table(table)} set email = lower(trim(email)) where email collate binary <> lower(trim(email))`.execute(
+      db,
+    );
   }
   await db.schema.dropIndex("donations_email_nocase").execute();
   await db.schema.dropIndex("subscriptions_email_nocase").execute();
@@ -59,21 +68,39 @@ async function mergeNewsletterDuplicates(db: Kysely<any>): Promise<void> {
     const group = [kept, ...others];
     const left = group.filter((reader) => reader.status === "unsubscribed");
     const confirmed = group.filter((reader) => reader.status === "confirmed");
-    const latest = (values: (string | null)[]) => values.filter((value) => value !== null).sort().at(-1) ?? null;
+    const latest = (values: (string | null)[]) =>
+      values
+        .filter((value) => value !== null)
+        .sort()
+        .at(-1) ?? null;
     const earliest = (values: (string | null)[]) => values.filter((value) => value !== null).sort()[0] ?? null;
     const change: Record<string, string | null> = {};
     if (left.length) {
       Object.assign(change, { status: "unsubscribed", confirm_token: null });
       if (kept.status !== "unsubscribed" || !kept.unsubscribed_at) {
-        change.unsubscribed_at = latest(left.map((reader) => reader.unsubscribed_at)) ?? kept.unsubscribed_at ?? new Date().toISOString();
+        change.unsubscribed_at =
+          latest(left.map((reader) => reader.unsubscribed_at)) ?? kept.unsubscribed_at ?? new Date().toISOString();
       }
     } else if (confirmed.length && kept.status !== "confirmed") {
-      Object.assign(change, { status: "confirmed", confirm_token: null, confirmed_at: earliest(confirmed.map((reader) => reader.confirmed_at)) });
+      Object.assign(change, {
+        status: "confirmed",
+        confirm_token: null,
+        confirmed_at: earliest(confirmed.map((reader) => reader.confirmed_at)),
+      });
     }
     // Every reader who is not pending keeps a way to leave.
-    if (!kept.unsubscribe_token) change.unsubscribe_token = group.find((reader) => reader.unsubscribe_token)?.unsubscribe_token ?? null;
+    if (!kept.unsubscribe_token)
+      change.unsubscribe_token = group.find((reader) => reader.unsubscribe_token)?.unsubscribe_token ?? null;
 
-    await db.deleteFrom("newsletter_subscribers").where("id", "in", others.map((reader) => reader.id)).execute();
-    if (Object.keys(change).length) await db.updateTable("newsletter_subscribers").set(change).where("id", "=", kept.id).execute();
+    await db
+      .deleteFrom("newsletter_subscribers")
+      .where(
+        "id",
+        "in",
+        others.map((reader) => reader.id),
+      )
+      .execute();
+    if (Object.keys(change).length)
+      await db.updateTable("newsletter_subscribers").set(change).where("id", "=", kept.id).execute();
   }
 }

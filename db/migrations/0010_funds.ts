@@ -23,18 +23,81 @@ import { sql, type Kysely } from "kysely";
 const FUNDS = [
   // slug, name, the donate form's word for it, kind, description
   ["sadaqa", "Sadaqa", "General Donation", "general", "Voluntary giving, used wherever the need is greatest."],
-  ["zakat-al-mal", "Zakat al-Mal", "Zakat", "zakat", "Zakat on wealth, kept apart and given only to the eight categories of recipients."],
-  ["zakat-al-fitr", "Zakat al-Fitr", "Zakat al-Fitr", "zakat", "The Zakat of breaking the fast, given for every person in the household and delivered to the poor before the Eid prayer."],
-  ["fidya", "Fidya", "Fidya", "obligation", "Feeding one poor person for each day of Ramadan that cannot be fasted or made up."],
-  ["kaffarah", "Kaffarah", "Kaffarah", "obligation", "Expiation for a deliberately broken fast or a broken oath, given as food for the poor."],
-  ["emergency-relief", "Emergency Relief", "Emergency Relief", "restricted", "Food, shelter and medical care when disaster strikes."],
-  ["orphan-care", "Orphan Care", "Orphan Care", "restricted", "Education, healthcare and a safe home for orphaned children."],
-  ["food-water-aid", "Food & Water Aid", "Food & Water Aid", "restricted", "Food parcels, clean water and wells for families in need."],
-  ["education", "Education", "Education", "restricted", "Schooling, books and teachers for children who would go without."],
-  ["healthcare", "Healthcare", "Healthcare", "restricted", "Clinics, medicines and treatment for those who cannot pay."],
+  [
+    "zakat-al-mal",
+    "Zakat al-Mal",
+    "Zakat",
+    "zakat",
+    "Zakat on wealth, kept apart and given only to the eight categories of recipients.",
+  ],
+  [
+    "zakat-al-fitr",
+    "Zakat al-Fitr",
+    "Zakat al-Fitr",
+    "zakat",
+    "The Zakat of breaking the fast, given for every person in the household and delivered to the poor before the Eid prayer.",
+  ],
+  [
+    "fidya",
+    "Fidya",
+    "Fidya",
+    "obligation",
+    "Feeding one poor person for each day of Ramadan that cannot be fasted or made up.",
+  ],
+  [
+    "kaffarah",
+    "Kaffarah",
+    "Kaffarah",
+    "obligation",
+    "Expiation for a deliberately broken fast or a broken oath, given as food for the poor.",
+  ],
+  [
+    "emergency-relief",
+    "Emergency Relief",
+    "Emergency Relief",
+    "restricted",
+    "Food, shelter and medical care when disaster strikes.",
+  ],
+  [
+    "orphan-care",
+    "Orphan Care",
+    "Orphan Care",
+    "restricted",
+    "Education, healthcare and a safe home for orphaned children.",
+  ],
+  [
+    "food-water-aid",
+    "Food & Water Aid",
+    "Food & Water Aid",
+    "restricted",
+    "Food parcels, clean water and wells for families in need.",
+  ],
+  [
+    "education",
+    "Education",
+    "Education",
+    "restricted",
+    "Schooling, books and teachers for children who would go without.",
+  ],
+  [
+    "healthcare",
+    "Healthcare",
+    "Healthcare",
+    "restricted",
+    "Clinics, medicines and treatment for those who cannot pay.",
+  ],
 ] as const;
 
-const ZAKAT_CATEGORIES = ["fuqara", "masakin", "amilin", "muallafah", "riqab", "gharimin", "fi-sabilillah", "ibn-al-sabil"];
+const ZAKAT_CATEGORIES = [
+  "fuqara",
+  "masakin",
+  "amilin",
+  "muallafah",
+  "riqab",
+  "gharimin",
+  "fi-sabilillah",
+  "ibn-al-sabil",
+];
 const RATE_KEYS = ["fitr_per_person", "fidya_per_day", "kaffarah_per_person", "gold_per_gram", "silver_per_gram"];
 
 const POLICY_TEMPLATE = `THIS IS A TEMPLATE. The foundation has not written its Zakat policy yet; staff replace this text in the admin area (Funds, then Zakat policy).
@@ -49,7 +112,9 @@ How fast: we aim to distribute all Zakat within one lunar year of receiving it, 
 
 Who reviews it: [name the scholar or board who reviews this policy and the distributions].`;
 
-const CATEGORY_CHECK = sql.raw(`category is null or category in (${ZAKAT_CATEGORIES.map((key) => `'${key}'`).join(", ")})`);
+const CATEGORY_CHECK = sql.raw(
+  `category is null or category in (${ZAKAT_CATEGORIES.map((key) => `'${key}'`).join(", ")})`,
+);
 const RATE_KEY_CHECK = sql.raw(`rate_key in (${RATE_KEYS.map((key) => `'${key}'`).join(", ")})`);
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -119,7 +184,10 @@ async function assignGiftsToFunds(db: Kysely<any>): Promise<void> {
     await db.schema.createIndex(`${table}_fund`).on(table).columns(["fund_id"]).execute();
   }
   // What the gift was for, in the donor's words: "Zakat al-Fitr for 5 people".
-  await db.schema.alterTable("donations").addColumn("designation", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("donations")
+    .addColumn("designation", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   // A gift stored without its fund takes the fund of its purpose, so no gift is ever
   // without one, whichever code writes it (a change of purpose later does not move it).
   for (const table of ["donations", "subscriptions"]) {
@@ -212,8 +280,16 @@ async function createLedger(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("disbursements_reversal_names_entry", sql`(kind = 'reversal') = (reverses_id is not null)`)
     .execute();
   await db.schema.createIndex("disbursements_newest").on("disbursements").columns(["disbursed_on", "id"]).execute();
-  await db.schema.createIndex("disbursements_fund").on("disbursements").columns(["fund_id", "disbursed_on", "id"]).execute();
-  await db.schema.createIndex("disbursements_category").on("disbursements").columns(["category", "disbursed_on", "id"]).execute();
+  await db.schema
+    .createIndex("disbursements_fund")
+    .on("disbursements")
+    .columns(["fund_id", "disbursed_on", "id"])
+    .execute();
+  await db.schema
+    .createIndex("disbursements_category")
+    .on("disbursements")
+    .columns(["category", "disbursed_on", "id"])
+    .execute();
 
   // Searching the ledger by any part of what an entry was for or who recorded it; entries
   // are never changed or deleted, so inserting is the only step to keep in step.
@@ -272,7 +348,12 @@ async function createRates(db: Kysely<any>, now: string): Promise<void> {
     .addColumn("authority", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("note", "text", (c) => c.notNull().defaultTo(""))
     /** 1 for the starting figures a new database gets, until staff set their own. */
-    .addColumn("to_confirm", "integer", (c) => c.notNull().defaultTo(0).check(sql`to_confirm in (0, 1)`))
+    .addColumn("to_confirm", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`to_confirm in (0, 1)`),
+    )
     .addColumn("recorded_by", "text", (c) => c.notNull())
     .addColumn("recorded_at", "text", (c) => c.notNull())
     .execute();
@@ -318,13 +399,25 @@ async function createPolicy(db: Kysely<any>, now: string): Promise<void> {
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("is_template", "integer", (c) => c.notNull().check(sql`is_template in (0, 1)`))
     /** 1: each broken fast needs its own Kaffarah; 0: one Kaffarah covers the fasts of one Ramadan. */
-    .addColumn("kaffarah_per_fast", "integer", (c) => c.notNull().defaultTo(1).check(sql`kaffarah_per_fast in (0, 1)`))
+    .addColumn("kaffarah_per_fast", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`kaffarah_per_fast in (0, 1)`),
+    )
     .addColumn("updated_by", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   await db
     .insertInto("zakat_policy")
-    .values({ id: 1, body: POLICY_TEMPLATE, is_template: 1, kaffarah_per_fast: 1, updated_by: "system", updated_at: now })
+    .values({
+      id: 1,
+      body: POLICY_TEMPLATE,
+      is_template: 1,
+      kaffarah_per_fast: 1,
+      updated_by: "system",
+      updated_at: now,
+    })
     .execute();
   await db.schema
     .createTable("eid_dates")
@@ -336,7 +429,14 @@ async function createPolicy(db: Kysely<any>, now: string): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["eid_dates", "zakat_policy", "rates", "disbursements_search", "disbursements", "fund_daily_receipts"]) {
+  for (const table of [
+    "eid_dates",
+    "zakat_policy",
+    "rates",
+    "disbursements_search",
+    "disbursements",
+    "fund_daily_receipts",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   for (const trigger of ["donations_funds_insert", "donations_funds_delete", "donations_funds_update"]) {

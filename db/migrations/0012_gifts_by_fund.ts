@@ -7,7 +7,11 @@ import type { Kysely } from "kysely";
  * is found without walking every gift. It replaces 0010's plain index on the fund.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex("donations_fund_live").on("donations").columns(["fund_id", "is_test", "donated_at"]).execute();
+  await db.schema
+    .createIndex("donations_fund_live")
+    .on("donations")
+    .columns(["fund_id", "is_test", "donated_at"])
+    .execute();
   await db.schema.dropIndex("donations_fund").execute();
 }
 

@@ -19,9 +19,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await createAppeals(db);
   await addGiftChoices(db, "donations");
   await addGiftChoices(db, "subscriptions");
-  await db.schema.alterTable("donations").addColumn("fee_fund_id", "integer", (c) => c.references("funds.id")).execute();
+  await db.schema
+    .alterTable("donations")
+    .addColumn("fee_fund_id", "integer", (c) => c.references("funds.id"))
+    .execute();
   // An appeal's gifts, newest first, and the admin list filtered by appeal: only gifts with an appeal are indexed.
-  await sql`create index donations_appeal_live on donations (appeal_id, is_test, donated_at) where appeal_id is not null`.execute(db);
+  await sql`create index donations_appeal_live on donations (appeal_id, is_test, donated_at) where appeal_id is not null`.execute(
+    db,
+  );
   await keepAppealTotals(db);
   await countFeeCoversInTheirFund(db);
 }
@@ -34,7 +39,12 @@ async function createAppeals(db: Kysely<any>): Promise<void> {
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("summary", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("story", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("story_format", "text", (c) => c.notNull().defaultTo("plain").check(sql`story_format in ('plain', 'markdown')`))
+    .addColumn("story_format", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("plain")
+        .check(sql`story_format in ('plain', 'markdown')`),
+    )
     .addColumn("image_filename", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("video_url", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("fund_id", "integer", (c) => c.notNull().references("funds.id"))
@@ -44,7 +54,12 @@ async function createAppeals(db: Kysely<any>): Promise<void> {
     /** Days in the foundation's time zone, 'YYYY-MM-DD'. */
     .addColumn("starts_on", "text", (c) => c.notNull())
     .addColumn("ends_on", "text")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("draft").check(sql`status in ('draft', 'live', 'closed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("draft")
+        .check(sql`status in ('draft', 'live', 'closed')`),
+    )
     .addColumn("is_featured", "integer", (c) => c.notNull().defaultTo(0))
     /** When it first went live: from then on its address is fixed. */
     .addColumn("went_live_at", "text")
@@ -52,7 +67,11 @@ async function createAppeals(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
     .addCheckConstraint("appeals_ends_after_start", sql`ends_on is null or ends_on >= starts_on`)
     .execute();
-  await db.schema.createIndex("appeals_listed").on("appeals").columns(["status", "is_featured", "starts_on", "id"]).execute();
+  await db.schema
+    .createIndex("appeals_listed")
+    .on("appeals")
+    .columns(["status", "is_featured", "starts_on", "id"])
+    .execute();
   await db.schema.createIndex("appeals_newest").on("appeals").columns(["created_at", "id"]).execute();
 
   await db.schema
@@ -98,8 +117,26 @@ async function addGiftChoices(db: Kysely<any>, table: "donations" | "subscriptio
   const columns: Array<[string, (t: any) => any]> = [
     ["appeal_id", (t) => t.addColumn("appeal_id", "integer", (c: any) => c.references("appeals.id"))],
     ["anonymous", (t) => t.addColumn("anonymous", "integer", (c: any) => c.notNull().defaultTo(0))],
-    ["fee_cover_cents", (t) => t.addColumn("fee_cover_cents", "integer", (c: any) => c.notNull().defaultTo(0).check(sql`fee_cover_cents >= 0`))],
-    ["tribute_kind", (t) => t.addColumn("tribute_kind", "text", (c: any) => c.notNull().defaultTo("").check(sql`tribute_kind in ('', 'memory', 'honour')`))],
+    [
+      "fee_cover_cents",
+      (t) =>
+        t.addColumn("fee_cover_cents", "integer", (c: any) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`fee_cover_cents >= 0`),
+        ),
+    ],
+    [
+      "tribute_kind",
+      (t) =>
+        t.addColumn("tribute_kind", "text", (c: any) =>
+          c
+            .notNull()
+            .defaultTo("")
+            .check(sql`tribute_kind in ('', 'memory', 'honour')`),
+        ),
+    ],
     ["tribute_name", (t) => t.addColumn("tribute_name", "text", (c: any) => c.notNull().defaultTo(""))],
     ["tribute_email", (t) => t.addColumn("tribute_email", "text", (c: any) => c.notNull().defaultTo(""))],
   ];
@@ -116,8 +153,12 @@ async function keepAppealTotals(db: Kysely<any>): Promise<void> {
     update appeal_totals set raised_cents = raised_cents - old.amount_cents, gift_count = gift_count - 1
       where appeal_id = old.appeal_id and is_test = old.is_test;
   `;
-  await sql`create trigger donations_appeals_insert after insert on donations when new.appeal_id is not null begin ${add} end`.execute(db);
-  await sql`create trigger donations_appeals_delete after delete on donations when old.appeal_id is not null begin ${remove} end`.execute(db);
+  await sql`create trigger donations_appeals_insert after insert on donations when new.appeal_id is not null begin ${add} end`.execute(
+    db,
+  );
+  await sql`create trigger donations_appeals_delete after delete on donations when old.appeal_id is not null begin ${remove} end`.execute(
+    db,
+  );
   await sql`
     create trigger donations_appeals_update after update of amount_cents, is_test, appeal_id on donations
     begin ${remove} ${add} end

@@ -7,7 +7,9 @@ import { sql, type Kysely } from "kysely";
  * in its fund, the fee cover in general Sadaqa). 0002's triggers counted the gift alone.
  */
 const donorKey = (row: string) =>
-  sql.raw(`case when trim(${row}.email) = '' then 'name:' || lower(trim(${row}.name)) else lower(trim(${row}.email)) end`);
+  sql.raw(
+    `case when trim(${row}.email) = '' then 'name:' || lower(trim(${row}.name)) else lower(trim(${row}.email)) end`,
+  );
 
 function given(row: "NEW" | "OLD") {
   return sql.raw(`(${row}.amount_cents + ${row}.fee_cover_cents)`);
@@ -47,7 +49,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     `;
   };
   await sql`create trigger donations_totals_insert after insert on donations begin ${addGift("NEW")} end`.execute(db);
-  await sql`create trigger donations_totals_delete after delete on donations begin ${removeGift("OLD")} end`.execute(db);
+  await sql`create trigger donations_totals_delete after delete on donations begin ${removeGift("OLD")} end`.execute(
+    db,
+  );
   await sql`
     create trigger donations_totals_update after update of amount_cents, fee_cover_cents, email, name, is_test on donations
     begin ${removeGift("OLD")} ${addGift("NEW")} end

@@ -32,8 +32,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("provider_event_id", "text")
     .execute();
   // One provider event may change the amount and the pause at once: each kind once per event.
-  await sql`create unique index subscription_changes_event on subscription_changes (provider_event_id, kind) where provider_event_id is not null`.execute(db);
-  await db.schema.createIndex("subscription_changes_history").on("subscription_changes").columns(["subscription_id", "happened_at"]).execute();
+  await sql`create unique index subscription_changes_event on subscription_changes (provider_event_id, kind) where provider_event_id is not null`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("subscription_changes_history")
+    .on("subscription_changes")
+    .columns(["subscription_id", "happened_at"])
+    .execute();
 
   await sql`
     insert into subscription_changes (subscription_id, kind, from_cents, to_cents, actor, happened_at)

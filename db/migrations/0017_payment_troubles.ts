@@ -29,6 +29,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("card_link_hash", "text", (c) => c.unique())
     .addColumn("is_test", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
-  await sql`create index recurring_payment_troubles_latest on recurring_payment_troubles (coalesce(lost_at, recovered_at, failed_at))`.execute(db);
-  await db.schema.createIndex("recurring_payment_troubles_gift").on("recurring_payment_troubles").columns(["subscription_id"]).execute();
+  await sql`create index recurring_payment_troubles_latest on recurring_payment_troubles (coalesce(lost_at, recovered_at, failed_at))`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("recurring_payment_troubles_gift")
+    .on("recurring_payment_troubles")
+    .columns(["subscription_id"])
+    .execute();
 }

@@ -34,7 +34,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`))
     .execute();
   // The sending round's question: confirmed, not stopped, reminder day reached.
-  await sql`create index zakat_reminders_due on zakat_reminders (remind_on) where confirmed_at is not null and stopped_at is null`.execute(db);
+  await sql`create index zakat_reminders_due on zakat_reminders (remind_on) where confirmed_at is not null and stopped_at is null`.execute(
+    db,
+  );
   await db.schema.createIndex("zakat_reminders_email").on("zakat_reminders").columns(["email", "created_at"]).execute();
 }
 

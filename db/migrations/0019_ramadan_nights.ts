@@ -29,7 +29,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("purpose", "text", (c) => c.notNull())
     .addColumn("fund_id", "integer", (c) => c.notNull().references("funds.id"))
     .addColumn("anonymous", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("awaiting_card").check(sql`status in ('awaiting_card', 'active', 'stopped', 'finished')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("awaiting_card")
+        .check(sql`status in ('awaiting_card', 'active', 'stopped', 'finished')`),
+    )
     .addColumn("provider_customer_id", "text")
     .addColumn("payment_method_id", "text")
     .addColumn("setup_session_id", "text", (c) => c.unique())
@@ -53,7 +58,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("evening", "text", (c) => c.notNull())
     .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents > 0`))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status in ('pending', 'charging', 'charged', 'failed', 'retrying', 'missed', 'stopped')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'charging', 'charged', 'failed', 'retrying', 'missed', 'stopped')`),
     )
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("claimed_until", "text")

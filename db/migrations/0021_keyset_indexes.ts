@@ -15,7 +15,12 @@ export const INDEXES_ENDING_IN_ID: { name: string; table: string; columns: strin
   { name: "donations_frequency", table: "donations", columns: ["frequency", "donated_at"] },
   { name: "donations_frequency_live", table: "donations", columns: ["frequency", "is_test", "donated_at"] },
   { name: "donations_fund_live", table: "donations", columns: ["fund_id", "is_test", "donated_at"] },
-  { name: "donations_appeal_live", table: "donations", columns: ["appeal_id", "is_test", "donated_at"], where: "appeal_id is not null" },
+  {
+    name: "donations_appeal_live",
+    table: "donations",
+    columns: ["appeal_id", "is_test", "donated_at"],
+    where: "appeal_id is not null",
+  },
   { name: "contact_submissions_status", table: "contact_submissions", columns: ["resolved", "submitted_at"] },
   { name: "contact_submissions_submitted_at", table: "contact_submissions", columns: ["submitted_at"] },
   { name: "newsletter_subscribers_status", table: "newsletter_subscribers", columns: ["status", "subscribed_at"] },

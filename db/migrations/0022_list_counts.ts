@@ -24,13 +24,43 @@ interface CountedList {
 }
 
 export const COUNTED_LISTS: CountedList[] = [
-  { list: "donations_by_frequency", table: "donations", value: "row.frequency", isTest: "row.is_test", columns: ["frequency", "is_test"] },
+  {
+    list: "donations_by_frequency",
+    table: "donations",
+    value: "row.frequency",
+    isTest: "row.is_test",
+    columns: ["frequency", "is_test"],
+  },
   // A gift's fund can be written just after its row (the trigger that gives it its purpose's fund).
-  { list: "donations_by_fund", table: "donations", value: "coalesce(cast(row.fund_id as text), '')", isTest: "row.is_test", columns: ["fund_id", "is_test"] },
-  { list: "contacts_by_status", table: "contact_submissions", value: "cast(row.resolved as text)", isTest: "0", columns: ["resolved"] },
-  { list: "volunteers_by_interest", table: "volunteer_signups", value: "row.interest", isTest: "0", columns: ["interest"] },
+  {
+    list: "donations_by_fund",
+    table: "donations",
+    value: "coalesce(cast(row.fund_id as text), '')",
+    isTest: "row.is_test",
+    columns: ["fund_id", "is_test"],
+  },
+  {
+    list: "contacts_by_status",
+    table: "contact_submissions",
+    value: "cast(row.resolved as text)",
+    isTest: "0",
+    columns: ["resolved"],
+  },
+  {
+    list: "volunteers_by_interest",
+    table: "volunteer_signups",
+    value: "row.interest",
+    isTest: "0",
+    columns: ["interest"],
+  },
   { list: "subscriptions", table: "subscriptions", value: "''", isTest: "row.is_test", columns: ["is_test"] },
-  { list: "newsletter_by_status", table: "newsletter_subscribers", value: "row.status", isTest: "0", columns: ["status"] },
+  {
+    list: "newsletter_by_status",
+    table: "newsletter_subscribers",
+    value: "row.status",
+    isTest: "0",
+    columns: ["status"],
+  },
 ];
 
 const over = (expression: string, row: "new" | "old") => expression.replaceAll("row.", `${row}.`);
@@ -58,8 +88,10 @@ export function countedFromRows(list: CountedList) {
     from ${sql.table(list.table)} where true group by 2, 3`;
 }
 
-const moved = (list: CountedList) => list.columns.map((column) => `old.${column} is distinct from new.${column}`).join(" or ");
-const movedOnSqlite = (list: CountedList) => list.columns.map((column) => `old.${column} is not new.${column}`).join(" or ");
+const moved = (list: CountedList) =>
+  list.columns.map((column) => `old.${column} is distinct from new.${column}`).join(" or ");
+const movedOnSqlite = (list: CountedList) =>
+  list.columns.map((column) => `old.${column} is not new.${column}`).join(" or ");
 
 function sqliteTriggers(list: CountedList): string[] {
   const name = `${list.list}_counted`;
@@ -111,9 +143,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     // whatever a trigger began meanwhile. Another process may be writing (it started before
     // this one): on PostgreSQL its writes wait for the lock until this migration commits,
     // and SQLite writes one statement at a time, so every row is counted exactly once.
-    for (const statement of engine === "postgres" ? postgresTriggers(list) : sqliteTriggers(list)) await sql.raw(statement).execute(db);
+    for (const statement of engine === "postgres" ? postgresTriggers(list) : sqliteTriggers(list))
+      await sql.raw(statement).execute(db);
     if (engine === "postgres") await sql`lock table ${sql.table(list.table)} in share row exclusive mode`.execute(db);
     // ("where true" in the counting keeps SQLite from reading "on conflict" as a join's "on".)
-    await sql`insert into list_counts (list, value, is_test, n) ${countedFromRows(list)} on conflict (list, value, is_test) do update set n = excluded.n`.execute(db);
+    await sql`insert into list_counts (list, value, is_test, n) ${countedFromRows(list)} on conflict (list, value, is_test) do update set n = excluded.n`.execute(
+      db,
+    );
   }
 }

@@ -37,9 +37,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // A GIN index builds several times faster with room to sort its entries in memory.
   await sql`set local maintenance_work_mem = '256MB'`.execute(db);
   for (const { table, column } of PAIRED_COLUMNS) {
-    await sql`create index ${sql.id(`${table}_${column}_pairs`)} on ${sql.id(table)} using gin (search_pairs(${sql.id(column)}))`.execute(db);
+    await sql`create index ${sql.id(`${table}_${column}_pairs`)} on ${sql.id(table)} using gin (search_pairs(${sql.id(column)}))`.execute(
+      db,
+    );
   }
   // The planner judges a pair common or rare from the statistics of the indexed pairs,
   // which only ANALYZE gathers: without them a common pair would be looked up row by row.
-  for (const table of new Set(PAIRED_COLUMNS.map(({ table }) => table))) await sql`analyze ${sql.id(table)}`.execute(db);
+  for (const table of new Set(PAIRED_COLUMNS.map(({ table }) => table)))
+    await sql`analyze ${sql.id(table)}`.execute(db);
 }

@@ -9,7 +9,12 @@ import { centsType, engineOf } from "./dialect";
 const KEY = ["status", "interval", "paused", "is_test"] as const;
 
 /** The summary's key and amount of a subscription row (`row` is new or old). */
-const keyOf = (row: "new" | "old") => [`${row}.status`, `${row}.interval`, `case when ${row}.resumes_at is null then 0 else 1 end`, `${row}.is_test`];
+const keyOf = (row: "new" | "old") => [
+  `${row}.status`,
+  `${row}.interval`,
+  `case when ${row}.resumes_at is null then 0 else 1 end`,
+  `${row}.is_test`,
+];
 
 function into(row: "new" | "old"): string {
   return `insert into subscription_totals (${KEY.join(", ")}, gifts, amount_cents) values (${keyOf(row).join(", ")}, 1, ${row}.amount_cents)
@@ -22,8 +27,12 @@ function outOf(row: "new" | "old"): string {
 }
 
 const COLUMNS = "status, interval, resumes_at, is_test, amount_cents";
-const changedOnPostgres = COLUMNS.split(", ").map((column) => `old.${column} is distinct from new.${column}`).join(" or ");
-const changedOnSqlite = COLUMNS.split(", ").map((column) => `old.${column} is not new.${column}`).join(" or ");
+const changedOnPostgres = COLUMNS.split(", ")
+  .map((column) => `old.${column} is distinct from new.${column}`)
+  .join(" or ");
+const changedOnSqlite = COLUMNS.split(", ")
+  .map((column) => `old.${column} is not new.${column}`)
+  .join(" or ");
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -11,11 +11,20 @@ const DESCRIPTION =
   "Where Total Raised comes from: books (the transparency report's received, kept up to date with every gift) or typed (the figure in total_raised)";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const settings = await db.selectFrom("settings").select(["key", "value"]).where("key", "in", ["total_raised", "total_raised_source"]).execute();
+  const settings = await db
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", ["total_raised", "total_raised_source"])
+    .execute();
   const raised = settings.find((setting) => setting.key === "total_raised");
   if (!raised || settings.some((setting) => setting.key === "total_raised_source")) return;
   await db
     .insertInto("settings")
-    .values({ key: "total_raised_source", value: Number(raised.value) > 0 ? "typed" : "books", description: DESCRIPTION, updated_at: new Date().toISOString() })
+    .values({
+      key: "total_raised_source",
+      value: Number(raised.value) > 0 ? "typed" : "books",
+      description: DESCRIPTION,
+      updated_at: new Date().toISOString(),
+    })
     .execute();
 }

@@ -27,7 +27,9 @@ export function nowText(db: AnyDb): RawBuilder<string> {
  */
 export function idColumn(db: AnyDb) {
   return (column: ColumnDefinitionBuilder) =>
-    engineOf(db) === "postgres" ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
+    engineOf(db) === "postgres"
+      ? column.primaryKey().generatedByDefaultAsIdentity()
+      : column.primaryKey().autoIncrement();
 }
 
 /** The type of a column of cents or of a running total of them: past $21 million PostgreSQL's integer overflows. */

@@ -22,10 +22,12 @@ export function differences(source: TableFigures[], copy: TableFigures[]): strin
       found.push(`${figures.table}: missing from the copy`);
       continue;
     }
-    if (other.rows !== figures.rows) found.push(`${figures.table}: ${figures.rows} rows in the source, ${other.rows} in the copy`);
+    if (other.rows !== figures.rows)
+      found.push(`${figures.table}: ${figures.rows} rows in the source, ${other.rows} in the copy`);
     for (const [column, sum] of Object.entries(figures.cents)) {
       const copiedSum = other.cents[column];
-      if (copiedSum !== sum) found.push(`${figures.table}.${column}: sums to ${sum} in the source, ${copiedSum ?? "nothing"} in the copy`);
+      if (copiedSum !== sum)
+        found.push(`${figures.table}.${column}: sums to ${sum} in the source, ${copiedSum ?? "nothing"} in the copy`);
     }
   }
   const known = new Set(source.map((figures) => figures.table));

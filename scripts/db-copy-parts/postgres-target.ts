@@ -48,11 +48,17 @@ export async function tablesIn(client: pg.Client): Promise<string[]> {
 
 /** Creates the site's schema with the site's own migrations, inside the copy's transaction. */
 export async function migrateTarget(target: PostgresTarget): Promise<void> {
-  const migrator = new Migrator({ db: target.db, provider: migrationProviderFor("postgres"), disableTransactions: true });
+  const migrator = new Migrator({
+    db: target.db,
+    provider: migrationProviderFor("postgres"),
+    disableTransactions: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "";
-    throw new Error(`Creating the schema on the target failed (migration ${failed}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Creating the schema on the target failed (migration ${failed}): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -85,8 +91,11 @@ export async function parentsFirst(client: pg.Client, tables: string[]): Promise
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < tables.length) {
-    const ready = tables.filter((table) => !placed.has(table) && [...(parents.get(table) ?? [])].every((parent) => placed.has(parent)));
-    if (ready.length === 0) throw new Error(`These tables name one another in a circle: ${tables.filter((t) => !placed.has(t)).join(", ")}`);
+    const ready = tables.filter(
+      (table) => !placed.has(table) && [...(parents.get(table) ?? [])].every((parent) => placed.has(parent)),
+    );
+    if (ready.length === 0)
+      throw new Error(`These tables name one another in a circle: ${tables.filter((t) => !placed.has(t)).join(", ")}`);
     for (const table of ready) {
       ordered.push(table);
       placed.add(table);
@@ -137,17 +146,26 @@ export function rowsPerInsert(columns: number, wanted: number): number {
 }
 
 /** Inserts rows (values in `columns` order) in one statement; bigint values go as their exact digits. */
-export async function insertRows(client: pg.Client, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+export async function insertRows(
+  client: pg.Client,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+): Promise<void> {
   const values: unknown[] = [];
   const tuples = rows.map((row) => {
     const places = row.map((value) => {
-      // A NUL that SQLite kept (a pasted message) cannot be PostgreSQL text: it becomes U+FFFD, as the site writes it there.
+      // A NUL that SQLite kept (a pasted message) cannot be PostgreSQL text: it becomes U+FFFD, as the site writes it
+      // there.
       values.push(typeof value === "bigint" ? value.toString() : withoutNul(value));
       return `$${values.length}`;
     });
     return `(${places.join(", ")})`;
   });
-  await client.query(`insert into ${quoted(table)} (${columns.map(quoted).join(", ")}) values ${tuples.join(", ")}`, values);
+  await client.query(
+    `insert into ${quoted(table)} (${columns.map(quoted).join(", ")}) values ${tuples.join(", ")}`,
+    values,
+  );
 }
 
 /**
@@ -162,10 +180,10 @@ export async function continueIds(client: pg.Client, idsGiven: Map<string, bigin
   );
   for (const { table, column, sequence } of rows) {
     const given = (idsGiven.get(table) ?? 0n).toString();
-    await client.query(`select setval($1, greatest((select coalesce(max(${quoted(column)}), 0) from ${quoted(table)}), $2::bigint) + 1, false)`, [
-      sequence,
-      given,
-    ]);
+    await client.query(
+      `select setval($1, greatest((select coalesce(max(${quoted(column)}), 0) from ${quoted(table)}), $2::bigint) + 1, false)`,
+      [sequence, given],
+    );
   }
 }
 
@@ -175,9 +193,16 @@ export async function targetFigures(client: pg.Client, tables: Map<string, strin
   for (const [table, columns] of tables) {
     const money = columns.filter(isMoneyColumn);
     const sums = money.map((column) => `coalesce(sum(${quoted(column)}), 0)::text`);
-    const { rows } = await client.query({ text: `select ${["count(*)::text", ...sums].join(", ")} from ${quoted(table)}`, rowMode: "array" });
+    const { rows } = await client.query({
+      text: `select ${["count(*)::text", ...sums].join(", ")} from ${quoted(table)}`,
+      rowMode: "array",
+    });
     const [count, ...totals] = (rows[0] as string[]).map((value) => BigInt(value));
-    figures.push({ table, rows: count ?? 0n, cents: Object.fromEntries(money.map((column, index) => [column, totals[index] ?? 0n])) });
+    figures.push({
+      table,
+      rows: count ?? 0n,
+      cents: Object.fromEntries(money.map((column, index) => [column, totals[index] ?? 0n])),
+    });
   }
   return figures;
 }

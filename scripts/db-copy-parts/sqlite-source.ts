@@ -39,21 +39,36 @@ export function openSqliteSource(file: string): CopySource {
   return {
     engine: "sqlite",
     async migrations() {
-      const hasRecord = all(`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`).length > 0;
-      return hasRecord ? all<{ name: string }>(`select name from kysely_migration order by name`).map((row) => row.name) : [];
+      const hasRecord =
+        all(`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`).length > 0;
+      return hasRecord
+        ? all<{ name: string }>(`select name from kysely_migration order by name`).map((row) => row.name)
+        : [];
     },
     async tables() {
-      const tables = all<{ name: string; sql: string }>(`select name, sql from sqlite_master where type = 'table' order by name`);
+      const tables = all<{ name: string; sql: string }>(
+        `select name, sql from sqlite_master where type = 'table' order by name`,
+      );
       // A search index is a virtual table with shadow tables named after it: rebuilt, never copied.
-      const searchIndexes = tables.filter((table) => /^create virtual table/i.test(table.sql)).map((table) => table.name);
-      const isSearchIndex = (name: string) => searchIndexes.some((index) => name === index || name.startsWith(`${index}_`));
+      const searchIndexes = tables
+        .filter((table) => /^create virtual table/i.test(table.sql))
+        .map((table) => table.name);
+      const isSearchIndex = (name: string) =>
+        searchIndexes.some((index) => name === index || name.startsWith(`${index}_`));
       return tables
         .map((table) => table.name)
         .filter((name) => !name.startsWith("sqlite_") && !isMigratorTable(name) && !isSearchIndex(name))
         .map((name) => {
-          const columns = all<{ name: string; pk: bigint }>(`select name, pk from pragma_table_info(?) order by cid`, name);
+          const columns = all<{ name: string; pk: bigint }>(
+            `select name, pk from pragma_table_info(?) order by cid`,
+            name,
+          );
           const key = columns.filter((column) => column.pk > 0n).sort((a, b) => Number(a.pk - b.pk));
-          return { name, columns: columns.map((column) => column.name), orderBy: key.length ? key.map((column) => column.name) : ["rowid"] };
+          return {
+            name,
+            columns: columns.map((column) => column.name),
+            orderBy: key.length ? key.map((column) => column.name) : ["rowid"],
+          };
         });
     },
     async *rows(table: SourceTable, size: number) {
@@ -72,9 +87,16 @@ export function openSqliteSource(file: string): CopySource {
       return tables.map((table): TableFigures => {
         const money = table.columns.filter(isMoneyColumn);
         const sums = money.map((column) => `coalesce(sum(${quoted(column)}), 0)`);
-        const row = sqlite.prepare(`select ${["count(*)", ...sums].join(", ")} from ${quoted(table.name)}`).raw(true).get() as unknown[];
+        const row = sqlite
+          .prepare(`select ${["count(*)", ...sums].join(", ")} from ${quoted(table.name)}`)
+          .raw(true)
+          .get() as unknown[];
         const [rows, ...totals] = row.map((value) => BigInt(value as bigint));
-        return { table: table.name, rows: rows ?? 0n, cents: Object.fromEntries(money.map((column, index) => [column, totals[index] ?? 0n])) };
+        return {
+          table: table.name,
+          rows: rows ?? 0n,
+          cents: Object.fromEntries(money.map((column, index) => [column, totals[index] ?? 0n])),
+        };
       });
     },
     async idsGiven() {

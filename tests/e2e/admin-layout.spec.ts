@@ -7,7 +7,12 @@ import { E2E_ADMIN, expect, test } from "./fixtures";
  * (390×844) with its tables scrolling inside their own box: the page itself never overflows,
  * every row's actions can be reached, and Logout is on screen wherever the page is scrolled.
  */
-const SCREENS = [...ADMIN_NAVIGATION.map((item) => item.to), "/admin/funds/ledger", "/admin/funds/rates", "/admin/funds/policy"];
+const SCREENS = [
+  ...ADMIN_NAVIGATION.map((item) => item.to),
+  "/admin/funds/ledger",
+  "/admin/funds/rates",
+  "/admin/funds/policy",
+];
 
 const LAPTOP = { width: 1366, height: 900 };
 const PHONE_AND_LAPTOP = [
@@ -18,7 +23,8 @@ const PHONE_AND_LAPTOP = [
 /** An ordinary address too long for a phone's line, with nowhere a browser breaks it by itself. */
 const LONG_EMAIL = "abdulrahman.alhashimi.alqurashi@hotmail.co.uk";
 /** A partner's receipt address, as a disbursement's description may hold one. */
-const LONG_LINK = "https://partner-organisation.example.org/receipts/2026/winter-blankets-and-heaters-for-the-northern-villages.pdf";
+const LONG_LINK =
+  "https://partner-organisation.example.org/receipts/2026/winter-blankets-and-heaters-for-the-northern-villages.pdf";
 const PHONE = { width: 390, height: 844 };
 
 /**
@@ -39,7 +45,11 @@ test.beforeAll(async ({ browser }) => {
     await expect(page).toHaveURL(/\/donation-success/);
   };
   for (const frequency of ["Monthly", "One-time"]) {
-    await give(frequency, "Khadijah Abdul-Rahman Al-Hashimi", `layout-${frequency.toLowerCase()}-${stamp}@a-rather-long-domain-name.example.org`);
+    await give(
+      frequency,
+      "Khadijah Abdul-Rahman Al-Hashimi",
+      `layout-${frequency.toLowerCase()}-${stamp}@a-rather-long-domain-name.example.org`,
+    );
   }
   const pastDue = `layout-past-due-${stamp}@a-rather-long-domain-name.example.org`;
   const paused = `layout-paused-${stamp}@a-rather-long-domain-name.example.org`;
@@ -50,7 +60,10 @@ test.beforeAll(async ({ browser }) => {
   await page.getByLabel("Active gift").selectOption({ label: `Abdulrahman Al-Qurashi (${pastDue}) · $45 monthly` });
   await page.getByRole("button", { name: "Simulate failed charge" }).click();
   await expect(page.getByText(/Charge declined\./)).toBeVisible();
-  const pausedRow = page.getByRole("table", { name: "Recurring gifts, newest first" }).getByRole("row").filter({ hasText: paused });
+  const pausedRow = page
+    .getByRole("table", { name: "Recurring gifts, newest first" })
+    .getByRole("row")
+    .filter({ hasText: paused });
   await pausedRow.locator("summary").click();
   await pausedRow.getByRole("link", { name: /^Pause / }).click();
   await page.getByRole("button", { name: "Pause the gift" }).click();
@@ -61,7 +74,14 @@ test.beforeAll(async ({ browser }) => {
   await give("Monthly", LONG_EMAIL, LONG_EMAIL);
   for (const [path, body] of [
     ["/api/volunteers/", { name: "Abdulrahman Al-Hashimi", email: LONG_EMAIL, interest: "Fundraising" }],
-    ["/api/contact/", { name: "Abdulrahman Al-Hashimi", email: LONG_EMAIL, message: "Could you send me last year's receipts again, please?" }],
+    [
+      "/api/contact/",
+      {
+        name: "Abdulrahman Al-Hashimi",
+        email: LONG_EMAIL,
+        message: "Could you send me last year's receipts again, please?",
+      },
+    ],
   ] as const) {
     expect((await page.request.post(path, { data: body })).status()).toBe(201);
   }
@@ -70,7 +90,12 @@ test.beforeAll(async ({ browser }) => {
   const [fund] = await (await page.request.get("/api/funds/", { headers: staff })).json();
   const disbursed = await page.request.post("/api/disbursements/", {
     headers: staff,
-    data: { fund_id: fund.id, amount: 12, disbursed_on: new Date().toISOString().slice(0, 10), description: `Blankets, receipt at ${LONG_LINK}` },
+    data: {
+      fund_id: fund.id,
+      amount: 12,
+      disbursed_on: new Date().toISOString().slice(0, 10),
+      description: `Blankets, receipt at ${LONG_LINK}`,
+    },
   });
   expect(disbursed.status()).toBe(201);
   await page.close();
@@ -80,7 +105,8 @@ test.beforeAll(async ({ browser }) => {
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** The links, buttons and menu toggles a person can see in the tables' rows. */
-const rowActions = (page: Page): Promise<Locator[]> => page.locator("main table tbody tr").locator(":is(a, button, summary):visible").all();
+const rowActions = (page: Page): Promise<Locator[]> =>
+  page.locator("main table tbody tr").locator(":is(a, button, summary):visible").all();
 
 /**
  * Runs `check` on the page with no row menu open, then with each row's menu (a <details>)
@@ -104,7 +130,12 @@ function scrollBoxOf(table: Locator) {
       if (["auto", "scroll"].includes(getComputedStyle(box).overflowX)) {
         const rect = box.getBoundingClientRect();
         const caption = element.querySelector("caption")?.textContent ?? "a table";
-        return { left: rect.left, right: rect.right, scrolls: box.scrollWidth > box.clientWidth + 1, size: `${caption}: ${box.scrollWidth} px in a ${box.clientWidth} px box` };
+        return {
+          left: rect.left,
+          right: rect.right,
+          scrolls: box.scrollWidth > box.clientWidth + 1,
+          size: `${caption}: ${box.scrollWidth} px in a ${box.clientWidth} px box`,
+        };
       }
     }
     return null;
@@ -119,14 +150,19 @@ async function expectLogoutOnScreen(page: Page) {
 }
 
 /** The laptop widths each screen must fit: 1366 for every screen; 1280 too for the widest lists. */
-const LAPTOPS = [LAPTOP, ...["/admin/donations", "/admin/subscriptions"].map((screen) => ({ width: 1280, height: 800, screen }))];
+const LAPTOPS = [
+  LAPTOP,
+  ...["/admin/donations", "/admin/subscriptions"].map((screen) => ({ width: 1280, height: 800, screen })),
+];
 
 for (const laptop of LAPTOPS) {
   test.describe(`admin screens on a ${laptop.width} px laptop`, () => {
     test.use({ viewport: { width: laptop.width, height: laptop.height } });
 
     for (const screen of SCREENS.filter((screen) => !("screen" in laptop) || laptop.screen === screen)) {
-      test(`${screen} fits ${laptop.width} px with any row menu open, its row actions on screen, Logout at hand`, async ({ adminPage: page }) => {
+      test(`${screen} fits ${laptop.width} px with any row menu open, its row actions on screen, Logout at hand`, async ({
+        adminPage: page,
+      }) => {
         await page.goto(screen);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await withEachMenuOpen(page, async (actions) => {
@@ -138,7 +174,9 @@ for (const laptop of LAPTOPS) {
           for (const action of actions) {
             const box = (await action.boundingBox())!;
             expect(box.x, `${await action.textContent()} starts off screen`).toBeGreaterThanOrEqual(0);
-            expect(box.x + box.width, `${await action.textContent()} ends off screen`).toBeLessThanOrEqual(laptop.width);
+            expect(box.x + box.width, `${await action.textContent()} ends off screen`).toBeLessThanOrEqual(
+              laptop.width,
+            );
           }
         });
         await expectLogoutOnScreen(page);
@@ -151,7 +189,9 @@ test.describe("admin screens on a phone", () => {
   test.use({ viewport: PHONE });
 
   for (const screen of SCREENS) {
-    test(`${screen} never overflows a 390 px phone; its tables scroll in their own box`, async ({ adminPage: page }) => {
+    test(`${screen} never overflows a 390 px phone; its tables scroll in their own box`, async ({
+      adminPage: page,
+    }) => {
       await page.goto(screen);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await pageOverflow(page), "the page scrolls sideways").toBeLessThanOrEqual(0);
@@ -181,9 +221,18 @@ const PANELS: { name: string; open: (page: Page) => Promise<void> }[] = [
   { name: "a volunteer's ?delete=", open: (page) => openFromRow(page, "/admin/volunteers", LONG_EMAIL, /^Delete /) },
   { name: "a message's ?delete=", open: (page) => openFromRow(page, "/admin/contacts", LONG_EMAIL, /^Delete /) },
   { name: "the Outbox's ?view=", open: (page) => openFromRow(page, "/admin/outbox", LONG_EMAIL, /^Read /) },
-  { name: "Subscriptions' ?change=", open: (page) => openFromRow(page, "/admin/subscriptions", LONG_EMAIL, /^Change the amount/) },
-  { name: "a gift's ?cancel=", open: (page) => openFromRow(page, "/admin/subscriptions", LONG_EMAIL, /^Cancel subscription/) },
-  { name: "the Ledger's ?reverse=", open: (page) => openFromRow(page, "/admin/funds/ledger", LONG_LINK, /^Reverse entry/) },
+  {
+    name: "Subscriptions' ?change=",
+    open: (page) => openFromRow(page, "/admin/subscriptions", LONG_EMAIL, /^Change the amount/),
+  },
+  {
+    name: "a gift's ?cancel=",
+    open: (page) => openFromRow(page, "/admin/subscriptions", LONG_EMAIL, /^Cancel subscription/),
+  },
+  {
+    name: "the Ledger's ?reverse=",
+    open: (page) => openFromRow(page, "/admin/funds/ledger", LONG_LINK, /^Reverse entry/),
+  },
 ];
 
 /** Opens a row's link (from its menu, when it has one) as staff would, and waits for the panel it opens. */
@@ -213,7 +262,9 @@ for (const viewport of PHONE_AND_LAPTOP) {
 test.describe("a row's Actions menu", () => {
   test.use({ viewport: LAPTOP });
 
-  test("opens with Enter, closes with Escape with focus back on its toggle, and opening another closes it", async ({ adminPage: page }) => {
+  test("opens with Enter, closes with Escape with focus back on its toggle, and opening another closes it", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/admin/subscriptions");
     const menus = page.locator("main table tbody tr details");
     const [first, second] = [menus.nth(0), menus.nth(1)];

@@ -51,13 +51,28 @@ test.describe("admin sign-in", () => {
 });
 
 test.describe("admin layout", () => {
-  test("the sidebar shows every screen and collapses; the top bar the admin and View Site in a new tab", async ({ adminPage: page }) => {
+  test("the sidebar shows every screen and collapses; the top bar the admin and View Site in a new tab", async ({
+    adminPage: page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin");
     const sidebar = page.getByRole("complementary", { name: "Admin" });
     const topBar = page.getByRole("banner");
     await expect(topBar.getByTestId("admin-username")).toHaveText(E2E_ADMIN.username);
-    for (const label of ["Dashboard", "Donations", "Contacts", "Events", "Stories", "Testimonials", "Volunteers", "Newsletter", "Subscriptions", "Media", "Settings", "Outbox"]) {
+    for (const label of [
+      "Dashboard",
+      "Donations",
+      "Contacts",
+      "Events",
+      "Stories",
+      "Testimonials",
+      "Volunteers",
+      "Newsletter",
+      "Subscriptions",
+      "Media",
+      "Settings",
+      "Outbox",
+    ]) {
       await expect(sidebar.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     const viewSite = topBar.getByRole("link", { name: /View Site/ });
@@ -79,7 +94,9 @@ test.describe("admin layout", () => {
 });
 
 test.describe("the Appeals list on a phone", () => {
-  test("says each appeal's facts under its title, with Edit in view and nothing to scroll sideways", async ({ adminPage: page }) => {
+  test("says each appeal's facts under its title, with Edit in view and nothing to scroll sideways", async ({
+    adminPage: page,
+  }) => {
     const slug = `e2e-phone-list-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
     const title = `Clean Water for the Villages of Tharparkar ${slug.slice(-6)}`;
     const today = new Date().toISOString().slice(0, 10);
@@ -105,7 +122,11 @@ test.describe("the Appeals list on a phone", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     const sideways = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      table: Math.max(...[...document.querySelectorAll("table")].map((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)),
+      table: Math.max(
+        ...[...document.querySelectorAll("table")].map(
+          (table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+        ),
+      ),
     }));
     expect(sideways).toEqual({ page: 0, table: 0 });
     await page.screenshot({ path: test.info().outputPath("appeals-list-390.png"), fullPage: true });

@@ -32,7 +32,9 @@ test.describe("stories", () => {
 
     await dialog.getByLabel("Title").fill(title);
     await dialog.getByLabel("Summary").fill("Five hundred loaves a day from a bakery your Sadaqa reopened.");
-    await dialog.getByLabel("Full content").fill("The bakery had been closed for a year.\n\nNow it bakes through the night.");
+    await dialog
+      .getByLabel("Full content")
+      .fill("The bakery had been closed for a year.\n\nNow it bakes through the night.");
     await dialog.getByRole("button", { name: "Save story" }).click();
     await expect(page.getByText("Story saved.")).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -109,7 +111,9 @@ test.describe("testimonials", () => {
     const form = page.getByRole("region", { name: "Share your experience" });
     // The page is sent without script: the browser itself asks for the missing name.
     await form.getByRole("button", { name: "Send" }).click();
-    expect(await form.getByLabel("Your name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await form.getByLabel("Your name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
+      true,
+    );
     await expect(page).toHaveURL(/\/testimonials$/);
     await form.getByLabel("Your name").fill(name);
     await form.getByLabel("Country").fill("Jordan");
@@ -118,7 +122,9 @@ test.describe("testimonials", () => {
     await form.getByRole("button", { name: "Send" }).click();
     // A new page (post, redirect, get), opened at the thanks, with an empty form.
     await expect(page).toHaveURL(/\/testimonials\?shared=1#share-title$/);
-    await expect(form.getByRole("status")).toHaveText("Thank you! Your testimonial will appear once our team has reviewed it.");
+    await expect(form.getByRole("status")).toHaveText(
+      "Thank you! Your testimonial will appear once our team has reviewed it.",
+    );
     await expect(form.getByLabel("Your name")).toHaveValue("");
     await page.goto("/testimonials");
     await expect(page.getByText(name)).toHaveCount(0);
@@ -158,17 +164,23 @@ test.describe("testimonials without JavaScript", () => {
     await expect(form.getByLabel("Your name")).toHaveValue("Bilal");
     await form.getByLabel("Your experience").fill("Kind people, quick help.");
     await form.getByRole("button", { name: "Send" }).click();
-    await expect(form.getByText("Thank you! Your testimonial will appear once our team has reviewed it.")).toBeInViewport();
+    await expect(
+      form.getByText("Thank you! Your testimonial will appear once our team has reviewed it."),
+    ).toBeInViewport();
   });
 });
 
 test.describe("homepage media", () => {
-  test("a photo uploaded for a programme is shown on the home page without its GPS position", async ({ adminPage: page }) => {
+  test("a photo uploaded for a programme is shown on the home page without its GPS position", async ({
+    adminPage: page,
+  }) => {
     const original = await phonePhoto();
     expect(await identifyingMetadata(original)).toMatchObject({ exif: true, camera: true });
     await page.goto("/admin/media");
     const slot = await adminSection(page, "Emergency Relief image");
-    await slot.getByLabel("Or upload a file").setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: original });
+    await slot
+      .getByLabel("Or upload a file")
+      .setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: original });
     await slot.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByText("Emergency Relief image updated.")).toBeVisible();
     await expect(slot.getByText(/^Now: [0-9a-f]{32}\.webp$/)).toBeVisible();
@@ -178,11 +190,18 @@ test.describe("homepage media", () => {
     await picture.scrollIntoViewIfNeeded();
     await expect(picture).toHaveAttribute("src", /^\/api\/uploads\/media\/images\/[0-9a-f]{32}(-\d+)?\.webp$/);
     await expect(picture).toHaveAttribute("srcset", /480w.*720w.*960w.*1600w/);
-    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
     const shown = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
     const served = await page.request.get(shown);
     expect(served.headers()["content-type"]).toBe("image/webp");
-    expect(await identifyingMetadata(await served.body())).toEqual({ exif: false, xmp: false, iptc: false, camera: false });
+    expect(await identifyingMetadata(await served.body())).toEqual({
+      exif: false,
+      xmp: false,
+      iptc: false,
+      camera: false,
+    });
 
     // Removing it asks first, then the programme's own picture comes back.
     await page.goto("/admin/media");
@@ -191,7 +210,10 @@ test.describe("homepage media", () => {
     await page.getByRole("button", { name: "Yes, remove" }).click();
     await expect(page.getByText("Emergency Relief image removed.")).toBeVisible();
     await page.goto("/");
-    await expect(page.getByRole("img", { name: "Emergency Relief" })).toHaveAttribute("src", "/images/programme-emergency-relief.svg");
+    await expect(page.getByRole("img", { name: "Emergency Relief" })).toHaveAttribute(
+      "src",
+      "/images/programme-emergency-relief.svg",
+    );
     // The photo is gone from the server too, not only from the page.
     expect((await page.request.get(shown)).status()).toBe(404);
   });
@@ -213,7 +235,9 @@ test.describe("homepage media", () => {
 
     const gallery = await adminSection(page, "Gallery item 1");
     await gallery.getByLabel("Media URL").fill("https://vimeo.com/76979871");
-    await expect(gallery.getByText("Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg) or YouTube video URL")).toBeVisible();
+    await expect(
+      gallery.getByText("Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg) or YouTube video URL"),
+    ).toBeVisible();
   });
 
   test("the hero video opens in a dialog only when asked, and Escape gives focus back", async ({ page }) => {
@@ -235,10 +259,13 @@ test.describe("homepage media", () => {
     await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
     await expect(dialog.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
     // A player still loading can swallow a Tab (the browser's doing, not the dialog's): let it load.
-    await dialog.locator("iframe").evaluate((frame) => new Promise<void>((resolve) => {
-      frame.addEventListener("load", () => resolve(), { once: true });
-      setTimeout(resolve, 2000);
-    }));
+    await dialog.locator("iframe").evaluate(
+      (frame) =>
+        new Promise<void>((resolve) => {
+          frame.addEventListener("load", () => resolve(), { once: true });
+          setTimeout(resolve, 2000);
+        }),
+    );
     // Tab and Shift+Tab go round inside the dialog, never out of it.
     for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
       await page.keyboard.press(key);
@@ -274,16 +301,26 @@ test.describe("public pages", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of ["/", "/stories", "/events", "/testimonials"]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
 
   test("the admin content screens fit a phone's width", async ({ adminPage: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ["/admin/stories", "/admin/events", "/admin/testimonials", "/admin/media", "/admin/stories?new=1"]) {
+    for (const path of [
+      "/admin/stories",
+      "/admin/events",
+      "/admin/testimonials",
+      "/admin/media",
+      "/admin/stories?new=1",
+    ]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
@@ -291,7 +328,9 @@ test.describe("public pages", () => {
   test("a photo that fails to load says 'Media Not Available'", async ({ page }) => {
     await page.route("**/images/programme-orphan-care.svg", (route) => route.abort());
     await page.goto("/");
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Orphan Care", exact: true }) });
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Orphan Care", exact: true }) });
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByText("Media Not Available")).toBeVisible();
   });

@@ -18,7 +18,9 @@ const DEMO_APPEALS = ["Winter Emergency in Gaza", "Ramadan Food Packs", "Build a
 async function expectLoadedPhoto(image: Locator) {
   await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveAttribute("src", /^\/demo\/[a-z-]+\.webp$/);
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 for (const [address, titles] of [
@@ -47,6 +49,11 @@ test("a demo appeal's and a demo story's own pages open on their photo", async (
   await page.goto("/appeals/winter-emergency-in-gaza");
   await expectLoadedPhoto(page.getByRole("img", { name: "Winter Emergency in Gaza", exact: true }));
   await page.goto("/stories");
-  await page.getByRole("link", { name: /Clean Water Reaches Al-Noor Village/ }).first().click();
-  await expectLoadedPhoto(page.getByRole("main").getByRole("img", { name: "Clean Water Reaches Al-Noor Village", exact: true }));
+  await page
+    .getByRole("link", { name: /Clean Water Reaches Al-Noor Village/ })
+    .first()
+    .click();
+  await expectLoadedPhoto(
+    page.getByRole("main").getByRole("img", { name: "Clean Water Reaches Al-Noor Village", exact: true }),
+  );
 });

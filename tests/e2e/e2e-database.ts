@@ -128,7 +128,10 @@ export async function settled<Mark, Shown>(
     const mark = await markOf();
     const shown = await read();
     const still = await markOf();
-    if (JSON.stringify(still) !== JSON.stringify(mark)) throw new Error(`The database moved while the screen was read: ${JSON.stringify(mark)} then ${JSON.stringify(still)}`);
+    if (JSON.stringify(still) !== JSON.stringify(mark))
+      throw new Error(
+        `The database moved while the screen was read: ${JSON.stringify(mark)} then ${JSON.stringify(still)}`,
+      );
     check(shown, mark);
     reading = { shown, mark };
   }).toPass({ timeout: 20_000 });

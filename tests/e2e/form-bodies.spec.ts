@@ -5,8 +5,10 @@ import { expect, test } from "./fixtures";
  * error page with the reason (415 or 400), and a `.data` caller gets the same `{detail}`
  * in React Router's own encoding; never a 500.
  */
-const NOT_A_WEB_FORM = "This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data), but it was sent as text/plain.";
-const CUT_SHORT = '--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.org\r\n--XyZ\r\nContent-Disposition: form-da';
+const NOT_A_WEB_FORM =
+  "This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data), but it was sent as text/plain.";
+const CUT_SHORT =
+  '--XyZ\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.org\r\n--XyZ\r\nContent-Disposition: form-da';
 
 test.describe("posts that are not web forms", () => {
   test("a browser posting a text/plain form sees the error page saying why, with 415", async ({ page }) => {
@@ -14,7 +16,11 @@ test.describe("posts that are not web forms", () => {
     // An HTML form may really send text/plain: the one way a browser can get this wrong.
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await page.evaluate(() => {
-      const form = Object.assign(document.createElement("form"), { method: "post", action: "/newsletter", enctype: "text/plain" });
+      const form = Object.assign(document.createElement("form"), {
+        method: "post",
+        action: "/newsletter",
+        enctype: "text/plain",
+      });
       form.append(Object.assign(document.createElement("input"), { name: "email", value: "reader@example.org" }));
       document.body.append(form);
       form.submit();
@@ -27,15 +33,31 @@ test.describe("posts that are not web forms", () => {
 
   test("a page and its .data address answer 415 and 400 with {detail}", async ({ request }) => {
     for (const path of ["/contact", "/contact.data"]) {
-      const plain = await request.post(path, { headers: { "Content-Type": "text/plain" }, data: "email=a@b.org", maxRedirects: 0 });
+      const plain = await request.post(path, {
+        headers: { "Content-Type": "text/plain" },
+        data: "email=a@b.org",
+        maxRedirects: 0,
+      });
       expect(plain.status(), path).toBe(415);
-      const bare = await request.post(path, { headers: { "Content-Type": "" }, data: "email=a@b.org", maxRedirects: 0 });
+      const bare = await request.post(path, {
+        headers: { "Content-Type": "" },
+        data: "email=a@b.org",
+        maxRedirects: 0,
+      });
       expect(bare.status(), path).toBe(415);
       const json = await request.post(path, { data: { email: "a@b.org" }, maxRedirects: 0 });
       expect(json.status(), path).toBe(415);
-      const cut = await request.post(path, { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, data: CUT_SHORT, maxRedirects: 0 });
+      const cut = await request.post(path, {
+        headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+        data: CUT_SHORT,
+        maxRedirects: 0,
+      });
       expect(cut.status(), path).toBe(400);
-      const wrongBoundary = await request.post(path, { headers: { "Content-Type": "multipart/form-data; boundary=AbC" }, data: `${CUT_SHORT}ta\r\n--XyZ--\r\n`, maxRedirects: 0 });
+      const wrongBoundary = await request.post(path, {
+        headers: { "Content-Type": "multipart/form-data; boundary=AbC" },
+        data: `${CUT_SHORT}ta\r\n--XyZ--\r\n`,
+        maxRedirects: 0,
+      });
       expect(wrongBoundary.status(), path).toBe(400);
     }
     const page = await request.post("/contact", { headers: { "Content-Type": "text/plain" }, data: "x" });
@@ -49,7 +71,11 @@ test.describe("posts that are not web forms", () => {
       const response = await adminPage.request.post(path, { data: { title: "x" }, maxRedirects: 0 });
       expect(response.status(), path).toBe(415);
     }
-    const upload = await adminPage.request.post("/admin/media", { headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, data: CUT_SHORT, maxRedirects: 0 });
+    const upload = await adminPage.request.post("/admin/media", {
+      headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+      data: CUT_SHORT,
+      maxRedirects: 0,
+    });
     expect(upload.status()).toBe(400);
   });
 });

@@ -19,7 +19,9 @@ export default function removeRunData(): void {
     const name = decodeURIComponent(new URL(database).pathname.slice(1));
     const admin = process.env.TEST_POSTGRES_URL;
     process.once("exit", () => {
-      execFileSync(process.execPath, ["tests/e2e/run-database.mjs", "drop", admin, name], { stdio: ["ignore", "inherit", "inherit"] });
+      execFileSync(process.execPath, ["tests/e2e/run-database.mjs", "drop", admin, name], {
+        stdio: ["ignore", "inherit", "inherit"],
+      });
     });
   }
 }

@@ -6,7 +6,14 @@ import { expect, test, E2E_ADMIN } from "./fixtures";
  */
 test.describe("API over HTTP", () => {
   test("collection roots answer with and without the trailing slash, never redirecting", async ({ request }) => {
-    for (const path of ["/api/settings/", "/api/settings", "/api/stories/", "/api/stories", "/api/donations/stats", "/api/donations/stats/"]) {
+    for (const path of [
+      "/api/settings/",
+      "/api/settings",
+      "/api/stories/",
+      "/api/stories",
+      "/api/donations/stats",
+      "/api/donations/stats/",
+    ]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(200);
       expect(response.headers()["content-type"]).toContain("application/json");
@@ -31,16 +38,25 @@ test.describe("API over HTTP", () => {
   });
 
   test("a bearer token from /api/auth/login changes a setting through either spelling", async ({ request }) => {
-    const login = await request.post("/api/auth/login", { data: E2E_ADMIN, headers: { Authorization: "Bearer stale" } });
+    const login = await request.post("/api/auth/login", {
+      data: E2E_ADMIN,
+      headers: { Authorization: "Bearer stale" },
+    });
     expect(login.status()).toBe(200);
     const { access_token, token_type, admin } = await login.json();
     expect(token_type).toBe("bearer");
     expect(admin.username).toBe(E2E_ADMIN.username);
     const auth = { Authorization: `Bearer ${access_token}` };
 
-    const created = await request.post("/api/settings", { data: { key: "http_test_setting", value: "a" }, headers: auth });
+    const created = await request.post("/api/settings", {
+      data: { key: "http_test_setting", value: "a" },
+      headers: auth,
+    });
     expect(created.status()).toBe(201);
-    const updated = await request.put("/api/settings/http_test_setting/", { data: { value: "b", description: "d" }, headers: auth });
+    const updated = await request.put("/api/settings/http_test_setting/", {
+      data: { value: "b", description: "d" },
+      headers: auth,
+    });
     expect(await updated.json()).toMatchObject({ key: "http_test_setting", value: "b", description: "d" });
     const invalid = await request.put("/api/settings/families_supported", { data: { value: "many" }, headers: auth });
     expect(invalid.status()).toBe(422);
@@ -60,7 +76,10 @@ test.describe("API over HTTP", () => {
   });
 
   test("bad bodies get a 400 {detail}, oversized ones a 413 before anything reads them", async ({ request }) => {
-    const garbled = await request.post("/api/auth/login", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json" } });
+    const garbled = await request.post("/api/auth/login", {
+      data: Buffer.from("{not json"),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(garbled.status()).toBe(400);
     expect(await garbled.json()).toEqual({ detail: "Request body must be valid JSON" });
     const huge = await request.post("/admin/login", { form: { username: "a", password: "x".repeat(2 * 1024 * 1024) } });
@@ -71,7 +90,10 @@ test.describe("API over HTTP", () => {
 test.describe("admin forms over HTTP", () => {
   test("an anonymous post to an admin action is sent to sign in and changes nothing", async ({ request }) => {
     const before = await (await request.get("/api/settings/meals_provided")).json();
-    const response = await request.post("/admin/settings", { form: { key: "meals_provided", value: "1" }, maxRedirects: 0 });
+    const response = await request.post("/admin/settings", {
+      form: { key: "meals_provided", value: "1" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toMatch(/^\/admin\/login/);
     expect((await (await request.get("/api/settings/meals_provided")).json()).value).toBe(before.value);
@@ -87,15 +109,24 @@ test.describe("admin forms over HTTP", () => {
   });
 
   test("posts from another site are refused", async ({ request }) => {
-    const signIn = await request.post("/admin/login", { form: E2E_ADMIN, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    const signIn = await request.post("/admin/login", {
+      form: E2E_ADMIN,
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(signIn.status()).toBe(400);
-    const logout = await request.post("/admin/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    const logout = await request.post("/admin/logout", {
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(logout.status()).toBe(403);
   });
 });
 
 test.describe("security headers", () => {
-  test("pages carry a nonce CSP, or their scripts' hashes when kept for every visitor; API answers a deny-all one; all are nosniff and unframeable", async ({ request }) => {
+  test("pages carry a nonce CSP, or their scripts' hashes when kept for every visitor; API answers a deny-all one; all are nosniff and unframeable", async ({
+    request,
+  }) => {
     const fresh = await request.get("/admin/login");
     const csp = fresh.headers()["content-security-policy"];
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);

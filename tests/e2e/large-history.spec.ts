@@ -55,7 +55,9 @@ test.beforeAll(async () => {
   });
   // Up to a minute: a busy machine (CI, the rest of the suite) starts it slowly.
   for (let attempt = 0; attempt < 240; attempt += 1) {
-    const healthy = await fetch(`${baseUrl}/healthz`).then((r) => r.ok).catch(() => false);
+    const healthy = await fetch(`${baseUrl}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -104,7 +106,11 @@ async function countLines(response: Response, pauseAfterBytes = 0): Promise<{ by
 
 test("every donation downloads as CSV, twice over, from a server with a small heap", async () => {
   test.setTimeout(90_000);
-  const login = await fetch(`${baseUrl}/admin/login`, { method: "POST", body: new URLSearchParams(ADMIN), redirect: "manual" });
+  const login = await fetch(`${baseUrl}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams(ADMIN),
+    redirect: "manual",
+  });
   const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
   for (const pause of [200_000, 0]) {
     const response = await fetch(`${baseUrl}/admin/donations/export`, { headers: { Cookie: cookie } });
@@ -118,7 +124,11 @@ test("every donation downloads as CSV, twice over, from a server with a small he
 
 test("the API's complete donation list streams too", async () => {
   test.setTimeout(60_000);
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   const { access_token } = (await login.json()) as { access_token: string };
   const response = await fetch(`${baseUrl}/api/donations/`, { headers: { Authorization: `Bearer ${access_token}` } });
   expect(response.status).toBe(200);

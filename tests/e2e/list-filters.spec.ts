@@ -27,7 +27,9 @@ async function searchFor(page: Page, token: string) {
   await expect(page).toHaveURL(new RegExp(`search=${token}`));
 }
 
-test("with JavaScript, the subscribers' and the Outbox's status filters apply as they change", async ({ adminPage: page }) => {
+test("with JavaScript, the subscribers' and the Outbox's status filters apply as they change", async ({
+  adminPage: page,
+}) => {
   const token = uniqueSuffix();
   const { waiting, subscribed } = await addSubscribers(token);
   await page.goto("/admin/newsletter");

@@ -74,7 +74,12 @@ test.describe("pages sent without JavaScript", () => {
     // A story or an event that is not there is a page to read too, and so is a missing
     // appeal, though an appeal's own page needs its script.
     expect(await scriptsIn(page, "/stories/987654")).toMatchObject({ status: 404, scripts: 0, preloads: 0 });
-    expect(await scriptsIn(page, `/appeals/${uniqueSlug("no-such-appeal")}`)).toMatchObject({ status: 404, scripts: 0, preloads: 0, mentionsTheApp: false });
+    expect(await scriptsIn(page, `/appeals/${uniqueSlug("no-such-appeal")}`)).toMatchObject({
+      status: 404,
+      scripts: 0,
+      preloads: 0,
+      mentionsTheApp: false,
+    });
   });
 
   test("a story with a video keeps its script, so its video plays in a dialog on the page", async ({ page }) => {
@@ -93,11 +98,17 @@ test.describe("pages sent without JavaScript", () => {
     const play = page.getByRole("button", { name: "Watch how your giving helps" });
     await expect(play).toHaveAttribute("aria-haspopup", "dialog");
     await play.click();
-    await expect(page.getByRole("dialog", { name: "Watch how your giving helps" }).locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
+    await expect(page.getByRole("dialog", { name: "Watch how your giving helps" }).locator("iframe")).toHaveAttribute(
+      "src",
+      /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/,
+    );
     await expect(page).toHaveURL(new RegExp(`/stories/${id}$`));
   });
 
-  test("a receipt and a yearly statement carry only their print button's own script, and print with it or say how without", async ({ page, browser }) => {
+  test("a receipt and a yearly statement carry only their print button's own script, and print with it or say how without", async ({
+    page,
+    browser,
+  }) => {
     const email = `${uniqueSlug("sheet")}@example.org`;
     const { receiptToken, signInToken } = await giftWithReceiptAndLink(email);
     // The browser's print dialog cannot be driven: each call is counted instead, as the donor's one press.
@@ -109,14 +120,21 @@ test.describe("pages sent without JavaScript", () => {
     });
     const timesPrinted = () => page.evaluate(() => (window as unknown as { printed: number }).printed);
 
-    expect((await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status()).toBeLessThan(400);
+    expect(
+      (await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status(),
+    ).toBeLessThan(400);
     const statement = `/my-giving/statement/${new Date().getUTCFullYear()}`;
     for (const [address, shows] of [
       [`/receipts/${receiptToken}`, page.getByRole("heading", { name: "Official receipt for your donation" })],
       [statement, page.getByRole("main").getByText("$42.00", { exact: true }).first()],
     ] as const) {
       // None of the app's JavaScript: one inline script, the button's own.
-      expect(await scriptsIn(page, address), address).toMatchObject({ status: 200, scripts: 1, preloads: 0, mentionsTheApp: false });
+      expect(await scriptsIn(page, address), address).toMatchObject({
+        status: 200,
+        scripts: 1,
+        preloads: 0,
+        mentionsTheApp: false,
+      });
       await page.goto(address);
       await expect(shows).toBeVisible();
       const print = page.getByRole("button", { name: "Print or save as PDF" });
@@ -157,8 +175,12 @@ test.describe("pages sent without JavaScript", () => {
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
-    await expect(page.getByRole("main").getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
-    const pending = await withDatabase((db) => db.get<{ n: number }>("select count(*) as n from newsletter_subscribers where email = ?", [email]));
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+      `Thank you! Please check your inbox at ${email} to confirm your subscription.`,
+    );
+    const pending = await withDatabase((db) =>
+      db.get<{ n: number }>("select count(*) as n from newsletter_subscribers where email = ?", [email]),
+    );
     expect(pending!.n).toBe(1);
   });
 
@@ -171,9 +193,15 @@ test.describe("pages sent without JavaScript", () => {
     await form.getByLabel("Your experience").fill("The food parcels came the week we needed them.");
     await form.getByRole("button", { name: "Send" }).click();
     await expect(page).toHaveURL(/\/testimonials\?shared=1#share-title$/);
-    await expect(form.getByRole("status")).toHaveText("Thank you! Your testimonial will appear once our team has reviewed it.");
+    await expect(form.getByRole("status")).toHaveText(
+      "Thank you! Your testimonial will appear once our team has reviewed it.",
+    );
     await expect(form.getByRole("status")).toBeInViewport();
-    const kept = await withDatabase((db) => db.get<{ rating: number; is_approved: number }>("select rating, is_approved from testimonials where name = ?", [name]));
+    const kept = await withDatabase((db) =>
+      db.get<{ rating: number; is_approved: number }>("select rating, is_approved from testimonials where name = ?", [
+        name,
+      ]),
+    );
     expect(kept).toEqual({ rating: 3, is_approved: 0 });
   });
 
@@ -202,7 +230,15 @@ test.describe("pages sent without JavaScript", () => {
 
 test.describe("pages that need their script keep it", () => {
   test("donate, the calculator and an appeal's page are sent their scripts and come alive", async ({ page }) => {
-    for (const address of ["/", "/donate", "/zakat-calculator", "/contact", "/volunteer", "/my-giving", "/appeals/winter-emergency-in-gaza"]) {
+    for (const address of [
+      "/",
+      "/donate",
+      "/zakat-calculator",
+      "/contact",
+      "/volunteer",
+      "/my-giving",
+      "/appeals/winter-emergency-in-gaza",
+    ]) {
       const shipped = await scriptsIn(page, address);
       expect(shipped.scripts, address).toBeGreaterThan(0);
       expect(shipped.preloads, address).toBeGreaterThan(0);
@@ -226,7 +262,9 @@ test.describe("pages that need their script keep it", () => {
     const email = `${uniqueSlug("spa-news")}@example.org`;
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
+    await expect(footer.getByRole("status")).toHaveText(
+      `Thank you! Please check your inbox at ${email} to confirm your subscription.`,
+    );
     await expect(page).toHaveURL(/\/stories$/);
   });
 });

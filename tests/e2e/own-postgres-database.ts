@@ -10,7 +10,9 @@ export function newPostgresDatabase(label: string): { url: string; drop: () => v
   if (!admin) throw new Error("The PostgreSQL pass needs TEST_POSTGRES_URL, an admin URL of the cluster to test on");
   const name = `e2e_${label}_${process.pid}_${Date.now().toString(36)}`;
   const run = (action: "create" | "drop") =>
-    execFileSync(process.execPath, ["tests/e2e/run-database.mjs", action, admin, name], { stdio: ["ignore", "inherit", "inherit"] });
+    execFileSync(process.execPath, ["tests/e2e/run-database.mjs", action, admin, name], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
   run("create");
   const url = new URL(admin);
   url.pathname = `/${name}`;

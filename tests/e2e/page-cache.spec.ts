@@ -39,7 +39,9 @@ async function staffToken(request: APIRequestContext): Promise<Record<string, st
 const textOf = async (response: APIResponse) => (await response.text()).replace(/<!-- -->/g, "");
 
 test.describe("the page cache", () => {
-  test("a visitor's home page is one kept copy: validator, 304, caching headers and a hash-only script policy", async ({ request }) => {
+  test("a visitor's home page is one kept copy: validator, 304, caching headers and a hash-only script policy", async ({
+    request,
+  }) => {
     const kept = await keptCopy(request, "/");
     const headers = kept.headers();
     expect(headers.etag).toMatch(/^W\/"[^"]+"$/);
@@ -76,12 +78,16 @@ test.describe("the page cache", () => {
     expectNoInternalHeader(head);
   });
 
-  test("a kept page runs its scripts in the browser: no policy violations, the donate form responds", async ({ page, request }) => {
+  test("a kept page runs its scripts in the browser: no policy violations, the donate form responds", async ({
+    page,
+    request,
+  }) => {
     const violations: string[] = [];
     // Another worker may give the home page a video whose thumbnail this offline machine
     // cannot fetch (a 404 image): only the page's own script errors count here.
     page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) violations.push(message.text());
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        violations.push(message.text());
     });
     page.on("pageerror", (error) => violations.push(String(error)));
     for (const address of ["/", "/donate"]) {
@@ -105,7 +111,10 @@ test.describe("the page cache", () => {
     expect(violations).toEqual([]);
   });
 
-  test("signed-in staff and donors are sent fresh pages, each with a nonce of its own", async ({ adminPage, request }) => {
+  test("signed-in staff and donors are sent fresh pages, each with a nonce of its own", async ({
+    adminPage,
+    request,
+  }) => {
     const first = await adminPage.request.get("/");
     const second = await adminPage.request.get("/");
     for (const response of [first, second]) {
@@ -113,11 +122,14 @@ test.describe("the page cache", () => {
       expect(response.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
       expectNoInternalHeader(response);
     }
-    const nonceOf = (response: APIResponse) => /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    const nonceOf = (response: APIResponse) =>
+      /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
     expect(nonceOf(first)).not.toBe(nonceOf(second));
     // Whatever the staff member's browser holds, it is sent the page, never told it is unchanged.
     const visitors = await keptCopy(request, "/");
-    const staffWithVisitorsCopy = await adminPage.request.get("/", { headers: { "If-None-Match": visitors.headers().etag! } });
+    const staffWithVisitorsCopy = await adminPage.request.get("/", {
+      headers: { "If-None-Match": visitors.headers().etag! },
+    });
     expect(staffWithVisitorsCopy.status()).toBe(200);
 
     // A donor's session cookie (even one that no longer signs anyone in) gets a fresh page too.
@@ -134,7 +146,10 @@ test.describe("the page cache", () => {
     await keptCopy(request, "/api/stories/");
     const title = uniqueSlug("Wells for Tharparkar");
 
-    const created = await request.post("/api/stories/", { headers: auth, data: { title, summary: "Clean water for a village in the desert.", content: "The first well of the village." } });
+    const created = await request.post("/api/stories/", {
+      headers: auth,
+      data: { title, summary: "Clean water for a village in the desert.", content: "The first well of the village." },
+    });
     expect(created.status()).toBe(201);
     const story = (await created.json()) as { id: number };
 
@@ -165,7 +180,15 @@ test.describe("the page cache", () => {
     const title = uniqueSlug("Winter Blankets");
     const created = await request.post("/api/appeals/", {
       headers: auth,
-      data: { title, summary: "Blankets for families in tents.", story: "The nights are freezing.", fund_id: funds[0]!.id, goal: "100", starts_on: yesterday, status: "live" },
+      data: {
+        title,
+        summary: "Blankets for families in tents.",
+        story: "The nights are freezing.",
+        fund_id: funds[0]!.id,
+        goal: "100",
+        starts_on: yesterday,
+        status: "live",
+      },
     });
     expect(created.status()).toBe(201);
     const { slug } = (await created.json()) as { slug: string };
@@ -197,17 +220,24 @@ test.describe("the page cache", () => {
     expectNoInternalHeader(kept);
     await expect(async () => {
       const again = await keptCopy(request, "/api/stories/");
-      expect((await request.get("/api/stories/", { headers: { "If-None-Match": again.headers().etag! } })).status()).toBe(304);
+      expect(
+        (await request.get("/api/stories/", { headers: { "If-None-Match": again.headers().etag! } })).status(),
+      ).toBe(304);
     }).toPass({ timeout: 10_000 });
 
     const auth = await staffToken(request);
     // A draft only staff may read: a token's answer is the staff's own, never the visitors' copy.
     const draftTitle = uniqueSlug("Draft story");
-    const draft = await request.post("/api/stories/", { headers: auth, data: { title: draftTitle, summary: "Not yet.", content: "Unpublished.", is_active: false } });
+    const draft = await request.post("/api/stories/", {
+      headers: auth,
+      data: { title: draftTitle, summary: "Not yet.", content: "Unpublished.", is_active: false },
+    });
     expect(draft.status()).toBe(201);
     const visitors = await keptCopy(request, "/api/stories/");
     expect(await visitors.text()).not.toContain(draftTitle);
-    const staff = await request.get("/api/stories/", { headers: { ...auth, "If-None-Match": visitors.headers().etag! } });
+    const staff = await request.get("/api/stories/", {
+      headers: { ...auth, "If-None-Match": visitors.headers().etag! },
+    });
     expect(staff.status()).toBe(200);
     expect(await staff.text()).toContain(draftTitle);
     expectNoInternalHeader(staff);
@@ -216,7 +246,11 @@ test.describe("the page cache", () => {
   });
 
   test("a visitor's HEAD never leaves an empty answer kept for the next GET", async ({ request }) => {
-    for (const address of [`/api/stories/?probe=${uniqueSlug("head")}`, `/api/donations/stats?probe=${uniqueSlug("head")}`, `/stories?probe=${uniqueSlug("head")}`]) {
+    for (const address of [
+      `/api/stories/?probe=${uniqueSlug("head")}`,
+      `/api/donations/stats?probe=${uniqueSlug("head")}`,
+      `/stories?probe=${uniqueSlug("head")}`,
+    ]) {
       const head = await request.head(address);
       expect(head.status(), address).toBe(200);
       expectNoInternalHeader(head);

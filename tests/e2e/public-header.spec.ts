@@ -22,12 +22,25 @@ test.describe("My giving in the header", () => {
     await page.goto("/about");
     const header = page.getByRole("banner");
     const nav = header.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Home", "About", "Donate", "Zakat Calculator", "Zakat Education", "Stories", "Events", "Volunteer", "Contact"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Home",
+      "About",
+      "Donate",
+      "Zakat Calculator",
+      "Zakat Education",
+      "Stories",
+      "Events",
+      "Volunteer",
+      "Contact",
+    ]);
     const myGiving = header.getByRole("link", { name: "My giving", exact: true });
     await expect(myGiving).toBeInViewport({ ratio: 1 });
     await expect(myGiving).toHaveAttribute("href", "/my-giving");
     // Beside the links, at the right end of the same row.
-    const [link, contact] = [(await myGiving.boundingBox())!, (await nav.getByRole("link", { name: "Contact" }).boundingBox())!];
+    const [link, contact] = [
+      (await myGiving.boundingBox())!,
+      (await nav.getByRole("link", { name: "Contact" }).boundingBox())!,
+    ];
     expect(link.x).toBeGreaterThan(contact.x + contact.width);
     expect(Math.abs(link.y + link.height / 2 - (contact.y + contact.height / 2))).toBeLessThan(4);
     expect(await headerOverflow(page)).toBeLessThanOrEqual(0);
@@ -39,7 +52,9 @@ test.describe("My giving in the header", () => {
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 
-  test("on a phone it is in the menu, after Appeals among the secondary links, and the header fits", async ({ page }) => {
+  test("on a phone it is in the menu, after Appeals among the secondary links, and the header fits", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/about");
     expect(await headerOverflow(page)).toBeLessThanOrEqual(0);

@@ -6,7 +6,17 @@ test.describe("public layout", () => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
-    for (const label of ["Home", "About", "Donate", "Zakat Calculator", "Zakat Education", "Stories", "Events", "Volunteer", "Contact"]) {
+    for (const label of [
+      "Home",
+      "About",
+      "Donate",
+      "Zakat Calculator",
+      "Zakat Education",
+      "Stories",
+      "Events",
+      "Volunteer",
+      "Contact",
+    ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
 
@@ -65,7 +75,18 @@ test.describe("public layout", () => {
   });
 
   test("every header link leads to a real page, and addresses under one are simply not found", async ({ page }) => {
-    for (const path of ["/", "/about", "/donate", "/zakat-calculator", "/zakat-education", "/stories", "/events", "/volunteer", "/contact"]) expect((await page.goto(path))?.status()).toBe(200);
+    for (const path of [
+      "/",
+      "/about",
+      "/donate",
+      "/zakat-calculator",
+      "/zakat-education",
+      "/stories",
+      "/events",
+      "/volunteer",
+      "/contact",
+    ])
+      expect((await page.goto(path))?.status()).toBe(200);
 
     expect((await page.goto("/stories/1/extra"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
@@ -109,14 +130,18 @@ test.describe("content security policy", () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.sourceFile}`));
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.sourceFile}`),
+      );
     });
     // (Testimonials, with a form too, is sent without script: nothing there to trip it.)
     for (const path of ["/donate", "/zakat-calculator", "/contact", "/volunteer"]) {
       await page.goto(path);
       // Hydrated: the form validates in the browser now (conform sets novalidate).
       await expect(page.locator("form[novalidate]").first()).toBeAttached();
-      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual(
+        [],
+      );
     }
   });
 });

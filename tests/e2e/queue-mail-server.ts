@@ -31,7 +31,9 @@ export interface QueueMailServer {
   close(): Promise<void>;
 }
 
-/** While the other process has not sent a message yet, one waits this long for it (a delivery round comes every 5 s). */
+/**
+ * While the other process has not sent a message yet, one waits this long for it (a delivery round comes every 5 s).
+ */
 const FIRST_PARTNER_WAIT_MS = 8_000;
 /** Once both are sending, a message waits this long for the other's (at the end of the queue, one may have none). */
 const PARTNER_WAIT_MS = 1_000;
@@ -65,10 +67,13 @@ export async function startQueueMailServer(): Promise<QueueMailServer> {
     const entry: Waiting = {
       by,
       accept,
-      timer: setTimeout(() => {
-        waiting = waiting.filter((each) => each !== entry);
-        accept();
-      }, paired ? PARTNER_WAIT_MS : FIRST_PARTNER_WAIT_MS),
+      timer: setTimeout(
+        () => {
+          waiting = waiting.filter((each) => each !== entry);
+          accept();
+        },
+        paired ? PARTNER_WAIT_MS : FIRST_PARTNER_WAIT_MS,
+      ),
     };
     waiting.push(entry);
   }

@@ -14,7 +14,9 @@ if (!["create", "drop"].includes(action ?? "") || !adminUrl || !/^e2e_[a-z0-9_]+
 const client = new pg.Client({ connectionString: adminUrl });
 await client.connect();
 try {
-  await client.query(action === "create" ? `create database "${name}"` : `drop database if exists "${name}" with (force)`);
+  await client.query(
+    action === "create" ? `create database "${name}"` : `drop database if exists "${name}" with (force)`,
+  );
 } finally {
   await client.end();
 }

@@ -1,5 +1,15 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -39,7 +49,8 @@ function instructions(dockerfile: string): string[] {
 /** `A=1 B="two"` as one ENV instruction writes them. */
 function envPairs(text: string): Record<string, string> {
   const pairs: Record<string, string> = {};
-  for (const match of text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("([^"]*)"|\S*)/g)) pairs[match[1]!] = match[3] ?? match[2]!;
+  for (const match of text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("([^"]*)"|\S*)/g))
+    pairs[match[1]!] = match[3] ?? match[2]!;
   return pairs;
 }
 
@@ -62,8 +73,12 @@ export function runtimeStage(dockerfile: string): RuntimeStage {
       case "COPY": {
         const words = args.split(/\s+/);
         // Only the build stage's files can be assembled from the working tree; anything else must be taught here first.
-        if (words[0] !== "--from=build" || words.length < 3) throw new Error(`Cannot assemble "${line}": only COPY --from=build <paths> <destination>`);
-        stage.copies.push({ sources: words.slice(1, -1), destination: path.posix.resolve(stage.workdir, words.at(-1)!) + (words.at(-1)!.endsWith("/") ? "/" : "") });
+        if (words[0] !== "--from=build" || words.length < 3)
+          throw new Error(`Cannot assemble "${line}": only COPY --from=build <paths> <destination>`);
+        stage.copies.push({
+          sources: words.slice(1, -1),
+          destination: path.posix.resolve(stage.workdir, words.at(-1)!) + (words.at(-1)!.endsWith("/") ? "/" : ""),
+        });
         break;
       }
       case "ADD":
@@ -78,7 +93,8 @@ export function runtimeStage(dockerfile: string): RuntimeStage {
 
 /** Working-tree path of a path in the build stage (`/app/x` is `x` in the repository). */
 function workingTreePath(repository: string, buildPath: string): string {
-  if (buildPath !== BUILD_ROOT && !buildPath.startsWith(`${BUILD_ROOT}/`)) throw new Error(`${buildPath} is outside the build stage's ${BUILD_ROOT}`);
+  if (buildPath !== BUILD_ROOT && !buildPath.startsWith(`${BUILD_ROOT}/`))
+    throw new Error(`${buildPath} is outside the build stage's ${BUILD_ROOT}`);
   return path.join(repository, path.posix.relative(BUILD_ROOT, buildPath));
 }
 
@@ -109,15 +125,19 @@ export function assembleRuntime(stage: RuntimeStage, repository: string, root: s
   for (const { sources, destination } of stage.copies) {
     const intoFolder = sources.length > 1 || destination.endsWith("/");
     for (const source of sources) {
-      const landing = path.join(root, intoFolder ? path.posix.join(destination, path.posix.basename(source)) : destination);
+      const landing = path.join(
+        root,
+        intoFolder ? path.posix.join(destination, path.posix.basename(source)) : destination,
+      );
       mkdirSync(path.dirname(landing), { recursive: true });
       if (source === `${BUILD_ROOT}/node_modules`) {
-        if (path.basename(landing) !== "node_modules") throw new Error(`node_modules must keep its name in the image, not ${landing}`);
+        if (path.basename(landing) !== "node_modules")
+          throw new Error(`node_modules must keep its name in the image, not ${landing}`);
         copyProductionModules(repository, path.dirname(landing));
-      }
-      else {
+      } else {
         const from = workingTreePath(repository, source);
-        if (!existsSync(from)) throw new Error(`${source} does not exist in the working tree (${from}): run npm run build first`);
+        if (!existsSync(from))
+          throw new Error(`${source} does not exist in the working tree (${from}): run npm run build first`);
         if (statSync(from).isDirectory()) mkdirSync(landing, { recursive: true });
         // Docker copies a folder's contents into the destination, as `cp -a folder/. destination` does.
         execFileSync("cp", ["-a", statSync(from).isDirectory() ? `${from}/.` : from, landing]);
@@ -143,7 +163,10 @@ export function missingFirstUseFiles(app: string): string[] {
     }
     for (const [, specifier] of code.matchAll(/\bimport\("([^".][^"]*)"\)/g)) {
       if (specifier!.startsWith("node:")) continue;
-      const name = specifier!.split("/").slice(0, specifier!.startsWith("@") ? 2 : 1).join("/");
+      const name = specifier!
+        .split("/")
+        .slice(0, specifier!.startsWith("@") ? 2 : 1)
+        .join("/");
       if (!existsSync(path.join(app, "node_modules", name, "package.json"))) missing.push(`node_modules/${name}`);
     }
   }
@@ -161,7 +184,9 @@ async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -195,7 +220,10 @@ function stopped(child: ChildProcess): Promise<void> {
  * read-only, and starts it with the image's command and environment as an unprivileged
  * user, the database and uploads in folders of their own. Resolves once it listens.
  */
-export async function startAssembledImage(dockerfile: string, repository: string): Promise<{ server: AssembledServer; app: string }> {
+export async function startAssembledImage(
+  dockerfile: string,
+  repository: string,
+): Promise<{ server: AssembledServer; app: string }> {
   const stage = runtimeStage(dockerfile);
   const [program, ...args] = stage.command;
   if (program !== "node") throw new Error(`The image's CMD starts ${program}, not node`);

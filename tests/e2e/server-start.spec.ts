@@ -10,10 +10,21 @@ import { e2eDatabaseUrl, onPostgres } from "./e2e-database";
  * Starts a second production server with `env` over the usual test settings, in `cwd`,
  * and waits for it to stop: the exit code and everything it printed.
  */
-async function startAndWaitForExit(env: Record<string, string | undefined>, cwd?: string): Promise<{ code: number | null; output: string }> {
+async function startAndWaitForExit(
+  env: Record<string, string | undefined>,
+  cwd?: string,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [path.resolve("server.mjs")], {
     cwd,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", SEED_DEMO: "0", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      SEED_DEMO: "0",
+      STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -40,7 +51,9 @@ test("a server whose port is taken says so and exits with an error", async () =>
     // starts: its pool and its listening connection must not keep the failed process alive.
     const { code, output } = await startAndWaitForExit({
       PORT: process.env.E2E_PORT,
-      ...(onPostgres() ? { DATABASE_URL: e2eDatabaseUrl(), SESSION_SECRET: SHARED_SECRET } : { DATABASE_URL: `file:${path.join(folder, "second.sqlite")}` }),
+      ...(onPostgres()
+        ? { DATABASE_URL: e2eDatabaseUrl(), SESSION_SECRET: SHARED_SECRET }
+        : { DATABASE_URL: `file:${path.join(folder, "second.sqlite")}` }),
       UPLOADS_DIR: path.join(folder, "uploads"),
     });
     expect(code).toBe(1);
@@ -61,7 +74,12 @@ test("a postgres:// DATABASE_URL without SESSION_SECRET stops the start, says wh
   try {
     // Started from an empty folder, so any file or folder made from the URL would show there.
     const { code, output } = await startAndWaitForExit(
-      { PORT: "0", DATABASE_URL: "postgres://user@host:5432/db", SESSION_SECRET: "", UPLOADS_DIR: path.join(folder, "uploads") },
+      {
+        PORT: "0",
+        DATABASE_URL: "postgres://user@host:5432/db",
+        SESSION_SECRET: "",
+        UPLOADS_DIR: path.join(folder, "uploads"),
+      },
       folder,
     );
     expect(code).toBe(1);
@@ -95,7 +113,12 @@ test("live Stripe keys on a database holding the demo's money stop the start and
     } finally {
       tried.close();
     }
-    const { code, output } = await startAndWaitForExit({ ...LIVE_KEYS, PORT: "0", DATABASE_URL: `file:${file}`, UPLOADS_DIR: path.join(folder, "uploads") });
+    const { code, output } = await startAndWaitForExit({
+      ...LIVE_KEYS,
+      PORT: "0",
+      DATABASE_URL: `file:${file}`,
+      UPLOADS_DIR: path.join(folder, "uploads"),
+    });
     expect(code).toBe(1);
     const lines = output.split("\n");
     expect(lines[0]).toMatch(DEMO_MONEY_HELD);
@@ -117,12 +140,20 @@ async function liveKeysOnThePostgresDemo() {
   const folder = mkdtempSync(path.join(tmpdir(), "charity-live-demo-"));
   try {
     const url = e2eDatabaseUrl();
-    const { code, output } = await startAndWaitForExit({ ...LIVE_KEYS, PORT: "0", DATABASE_URL: url, SESSION_SECRET: SHARED_SECRET, UPLOADS_DIR: path.join(folder, "uploads") });
+    const { code, output } = await startAndWaitForExit({
+      ...LIVE_KEYS,
+      PORT: "0",
+      DATABASE_URL: url,
+      SESSION_SECRET: SHARED_SECRET,
+      UPLOADS_DIR: path.join(folder, "uploads"),
+    });
     expect(code).toBe(1);
     const lines = output.split("\n");
     expect(lines[0]).toMatch(DEMO_MONEY_HELD);
     expect(lines[0]).toContain(` ${url} `);
-    expect(output).toContain("stop, and start again on a new, empty PostgreSQL database (DATABASE_URL) with SEED_DEMO=0 and the live keys.");
+    expect(output).toContain(
+      "stop, and start again on a new, empty PostgreSQL database (DATABASE_URL) with SEED_DEMO=0 and the live keys.",
+    );
     expect(output).not.toContain("Charity site listening");
     expect(output).not.toMatch(/\bat .+:\d+:\d+\)?$/m);
   } finally {
@@ -131,7 +162,18 @@ async function liveKeysOnThePostgresDemo() {
 }
 
 /** What a fresh clone holds that the first start reads: the sources, the scripts and the configuration. */
-const CLONED_FOR_A_FIRST_START = ["app", "db", "public", "scripts", "server.mjs", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const CLONED_FOR_A_FIRST_START = [
+  "app",
+  "db",
+  "public",
+  "scripts",
+  "server.mjs",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 
 /**
  * A new self-hoster's first `npm start` builds the site, then prints the admin sign-in: the

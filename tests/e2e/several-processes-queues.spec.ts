@@ -17,7 +17,12 @@ const GREETS = { A: "process-a.charity.test", B: "process-b.charity.test" } as c
 const MANY = 240;
 
 /** Messages queued as the site queues them (mail-queue.server.ts), due at `dueAt`. */
-async function queueMessages(sites: TwoProcesses, count: number, dueAt: Date, to = (n: number) => `donor-${n}@example.org`): Promise<string[]> {
+async function queueMessages(
+  sites: TwoProcesses,
+  count: number,
+  dueAt: Date,
+  to = (n: number) => `donor-${n}@example.org`,
+): Promise<string[]> {
   const rows = Array.from({ length: count }, (_, n) => ({
     kind: "receipt",
     dedupe_key: null,
@@ -46,7 +51,8 @@ function mailRows(sites: TwoProcesses, messageIds: string[]) {
 /** How often the mail server accepted each of these messages. */
 function timesReceived(mail: QueueMailServer, messageIds: string[]): Map<string, number> {
   const times = new Map(messageIds.map((id) => [id, 0]));
-  for (const delivery of mail.deliveries) if (times.has(delivery.messageId)) times.set(delivery.messageId, times.get(delivery.messageId)! + 1);
+  for (const delivery of mail.deliveries)
+    if (times.has(delivery.messageId)) times.set(delivery.messageId, times.get(delivery.messageId)! + 1);
   return times;
 }
 
@@ -76,16 +82,25 @@ test.describe("the mail queue under two processes", () => {
     // Enough batches that, were claims not exclusive, some made at the same moment would take the same messages.
     const messageIds = await queueMessages(sites, MANY, new Date());
     await expect
-      .poll(async () => (await mailRows(sites, messageIds)).filter((row) => row.status === "sent").length, { timeout: 90_000, intervals: [500] })
+      .poll(async () => (await mailRows(sites, messageIds)).filter((row) => row.status === "sent").length, {
+        timeout: 90_000,
+        intervals: [500],
+      })
       .toBe(MANY);
     mail.pairing = false;
 
     const times = timesReceived(mail, messageIds);
-    expect([...times].filter(([, count]) => count !== 1), "messages not received exactly once").toEqual([]);
-    expect((await mailRows(sites, messageIds)).map((row) => [row.status, row.attempts])).toEqual(messageIds.map(() => ["sent", 1]));
+    expect(
+      [...times].filter(([, count]) => count !== 1),
+      "messages not received exactly once",
+    ).toEqual([]);
+    expect((await mailRows(sites, messageIds)).map((row) => [row.status, row.attempts])).toEqual(
+      messageIds.map(() => ["sent", 1]),
+    );
     // The work was shared: each process sent some of the messages.
     const ours = new Set(messageIds);
-    const sentBy = (name: string) => mail.deliveries.filter((delivery) => ours.has(delivery.messageId) && delivery.by === name).length;
+    const sentBy = (name: string) =>
+      mail.deliveries.filter((delivery) => ours.has(delivery.messageId) && delivery.by === name).length;
     expect(sentBy(GREETS.A), "messages sent by process A").toBeGreaterThan(0);
     expect(sentBy(GREETS.B), "messages sent by process B").toBeGreaterThan(0);
     expect(sentBy(GREETS.A) + sentBy(GREETS.B)).toBe(MANY);
@@ -109,7 +124,8 @@ test.describe("the mail queue under two processes", () => {
 
     // The other process goes on with the rest, and leaves the dead process's claimed messages
     // alone while their claim lasts: once it has finished, what is left claimed stays so.
-    const claimedIds = async () => (await mailRows(sites, messageIds)).filter((row) => row.status === "sending").map((row) => row.id);
+    const claimedIds = async () =>
+      (await mailRows(sites, messageIds)).filter((row) => row.status === "sending").map((row) => row.id);
     let stranded = await claimedIds();
     await expect
       .poll(
@@ -125,7 +141,9 @@ test.describe("the mail queue under two processes", () => {
       .toBe(true);
     expect(stranded).toContain(stalledRow.id);
     const rows = await mailRows(sites, messageIds);
-    expect(rows.filter((row) => !stranded.includes(row.id)).map((row) => row.status)).toEqual(Array(20 - stranded.length).fill("sent"));
+    expect(rows.filter((row) => !stranded.includes(row.id)).map((row) => row.status)).toEqual(
+      Array(20 - stranded.length).fill("sent"),
+    );
 
     mail.releaseStall();
     // The claim lapses two minutes after it was made (or renewed for the message being sent):
@@ -139,13 +157,21 @@ test.describe("the mail queue under two processes", () => {
     await sites.restart(holder);
 
     await expect
-      .poll(async () => (await mailRows(sites, messageIds)).filter((row) => row.status === "sent").length, { timeout: 30_000, intervals: [500] })
+      .poll(async () => (await mailRows(sites, messageIds)).filter((row) => row.status === "sent").length, {
+        timeout: 30_000,
+        intervals: [500],
+      })
       .toBe(20);
     const times = timesReceived(mail, messageIds);
-    expect([...times].filter(([, count]) => count !== 1), "messages not received exactly once").toEqual([]);
+    expect(
+      [...times].filter(([, count]) => count !== 1),
+      "messages not received exactly once",
+    ).toEqual([]);
     expect(mail.deliveries.find((delivery) => delivery.messageId === stalledId)?.to).toEqual([stalled]);
     // The killed attempt was never recorded: each message's one attempt is the one that sent it.
-    expect((await mailRows(sites, messageIds)).map((row) => [row.status, row.attempts])).toEqual(messageIds.map(() => ["sent", 1]));
+    expect((await mailRows(sites, messageIds)).map((row) => [row.status, row.attempts])).toEqual(
+      messageIds.map(() => ["sent", 1]),
+    );
   });
 });
 
@@ -172,7 +198,11 @@ function daysBefore(day: string, days: number): string {
 const postForm = (site: SiteProcess, path: string, fields: Record<string, string>, cookie?: string) =>
   fetch(new URL(path, site.url), {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: site.url,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields).toString(),
     redirect: "manual",
   });
@@ -205,11 +235,18 @@ test.describe("the Ramadan charge queue under two processes", () => {
     expect(saved.status, `saving the card of ${email}`).toBe(303);
   }
 
-  /** Staff's "Run tonight's charges now", answered with its counts in the address (?ran=charged-failed-already-missed). */
-  async function runTonight(site: SiteProcess): Promise<{ charged: number; failed: number; already: number; missed: number }> {
+  /**
+   * Staff's "Run tonight's charges now", answered with its counts in the address (?ran=charged-failed-already-missed).
+   */
+  async function runTonight(
+    site: SiteProcess,
+  ): Promise<{ charged: number; failed: number; already: number; missed: number }> {
     const response = await postForm(site, "/admin/ramadan", { intent: "run" }, cookies.get(site));
     expect(response.status, `the run on ${site.name}: ${site.errors.join("")}`).toBe(303);
-    const [charged, failed, already, missed] = new URL(response.headers.get("Location")!, site.url).searchParams.get("ran")!.split("-").map(Number) as [number, number, number, number];
+    const [charged, failed, already, missed] = new URL(response.headers.get("Location")!, site.url).searchParams
+      .get("ran")!
+      .split("-")
+      .map(Number) as [number, number, number, number];
     return { charged, failed, already, missed };
   }
 
@@ -218,7 +255,16 @@ test.describe("the Ramadan charge queue under two processes", () => {
     const nights = await sites.db
       .selectFrom("ramadan_nights as night")
       .innerJoin("ramadan_schedules as schedule", "schedule.id", "night.schedule_id")
-      .select(["night.id", "night.number", "night.status", "night.attempts", "night.donation_id", "night.payment_intent_id", "night.amount_cents", "schedule.email"])
+      .select([
+        "night.id",
+        "night.number",
+        "night.status",
+        "night.attempts",
+        "night.donation_id",
+        "night.payment_intent_id",
+        "night.amount_cents",
+        "schedule.email",
+      ])
       .where("schedule.email", "in", emails)
       .where("night.evening", "=", tonight)
       .orderBy("night.id")
@@ -229,7 +275,9 @@ test.describe("the Ramadan charge queue under two processes", () => {
       .select(["id", "email", "amount_cents", "frequency", "stripe_payment_intent_id"])
       .where("email", "in", emails)
       .execute();
-    const charges = (await sites.db.selectFrom("sandbox_objects").select("data").where("type", "=", "payment_intent").execute())
+    const charges = (
+      await sites.db.selectFrom("sandbox_objects").select("data").where("type", "=", "payment_intent").execute()
+    )
       .map((row) => JSON.parse(row.data) as { id: string; amount: number; metadata: { ramadan_night_id?: string } })
       .filter((intent) => ids.includes(Number(intent.metadata.ramadan_night_id)));
     return { nights, gifts, charges };
@@ -240,17 +288,26 @@ test.describe("the Ramadan charge queue under two processes", () => {
    * Like Stripe, the sandbox answers a key sent twice with the same charge, so a night whose first
    * attempt two rounds both sent would still show one charge here: the runs' own counts (first test) show that.
    */
-  function expectEachChargedOnce({ nights, gifts, charges }: Awaited<ReturnType<typeof tonightsNights>>, count: number) {
+  function expectEachChargedOnce(
+    { nights, gifts, charges }: Awaited<ReturnType<typeof tonightsNights>>,
+    count: number,
+  ) {
     expect(nights).toHaveLength(count);
-    expect(nights.map((night) => [night.number, night.status, night.attempts])).toEqual(nights.map(() => [21, "charged", 1]));
+    expect(nights.map((night) => [night.number, night.status, night.attempts])).toEqual(
+      nights.map(() => [21, "charged", 1]),
+    );
     expect(gifts).toHaveLength(count);
     expect(charges).toHaveLength(count);
     for (const night of nights) {
       const gift = gifts.filter((each) => each.stripe_payment_intent_id === night.payment_intent_id);
-      expect(gift.map((each) => [each.id, each.email, each.amount_cents, each.frequency])).toEqual([[night.donation_id, night.email, night.amount_cents, "Ramadan"]]);
-      expect(charges.filter((charge) => Number(charge.metadata.ramadan_night_id) === night.id).map((charge) => [charge.id, charge.amount])).toEqual([
-        [night.payment_intent_id, night.amount_cents],
+      expect(gift.map((each) => [each.id, each.email, each.amount_cents, each.frequency])).toEqual([
+        [night.donation_id, night.email, night.amount_cents, "Ramadan"],
       ]);
+      expect(
+        charges
+          .filter((charge) => Number(charge.metadata.ramadan_night_id) === night.id)
+          .map((charge) => [charge.id, charge.amount]),
+      ).toEqual([[night.payment_intent_id, night.amount_cents]]);
     }
   }
 
@@ -259,7 +316,12 @@ test.describe("the Ramadan charge queue under two processes", () => {
     const tonight = dateIn(timeZone);
     // Test mode rehearses out of season: tonight is the 21st night. The hour (23:00) is not yet come,
     // so the processes' own rounds leave the nights to staff's run.
-    const saved = await postForm(sites.a, "/admin/settings", { intent: "ramadan", ramadan_first_night: daysBefore(tonight, 20), ramadan_charge_hour: "23" }, cookies.get(sites.a));
+    const saved = await postForm(
+      sites.a,
+      "/admin/settings",
+      { intent: "ramadan", ramadan_first_night: daysBefore(tonight, 20), ramadan_charge_hour: "23" },
+      cookies.get(sites.a),
+    );
     expect(saved.status).toBe(302);
     const emails = Array.from({ length: 12 }, (_, n) => `night-giver-${n}-${Date.now().toString(36)}@example.org`);
     for (const [n, email] of emails.entries()) await setUpNights(n % 2 ? sites.b : sites.a, email, 5 + n);
@@ -285,7 +347,9 @@ test.describe("the Ramadan charge queue under two processes", () => {
     const tonight = dateIn(timeZone);
     const emails = Array.from({ length: 12 }, (_, n) => `restart-giver-${n}-${Date.now().toString(36)}@example.org`);
     for (const [n, email] of emails.entries()) await setUpNights(n % 2 ? sites.a : sites.b, email, 7 + n);
-    expect((await tonightsNights(emails, tonight)).nights.map((night) => night.status)).toEqual(emails.map(() => "pending"));
+    expect((await tonightsNights(emails, tonight)).nights.map((night) => night.status)).toEqual(
+      emails.map(() => "pending"),
+    );
 
     // A deploy: both processes go down; meanwhile the charge hour comes (an hour already past, set
     // in the database while no process runs). Each process's first round, at its start, charges tonight's
@@ -293,16 +357,23 @@ test.describe("the Ramadan charge queue under two processes", () => {
     sites.kill(sites.a);
     sites.kill(sites.b);
     await sites.db.updateTable("settings").set({ value: "6" }).where("key", "=", "ramadan_charge_hour").execute();
-    const runs = await Promise.all([sites.a, sites.b].map(async (site) => {
-      await sites.restart(site);
-      cookies.set(site, await signIn(site));
-      return runTonight(site);
-    }));
+    const runs = await Promise.all(
+      [sites.a, sites.b].map(async (site) => {
+        await sites.restart(site);
+        cookies.set(site, await signIn(site));
+        return runTonight(site);
+      }),
+    );
     expect(runs.map((run) => [run.failed, run.missed])).toEqual([
       [0, 0],
       [0, 0],
     ]);
-    await expect.poll(async () => (await tonightsNights(emails, tonight)).nights.filter((night) => night.status === "charged").length, { timeout: 10_000 }).toBe(12);
+    await expect
+      .poll(
+        async () => (await tonightsNights(emails, tonight)).nights.filter((night) => night.status === "charged").length,
+        { timeout: 10_000 },
+      )
+      .toBe(12);
     expectEachChargedOnce(await tonightsNights(emails, tonight), 12);
   });
 });

@@ -29,7 +29,10 @@ async function giveInTheSandbox(site: SiteProcess, email: string): Promise<void>
     body: new URLSearchParams(fields).toString(),
     redirect: "manual" as const,
   });
-  const started = await fetch(`${site.url}/donate`, form({ name: "Yusuf Ali", email, purpose: "Zakat", amount: "50", frequency: "One-Time" }));
+  const started = await fetch(
+    `${site.url}/donate`,
+    form({ name: "Yusuf Ali", email, purpose: "Zakat", amount: "50", frequency: "One-Time" }),
+  );
   expect(started.status).toBe(303);
   const checkout = started.headers.get("Location")!;
   const paid = await fetch(checkout, form({ intent: "pay" }));
@@ -54,7 +57,10 @@ test.describe("two processes on one database, in sandbox mode", () => {
     expect(new Set(stories.map((story) => story.title)).size).toBe(stories.length);
     const appeals = await sites.db.selectFrom("appeals").select("slug").execute();
     expect(new Set(appeals.map((appeal) => appeal.slug)).size).toBe(appeals.length);
-    const migrations = await sites.db.selectFrom("kysely_migration" as never).select("name" as never).execute();
+    const migrations = await sites.db
+      .selectFrom("kysely_migration" as never)
+      .select("name" as never)
+      .execute();
     expect(new Set(migrations.map((row) => (row as { name: string }).name)).size).toBe(migrations.length);
   });
 
@@ -67,9 +73,14 @@ test.describe("two processes on one database, in sandbox mode", () => {
     const token = await apiToken(sites.b);
     const donations = await fetch(`${sites.a.url}/api/donations/`, { headers: { Authorization: `Bearer ${token}` } });
     expect(donations.status).toBe(200);
-    const signedOut = await fetch(`${sites.a.url}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    const signedOut = await fetch(`${sites.a.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(signedOut.status).toBeLessThan(300);
-    expect((await fetch(`${sites.b.url}/api/donations/`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${sites.b.url}/api/donations/`, { headers: { Authorization: `Bearer ${token}` } })).status,
+    ).toBe(401);
   });
 
   test("a donor's sign-in link mailed by one process opens My giving on the other, once", async () => {
@@ -83,7 +94,12 @@ test.describe("two processes on one database, in sandbox mode", () => {
       redirect: "manual",
     });
     expect(asked.status).toBeLessThan(400);
-    const mail = await sites.db.selectFrom("outbound_mail").select("text_body").where("to_address", "=", email).where("kind", "=", "giving-link").executeTakeFirstOrThrow();
+    const mail = await sites.db
+      .selectFrom("outbound_mail")
+      .select("text_body")
+      .where("to_address", "=", email)
+      .where("kind", "=", "giving-link")
+      .executeTakeFirstOrThrow();
     const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1]!;
 
     const open = (site: SiteProcess) =>
@@ -95,7 +111,10 @@ test.describe("two processes on one database, in sandbox mode", () => {
       });
     const opened = await open(sites.b);
     expect(opened.status).toBe(303);
-    const cookie = opened.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookie = opened.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     const giving = await fetch(`${sites.a.url}/my-giving`, { headers: { Cookie: cookie } });
     expect(await giving.text()).toContain(email);
     // Used once: the same link on the first process is refused.
@@ -107,7 +126,11 @@ test.describe("two processes on one database, in sandbox mode", () => {
       fetch(`${site.url}/api/contact/`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: `Visitor ${n}`, email: `visitor-${n}@example.org`, message: "As-salamu alaykum, a question about Zakat." }),
+        body: JSON.stringify({
+          name: `Visitor ${n}`,
+          email: `visitor-${n}@example.org`,
+          message: "As-salamu alaykum, a question about Zakat.",
+        }),
       });
     const statuses: number[] = [];
     for (let n = 0; n < 14; n += 1) statuses.push((await post(n % 2 ? sites.b : sites.a, n)).status);
@@ -140,12 +163,18 @@ test.describe("two processes on one database, in sandbox mode", () => {
     const created = await fetch(`${sites.a.url}/api/stories/`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title, summary: "Clean water for a village.", content: "Twelve wells were dug this spring." }),
+      body: JSON.stringify({
+        title,
+        summary: "Clean water for a village.",
+        content: "Twelve wells were dug this spring.",
+      }),
     });
     expect(created.status).toBe(201);
     expect(await (await fetch(`${sites.a.url}/stories`)).text()).toContain(title);
     const started = Date.now();
-    await expect.poll(async () => (await fetch(`${sites.b.url}/stories`)).text(), { timeout: 2_000, intervals: [20] }).toContain(title);
+    await expect
+      .poll(async () => (await fetch(`${sites.b.url}/stories`)).text(), { timeout: 2_000, intervals: [20] })
+      .toContain(title);
     // Well within the 2 seconds a kept page would otherwise live.
     expect(Date.now() - started).toBeLessThan(1_500);
   });
@@ -175,7 +204,10 @@ test.describe("two processes on one database, with Stripe", () => {
     const payload = JSON.stringify(event);
     return fetch(`${site.url}/api/webhooks/stripe`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
       body: payload,
     });
   };
@@ -184,7 +216,13 @@ test.describe("two processes on one database, with Stripe", () => {
     const response = await fetch(`${site.url}/donate`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
-      body: new URLSearchParams({ name: "Maryam Siddiqui", email, purpose: "Zakat", amount: "120", frequency }).toString(),
+      body: new URLSearchParams({
+        name: "Maryam Siddiqui",
+        email,
+        purpose: "Zakat",
+        amount: "120",
+        frequency,
+      }).toString(),
       redirect: "manual",
     });
     expect(response.status).toBe(303);
@@ -198,7 +236,10 @@ test.describe("two processes on one database, with Stripe", () => {
       const events = stripe.pay(sessionId);
       const token = await apiToken(sites.b);
       const sync = (site: SiteProcess) =>
-        fetch(`${site.url}/api/donations/sync-stripe-data`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+        fetch(`${site.url}/api/donations/sync-stripe-data`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}` },
+        });
       const thanks = (site: SiteProcess) => fetch(`${site.url}/donation-success?session_id=${sessionId}`);
       const answers = await Promise.all([
         ...events.flatMap((event) => [deliver(sites.a, event), deliver(sites.b, event)]),
@@ -210,13 +251,24 @@ test.describe("two processes on one database, with Stripe", () => {
       ]);
       for (const answer of answers) expect(answer.status, answer.url).toBeLessThan(500);
 
-      const gifts = await sites.db.selectFrom("donations").select(["id", "amount_cents"]).where("email", "=", email).execute();
+      const gifts = await sites.db
+        .selectFrom("donations")
+        .select(["id", "amount_cents"])
+        .where("email", "=", email)
+        .execute();
       expect(gifts).toHaveLength(1);
       expect(gifts[0]!.amount_cents).toBe(12_000);
-      const receipts = await sites.db.selectFrom("outbound_mail").select("id").where("to_address", "=", email).where("kind", "=", "receipt").execute();
+      const receipts = await sites.db
+        .selectFrom("outbound_mail")
+        .select("id")
+        .where("to_address", "=", email)
+        .where("kind", "=", "receipt")
+        .execute();
       expect(receipts).toHaveLength(1);
       if (frequency === "Monthly") {
-        expect(await sites.db.selectFrom("subscriptions").select("id").where("email", "=", email).execute()).toHaveLength(1);
+        expect(
+          await sites.db.selectFrom("subscriptions").select("id").where("email", "=", email).execute(),
+        ).toHaveLength(1);
       }
     });
   }

@@ -51,12 +51,19 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(child: ChildProcess, base: string, output: () => string, timeoutMs: number): Promise<void> {
+async function waitForHealth(
+  child: ChildProcess,
+  base: string,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = "no answer yet";
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`node server.mjs exited with code ${child.exitCode} before answering /healthz. Its output:\n${output()}`);
+      throw new Error(
+        `node server.mjs exited with code ${child.exitCode} before answering /healthz. Its output:\n${output()}`,
+      );
     }
     try {
       const response = await fetch(`${base}/healthz`);
@@ -67,12 +74,15 @@ async function waitForHealth(child: ChildProcess, base: string, output: () => st
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`node server.mjs did not answer GET /healthz with 200 within ${timeoutMs} ms (${lastProblem}). Its output:\n${output()}`);
+  throw new Error(
+    `node server.mjs did not answer GET /healthz with 200 within ${timeoutMs} ms (${lastProblem}). Its output:\n${output()}`,
+  );
 }
 
 async function startSpecServer(): Promise<{ server: SpecServer; stop: () => Promise<void> }> {
   const build = path.resolve("build/server/index.js");
-  if (!existsSync(build)) throw new Error(`${build} is missing: run \`npm run build\` first (\`npm test\` builds before the suites run).`);
+  if (!existsSync(build))
+    throw new Error(`${build} is missing: run \`npm run build\` first (\`npm test\` builds before the suites run).`);
   const folder = mkdtempSync(path.join(tmpdir(), "charity-spec-client-"));
   // A new database of its own, on the engine of this pass.
   const postgres = onPostgres() ? newPostgresDatabase("spec_client") : undefined;
@@ -213,7 +223,13 @@ interface Setting {
 }
 interface Dashboard {
   donations: { total_amount: number; total_donors: number };
-  content: { events: number; stories: number; active_stories: number; pending_testimonials: number; subscriptions: number };
+  content: {
+    events: number;
+    stories: number;
+    active_stories: number;
+    pending_testimonials: number;
+    subscriptions: number;
+  };
   volunteers: { total: number };
   contacts: { total_messages: number; pending: number; resolved: number };
 }
@@ -256,12 +272,19 @@ class SpecClient {
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw new Error(`${method} ${pathname} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+        throw new Error(
+          `${method} ${pathname} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
+        );
       }
       expect(response.headers.get("content-type"), `${method} ${pathname}`).toContain("application/json");
     }
     this.answered.push({ method, path: pathname, status: response.status });
-    return { status: response.status, ok: response.status >= 200 && response.status < 300, headers: response.headers, body: parsed as T };
+    return {
+      status: response.status,
+      ok: response.status >= 200 && response.status < 300,
+      headers: response.headers,
+      body: parsed as T,
+    };
   }
 
   get = <T = unknown>(pathname: string) => this.call<T>("GET", pathname);
@@ -305,7 +328,10 @@ function expectInteger(value: unknown, what: string) {
 
 function expectList<T>(answer: Answer, what: string): T[] {
   expectOk(answer, what, 200);
-  expect(Array.isArray(answer.body), `${what} is a bare JSON array: ${JSON.stringify(answer.body)?.slice(0, 200)}`).toBe(true);
+  expect(
+    Array.isArray(answer.body),
+    `${what} is a bare JSON array: ${JSON.stringify(answer.body)?.slice(0, 200)}`,
+  ).toBe(true);
   return answer.body as T[];
 }
 
@@ -332,7 +358,14 @@ const subscriptionShape = () => ({
   stripe_subscription_id: text(),
 });
 
-const contactShape = () => ({ id: id(), name: text(), email: text(), message: text(), submitted_at: timestamp(), resolved: flag() });
+const contactShape = () => ({
+  id: id(),
+  name: text(),
+  email: text(),
+  message: text(),
+  submitted_at: timestamp(),
+  resolved: flag(),
+});
 
 const eventShape = () => ({
   id: id(),
@@ -404,8 +437,20 @@ const ROWS_WALKED_BY = {
     "POST /api/donations/update-subscription-status",
   ],
   contact: ["POST /api/contact/", "GET /api/contact/", "PATCH /api/contact/{id}/resolve", "DELETE /api/contact/{id}"],
-  events: ["GET /api/events/", "GET /api/events/{id}", "POST /api/events/", "PUT /api/events/{id}", "DELETE /api/events/{id}"],
-  stories: ["GET /api/stories/", "GET /api/stories/{id}", "POST /api/stories/", "PUT /api/stories/{id}", "DELETE /api/stories/{id}"],
+  events: [
+    "GET /api/events/",
+    "GET /api/events/{id}",
+    "POST /api/events/",
+    "PUT /api/events/{id}",
+    "DELETE /api/events/{id}",
+  ],
+  stories: [
+    "GET /api/stories/",
+    "GET /api/stories/{id}",
+    "POST /api/stories/",
+    "PUT /api/stories/{id}",
+    "DELETE /api/stories/{id}",
+  ],
   testimonials: [
     "GET /api/testimonials/",
     "POST /api/testimonials/",
@@ -415,7 +460,13 @@ const ROWS_WALKED_BY = {
   ],
   volunteers: ["POST /api/volunteers/", "GET /api/volunteers/", "DELETE /api/volunteers/{id}"],
   dashboard: ["GET /api/admin/dashboard"],
-  settings: ["GET /api/settings/", "GET /api/settings/{key}", "POST /api/settings/", "PUT /api/settings/{key}", "DELETE /api/settings/{key}"],
+  settings: [
+    "GET /api/settings/",
+    "GET /api/settings/{key}",
+    "POST /api/settings/",
+    "PUT /api/settings/{key}",
+    "DELETE /api/settings/{key}",
+  ],
 } satisfies Record<string, string[]>;
 
 /** Every endpoint the original client calls, as the walk must pass it. */
@@ -465,7 +516,9 @@ function rowPattern(row: string): { method: string; path: RegExp } {
   const [method, template] = row.split(" ") as [string, string];
   const source = template
     .split(/(\{id\}|\{key\})/)
-    .map((part) => (part === "{id}" ? "\\d+" : part === "{key}" ? "[a-z0-9_]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((part) =>
+      part === "{id}" ? "\\d+" : part === "{key}" ? "[a-z0-9_]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
     .join("");
   return { method, path: new RegExp(`^${source}(\\?.*)?$`) };
 }
@@ -538,11 +591,19 @@ class Walk {
   checkAfterwards(serverLog: string) {
     const missing = this.promised.filter((row) => {
       const { method, path: pattern } = rowPattern(row);
-      return !this.answered.some((call) => call.method === method && pattern.test(call.path) && call.status >= 200 && call.status < 300);
+      return !this.answered.some(
+        (call) => call.method === method && pattern.test(call.path) && call.status >= 200 && call.status < 300,
+      );
     });
     expect(missing, "rows of the contract this test promised but did not pass with a 2xx").toEqual([]);
-    expect(this.answered.filter((call) => call.status >= 300 && call.status < 400), "redirected calls").toEqual([]);
-    expect(this.answered.filter((call) => call.status >= 500), "calls that failed on the server").toEqual([]);
+    expect(
+      this.answered.filter((call) => call.status >= 300 && call.status < 400),
+      "redirected calls",
+    ).toEqual([]);
+    expect(
+      this.answered.filter((call) => call.status >= 500),
+      "calls that failed on the server",
+    ).toEqual([]);
     expect(serverLog).not.toMatch(/Unexpected API error|failed mid-stream|Error:/);
   }
 }
@@ -578,14 +639,25 @@ async function dashboardOf(walk: Walk): Promise<Dashboard> {
 test.describe("a client behaving like the original browser client gets through every endpoint it calls", () => {
   test("every endpoint of the contract is walked by one of the tests below", () => {
     const walked = Object.values(ROWS_WALKED_BY).flat();
-    expect(SPEC_ROWS.filter((row) => !walked.includes(row)), "rows no test walks").toEqual([]);
-    expect(walked.filter((row) => !SPEC_ROWS.includes(row)), "rows that are not in the contract").toEqual([]);
+    expect(
+      SPEC_ROWS.filter((row) => !walked.includes(row)),
+      "rows no test walks",
+    ).toEqual([]);
+    expect(
+      walked.filter((row) => !SPEC_ROWS.includes(row)),
+      "rows that are not in the contract",
+    ).toEqual([]);
   });
 
-  test("auth: POST /api/auth/login refuses a wrong password with 401 {detail}, then returns the access_token that is stored", async ({ walk }) => {
+  test("auth: POST /api/auth/login refuses a wrong password with 401 {detail}, then returns the access_token that is stored", async ({
+    walk,
+  }) => {
     walk.walks(ROWS_WALKED_BY.auth);
     const { client } = walk;
-    const refused = await client.post<Detail>("/api/auth/login", { username: ADMIN.username, password: "not-the-password" });
+    const refused = await client.post<Detail>("/api/auth/login", {
+      username: ADMIN.username,
+      password: "not-the-password",
+    });
     expectDetail(refused, 401, "wrong password");
     expect(refused.body.detail).toBe("Invalid username or password"); // the sign-in form's own words
     expectDetail(await client.get("/api/admin/dashboard"), 401, "an admin call before signing in");
@@ -598,7 +670,9 @@ test.describe("a client behaving like the original browser client gets through e
     expectOk(await client.get("/api/admin/dashboard"), "an admin call with the stored token", 200);
   });
 
-  test("donations: offline gift, list, stats, zakat, both checkouts, subscriptions, cancel, sync and status update", async ({ walk }) => {
+  test("donations: offline gift, list, stats, zakat, both checkouts, subscriptions, cancel, sync and status update", async ({
+    walk,
+  }) => {
     walk.walks(ROWS_WALKED_BY.donations);
     const { client, visitor } = walk;
     await walk.signIn();
@@ -611,10 +685,23 @@ test.describe("a client behaving like the original browser client gets through e
     };
 
     // POST /api/donations/ (an offline gift, recorded by staff).
-    const offline = { amount: 120.5, name: "Amina Offline", email: walk.email("amina"), purpose: "Zakat", frequency: "Ramadan", payment_method: "cash" };
+    const offline = {
+      amount: 120.5,
+      name: "Amina Offline",
+      email: walk.email("amina"),
+      purpose: "Zakat",
+      frequency: "Ramadan",
+      payment_method: "cash",
+    };
     const gift = await client.post<Donation>("/api/donations/", offline);
     expectOk(gift, "POST /api/donations/");
-    expect(gift.body).toMatchObject({ ...donationShape(), name: offline.name, email: offline.email, amount: 120.5, frequency: "Ramadan" });
+    expect(gift.body).toMatchObject({
+      ...donationShape(),
+      name: offline.name,
+      email: offline.email,
+      amount: 120.5,
+      frequency: "Ramadan",
+    });
     recordGift(offline.email, offline.amount);
     expectDetail(await client.post("/api/donations/", { amount: "lots", name: "" }), 422, "an invalid offline gift");
     expectDetail(await visitor.post("/api/donations/", offline), 401, "an offline gift without a token");
@@ -662,31 +749,60 @@ test.describe("a client behaving like the original browser client gets through e
       silver: 0,
       business_goods: inputs.business_goods * rate,
       agriculture: 0,
-      total: (inputs.cash - inputs.liabilities + inputs.gold_weight * inputs.gold_price_per_gram + inputs.business_goods) * rate,
+      total:
+        (inputs.cash - inputs.liabilities + inputs.gold_weight * inputs.gold_price_per_gram + inputs.business_goods) *
+        rate,
     });
-    expectDetail(await client.post("/api/donations/calculate-zakat", { ...inputs, cash: "a lot" }), 422, "a calculator input that is not a number");
+    expectDetail(
+      await client.post("/api/donations/calculate-zakat", { ...inputs, cash: "a lot" }),
+      422,
+      "a calculator input that is not a number",
+    );
 
     // POST /api/donations/create-payment-session (One-Time), paid in the sandbox.
-    const oneTime = { amount: 50, name: "Bilal Once", email: walk.email("bilal"), purpose: "Orphan Care", frequency: "One-Time" };
+    const oneTime = {
+      amount: 50,
+      name: "Bilal Once",
+      email: walk.email("bilal"),
+      purpose: "Orphan Care",
+      frequency: "One-Time",
+    };
     const session = await client.post<Checkout>("/api/donations/create-payment-session", oneTime);
     expectOk(session, "POST /api/donations/create-payment-session");
     expect(session.body).toMatchObject({ id: expect.any(String) });
-    expectDetail(await client.post("/api/donations/create-payment-session", { ...oneTime, amount: 0.5 }), 422, "a gift below the minimum");
+    expectDetail(
+      await client.post("/api/donations/create-payment-session", { ...oneTime, amount: 0.5 }),
+      422,
+      "a gift below the minimum",
+    );
     await walk.payInSandbox(session.body.id);
     recordGift(oneTime.email, oneTime.amount);
 
     // POST /api/donations/create-subscription (Monthly): payment_day 1, payment_month left unset.
-    const monthly = { amount: 25, name: "Chidi Monthly", email: walk.email("chidi"), purpose: "Food & Water Aid", interval: "month", payment_day: 1 };
+    const monthly = {
+      amount: 25,
+      name: "Chidi Monthly",
+      email: walk.email("chidi"),
+      purpose: "Food & Water Aid",
+      interval: "month",
+      payment_day: 1,
+    };
     const recurring = await client.post<Checkout>("/api/donations/create-subscription", monthly);
     expectOk(recurring, "POST /api/donations/create-subscription");
     expect(recurring.body).toMatchObject({ id: expect.any(String) });
     expect(recurring.body.id).not.toBe(session.body.id);
-    expectDetail(await client.post("/api/donations/create-subscription", { ...monthly, interval: "week" }), 422, "an unknown interval");
+    expectDetail(
+      await client.post("/api/donations/create-subscription", { ...monthly, interval: "week" }),
+      422,
+      "an unknown interval",
+    );
     await walk.payInSandbox(recurring.body.id);
     recordGift(monthly.email, monthly.amount); // A recurring gift's first payment is taken at once.
 
     // GET /api/donations/subscriptions
-    const subscriptions = walk.mine(expectList<Subscription>(await client.get("/api/donations/subscriptions"), "GET /api/donations/subscriptions"));
+    const subscriptions = walk.mine(
+      expectList<Subscription>(await client.get("/api/donations/subscriptions"), "GET /api/donations/subscriptions"),
+    );
     expect(subscriptions).toHaveLength(1);
     const subscription = subscriptions[0]!;
     expect(subscription).toMatchObject({
@@ -705,7 +821,9 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await visitor.get("/api/donations/subscriptions"), 401, "the subscription list without a token");
 
     // The paid checkouts are donations now, and the totals count them.
-    const afterPaying = walk.mine(expectList<Donation>(await client.get("/api/donations/"), "GET /api/donations/ after paying"));
+    const afterPaying = walk.mine(
+      expectList<Donation>(await client.get("/api/donations/"), "GET /api/donations/ after paying"),
+    );
     expect(afterPaying.map((donation) => [donation.email, donation.amount, donation.frequency]).sort()).toEqual(
       [
         [offline.email, 120.5, "Ramadan"],
@@ -732,19 +850,41 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await visitor.post("/api/donations/update-subscription-status"), 401, "status update without a token");
 
     // POST /api/donations/cancel-subscription {subscription_id}
-    expectDetail(await visitor.post("/api/donations/cancel-subscription", { subscription_id: subscriptionId }), 401, "cancel without a token");
-    expectDetail(await client.post("/api/donations/cancel-subscription", { subscription_id: "sub_unknown" }), 404, "cancel an unknown subscription");
+    expectDetail(
+      await visitor.post("/api/donations/cancel-subscription", { subscription_id: subscriptionId }),
+      401,
+      "cancel without a token",
+    );
+    expectDetail(
+      await client.post("/api/donations/cancel-subscription", { subscription_id: "sub_unknown" }),
+      404,
+      "cancel an unknown subscription",
+    );
     expectDetail(await client.post("/api/donations/cancel-subscription", {}), 422, "cancel without a subscription_id");
     const canceled = await client.post("/api/donations/cancel-subscription", { subscription_id: subscriptionId });
     expectOk(canceled, "POST /api/donations/cancel-subscription");
-    expect(canceled.body).toMatchObject({ ...subscriptionShape(), stripe_subscription_id: subscriptionId, status: "canceled" });
-    expectDetail(await client.post("/api/donations/cancel-subscription", { subscription_id: subscriptionId }), 409, "cancel twice");
-    const afterCancel = walk.mine(expectList<Subscription>(await client.get("/api/donations/subscriptions"), "subscriptions after cancel"));
-    expect(afterCancel).toEqual([expect.objectContaining({ stripe_subscription_id: subscriptionId, status: "canceled" })]);
+    expect(canceled.body).toMatchObject({
+      ...subscriptionShape(),
+      stripe_subscription_id: subscriptionId,
+      status: "canceled",
+    });
+    expectDetail(
+      await client.post("/api/donations/cancel-subscription", { subscription_id: subscriptionId }),
+      409,
+      "cancel twice",
+    );
+    const afterCancel = walk.mine(
+      expectList<Subscription>(await client.get("/api/donations/subscriptions"), "subscriptions after cancel"),
+    );
+    expect(afterCancel).toEqual([
+      expect.objectContaining({ stripe_subscription_id: subscriptionId, status: "canceled" }),
+    ]);
     expect((await client.post("/api/donations/update-subscription-status")).body).toEqual({ updated: 0 });
   });
 
-  test("contact: public create, admin list with ?resolved=, resolve without a body, delete; 401, 404 and 422", async ({ walk }) => {
+  test("contact: public create, admin list with ?resolved=, resolve without a body, delete; 401, 404 and 422", async ({
+    walk,
+  }) => {
     walk.walks(ROWS_WALKED_BY.contact);
     const { client, visitor } = walk;
     await walk.signIn();
@@ -760,10 +900,19 @@ test.describe("a client behaving like the original browser client gets through e
       expect(created.body).toEqual({ ...contactShape(), ...message, resolved: false });
       contacts.push(created.body);
     }
-    expectDetail(await client.post("/api/contact/", { name: "", email: "not-an-email", message: "" }), 422, "an invalid contact message");
+    expectDetail(
+      await client.post("/api/contact/", { name: "", email: "not-an-email", message: "" }),
+      422,
+      "an invalid contact message",
+    );
 
     const all = expectList<Contact>(await client.get("/api/contact/"), "GET /api/contact/");
-    expect(walk.mine(all).map((row) => row.id).sort()).toEqual(contacts.map((row) => row.id).sort());
+    expect(
+      walk
+        .mine(all)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(contacts.map((row) => row.id).sort());
     for (const row of all) expect(row).toEqual(contactShape());
 
     const [first, second, third] = contacts as [Contact, Contact, Contact];
@@ -771,16 +920,22 @@ test.describe("a client behaving like the original browser client gets through e
     expectOk(resolved, "PATCH /api/contact/{id}/resolve");
     expect(resolved.body).toEqual({ ...first, resolved: true });
 
-    const done = walk.mine(expectList<Contact>(await client.get("/api/contact/?resolved=true"), "GET /api/contact/?resolved=true"));
+    const done = walk.mine(
+      expectList<Contact>(await client.get("/api/contact/?resolved=true"), "GET /api/contact/?resolved=true"),
+    );
     expect(done.map((row) => row.id)).toEqual([first.id]);
     expect(done[0]!.resolved).toBe(true);
-    const open = walk.mine(expectList<Contact>(await client.get("/api/contact/?resolved=false"), "GET /api/contact/?resolved=false"));
+    const open = walk.mine(
+      expectList<Contact>(await client.get("/api/contact/?resolved=false"), "GET /api/contact/?resolved=false"),
+    );
     expect(open.map((row) => row.id).sort()).toEqual([second.id, third.id].sort());
     for (const row of open) expect(row.resolved).toBe(false);
 
     const deleted = await client.delete(`/api/contact/${third.id}`);
     expectOk(deleted, "DELETE /api/contact/{id}");
-    expect(expectList<Contact>(await client.get("/api/contact/"), "contacts after delete").map((row) => row.id)).not.toContain(third.id);
+    expect(
+      expectList<Contact>(await client.get("/api/contact/"), "contacts after delete").map((row) => row.id),
+    ).not.toContain(third.id);
 
     expectDetail(await visitor.get("/api/contact/"), 401, "the contact list without a token");
     expectDetail(await visitor.patch(`/api/contact/${second.id}/resolve`), 401, "resolve without a token");
@@ -795,8 +950,20 @@ test.describe("a client behaving like the original browser client gets through e
     const { client, visitor } = walk;
     await walk.signIn();
     const mine = (events: CharityEvent[]) => events.filter((event) => event.title.includes(walk.tag));
-    const upcoming = { title: `Ramadan iftar ${walk.tag}`, description: "Dinner for 300 families.", date: "2099-03-15", location: "Community hall", image: "" };
-    const past = { title: `Winter appeal ${walk.tag}`, description: "Blankets and coats.", date: "2020-01-15T18:30", location: "Warehouse", image: "https://example.org/photos/coats.jpg" };
+    const upcoming = {
+      title: `Ramadan iftar ${walk.tag}`,
+      description: "Dinner for 300 families.",
+      date: "2099-03-15",
+      location: "Community hall",
+      image: "",
+    };
+    const past = {
+      title: `Winter appeal ${walk.tag}`,
+      description: "Blankets and coats.",
+      date: "2020-01-15T18:30",
+      location: "Warehouse",
+      image: "https://example.org/photos/coats.jpg",
+    };
     const createdUpcoming = await client.post<CharityEvent>("/api/events/", upcoming);
     expectOk(createdUpcoming, "POST /api/events/");
     expect(createdUpcoming.body).toMatchObject({ ...eventShape(), ...upcoming });
@@ -805,22 +972,41 @@ test.describe("a client behaving like the original browser client gets through e
     expect(createdPast.body).toMatchObject({ ...eventShape(), ...past });
     const ids = { upcoming: createdUpcoming.body.id, past: createdPast.body.id };
     expectDetail(await client.post("/api/events/", { ...upcoming, title: "" }), 422, "an event without a title");
-    expectDetail(await client.post("/api/events/", { ...upcoming, image: "ftp://example.org/a.txt" }), 422, "an event with a bad photo URL");
+    expectDetail(
+      await client.post("/api/events/", { ...upcoming, image: "ftp://example.org/a.txt" }),
+      422,
+      "an event with a bad photo URL",
+    );
     expectDetail(await visitor.post("/api/events/", upcoming), 401, "an event without a token");
 
-    const both = expectList<CharityEvent>(await client.get("/api/events/?upcoming_only=false"), "GET /api/events/?upcoming_only=false");
-    expect(mine(both).map((event) => event.id).sort()).toEqual([ids.upcoming, ids.past].sort());
+    const both = expectList<CharityEvent>(
+      await client.get("/api/events/?upcoming_only=false"),
+      "GET /api/events/?upcoming_only=false",
+    );
+    expect(
+      mine(both)
+        .map((event) => event.id)
+        .sort(),
+    ).toEqual([ids.upcoming, ids.past].sort());
     for (const event of both) expect(event).toMatchObject(eventShape());
     // Without a query: past and upcoming events.
     expect(mine(expectList<CharityEvent>(await client.get("/api/events/"), "GET /api/events/")).length).toBe(2);
-    const soon = expectList<CharityEvent>(await client.get("/api/events/?upcoming_only=true"), "GET /api/events/?upcoming_only=true");
+    const soon = expectList<CharityEvent>(
+      await client.get("/api/events/?upcoming_only=true"),
+      "GET /api/events/?upcoming_only=true",
+    );
     expect(mine(soon).map((event) => event.id)).toEqual([ids.upcoming]);
 
     const one = await client.get(`/api/events/${ids.upcoming}`);
     expectOk(one, "GET /api/events/{id}", 200);
     expect(one.body).toMatchObject({ ...eventShape(), ...upcoming, id: ids.upcoming });
 
-    const changed = { ...upcoming, title: `Ramadan iftar (second night) ${walk.tag}`, location: "Main hall", image: "https://example.org/photos/iftar.png" };
+    const changed = {
+      ...upcoming,
+      title: `Ramadan iftar (second night) ${walk.tag}`,
+      location: "Main hall",
+      image: "https://example.org/photos/iftar.png",
+    };
     const updated = await client.put(`/api/events/${ids.upcoming}`, changed);
     expectOk(updated, "PUT /api/events/{id}", 200);
     expect(updated.body).toMatchObject({ ...eventShape(), ...changed, id: ids.upcoming });
@@ -833,7 +1019,9 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await client.put(`/api/events/${ids.past}`, past), 404, "updating a deleted event");
   });
 
-  test("stories: list with active_only and featured_only, one, create, update with the same fields, delete", async ({ walk }) => {
+  test("stories: list with active_only and featured_only, one, create, update with the same fields, delete", async ({
+    walk,
+  }) => {
     walk.walks(ROWS_WALKED_BY.stories);
     const { client, visitor } = walk;
     await walk.signIn();
@@ -847,8 +1035,19 @@ test.describe("a client behaving like the original browser client gets through e
       video_url: "",
       image_filename: "https://example.org/photos/well.jpg",
     };
-    const draft = { ...featured, title: `Draft story ${walk.tag}`, is_active: false, is_featured: false, image_filename: "" };
-    const other = { ...featured, title: `School books ${walk.tag}`, is_featured: false, video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
+    const draft = {
+      ...featured,
+      title: `Draft story ${walk.tag}`,
+      is_active: false,
+      is_featured: false,
+      image_filename: "",
+    };
+    const other = {
+      ...featured,
+      title: `School books ${walk.tag}`,
+      is_featured: false,
+      video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    };
     const ids: number[] = [];
     for (const story of [featured, draft, other]) {
       const created = await client.post<Story>("/api/stories/", story);
@@ -860,21 +1059,43 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await client.post("/api/stories/", { ...featured, summary: "" }), 422, "a story without a summary");
     expectDetail(await visitor.post("/api/stories/", featured), 401, "a story without a token");
 
-    const home = expectList<Story>(await client.get("/api/stories/?active_only=true&featured_only=true"), "GET /api/stories/ (home)");
+    const home = expectList<Story>(
+      await client.get("/api/stories/?active_only=true&featured_only=true"),
+      "GET /api/stories/ (home)",
+    );
     expect(mine(home).map((story) => story.id)).toEqual([storyIds.featured]);
-    const admin = expectList<Story>(await client.get("/api/stories/?active_only=false&featured_only=false"), "GET /api/stories/ (admin)");
-    expect(mine(admin).map((story) => story.id).sort()).toEqual([...ids].sort());
+    const admin = expectList<Story>(
+      await client.get("/api/stories/?active_only=false&featured_only=false"),
+      "GET /api/stories/ (admin)",
+    );
+    expect(
+      mine(admin)
+        .map((story) => story.id)
+        .sort(),
+    ).toEqual([...ids].sort());
     for (const story of admin) expect(story).toMatchObject(storyShape());
-    const publicList = expectList<Story>(await visitor.get("/api/stories/?active_only=false&featured_only=false"), "GET /api/stories/ (a visitor)");
+    const publicList = expectList<Story>(
+      await visitor.get("/api/stories/?active_only=false&featured_only=false"),
+      "GET /api/stories/ (a visitor)",
+    );
     expect(publicList.map((story) => story.id)).not.toContain(storyIds.draft);
-    expect(mine(publicList).map((story) => story.id).sort()).toEqual([storyIds.featured, storyIds.other].sort());
+    expect(
+      mine(publicList)
+        .map((story) => story.id)
+        .sort(),
+    ).toEqual([storyIds.featured, storyIds.other].sort());
 
     const one = await client.get(`/api/stories/${storyIds.draft}`);
     expectOk(one, "GET /api/stories/{id}", 200);
     expect(one.body).toMatchObject({ ...storyShape(), ...draft, id: storyIds.draft });
     expectDetail(await visitor.get(`/api/stories/${storyIds.draft}`), 404, "an inactive story for a visitor");
 
-    const edited = { ...draft, title: `Draft story, edited ${walk.tag}`, content: "Now with the whole text.", is_featured: true };
+    const edited = {
+      ...draft,
+      title: `Draft story, edited ${walk.tag}`,
+      content: "Now with the whole text.",
+      is_featured: true,
+    };
     const updated = await client.put(`/api/stories/${storyIds.draft}`, edited);
     expectOk(updated, "PUT /api/stories/{id}", 200);
     expect(updated.body).toMatchObject({ ...storyShape(), ...edited, id: storyIds.draft, is_active: false });
@@ -885,12 +1106,24 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await client.get(`/api/stories/${storyIds.other}`), 404, "a deleted story");
   });
 
-  test("testimonials: list with approved_only, create, update with the listed fields, approve without a body, delete", async ({ walk }) => {
+  test("testimonials: list with approved_only, create, update with the listed fields, approve without a body, delete", async ({
+    walk,
+  }) => {
     walk.walks(ROWS_WALKED_BY.testimonials);
     const { client, visitor } = walk;
     await walk.signIn();
-    const mine = (testimonials: Testimonial[]) => testimonials.filter((testimonial) => testimonial.name.includes(walk.tag));
-    const fields = { name: `Hana ${walk.tag}`, country: "Kenya", text: "The food parcels carried us through winter.", rating: 4, video_url: "", category: "recipient", is_approved: false, image_filename: "" };
+    const mine = (testimonials: Testimonial[]) =>
+      testimonials.filter((testimonial) => testimonial.name.includes(walk.tag));
+    const fields = {
+      name: `Hana ${walk.tag}`,
+      country: "Kenya",
+      text: "The food parcels carried us through winter.",
+      rating: 4,
+      video_url: "",
+      category: "recipient",
+      is_approved: false,
+      image_filename: "",
+    };
     const ids: number[] = [];
     for (const name of ["Hana", "Idris", "Jamal"].map((first) => `${first} ${walk.tag}`)) {
       const created = await client.post<Testimonial>("/api/testimonials/", { ...fields, name });
@@ -901,35 +1134,80 @@ test.describe("a client behaving like the original browser client gets through e
     }
     const testimonialIds = { approved: ids[0]!, pending: ids[1]!, removed: ids[2]! };
     expectDetail(await client.post("/api/testimonials/", { ...fields, rating: 7 }), 422, "a rating beyond 5");
-    expectDetail(await client.post("/api/testimonials/", { ...fields, category: "celebrity" }), 422, "an unknown category");
+    expectDetail(
+      await client.post("/api/testimonials/", { ...fields, category: "celebrity" }),
+      422,
+      "an unknown category",
+    );
     expectDetail(await visitor.post("/api/testimonials/", fields), 401, "a testimonial without a token");
 
-    expect(mine(expectList<Testimonial>(await client.get("/api/testimonials/?approved_only=true"), "GET /api/testimonials/?approved_only=true"))).toEqual([]);
-    const admin = expectList<Testimonial>(await client.get("/api/testimonials/?approved_only=false"), "GET /api/testimonials/?approved_only=false");
-    expect(mine(admin).map((row) => row.id).sort()).toEqual([...ids].sort());
+    expect(
+      mine(
+        expectList<Testimonial>(
+          await client.get("/api/testimonials/?approved_only=true"),
+          "GET /api/testimonials/?approved_only=true",
+        ),
+      ),
+    ).toEqual([]);
+    const admin = expectList<Testimonial>(
+      await client.get("/api/testimonials/?approved_only=false"),
+      "GET /api/testimonials/?approved_only=false",
+    );
+    expect(
+      mine(admin)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([...ids].sort());
     for (const row of admin) expect(row).toMatchObject(testimonialShape());
 
     const approved = await client.patch(`/api/testimonials/${testimonialIds.approved}/approve`);
     expectOk(approved, "PATCH /api/testimonials/{id}/approve");
     expect(approved.body).toMatchObject({ ...testimonialShape(), id: testimonialIds.approved, is_approved: true });
-    expectDetail(await visitor.patch(`/api/testimonials/${testimonialIds.pending}/approve`), 401, "approve without a token");
+    expectDetail(
+      await visitor.patch(`/api/testimonials/${testimonialIds.pending}/approve`),
+      401,
+      "approve without a token",
+    );
     expectDetail(await client.patch("/api/testimonials/999999/approve"), 404, "approve an unknown id");
-    const home = expectList<Testimonial>(await client.get("/api/testimonials/?approved_only=true"), "approved testimonials");
+    const home = expectList<Testimonial>(
+      await client.get("/api/testimonials/?approved_only=true"),
+      "approved testimonials",
+    );
     expect(mine(home).map((row) => row.id)).toEqual([testimonialIds.approved]);
     // A visitor asking for every testimonial still sees only approved ones.
-    const publicList = expectList<Testimonial>(await visitor.get("/api/testimonials/?approved_only=false"), "testimonials for a visitor");
+    const publicList = expectList<Testimonial>(
+      await visitor.get("/api/testimonials/?approved_only=false"),
+      "testimonials for a visitor",
+    );
     expect(mine(publicList).map((row) => row.id)).toEqual([testimonialIds.approved]);
     expect(publicList.every((row) => row.is_approved)).toBe(true);
 
-    const edited = { ...fields, name: `Idris ${walk.tag}`, country: "", text: "Edited text.", rating: 5, category: "volunteer", is_approved: false, image_filename: "https://example.org/photos/idris.webp" };
+    const edited = {
+      ...fields,
+      name: `Idris ${walk.tag}`,
+      country: "",
+      text: "Edited text.",
+      rating: 5,
+      category: "volunteer",
+      is_approved: false,
+      image_filename: "https://example.org/photos/idris.webp",
+    };
     const updated = await client.put(`/api/testimonials/${testimonialIds.pending}`, edited);
     expectOk(updated, "PUT /api/testimonials/{id}", 200);
     expect(updated.body).toMatchObject({ ...testimonialShape(), ...edited, id: testimonialIds.pending });
-    expectDetail(await visitor.put(`/api/testimonials/${testimonialIds.pending}`, edited), 401, "a testimonial update without a token");
+    expectDetail(
+      await visitor.put(`/api/testimonials/${testimonialIds.pending}`, edited),
+      401,
+      "a testimonial update without a token",
+    );
 
     const deleted = await client.delete(`/api/testimonials/${testimonialIds.removed}`);
     expectOk(deleted, "DELETE /api/testimonials/{id}");
-    expectDetail(await client.delete(`/api/testimonials/${testimonialIds.removed}`), 404, "delete a deleted testimonial");
+    expectDetail(
+      await client.delete(`/api/testimonials/${testimonialIds.removed}`),
+      404,
+      "delete a deleted testimonial",
+    );
   });
 
   test("volunteers: public create (interest from the form's eight, else 422), admin list, delete", async ({ walk }) => {
@@ -947,11 +1225,24 @@ test.describe("a client behaving like the original browser client gets through e
       expect(created.body).toEqual({ ...volunteerShape(), ...signup });
       volunteerIds.push(created.body.id);
     }
-    expectDetail(await client.post("/api/volunteers/", { name: "Mo", email: walk.email("mo"), interest: "Knitting" }), 422, "an interest not on the form's list");
-    expectDetail(await client.post("/api/volunteers/", { name: "Mo", email: "not-an-email", interest: "Other" }), 422, "a bad email");
+    expectDetail(
+      await client.post("/api/volunteers/", { name: "Mo", email: walk.email("mo"), interest: "Knitting" }),
+      422,
+      "an interest not on the form's list",
+    );
+    expectDetail(
+      await client.post("/api/volunteers/", { name: "Mo", email: "not-an-email", interest: "Other" }),
+      422,
+      "a bad email",
+    );
 
     const list = expectList<Volunteer>(await client.get("/api/volunteers/"), "GET /api/volunteers/");
-    expect(walk.mine(list).map((row) => row.id).sort()).toEqual([...volunteerIds].sort());
+    expect(
+      walk
+        .mine(list)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([...volunteerIds].sort());
     for (const row of list) expect(row).toEqual(volunteerShape());
     expectDetail(await visitor.get("/api/volunteers/"), 401, "the volunteer list without a token");
 
@@ -959,7 +1250,11 @@ test.describe("a client behaving like the original browser client gets through e
     const deleted = await client.delete(`/api/volunteers/${volunteerIds[0]}`);
     expectOk(deleted, "DELETE /api/volunteers/{id}");
     expectDetail(await client.delete(`/api/volunteers/${volunteerIds[0]}`), 404, "delete a deleted volunteer");
-    expect(walk.mine(expectList<Volunteer>(await client.get("/api/volunteers/"), "volunteers after delete")).map((row) => row.id)).toEqual([volunteerIds[1]]);
+    expect(
+      walk
+        .mine(expectList<Volunteer>(await client.get("/api/volunteers/"), "volunteers after delete"))
+        .map((row) => row.id),
+    ).toEqual([volunteerIds[1]]);
   });
 
   test("GET /api/admin/dashboard: the dashboard's figures, reflecting what the test created", async ({ walk }) => {
@@ -971,37 +1266,82 @@ test.describe("a client behaving like the original browser client gets through e
     // Gifts: one offline, one monthly paid in the sandbox (its subscription counts too).
     const offline = { amount: 80.25, name: "Nadia Offline", email: walk.email("nadia"), payment_method: "cash" };
     made(await client.post("/api/donations/", offline), "an offline gift");
-    const monthly = { amount: 30, name: "Omar Monthly", email: walk.email("omar"), purpose: "Zakat", interval: "month", payment_day: 1 };
-    await walk.payInSandbox(made(await client.post<Checkout>("/api/donations/create-subscription", monthly), "a monthly gift").id);
+    const monthly = {
+      amount: 30,
+      name: "Omar Monthly",
+      email: walk.email("omar"),
+      purpose: "Zakat",
+      interval: "month",
+      payment_day: 1,
+    };
+    await walk.payInSandbox(
+      made(await client.post<Checkout>("/api/donations/create-subscription", monthly), "a monthly gift").id,
+    );
     // Events: two made, one deleted.
     const event = { description: "A gathering.", date: "2099-01-01", location: "Hall", image: "" };
     const events: number[] = [];
-    for (const title of ["Kept", "Deleted"]) events.push(made(await client.post<CharityEvent>("/api/events/", { ...event, title: `${title} ${walk.tag}` }), "an event").id);
+    for (const title of ["Kept", "Deleted"])
+      events.push(
+        made(await client.post<CharityEvent>("/api/events/", { ...event, title: `${title} ${walk.tag}` }), "an event")
+          .id,
+      );
     expectOk(await client.delete(`/api/events/${events[1]}`), "delete an event");
     // Stories: an active one, a draft, and one deleted.
     const story = { summary: "S", content: "C", is_featured: false, video_url: "", image_filename: "" };
     const stories: number[] = [];
-    for (const [title, is_active] of [["Active", true], ["Draft", false], ["Deleted", true]] as const) {
-      stories.push(made(await client.post<Story>("/api/stories/", { ...story, title: `${title} ${walk.tag}`, is_active }), "a story").id);
+    for (const [title, is_active] of [
+      ["Active", true],
+      ["Draft", false],
+      ["Deleted", true],
+    ] as const) {
+      stories.push(
+        made(
+          await client.post<Story>("/api/stories/", { ...story, title: `${title} ${walk.tag}`, is_active }),
+          "a story",
+        ).id,
+      );
     }
     expectOk(await client.delete(`/api/stories/${stories[2]}`), "delete a story");
     // Testimonials: two waiting, one approved.
-    const testimonial = { country: "", text: "Thank you.", rating: 5, video_url: "", category: "donor", is_approved: false, image_filename: "" };
+    const testimonial = {
+      country: "",
+      text: "Thank you.",
+      rating: 5,
+      video_url: "",
+      category: "donor",
+      is_approved: false,
+      image_filename: "",
+    };
     const testimonials: number[] = [];
     for (const name of ["Pending", "Approved", "Also pending"]) {
-      testimonials.push(made(await client.post<Testimonial>("/api/testimonials/", { ...testimonial, name: `${name} ${walk.tag}` }), "a testimonial").id);
+      testimonials.push(
+        made(
+          await client.post<Testimonial>("/api/testimonials/", { ...testimonial, name: `${name} ${walk.tag}` }),
+          "a testimonial",
+        ).id,
+      );
     }
     expectOk(await client.patch(`/api/testimonials/${testimonials[1]}/approve`), "approve a testimonial");
     // Volunteers: two signed up, one removed.
     const volunteers: number[] = [];
     for (const name of ["Rania", "Sami"]) {
-      volunteers.push(made(await client.post<Volunteer>("/api/volunteers/", { name, email: walk.email(name), interest: "Other" }), "a volunteer").id);
+      volunteers.push(
+        made(
+          await client.post<Volunteer>("/api/volunteers/", { name, email: walk.email(name), interest: "Other" }),
+          "a volunteer",
+        ).id,
+      );
     }
     expectOk(await client.delete(`/api/volunteers/${volunteers[0]}`), "delete a volunteer");
     // Contact messages: three sent, one resolved, one deleted.
     const contacts: number[] = [];
     for (const name of ["Tala", "Umar", "Wafa"]) {
-      contacts.push(made(await client.post<Contact>("/api/contact/", { name, email: walk.email(name), message: "Salaam." }), "a contact message").id);
+      contacts.push(
+        made(
+          await client.post<Contact>("/api/contact/", { name, email: walk.email(name), message: "Salaam." }),
+          "a contact message",
+        ).id,
+      );
     }
     expectOk(await client.patch(`/api/contact/${contacts[0]}/resolve`), "resolve a message");
     expectOk(await client.delete(`/api/contact/${contacts[2]}`), "delete a message");
@@ -1009,7 +1349,10 @@ test.describe("a client behaving like the original browser client gets through e
     const dashboard = await client.get<Dashboard>("/api/admin/dashboard");
     expectOk(dashboard, "GET /api/admin/dashboard", 200);
     expect(dashboard.body).toMatchObject({
-      donations: { total_amount: round(before.donations.total_amount + offline.amount + monthly.amount), total_donors: before.donations.total_donors + 2 },
+      donations: {
+        total_amount: round(before.donations.total_amount + offline.amount + monthly.amount),
+        total_donors: before.donations.total_donors + 2,
+      },
       content: {
         events: before.content.events + 1,
         stories: before.content.stories + 2,
@@ -1027,16 +1370,26 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await visitor.get("/api/admin/dashboard"), 401, "the dashboard without a token");
   });
 
-  test("settings: list of the fourteen keys (and giving's five, and where Total Raised comes from), one, create, update {value, description} (numbers as strings too), delete", async ({ walk }) => {
+  test("settings: list of the fourteen keys (and giving's five, and where Total Raised comes from), one, create, update {value, description} (numbers as strings too), delete", async ({
+    walk,
+  }) => {
     walk.walks(ROWS_WALKED_BY.settings);
     const { client, visitor } = walk;
     await walk.signIn();
     const list = expectList<Setting>(await client.get("/api/settings/"), "GET /api/settings/");
     // Only this test makes settings, and it removes what it made: the fourteen keys the client
-    // knows, the five giving settings (card fee, emergency appeal, Ramadan's first night and hour) and where Total Raised
-    // comes from, that exist from the first start.
+    // knows, the five giving settings (card fee, emergency appeal, Ramadan's first night and hour) and where Total
+    // Raised comes from, that exist from the first start.
     expect(list.map((row) => row.key).sort()).toEqual(
-      [...FOURTEEN_KEYS, "card_fee_percent", "card_fee_fixed", "emergency_appeal", "ramadan_first_night", "ramadan_charge_hour", "total_raised_source"].sort(),
+      [
+        ...FOURTEEN_KEYS,
+        "card_fee_percent",
+        "card_fee_fixed",
+        "emergency_appeal",
+        "ramadan_first_night",
+        "ramadan_charge_hour",
+        "total_raised_source",
+      ].sort(),
     );
     for (const row of list) expect(row).toEqual(settingShape());
 
@@ -1045,24 +1398,64 @@ test.describe("a client behaving like the original browser client gets through e
     expect(one.body).toEqual({ ...settingShape(), key: "meals_provided" });
     expectDetail(await client.get("/api/settings/no_such_key"), 404, "an unknown setting");
 
-    const created = await client.post("/api/settings/", { key: "spec_client_note", value: "hello", description: "Made by the spec client" });
+    const created = await client.post("/api/settings/", {
+      key: "spec_client_note",
+      value: "hello",
+      description: "Made by the spec client",
+    });
     expectOk(created, "POST /api/settings/");
-    expect(created.body).toEqual({ ...settingShape(), key: "spec_client_note", value: "hello", description: "Made by the spec client" });
-    expectDetail(await client.post("/api/settings/", { key: "spec_client_note", value: "again" }), 409, "a setting that exists");
-    expectDetail(await visitor.post("/api/settings/", { key: "visitor_note", value: "x" }), 401, "a setting without a token");
+    expect(created.body).toEqual({
+      ...settingShape(),
+      key: "spec_client_note",
+      value: "hello",
+      description: "Made by the spec client",
+    });
+    expectDetail(
+      await client.post("/api/settings/", { key: "spec_client_note", value: "again" }),
+      409,
+      "a setting that exists",
+    );
+    expectDetail(
+      await visitor.post("/api/settings/", { key: "visitor_note", value: "x" }),
+      401,
+      "a setting without a token",
+    );
 
-    const meals = await client.put("/api/settings/meals_provided", { value: "31855", description: "Meals served since 2015" });
+    const meals = await client.put("/api/settings/meals_provided", {
+      value: "31855",
+      description: "Meals served since 2015",
+    });
     expectOk(meals, "PUT /api/settings/{key} (value as a string)", 200);
-    expect(meals.body).toEqual({ ...settingShape(), key: "meals_provided", value: "31855", description: "Meals served since 2015" });
-    const raised = await client.put("/api/settings/total_raised", { value: 875000, description: "Total raised, in US dollars" });
+    expect(meals.body).toEqual({
+      ...settingShape(),
+      key: "meals_provided",
+      value: "31855",
+      description: "Meals served since 2015",
+    });
+    const raised = await client.put("/api/settings/total_raised", {
+      value: 875000,
+      description: "Total raised, in US dollars",
+    });
     expectOk(raised, "PUT /api/settings/{key} (value as a number)", 200);
     expect(raised.body).toMatchObject({ key: "total_raised", value: "875000" });
-    expectDetail(await client.put("/api/settings/families_supported", { value: "many", description: "" }), 422, "a statistic that is not a number");
-    expectDetail(await visitor.put("/api/settings/meals_provided", { value: "1", description: "" }), 401, "a setting update without a token");
+    expectDetail(
+      await client.put("/api/settings/families_supported", { value: "many", description: "" }),
+      422,
+      "a statistic that is not a number",
+    );
+    expectDetail(
+      await visitor.put("/api/settings/meals_provided", { value: "1", description: "" }),
+      401,
+      "a setting update without a token",
+    );
     const stats = (await client.get("/api/donations/stats")).body;
     expect(stats).toMatchObject({ impact: { meals: 31855 }, total_raised: 875000 });
     // A typed figure is the site's from then on; the test gives Total Raised back to the books, as the demo started.
-    expectOk(await client.put("/api/settings/total_raised_source", { value: "books" }), "PUT /api/settings/{key} (back to the books)", 200);
+    expectOk(
+      await client.put("/api/settings/total_raised_source", { value: "books" }),
+      "PUT /api/settings/{key} (back to the books)",
+      200,
+    );
 
     const deleted = await client.delete("/api/settings/spec_client_note");
     expectOk(deleted, "DELETE /api/settings/{key}");
@@ -1070,24 +1463,54 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await visitor.delete("/api/settings/meals_provided"), 401, "delete a setting without a token");
   });
 
-  test("sign out: the same stored token keeps being sent; public calls still answer, admin calls are 401", async ({ walk }) => {
+  test("sign out: the same stored token keeps being sent; public calls still answer, admin calls are 401", async ({
+    walk,
+  }) => {
     const { client } = walk;
     await walk.signIn();
     // What the public may read, and a draft it may not, made while signed in.
-    const upcoming = made(await client.post<CharityEvent>("/api/events/", { title: `Open day ${walk.tag}`, description: "All welcome.", date: "2099-05-01", location: "Hall", image: "" }), "an event");
+    const upcoming = made(
+      await client.post<CharityEvent>("/api/events/", {
+        title: `Open day ${walk.tag}`,
+        description: "All welcome.",
+        date: "2099-05-01",
+        location: "Hall",
+        image: "",
+      }),
+      "an event",
+    );
     const story = { summary: "S", content: "C", video_url: "", image_filename: "" };
-    const featured = made(await client.post<Story>("/api/stories/", { ...story, title: `Featured ${walk.tag}`, is_active: true, is_featured: true }), "a featured story");
-    const draft = made(await client.post<Story>("/api/stories/", { ...story, title: `Draft ${walk.tag}`, is_active: false, is_featured: false }), "a draft story");
-    const pending = made(await client.post<Testimonial>("/api/testimonials/", {
-      name: `Yara ${walk.tag}`,
-      country: "",
-      text: "Waiting for approval.",
-      rating: 5,
-      video_url: "",
-      category: "donor",
-      is_approved: false,
-      image_filename: "",
-    }), "a pending testimonial");
+    const featured = made(
+      await client.post<Story>("/api/stories/", {
+        ...story,
+        title: `Featured ${walk.tag}`,
+        is_active: true,
+        is_featured: true,
+      }),
+      "a featured story",
+    );
+    const draft = made(
+      await client.post<Story>("/api/stories/", {
+        ...story,
+        title: `Draft ${walk.tag}`,
+        is_active: false,
+        is_featured: false,
+      }),
+      "a draft story",
+    );
+    const pending = made(
+      await client.post<Testimonial>("/api/testimonials/", {
+        name: `Yara ${walk.tag}`,
+        country: "",
+        text: "Waiting for approval.",
+        rating: 5,
+        video_url: "",
+        category: "donor",
+        is_approved: false,
+        image_filename: "",
+      }),
+      "a pending testimonial",
+    );
 
     const stale = client.token;
     const logout = await client.post("/api/auth/logout");
@@ -1113,10 +1536,26 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await client.get(`/api/stories/${draft.id}`), 404, "a draft story with a revoked token");
 
     // Public writes still go through with the stale token attached.
-    expectOk(await client.post("/api/donations/calculate-zakat", { cash: 1000 }), "calculate-zakat with a revoked token", 200);
-    expectOk(await client.post("/api/contact/", { name: "Nour", email: walk.email("nour"), message: "Hello again" }), "POST /api/contact/ with a revoked token");
-    expectOk(await client.post("/api/volunteers/", { name: "Omar", email: walk.email("omar"), interest: "Other" }), "POST /api/volunteers/ with a revoked token");
-    const checkout = await client.post("/api/donations/create-payment-session", { amount: 10, name: "Pia", email: walk.email("pia"), purpose: "Education", frequency: "One-Time" });
+    expectOk(
+      await client.post("/api/donations/calculate-zakat", { cash: 1000 }),
+      "calculate-zakat with a revoked token",
+      200,
+    );
+    expectOk(
+      await client.post("/api/contact/", { name: "Nour", email: walk.email("nour"), message: "Hello again" }),
+      "POST /api/contact/ with a revoked token",
+    );
+    expectOk(
+      await client.post("/api/volunteers/", { name: "Omar", email: walk.email("omar"), interest: "Other" }),
+      "POST /api/volunteers/ with a revoked token",
+    );
+    const checkout = await client.post("/api/donations/create-payment-session", {
+      amount: 10,
+      name: "Pia",
+      email: walk.email("pia"),
+      purpose: "Education",
+      frequency: "One-Time",
+    });
     expectOk(checkout, "create-payment-session with a revoked token");
 
     const adminGets = [
@@ -1128,7 +1567,11 @@ test.describe("a client behaving like the original browser client gets through e
       "/api/volunteers/",
     ];
     for (const pathname of adminGets) expectDetail(await client.get(pathname), 401, `${pathname} with a revoked token`);
-    expectDetail(await client.put("/api/settings/meals_provided", { value: "1", description: "" }), 401, "a setting update with a revoked token");
+    expectDetail(
+      await client.put("/api/settings/meals_provided", { value: "1", description: "" }),
+      401,
+      "a setting update with a revoked token",
+    );
     expectDetail(await client.patch(`/api/testimonials/${pending.id}/approve`), 401, "approve with a revoked token");
 
     // Signing in again with the stale token still attached works, and the new token is an admin's.

@@ -54,8 +54,15 @@ function postgresStatement(statement: string): void {
 
 async function waitForHealthy(site: SiteProcess): Promise<void> {
   for (let attempt = 0; attempt < 480; attempt += 1) {
-    if (site.child.exitCode !== null) throw new Error(`Process ${site.name} exited during start-up:\n${site.errors.join("")}`);
-    if (await fetch(`${site.url}/healthz`).then((r) => r.ok, () => false)) return;
+    if (site.child.exitCode !== null)
+      throw new Error(`Process ${site.name} exited during start-up:\n${site.errors.join("")}`);
+    if (
+      await fetch(`${site.url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`Process ${site.name} did not start:\n${site.errors.join("")}`);
@@ -147,7 +154,11 @@ export async function signIn(site: SiteProcess): Promise<string> {
     body: new URLSearchParams(TWO_PROCESS_ADMIN).toString(),
     redirect: "manual",
   });
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  if (response.status !== 302 && response.status !== 303) throw new Error(`Sign-in on ${site.name} answered ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (response.status !== 302 && response.status !== 303)
+    throw new Error(`Sign-in on ${site.name} answered ${response.status}`);
   return cookie;
 }

@@ -38,7 +38,9 @@ describe("compose.yaml", () => {
     expect(db).toMatch(/image: postgres:1[56]\b/);
     expect(block(compose, "services", "db", "volumes")).toMatch(/- postgres-data:\/var\/lib\/postgresql\/data$/m);
     expect(block(compose, "volumes")).toMatch(/^ {2}postgres-data:/m);
-    expect(block(compose, "services", "db", "healthcheck")).toMatch(/test: \["CMD-SHELL", "pg_isready -U charity -d charity"\]/);
+    expect(block(compose, "services", "db", "healthcheck")).toMatch(
+      /test: \["CMD-SHELL", "pg_isready -U charity -d charity"\]/,
+    );
     const environment = block(compose, "services", "db", "environment");
     expect(environment).toMatch(/POSTGRES_DB: charity$/m);
     expect(environment).toMatch(/POSTGRES_USER: charity$/m);
@@ -71,7 +73,9 @@ describe("compose.yaml", () => {
     const proxy = block(compose, "services", "proxy");
     expect(proxy).toMatch(/image: nginx:\d/);
     expect(block(compose, "services", "proxy", "ports")).toMatch(/- "\$\{HTTP_PORT:-8080\}:80"$/m);
-    expect(block(compose, "services", "proxy", "volumes")).toMatch(/- \.\/deploy\/nginx\.conf:\/etc\/nginx\/conf\.d\/default\.conf:ro$/m);
+    expect(block(compose, "services", "proxy", "volumes")).toMatch(
+      /- \.\/deploy\/nginx\.conf:\/etc\/nginx\/conf\.d\/default\.conf:ro$/m,
+    );
     expect(block(compose, "services", "proxy", "depends_on")).toMatch(/app:/);
   });
 });

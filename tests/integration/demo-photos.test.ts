@@ -38,7 +38,8 @@ describe("the demo's photos", () => {
     expect(shipped.length).toBeGreaterThan(0);
     for (const photo of shipped) expect(photoField.safeParse(photo).success, photo).toBe(true);
     for (const name of DEMO_PHOTO_NAMES) expect(shipped, name).toContain(`/demo/${name}.webp`);
-    // A demo photo the site does not ship, and the site's other files (its icon, the programmes' drawings), are no story's photo.
+    // A demo photo the site does not ship, and the site's other files (its icon, the programmes' drawings), are no
+    // story's photo.
     for (const other of ["/demo/nope.webp", "/admin.jpg", "/favicon.svg", "/images/programme-food-water.svg"]) {
       expect(photoField.safeParse(other).success, other).toBe(false);
     }

@@ -50,14 +50,22 @@ describe("the demo site", () => {
 
   it("says on the dashboard that Total Donations counts test gifts while the site takes no real payments", async () => {
     expect(await screenText(dashboard as never, "/admin")).toContain("Total Donations");
-    expect(await screenText(dashboard as never, "/admin")).toMatch(/Total Donations \$[\d,.]+ Including test gifts while the site takes no real payments/);
+    expect(await screenText(dashboard as never, "/admin")).toMatch(
+      /Total Donations \$[\d,.]+ Including test gifts while the site takes no real payments/,
+    );
   });
 
   it("tells staff which of the foundation's details on receipts and the footer are still placeholders, until they are set", async () => {
     expect(await screenText(dashboard as never, "/admin")).toContain(
       "Receipts and the site's footer still carry placeholder details: set ORG_LEGAL_NAME, ORG_TAX_ID, ORG_ADDRESS, ORG_EMAIL, ORG_PHONE in the environment (docs/going-live.md).",
     );
-    const placeholders = { ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.", ORG_TAX_ID: "12-3456789", ORG_ADDRESS: "1 Main Street, Dearborn, MI", ORG_EMAIL: "info@al-amanah.example", ORG_PHONE: "+1 313 555 0100" };
+    const placeholders = {
+      ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.",
+      ORG_TAX_ID: "12-3456789",
+      ORG_ADDRESS: "1 Main Street, Dearborn, MI",
+      ORG_EMAIL: "info@al-amanah.example",
+      ORG_PHONE: "+1 313 555 0100",
+    };
     Object.assign(process.env, placeholders);
     resetEnvCache();
     try {
@@ -69,7 +77,8 @@ describe("the demo site", () => {
   });
 
   it("tells staff while the emergency banner shows its built-in words rather than an appeal of theirs, until they choose", async () => {
-    const reminder = "The emergency banner above every public page shows its built-in words (families displaced by floods), not an appeal of yours.";
+    const reminder =
+      "The emergency banner above every public page shows its built-in words (families displaced by floods), not an appeal of yours.";
     expect(await screenText(dashboard as never, "/admin")).toContain(reminder);
     await getDb().updateTable("settings").set({ value: "off" }).where("key", "=", "emergency_appeal").execute();
     try {
@@ -81,10 +90,13 @@ describe("the demo site", () => {
 
   it("shows on the homepage the Total Raised that /transparency shows as received", async () => {
     const { body } = await callApi(transparencyApi.loader, "/api/transparency");
-    const received = (body.funds as { received: number }[]).reduce((cents, fund) => cents + Math.round(fund.received * 100), 0) / 100;
+    const received =
+      (body.funds as { received: number }[]).reduce((cents, fund) => cents + Math.round(fund.received * 100), 0) / 100;
     expect(received).toBeGreaterThan(100_000);
     const data = (await callRoute(home.loader, "/")) as { page: { figures: { total_raised: number } } };
     expect(data.page.figures.total_raised).toBe(received);
-    expect(await screenText(home as never, "/")).toContain(`Total Raised $${Math.round(received).toLocaleString("en-US")}`);
+    expect(await screenText(home as never, "/")).toContain(
+      `Total Raised $${Math.round(received).toLocaleString("en-US")}`,
+    );
   });
 });

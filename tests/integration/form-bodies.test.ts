@@ -30,9 +30,17 @@ function routeFiles(entries: RouteConfigEntry[], parent = ""): { file: string; p
 }
 
 // Param segments and splats get a value, so each route is called at an address it answers.
-const addressOf = (pattern: string) => pattern.replace(/:[^/]+/g, "x").replace(/\*$/, "x").replace(/\/+/g, "/");
+const addressOf = (pattern: string) =>
+  pattern
+    .replace(/:[^/]+/g, "x")
+    .replace(/\*$/, "x")
+    .replace(/\/+/g, "/");
 
-const routeModules = import.meta.glob<{ action?: Action }>(["../../app/*/*/routes/*.{ts,tsx}", "!../../app/*/*/routes/api-*", "!../../app/**/*.test.*"]);
+const routeModules = import.meta.glob<{ action?: Action }>([
+  "../../app/*/*/routes/*.{ts,tsx}",
+  "!../../app/*/*/routes/api-*",
+  "!../../app/**/*.test.*",
+]);
 
 async function actionRoutes(): Promise<ActionRoute[]> {
   const routes: ActionRoute[] = [];
@@ -49,21 +57,47 @@ async function actionRoutes(): Promise<ActionRoute[]> {
 const MULTIPART_FIELD = '--XyZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave\r\n';
 
 const BAD_BODIES: { kind: string; status: 400 | 415; headers: Record<string, string>; body: () => BodyInit }[] = [
-  { kind: "JSON", status: 415, headers: { "Content-Type": "application/json" }, body: () => JSON.stringify({ email: "a@b.org" }) },
+  {
+    kind: "JSON",
+    status: 415,
+    headers: { "Content-Type": "application/json" },
+    body: () => JSON.stringify({ email: "a@b.org" }),
+  },
   { kind: "plain text", status: 415, headers: { "Content-Type": "text/plain" }, body: () => "email=a@b.org" },
   // A byte array, unlike a string, gets no Content-Type from the Request itself.
   { kind: "no content type", status: 415, headers: {}, body: () => new TextEncoder().encode("email=a@b.org") },
-  { kind: "multipart without a boundary", status: 400, headers: { "Content-Type": "multipart/form-data" }, body: () => `${MULTIPART_FIELD}--XyZ--\r\n` },
-  { kind: "multipart with the wrong boundary", status: 400, headers: { "Content-Type": "multipart/form-data; boundary=AbC" }, body: () => `${MULTIPART_FIELD}--XyZ--\r\n` },
-  { kind: "multipart cut short", status: 400, headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: () => `${MULTIPART_FIELD}--XyZ\r\nContent-Disposition: form-data; name="ti` },
+  {
+    kind: "multipart without a boundary",
+    status: 400,
+    headers: { "Content-Type": "multipart/form-data" },
+    body: () => `${MULTIPART_FIELD}--XyZ--\r\n`,
+  },
+  {
+    kind: "multipart with the wrong boundary",
+    status: 400,
+    headers: { "Content-Type": "multipart/form-data; boundary=AbC" },
+    body: () => `${MULTIPART_FIELD}--XyZ--\r\n`,
+  },
+  {
+    kind: "multipart cut short",
+    status: 400,
+    headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+    body: () => `${MULTIPART_FIELD}--XyZ\r\nContent-Disposition: form-data; name="ti`,
+  },
   // Cut inside a file, once in a field no page takes and once in each upload screen's own field.
   ...["other_file", "file", "image_file"].map((field) => ({
     kind: `multipart cut short inside the file ${field}`,
     status: 400 as const,
     headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
-    body: () => `${MULTIPART_FIELD}--XyZ\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`,
+    body: () =>
+      `${MULTIPART_FIELD}--XyZ\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`,
   })),
-  { kind: "a body that breaks off", status: 400, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: brokenStream },
+  {
+    kind: "a body that breaks off",
+    status: 400,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: brokenStream,
+  },
 ];
 
 function brokenStream(): ReadableStream<Uint8Array> {
@@ -110,7 +144,14 @@ beforeAll(async () => {
 describe("posts that are not web forms", () => {
   it("finds the page and admin actions in the route table", () => {
     const files = routes.map((route) => route.file);
-    expect(files).toEqual(expect.arrayContaining(["community/contacts/routes/contact.tsx", "content/media/routes/admin-media.tsx", "staff/sign-in/routes/admin-login.tsx", "giving/provider/routes/sandbox-checkout.tsx"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "community/contacts/routes/contact.tsx",
+        "content/media/routes/admin-media.tsx",
+        "staff/sign-in/routes/admin-login.tsx",
+        "giving/provider/routes/sandbox-checkout.tsx",
+      ]),
+    );
     expect(files.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -126,8 +167,11 @@ describe("posts that are not web forms", () => {
         }
         const detail = (data as { detail?: unknown } | null)?.detail;
         const logged = warn.mock.calls.map((call) => call.map(String).join(" "));
-        const fine = status === bad.status && typeof detail === "string" && logged.length === 1 && logged[0]!.includes(route.path);
-        answers.push(`${route.path} ${fine ? "ok" : `${status} ${JSON.stringify(data)} logged ${JSON.stringify(logged)}`}`);
+        const fine =
+          status === bad.status && typeof detail === "string" && logged.length === 1 && logged[0]!.includes(route.path);
+        answers.push(
+          `${route.path} ${fine ? "ok" : `${status} ${JSON.stringify(data)} logged ${JSON.stringify(logged)}`}`,
+        );
       }
       expect(answers).toEqual(routes.map((route) => `${route.path} ok`));
     });
@@ -136,7 +180,10 @@ describe("posts that are not web forms", () => {
   it("says what was sent and what a form must be", async () => {
     const contact = routes.find((route) => route.file === "community/contacts/routes/contact.tsx")!;
     const asJson = await send(contact, post("/contact", { "Content-Type": "application/json; charset=utf-8" }, "{}"));
-    expect(asJson).toMatchObject({ status: 415, data: { detail: expect.stringMatching(/must be sent as a web form .*sent as application\/json\.$/) } });
+    expect(asJson).toMatchObject({
+      status: 415,
+      data: { detail: expect.stringMatching(/must be sent as a web form .*sent as application\/json\.$/) },
+    });
     const bare = await send(contact, post("/contact", {}, new Uint8Array([1])));
     expect((bare.data as { detail: string }).detail).toMatch(/without a content type/);
     const cut = await send(contact, post("/contact", BAD_BODIES[5]!.headers, BAD_BODIES[5]!.body()));
@@ -146,7 +193,14 @@ describe("posts that are not web forms", () => {
 
   it("accepts garbled URL-encoding as the form it is, never with a 5xx", async () => {
     for (const route of routes) {
-      const { status } = await send(route, post(route.path, { "Content-Type": "application/x-www-form-urlencoded" }, "%%%&&==\u0000\u00ff&intent=%E0%A4%A"));
+      const { status } = await send(
+        route,
+        post(
+          route.path,
+          { "Content-Type": "application/x-www-form-urlencoded" },
+          "%%%&&==\u0000\u00ff&intent=%E0%A4%A",
+        ),
+      );
       expect(`${route.path} ${status}`).toMatch(/ [1-4]\d\d$/);
     }
   });
@@ -154,13 +208,27 @@ describe("posts that are not web forms", () => {
 
 describe("a form naming an action its page does not have", () => {
   it("is refused with the same 400 and message on every screen with intents", async () => {
-    const screens = ["/admin/donations", "/admin/contacts", "/admin/volunteers", "/admin/newsletter", "/admin/subscriptions", "/admin/stories", "/admin/media", "/sandbox/checkout/x"];
+    const screens = [
+      "/admin/donations",
+      "/admin/contacts",
+      "/admin/volunteers",
+      "/admin/newsletter",
+      "/admin/subscriptions",
+      "/admin/stories",
+      "/admin/media",
+      "/sandbox/checkout/x",
+    ];
     for (const path of screens) {
       const route = routes.find((candidate) => candidate.path === path)!;
       warn.mockClear();
       const form = new URLSearchParams({ intent: "archive-everything", key: "hero_video" });
       const answer = await send(route, post(path, { "Content-Type": "application/x-www-form-urlencoded" }, form));
-      expect({ path, ...answer }).toEqual({ path, status: 400, headers: undefined, data: { detail: "This form asked for something this page cannot do. Please go back and try again." } });
+      expect({ path, ...answer }).toEqual({
+        path,
+        status: 400,
+        headers: undefined,
+        data: { detail: "This form asked for something this page cannot do. Please go back and try again." },
+      });
       expect(warn).toHaveBeenCalledTimes(1);
     }
   });

@@ -67,9 +67,21 @@ async function newPostgres(): Promise<string> {
 describe("the large history's sizes", () => {
   it("are the long-standing bench's at scale 1 and the large foundation's at scale 10", () => {
     expect(historySize(1)).toEqual({
-      scale: 1, donations: 100_000, subscriptions: 5_000, ledgerEntries: 20_000, messages: 50_000, volunteers: 20_000, subscribers: 20_000, appealGifts: 100_000,
+      scale: 1,
+      donations: 100_000,
+      subscriptions: 5_000,
+      ledgerEntries: 20_000,
+      messages: 50_000,
+      volunteers: 20_000,
+      subscribers: 20_000,
+      appealGifts: 100_000,
     });
-    expect(historySize(10)).toMatchObject({ donations: 1_000_000, subscriptions: 50_000, ledgerEntries: 100_000, appealGifts: 500_000 });
+    expect(historySize(10)).toMatchObject({
+      donations: 1_000_000,
+      subscriptions: 50_000,
+      ledgerEntries: 100_000,
+      appealGifts: 500_000,
+    });
     expect(historySize(2).ledgerEntries).toBe(20_000);
     expect(historySize(0.1)).toMatchObject({ donations: 10_000, ledgerEntries: 2_000, messages: 5_000 });
     expect(() => historySize(0)).toThrow(/positive/);
@@ -94,7 +106,12 @@ if (ADMIN_URL) {
       try {
         const { id } = await db
           .insertInto("newsletter_subscribers")
-          .values({ email: "next@example.org", subscribed_at: "2026-11-01T00:00:00.000Z", status: "confirmed", unsubscribe_token: "next-token" })
+          .values({
+            email: "next@example.org",
+            subscribed_at: "2026-11-01T00:00:00.000Z",
+            status: "confirmed",
+            unsubscribe_token: "next-token",
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
         expect(id).toBe(size.subscribers + 1);
@@ -113,7 +130,9 @@ if (ADMIN_URL) {
       }
       await fillPostgresGivingHistory(url, { donations: 1_000, subscriptions: 50 });
       expect((await postgresFigures(url))[0]).toMatch(/^1000 \d+ 1000$/);
-      await expect(fillPostgresGivingHistory(url, { donations: 10, subscriptions: 1 })).rejects.toThrow(/already holds donations/);
+      await expect(fillPostgresGivingHistory(url, { donations: 10, subscriptions: 1 })).rejects.toThrow(
+        /already holds donations/,
+      );
       expect((await postgresFigures(url))[0]).toMatch(/^1000 /);
       expect(await postgresNotEmpty(url)).toMatch(/holds \d+ tables/);
       expect(await postgresNotEmpty(await newPostgres())).toBeUndefined();

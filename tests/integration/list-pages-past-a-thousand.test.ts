@@ -17,7 +17,15 @@ beforeAll(async () => {
     const batch = numbers.slice(start, start + 200);
     await db
       .insertInto("contact_submissions")
-      .values(batch.map((n) => ({ name: `Sender ${n}`, email: `s${n}@example.org`, message: "Salaam", submitted_at: at(n), resolved: (n % 2) as 0 | 1 })))
+      .values(
+        batch.map((n) => ({
+          name: `Sender ${n}`,
+          email: `s${n}@example.org`,
+          message: "Salaam",
+          submitted_at: at(n),
+          resolved: (n % 2) as 0 | 1,
+        })),
+      )
       .execute();
     await db
       .insertInto("donations")
@@ -42,17 +50,28 @@ describe("a page deep in a long list", () => {
     expect(page.page).toBe(42);
     expect(page.total).toBe(ROWS);
     // Page 42 skips the 1,025 newest: it starts at message 1,060 - 1,025 = 35.
-    expect(page.contacts.map((contact) => contact.name)).toEqual(Array.from({ length: 25 }, (_, index) => `Sender ${35 - index}`));
+    expect(page.contacts.map((contact) => contact.name)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `Sender ${35 - index}`),
+    );
   });
 
   it("shows the last page there is when asked past the end, and the gifts of one frequency in order", async () => {
     const last = await findContactPage({}, 99, 25);
     expect(last.page).toBe(43);
-    expect(last.contacts.map((contact) => contact.name)).toEqual(Array.from({ length: 10 }, (_, index) => `Sender ${10 - index}`));
+    expect(last.contacts.map((contact) => contact.name)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `Sender ${10 - index}`),
+    );
     const gifts = await findDonationPage({}, 41, 25);
-    expect(gifts.donations.map((gift) => gift.name)).toEqual(Array.from({ length: 25 }, (_, index) => `Donor ${60 - index}`));
+    expect(gifts.donations.map((gift) => gift.name)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `Donor ${60 - index}`),
+    );
     const monthly = await findDonationPage({ frequency: "Monthly" }, 14, 25);
     expect(monthly.total).toBe(353);
-    expect(monthly.donations.map((gift) => gift.name)).toEqual(Array.from({ length: 28 }, (_, index) => 84 - 3 * index).filter((n) => n > 0).slice(0, 25).map((n) => `Donor ${n}`));
+    expect(monthly.donations.map((gift) => gift.name)).toEqual(
+      Array.from({ length: 28 }, (_, index) => 84 - 3 * index)
+        .filter((n) => n > 0)
+        .slice(0, 25)
+        .map((n) => `Donor ${n}`),
+    );
   });
 });

@@ -45,7 +45,14 @@ const OLDER_RELEASE = "0003_community";
 
 /** Brings every donor email to one form (trimmed, lower-case); also merges newsletter rows that meet in it. */
 const NORMAL_FORM_MIGRATION = "0009_donor_email_normal_form";
-const DONOR_EMAIL_TABLES = ["donations", "subscriptions", "donors", "giving_sign_in_links", "donor_sessions", "newsletter_subscribers"] as const;
+const DONOR_EMAIL_TABLES = [
+  "donations",
+  "subscriptions",
+  "donors",
+  "giving_sign_in_links",
+  "donor_sessions",
+  "newsletter_subscribers",
+] as const;
 
 // ---------------------------------------------------------------------------------------
 // What db/schema.ts expects, column by column. The types make this mirror agree with the
@@ -66,92 +73,314 @@ const EXPECTED_COLUMNS = {
   api_tokens: { id: "integer", admin_id: "integer", token_hash: "text", created_at: "text", expires_at: "text" },
   settings: { id: "integer", key: "text", value: "text", description: "text", updated_at: "text" },
   stories: {
-    id: "integer", title: "text", summary: "text", content: "text", is_active: "integer", is_featured: "integer",
-    video_url: "text", image_filename: "text", created_at: "text", updated_at: "text",
+    id: "integer",
+    title: "text",
+    summary: "text",
+    content: "text",
+    is_active: "integer",
+    is_featured: "integer",
+    video_url: "text",
+    image_filename: "text",
+    created_at: "text",
+    updated_at: "text",
   },
-  events: { id: "integer", title: "text", description: "text", date: "text", location: "text", image: "text", created_at: "text", updated_at: "text" },
-  contact_submissions: { id: "integer", name: "text", email: "text", message: "text", submitted_at: "text", resolved: "integer" },
+  events: {
+    id: "integer",
+    title: "text",
+    description: "text",
+    date: "text",
+    location: "text",
+    image: "text",
+    created_at: "text",
+    updated_at: "text",
+  },
+  contact_submissions: {
+    id: "integer",
+    name: "text",
+    email: "text",
+    message: "text",
+    submitted_at: "text",
+    resolved: "integer",
+  },
   volunteer_signups: { id: "integer", name: "text", email: "text", interest: "text", submitted_at: "text" },
   donations: {
-    id: "integer", name: "text", email: "text", amount_cents: "integer", frequency: "text", purpose: "text", donated_at: "text",
-    subscription_id: "integer?", stripe_checkout_session_id: "text?", stripe_payment_intent_id: "text?", stripe_invoice_id: "text?",
-    payment_method: "text", recorded_by: "text", is_test: "integer", receipt_token: "text?", fund_id: "integer", designation: "text",
-    appeal_id: "integer?", anonymous: "integer", fee_cover_cents: "integer", tribute_kind: "text", tribute_name: "text", tribute_email: "text",
+    id: "integer",
+    name: "text",
+    email: "text",
+    amount_cents: "integer",
+    frequency: "text",
+    purpose: "text",
+    donated_at: "text",
+    subscription_id: "integer?",
+    stripe_checkout_session_id: "text?",
+    stripe_payment_intent_id: "text?",
+    stripe_invoice_id: "text?",
+    payment_method: "text",
+    recorded_by: "text",
+    is_test: "integer",
+    receipt_token: "text?",
+    fund_id: "integer",
+    designation: "text",
+    appeal_id: "integer?",
+    anonymous: "integer",
+    fee_cover_cents: "integer",
+    tribute_kind: "text",
+    tribute_name: "text",
+    tribute_email: "text",
     fee_fund_id: "integer?",
   },
   subscriptions: {
-    id: "integer", name: "text", email: "text", amount_cents: "integer", purpose: "text", interval: "text", payment_day: "integer",
-    payment_month: "integer", status: "text", next_payment_date: "text?", created_at: "text", updated_at: "text",
-    stripe_subscription_id: "text?", stripe_customer_id: "text?", stripe_checkout_session_id: "text?", is_test: "integer",
-    provider_state_at: "integer", canceled_at: "text?", fund_id: "integer",
-    appeal_id: "integer?", anonymous: "integer", fee_cover_cents: "integer", tribute_kind: "text", tribute_name: "text", tribute_email: "text",
-    resumes_at: "text?", next_retry_at: "text?", default_payment_method: "text?",
+    id: "integer",
+    name: "text",
+    email: "text",
+    amount_cents: "integer",
+    purpose: "text",
+    interval: "text",
+    payment_day: "integer",
+    payment_month: "integer",
+    status: "text",
+    next_payment_date: "text?",
+    created_at: "text",
+    updated_at: "text",
+    stripe_subscription_id: "text?",
+    stripe_customer_id: "text?",
+    stripe_checkout_session_id: "text?",
+    is_test: "integer",
+    provider_state_at: "integer",
+    canceled_at: "text?",
+    fund_id: "integer",
+    appeal_id: "integer?",
+    anonymous: "integer",
+    fee_cover_cents: "integer",
+    tribute_kind: "text",
+    tribute_name: "text",
+    tribute_email: "text",
+    resumes_at: "text?",
+    next_retry_at: "text?",
+    default_payment_method: "text?",
   },
   testimonials: {
-    id: "integer", name: "text", country: "text", text: "text", rating: "integer", video_url: "text", category: "text",
-    is_approved: "integer", image_filename: "text", created_at: "text", updated_at: "text",
+    id: "integer",
+    name: "text",
+    country: "text",
+    text: "text",
+    rating: "integer",
+    video_url: "text",
+    category: "text",
+    is_approved: "integer",
+    image_filename: "text",
+    created_at: "text",
+    updated_at: "text",
   },
   newsletter_subscribers: {
-    id: "integer", email: "text", subscribed_at: "text", status: "text", confirm_token: "text?", unsubscribe_token: "text?",
-    confirmed_at: "text?", unsubscribed_at: "text?",
+    id: "integer",
+    email: "text",
+    subscribed_at: "text",
+    status: "text",
+    confirm_token: "text?",
+    unsubscribe_token: "text?",
+    confirmed_at: "text?",
+    unsubscribed_at: "text?",
   },
   processed_provider_events: { id: "text", type: "text", processed_at: "text" },
-  donors: { is_test: "integer", donor_key: "text", name: "text", email: "text", total_cents: "integer", gift_count: "integer" },
+  donors: {
+    is_test: "integer",
+    donor_key: "text",
+    name: "text",
+    email: "text",
+    total_cents: "integer",
+    gift_count: "integer",
+  },
   donation_totals: { is_test: "integer", total_cents: "integer", gift_count: "integer", donor_count: "integer" },
   sandbox_objects: { id: "text", type: "text", data: "text", created: "integer" },
   outbound_mail: {
-    id: "integer", kind: "text", dedupe_key: "text?", to_address: "text", subject: "text", text_body: "text", html_body: "text",
-    headers: "text", status: "text", attempts: "integer", next_attempt_at: "text", last_error: "text", message_id: "text",
-    created_at: "text", sent_at: "text?",
+    id: "integer",
+    kind: "text",
+    dedupe_key: "text?",
+    to_address: "text",
+    subject: "text",
+    text_body: "text",
+    html_body: "text",
+    headers: "text",
+    status: "text",
+    attempts: "integer",
+    next_attempt_at: "text",
+    last_error: "text",
+    message_id: "text",
+    created_at: "text",
+    sent_at: "text?",
   },
-  giving_sign_in_links: { id: "integer", email: "text", token_hash: "text", created_at: "text", expires_at: "text", used_at: "text?" },
+  giving_sign_in_links: {
+    id: "integer",
+    email: "text",
+    token_hash: "text",
+    created_at: "text",
+    expires_at: "text",
+    used_at: "text?",
+  },
   funds: {
-    id: "integer", slug: "text", name: "text", purpose: "text", description: "text", kind: "text", sort_order: "integer", archived_at: "text?",
-    received_cents: "integer", gift_count: "integer", disbursed_cents: "integer", created_at: "text", updated_at: "text",
+    id: "integer",
+    slug: "text",
+    name: "text",
+    purpose: "text",
+    description: "text",
+    kind: "text",
+    sort_order: "integer",
+    archived_at: "text?",
+    received_cents: "integer",
+    gift_count: "integer",
+    disbursed_cents: "integer",
+    created_at: "text",
+    updated_at: "text",
   },
   fund_daily_receipts: { fund_id: "integer", day: "text", received_cents: "integer", gift_count: "integer" },
   disbursements: {
-    id: "integer", kind: "text", fund_id: "integer", amount_cents: "integer", disbursed_on: "text", category: "text?", programme: "text",
-    region: "text", description: "text", proof_filename: "text", reverses_id: "integer?", recorded_by: "text", recorded_at: "text",
+    id: "integer",
+    kind: "text",
+    fund_id: "integer",
+    amount_cents: "integer",
+    disbursed_on: "text",
+    category: "text?",
+    programme: "text",
+    region: "text",
+    description: "text",
+    proof_filename: "text",
+    reverses_id: "integer?",
+    recorded_by: "text",
+    recorded_at: "text",
   },
   rates: {
-    id: "integer", rate_key: "text", amount_cents: "integer", effective_on: "text", authority: "text", note: "text", to_confirm: "integer",
-    recorded_by: "text", recorded_at: "text",
+    id: "integer",
+    rate_key: "text",
+    amount_cents: "integer",
+    effective_on: "text",
+    authority: "text",
+    note: "text",
+    to_confirm: "integer",
+    recorded_by: "text",
+    recorded_at: "text",
   },
-  zakat_policy: { id: "integer", body: "text", is_template: "integer", kaffarah_per_fast: "integer", updated_by: "text", updated_at: "text" },
+  zakat_policy: {
+    id: "integer",
+    body: "text",
+    is_template: "integer",
+    kaffarah_per_fast: "integer",
+    updated_by: "text",
+    updated_at: "text",
+  },
   eid_dates: { hijri_year: "integer", eid_al_fitr_on: "text", set_by: "text", set_at: "text" },
   appeals: {
-    id: "integer", slug: "text", title: "text", summary: "text", story: "text", story_format: "text", image_filename: "text", video_url: "text",
-    fund_id: "integer", goal_cents: "integer?", preset_amounts: "text", starts_on: "text", ends_on: "text?", status: "text", is_featured: "integer",
-    went_live_at: "text?", created_at: "text", updated_at: "text",
+    id: "integer",
+    slug: "text",
+    title: "text",
+    summary: "text",
+    story: "text",
+    story_format: "text",
+    image_filename: "text",
+    video_url: "text",
+    fund_id: "integer",
+    goal_cents: "integer?",
+    preset_amounts: "text",
+    starts_on: "text",
+    ends_on: "text?",
+    status: "text",
+    is_featured: "integer",
+    went_live_at: "text?",
+    created_at: "text",
+    updated_at: "text",
   },
   appeal_slugs: { slug: "text", appeal_id: "integer?" },
   rate_limits: { key: "text", hits: "integer", resets_at: "text" },
   list_counts: { list: "text", value: "text", is_test: "integer", n: "integer" },
-  subscription_totals: { status: "text", interval: "text", paused: "integer", is_test: "integer", gifts: "integer", amount_cents: "integer" },
+  subscription_totals: {
+    status: "text",
+    interval: "text",
+    paused: "integer",
+    is_test: "integer",
+    gifts: "integer",
+    amount_cents: "integer",
+  },
   appeal_totals: { appeal_id: "integer", is_test: "integer", raised_cents: "integer", gift_count: "integer" },
   subscription_changes: {
-    id: "integer", subscription_id: "integer", kind: "text", from_cents: "integer?", to_cents: "integer?", resumes_at: "text?", actor: "text",
-    actor_name: "text", happened_at: "text", provider_event_id: "text?",
+    id: "integer",
+    subscription_id: "integer",
+    kind: "text",
+    from_cents: "integer?",
+    to_cents: "integer?",
+    resumes_at: "text?",
+    actor: "text",
+    actor_name: "text",
+    happened_at: "text",
+    provider_event_id: "text?",
   },
   recurring_payment_troubles: {
-    id: "integer", subscription_id: "integer", stripe_invoice_id: "text", amount_cents: "integer", attempts: "integer", failed_at: "text",
-    recovered_at: "text?", lost_at: "text?", card_link_hash: "text?", is_test: "integer",
+    id: "integer",
+    subscription_id: "integer",
+    stripe_invoice_id: "text",
+    amount_cents: "integer",
+    attempts: "integer",
+    failed_at: "text",
+    recovered_at: "text?",
+    lost_at: "text?",
+    card_link_hash: "text?",
+    is_test: "integer",
   },
   zakat_reminders: {
-    id: "integer", email: "text", calculated_on: "text", calculated_hijri: "text", due_on: "text", remind_on: "text", kept_figures: "text?",
-    confirm_token_hash: "text?", confirmed_at: "text?", stop_token_hash: "text?", figures_token_hash: "text?", stopped_at: "text?",
-    reminded_for: "text?", reminded_at: "text?", created_at: "text",
+    id: "integer",
+    email: "text",
+    calculated_on: "text",
+    calculated_hijri: "text",
+    due_on: "text",
+    remind_on: "text",
+    kept_figures: "text?",
+    confirm_token_hash: "text?",
+    confirmed_at: "text?",
+    stop_token_hash: "text?",
+    figures_token_hash: "text?",
+    stopped_at: "text?",
+    reminded_for: "text?",
+    reminded_at: "text?",
+    created_at: "text",
   },
   ramadan_schedules: {
-    id: "integer", name: "text", email: "text", plan: "text", per_night_cents: "integer", double_odd_nights: "integer", purpose: "text",
-    fund_id: "integer", anonymous: "integer", status: "text", provider_customer_id: "text?", payment_method_id: "text?", setup_session_id: "text?",
-    is_test: "integer", hijri_year: "integer", first_night: "text?", created_at: "text", activated_at: "text?", stopped_at: "text?", stopped_by: "text",
+    id: "integer",
+    name: "text",
+    email: "text",
+    plan: "text",
+    per_night_cents: "integer",
+    double_odd_nights: "integer",
+    purpose: "text",
+    fund_id: "integer",
+    anonymous: "integer",
+    status: "text",
+    provider_customer_id: "text?",
+    payment_method_id: "text?",
+    setup_session_id: "text?",
+    is_test: "integer",
+    hijri_year: "integer",
+    first_night: "text?",
+    created_at: "text",
+    activated_at: "text?",
+    stopped_at: "text?",
+    stopped_by: "text",
   },
   ramadan_nights: {
-    id: "integer", schedule_id: "integer", number: "integer", evening: "text", amount_cents: "integer", status: "text", attempts: "integer",
-    claimed_until: "text?", next_attempt_at: "text?", idempotency_key: "text?", payment_intent_id: "text?", donation_id: "integer?",
-    charged_at: "text?", last_error: "text", failure_mailed: "integer", unanswered_sends: "integer",
+    id: "integer",
+    schedule_id: "integer",
+    number: "integer",
+    evening: "text",
+    amount_cents: "integer",
+    status: "text",
+    attempts: "integer",
+    claimed_until: "text?",
+    next_attempt_at: "text?",
+    idempotency_key: "text?",
+    payment_intent_id: "text?",
+    donation_id: "integer?",
+    charged_at: "text?",
+    last_error: "text",
+    failure_mailed: "integer",
+    unanswered_sends: "integer",
   },
 } satisfies SchemaMirror;
 
@@ -201,87 +430,224 @@ type Row = Record<string, string | number | null>;
 const token = (seed: string, length: number) => seed.padEnd(length, "0");
 
 const FIXTURE: Record<string, Row[]> = {
-  admins: [{ id: 1, username: "Admin", password_hash: "scrypt$16384$8$1$c2FsdA$aGFzaA", created_at: "2026-01-02T09:00:00.000Z" }],
+  admins: [
+    {
+      id: 1,
+      username: "Admin",
+      password_hash: "scrypt$16384$8$1$c2FsdA$aGFzaA",
+      created_at: "2026-01-02T09:00:00.000Z",
+    },
+  ],
   admin_sessions: [{ id: "session-1", admin_id: 1, data: '{"adminId":1}', expires_at: "2030-01-01T00:00:00.000Z" }],
   api_tokens: [{ id: 1, admin_id: 1, token_hash: "4f1c0ab2e9", expires_at: "2030-01-01T00:00:00.000Z" }],
   settings: [
     { key: "meals_provided", value: "1200", description: "Meals provided" },
     { key: "families_supported", value: "85", description: "Families supported" },
   ],
-  stories: [{ title: "Winter appeal", summary: "Blankets for 300 families", content: "<p>Thank you.</p>", is_active: 1, is_featured: 1 }],
-  events: [{ title: "Iftar", description: "Community iftar", date: "2026-03-01T18:30", location: "Main hall", image: "" }],
-  testimonials: [{ name: "Maryam", country: "UK", text: "Giving was easy.", rating: 5, category: "donor", is_approved: 1 }],
-  contact_submissions: [
-    { name: "Omar Farouk", email: " Omar.Farouk@Example.ORG ", message: "Can I give in memory of my father?", submitted_at: "2026-02-01T10:00:00.000Z", resolved: 0 },
-    { name: "Sara Ahmed", email: "sara@example.org", message: "Thank you!", submitted_at: "2026-02-02T10:00:00.000Z", resolved: 1 },
-  ],
-  volunteer_signups: [{ name: "Yusuf Ali", email: "YUSUF@example.org", interest: "events", submitted_at: "2026-02-03T10:00:00.000Z" }],
-  subscriptions: [
+  stories: [
     {
-      id: 1, name: "Amina Yusuf", email: " Amina.Yusuf@Example.org ", amount_cents: 2500, purpose: "zakat", interval: "month",
-      payment_day: 5, payment_month: 1, status: "active", next_payment_date: "2026-03-05", created_at: "2026-01-05T12:00:00.000Z",
-      stripe_subscription_id: "sub_amina", stripe_customer_id: "cus_amina", stripe_checkout_session_id: "cs_sub_amina",
-      provider_state_at: 1767614400, is_test: 0,
+      title: "Winter appeal",
+      summary: "Blankets for 300 families",
+      content: "<p>Thank you.</p>",
+      is_active: 1,
+      is_featured: 1,
+    },
+  ],
+  events: [
+    { title: "Iftar", description: "Community iftar", date: "2026-03-01T18:30", location: "Main hall", image: "" },
+  ],
+  testimonials: [
+    { name: "Maryam", country: "UK", text: "Giving was easy.", rating: 5, category: "donor", is_approved: 1 },
+  ],
+  contact_submissions: [
+    {
+      name: "Omar Farouk",
+      email: " Omar.Farouk@Example.ORG ",
+      message: "Can I give in memory of my father?",
+      submitted_at: "2026-02-01T10:00:00.000Z",
+      resolved: 0,
     },
     {
-      id: 2, name: "Test Donor", email: "TEST@example.org", amount_cents: 1000, purpose: "", interval: "year", payment_day: 1,
-      payment_month: 9, status: "canceled", created_at: "2026-01-06T12:00:00.000Z", stripe_subscription_id: "sub_test",
-      stripe_checkout_session_id: "cs_sub_test", provider_state_at: 1767700800, canceled_at: "2026-01-07T12:00:00.000Z", is_test: 1,
+      name: "Sara Ahmed",
+      email: "sara@example.org",
+      message: "Thank you!",
+      submitted_at: "2026-02-02T10:00:00.000Z",
+      resolved: 1,
+    },
+  ],
+  volunteer_signups: [
+    { name: "Yusuf Ali", email: "YUSUF@example.org", interest: "events", submitted_at: "2026-02-03T10:00:00.000Z" },
+  ],
+  subscriptions: [
+    {
+      id: 1,
+      name: "Amina Yusuf",
+      email: " Amina.Yusuf@Example.org ",
+      amount_cents: 2500,
+      purpose: "zakat",
+      interval: "month",
+      payment_day: 5,
+      payment_month: 1,
+      status: "active",
+      next_payment_date: "2026-03-05",
+      created_at: "2026-01-05T12:00:00.000Z",
+      stripe_subscription_id: "sub_amina",
+      stripe_customer_id: "cus_amina",
+      stripe_checkout_session_id: "cs_sub_amina",
+      provider_state_at: 1767614400,
+      is_test: 0,
+    },
+    {
+      id: 2,
+      name: "Test Donor",
+      email: "TEST@example.org",
+      amount_cents: 1000,
+      purpose: "",
+      interval: "year",
+      payment_day: 1,
+      payment_month: 9,
+      status: "canceled",
+      created_at: "2026-01-06T12:00:00.000Z",
+      stripe_subscription_id: "sub_test",
+      stripe_checkout_session_id: "cs_sub_test",
+      provider_state_at: 1767700800,
+      canceled_at: "2026-01-07T12:00:00.000Z",
+      is_test: 1,
     },
   ],
   donations: [
     {
-      id: 1, name: "Amina Yusuf", email: "Amina.Yusuf@Example.org", amount_cents: 2500, frequency: "Monthly", purpose: "zakat",
-      donated_at: "2026-01-05T12:00:00.000Z", subscription_id: 1, stripe_checkout_session_id: "cs_sub_amina",
-      stripe_invoice_id: "in_amina_1", stripe_payment_intent_id: "pi_amina_1", receipt_token: token("rcpt-amina-1", 22),
+      id: 1,
+      name: "Amina Yusuf",
+      email: "Amina.Yusuf@Example.org",
+      amount_cents: 2500,
+      frequency: "Monthly",
+      purpose: "zakat",
+      donated_at: "2026-01-05T12:00:00.000Z",
+      subscription_id: 1,
+      stripe_checkout_session_id: "cs_sub_amina",
+      stripe_invoice_id: "in_amina_1",
+      stripe_payment_intent_id: "pi_amina_1",
+      receipt_token: token("rcpt-amina-1", 22),
     },
     {
-      id: 2, name: "Amina Yusuf", email: " amina.yusuf@example.org ", amount_cents: 5000, frequency: "One-Time", purpose: "sadaqa",
-      donated_at: "2026-02-05T12:00:00.000Z", stripe_checkout_session_id: "cs_amina_2", stripe_payment_intent_id: "pi_amina_2",
+      id: 2,
+      name: "Amina Yusuf",
+      email: " amina.yusuf@example.org ",
+      amount_cents: 5000,
+      frequency: "One-Time",
+      purpose: "sadaqa",
+      donated_at: "2026-02-05T12:00:00.000Z",
+      stripe_checkout_session_id: "cs_amina_2",
+      stripe_payment_intent_id: "pi_amina_2",
       receipt_token: token("rcpt-amina-2", 22),
     },
     {
-      id: 3, name: "Bilal Haddad", email: "", amount_cents: 10000, frequency: "One-Time", donated_at: "2026-02-10T09:30:00.000Z",
-      payment_method: "cash", recorded_by: "Admin", receipt_token: token("rcpt-bilal", 22),
+      id: 3,
+      name: "Bilal Haddad",
+      email: "",
+      amount_cents: 10000,
+      frequency: "One-Time",
+      donated_at: "2026-02-10T09:30:00.000Z",
+      payment_method: "cash",
+      recorded_by: "Admin",
+      receipt_token: token("rcpt-bilal", 22),
     },
     {
-      id: 4, name: "Yusuf Ali", email: "YUSUF@EXAMPLE.ORG", amount_cents: 7500, frequency: "Ramadan", purpose: "orphans",
-      donated_at: "2026-03-01T20:00:00.000Z", stripe_checkout_session_id: "cs_yusuf", stripe_payment_intent_id: "pi_yusuf",
+      id: 4,
+      name: "Yusuf Ali",
+      email: "YUSUF@EXAMPLE.ORG",
+      amount_cents: 7500,
+      frequency: "Ramadan",
+      purpose: "orphans",
+      donated_at: "2026-03-01T20:00:00.000Z",
+      stripe_checkout_session_id: "cs_yusuf",
+      stripe_payment_intent_id: "pi_yusuf",
       receipt_token: token("rcpt-yusuf", 22),
     },
     {
-      id: 5, name: "Test Donor", email: "TEST@example.org", amount_cents: 1000, frequency: "Annually", donated_at: "2026-01-06T12:00:00.000Z",
-      subscription_id: 2, stripe_checkout_session_id: "cs_sub_test", stripe_invoice_id: "in_test_1", is_test: 1,
+      id: 5,
+      name: "Test Donor",
+      email: "TEST@example.org",
+      amount_cents: 1000,
+      frequency: "Annually",
+      donated_at: "2026-01-06T12:00:00.000Z",
+      subscription_id: 2,
+      stripe_checkout_session_id: "cs_sub_test",
+      stripe_invoice_id: "in_test_1",
+      is_test: 1,
       receipt_token: token("rcpt-test", 22),
     },
   ],
   newsletter_subscribers: [
     {
-      email: "Reader.One@Example.org", subscribed_at: "2026-01-10T08:00:00.000Z", status: "confirmed",
-      unsubscribe_token: token("unsub-reader-one", 32), confirmed_at: "2026-01-10T08:05:00.000Z",
+      email: "Reader.One@Example.org",
+      subscribed_at: "2026-01-10T08:00:00.000Z",
+      status: "confirmed",
+      unsubscribe_token: token("unsub-reader-one", 32),
+      confirmed_at: "2026-01-10T08:05:00.000Z",
     },
-    { email: " reader.two@example.org", subscribed_at: "2026-01-11T08:00:00.000Z", status: "pending", confirm_token: token("confirm-reader-two", 32) },
     {
-      email: "READER.THREE@EXAMPLE.ORG", subscribed_at: "2026-01-12T08:00:00.000Z", status: "unsubscribed",
-      unsubscribe_token: token("unsub-reader-three", 32), confirmed_at: "2026-01-12T08:05:00.000Z", unsubscribed_at: "2026-02-01T08:00:00.000Z",
+      email: " reader.two@example.org",
+      subscribed_at: "2026-01-11T08:00:00.000Z",
+      status: "pending",
+      confirm_token: token("confirm-reader-two", 32),
+    },
+    {
+      email: "READER.THREE@EXAMPLE.ORG",
+      subscribed_at: "2026-01-12T08:00:00.000Z",
+      status: "unsubscribed",
+      unsubscribe_token: token("unsub-reader-three", 32),
+      confirmed_at: "2026-01-12T08:05:00.000Z",
+      unsubscribed_at: "2026-02-01T08:00:00.000Z",
     },
   ],
-  processed_provider_events: [{ id: "evt_1", type: "checkout.session.completed", processed_at: "2026-01-05T12:00:01.000Z" }],
-  sandbox_objects: [{ id: "cs_test_sandbox_1", type: "checkout.session", data: '{"id":"cs_test_sandbox_1"}', created: 1767614400 }],
+  processed_provider_events: [
+    { id: "evt_1", type: "checkout.session.completed", processed_at: "2026-01-05T12:00:01.000Z" },
+  ],
+  sandbox_objects: [
+    { id: "cs_test_sandbox_1", type: "checkout.session", data: '{"id":"cs_test_sandbox_1"}', created: 1767614400 },
+  ],
   outbound_mail: [
     {
-      kind: "receipt", dedupe_key: "receipt:1", to_address: "Amina.Yusuf@Example.org", subject: "Your receipt", text_body: "Thank you",
-      html_body: "<p>Thank you</p>", status: "sent", attempts: 1, message_id: "<receipt-1@charity.example>", sent_at: "2026-01-05T12:00:05.000Z",
+      kind: "receipt",
+      dedupe_key: "receipt:1",
+      to_address: "Amina.Yusuf@Example.org",
+      subject: "Your receipt",
+      text_body: "Thank you",
+      html_body: "<p>Thank you</p>",
+      status: "sent",
+      attempts: 1,
+      message_id: "<receipt-1@charity.example>",
+      sent_at: "2026-01-05T12:00:05.000Z",
     },
     {
-      kind: "staff_contact", dedupe_key: "contact:1", to_address: "staff@charity.example", subject: "New message", text_body: "Omar wrote",
-      html_body: "<p>Omar wrote</p>", status: "kept", message_id: "<contact-1@charity.example>",
+      kind: "staff_contact",
+      dedupe_key: "contact:1",
+      to_address: "staff@charity.example",
+      subject: "New message",
+      text_body: "Omar wrote",
+      html_body: "<p>Omar wrote</p>",
+      status: "kept",
+      message_id: "<contact-1@charity.example>",
     },
   ],
   giving_sign_in_links: [
-    { email: "amina.yusuf@example.org", token_hash: "link-hash-1", created_at: "2026-02-06T10:00:00.000Z", expires_at: "2026-02-06T10:30:00.000Z" },
+    {
+      email: "amina.yusuf@example.org",
+      token_hash: "link-hash-1",
+      created_at: "2026-02-06T10:00:00.000Z",
+      expires_at: "2026-02-06T10:30:00.000Z",
+    },
   ],
-  donor_sessions: [{ id: "donor-session-1", email: "amina.yusuf@example.org", created_at: "2026-02-06T10:01:00.000Z", expires_at: "2026-02-06T11:01:00.000Z" }],
+  donor_sessions: [
+    {
+      id: "donor-session-1",
+      email: "amina.yusuf@example.org",
+      created_at: "2026-02-06T10:01:00.000Z",
+      expires_at: "2026-02-06T11:01:00.000Z",
+    },
+  ],
 };
 
 // ---------------------------------------------------------------------------------------
@@ -352,11 +718,15 @@ interface SchemaObject {
 
 /** Every table, index, trigger and view with the SQL that makes it. */
 async function schemaOf(db: DB): Promise<SchemaObject[]> {
-  const { rows } = await sql<SchemaObject>`select type, name, tbl_name, sql from sqlite_master order by type, name`.execute(db);
+  const { rows } =
+    await sql<SchemaObject>`select type, name, tbl_name, sql from sqlite_master order by type, name`.execute(db);
   return rows;
 }
 
-async function columnsOf(db: DB, table: string): Promise<{ name: string; type: string; notnull: number; pk: number }[]> {
+async function columnsOf(
+  db: DB,
+  table: string,
+): Promise<{ name: string; type: string; notnull: number; pk: number }[]> {
   const { rows } = await sql<{ name: string; type: string; notnull: number; pk: number }>`
     select name, type, "notnull", pk from pragma_table_info(${table})
   `.execute(db);
@@ -447,14 +817,21 @@ async function expectDonorEmailsInNormalForm(db: DB): Promise<void> {
 /** What must hold of any database at the newest migration, data or not. */
 async function expectSoundLatest(db: DB): Promise<void> {
   expect(await schemaOf(db)).toEqual(freshSchema);
-  expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db)).rows).toEqual([{ integrity_check: "ok" }]);
+  expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db)).rows).toEqual([
+    { integrity_check: "ok" },
+  ]);
   expect((await sql`pragma foreign_key_check`.execute(db)).rows).toEqual([]);
 
   // Running totals, kept by triggers since 0002, agree with the gifts themselves.
   const { rows: totals } = await sql<{ is_test: number; total_cents: number; gift_count: number; donor_count: number }>`
     select is_test, total_cents, gift_count, donor_count from donation_totals order by is_test
   `.execute(db);
-  const { rows: counted } = await sql<{ is_test: number; total_cents: number; gift_count: number; donor_count: number }>`
+  const { rows: counted } = await sql<{
+    is_test: number;
+    total_cents: number;
+    gift_count: number;
+    donor_count: number;
+  }>`
     select t.is_test,
       (select coalesce(sum(amount_cents), 0) from donations where is_test = t.is_test) as total_cents,
       (select count(*) from donations where is_test = t.is_test) as gift_count,
@@ -465,14 +842,21 @@ async function expectSoundLatest(db: DB): Promise<void> {
   expect(totals.map((row) => row.is_test)).toEqual([0, 1]);
 
   // Each staff list's kept counts (0022, begun from the rows already there) are its rows'.
-  const kept = await db.selectFrom("list_counts").select(["list", "value", "is_test", "n"]).where("n", "<>", 0).execute();
+  const kept = await db
+    .selectFrom("list_counts")
+    .select(["list", "value", "is_test", "n"])
+    .where("n", "<>", 0)
+    .execute();
   const fromRows = [];
   for (const list of COUNTED_LISTS) fromRows.push(...(await countedFromRows(list).execute(db)).rows);
-  const byKey = (rows: { list: string; value: string; is_test: number; n: number }[]) => rows.map((row) => `${row.list}|${row.value}|${row.is_test}=${row.n}`).sort();
+  const byKey = (rows: { list: string; value: string; is_test: number; n: number }[]) =>
+    rows.map((row) => `${row.list}|${row.value}|${row.is_test}=${row.n}`).sort();
   expect(byKey(kept)).toEqual(byKey(fromRows));
   // And the Subscriptions summary (0024).
   const { rows: summaryKept } = await sql<Record<string, number | string>>`
-    select status, interval, paused, is_test, gifts, amount_cents as cents from subscription_totals where gifts <> 0 order by 1, 2, 3, 4`.execute(db);
+    select status, interval, paused, is_test, gifts, amount_cents as cents from subscription_totals where gifts <> 0 order by 1, 2, 3, 4`.execute(
+    db,
+  );
   const { rows: summaryFromRows } = await sql<Record<string, number | string>>`
     select status, interval, case when resumes_at is null then 0 else 1 end as paused, is_test, count(*) as gifts, sum(amount_cents) as cents
     from subscriptions group by 1, 2, 3, 4 order by 1, 2, 3, 4`.execute(db);
@@ -494,7 +878,10 @@ async function expectSoundLatest(db: DB): Promise<void> {
     from funds order by id
   `.execute(db);
   expect(fundFigures).toEqual(fundGifts);
-  const { rows: days } = await sql`select fund_id, day, received_cents, gift_count from fund_daily_receipts order by fund_id, day`.execute(db);
+  const { rows: days } =
+    await sql`select fund_id, day, received_cents, gift_count from fund_daily_receipts order by fund_id, day`.execute(
+      db,
+    );
   const { rows: giftDays } = await sql`
     select fund_id, substr(donated_at, 1, 10) as day, sum(amount_cents) as received_cents, count(*) as gift_count
     from donations where is_test = 0 group by fund_id, substr(donated_at, 1, 10) order by fund_id, day
@@ -503,9 +890,13 @@ async function expectSoundLatest(db: DB): Promise<void> {
 
   // Every gift has its own receipt address; every confirmed reader a way to leave.
   const gifts = await db.selectFrom("donations").select(["id", "receipt_token"]).execute();
-  for (const gift of gifts) expect(gift.receipt_token, `receipt token of gift ${gift.id}`).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  for (const gift of gifts)
+    expect(gift.receipt_token, `receipt token of gift ${gift.id}`).toMatch(/^[A-Za-z0-9_-]{22}$/);
   expect(new Set(gifts.map((gift) => gift.receipt_token)).size).toBe(gifts.length);
-  const readers = await db.selectFrom("newsletter_subscribers").select(["email", "status", "unsubscribe_token"]).execute();
+  const readers = await db
+    .selectFrom("newsletter_subscribers")
+    .select(["email", "status", "unsubscribe_token"])
+    .execute();
   for (const reader of readers.filter((row) => row.status !== "pending")) {
     expect(reader.unsubscribe_token, `leave link of ${reader.email}`).toMatch(/^[A-Za-z0-9_-]{32}$/);
   }
@@ -547,7 +938,10 @@ describe("migrations", () => {
           select (select group_concat(info.name) from pragma_index_info(list.name) as info) as unique_columns
           from pragma_index_list(${table}) as list where list."unique" = 1
         `.execute(db);
-        expect(rows.map((row) => row.unique_columns), `${table}.${column} is UNIQUE`).toContain(column);
+        expect(
+          rows.map((row) => row.unique_columns),
+          `${table}.${column} is UNIQUE`,
+        ).toContain(column);
       }
       await expectSoundLatest(db);
     } finally {
@@ -589,7 +983,9 @@ describe("migrations", () => {
       // A landed migration edited so that it builds something else fails here, by name of the object.
       expect(await schemaOf(rebuilt)).toEqual(await schemaOf(released));
       const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(released);
-      expect(rows.map((row) => row.name)).toEqual(migrationNames.slice(0, migrationNames.indexOf(PREVIOUS_RELEASE) + 1));
+      expect(rows.map((row) => row.name)).toEqual(
+        migrationNames.slice(0, migrationNames.indexOf(PREVIOUS_RELEASE) + 1),
+      );
     } finally {
       await released.destroy();
       await rebuilt.destroy();
@@ -602,7 +998,8 @@ describe("migrations", () => {
       await fill(db);
       const beforeUpgrade = await snapshot(db);
       // The release had every table the fixture fills, each with every row.
-      for (const [table, rows] of Object.entries(FIXTURE)) expect(beforeUpgrade[table], `${table} at ${PREVIOUS_RELEASE}`).toHaveLength(rows.length);
+      for (const [table, rows] of Object.entries(FIXTURE))
+        expect(beforeUpgrade[table], `${table} at ${PREVIOUS_RELEASE}`).toHaveLength(rows.length);
 
       const ran = applied(await migratorFor(db).migrateToLatest());
       expect(ran).toEqual(migrationNames.slice(migrationNames.indexOf(PREVIOUS_RELEASE) + 1));
@@ -614,13 +1011,18 @@ describe("migrations", () => {
       // A donor's gifts, recurring gifts, sign-in links and views are found by a plain comparison.
       const amina = normalEmail("AMINA.YUSUF@example.org");
       const found = async (table: (typeof DONOR_EMAIL_TABLES)[number]) =>
-        (await sql<{ email: string }>`select email from ${sql.table(table)} where email = ${amina}`.execute(db)).rows.length;
+        (await sql<{ email: string }>`select email from ${sql.table(table)} where email = ${amina}`.execute(db)).rows
+          .length;
       expect(await found("donations")).toBe(2);
       expect(await found("subscriptions")).toBe(1);
       expect(await found("giving_sign_in_links")).toBe(1);
       expect(await found("donor_sessions")).toBe(1);
       expect(await found("donors")).toBe(1);
-      const figures = await db.selectFrom("donation_totals").selectAll().where("is_test", "=", 0).executeTakeFirstOrThrow();
+      const figures = await db
+        .selectFrom("donation_totals")
+        .selectAll()
+        .where("is_test", "=", 0)
+        .executeTakeFirstOrThrow();
       expect(figures).toEqual({ is_test: 0, total_cents: 2500 + 5000 + 10000 + 7500, gift_count: 4, donor_count: 3 });
       // Readers keep their word: the one who left is still unsubscribed.
       const readers = await db.selectFrom("newsletter_subscribers").select(["email", "status"]).orderBy("id").execute();
@@ -660,7 +1062,12 @@ describe("migrations", () => {
       const readers = await db.selectFrom("newsletter_subscribers").selectAll().orderBy("id").execute();
       expect(readers).toHaveLength(3);
       for (const reader of readers) {
-        expect(reader).toMatchObject({ status: "confirmed", confirmed_at: reader.subscribed_at, confirm_token: null, unsubscribed_at: null });
+        expect(reader).toMatchObject({
+          status: "confirmed",
+          confirmed_at: reader.subscribed_at,
+          confirm_token: null,
+          unsubscribed_at: null,
+        });
         expect(reader.unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
       }
       expect(new Set(readers.map((reader) => reader.unsubscribe_token)).size).toBe(3);
@@ -673,7 +1080,11 @@ describe("migrations", () => {
         .orderBy("id")
         .execute();
       expect(amina.map((gift) => gift.id)).toEqual([1, 2]);
-      const figures = await db.selectFrom("donation_totals").selectAll().where("is_test", "=", 0).executeTakeFirstOrThrow();
+      const figures = await db
+        .selectFrom("donation_totals")
+        .selectAll()
+        .where("is_test", "=", 0)
+        .executeTakeFirstOrThrow();
       // Amina (two spellings of one address: one donor), Bilal (by name) and Yusuf; the test gift is apart.
       expect(figures).toEqual({ is_test: 0, total_cents: 2500 + 5000 + 10000 + 7500, gift_count: 4, donor_count: 3 });
 
@@ -695,7 +1106,8 @@ describe("migrations", () => {
         await fill(db);
         const beforeUpgrade = await snapshot(db);
         for (const [table, rows] of Object.entries(FIXTURE)) {
-          if (beforeUpgrade[table]) expect(beforeUpgrade[table], `${table} filled at ${String(start)}`).toHaveLength(rows.length);
+          if (beforeUpgrade[table])
+            expect(beforeUpgrade[table], `${table} filled at ${String(start)}`).toHaveLength(rows.length);
         }
         const ran = applied(await migratorFor(db).migrateToLatest());
         expect(ran[0], `from ${String(start)}`).toBe(name);
@@ -704,7 +1116,10 @@ describe("migrations", () => {
         await expectSoundLatest(db);
         expect(applied(await migratorFor(db).migrateToLatest())).toEqual([]);
       } catch (error) {
-        throw new Error(`Upgrading a database left before ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(
+          `Upgrading a database left before ${name}: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       } finally {
         await db.destroy();
       }
@@ -716,7 +1131,12 @@ describe(`migration ${NORMAL_FORM_MIGRATION}`, () => {
   it("leaves every donor email in one form, one newsletter row per address, and whoever left still left", async () => {
     const db = previousReleaseDatabase();
     try {
-      const gift = { name: "Bilal Haddad", amount_cents: 2500, frequency: "One-Time", donated_at: "2026-01-05T10:00:00.000Z" } as const;
+      const gift = {
+        name: "Bilal Haddad",
+        amount_cents: 2500,
+        frequency: "One-Time",
+        donated_at: "2026-01-05T10:00:00.000Z",
+      } as const;
       await db
         .insertInto("donations")
         .values([
@@ -726,19 +1146,42 @@ describe(`migration ${NORMAL_FORM_MIGRATION}`, () => {
         .execute();
       await db
         .insertInto("subscriptions")
-        .values({ name: "Bilal Haddad", email: "  Bilal@Example.ORG", amount_cents: 1000, interval: "month", payment_day: 5, status: "active" })
+        .values({
+          name: "Bilal Haddad",
+          email: "  Bilal@Example.ORG",
+          amount_cents: 1000,
+          interval: "month",
+          payment_day: 5,
+          status: "active",
+        })
         .execute();
       await db
         .insertInto("giving_sign_in_links")
-        .values({ email: " Bilal@example.org", token_hash: "link-hash-bilal", created_at: "2026-01-06T10:00:00.000Z", expires_at: "2026-01-06T10:30:00.000Z" })
+        .values({
+          email: " Bilal@example.org",
+          token_hash: "link-hash-bilal",
+          created_at: "2026-01-06T10:00:00.000Z",
+          expires_at: "2026-01-06T10:30:00.000Z",
+        })
         .execute();
       await db
         .insertInto("donor_sessions")
-        .values({ id: "donor-session-bilal", email: "BILAL@EXAMPLE.ORG", created_at: "2026-01-06T10:01:00.000Z", expires_at: "2026-01-06T11:01:00.000Z" })
+        .values({
+          id: "donor-session-bilal",
+          email: "BILAL@EXAMPLE.ORG",
+          created_at: "2026-01-06T10:01:00.000Z",
+          expires_at: "2026-01-06T11:01:00.000Z",
+        })
         .execute();
 
       // Unique in any letter case, but not with spaces around: each group below met in one form.
-      const reader = (id: number, email: string, subscribed_at: string, status: "pending" | "confirmed" | "unsubscribed", at = subscribed_at) => ({
+      const reader = (
+        id: number,
+        email: string,
+        subscribed_at: string,
+        status: "pending" | "confirmed" | "unsubscribed",
+        at = subscribed_at,
+      ) => ({
         id,
         email,
         subscribed_at,
@@ -779,9 +1222,14 @@ describe(`migration ${NORMAL_FORM_MIGRATION}`, () => {
 
       for (const table of ["donations", "subscriptions", "giving_sign_in_links", "donor_sessions"] as const) {
         const rows = await db.selectFrom(table).select("email").execute();
-        expect(rows.map((row) => row.email), table).toEqual(table === "donations" ? ["bilal@example.org", "bilal@example.org"] : ["bilal@example.org"]);
+        expect(
+          rows.map((row) => row.email),
+          table,
+        ).toEqual(table === "donations" ? ["bilal@example.org", "bilal@example.org"] : ["bilal@example.org"]);
       }
-      expect(await db.selectFrom("donors").select(["email", "gift_count"]).execute()).toEqual([{ email: "bilal@example.org", gift_count: 2 }]);
+      expect(await db.selectFrom("donors").select(["email", "gift_count"]).execute()).toEqual([
+        { email: "bilal@example.org", gift_count: 2 },
+      ]);
 
       const readers = await db
         .selectFrom("newsletter_subscribers")
@@ -790,18 +1238,46 @@ describe(`migration ${NORMAL_FORM_MIGRATION}`, () => {
         .execute();
       expect(readers).toEqual([
         { ...reader(1, "a@x.org", "2026-01-01T08:00:00.000Z", "confirmed"), subscribed_at: undefined },
-        { ...reader(3, "b@x.org", "2025-11-01T08:00:00.000Z", "confirmed"), status: "unsubscribed", unsubscribed_at: "2026-02-01T08:00:00.000Z", subscribed_at: undefined },
-        { ...reader(5, "c@x.org", "2025-06-01T08:00:00.000Z", "confirmed"), status: "unsubscribed", unsubscribed_at: "2026-03-01T08:00:00.000Z", subscribed_at: undefined },
-        { ...reader(8, "d@x.org", "2026-01-02T08:00:00.000Z", "pending"), status: "confirmed", confirm_token: null, confirmed_at: "2026-01-01T08:00:00.000Z", subscribed_at: undefined },
+        {
+          ...reader(3, "b@x.org", "2025-11-01T08:00:00.000Z", "confirmed"),
+          status: "unsubscribed",
+          unsubscribed_at: "2026-02-01T08:00:00.000Z",
+          subscribed_at: undefined,
+        },
+        {
+          ...reader(5, "c@x.org", "2025-06-01T08:00:00.000Z", "confirmed"),
+          status: "unsubscribed",
+          unsubscribed_at: "2026-03-01T08:00:00.000Z",
+          subscribed_at: undefined,
+        },
+        {
+          ...reader(8, "d@x.org", "2026-01-02T08:00:00.000Z", "pending"),
+          status: "confirmed",
+          confirm_token: null,
+          confirmed_at: "2026-01-01T08:00:00.000Z",
+          subscribed_at: undefined,
+        },
         { ...reader(10, "e@x.org", "2026-01-03T08:00:00.000Z", "pending"), subscribed_at: undefined },
-        { ...reader(11, "f@x.org", "2025-05-01T08:00:00.000Z", "unsubscribed", "2025-09-01T08:00:00.000Z"), subscribed_at: undefined },
+        {
+          ...reader(11, "f@x.org", "2025-05-01T08:00:00.000Z", "unsubscribed", "2025-09-01T08:00:00.000Z"),
+          subscribed_at: undefined,
+        },
       ]);
       // The app's lookup finds each address however it is typed, and only the two who stayed are mailed.
       for (const typed of [" A@X.org", "b@x.org ", "C@X.ORG", " d@x.org", "e@X.org", "F@x.org"]) {
-        const found = await db.selectFrom("newsletter_subscribers").select("id").where("email", "=", normalEmail(typed)).execute();
+        const found = await db
+          .selectFrom("newsletter_subscribers")
+          .select("id")
+          .where("email", "=", normalEmail(typed))
+          .execute();
         expect(found, typed).toHaveLength(1);
       }
-      const mailed = await db.selectFrom("newsletter_subscribers").select("email").where("status", "=", "confirmed").orderBy("email").execute();
+      const mailed = await db
+        .selectFrom("newsletter_subscribers")
+        .select("email")
+        .where("status", "=", "confirmed")
+        .orderBy("email")
+        .execute();
       expect(mailed.map((row) => row.email)).toEqual(["a@x.org", "d@x.org"]);
     } finally {
       await db.destroy();
@@ -850,7 +1326,15 @@ describe("migration 0010_funds", () => {
       for (const [n, purpose] of ["Zakat", "General Donation", "Orphan Care", "An appeal long closed"].entries()) {
         await db
           .insertInto("subscriptions")
-          .values({ name: `Donor ${n}`, email: `donor${n}@example.org`, amount_cents: 1_000, purpose, interval: "month", payment_day: 5, status: "active" })
+          .values({
+            name: `Donor ${n}`,
+            email: `donor${n}@example.org`,
+            amount_cents: 1_000,
+            purpose,
+            interval: "month",
+            payment_day: 5,
+            status: "active",
+          })
           .execute();
       }
 
@@ -870,9 +1354,16 @@ describe("migration 0010_funds", () => {
       ]);
       expect(await fundsOf(db, "subscriptions")).toEqual(["zakat-al-mal", "sadaqa", "orphan-care", "sadaqa"]);
       // Purposes are kept as they were: the API still shows them.
-      expect((await db.selectFrom("donations").select("purpose").orderBy("id").execute()).map((row) => row.purpose)).toEqual(gifts.map(([purpose]) => purpose));
+      expect(
+        (await db.selectFrom("donations").select("purpose").orderBy("id").execute()).map((row) => row.purpose),
+      ).toEqual(gifts.map(([purpose]) => purpose));
 
-      const figures = await db.selectFrom("funds").select(["slug", "received_cents", "gift_count", "disbursed_cents"]).where("received_cents", ">", 0).orderBy("id").execute();
+      const figures = await db
+        .selectFrom("funds")
+        .select(["slug", "received_cents", "gift_count", "disbursed_cents"])
+        .where("received_cents", ">", 0)
+        .orderBy("id")
+        .execute();
       expect(figures).toEqual([
         { slug: "sadaqa", received_cents: 5_000 + 1_200 + 300, gift_count: 3, disbursed_cents: 0 },
         { slug: "zakat-al-mal", received_cents: 10_000 + 2_500, gift_count: 2, disbursed_cents: 0 },
@@ -895,28 +1386,77 @@ describe("migration 0010_funds", () => {
     const db = emptyDatabase();
     try {
       await migrateToLatest(db);
-      const gift = { name: "Hana", email: "hana@example.org", amount_cents: 2_000, frequency: "One-Time", donated_at: "2026-02-01T10:00:00.000Z" } as const;
+      const gift = {
+        name: "Hana",
+        email: "hana@example.org",
+        amount_cents: 2_000,
+        frequency: "One-Time",
+        donated_at: "2026-02-01T10:00:00.000Z",
+      } as const;
       for (const [n, purpose] of ["Zakat", "Healthcare", "Something from an old form", "Food & Water Aid"].entries()) {
-        await db.insertInto("donations").values({ ...gift, purpose, receipt_token: token(`rcpt-new-${n}`, 22) }).execute();
+        await db
+          .insertInto("donations")
+          .values({ ...gift, purpose, receipt_token: token(`rcpt-new-${n}`, 22) })
+          .execute();
       }
-      const orphanCare = await db.selectFrom("funds").select("id").where("slug", "=", "orphan-care").executeTakeFirstOrThrow();
+      const orphanCare = await db
+        .selectFrom("funds")
+        .select("id")
+        .where("slug", "=", "orphan-care")
+        .executeTakeFirstOrThrow();
       // A fund given on purpose is kept, whatever the purpose says.
-      await db.insertInto("donations").values({ ...gift, purpose: "General Donation", fund_id: orphanCare.id, receipt_token: token("rcpt-new-given", 22) }).execute();
-      expect(await fundsOf(db, "donations")).toEqual(["zakat-al-mal", "healthcare", "sadaqa", "food-water-aid", "orphan-care"]);
-      await db.insertInto("subscriptions").values({ name: "Hana", email: "hana@example.org", amount_cents: 500, purpose: "Education", interval: "month", payment_day: 1, status: "active" }).execute();
+      await db
+        .insertInto("donations")
+        .values({
+          ...gift,
+          purpose: "General Donation",
+          fund_id: orphanCare.id,
+          receipt_token: token("rcpt-new-given", 22),
+        })
+        .execute();
+      expect(await fundsOf(db, "donations")).toEqual([
+        "zakat-al-mal",
+        "healthcare",
+        "sadaqa",
+        "food-water-aid",
+        "orphan-care",
+      ]);
+      await db
+        .insertInto("subscriptions")
+        .values({
+          name: "Hana",
+          email: "hana@example.org",
+          amount_cents: 500,
+          purpose: "Education",
+          interval: "month",
+          payment_day: 1,
+          status: "active",
+        })
+        .execute();
       expect(await fundsOf(db, "subscriptions")).toEqual(["education"]);
 
       for (const table of ["donations", "subscriptions"] as const) {
-        await expect(sql`update ${sql.table(table)} set fund_id = null`.execute(db), table).rejects.toThrow(/Every gift belongs to a fund/);
+        await expect(sql`update ${sql.table(table)} set fund_id = null`.execute(db), table).rejects.toThrow(
+          /Every gift belongs to a fund/,
+        );
       }
       expect(await fundsOf(db, "donations")).toHaveLength(5);
 
       // Marking a gift as a test payment takes it out of its fund's money; moving it moves the money.
-      const zakat = await db.selectFrom("funds").select(["id", "received_cents"]).where("slug", "=", "zakat-al-mal").executeTakeFirstOrThrow();
+      const zakat = await db
+        .selectFrom("funds")
+        .select(["id", "received_cents"])
+        .where("slug", "=", "zakat-al-mal")
+        .executeTakeFirstOrThrow();
       expect(zakat.received_cents).toBe(2_000);
       await db.updateTable("donations").set({ is_test: 1 }).where("purpose", "=", "Zakat").execute();
       await db.updateTable("donations").set({ fund_id: zakat.id }).where("purpose", "=", "Healthcare").execute();
-      const after = await db.selectFrom("funds").select(["slug", "received_cents", "gift_count"]).where("slug", "in", ["zakat-al-mal", "healthcare"]).orderBy("id").execute();
+      const after = await db
+        .selectFrom("funds")
+        .select(["slug", "received_cents", "gift_count"])
+        .where("slug", "in", ["zakat-al-mal", "healthcare"])
+        .orderBy("id")
+        .execute();
       expect(after).toEqual([
         { slug: "zakat-al-mal", received_cents: 2_000, gift_count: 1 },
         { slug: "healthcare", received_cents: 0, gift_count: 0 },
@@ -934,9 +1474,12 @@ describe("migration 0025_total_raised_source", () => {
     const db = emptyDatabase();
     try {
       applied(await migratorFor(db).migrateTo("0024_subscription_totals"));
-      for (const [key, value] of Object.entries(settings)) await db.insertInto("settings").values({ key, value, description: "" }).execute();
+      for (const [key, value] of Object.entries(settings))
+        await db.insertInto("settings").values({ key, value, description: "" }).execute();
       await migrateToLatest(db);
-      return (await db.selectFrom("settings").select("value").where("key", "=", "total_raised_source").executeTakeFirst())?.value;
+      return (
+        await db.selectFrom("settings").select("value").where("key", "=", "total_raised_source").executeTakeFirst()
+      )?.value;
     } finally {
       await db.destroy();
     }

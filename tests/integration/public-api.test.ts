@@ -12,9 +12,30 @@ beforeAll(async () => {
   await db
     .insertInto("stories")
     .values([
-      { title: "Old active", summary: "s", content: "c", is_active: 1, is_featured: 0, created_at: "2026-01-01T00:00:00.000Z" },
-      { title: "Featured", summary: "s", content: "c", is_active: 1, is_featured: 1, created_at: "2026-02-01T00:00:00.000Z" },
-      { title: "Hidden", summary: "s", content: "c", is_active: 0, is_featured: 1, created_at: "2026-03-01T00:00:00.000Z" },
+      {
+        title: "Old active",
+        summary: "s",
+        content: "c",
+        is_active: 1,
+        is_featured: 0,
+        created_at: "2026-01-01T00:00:00.000Z",
+      },
+      {
+        title: "Featured",
+        summary: "s",
+        content: "c",
+        is_active: 1,
+        is_featured: 1,
+        created_at: "2026-02-01T00:00:00.000Z",
+      },
+      {
+        title: "Hidden",
+        summary: "s",
+        content: "c",
+        is_active: 0,
+        is_featured: 1,
+        created_at: "2026-03-01T00:00:00.000Z",
+      },
     ])
     .execute();
   await db
@@ -70,6 +91,9 @@ describe("GET /api/donations/stats", () => {
 
 describe("unknown API paths", () => {
   it("answer JSON 404", async () => {
-    expect(await callApi(notFound.loader, "/api/nothing-here")).toMatchObject({ status: 404, body: { detail: "Not Found" } });
+    expect(await callApi(notFound.loader, "/api/nothing-here")).toMatchObject({
+      status: 404,
+      body: { detail: "Not Found" },
+    });
   });
 });

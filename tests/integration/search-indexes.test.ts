@@ -20,7 +20,8 @@ async function planOf(table: string, column: string, term: string): Promise<stri
     .execute(async (trx) => {
       // Only bitmap scans remain, the one way a GIN index is read: on a table this small the
       // planner would otherwise read a B-tree index whole, or the table itself.
-      for (const scan of ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan"]) await sql`select set_config(${scan}, 'off', true)`.execute(trx);
+      for (const scan of ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan"])
+        await sql`select set_config(${scan}, 'off', true)`.execute(trx);
       const query = trx
         .selectFrom(table as "donations")
         .select(sql`1`.as("one"))
@@ -32,10 +33,13 @@ async function planOf(table: string, column: string, term: string): Promise<stri
 
 if (onPostgres) {
   describe("the searches' indexes on PostgreSQL", () => {
-    it.each(PAIRED_COLUMNS)("finds two letters in the $column of $table through its pairs index, three through its trigrams", async ({ table, column }) => {
-      expect(await planOf(table, column, "zq")).toContain(`${table}_${column}_pairs`);
-      expect(await planOf(table, column, "khan")).toContain(`${table}_${column}_trgm`);
-    });
+    it.each(PAIRED_COLUMNS)(
+      "finds two letters in the $column of $table through its pairs index, three through its trigrams",
+      async ({ table, column }) => {
+        expect(await planOf(table, column, "zq")).toContain(`${table}_${column}_pairs`);
+        expect(await planOf(table, column, "khan")).toContain(`${table}_${column}_trgm`);
+      },
+    );
 
     it("looks up a whole address by the part before its @, and checks the rest on the rows found", async () => {
       const plan = await planOf("donations", "email", "aisha.khan.1234@example.org");

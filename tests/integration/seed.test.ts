@@ -35,7 +35,10 @@ describe("demo content", () => {
   it("fills a new database with stories, upcoming and past events, approved and pending testimonials and figures", async () => {
     await ensureDefaultSettings();
     await withNewDatabase(async (db) => {
-      await db.insertInto("settings").values([{ key: "meals_provided", value: "0" }]).execute();
+      await db
+        .insertInto("settings")
+        .values([{ key: "meals_provided", value: "0" }])
+        .execute();
       await seedDemoContent(db);
       const stories = await db.selectFrom("stories").selectAll().execute();
       expect(stories.length).toBeGreaterThanOrEqual(4);
@@ -46,7 +49,11 @@ describe("demo content", () => {
       const testimonials = await db.selectFrom("testimonials").select("is_approved").execute();
       expect(testimonials.filter((t) => t.is_approved === 1).length).toBeGreaterThanOrEqual(3);
       expect(testimonials.some((t) => t.is_approved === 0)).toBe(true);
-      const meals = await db.selectFrom("settings").select("value").where("key", "=", "meals_provided").executeTakeFirst();
+      const meals = await db
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", "meals_provided")
+        .executeTakeFirst();
       expect(Number(meals?.value)).toBeGreaterThan(0);
     });
     // The shared database of this file was not touched.
@@ -71,7 +78,9 @@ async function expectABelievableYear(db: Kysely<Database>, now: string): Promise
   for (const gift of gifts) {
     expect(gift.is_test).toBe(0);
     // Staff recorded the funds' year by hand; an appeal's supporters mostly gave by card.
-    expect(gift.appeal_id === null ? ["cash", "cheque", "bank_transfer"] : ["card", "cash"]).toContain(gift.payment_method);
+    expect(gift.appeal_id === null ? ["cash", "cheque", "bank_transfer"] : ["card", "cash"]).toContain(
+      gift.payment_method,
+    );
     expect(gift.recorded_by).toBe(DEMO_RECORDED_BY);
     expect(gift.donated_at.slice(0, 10) < now).toBe(true);
     expect(daysBetween(gift.donated_at, now)).toBeLessThanOrEqual(400);
@@ -90,7 +99,9 @@ async function expectABelievableYear(db: Kysely<Database>, now: string): Promise
   const zakatFundIds = new Set(funds.filter((fund) => fund.kind === "zakat").map((fund) => fund.id));
   const zakatEntries = ledger.filter((entry) => zakatFundIds.has(entry.fund_id));
   expect(new Set(zakatEntries.map((entry) => entry.category))).toEqual(new Set(ZAKAT_CATEGORY_KEYS));
-  expect(ledger.filter((entry) => !zakatFundIds.has(entry.fund_id)).every((entry) => entry.category === null)).toBe(true);
+  expect(ledger.filter((entry) => !zakatFundIds.has(entry.fund_id)).every((entry) => entry.category === null)).toBe(
+    true,
+  );
   const fitrFund = funds.find((fund) => fund.slug === "zakat-al-fitr")!;
   const fitrOut = ledger.filter((entry) => entry.fund_id === fitrFund.id);
   expect(fitrOut.length).toBeGreaterThan(0);
@@ -114,9 +125,16 @@ async function expectABelievableYear(db: Kysely<Database>, now: string): Promise
     }
     // And by the rule staff meet when they record one: counting the entries that stand,
     // the fund's balance is at zero or more on every day.
-    const received = gifts.filter((gift) => gift.fund_id === fund.id).map((gift) => ({ day: gift.donated_at.slice(0, 10), cents: gift.amount_cents }));
+    const received = gifts
+      .filter((gift) => gift.fund_id === fund.id)
+      .map((gift) => ({ day: gift.donated_at.slice(0, 10), cents: gift.amount_cents }));
     const standing = ledger
-      .filter((entry) => entry.fund_id === fund.id && entry.kind === "disbursement" && !ledger.some((other) => other.reverses_id === entry.id))
+      .filter(
+        (entry) =>
+          entry.fund_id === fund.id &&
+          entry.kind === "disbursement" &&
+          !ledger.some((other) => other.reverses_id === entry.id),
+      )
       .map((entry) => ({ day: entry.disbursed_on, cents: entry.amount_cents }));
     expect(shortfallOf(received, standing, "0001-01-01", 0), fund.name).toBeNull();
   }
@@ -132,13 +150,19 @@ async function expectABelievableYear(db: Kysely<Database>, now: string): Promise
   // Zakat: distributed within a lunar year, and what is still held came in recently.
   let heldFromLongAgo = 0;
   for (const fundId of zakatFundIds) {
-    const standing = zakatEntries.filter((entry) => entry.fund_id === fundId && entry.kind === "disbursement" && !reversals.some((r) => r.reverses_id === entry.id));
+    const standing = zakatEntries.filter(
+      (entry) =>
+        entry.fund_id === fundId && entry.kind === "disbursement" && !reversals.some((r) => r.reverses_id === entry.id),
+    );
     const { receipts } = matchOldestFirst(
-      gifts.filter((gift) => gift.fund_id === fundId).map((gift) => ({ day: gift.donated_at.slice(0, 10), cents: gift.amount_cents })),
+      gifts
+        .filter((gift) => gift.fund_id === fundId)
+        .map((gift) => ({ day: gift.donated_at.slice(0, 10), cents: gift.amount_cents })),
       standing.map((entry) => ({ day: entry.disbursed_on, cents: entry.amount_cents })),
     );
     for (const receipt of receipts) {
-      if (daysBetween(receipt.day, now) > LUNAR_YEAR_DAYS - 60) expect(receipt.withinLunarYearCents, receipt.day).toBe(receipt.cents);
+      if (daysBetween(receipt.day, now) > LUNAR_YEAR_DAYS - 60)
+        expect(receipt.withinLunarYearCents, receipt.day).toBe(receipt.cents);
       if (daysBetween(receipt.day, now) > 90) heldFromLongAgo += receipt.cents - receipt.distributedCents;
     }
   }
@@ -172,7 +196,13 @@ describe("the demo year of the funds", () => {
     for (let run = 0; run < 2; run += 1) {
       await withNewDatabase(async (db) => {
         await seedFundsDemo(db, "2026-11-25");
-        totals.push(await db.selectFrom("funds").select(["slug", "received_cents", "gift_count", "disbursed_cents"]).orderBy("id").execute());
+        totals.push(
+          await db
+            .selectFrom("funds")
+            .select(["slug", "received_cents", "gift_count", "disbursed_cents"])
+            .orderBy("id")
+            .execute(),
+        );
       });
     }
     expect(totals[1]).toEqual(totals[0]);
@@ -197,9 +227,22 @@ describe("the demo's appeals", () => {
   async function appealsOf(db: Kysely<Database>) {
     return db
       .selectFrom("appeals")
-      .innerJoin("appeal_totals", (join) => join.onRef("appeal_totals.appeal_id", "=", "appeals.id").on("appeal_totals.is_test", "=", 0))
+      .innerJoin("appeal_totals", (join) =>
+        join.onRef("appeal_totals.appeal_id", "=", "appeals.id").on("appeal_totals.is_test", "=", 0),
+      )
       .innerJoin("funds", "funds.id", "appeals.fund_id")
-      .select(["appeals.id", "appeals.slug", "appeals.status", "appeals.is_featured", "appeals.starts_on", "appeals.ends_on", "appeals.goal_cents", "appeals.story_format", "appeals.preset_amounts", "appeals.went_live_at"])
+      .select([
+        "appeals.id",
+        "appeals.slug",
+        "appeals.status",
+        "appeals.is_featured",
+        "appeals.starts_on",
+        "appeals.ends_on",
+        "appeals.goal_cents",
+        "appeals.story_format",
+        "appeals.preset_amounts",
+        "appeals.went_live_at",
+      ])
       .select(["appeal_totals.raised_cents", "appeal_totals.gift_count", "funds.slug as fund"])
       .orderBy("appeals.id")
       .execute();
@@ -241,28 +284,47 @@ describe("the demo's appeals", () => {
       const gifts = await db.selectFrom("donations").selectAll().where("appeal_id", "is not", null).execute();
       for (const appeal of appeals) {
         const own = gifts.filter((gift) => gift.appeal_id === appeal.id);
-        expect(own.reduce((total, gift) => total + gift.amount_cents, 0), appeal.slug).toBe(appeal.raised_cents);
+        expect(
+          own.reduce((total, gift) => total + gift.amount_cents, 0),
+          appeal.slug,
+        ).toBe(appeal.raised_cents);
         expect(own.length, appeal.slug).toBe(appeal.gift_count);
         for (const gift of own) {
-          expect(gift.donated_at.slice(0, 10) >= appeal.starts_on && gift.donated_at.slice(0, 10) <= appeal.ends_on! && gift.donated_at.slice(0, 10) < NOW, gift.donated_at).toBe(true);
+          expect(
+            gift.donated_at.slice(0, 10) >= appeal.starts_on &&
+              gift.donated_at.slice(0, 10) <= appeal.ends_on! &&
+              gift.donated_at.slice(0, 10) < NOW,
+            gift.donated_at,
+          ).toBe(true);
           expect(gift).toMatchObject({ is_test: 0, recorded_by: DEMO_RECORDED_BY, frequency: "One-Time" });
         }
       }
-      const after = new Map((await db.selectFrom("funds").select(["slug", "id", "received_cents", "gift_count"]).execute()).map((fund) => [fund.slug, fund]));
-      const grew = (slug: string) => after.get(slug)!.received_cents - before.find((fund) => fund.slug === slug)!.received_cents;
+      const after = new Map(
+        (await db.selectFrom("funds").select(["slug", "id", "received_cents", "gift_count"]).execute()).map((fund) => [
+          fund.slug,
+          fund,
+        ]),
+      );
+      const grew = (slug: string) =>
+        after.get(slug)!.received_cents - before.find((fund) => fund.slug === slug)!.received_cents;
       const fundOfAppeal = (slug: string) => appeals.find((appeal) => appeal.slug === slug)!;
       expect(grew("emergency-relief")).toBe(fundOfAppeal("winter-emergency-in-gaza").raised_cents);
       expect(grew("zakat-al-mal")).toBe(fundOfAppeal("ramadan-food-packs").raised_cents);
       const feeCovers = gifts.reduce((total, gift) => total + gift.fee_cover_cents, 0);
       expect(feeCovers).toBeGreaterThan(0);
       // Each covered fee is what the donate form would have asked for at the default card fee.
-      for (const gift of gifts.filter((each) => each.fee_cover_cents > 0)) expect(gift.fee_cover_cents).toBe(feeCoverCents(gift.amount_cents, DEFAULT_CARD_FEE));
+      for (const gift of gifts.filter((each) => each.fee_cover_cents > 0))
+        expect(gift.fee_cover_cents).toBe(feeCoverCents(gift.amount_cents, DEFAULT_CARD_FEE));
       expect(grew("sadaqa")).toBe(feeCovers);
-      expect(gifts.filter((gift) => gift.fee_cover_cents > 0).every((gift) => gift.fee_fund_id === after.get("sadaqa")!.id)).toBe(true);
+      expect(
+        gifts.filter((gift) => gift.fee_cover_cents > 0).every((gift) => gift.fee_fund_id === after.get("sadaqa")!.id),
+      ).toBe(true);
 
       // Some supporters asked to stay anonymous, a few gave in someone's name; staff still see every name.
       expect(gifts.filter((gift) => gift.anonymous === 1).length).toBeGreaterThanOrEqual(5);
-      expect(gifts.filter((gift) => gift.tribute_kind !== "").map((gift) => gift.tribute_kind)).toEqual(expect.arrayContaining(["memory", "honour"]));
+      expect(gifts.filter((gift) => gift.tribute_kind !== "").map((gift) => gift.tribute_kind)).toEqual(
+        expect.arrayContaining(["memory", "honour"]),
+      );
       expect(gifts.every((gift) => gift.name.trim() !== "")).toBe(true);
     });
   });

@@ -14,6 +14,8 @@ describe("node's flags for the server", () => {
     expect(packageJson.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} scripts/start.mjs`);
     const command = /^CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8"))?.[1];
     expect(JSON.parse(command ?? "[]")).toEqual(["node", ...SERVER_NODE_FLAGS, "server.mjs"]);
-    expect(readFileSync("playwright.config.ts", "utf8")).toContain("command: `node ${SERVER_NODE_FLAGS.join(\" \")} server.mjs`");
+    expect(readFileSync("playwright.config.ts", "utf8")).toContain(
+      'command: `node ${SERVER_NODE_FLAGS.join(" ")} server.mjs`',
+    );
   });
 });

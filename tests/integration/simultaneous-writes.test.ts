@@ -19,7 +19,9 @@ describe("writers side by side", () => {
     const email = `side-by-side-${Date.now()}@example.org`;
     const answers = await Promise.all(Array.from({ length: 5 }, () => subscribeToNewsletter({ email })));
     expect(answers.map((answer) => answer.email)).toEqual(Array(5).fill(email));
-    expect(await getDb().selectFrom("newsletter_subscribers").select("id").where("email", "=", email).execute()).toHaveLength(1);
+    expect(
+      await getDb().selectFrom("newsletter_subscribers").select("id").where("email", "=", email).execute(),
+    ).toHaveLength(1);
     const mails = await getDb().selectFrom("outbound_mail").select("id").where("to_address", "=", email).execute();
     // At most three confirmations an hour, whichever way the five arrived.
     expect(mails.length).toBeGreaterThanOrEqual(1);
@@ -28,7 +30,10 @@ describe("writers side by side", () => {
 
   it("two staff adding a fund of the same name at once: one fund, and the other told why", async () => {
     const name = `Wells of Thar ${Date.now()}`;
-    const outcomes = await Promise.allSettled([addFund({ name, description: "Clean water." }), addFund({ name: name.toUpperCase(), description: "Clean water." })]);
+    const outcomes = await Promise.allSettled([
+      addFund({ name, description: "Clean water." }),
+      addFund({ name: name.toUpperCase(), description: "Clean water." }),
+    ]);
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(ValidationError);
@@ -38,7 +43,8 @@ describe("writers side by side", () => {
   it("two disbursements that each fit the balance but not together: one is recorded, the other refused with the balance left", async () => {
     const fund = await addFund({ name: `Orphans of Idlib ${Date.now()}`, description: "Sponsorships." });
     await recordOfflineGift({ name: "Hamza", amount: "100", purpose: fund.purpose, payment_method: "cash" }, "staff");
-    const entry = (description: string) => recordDisbursement({ fund_id: fund.id, amount: 70, disbursed_on: TODAY, description }, "warden");
+    const entry = (description: string) =>
+      recordDisbursement({ fund_id: fund.id, amount: 70, disbursed_on: TODAY, description }, "warden");
     const outcomes = await Promise.allSettled([entry("First school fees"), entry("Second school fees")]);
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
@@ -55,7 +61,12 @@ describe("writers side by side", () => {
     const sadaqa = await fundBySlug("sadaqa");
     const before = await fundBySlug("sadaqa");
     await Promise.all(
-      Array.from({ length: 10 }, (_, n) => recordOfflineGift({ name: "Amina", email, amount: String(10 + n), purpose: sadaqa.purpose, payment_method: "cash" }, "staff")),
+      Array.from({ length: 10 }, (_, n) =>
+        recordOfflineGift(
+          { name: "Amina", email, amount: String(10 + n), purpose: sadaqa.purpose, payment_method: "cash" },
+          "staff",
+        ),
+      ),
     );
     const donor = await getDb().selectFrom("donors").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     expect(donor).toMatchObject({ gift_count: 10, total_cents: 14_500 });

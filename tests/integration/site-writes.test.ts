@@ -42,7 +42,11 @@ describe("writes staff make to what visitors see", () => {
   });
 
   it("a story's edit and removal are heard, also through an alias", async () => {
-    const story = await createStory({ title: unique("Iftar"), summary: "Meals.", content: "Meals for fasting families." });
+    const story = await createStory({
+      title: unique("Iftar"),
+      summary: "Meals.",
+      content: "Meals for fasting families.",
+    });
     heard = 0;
     await getDb().updateTable("stories as s").set({ summary: "Meals, shared." }).where("s.id", "=", story.id).execute();
     expect(heard).toBe(1);
@@ -63,7 +67,13 @@ describe("writes staff make to what visitors see", () => {
 
     await getDb()
       .insertInto("rates")
-      .values({ rate_key: "fitr_per_person", amount_cents: 1500, effective_on: "2026-03-01", recorded_by: "staff", recorded_at: new Date().toISOString() })
+      .values({
+        rate_key: "fitr_per_person",
+        amount_cents: 1500,
+        effective_on: "2026-03-01",
+        recorded_by: "staff",
+        recorded_at: new Date().toISOString(),
+      })
       .execute();
     expect(heard).toBe(3);
   });
@@ -76,14 +86,26 @@ describe("writes staff make to what visitors see", () => {
 
 describe("writes that change no page", () => {
   it("a gift, with its totals and receipt mail, is not heard", async () => {
-    await recordOfflineGift({ name: "Friday collection", email: `${unique("donor")}@example.org`, amount: "50", purpose: "Zakat", payment_method: "cash" }, "staff");
+    await recordOfflineGift(
+      {
+        name: "Friday collection",
+        email: `${unique("donor")}@example.org`,
+        amount: "50",
+        purpose: "Zakat",
+        payment_method: "cash",
+      },
+      "staff",
+    );
     const gifts = await getDb().selectFrom("donations").select("id").execute();
     expect(gifts.length).toBeGreaterThan(0);
     expect(heard).toBe(0);
   });
 
   it("a visitor's message and a mail queued are not heard", async () => {
-    await submitContactMessage({ name: "Maryam", email: `${unique("maryam")}@example.org`, message: "How is Zakat al-Fitr distributed?" }, { clientAddress: unique("203.0.113") });
+    await submitContactMessage(
+      { name: "Maryam", email: `${unique("maryam")}@example.org`, message: "How is Zakat al-Fitr distributed?" },
+      { clientAddress: unique("203.0.113") },
+    );
     await getDb().deleteFrom("outbound_mail").where("id", "=", -1).execute();
     await getDb().deleteFrom("contact_submissions").where("id", "=", -1).execute();
     await getDb().updateTable("donations").set({ purpose: "Zakat" }).where("id", "=", -1).execute();
@@ -100,12 +122,16 @@ describe("writes that change no page", () => {
 
 describe("raw SQL and transactions", () => {
   it("a raw write is heard, whatever table it names", async () => {
-    await sql`insert into stories (title, summary, content) values (${unique("raw")}, 'Raw.', 'Written raw.')`.execute(getDb());
+    await sql`insert into stories (title, summary, content) values (${unique("raw")}, 'Raw.', 'Written raw.')`.execute(
+      getDb(),
+    );
     expect(heard).toBe(1);
     await sql`update donations set purpose = purpose where id = -1`.execute(getDb());
     expect(heard).toBe(2);
     // A common table expression that ends in a write is a write.
-    await sql`with gone as (select id from stories where id = -1) delete from stories where id in (select id from gone)`.execute(getDb());
+    await sql`with gone as (select id from stories where id = -1) delete from stories where id in (select id from gone)`.execute(
+      getDb(),
+    );
     expect(heard).toBe(3);
   });
 
@@ -114,7 +140,10 @@ describe("raw SQL and transactions", () => {
     await getDb()
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto("stories").values({ title: unique("Eid gifts"), summary: "Toys.", content: "Eid gifts for orphans." }).execute();
+        await trx
+          .insertInto("stories")
+          .values({ title: unique("Eid gifts"), summary: "Toys.", content: "Eid gifts for orphans." })
+          .execute();
         heardBeforeCommit = heard;
       });
     expect(heardBeforeCommit).toBe(1);
@@ -186,11 +215,16 @@ async function heardThroughNotifications() {
   const { lookForOutsideChanges } = await import("~/lib/page-cache/site-changes.server");
   await getDb().selectFrom("settings").select("key").executeTakeFirst();
   // Until it listens, the process hears "a change" at every look (it cannot know better).
-  await expect.poll(() => {
-    heard = 0;
-    lookForOutsideChanges();
-    return heard;
-  }, { timeout: 5_000 }).toBe(0);
+  await expect
+    .poll(
+      () => {
+        heard = 0;
+        lookForOutsideChanges();
+        return heard;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(0);
 
   const other = new pg.Client({ connectionString: process.env.DATABASE_URL, application_name: "admin-password-tool" });
   await other.connect();

@@ -51,7 +51,12 @@ describe("start-up", () => {
   it("warns when mail will leave the machine with placeholder foundation details, and names what to set", async () => {
     const report = await bootstrap();
     expect(describeStartup(report, "http://localhost:3000").join("\n")).not.toMatch(/placeholder/);
-    const settings = { SMTP_URL: "smtp://mail.example.org:25", PUBLIC_URL: "https://giving.example.org", MAIL_FROM: "giving@example.org", ORG_TAX_ID: "12-3456789" };
+    const settings = {
+      SMTP_URL: "smtp://mail.example.org:25",
+      PUBLIC_URL: "https://giving.example.org",
+      MAIL_FROM: "giving@example.org",
+      ORG_TAX_ID: "12-3456789",
+    };
     Object.assign(process.env, settings);
     resetEnvCache();
     try {
@@ -116,8 +121,16 @@ describe("live payments and the demo's money", () => {
   }
 
   async function demoMoney() {
-    const gifts = await getDb().selectFrom("donations").select((eb) => eb.fn.countAll<number>().as("n")).where("recorded_by", "=", DEMO_RECORDED_BY).executeTakeFirstOrThrow();
-    const entries = await getDb().selectFrom("disbursements").select((eb) => eb.fn.countAll<number>().as("n")).where("recorded_by", "=", DEMO_RECORDED_BY).executeTakeFirstOrThrow();
+    const gifts = await getDb()
+      .selectFrom("donations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("recorded_by", "=", DEMO_RECORDED_BY)
+      .executeTakeFirstOrThrow();
+    const entries = await getDb()
+      .selectFrom("disbursements")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("recorded_by", "=", DEMO_RECORDED_BY)
+      .executeTakeFirstOrThrow();
     return { gifts: Number(gifts.n), entries: Number(entries.n) };
   }
 
@@ -151,16 +164,22 @@ describe("live payments and the demo's money", () => {
       expect(await demoMoney()).toEqual(held);
       expect(await getDb().selectFrom("admins").select("username").execute()).toEqual(admins);
       // Live keys in any spelling: a restricted live key is refused the same way.
-      await expect(startWith({ ...LIVE_KEYS, STRIPE_SECRET_KEY: "rk_live_never_called" })).rejects.toThrow(/holds the demo's made-up money/);
+      await expect(startWith({ ...LIVE_KEYS, STRIPE_SECRET_KEY: "rk_live_never_called" })).rejects.toThrow(
+        /holds the demo's made-up money/,
+      );
     });
   });
 
   it("says at start-up which payments the site takes: the sandbox, Stripe's test keys or live keys", async () => {
     await onNewDatabase(async () => {
       const paymentsLine = async (env: Record<string, string>) =>
-        describeStartup(await startWith({ ...env, SEED_DEMO: "0" }), "http://localhost:3000").find((line) => line.startsWith("Payments:"));
+        describeStartup(await startWith({ ...env, SEED_DEMO: "0" }), "http://localhost:3000").find((line) =>
+          line.startsWith("Payments:"),
+        );
       expect(await paymentsLine(NO_KEYS)).toMatch(/^Payments: SANDBOX mode/);
-      expect(await paymentsLine(TEST_KEYS)).toBe("Payments: Stripe TEST keys. Stripe's test checkout; no money moves, and test gifts are never counted in the books.");
+      expect(await paymentsLine(TEST_KEYS)).toBe(
+        "Payments: Stripe TEST keys. Stripe's test checkout; no money moves, and test gifts are never counted in the books.",
+      );
       expect(await paymentsLine(LIVE_KEYS)).toBe("Payments: LIVE Stripe keys. Donors' cards are charged.");
     });
   });
@@ -178,9 +197,21 @@ describe("live payments and the demo's money", () => {
     await onNewDatabase(async () => {
       await startWith({ ...NO_KEYS, SEED_DEMO: "0" });
       // Real money recorded by an admin whose name is "demo" is not the demo's.
-      await recordOfflineGift({ name: "Friday collection", amount: "500", purpose: "Zakat", payment_method: "cash" }, "demo");
+      await recordOfflineGift(
+        { name: "Friday collection", amount: "500", purpose: "Zakat", payment_method: "cash" },
+        "demo",
+      );
       const zakat = await fundBySlug("zakat-al-mal");
-      await recordDisbursement({ fund_id: zakat.id, amount: "120", disbursed_on: new Date().toISOString().slice(0, 10), category: "masakin", description: "Rent support" }, "demo");
+      await recordDisbursement(
+        {
+          fund_id: zakat.id,
+          amount: "120",
+          disbursed_on: new Date().toISOString().slice(0, 10),
+          category: "masakin",
+          description: "Rent support",
+        },
+        "demo",
+      );
       const live = await startWith(LIVE_KEYS);
       expect(live).toMatchObject({ seededDemo: false, sandbox: false });
       expect(await demoMoney()).toEqual({ gifts: 0, entries: 0 });

@@ -10,7 +10,14 @@ const fakeStripe = createServer((request: IncomingMessage, response) => {
   seen.push({ method: request.method, url: request.url, authorization: request.headers.authorization });
   response.setHeader("Content-Type", "application/json");
   if (request.url === "/v1/balance") {
-    response.end(JSON.stringify({ object: "balance", available: [{ amount: 1234, currency: "usd" }], pending: [], livemode: false }));
+    response.end(
+      JSON.stringify({
+        object: "balance",
+        available: [{ amount: 1234, currency: "usd" }],
+        pending: [],
+        livemode: false,
+      }),
+    );
   } else {
     response.statusCode = 404;
     response.end(JSON.stringify({ error: { type: "invalid_request_error", message: "Unrecognized request URL" } }));
@@ -46,7 +53,11 @@ describe("Stripe client", () => {
   });
 
   it("reads host, port and protocol from the base URL", () => {
-    expect(stripeConnection("https://stripe-proxy.internal")).toEqual({ host: "stripe-proxy.internal", port: 443, protocol: "https" });
+    expect(stripeConnection("https://stripe-proxy.internal")).toEqual({
+      host: "stripe-proxy.internal",
+      port: 443,
+      protocol: "https",
+    });
     expect(stripeConnection("http://127.0.0.1:12111")).toEqual({ host: "127.0.0.1", port: 12111, protocol: "http" });
     expect(stripeConnection(undefined)).toEqual({});
   });

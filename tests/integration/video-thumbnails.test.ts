@@ -53,13 +53,20 @@ beforeEach(async () => {
   await getDb()
     .insertInto("stories")
     .values([
-      { title: "Shown", summary: "s", content: "c", is_active: 1, video_url: "https://www.youtube.com/embed/HTMLHTMLHTM" },
+      {
+        title: "Shown",
+        summary: "s",
+        content: "c",
+        is_active: 1,
+        video_url: "https://www.youtube.com/embed/HTMLHTMLHTM",
+      },
       { title: "Draft", summary: "s", content: "c", is_active: 0, video_url: "https://youtu.be/DDDDDDDDDDD" },
     ])
     .execute();
 });
 
-const get = (file: string) => callRoute(thumbnailApi.loader, `/api/video-thumbnails/${file}`, { params: { file } }) as Promise<Response>;
+const get = (file: string) =>
+  callRoute(thumbnailApi.loader, `/api/video-thumbnails/${file}`, { params: { file } }) as Promise<Response>;
 
 describe("GET /api/video-thumbnails/{id}.webp", () => {
   it("fetches a still once, strips it, and serves it from disk afterwards", async () => {
@@ -86,7 +93,15 @@ describe("GET /api/video-thumbnails/{id}.webp", () => {
   });
 
   it("asks the host nothing for a video the site does not show, or a name that is not a YouTube id", async () => {
-    for (const file of ["CCCCCCCCCCC.webp", "DDDDDDDDDDD.webp", "short.webp", "AAAAAAAAAAA.jpg", "..%2F..%2Fetc.webp", "AAAAAAAAAA%2F.webp", "CCCCCCCCCCCC.webp"]) {
+    for (const file of [
+      "CCCCCCCCCCC.webp",
+      "DDDDDDDDDDD.webp",
+      "short.webp",
+      "AAAAAAAAAAA.jpg",
+      "..%2F..%2Fetc.webp",
+      "AAAAAAAAAA%2F.webp",
+      "CCCCCCCCCCCC.webp",
+    ]) {
       expect((await get(file)).status, file).toBe(404);
     }
     expect(requests).toEqual([]);

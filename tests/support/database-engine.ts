@@ -12,7 +12,10 @@ import { databaseEngine, databaseFilePath, getEnv, type DatabaseEngine } from "~
  * mechanism differs, and it is chosen here.
  */
 
-/** The engine this test file runs on: the one DATABASE_URL names (read as it is now: test tables are built before the file's first test). */
+/**
+ * The engine this test file runs on: the one DATABASE_URL names (read as it is now: test tables are built before the
+ * file's first test).
+ */
 export function testEngine(): DatabaseEngine {
   return databaseEngine({ DATABASE_URL: process.env.DATABASE_URL ?? "" });
 }
@@ -55,7 +58,12 @@ const TRIGGER = "writes_fail";
  * Runs `run` while every `statement` on `table` fails with `message`, as a full disk or a
  * locked database would, then lets writes through again.
  */
-export async function whileWritesFail<T>(table: string, statement: "insert" | "update" | "delete", message: string, run: () => Promise<T>): Promise<T> {
+export async function whileWritesFail<T>(
+  table: string,
+  statement: "insert" | "update" | "delete",
+  message: string,
+  run: () => Promise<T>,
+): Promise<T> {
   const db = getDb();
   const quotedMessage = `'${message.replace(/'/g, "''")}'`;
   if (testEngine() === "postgres") {
@@ -66,12 +74,19 @@ export async function whileWritesFail<T>(table: string, statement: "insert" | "u
       )
       .execute(db);
   } else {
-    await sql.raw(`create trigger ${TRIGGER} before ${statement} on "${table}" begin select raise(abort, ${quotedMessage}); end`).execute(db);
+    await sql
+      .raw(
+        `create trigger ${TRIGGER} before ${statement} on "${table}" begin select raise(abort, ${quotedMessage}); end`,
+      )
+      .execute(db);
   }
   try {
     return await run();
   } finally {
-    const drop = byEngine({ sqlite: `drop trigger ${TRIGGER}`, postgres: `drop trigger ${TRIGGER} on "${table}"; drop function ${TRIGGER}();` });
+    const drop = byEngine({
+      sqlite: `drop trigger ${TRIGGER}`,
+      postgres: `drop trigger ${TRIGGER} on "${table}"; drop function ${TRIGGER}();`,
+    });
     await sql.raw(drop).execute(db);
   }
 }
@@ -106,7 +121,9 @@ export function overwriting(table: string, row: Record<string, unknown>): RawBui
   const names = sql.join(columns.map((column) => sql.ref(column)));
   const values = sql.join(columns.map((column) => row[column]));
   if (testEngine() === "sqlite") return sql`insert or replace into ${sql.table(table)} (${names}) values (${values})`;
-  const changes = sql.join(columns.filter((column) => column !== "id").map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
+  const changes = sql.join(
+    columns.filter((column) => column !== "id").map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`),
+  );
   return sql`insert into ${sql.table(table)} (${names}) values (${values}) on conflict (id) do update set ${changes}`;
 }
 
@@ -136,7 +153,8 @@ function openSqliteConnection(): OtherConnection {
       statement.run(...params);
       return [];
     },
-    waitingOnALock: () => Promise.reject(new Error("A SQLite connection never waits for a lock here: it is refused at once")),
+    waitingOnALock: () =>
+      Promise.reject(new Error("A SQLite connection never waits for a lock here: it is refused at once")),
     close: async () => void connection.close(),
   };
 }
@@ -145,7 +163,10 @@ const BIGINT = 20;
 
 async function openPostgresConnection(): Promise<OtherConnection> {
   // Whole numbers arrive as numbers, as they do through the site's own connection.
-  const types = { getTypeParser: (oid: number, format?: "text" | "binary") => (oid === BIGINT ? Number : pg.types.getTypeParser(oid, format)) };
+  const types = {
+    getTypeParser: (oid: number, format?: "text" | "binary") =>
+      oid === BIGINT ? Number : pg.types.getTypeParser(oid, format),
+  };
   const client = new pg.Client({ connectionString: getEnv().DATABASE_URL, types });
   await client.connect();
   const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
@@ -161,7 +182,9 @@ async function openPostgresConnection(): Promise<OtherConnection> {
     },
     async waitingOnALock() {
       for (let tries = 0; tries < 200; tries += 1) {
-        const { rows: waits } = await sql<{ wait_event_type: string | null }>`select wait_event_type from pg_stat_activity where pid = ${pid}`.execute(getDb());
+        const { rows: waits } = await sql<{
+          wait_event_type: string | null;
+        }>`select wait_event_type from pg_stat_activity where pid = ${pid}`.execute(getDb());
         if (waits[0]?.wait_event_type === "Lock") return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
  * A small, stateful Stripe-compatible server for the tests: the real Stripe SDK talks
  * to it through STRIPE_API_BASE. It keeps checkout sessions, subscriptions and invoices
  * in memory, answers in Stripe's shapes (API 2026-10-28) and errors, and can play the
- * part of a donor (pay, saveCard), of time passing (renew, failRenewal, retryInvoice, giveUp) and of an outage (failNext).
- * Events it produces are returned to the test, which decides how to deliver them.
+ * part of a donor (pay, saveCard), of time passing (renew, failRenewal, retryInvoice, giveUp) and of an outage
+ * (failNext). Events it produces are returned to the test, which decides how to deliver them.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fake keeps Stripe's open-ended JSON objects as it builds and returns them
@@ -119,13 +119,19 @@ export async function startFakeStripe() {
       const now = Math.floor(Date.now() / 1000);
       const natural = addInterval(now, interval);
       if (!(Number(anchor) > now && Number(anchor) < natural)) {
-        throw Object.assign(new Error(`billing_cycle_anchor cannot be later than next natural billing date (${natural}) for plan`), { status: 400 });
+        throw Object.assign(
+          new Error(`billing_cycle_anchor cannot be later than next natural billing date (${natural}) for plan`),
+          { status: 400 },
+        );
       }
     }
     const amountTotal = lineItems.reduce((sum, item) => {
       const recurring = item.price_data?.recurring;
       // A recurring line anchored later with proration 'none' costs nothing today.
-      const dueToday = recurring && body.subscription_data?.proration_behavior === "none" && body.subscription_data?.billing_cycle_anchor;
+      const dueToday =
+        recurring &&
+        body.subscription_data?.proration_behavior === "none" &&
+        body.subscription_data?.billing_cycle_anchor;
       return sum + (dueToday ? 0 : Number(item.price_data.unit_amount) * Number(item.quantity ?? 1));
     }, 0);
     const sessionId = id("cs");
@@ -156,15 +162,29 @@ export async function startFakeStripe() {
     return session;
   }
 
-  function route(method: string, path: string, query: URLSearchParams, body: StripeObject, idempotencyKey?: string): [number, unknown] {
+  function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: StripeObject,
+    idempotencyKey?: string,
+  ): [number, unknown] {
     const match = (pattern: RegExp) => path.match(pattern);
     let found: RegExpMatchArray | null;
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: id("cus"), object: "customer", created: tick(), email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+      const customer = {
+        id: id("cus"),
+        object: "customer",
+        created: tick(),
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+      };
       customers.set(customer.id, customer);
       return [200, customer];
     }
-    if (method === "GET" && (found = match(/^\/v1\/setup_intents\/([^/]+)$/))) return lookup(setupIntents, found[1]!, "setup_intent");
+    if (method === "GET" && (found = match(/^\/v1\/setup_intents\/([^/]+)$/)))
+      return lookup(setupIntents, found[1]!, "setup_intent");
     if (method === "POST" && path === "/v1/payment_intents") {
       // Stripe's idempotency: the same key answers as it first did, and charges nothing more.
       if (idempotencyKey && idempotentAnswers.has(idempotencyKey)) return clone(idempotentAnswers.get(idempotencyKey)!);
@@ -172,20 +192,36 @@ export async function startFakeStripe() {
       if (idempotencyKey) idempotentAnswers.set(idempotencyKey, clone(answer));
       return answer;
     }
-    if (method === "GET" && (found = match(/^\/v1\/payment_intents\/([^/]+)$/))) return lookup(paymentIntents, found[1]!, "payment_intent");
+    if (method === "GET" && (found = match(/^\/v1\/payment_intents\/([^/]+)$/)))
+      return lookup(paymentIntents, found[1]!, "payment_intent");
     if (method === "POST" && path === "/v1/checkout/sessions") return [200, createSession(body)];
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
-      const portal = { id: id("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id("portal")}` };
+      const portal = {
+        id: id("bps"),
+        object: "billing_portal.session",
+        customer: body.customer,
+        return_url: body.return_url,
+        url: `https://billing.stripe.test/p/session/${id("portal")}`,
+      };
       portalSessions.push(portal);
       return [200, portal];
     }
     if (method === "GET" && path === "/v1/checkout/sessions") {
       const status = query.get("status");
-      return [200, list([...sessions.values()].filter((s) => !status || s.status === status), query, path)];
+      return [
+        200,
+        list(
+          [...sessions.values()].filter((s) => !status || s.status === status),
+          query,
+          path,
+        ),
+      ];
     }
-    if (method === "GET" && (found = match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return lookup(sessions, found[1]!, "checkout.session");
+    if (method === "GET" && (found = match(/^\/v1\/checkout\/sessions\/([^/]+)$/)))
+      return lookup(sessions, found[1]!, "checkout.session");
     if (method === "GET" && path === "/v1/subscriptions") return [200, list([...subscriptions.values()], query, path)];
-    if (method === "GET" && (found = match(/^\/v1\/subscriptions\/([^/]+)$/))) return lookup(subscriptions, found[1]!, "subscription");
+    if (method === "GET" && (found = match(/^\/v1\/subscriptions\/([^/]+)$/)))
+      return lookup(subscriptions, found[1]!, "subscription");
     if (method === "POST" && (found = match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = subscriptions.get(found[1]!);
       if (!subscription) return missing("subscription", found[1]!);
@@ -204,10 +240,20 @@ export async function startFakeStripe() {
     }
     if (method === "GET" && path === "/v1/invoices") {
       const status = query.get("status");
-      return [200, list([...invoices.values()].filter((i) => !status || i.status === status), query, path)];
+      return [
+        200,
+        list(
+          [...invoices.values()].filter((i) => !status || i.status === status),
+          query,
+          path,
+        ),
+      ];
     }
     if (method === "GET" && (found = match(/^\/v1\/invoices\/([^/]+)$/))) return lookup(invoices, found[1]!, "invoice");
-    return [404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } }];
+    return [
+      404,
+      { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } },
+    ];
   }
 
   /**
@@ -217,23 +263,34 @@ export async function startFakeStripe() {
    */
   function updateSubscription(subscription: StripeObject, body: StripeObject) {
     if (subscription.status === "canceled") {
-      throw Object.assign(new Error("A canceled subscription can only update its cancellation_details and metadata."), { status: 400 });
+      throw Object.assign(new Error("A canceled subscription can only update its cancellation_details and metadata."), {
+        status: 400,
+      });
     }
     for (const change of (body.items as StripeObject[] | undefined) ?? []) {
       const items = subscription.items.data as StripeObject[];
       const index = items.findIndex((item) => item.id === change.id);
-      if (change.id && index < 0) throw Object.assign(new Error(`No such subscription item: '${change.id}'`), { status: 400 });
+      if (change.id && index < 0)
+        throw Object.assign(new Error(`No such subscription item: '${change.id}'`), { status: 400 });
       if (change.deleted === "true") {
         items.splice(index, 1);
         continue;
       }
       const data = change.price_data;
-      if (!data?.product || !data.recurring?.interval) throw Object.assign(new Error("Missing required param: items[][price_data][product]."), { status: 400 });
-      const price = { id: id("price"), currency: data.currency, product: data.product, unit_amount: Number(data.unit_amount), recurring: { interval: data.recurring.interval } };
+      if (!data?.product || !data.recurring?.interval)
+        throw Object.assign(new Error("Missing required param: items[][price_data][product]."), { status: 400 });
+      const price = {
+        id: id("price"),
+        currency: data.currency,
+        product: data.product,
+        unit_amount: Number(data.unit_amount),
+        recurring: { interval: data.recurring.interval },
+      };
       if (index >= 0) items[index]!.price = price;
       else items.push({ id: id("si"), current_period_end: items[0]?.current_period_end, price });
     }
-    if (typeof body.default_payment_method === "string") subscription.default_payment_method = body.default_payment_method || null;
+    if (typeof body.default_payment_method === "string")
+      subscription.default_payment_method = body.default_payment_method || null;
     if (body.pause_collection === "") subscription.pause_collection = null;
     else if (body.pause_collection) {
       subscription.pause_collection = {
@@ -253,12 +310,33 @@ export async function startFakeStripe() {
     }
     const method = paymentMethods.get(body.payment_method);
     if (!method || method.customer !== body.customer) {
-      return [400, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such PaymentMethod: '${body.payment_method}'` } }];
+      return [
+        400,
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such PaymentMethod: '${body.payment_method}'`,
+          },
+        },
+      ];
     }
     const declined = method.declines;
     // A charge the bank settles later: under way ('processing') until settlePaymentIntent.
     if (method.processing && !declined) {
-      const processing = { id: id("pi"), object: "payment_intent", created: tick(), livemode: false, amount: Number(body.amount), currency: body.currency, customer: body.customer, payment_method: body.payment_method, metadata: body.metadata ?? {}, status: "processing", last_payment_error: null };
+      const processing = {
+        id: id("pi"),
+        object: "payment_intent",
+        created: tick(),
+        livemode: false,
+        amount: Number(body.amount),
+        currency: body.currency,
+        customer: body.customer,
+        payment_method: body.payment_method,
+        metadata: body.metadata ?? {},
+        status: "processing",
+        last_payment_error: null,
+      };
       paymentIntents.set(processing.id, processing);
       return [200, processing];
     }
@@ -274,7 +352,14 @@ export async function startFakeStripe() {
       description: body.description ?? null,
       metadata: body.metadata ?? {},
       status: declined ? "requires_payment_method" : "succeeded",
-      last_payment_error: declined ? { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." } : null,
+      last_payment_error: declined
+        ? {
+            type: "card_error",
+            code: "card_declined",
+            decline_code: "insufficient_funds",
+            message: "Your card has insufficient funds.",
+          }
+        : null,
     };
     paymentIntents.set(intent.id, intent);
     if (!declined) {
@@ -291,7 +376,10 @@ export async function startFakeStripe() {
   }
 
   function missing(kind: string, key: string): [number, unknown] {
-    return [404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${key}'` } }];
+    return [
+      404,
+      { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${key}'` } },
+    ];
   }
 
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
@@ -401,7 +489,13 @@ export async function startFakeStripe() {
           data: recurringItems.map((item) => ({
             id: id("si"),
             current_period_end: anchor,
-            price: { id: id("price"), currency: item.price_data.currency, product: id("prod"), unit_amount: Number(item.price_data.unit_amount), recurring: { interval } },
+            price: {
+              id: id("price"),
+              currency: item.price_data.currency,
+              product: id("prod"),
+              unit_amount: Number(item.price_data.unit_amount),
+              recurring: { interval },
+            },
           })),
         },
       };
@@ -418,7 +512,14 @@ export async function startFakeStripe() {
       ];
     },
 
-    invoiceFor(subscription: StripeObject, amount: number, reason: string, start: number, end: number, status = "paid") {
+    invoiceFor(
+      subscription: StripeObject,
+      amount: number,
+      reason: string,
+      start: number,
+      end: number,
+      status = "paid",
+    ) {
       const invoice = {
         id: id("in"),
         object: "invoice",
@@ -451,9 +552,23 @@ export async function startFakeStripe() {
       const customer = session.customer ?? id("cus");
       const method = { id: id("pm"), object: "payment_method", customer, declines };
       paymentMethods.set(method.id, method);
-      const setupIntent = { id: id("seti"), object: "setup_intent", created: tick(), livemode: false, status: "succeeded", customer, payment_method: method.id };
+      const setupIntent = {
+        id: id("seti"),
+        object: "setup_intent",
+        created: tick(),
+        livemode: false,
+        status: "succeeded",
+        customer,
+        payment_method: method.id,
+      };
       setupIntents.set(setupIntent.id, setupIntent);
-      Object.assign(session, { status: "complete", payment_status: "no_payment_required", customer, setup_intent: setupIntent.id, customer_details: { email: session.customer_email, name: null } });
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "no_payment_required",
+        customer,
+        setup_intent: setupIntent.id,
+        customer_details: { email: session.customer_email, name: null },
+      });
       return [event("checkout.session.completed", session)];
     },
 
@@ -479,7 +594,10 @@ export async function startFakeStripe() {
         Object.assign(intent, { status: "succeeded" });
         return [event("payment_intent.succeeded", intent)];
       }
-      Object.assign(intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", message: "Your card was declined." } });
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        last_payment_error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
+      });
       return [event("payment_intent.payment_failed", intent)];
     },
 
@@ -524,9 +642,20 @@ export async function startFakeStripe() {
       const subscription = subscriptions.get(subscriptionId)!;
       const item = subscription.items.data[0];
       clock = Math.max(clock, item.current_period_end);
-      const invoice = this.invoiceFor(subscription, chargeOf(subscription), "subscription_cycle", item.current_period_end, addInterval(item.current_period_end, item.price.recurring.interval), "open");
+      const invoice = this.invoiceFor(
+        subscription,
+        chargeOf(subscription),
+        "subscription_cycle",
+        item.current_period_end,
+        addInterval(item.current_period_end, item.price.recurring.interval),
+        "open",
+      );
       // Stripe's retry schedule: the first try, and the next one planned a few days on.
-      Object.assign(invoice, { amount_due: chargeOf(subscription), attempt_count: 1, next_payment_attempt: clock + 3 * 86_400 });
+      Object.assign(invoice, {
+        amount_due: chargeOf(subscription),
+        attempt_count: 1,
+        next_payment_attempt: clock + 3 * 86_400,
+      });
       subscription.status = "past_due";
       return [event("invoice.payment_failed", invoice), event("customer.subscription.updated", subscription)];
     },
@@ -544,7 +673,12 @@ export async function startFakeStripe() {
         invoice.next_payment_attempt = outcome === "declined" ? clock + 3 * 86_400 : null;
         return [event("invoice.payment_failed", invoice)];
       }
-      Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, next_payment_attempt: null, status_transitions: { paid_at: clock } });
+      Object.assign(invoice, {
+        status: "paid",
+        amount_paid: invoice.amount_due,
+        next_payment_attempt: null,
+        status_transitions: { paid_at: clock },
+      });
       subscription.status = "active";
       return [event("invoice.paid", invoice), event("customer.subscription.updated", subscription)];
     },
@@ -552,13 +686,28 @@ export async function startFakeStripe() {
     /** After its last try, the provider cancels the subscription for the unpaid charge. */
     giveUp(subscriptionId: string): FakeStripeEvent[] {
       const subscription = subscriptions.get(subscriptionId)!;
-      Object.assign(subscription, { status: "canceled", canceled_at: tick(), cancellation_details: { reason: "payment_failed" } });
+      Object.assign(subscription, {
+        status: "canceled",
+        canceled_at: tick(),
+        cancellation_details: { reason: "payment_failed" },
+      });
       return [event("customer.subscription.deleted", subscription)];
     },
 
     /** Forgets everything, as a fresh account would be. */
     reset() {
-      for (const store of [sessions, subscriptions, invoices, sessionParams, customers, setupIntents, paymentMethods, paymentIntents, idempotentAnswers]) store.clear();
+      for (const store of [
+        sessions,
+        subscriptions,
+        invoices,
+        sessionParams,
+        customers,
+        setupIntents,
+        paymentMethods,
+        paymentIntents,
+        idempotentAnswers,
+      ])
+        store.clear();
       requests.length = 0;
       emitted.length = 0;
       portalSessions.length = 0;

@@ -13,7 +13,9 @@ import { createDatabase, dropDatabase, newDatabaseName, TEMPLATE_KEY } from "./p
 const folder = mkdtempSync(path.join(tmpdir(), "charity-test-"));
 const onPostgres = process.env.TEST_DATABASE_ENGINE === "postgres";
 const postgresName = onPostgres ? newDatabaseName("charity_test") : undefined;
-const databaseUrl = postgresName ? await createDatabase(postgresName, inject(TEMPLATE_KEY)) : `file:${path.join(folder, "test.sqlite")}`;
+const databaseUrl = postgresName
+  ? await createDatabase(postgresName, inject(TEMPLATE_KEY))
+  : `file:${path.join(folder, "test.sqlite")}`;
 Object.assign(process.env, {
   NODE_ENV: "test",
   DATABASE_URL: databaseUrl,
@@ -46,7 +48,8 @@ const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
 afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockClear();
-  if (calls.length) throw new Error(`console.error was called: ${calls.map((c) => c.map(String).join(" ")).join("\n")}`);
+  if (calls.length)
+    throw new Error(`console.error was called: ${calls.map((c) => c.map(String).join(" ")).join("\n")}`);
 });
 
 afterAll(async () => {

@@ -12,7 +12,14 @@ export async function phonePhoto(width = 2400, height = 1600): Promise<Buffer> {
 }
 
 /** What in a photo's bytes could tell where or with what it was taken. */
-export async function identifyingMetadata(bytes: Buffer): Promise<{ exif: boolean; xmp: boolean; iptc: boolean; camera: boolean }> {
+export async function identifyingMetadata(
+  bytes: Buffer,
+): Promise<{ exif: boolean; xmp: boolean; iptc: boolean; camera: boolean }> {
   const meta = await sharp(bytes).metadata();
-  return { exif: meta.exif !== undefined, xmp: meta.xmp !== undefined, iptc: meta.iptc !== undefined, camera: bytes.includes(Buffer.from("PhoneMaker")) };
+  return {
+    exif: meta.exif !== undefined,
+    xmp: meta.xmp !== undefined,
+    iptc: meta.iptc !== undefined,
+    camera: bytes.includes(Buffer.from("PhoneMaker")),
+  };
 }

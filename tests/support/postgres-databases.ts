@@ -10,7 +10,10 @@ export const TEMPLATE_KEY = "postgresTemplate";
 
 export function testPostgresUrl(): string {
   const url = process.env.TEST_POSTGRES_URL;
-  if (!url) throw new Error("TEST_POSTGRES_URL is not set: run the PostgreSQL pass through scripts/with-throwaway-postgres.mjs");
+  if (!url)
+    throw new Error(
+      "TEST_POSTGRES_URL is not set: run the PostgreSQL pass through scripts/with-throwaway-postgres.mjs",
+    );
   return url;
 }
 
@@ -39,7 +42,9 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Creates an empty database (or a copy of `template`) and returns its URL. */
 export async function createDatabase(name: string, template?: string): Promise<string> {
-  await asAdmin((client) => client.query(`create database ${quoted(name)}${template ? ` template ${quoted(template)}` : ""}`));
+  await asAdmin((client) =>
+    client.query(`create database ${quoted(name)}${template ? ` template ${quoted(template)}` : ""}`),
+  );
   return urlOfDatabase(testPostgresUrl(), name);
 }
 

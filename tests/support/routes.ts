@@ -47,7 +47,11 @@ export async function callRoute(fn: RouteFunction, pathname: string, options: Ca
 }
 
 /** Calls a route function with a Request built by the test (a multipart upload, say). */
-export async function callWithRequest(fn: RouteFunction, request: Request, options: CallOptions = {}): Promise<unknown> {
+export async function callWithRequest(
+  fn: RouteFunction,
+  request: Request,
+  options: CallOptions = {},
+): Promise<unknown> {
   const context = options.context ?? makeContext(options.clientAddress);
   try {
     return await (fn as (args: unknown) => unknown)({
@@ -63,7 +67,10 @@ export async function callWithRequest(fn: RouteFunction, request: Request, optio
 }
 
 /** A multipart POST as a browser sends an upload form. */
-export function multipartRequest(pathname: string, fields: Record<string, string | { data: Uint8Array; name: string; type: string }>): Request {
+export function multipartRequest(
+  pathname: string,
+  fields: Record<string, string | { data: Uint8Array; name: string; type: string }>,
+): Request {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") form.append(name, value);

@@ -27,7 +27,12 @@ export function useFakeStripe(): () => FakeStripe {
   });
   beforeEach(() => fake?.reset());
   afterAll(async () => {
-    Object.assign(process.env, { STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "", STRIPE_WEBHOOK_SECRET: "", STRIPE_API_BASE: "" });
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: "",
+      STRIPE_PUBLISHABLE_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      STRIPE_API_BASE: "",
+    });
     resetEnvCache();
     resetPaymentGateway();
     await fake?.close();

@@ -17,8 +17,18 @@ const text = (value: string) => Buffer.from(value, "latin1");
 
 export function phoneVideo({ brand = "isom", samples = 4000 }: { brand?: string; samples?: number } = {}): Buffer {
   const location = box("udta", box("\u00a9xyz", text(`\u0000\u0012\u0015\u00c7${RECORDED_AT}`)));
-  const appleMeta = box("meta", Buffer.alloc(4), box("keys", text("com.apple.quicktime.location.ISO6709")), box("ilst", text(RECORDED_AT)));
-  const track = box("trak", box("tkhd", Buffer.alloc(84)), box("mdia", box("mdhd", Buffer.alloc(24))), box("udta", box("\u00a9xyz", text(RECORDED_AT))));
+  const appleMeta = box(
+    "meta",
+    Buffer.alloc(4),
+    box("keys", text("com.apple.quicktime.location.ISO6709")),
+    box("ilst", text(RECORDED_AT)),
+  );
+  const track = box(
+    "trak",
+    box("tkhd", Buffer.alloc(84)),
+    box("mdia", box("mdhd", Buffer.alloc(24))),
+    box("udta", box("\u00a9xyz", text(RECORDED_AT))),
+  );
   const moov = box("moov", box("mvhd", Buffer.alloc(100)), track, location, appleMeta);
   const media = box("mdat", Buffer.alloc(samples, 0x5a));
   return Buffer.concat([box("ftyp", text(brand), Buffer.alloc(4), text(`${brand}mp41`)), moov, media]);
@@ -26,5 +36,9 @@ export function phoneVideo({ brand = "isom", samples = 4000 }: { brand?: string;
 
 /** An iPhone photo's container: HEIF boxes, brand `heic`, with the location in plain sight. */
 export function heicPhoto(): Buffer {
-  return Buffer.concat([box("ftyp", text("heic"), Buffer.alloc(4), text("mif1heic")), box("meta", Buffer.alloc(4), text(`GPS ${RECORDED_AT}`)), box("mdat", Buffer.alloc(2000, 1))]);
+  return Buffer.concat([
+    box("ftyp", text("heic"), Buffer.alloc(4), text("mif1heic")),
+    box("meta", Buffer.alloc(4), text(`GPS ${RECORDED_AT}`)),
+    box("mdat", Buffer.alloc(2000, 1)),
+  ]);
 }

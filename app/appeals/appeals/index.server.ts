@@ -1,1 +1,21 @@
-export { appealCard, type AppealFilter, appealFundChoices, appealGiftCount, appealOfGift, appealsInBatches, appealTakingGifts, appealTitlesById, createAppeal, deleteAppeal, featuredAppeals, findAppealPage, getAppeal, listAppealChoices, listAppeals, listPublicAppeals, readAppealFilter, type Reader, updateAppeal } from "./server/appeals.server";
+export {
+  appealCard,
+  type AppealFilter,
+  appealFundChoices,
+  appealGiftCount,
+  appealOfGift,
+  appealsInBatches,
+  appealTakingGifts,
+  appealTitlesById,
+  createAppeal,
+  deleteAppeal,
+  featuredAppeals,
+  findAppealPage,
+  getAppeal,
+  listAppealChoices,
+  listAppeals,
+  listPublicAppeals,
+  readAppealFilter,
+  type Reader,
+  updateAppeal,
+} from "./server/appeals.server";

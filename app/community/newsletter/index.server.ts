@@ -1,1 +1,14 @@
-export { addressOfNewsletterLink, confirmSubscription, countSubscribersByStatus, findSubscriberPage, getSubscriber, type NewsletterSubscriber, readSubscriberFilter, removeSubscriber, sendNewsletter, subscribersInBatches, subscribeToNewsletter, unsubscribe } from "./server/newsletter.server";
+export {
+  addressOfNewsletterLink,
+  confirmSubscription,
+  countSubscribersByStatus,
+  findSubscriberPage,
+  getSubscriber,
+  type NewsletterSubscriber,
+  readSubscriberFilter,
+  removeSubscriber,
+  sendNewsletter,
+  subscribersInBatches,
+  subscribeToNewsletter,
+  unsubscribe,
+} from "./server/newsletter.server";

@@ -1,1 +1,11 @@
-export { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, listVolunteers, readVolunteerFilter, signUpVolunteer, type VolunteerSignup, volunteersInBatches } from "./server/volunteers.server";
+export {
+  countVolunteers,
+  deleteVolunteer,
+  findVolunteerPage,
+  getVolunteer,
+  listVolunteers,
+  readVolunteerFilter,
+  signUpVolunteer,
+  type VolunteerSignup,
+  volunteersInBatches,
+} from "./server/volunteers.server";

@@ -1,1 +1,11 @@
-export { type CharityEvent, createEvent, deleteEvent, eventsByTiming, findEventPage, foundationToday, getEvent, listEvents, updateEvent } from "./server/events.server";
+export {
+  type CharityEvent,
+  createEvent,
+  deleteEvent,
+  eventsByTiming,
+  findEventPage,
+  foundationToday,
+  getEvent,
+  listEvents,
+  updateEvent,
+} from "./server/events.server";

@@ -1,1 +1,16 @@
-export { chooseTotalRaised, createSetting, deleteSetting, ensureDefaultSettings, getImpactStatistics, getSetting, type ImpactStatistics, listImpactStatistics, listSettings, type Setting, settingValues, type TotalRaised, totalRaisedChoice, updateSetting } from "./server/settings.server";
+export {
+  chooseTotalRaised,
+  createSetting,
+  deleteSetting,
+  ensureDefaultSettings,
+  getImpactStatistics,
+  getSetting,
+  type ImpactStatistics,
+  listImpactStatistics,
+  listSettings,
+  type Setting,
+  settingValues,
+  type TotalRaised,
+  totalRaisedChoice,
+  updateSetting,
+} from "./server/settings.server";

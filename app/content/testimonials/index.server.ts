@@ -1,1 +1,11 @@
-export { approveTestimonial, createTestimonial, deleteTestimonial, findTestimonialPage, getTestimonial, listTestimonials, submitTestimonial, type Testimonial, updateTestimonial } from "./server/testimonials.server";
+export {
+  approveTestimonial,
+  createTestimonial,
+  deleteTestimonial,
+  findTestimonialPage,
+  getTestimonial,
+  listTestimonials,
+  submitTestimonial,
+  type Testimonial,
+  updateTestimonial,
+} from "./server/testimonials.server";

@@ -1,1 +1,11 @@
-export { billingPortalFor, cancelMyRecurringGift, changeMyRecurringGift, givingOf, givingStatement, pauseMyRecurringGift, redeemGivingLink, requestGivingLink, resumeMyRecurringGift } from "./server/my-giving.server";
+export {
+  billingPortalFor,
+  cancelMyRecurringGift,
+  changeMyRecurringGift,
+  givingOf,
+  givingStatement,
+  pauseMyRecurringGift,
+  redeemGivingLink,
+  requestGivingLink,
+  resumeMyRecurringGift,
+} from "./server/my-giving.server";

@@ -1,1 +1,12 @@
-export { addFund, changeFund, type Fund, fundBySlug, fundForPurpose, fundRow, getFund, listDonateChoices, listFunds, openFundForPurpose } from "./server/funds.server";
+export {
+  addFund,
+  changeFund,
+  type Fund,
+  fundBySlug,
+  fundForPurpose,
+  fundRow,
+  getFund,
+  listDonateChoices,
+  listFunds,
+  openFundForPurpose,
+} from "./server/funds.server";

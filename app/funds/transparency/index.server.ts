@@ -1,1 +1,8 @@
-export { getTransparencyReport, readReportRequest, receivedSince, receivedToDate, type ReportRequest, type TransparencyReport } from "./server/transparency.server";
+export {
+  getTransparencyReport,
+  readReportRequest,
+  receivedSince,
+  receivedToDate,
+  type ReportRequest,
+  type TransparencyReport,
+} from "./server/transparency.server";

@@ -1,4 +1,12 @@
 export { endsAsLostGift } from "./rules/payment-troubles";
 export { nextChargeTaken } from "./rules/recurring-pause";
 export { nextScheduledCharge } from "./rules/recurring-schedule";
-export { canPause, FINAL_STATUSES, INITIAL_STATUS, isCancelable, isChangeable, PAUSED_STATUS, shownStatus } from "./rules/subscription-status";
+export {
+  canPause,
+  FINAL_STATUSES,
+  INITIAL_STATUS,
+  isCancelable,
+  isChangeable,
+  PAUSED_STATUS,
+  shownStatus,
+} from "./rules/subscription-status";

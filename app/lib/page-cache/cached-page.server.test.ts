@@ -60,7 +60,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A raw request: Node's client decompresses nothing, so the bytes are what was sent. */
-function fetchRaw(headers: Record<string, string>, method = "GET"): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function fetchRaw(
+  headers: Record<string, string>,
+  method = "GET",
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${origin}/`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -140,8 +143,12 @@ describe("a kept page as it is sent", () => {
 
   it("keeps a Cache-Control the app chose", async () => {
     const own = await preparePage(200, [["cache-control", "public, max-age=60"]], Buffer.from("{}"), 0);
-    const values = own.headers.identity.filter((_, index) => index % 2 === 0 && own.headers.identity[index]!.toLowerCase() === "cache-control");
+    const values = own.headers.identity.filter(
+      (_, index) => index % 2 === 0 && own.headers.identity[index]!.toLowerCase() === "cache-control",
+    );
     expect(values).toHaveLength(1);
-    expect(own.headers.identity[own.headers.identity.findIndex((name) => name.toLowerCase() === "cache-control") + 1]).toBe("public, max-age=60");
+    expect(
+      own.headers.identity[own.headers.identity.findIndex((name) => name.toLowerCase() === "cache-control") + 1],
+    ).toBe("public, max-age=60");
   });
 });

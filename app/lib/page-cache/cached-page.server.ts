@@ -33,7 +33,16 @@ export const VISITOR_CACHE_CONTROL = "no-cache";
 export const VISITOR_VARY = "Accept-Encoding, Authorization, Cookie";
 
 /** Headers of the rendered answer that the cache writes itself, or that belong to one connection. */
-const REWRITTEN = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "vary"]);
+const REWRITTEN = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+]);
 
 /** A weak validator: the same page in gzip, Brotli or plain is one page. */
 function etagOf(body: Buffer): string {

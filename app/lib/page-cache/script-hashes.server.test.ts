@@ -35,6 +35,8 @@ describe("inline script hashes of a kept page", () => {
 
   it("treats a whitespace difference as another script (the text is hashed exactly)", () => {
     expect(inlineScriptHashes(`${ours()} alert(1)</script>`, MARK)).not.toContain(ALERT);
-    expect(inlineScriptHashes(`${ours()}</script>`, MARK)).toEqual(["'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"]);
+    expect(inlineScriptHashes(`${ours()}</script>`, MARK)).toEqual([
+      "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+    ]);
   });
 });

@@ -7,7 +7,11 @@
 export const SAME_FOR_EVERY_VISITOR = { sameForEveryVisitor: true } as const;
 
 export function isSameForEveryVisitor(handle: unknown): boolean {
-  return typeof handle === "object" && handle !== null && (handle as { sameForEveryVisitor?: unknown }).sameForEveryVisitor === true;
+  return (
+    typeof handle === "object" &&
+    handle !== null &&
+    (handle as { sameForEveryVisitor?: unknown }).sameForEveryVisitor === true
+  );
 }
 
 /**

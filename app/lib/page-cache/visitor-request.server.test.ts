@@ -2,7 +2,11 @@ import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { isVisitorFetch, isVisitorRead, pageKeyOf, withoutTracking } from "./visitor-request.server";
 
-function incoming(url: string, headers: Record<string, string | string[]> = {}, { method = "GET", encrypted = false } = {}): IncomingMessage {
+function incoming(
+  url: string,
+  headers: Record<string, string | string[]> = {},
+  { method = "GET", encrypted = false } = {},
+): IncomingMessage {
   return { method, url, headers, socket: encrypted ? { encrypted: true } : {} } as unknown as IncomingMessage;
 }
 
@@ -39,11 +43,17 @@ describe("a visitor's read", () => {
 
 describe("where a kept page is filed", () => {
   it("by scheme, Host and the whole address with its query", () => {
-    expect(pageKeyOf(incoming("/stories?page=2", { host: "give.example.org" }), false)).toBe("http|give.example.org|/stories?page=2");
-    expect(pageKeyOf(incoming("/", { host: "give.example.org" }, { encrypted: true }), false)).toBe("https|give.example.org|/");
+    expect(pageKeyOf(incoming("/stories?page=2", { host: "give.example.org" }), false)).toBe(
+      "http|give.example.org|/stories?page=2",
+    );
+    expect(pageKeyOf(incoming("/", { host: "give.example.org" }, { encrypted: true }), false)).toBe(
+      "https|give.example.org|/",
+    );
     const keys = new Set(["/", "/?a=1", "/stories"].map((url) => pageKeyOf(incoming(url, { host: "h" }), false)));
     expect(keys.size).toBe(3);
-    expect(pageKeyOf(incoming("/", { host: "evil.example" }), false)).not.toBe(pageKeyOf(incoming("/", { host: "give.example.org" }), false));
+    expect(pageKeyOf(incoming("/", { host: "evil.example" }), false)).not.toBe(
+      pageKeyOf(incoming("/", { host: "give.example.org" }), false),
+    );
   });
 
   it("never for a request that is not a visitor's read", () => {
@@ -54,14 +64,26 @@ describe("where a kept page is filed", () => {
   });
 
   it("with the forwarded scheme and host only behind a trusted proxy", () => {
-    const proxied = incoming("/", { host: "app:3000", "x-forwarded-proto": "https", "x-forwarded-host": "give.example.org" });
+    const proxied = incoming("/", {
+      host: "app:3000",
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "give.example.org",
+    });
     const plain = incoming("/", { host: "app:3000" });
     expect(pageKeyOf(proxied, false)).toBe(pageKeyOf(plain, false));
     expect(pageKeyOf(proxied, true)).not.toBe(pageKeyOf(plain, true));
     expect(pageKeyOf(proxied, true)).toContain("give.example.org");
-    const otherHost = incoming("/", { host: "app:3000", "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" });
+    const otherHost = incoming("/", {
+      host: "app:3000",
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "evil.example",
+    });
     expect(pageKeyOf(otherHost, true)).not.toBe(pageKeyOf(proxied, true));
-    const otherScheme = incoming("/", { host: "app:3000", "x-forwarded-proto": "http", "x-forwarded-host": "give.example.org" });
+    const otherScheme = incoming("/", {
+      host: "app:3000",
+      "x-forwarded-proto": "http",
+      "x-forwarded-host": "give.example.org",
+    });
     expect(pageKeyOf(otherScheme, true)).not.toBe(pageKeyOf(proxied, true));
   });
 });

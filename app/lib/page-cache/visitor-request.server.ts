@@ -19,7 +19,11 @@ function carriesSession(cookie: string): boolean {
  * session cookie (staff and donors, signed in or not long ago, always get a fresh page)
  * and no API token.
  */
-export function isVisitorRead(method: string, cookie: string | null | undefined, authorization: string | null | undefined): boolean {
+export function isVisitorRead(
+  method: string,
+  cookie: string | null | undefined,
+  authorization: string | null | undefined,
+): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (authorization) return false;
   return !cookie || !carriesSession(cookie);
@@ -27,7 +31,11 @@ export function isVisitorRead(method: string, cookie: string | null | undefined,
 
 /** The same question asked of a Fetch request (the app's side). */
 export function isVisitorFetch(request: Request): boolean {
-  return isVisitorRead(request.method.toUpperCase(), request.headers.get("Cookie"), request.headers.get("Authorization"));
+  return isVisitorRead(
+    request.method.toUpperCase(),
+    request.headers.get("Cookie"),
+    request.headers.get("Authorization"),
+  );
 }
 
 const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
@@ -60,13 +68,17 @@ export function withoutTracking(url: string): string {
  * visitor's read, or its address is too long to keep.
  */
 export function pageKeyOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  return isVisitorRead(req.method ?? "", req.headers.cookie, req.headers.authorization) ? addressKeyOf(req, trustProxy) : undefined;
+  return isVisitorRead(req.method ?? "", req.headers.cookie, req.headers.authorization)
+    ? addressKeyOf(req, trustProxy)
+    : undefined;
 }
 
 /** The key of a request already known to be a visitor's read. */
 export function addressKeyOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
   const secure = "encrypted" in req.socket && Boolean(req.socket.encrypted);
-  const proxied = trustProxy ? `${firstOf(req.headers["x-forwarded-proto"])}|${firstOf(req.headers["x-forwarded-host"])}|` : "";
+  const proxied = trustProxy
+    ? `${firstOf(req.headers["x-forwarded-proto"])}|${firstOf(req.headers["x-forwarded-host"])}|`
+    : "";
   const key = `${secure ? "https" : "http"}|${proxied}${req.headers.host ?? ""}|${req.url ?? "/"}`;
   return key.length <= MAX_KEY_LENGTH ? key : undefined;
 }

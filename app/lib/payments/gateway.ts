@@ -1,11 +1,6 @@
 import type { RecurringInterval } from "~/giving/donate";
 import type { GiftMetadata } from "./gift-metadata";
-import type {
-  ProviderCheckoutSession,
-  ProviderEvent,
-  ProviderInvoice,
-  ProviderSubscription,
-} from "./provider-objects";
+import type { ProviderCheckoutSession, ProviderEvent, ProviderInvoice, ProviderSubscription } from "./provider-objects";
 
 /**
  * The card payment provider, as the services see it. Two implementations: Stripe through
@@ -103,7 +98,10 @@ export interface PaymentGateway {
   pauseSubscription(id: string, resumesAt: Date): Promise<SubscriptionChanged>;
   /** Collection resumes with the next charge. */
   resumeSubscription(id: string): Promise<SubscriptionChanged>;
-  /** The provider's hosted page where a donor updates the card behind their recurring gifts; null where there is none (the sandbox). */
+  /**
+   * The provider's hosted page where a donor updates the card behind their recurring gifts; null where there is none
+   * (the sandbox).
+   */
   createBillingPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   /** A hosted checkout in setup mode: the donor saves a card, nothing is charged. */
   createSetupCheckoutSession(request: SetupCheckoutRequest): Promise<CheckoutStarted>;
@@ -114,7 +112,9 @@ export interface PaymentGateway {
    * it answers how that charge stands now (paid, still under way, or declined).
    */
   chargeSavedCard(request: SavedCardChargeRequest): Promise<SavedCardCharge>;
-  /** What to reconcile from: completed checkouts and paid invoices created since `since` (seconds), every subscription. */
+  /**
+   * What to reconcile from: completed checkouts and paid invoices created since `since` (seconds), every subscription.
+   */
   listCompletedCheckoutSessions(since: number): AsyncIterable<ProviderCheckoutSession>;
   listSubscriptions(): AsyncIterable<ProviderSubscription>;
   listPaidInvoices(since: number): AsyncIterable<ProviderInvoice>;

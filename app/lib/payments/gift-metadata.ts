@@ -1,4 +1,11 @@
-import { FORM_FREQUENCIES, GENERAL_DONATION, PURPOSE_MAX_LENGTH, type FormFrequency, TRIBUTE_KINDS, type Tribute } from "~/giving/donate";
+import {
+  FORM_FREQUENCIES,
+  GENERAL_DONATION,
+  PURPOSE_MAX_LENGTH,
+  type FormFrequency,
+  TRIBUTE_KINDS,
+  type Tribute,
+} from "~/giving/donate";
 import type { Metadata } from "./provider-objects";
 
 /**

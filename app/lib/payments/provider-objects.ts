@@ -87,9 +87,14 @@ export interface ProviderSubscription {
   items: { data: Array<{ id?: string; current_period_end: number; price: ProviderPrice }> };
   /** Set while the gift is paused; null or absent otherwise. */
   pause_collection?: ProviderPauseCollection | null;
-  /** The card it is charged to (an id, or the payment method itself when expanded); absent where the provider does not say. */
+  /**
+   * The card it is charged to (an id, or the payment method itself when expanded); absent where the provider does not
+   * say.
+   */
   default_payment_method?: Reference | null;
-  /** Why it ended: "payment_failed" when the provider gave up on a charge, "cancellation_requested" when someone asked. */
+  /**
+   * Why it ended: "payment_failed" when the provider gave up on a charge, "cancellation_requested" when someone asked.
+   */
   cancellation_details?: { reason: string | null } | null;
 }
 

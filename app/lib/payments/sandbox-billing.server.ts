@@ -2,7 +2,12 @@ import { getDb } from "~/lib/db.server";
 import { ConflictError, NotFoundError } from "~/lib/service-errors";
 import type { SignedEvent } from "./gateway";
 import type { ProviderInvoice, ProviderSubscription } from "./provider-objects";
-import { loadSandboxObject as load, newSandboxId as newId, saveSandboxObject as save, signedSandboxEvent as event } from "./sandbox-gateway.server";
+import {
+  loadSandboxObject as load,
+  newSandboxId as newId,
+  saveSandboxObject as save,
+  signedSandboxEvent as event,
+} from "./sandbox-gateway.server";
 
 /**
  * The sandbox's failed charges and its simulated billing page, so the whole path of a
@@ -41,7 +46,15 @@ type Db = ReturnType<typeof getDb>;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function customerOf(db: Db, id: string, now: number): Promise<SandboxCustomer> {
-  return (await load<SandboxCustomer>("customer", id, db)) ?? { id, object: "customer", created: now, card: "good", open_invoices: [] };
+  return (
+    (await load<SandboxCustomer>("customer", id, db)) ?? {
+      id,
+      object: "customer",
+      created: now,
+      card: "good",
+      open_invoices: [],
+    }
+  );
 }
 
 async function liveSubscription(db: Db, id: string): Promise<ProviderSubscription> {
@@ -51,8 +64,10 @@ async function liveSubscription(db: Db, id: string): Promise<ProviderSubscriptio
   return subscription;
 }
 
-const chargeOf = (subscription: ProviderSubscription) => subscription.items.data.reduce((sum, item) => sum + (item.price.unit_amount ?? 0), 0);
-const customerIdOf = (subscription: ProviderSubscription) => (typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id);
+const chargeOf = (subscription: ProviderSubscription) =>
+  subscription.items.data.reduce((sum, item) => sum + (item.price.unit_amount ?? 0), 0);
+const customerIdOf = (subscription: ProviderSubscription) =>
+  typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
 
 /**
  * The gift's charge is taken now and declined: the test card goes bad, an open invoice is
@@ -63,9 +78,11 @@ export function failSandboxCharge(subscriptionId: string): Promise<SignedEvent[]
     .transaction()
     .execute(async (db) => {
       const subscription = await liveSubscription(db, subscriptionId);
-      if (subscription.status !== "active") throw new ConflictError(`Only an active gift's charge can fail; this one is ${subscription.status}`);
+      if (subscription.status !== "active")
+        throw new ConflictError(`Only an active gift's charge can fail; this one is ${subscription.status}`);
       // A paused gift is not charged, so there is no charge to decline.
-      if (subscription.pause_collection) throw new ConflictError("This gift is paused: no charge is taken until it resumes, so none can fail");
+      if (subscription.pause_collection)
+        throw new ConflictError("This gift is paused: no charge is taken until it resumes, so none can fail");
       const now = nowSeconds();
       const customer = await customerOf(db, customerIdOf(subscription), now);
       const amount = chargeOf(subscription);
@@ -98,13 +115,19 @@ export function failSandboxCharge(subscriptionId: string): Promise<SignedEvent[]
 }
 
 /** The provider tries the customer's open charges again: paid with a good card, declined again with a bad one. */
-async function retryOpenCharges(db: Db, customer: SandboxCustomer, now: number, onlySubscription?: string): Promise<SignedEvent[]> {
+async function retryOpenCharges(
+  db: Db,
+  customer: SandboxCustomer,
+  now: number,
+  onlySubscription?: string,
+): Promise<SignedEvent[]> {
   const events: SignedEvent[] = [];
   const stillOpen: string[] = [];
   for (const invoiceId of customer.open_invoices) {
     const invoice = await load<ProviderInvoice>("invoice", invoiceId, db);
     const subscriptionId = invoice?.parent?.subscription_details?.subscription;
-    const subscription = typeof subscriptionId === "string" ? await load<ProviderSubscription>("subscription", subscriptionId, db) : null;
+    const subscription =
+      typeof subscriptionId === "string" ? await load<ProviderSubscription>("subscription", subscriptionId, db) : null;
     if (!invoice || !subscription || subscription.status === "canceled") continue;
     if (onlySubscription && subscription.id !== onlySubscription) {
       stillOpen.push(invoiceId);
@@ -118,7 +141,12 @@ async function retryOpenCharges(db: Db, customer: SandboxCustomer, now: number, 
       events.push(event("invoice.payment_failed", invoice, now));
       continue;
     }
-    Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due ?? 0, next_payment_attempt: null, status_transitions: { paid_at: now } });
+    Object.assign(invoice, {
+      status: "paid",
+      amount_paid: invoice.amount_due ?? 0,
+      next_payment_attempt: null,
+      status_transitions: { paid_at: now },
+    });
     subscription.status = "active";
     await save("invoice", invoice, db);
     await save("subscription", subscription, db);
@@ -162,7 +190,11 @@ export function giveUpSandboxCharge(subscriptionId: string): Promise<SignedEvent
       }
       if (givenUp.size === 0) throw new ConflictError("This gift has no failed charge to give up on");
       customer.open_invoices = customer.open_invoices.filter((id) => !givenUp.has(id));
-      Object.assign(subscription, { status: "canceled", canceled_at: now, cancellation_details: { reason: "payment_failed" } });
+      Object.assign(subscription, {
+        status: "canceled",
+        canceled_at: now,
+        cancellation_details: { reason: "payment_failed" },
+      });
       await save("customer", customer, db);
       await save("subscription", subscription, db);
       events.push(event("customer.subscription.deleted", subscription, now));
@@ -175,7 +207,12 @@ export async function findSandboxBillingPage(id: string) {
   const session = await load<SandboxBillingSession>("billing_portal.session", id);
   if (!session) return null;
   const customer = await customerOf(getDb(), session.customer, session.created);
-  return { session, expired: nowSeconds() - session.created > BILLING_PAGE_SECONDS, card: customer.card, owed: customer.open_invoices.length };
+  return {
+    session,
+    expired: nowSeconds() - session.created > BILLING_PAGE_SECONDS,
+    card: customer.card,
+    owed: customer.open_invoices.length,
+  };
 }
 
 /**
@@ -187,7 +224,8 @@ async function putNewCardOn(db: Db, customer: SandboxCustomer, now: number): Pro
   const events: SignedEvent[] = [];
   const owing = new Set<string>();
   for (const invoiceId of customer.open_invoices) {
-    const subscriptionId = (await load<ProviderInvoice>("invoice", invoiceId, db))?.parent?.subscription_details?.subscription;
+    const subscriptionId = (await load<ProviderInvoice>("invoice", invoiceId, db))?.parent?.subscription_details
+      ?.subscription;
     if (typeof subscriptionId === "string") owing.add(subscriptionId);
   }
   for (const subscriptionId of owing) {
@@ -201,12 +239,15 @@ async function putNewCardOn(db: Db, customer: SandboxCustomer, now: number): Pro
 }
 
 /** "Update your card" on the simulated billing page: the test card is good again, and what is owed is tried at once. */
-export function fixSandboxCard(billingPageId: string): Promise<{ session: SandboxBillingSession; events: SignedEvent[] }> {
+export function fixSandboxCard(
+  billingPageId: string,
+): Promise<{ session: SandboxBillingSession; events: SignedEvent[] }> {
   return getDb()
     .transaction()
     .execute(async (db) => {
       const session = await load<SandboxBillingSession>("billing_portal.session", billingPageId, db);
-      if (!session || nowSeconds() - session.created > BILLING_PAGE_SECONDS) throw new NotFoundError("This billing page has expired");
+      if (!session || nowSeconds() - session.created > BILLING_PAGE_SECONDS)
+        throw new NotFoundError("This billing page has expired");
       const now = nowSeconds();
       const customer = await customerOf(db, session.customer, now);
       customer.card = "good";

@@ -2,9 +2,23 @@ import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "~/lib/db.server";
 import { PaymentProviderError } from "~/lib/service-errors";
 import { lockedForTheWrite } from "~/lib/sql-dialect.server";
-import type { CheckoutRequest, PaymentGateway, SavedCardCharge, SavedCardChargeRequest, SetupCheckoutRequest, SignedEvent, SubscriptionChanged } from "./gateway";
+import type {
+  CheckoutRequest,
+  PaymentGateway,
+  SavedCardCharge,
+  SavedCardChargeRequest,
+  SetupCheckoutRequest,
+  SignedEvent,
+  SubscriptionChanged,
+} from "./gateway";
 import { toProviderMetadata } from "./gift-metadata";
-import { referenceId, type ProviderCheckoutSession, type ProviderInvoice, type ProviderSetupIntent, type ProviderSubscription } from "./provider-objects";
+import {
+  referenceId,
+  type ProviderCheckoutSession,
+  type ProviderInvoice,
+  type ProviderSetupIntent,
+  type ProviderSubscription,
+} from "./provider-objects";
 import { signEvent, verifySignedEvent } from "./webhook-signature.server";
 
 /**
@@ -155,7 +169,13 @@ export const sandboxGateway: PaymentGateway = {
 
   // The sandbox's simulated billing page, where a declined test card is put right.
   async createBillingPortalSession(customerId, returnUrl) {
-    const session = { id: newId("bps"), object: "billing_portal.session", created: nowSeconds(), customer: customerId, return_url: returnUrl };
+    const session = {
+      id: newId("bps"),
+      object: "billing_portal.session",
+      created: nowSeconds(),
+      customer: customerId,
+      return_url: returnUrl,
+    };
     await save("billing_portal.session", session);
     return { url: `${new URL(returnUrl).origin}/sandbox/billing/${session.id}` };
   },
@@ -207,7 +227,8 @@ export const sandboxGateway: PaymentGateway = {
   listCompletedCheckoutSessions: (since) =>
     filter(listAll<ProviderCheckoutSession>("checkout.session", since), (session) => session.status === "complete"),
   listSubscriptions: () => listAll<ProviderSubscription>("subscription"),
-  listPaidInvoices: (since) => filter(listAll<ProviderInvoice>("invoice", since), (invoice) => invoice.status === "paid"),
+  listPaidInvoices: (since) =>
+    filter(listAll<ProviderInvoice>("invoice", since), (invoice) => invoice.status === "paid"),
 
   verifyWebhookEvent: (payload, signature) => verifySignedEvent(payload, signature, WEBHOOK_SECRET),
 };
@@ -274,7 +295,10 @@ export function paySandboxCheckout(id: string): Promise<{ session: SandboxChecko
  * Changes a stored subscription as Stripe would, and returns the signed
  * customer.subscription.updated event it would send, for delivery to the webhook handler.
  */
-function changeSandboxSubscription(id: string, change: (subscription: ProviderSubscription) => void): Promise<SubscriptionChanged> {
+function changeSandboxSubscription(
+  id: string,
+  change: (subscription: ProviderSubscription) => void,
+): Promise<SubscriptionChanged> {
   return getDb()
     .transaction()
     .execute(async (db) => {
@@ -397,7 +421,15 @@ async function createSandboxSetupSession(request: SetupCheckoutRequest) {
     url: `${request.siteUrl}/sandbox/checkout/${id}`,
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
-    sandbox: { purpose: "", appeal_title: "", gift_cents: 0, fee_cover_cents: 0, frequency: "Ramadan", interval: null, first_scheduled_charge: null },
+    sandbox: {
+      purpose: "",
+      appeal_title: "",
+      gift_cents: 0,
+      fee_cover_cents: 0,
+      frequency: "Ramadan",
+      interval: null,
+      first_scheduled_charge: null,
+    },
   };
   await save("checkout.session", session);
   return { id, url: session.url! };
@@ -408,16 +440,26 @@ async function createSandboxSetupSession(request: SetupCheckoutRequest) {
  * the card is saved with its customer and setup intent, and the checkout.session.completed
  * event Stripe would send comes back signed. Once only, in one transaction.
  */
-export function saveSandboxCard(id: string, { declines }: { declines: boolean }): Promise<{ session: SandboxCheckoutSession; events: SignedEvent[] }> {
+export function saveSandboxCard(
+  id: string,
+  { declines }: { declines: boolean },
+): Promise<{ session: SandboxCheckoutSession; events: SignedEvent[] }> {
   return getDb()
     .transaction()
     .execute(async (db) => {
       const session = await load<SandboxCheckoutSession>("checkout.session", id, db);
-      if (!session || session.mode !== "setup") throw new PaymentProviderError(`No such setup checkout session: '${id}'`);
+      if (!session || session.mode !== "setup")
+        throw new PaymentProviderError(`No such setup checkout session: '${id}'`);
       if (session.status !== "open") return { session, events: [] };
       const now = nowSeconds();
       const customer = newId("cus");
-      const method: SandboxPaymentMethod = { id: newId("pm"), object: "payment_method", created: now, customer, declines };
+      const method: SandboxPaymentMethod = {
+        id: newId("pm"),
+        object: "payment_method",
+        created: now,
+        customer,
+        declines,
+      };
       const intent: ProviderSetupIntent & { object: "setup_intent"; created: number } = {
         id: newId("seti"),
         object: "setup_intent",
@@ -454,7 +496,12 @@ function chargeSandboxCard(request: SavedCardChargeRequest): Promise<SavedCardCh
       if (!intent) {
         const method = await load<SandboxPaymentMethod>("payment_method", request.paymentMethodId, db);
         // As Stripe refuses a card it does not have: an answer for good, never sent again.
-        if (!method || method.customer !== request.customerId) return { outcome: "declined", paymentIntentId: null, declineMessage: `No such saved card: '${request.paymentMethodId}'` };
+        if (!method || method.customer !== request.customerId)
+          return {
+            outcome: "declined",
+            paymentIntentId: null,
+            declineMessage: `No such saved card: '${request.paymentMethodId}'`,
+          };
         intent = {
           id,
           object: "payment_intent",
@@ -470,6 +517,10 @@ function chargeSandboxCard(request: SavedCardChargeRequest): Promise<SavedCardCh
       }
       return intent.status === "succeeded"
         ? { outcome: "paid", paymentIntentId: intent.id, livemode: false, paidAt: intent.created }
-        : { outcome: "declined", paymentIntentId: intent.id, declineMessage: intent.last_payment_error?.message ?? SANDBOX_DECLINE };
+        : {
+            outcome: "declined",
+            paymentIntentId: intent.id,
+            declineMessage: intent.last_payment_error?.message ?? SANDBOX_DECLINE,
+          };
     });
 }

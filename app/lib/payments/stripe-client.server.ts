@@ -17,7 +17,11 @@ export function createStripeClient(env: Env = getEnv()): Stripe | null {
 }
 
 /** host/port/protocol for the SDK from an `http(s)://host[:port]` base URL. */
-export function stripeConnection(apiBase: string | undefined): { host?: string; port?: number; protocol?: "http" | "https" } {
+export function stripeConnection(apiBase: string | undefined): {
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+} {
   if (!apiBase) return {};
   const url = new URL(apiBase);
   const protocol = url.protocol === "http:" ? "http" : "https";

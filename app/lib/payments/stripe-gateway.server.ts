@@ -25,12 +25,17 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
       findOrNull("Could not look up the subscription", () => stripe.subscriptions.retrieve(id)),
 
     cancelSubscription: (id) =>
-      callStripe("Could not cancel the subscription with the card payment provider", () => stripe.subscriptions.cancel(id)),
+      callStripe("Could not cancel the subscription with the card payment provider", () =>
+        stripe.subscriptions.cancel(id),
+      ),
 
     async changeSubscriptionAmount(id, giftCents, feeCoverCents) {
       const current = await callStripe("Could not look up the subscription", () => stripe.subscriptions.retrieve(id));
       const subscription = await callStripe("Could not change the gift with the card payment provider", () =>
-        stripe.subscriptions.update(id, { items: amountItems(current, giftCents, feeCoverCents), proration_behavior: "none" }),
+        stripe.subscriptions.update(id, {
+          items: amountItems(current, giftCents, feeCoverCents),
+          proration_behavior: "none",
+        }),
       );
       return { subscription, events: [] };
     },
@@ -83,7 +88,9 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
     async retrieveSavedCard(session) {
       const setupIntentId = referenceId(session.setup_intent ?? null);
       if (!setupIntentId) return null;
-      const intent = await callStripe("Could not look up the saved card", () => stripe.setupIntents.retrieve(setupIntentId));
+      const intent = await callStripe("Could not look up the saved card", () =>
+        stripe.setupIntents.retrieve(setupIntentId),
+      );
       const customerId = referenceId(intent.customer) ?? referenceId(session.customer);
       const paymentMethodId = referenceId(intent.payment_method);
       if (intent.status !== "succeeded" || !customerId || !paymentMethodId) return null;
@@ -111,11 +118,18 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
       } catch (error) {
         // A decline is an answer, not a failure: the night is marked failed with the bank's words.
         if (error instanceof Stripe.errors.StripeCardError) {
-          return { outcome: "declined", paymentIntentId: error.payment_intent?.id ?? null, declineMessage: error.message };
+          return {
+            outcome: "declined",
+            paymentIntentId: error.payment_intent?.id ?? null,
+            declineMessage: error.message,
+          };
         }
         // A request Stripe will never accept (a card it no longer has): sending it again changes nothing.
-        if (isPermanentRefusal(error)) return { outcome: "declined", paymentIntentId: null, declineMessage: error.message };
-        throw new PaymentProviderError("Could not charge the saved card with the card payment provider", { cause: error });
+        if (isPermanentRefusal(error))
+          return { outcome: "declined", paymentIntentId: null, declineMessage: error.message };
+        throw new PaymentProviderError("Could not charge the saved card with the card payment provider", {
+          cause: error,
+        });
       }
     },
 
@@ -124,7 +138,8 @@ export function createStripeGateway(stripe: Stripe, webhookSecret: string): Paym
         "Could not list checkout sessions",
         stripe.checkout.sessions.list({ status: "complete", created: { gte: since }, limit: 100 }),
       ),
-    listSubscriptions: () => paged("Could not list subscriptions", stripe.subscriptions.list({ status: "all", limit: 100 })),
+    listSubscriptions: () =>
+      paged("Could not list subscriptions", stripe.subscriptions.list({ status: "all", limit: 100 })),
     listPaidInvoices: (since) =>
       paged("Could not list invoices", stripe.invoices.list({ status: "paid", created: { gte: since }, limit: 100 })),
 
@@ -137,9 +152,15 @@ const UNSETTLED = new Set(["processing", "requires_action", "requires_confirmati
 
 /** A saved card's charge as Stripe's payment intent says it stands. */
 export function savedCardCharge(intent: Stripe.PaymentIntent): SavedCardCharge {
-  if (intent.status === "succeeded") return { outcome: "paid", paymentIntentId: intent.id, livemode: intent.livemode, paidAt: intent.created };
-  if (UNSETTLED.has(intent.status)) return { outcome: "pending", paymentIntentId: intent.id, providerStatus: intent.status };
-  return { outcome: "declined", paymentIntentId: intent.id, declineMessage: intent.last_payment_error?.message ?? `The charge was not completed (${intent.status})` };
+  if (intent.status === "succeeded")
+    return { outcome: "paid", paymentIntentId: intent.id, livemode: intent.livemode, paidAt: intent.created };
+  if (UNSETTLED.has(intent.status))
+    return { outcome: "pending", paymentIntentId: intent.id, providerStatus: intent.status };
+  return {
+    outcome: "declined",
+    paymentIntentId: intent.id,
+    declineMessage: intent.last_payment_error?.message ?? `The charge was not completed (${intent.status})`,
+  };
 }
 
 /** Stripe refused the request itself (4xx), other than a conflict or too many requests, which pass. */
@@ -205,7 +226,11 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
  * product and interval; the fee cover's item (the second, when the donor covers the fee)
  * gets the fee on the new amount, or goes when there is none.
  */
-export function amountItems(current: Stripe.Subscription, giftCents: number, feeCoverCents: number): Stripe.SubscriptionUpdateParams.Item[] {
+export function amountItems(
+  current: Stripe.Subscription,
+  giftCents: number,
+  feeCoverCents: number,
+): Stripe.SubscriptionUpdateParams.Item[] {
   const [gift, feeCover] = current.items.data;
   if (!gift) throw new PaymentProviderError(`Subscription ${current.id} has no items to change`);
   const price = (item: Stripe.SubscriptionItem, cents: number) => ({

@@ -1,2 +1,9 @@
 export { startMailDelivery } from "./server/mail-delivery.server";
-export { countOutbox, findOutboxPage, getOutboxMessage, isMailStatus, type OutboxMessage, queueMail } from "./server/mail-queue.server";
+export {
+  countOutbox,
+  findOutboxPage,
+  getOutboxMessage,
+  isMailStatus,
+  type OutboxMessage,
+  queueMail,
+} from "./server/mail-queue.server";

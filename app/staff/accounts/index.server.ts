@@ -1,2 +1,8 @@
 export { runAdminPasswordCli } from "./server/admin-password-cli.server";
-export { type Admin, ensureFirstAdmin, findAdminById, InvalidCredentialsError, signInAdmin } from "./server/admins.server";
+export {
+  type Admin,
+  ensureFirstAdmin,
+  findAdminById,
+  InvalidCredentialsError,
+  signInAdmin,
+} from "./server/admins.server";

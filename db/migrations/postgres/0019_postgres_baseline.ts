@@ -32,10 +32,29 @@ import { sql, type Kysely } from "kysely";
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  for (const part of [EXTENSIONS, STAFF_AND_CONTENT, COMMUNITY, FUNDS, APPEALS, GIVING, RECURRING_CARE, MAIL_AND_REMINDERS, RAMADAN]) {
+  for (const part of [
+    EXTENSIONS,
+    STAFF_AND_CONTENT,
+    COMMUNITY,
+    FUNDS,
+    APPEALS,
+    GIVING,
+    RECURRING_CARE,
+    MAIL_AND_REMINDERS,
+    RAMADAN,
+  ]) {
     await sql.raw(part).execute(db);
   }
-  for (const part of [FUND_RULES, LEDGER_RULES, APPEAL_RULES, GIFT_TOTALS, GIFT_FUNDS, GIFT_APPEALS, RECURRING_RULES, SITE_CHANGES]) {
+  for (const part of [
+    FUND_RULES,
+    LEDGER_RULES,
+    APPEAL_RULES,
+    GIFT_TOTALS,
+    GIFT_FUNDS,
+    GIFT_APPEALS,
+    RECURRING_RULES,
+    SITE_CHANGES,
+  ]) {
     await sql.raw(part).execute(db);
   }
   await writeStartingRows(db);
@@ -584,7 +603,14 @@ function triggerFunction(name: string, body: string, returns: "new" | "null"): s
 }
 
 /** A row trigger of that name, `moment` being e.g. "after update of slug", `when` its condition or "". */
-function rowTrigger(name: string, on: string, moment: string, when: string, body: string, returns: "new" | "null" = "null"): string {
+function rowTrigger(
+  name: string,
+  on: string,
+  moment: string,
+  when: string,
+  body: string,
+  returns: "new" | "null" = "null",
+): string {
   return `${triggerFunction(name, body, returns)}
   create trigger "${name}" ${moment} on "${on}" for each row ${when ? `when (${when})` : ""} execute function "${name}"();`;
 }
@@ -615,14 +641,44 @@ const FUND_RULES = [
   ),
   // A gift stored without its fund takes the fund of its purpose, so no gift is ever without one.
   rowTrigger("donations_take_a_fund", "donations", "after insert", "new.fund_id is null", fundOfPurpose("donations")),
-  refusal("donations_keep_a_fund", "donations", "before update of fund_id", "new.fund_id is null", "Every gift belongs to a fund"),
-  rowTrigger("subscriptions_take_a_fund", "subscriptions", "after insert", "new.fund_id is null", fundOfPurpose("subscriptions")),
-  refusal("subscriptions_keep_a_fund", "subscriptions", "before update of fund_id", "new.fund_id is null", "Every gift belongs to a fund"),
+  refusal(
+    "donations_keep_a_fund",
+    "donations",
+    "before update of fund_id",
+    "new.fund_id is null",
+    "Every gift belongs to a fund",
+  ),
+  rowTrigger(
+    "subscriptions_take_a_fund",
+    "subscriptions",
+    "after insert",
+    "new.fund_id is null",
+    fundOfPurpose("subscriptions"),
+  ),
+  refusal(
+    "subscriptions_keep_a_fund",
+    "subscriptions",
+    "before update of fund_id",
+    "new.fund_id is null",
+    "Every gift belongs to a fund",
+  ),
 ].join("\n");
 
 const LEDGER_RULES = [
-  refusal("disbursements_never_change", "disbursements", "before update", "", "Ledger entries are never changed: record a reversal"),
-  refusal("disbursements_never_deleted", "disbursements", "before delete", "", "Ledger entries are never deleted: record a reversal"),
+  refusal(
+    "disbursements_never_change",
+    "disbursements",
+    "before update",
+    "",
+    "Ledger entries are never changed: record a reversal",
+  ),
+  refusal(
+    "disbursements_never_deleted",
+    "disbursements",
+    "before delete",
+    "",
+    "Ledger entries are never deleted: record a reversal",
+  ),
   // Two staff recording at once: the second waits on the fund's row until the first has
   // committed, then reads the balance the first left, so together they never overdraw it.
   rowTrigger(
@@ -673,7 +729,13 @@ const LEDGER_RULES = [
 ].join("\n");
 
 const APPEAL_RULES = [
-  rowTrigger("appeals_slug_kept", "appeals", "after insert", "", `insert into appeal_slugs (slug, appeal_id) values (new.slug, new.id);`),
+  rowTrigger(
+    "appeals_slug_kept",
+    "appeals",
+    "after insert",
+    "",
+    `insert into appeal_slugs (slug, appeal_id) values (new.slug, new.id);`,
+  ),
   // Back to an address it had before: kept already. Another appeal's address: refused by
   // the primary key, as on SQLite (an address once given is never given to another appeal).
   rowTrigger(
@@ -692,7 +754,13 @@ const APPEAL_RULES = [
     "new.slug <> old.slug and old.went_live_at is not null",
     "An appeal keeps its address once it has gone live",
   ),
-  rowTrigger("appeals_totals_opened", "appeals", "after insert", "", `insert into appeal_totals (appeal_id, is_test) values (new.id, 0), (new.id, 1);`),
+  rowTrigger(
+    "appeals_totals_opened",
+    "appeals",
+    "after insert",
+    "",
+    `insert into appeal_totals (appeal_id, is_test) values (new.id, 0), (new.id, 1);`,
+  ),
 ].join("\n");
 
 /**
@@ -739,8 +807,20 @@ const GIFT_TOTALS = [
     "",
     `${takeFromTotals}\n${addToTotals}`,
   ),
-  rowTrigger("donors_count_insert", "donors", "after insert", "", `update donation_totals set donor_count = donor_count + 1 where is_test = new.is_test;`),
-  rowTrigger("donors_count_delete", "donors", "after delete", "", `update donation_totals set donor_count = donor_count - 1 where is_test = old.is_test;`),
+  rowTrigger(
+    "donors_count_insert",
+    "donors",
+    "after insert",
+    "",
+    `update donation_totals set donor_count = donor_count + 1 where is_test = new.is_test;`,
+  ),
+  rowTrigger(
+    "donors_count_delete",
+    "donors",
+    "after delete",
+    "",
+    `update donation_totals set donor_count = donor_count - 1 where is_test = old.is_test;`,
+  ),
 ].join("\n");
 
 /**
@@ -796,7 +876,13 @@ const takeFromAppeal = `
 const GIFT_APPEALS = [
   rowTrigger("donations_appeals_insert", "donations", "after insert", "new.appeal_id is not null", addToAppeal),
   rowTrigger("donations_appeals_delete", "donations", "after delete", "old.appeal_id is not null", takeFromAppeal),
-  rowTrigger("donations_appeals_update", "donations", "after update of amount_cents, is_test, appeal_id", "", `${takeFromAppeal}\n${addToAppeal}`),
+  rowTrigger(
+    "donations_appeals_update",
+    "donations",
+    "after update of amount_cents, is_test, appeal_id",
+    "",
+    `${takeFromAppeal}\n${addToAppeal}`,
+  ),
 ].join("\n");
 
 // A recurring gift's "created" line is written by the database, so no way of recording one can leave it out.
@@ -862,15 +948,69 @@ const SITE_CHANGES = `
 const FUND_ROWS = [
   // slug, name, the donate form's word for it, kind, description
   ["sadaqa", "Sadaqa", "General Donation", "general", "Voluntary giving, used wherever the need is greatest."],
-  ["zakat-al-mal", "Zakat al-Mal", "Zakat", "zakat", "Zakat on wealth, kept apart and given only to the eight categories of recipients."],
-  ["zakat-al-fitr", "Zakat al-Fitr", "Zakat al-Fitr", "zakat", "The Zakat of breaking the fast, given for every person in the household and delivered to the poor before the Eid prayer."],
-  ["fidya", "Fidya", "Fidya", "obligation", "Feeding one poor person for each day of Ramadan that cannot be fasted or made up."],
-  ["kaffarah", "Kaffarah", "Kaffarah", "obligation", "Expiation for a deliberately broken fast or a broken oath, given as food for the poor."],
-  ["emergency-relief", "Emergency Relief", "Emergency Relief", "restricted", "Food, shelter and medical care when disaster strikes."],
-  ["orphan-care", "Orphan Care", "Orphan Care", "restricted", "Education, healthcare and a safe home for orphaned children."],
-  ["food-water-aid", "Food & Water Aid", "Food & Water Aid", "restricted", "Food parcels, clean water and wells for families in need."],
-  ["education", "Education", "Education", "restricted", "Schooling, books and teachers for children who would go without."],
-  ["healthcare", "Healthcare", "Healthcare", "restricted", "Clinics, medicines and treatment for those who cannot pay."],
+  [
+    "zakat-al-mal",
+    "Zakat al-Mal",
+    "Zakat",
+    "zakat",
+    "Zakat on wealth, kept apart and given only to the eight categories of recipients.",
+  ],
+  [
+    "zakat-al-fitr",
+    "Zakat al-Fitr",
+    "Zakat al-Fitr",
+    "zakat",
+    "The Zakat of breaking the fast, given for every person in the household and delivered to the poor before the Eid prayer.",
+  ],
+  [
+    "fidya",
+    "Fidya",
+    "Fidya",
+    "obligation",
+    "Feeding one poor person for each day of Ramadan that cannot be fasted or made up.",
+  ],
+  [
+    "kaffarah",
+    "Kaffarah",
+    "Kaffarah",
+    "obligation",
+    "Expiation for a deliberately broken fast or a broken oath, given as food for the poor.",
+  ],
+  [
+    "emergency-relief",
+    "Emergency Relief",
+    "Emergency Relief",
+    "restricted",
+    "Food, shelter and medical care when disaster strikes.",
+  ],
+  [
+    "orphan-care",
+    "Orphan Care",
+    "Orphan Care",
+    "restricted",
+    "Education, healthcare and a safe home for orphaned children.",
+  ],
+  [
+    "food-water-aid",
+    "Food & Water Aid",
+    "Food & Water Aid",
+    "restricted",
+    "Food parcels, clean water and wells for families in need.",
+  ],
+  [
+    "education",
+    "Education",
+    "Education",
+    "restricted",
+    "Schooling, books and teachers for children who would go without.",
+  ],
+  [
+    "healthcare",
+    "Healthcare",
+    "Healthcare",
+    "restricted",
+    "Clinics, medicines and treatment for those who cannot pay.",
+  ],
 ] as const;
 
 const PUBLISHED = "Commonly published by US charities; to be confirmed by the foundation's staff";
@@ -934,6 +1074,13 @@ async function writeStartingRows(db: AnyDb): Promise<void> {
     .execute();
   await db
     .insertInto("zakat_policy")
-    .values({ id: 1, body: POLICY_TEMPLATE, is_template: 1, kaffarah_per_fast: 1, updated_by: "system", updated_at: now })
+    .values({
+      id: 1,
+      body: POLICY_TEMPLATE,
+      is_template: 1,
+      kaffarah_per_fast: 1,
+      updated_by: "system",
+      updated_at: now,
+    })
     .execute();
 }

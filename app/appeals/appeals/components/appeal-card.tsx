@@ -12,7 +12,17 @@ import { appealTimingWords } from "./appeal-timing";
  * has come and how long is left. An appeal open for gifts invites one; one not yet open,
  * or archived, is read about.
  */
-export function AppealCard({ appeal, today, eager = false, sizes = IMAGE_SIZES.thirds }: { appeal: AppealCardData; today: string; eager?: boolean; sizes?: string }) {
+export function AppealCard({
+  appeal,
+  today,
+  eager = false,
+  sizes = IMAGE_SIZES.thirds,
+}: {
+  appeal: AppealCardData;
+  today: string;
+  eager?: boolean;
+  sizes?: string;
+}) {
   const live = isListedAsLive(appeal.phase);
   // Only an appeal taking gifts now has a form to donate with; one not yet open is read about.
   const open = appeal.phase === "open";
@@ -20,9 +30,22 @@ export function AppealCard({ appeal, today, eager = false, sizes = IMAGE_SIZES.t
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
-        <MediaImage sources={imageSources(appeal.image_filename, UPLOAD_FOLDERS.appeals)} alt={appeal.title} sizes={sizes} eager={eager} />
-        {live && appeal.is_featured ? <span className="absolute top-3 left-3 rounded-full bg-gold-400 px-3 py-1 text-xs font-bold text-slate-900">Featured</span> : null}
-        {!live && timing ? <span className="absolute top-3 left-3 rounded-full bg-slate-800 px-3 py-1 text-xs font-bold text-white">{timing}</span> : null}
+        <MediaImage
+          sources={imageSources(appeal.image_filename, UPLOAD_FOLDERS.appeals)}
+          alt={appeal.title}
+          sizes={sizes}
+          eager={eager}
+        />
+        {live && appeal.is_featured ? (
+          <span className="absolute top-3 left-3 rounded-full bg-gold-400 px-3 py-1 text-xs font-bold text-slate-900">
+            Featured
+          </span>
+        ) : null}
+        {!live && timing ? (
+          <span className="absolute top-3 left-3 rounded-full bg-slate-800 px-3 py-1 text-xs font-bold text-white">
+            {timing}
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{appeal.fund.name}</p>
@@ -31,7 +54,10 @@ export function AppealCard({ appeal, today, eager = false, sizes = IMAGE_SIZES.t
         <div className="mt-auto pt-5">
           <AppealProgress appeal={appeal} />
           <AppealFacts gifts={appeal.gifts} timing={live ? timing : null} testGifts={appeal.test_gifts} />
-          <Link to={`/appeals/${appeal.slug}`} className={`mt-4 ${open ? "btn-primary" : "inline-block font-semibold text-brand-700 hover:underline"}`}>
+          <Link
+            to={`/appeals/${appeal.slug}`}
+            className={`mt-4 ${open ? "btn-primary" : "inline-block font-semibold text-brand-700 hover:underline"}`}
+          >
             {open ? "Donate Now" : "Read more"}
             <span className="sr-only">
               {open ? " to " : " about "}

@@ -1,12 +1,31 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { AmountChoice, FrequencyChoice, readFrequency, readGiftAmount, GiftChoices, isTicked, CanceledCheckoutNotice, useKeptDonor } from "~/giving/donate/index.ui";
+import {
+  AmountChoice,
+  FrequencyChoice,
+  readFrequency,
+  readGiftAmount,
+  GiftChoices,
+  isTicked,
+  CanceledCheckoutNotice,
+  useKeptDonor,
+} from "~/giving/donate/index.ui";
 import { InputField } from "~/ui/form-fields";
 import { useHydrated } from "~/ui/use-hydrated";
-import { donationSchema, type DonationRequest, feeCoverCents, giftWithFeeWords, type CardFee, type FormFrequency } from "~/giving/donate";
+import {
+  donationSchema,
+  type DonationRequest,
+  feeCoverCents,
+  giftWithFeeWords,
+  type CardFee,
+  type FormFrequency,
+} from "~/giving/donate";
 
-/** What the form starts with: empty, or the gift kept from a canceled checkout (?amount=&frequency=&anonymous=on&cover_fees=on). */
+/**
+ * What the form starts with: empty, or the gift kept from a canceled checkout
+ * (?amount=&frequency=&anonymous=on&cover_fees=on).
+ */
 export interface AppealGiftStart {
   amount: string;
   frequency: FormFrequency;
@@ -25,7 +44,11 @@ type AppealGiftFields = {
   tribute: { kind?: string; name?: string; email?: string } | undefined;
 };
 
-const WHEN: Record<FormFrequency, string> = { "One-Time": "once", Monthly: "today and every month", Annually: "today and every year" };
+const WHEN: Record<FormFrequency, string> = {
+  "One-Time": "once",
+  Monthly: "today and every month",
+  Annually: "today and every year",
+};
 
 /**
  * The donate form of one appeal, already designated to it (the hidden `appeal`). It posts
@@ -67,11 +90,18 @@ export function AppealDonateForm({
   const { usable, giftCents, problem } = readGiftAmount(fields.amount);
   const frequency = readFrequency(fields.frequency);
   const coverCents = isTicked(fields.cover_fees) ? feeCoverCents(giftCents, cardFee) : 0;
-  const summary = usable ? `You will give ${giftWithFeeWords(giftCents, coverCents)} ${WHEN[frequency]} to ${appeal.title}, through a secure hosted checkout.` : problem;
+  const summary = usable
+    ? `You will give ${giftWithFeeWords(giftCents, coverCents)} ${WHEN[frequency]} to ${appeal.title}, through a secure hosted checkout.`
+    : problem;
 
   return (
     <Form method="post" action={`/appeals/${appeal.slug}#give`} {...getFormProps(form)} className="space-y-6">
-      {checkoutCanceled ? <CanceledCheckoutNotice kept="The amount and frequency you chose are kept below, with your ticks." restored={restored} /> : null}
+      {checkoutCanceled ? (
+        <CanceledCheckoutNotice
+          kept="The amount and frequency you chose are kept below, with your ticks."
+          restored={restored}
+        />
+      ) : null}
       <input type="hidden" name={fields.appeal.name} value={appeal.slug} />
 
       <AmountChoice form={form} field={fields.amount} presets={presets} layout="narrow" />
@@ -100,7 +130,11 @@ export function AppealDonateForm({
         <p className="text-sm text-slate-600" aria-live="polite">
           {summary}
         </p>
-        {sandbox ? <p className="text-sm text-slate-600">Test mode: you will see a simulated checkout, and no card is charged.</p> : null}
+        {sandbox ? (
+          <p className="text-sm text-slate-600">
+            Test mode: you will see a simulated checkout, and no card is charged.
+          </p>
+        ) : null}
       </div>
     </Form>
   );

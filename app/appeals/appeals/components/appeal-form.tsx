@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
@@ -7,7 +14,14 @@ import { FormActions } from "~/ui/form-actions";
 import { PhotoField } from "~/content/media/index.ui";
 import { FieldError } from "~/ui/field-error";
 import { InputField, TextareaField } from "~/ui/form-fields";
-import { APPEAL_STATUS_LABELS, APPEAL_STATUSES, appealSchema, MAX_PRESET_AMOUNTS, slugFromTitle, type AppealInput } from "../rules/appeal-schemas";
+import {
+  APPEAL_STATUS_LABELS,
+  APPEAL_STATUSES,
+  appealSchema,
+  MAX_PRESET_AMOUNTS,
+  slugFromTitle,
+  type AppealInput,
+} from "../rules/appeal-schemas";
 import { type Appeal } from "../rules/records";
 import { UPLOAD_FOLDERS } from "~/content/media";
 
@@ -86,28 +100,60 @@ export function AppealForm({
           </div>
         )}
       </Hinted>
-      <TextareaField field={fields.summary} label="Summary" rows={2} required maxLength={500} hint="One or two sentences, shown on the list of appeals and when the page is shared." />
+      <TextareaField
+        field={fields.summary}
+        label="Summary"
+        rows={2}
+        required
+        maxLength={500}
+        hint="One or two sentences, shown on the list of appeals and when the page is shared."
+      />
       <TextareaField field={fields.story} label="Story" rows={10} required />
       <StoryFormatChoice field={fields.story_format} />
-      <PhotoField field={fields.image_filename} saved={appeal?.image_filename ?? ""} folder={UPLOAD_FOLDERS.appeals} fileError={fileError ?? undefined} />
-      <InputField field={fields.video_url} label={<>Video URL {optional}</>} type="text" placeholder="https://www.youtube.com/watch?v=…" />
+      <PhotoField
+        field={fields.image_filename}
+        saved={appeal?.image_filename ?? ""}
+        folder={UPLOAD_FOLDERS.appeals}
+        fileError={fileError ?? undefined}
+      />
+      <InputField
+        field={fields.video_url}
+        label={<>Video URL {optional}</>}
+        type="text"
+        placeholder="https://www.youtube.com/watch?v=…"
+      />
       <FundChoice field={fields.fund_id} funds={funds} appeal={appeal} fixed={fundFixed} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.goal} label={<>Goal (USD) {optional}</>} type="text" inputMode="decimal" placeholder="20000" />
+        <InputField
+          field={fields.goal}
+          label={<>Goal (USD) {optional}</>}
+          type="text"
+          inputMode="decimal"
+          placeholder="20000"
+        />
         <Hinted
           field={fields.preset_amounts}
           label={<>Preset amounts (USD) {optional}</>}
           hint={`Up to ${MAX_PRESET_AMOUNTS} whole dollars, separated by commas. Empty: the donate form's own amounts.`}
         >
           {(describedBy) => (
-            <input {...getInputProps(fields.preset_amounts, { type: "text", ariaDescribedBy: describedBy })} key={fields.preset_amounts.key} placeholder="50, 100, 250" className="field-input" />
+            <input
+              {...getInputProps(fields.preset_amounts, { type: "text", ariaDescribedBy: describedBy })}
+              key={fields.preset_amounts.key}
+              placeholder="50, 100, 250"
+              className="field-input"
+            />
           )}
         </Hinted>
         <InputField field={fields.starts_on} label="Start date" type="date" required />
         <InputField field={fields.ends_on} label={<>End date {optional}</>} type="date" />
       </div>
       <StatusChoice field={fields.status} wentLive={wentLive} />
-      <CheckboxField field={fields.is_featured} label="Featured" hint="Listed first on the Appeals page, and shown on the home page while it is open" />
+      <CheckboxField
+        field={fields.is_featured}
+        label="Featured"
+        hint="Listed first on the Appeals page, and shown on the home page while it is open"
+      />
       <FormActions saveLabel="Save appeal" cancelTo={SCREEN} formErrors={form.errors} />
     </Form>
   );
@@ -172,7 +218,8 @@ function RadioChoice({
   describedBy?: string;
 }) {
   const chosen = typeof field.initialValue === "string" ? field.initialValue : undefined;
-  const described = [describedBy, field.errors?.length ? field.errorId : undefined].filter(Boolean).join(" ") || undefined;
+  const described =
+    [describedBy, field.errors?.length ? field.errorId : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <fieldset key={field.key} aria-describedby={described}>
       <legend className="field-label">{legend}</legend>
@@ -211,8 +258,8 @@ function StoryFormatChoice({ field }: { field: FieldMetadata<string> }) {
         describedBy={hintId}
       />
       <p id={hintId} className="mt-1 text-sm text-slate-600">
-        Plain paragraphs are separated by a blank line. Markdown may also use headings (# and ##), lists (- or 1.), quotes (&gt;), **bold**, *italic* and
-        [links](https://…); anything else is shown as the text it is.
+        Plain paragraphs are separated by a blank line. Markdown may also use headings (# and ##), lists (- or 1.),
+        quotes (&gt;), **bold**, *italic* and [links](https://…); anything else is shown as the text it is.
       </p>
     </div>
   );
@@ -223,7 +270,12 @@ function StatusChoice({ field, wentLive }: { field: FieldMetadata<string>; wentL
   const statuses = APPEAL_STATUSES.filter((status) => !(wentLive && status === "draft"));
   return (
     <div>
-      <RadioChoice field={field} legend="Status" options={statuses.map((status) => ({ value: status, label: APPEAL_STATUS_LABELS[status] }))} describedBy={hintId} />
+      <RadioChoice
+        field={field}
+        legend="Status"
+        options={statuses.map((status) => ({ value: status, label: APPEAL_STATUS_LABELS[status] }))}
+        describedBy={hintId}
+      />
       <p id={hintId} className="mt-1 text-sm text-slate-600">
         {wentLive
           ? "This appeal has gone live, so it can be closed or opened again, but not made a draft: its page has been public."
@@ -246,7 +298,8 @@ function FundChoice({
 }) {
   const hintId = `${field.id}-hint`;
   // Its fund stays offered even if it has been archived since, so the form still saves.
-  const current = appeal && !funds.some((fund) => fund.id === appeal.fund_id) ? [{ id: appeal.fund_id, name: appeal.fund.name }] : [];
+  const current =
+    appeal && !funds.some((fund) => fund.id === appeal.fund_id) ? [{ id: appeal.fund_id, name: appeal.fund.name }] : [];
   const offered = fixed && appeal ? [{ id: appeal.fund_id, name: appeal.fund.name }] : [...current, ...funds];
   return (
     <div>

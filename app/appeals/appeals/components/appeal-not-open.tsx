@@ -17,7 +17,15 @@ export interface RefusedGift {
  * staff), one not yet open, or one that has closed or ended, which points the donor to
  * the live appeals and to the donate page.
  */
-export function AppealNotOpen({ phase, startsOn, refused }: { phase: Exclude<AppealPhase, "open">; startsOn: string; refused: RefusedGift | null }) {
+export function AppealNotOpen({
+  phase,
+  startsOn,
+  refused,
+}: {
+  phase: Exclude<AppealPhase, "open">;
+  startsOn: string;
+  refused: RefusedGift | null;
+}) {
   return (
     <div className="space-y-4">
       {refused ? <RefusedNotice refused={refused} /> : null}
@@ -45,24 +53,34 @@ function PhaseWords({ phase, startsOn }: { phase: Exclude<AppealPhase, "open">; 
         </p>
       );
     case "upcoming":
-      return <p className="text-lg font-semibold text-slate-900">This appeal opens for gifts on {formatAppealDay(startsOn)}.</p>;
+      return (
+        <p className="text-lg font-semibold text-slate-900">
+          This appeal opens for gifts on {formatAppealDay(startsOn)}.
+        </p>
+      );
     case "ended":
       return (
         <p className="text-lg font-semibold text-slate-900">
-          This appeal has ended. <span className="font-normal text-slate-700">Thank you to everyone who gave to it.</span>
+          This appeal has ended.{" "}
+          <span className="font-normal text-slate-700">Thank you to everyone who gave to it.</span>
         </p>
       );
     default:
       return (
         <p className="text-lg font-semibold text-slate-900">
-          This appeal has closed. <span className="font-normal text-slate-700">Thank you to everyone who gave to it.</span>
+          This appeal has closed.{" "}
+          <span className="font-normal text-slate-700">Thank you to everyone who gave to it.</span>
         </p>
       );
   }
 }
 
 function RefusedNotice({ refused }: { refused: RefusedGift }) {
-  const again = new URLSearchParams({ ...(refused.amount ? { amount: String(refused.amount) } : {}), frequency: refused.frequency, ...refused.choices });
+  const again = new URLSearchParams({
+    ...(refused.amount ? { amount: String(refused.amount) } : {}),
+    frequency: refused.frequency,
+    ...refused.choices,
+  });
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
       <p>{refused.message} Nothing was charged.</p>

@@ -16,7 +16,11 @@ interface ProgressOf {
  * is nothing to measure against: only the sentence ("$2,150 raised").
  */
 export function AppealProgress({ appeal, large = false }: { appeal: ProgressOf; large?: boolean }) {
-  const progress = appealProgress(dollarsToCents(appeal.raised), appeal.goal === null ? null : dollarsToCents(appeal.goal), appeal.gifts);
+  const progress = appealProgress(
+    dollarsToCents(appeal.raised),
+    appeal.goal === null ? null : dollarsToCents(appeal.goal),
+    appeal.gifts,
+  );
   const hasGoal = progress.goalCents !== null;
   return (
     <div>
@@ -33,7 +37,11 @@ export function AppealProgress({ appeal, large = false }: { appeal: ProgressOf; 
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress.barPercent}%` }} />
         </div>
       ) : null}
-      <p aria-hidden={hasGoal ? true : undefined} data-testid="appeal-progress" className={`mt-2 font-semibold text-slate-900 ${large ? "text-lg" : "text-sm"}`}>
+      <p
+        aria-hidden={hasGoal ? true : undefined}
+        data-testid="appeal-progress"
+        className={`mt-2 font-semibold text-slate-900 ${large ? "text-lg" : "text-sm"}`}
+      >
         {progress.words}
       </p>
     </div>
@@ -41,7 +49,15 @@ export function AppealProgress({ appeal, large = false }: { appeal: ProgressOf; 
 }
 
 /** "48 gifts · 12 days left", and a word when test gifts are in the figure. */
-export function AppealFacts({ gifts, timing, testGifts }: { gifts: number; timing: string | null; testGifts: boolean }) {
+export function AppealFacts({
+  gifts,
+  timing,
+  testGifts,
+}: {
+  gifts: number;
+  timing: string | null;
+  testGifts: boolean;
+}) {
   return (
     <>
       <p className="mt-1 text-sm text-slate-600">
@@ -53,7 +69,9 @@ export function AppealFacts({ gifts, timing, testGifts }: { gifts: number; timin
           </>
         ) : null}
       </p>
-      {testGifts ? <p className="mt-1 text-xs font-medium text-amber-800">Includes test gifts (no money moved)</p> : null}
+      {testGifts ? (
+        <p className="mt-1 text-xs font-medium text-amber-800">Includes test gifts (no money moved)</p>
+      ) : null}
     </>
   );
 }

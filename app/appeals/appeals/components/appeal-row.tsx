@@ -17,7 +17,11 @@ const WIDE_CELL = "hidden px-3 py-3 sm:table-cell";
 
 /** One appeal in the staff's list: its address, status, fund, progress in words, gifts and days. */
 export function AppealRow({ appeal }: { appeal: Appeal }) {
-  const progress = appealProgress(dollarsToCents(appeal.raised), appeal.goal === null ? null : dollarsToCents(appeal.goal), appeal.gifts);
+  const progress = appealProgress(
+    dollarsToCents(appeal.raised),
+    appeal.goal === null ? null : dollarsToCents(appeal.goal),
+    appeal.gifts,
+  );
   const deletable = appeal.status === "draft" && !appeal.went_live_at;
   return (
     <tr>
@@ -52,10 +56,19 @@ export function AppealRow({ appeal }: { appeal: Appeal }) {
       <td className="px-3 py-3 text-right align-top whitespace-nowrap sm:align-middle">
         {/* Stacked on a phone, so Edit is in view without scrolling sideways. */}
         <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end sm:gap-4">
-          <Link to={`?edit=${appeal.id}`} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Edit ${appeal.title}`}>
+          <Link
+            to={`?edit=${appeal.id}`}
+            preventScrollReset
+            className="font-semibold text-brand-700 hover:underline"
+            aria-label={`Edit ${appeal.title}`}
+          >
             Edit
           </Link>
-          <Link to={`/appeals/${appeal.slug}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View the page of ${appeal.title}`}>
+          <Link
+            to={`/appeals/${appeal.slug}`}
+            className="font-semibold text-brand-700 hover:underline"
+            aria-label={`View the page of ${appeal.title}`}
+          >
             View page
           </Link>
           {deletable ? (
@@ -78,8 +91,12 @@ export function AppealRow({ appeal }: { appeal: Appeal }) {
 function StatusBadges({ appeal }: { appeal: Pick<Appeal, "status" | "is_featured"> }) {
   return (
     <>
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[appeal.status]}`}>{APPEAL_STATUS_LABELS[appeal.status]}</span>
-      {appeal.is_featured ? <span className="ml-2 rounded-full bg-gold-300 px-2 py-0.5 text-xs font-semibold text-slate-900">Featured</span> : null}
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[appeal.status]}`}>
+        {APPEAL_STATUS_LABELS[appeal.status]}
+      </span>
+      {appeal.is_featured ? (
+        <span className="ml-2 rounded-full bg-gold-300 px-2 py-0.5 text-xs font-semibold text-slate-900">Featured</span>
+      ) : null}
     </>
   );
 }
@@ -97,7 +114,11 @@ function Dates({ appeal }: { appeal: Pick<Appeal, "starts_on" | "ends_on"> }) {
   return (
     <>
       {formatDate(appeal.starts_on, "UTC")}
-      {appeal.ends_on ? <> – {formatDate(appeal.ends_on, "UTC")}</> : <span className="block text-xs text-slate-600">no end date</span>}
+      {appeal.ends_on ? (
+        <> – {formatDate(appeal.ends_on, "UTC")}</>
+      ) : (
+        <span className="block text-xs text-slate-600">no end date</span>
+      )}
     </>
   );
 }

@@ -32,7 +32,11 @@ function StoryBlock({ block }: { block: Block }) {
           <Inlines parts={item} />
         </li>
       ));
-      return block.ordered ? <ol className="mb-4 list-decimal space-y-1 pl-6 text-slate-700">{items}</ol> : <ul>{items}</ul>;
+      return block.ordered ? (
+        <ol className="mb-4 list-decimal space-y-1 pl-6 text-slate-700">{items}</ol>
+      ) : (
+        <ul>{items}</ul>
+      );
     }
     case "quote":
       return (
@@ -77,7 +81,11 @@ function InlinePart({ part }: { part: Inline }) {
       // safeHref let only http(s), mailto and this site's own paths through; links away open with no referrer.
       const away = !part.href.startsWith("/");
       return (
-        <a href={part.href} rel={away ? "noopener noreferrer" : undefined} className="font-medium text-brand-700 underline hover:no-underline">
+        <a
+          href={part.href}
+          rel={away ? "noopener noreferrer" : undefined}
+          className="font-medium text-brand-700 underline hover:no-underline"
+        >
           <Inlines parts={part.children} />
         </a>
       );

@@ -8,7 +8,10 @@ import { daysBetween } from "~/shared/hijri";
  * How long a donor still has, in the words the appeal pages use. `today` comes from the
  * loader (the foundation's day), so the server's page and the browser's agree.
  */
-export function appealTimingWords(appeal: { phase: AppealPhase; starts_on: string; ends_on: string | null }, today: string): string | null {
+export function appealTimingWords(
+  appeal: { phase: AppealPhase; starts_on: string; ends_on: string | null },
+  today: string,
+): string | null {
   switch (appeal.phase) {
     case "upcoming":
       return `Opens on ${formatAppealDay(appeal.starts_on)}`;

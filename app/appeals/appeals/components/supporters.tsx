@@ -16,7 +16,17 @@ const NO_GIFTS: Record<AppealPhase, string> = {
  * An appeal's latest gifts as the public sees them: a first name or "Anonymous", the
  * amount and when (the loader already left out every other part of a name).
  */
-export function Supporters({ supporters, phase, today, timeZone }: { supporters: Supporter[]; phase: AppealPhase; today: string; timeZone: string }) {
+export function Supporters({
+  supporters,
+  phase,
+  today,
+  timeZone,
+}: {
+  supporters: Supporter[];
+  phase: AppealPhase;
+  today: string;
+  timeZone: string;
+}) {
   if (!supporters.length) return <p className="text-slate-600">{NO_GIFTS[phase]}</p>;
   return (
     <ul className="divide-y divide-slate-200" data-testid="supporters">

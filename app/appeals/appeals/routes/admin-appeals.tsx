@@ -15,7 +15,16 @@ import { todayIn } from "~/shared/dates";
 import { contentFormAction } from "~/ui/content-form.server";
 import { getEnv } from "~/lib/env.server";
 import { rowFromParam } from "~/lib/record-ids.server";
-import { appealFundChoices, createAppeal, deleteAppeal, findAppealPage, getAppeal, readAppealFilter, updateAppeal, type AppealFilter } from "../server/appeals.server";
+import {
+  appealFundChoices,
+  createAppeal,
+  deleteAppeal,
+  findAppealPage,
+  getAppeal,
+  readAppealFilter,
+  updateAppeal,
+  type AppealFilter,
+} from "../server/appeals.server";
 import { photoUpload } from "~/content/media/index.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appeals | Admin" }];
@@ -82,7 +91,9 @@ export default function AdminAppeals({ loaderData, actionData }: Route.Component
         </Notice>
       ) : null}
       {actionData && "missing" in actionData ? <Notice tone="error">That appeal no longer exists.</Notice> : null}
-      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice> : null}
+      {loaderData.filterProblem ? (
+        <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice>
+      ) : null}
 
       {/* First on the page: without JavaScript this is a plain section, and must be in view. */}
       {formOpen ? (
@@ -95,14 +106,21 @@ export default function AdminAppeals({ loaderData, actionData }: Route.Component
         confirming.status === "draft" ? (
           <ConfirmPanel
             question="Are you sure you want to delete this draft appeal?"
-            details={<p>“{confirming.title}” will be removed. Its address, /appeals/{confirming.slug}, will never be given to another appeal.</p>}
+            details={
+              <p>
+                “{confirming.title}” will be removed. Its address, /appeals/{confirming.slug}, will never be given to
+                another appeal.
+              </p>
+            }
             confirmLabel="Yes, delete draft"
             intent="delete"
             fields={{ id: String(confirming.id) }}
             cancelTo={SCREEN}
           />
         ) : (
-          <Notice tone="error">Only a draft can be deleted. “{confirming.title}” has gone live: edit it and choose Closed instead.</Notice>
+          <Notice tone="error">
+            Only a draft can be deleted. “{confirming.title}” has gone live: edit it and choose Closed instead.
+          </Notice>
         )
       ) : null}
 
@@ -125,19 +143,38 @@ export default function AdminAppeals({ loaderData, actionData }: Route.Component
           <AppealRow key={appeal.id} appeal={appeal} />
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={appeals.length} label="Appeals" transient={["saved", "deleted", "new", "edit", "delete"]} />
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        rowsOnPage={appeals.length}
+        label="Appeals"
+        transient={["saved", "deleted", "new", "edit", "delete"]}
+      />
     </div>
   );
 }
 
 function AppealFilters({ filter }: { filter: AppealFilter }) {
   return (
-    <ListSearch id="appeal-search" label="Search by title, address or summary" search={filter.search} clearTo={SCREEN} filtered={Boolean(filter.search || filter.status)}>
+    <ListSearch
+      id="appeal-search"
+      label="Search by title, address or summary"
+      search={filter.search}
+      clearTo={SCREEN}
+      filtered={Boolean(filter.search || filter.status)}
+    >
       <div>
         <label htmlFor="appeal-status" className="field-label">
           Status
         </label>
-        <select id="appeal-status" name="status" defaultValue={filter.status ?? ""} onChange={applyAtOnce} className="field-input">
+        <select
+          id="appeal-status"
+          name="status"
+          defaultValue={filter.status ?? ""}
+          onChange={applyAtOnce}
+          className="field-input"
+        >
           <option value="">All statuses</option>
           {APPEAL_STATUSES.map((status) => (
             <option key={status} value={status}>

@@ -17,7 +17,10 @@ const resource = apiResource<Route.ActionArgs>({
     const { filter, problem } = readAppealFilter(url.searchParams);
     if (problem) return apiError(422, problem);
     const reader = await readerOf(request);
-    return listAnswer(url, { whole: () => appealsInBatches(filter, reader), page: (page) => listAppeals(filter, page, reader) });
+    return listAnswer(url, {
+      whole: () => appealsInBatches(filter, reader),
+      page: (page) => listAppeals(filter, page, reader),
+    });
   }),
   POST: staffOnly(async ({ request }) => json(await createAppeal(await readJsonBody(request)), 201)),
 });

@@ -70,7 +70,13 @@ function giftStart(params: URLSearchParams): AppealGiftStart {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Appeal not found | Al-Amanah Foundation" }];
   const { appeal, share } = loaderData;
-  const tags = shareTags({ type: "website", title: appeal.title, pageTitle: `${appeal.title} | Al-Amanah Foundation`, description: appeal.summary, ...share });
+  const tags = shareTags({
+    type: "website",
+    title: appeal.title,
+    pageTitle: `${appeal.title} | Al-Amanah Foundation`,
+    description: appeal.summary,
+    ...share,
+  });
   return appeal.status === "draft" ? [...tags, { name: "robots", content: "noindex" }] : tags;
 };
 
@@ -81,7 +87,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await readFormBody(request);
-  return checkoutFormReply(formData, donationSchema, (gift) => startCheckout({ ...gift, appeal: params.slug }, checkoutVisitorOf(request, context)), "Appeal checkout failed");
+  return checkoutFormReply(
+    formData,
+    donationSchema,
+    (gift) => startCheckout({ ...gift, appeal: params.slug }, checkoutVisitorOf(request, context)),
+    "Appeal checkout failed",
+  );
 }
 
 export default function AppealPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -106,20 +117,34 @@ export default function AppealPage({ loaderData, actionData }: Route.ComponentPr
         </a>
       ) : null}
 
-      {/* Phones read the progress first, then the story, the form and the supporters; wide screens keep the progress and the form beside the story. */}
+      {/* Phones read the progress first, then the story, the form and the supporters; wide screens keep the progress
+          and the form beside the story. */}
       <div className="mt-8 grid gap-10 lg:grid-cols-5 lg:grid-rows-[auto_auto_1fr]">
         <div className="lg:col-span-2 lg:col-start-4 lg:row-start-1">
           <ProgressBox appeal={appeal} timing={appealTimingWords(appeal, today)} />
-          {/* Sharing invites people to give: not to a draft, nor to an appeal that has closed, ended or not yet opened. */}
+          {/* Sharing invites people to give: not to a draft, nor to an appeal that has closed, ended or not yet
+              opened. */}
           {takesGifts ? (
             <div className="mt-6">
-              <ShareLinks heading="Share this appeal" page={{ url: share.url, title: appeal.title, text: `${appeal.title}: ${appeal.summary}` }} />
+              <ShareLinks
+                heading="Share this appeal"
+                page={{ url: share.url, title: appeal.title, text: `${appeal.title}: ${appeal.summary}` }}
+              />
             </div>
           ) : null}
         </div>
         <div className="lg:col-span-3 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {image ? (
-            <SafeImage src={image.src} srcSet={image.srcSet} sizes={IMAGE_SIZES.article} alt={appeal.title} width={768} height={480} eager className="aspect-[16/10] w-full rounded-2xl object-cover" />
+            <SafeImage
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={IMAGE_SIZES.article}
+              alt={appeal.title}
+              width={768}
+              height={480}
+              eager
+              className="aspect-[16/10] w-full rounded-2xl object-cover"
+            />
           ) : null}
           {video ? (
             <div className="mt-8 first:mt-0">
@@ -130,7 +155,11 @@ export default function AppealPage({ loaderData, actionData }: Route.ComponentPr
             <AppealStory blocks={story} />
           </div>
         </div>
-        <section id="give" aria-labelledby="give-title" className="scroll-mt-24 self-start rounded-2xl border border-slate-200 p-6 lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-2">
+        <section
+          id="give"
+          aria-labelledby="give-title"
+          className="scroll-mt-24 self-start rounded-2xl border border-slate-200 p-6 lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-2"
+        >
           <h2 id="give-title" className="mb-4 text-xl font-bold text-slate-900">
             {takesGifts ? "Give to this appeal" : draft ? "The donate form" : "Other ways to give"}
           </h2>
@@ -164,7 +193,13 @@ function PhaseMarker({ phase }: { phase: AppealPhase }) {
   );
 }
 
-function ProgressBox({ appeal, timing }: { appeal: Route.ComponentProps["loaderData"]["appeal"]; timing: string | null }) {
+function ProgressBox({
+  appeal,
+  timing,
+}: {
+  appeal: Route.ComponentProps["loaderData"]["appeal"];
+  timing: string | null;
+}) {
   return (
     <section aria-labelledby="progress-title" className="rounded-2xl bg-brand-50 p-6">
       <h2 id="progress-title" className="sr-only">
@@ -193,9 +228,13 @@ function GiveHere({ loaderData, actionData }: Pick<Route.ComponentProps, "loader
   const navigation = useNavigation();
   const sandbox = useRouteLoaderData<typeof rootLoader>("root")?.paymentMode === "sandbox";
   const result = actionData?.result as SubmissionResult<string[]> | undefined;
-  if (appeal.phase !== "open") return <AppealNotOpen phase={appeal.phase} startsOn={appeal.starts_on} refused={refusedGift(result)} />;
+  if (appeal.phase !== "open")
+    return <AppealNotOpen phase={appeal.phase} startsOn={appeal.starts_on} refused={refusedGift(result)} />;
   // Stays true from the post until the browser leaves for the checkout page.
-  const processing = navigation.state !== "idle" && navigation.formMethod === "POST" && (navigation.formAction ?? "").split(/[?#]/)[0] === `/appeals/${appeal.slug}`;
+  const processing =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    (navigation.formAction ?? "").split(/[?#]/)[0] === `/appeals/${appeal.slug}`;
   return (
     <AppealDonateForm
       appeal={appeal}
@@ -210,7 +249,10 @@ function GiveHere({ loaderData, actionData }: Pick<Route.ComponentProps, "loader
   );
 }
 
-/** The refusal of a gift posted after the appeal stopped taking gifts, with the amount, frequency and ticks the donor chose. */
+/**
+ * The refusal of a gift posted after the appeal stopped taking gifts, with the amount, frequency and ticks the donor
+ * chose.
+ */
 function refusedGift(result: SubmissionResult<string[]> | undefined): RefusedGift | null {
   const message = result?.error?.[""]?.[0];
   if (!message) return null;
@@ -231,6 +273,7 @@ function refusedGift(result: SubmissionResult<string[]> | undefined): RefusedGif
 
 /** An unknown appeal, or a draft for the public, is a 404 inside the site's layout. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <RecordMissing what="Appeal" listTo="/appeals" listLabel="All appeals" />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <RecordMissing what="Appeal" listTo="/appeals" listLabel="All appeals" />;
   throw error;
 }

@@ -15,7 +15,10 @@ export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Appeals | Al-Amanah Foundation" },
-  { name: "description", content: "The foundation's current appeals: what each one is for, how far it has come, and how to give to it." },
+  {
+    name: "description",
+    content: "The foundation's current appeals: what each one is for, how far it has come, and how to give to it.",
+  },
 ];
 
 /** Live appeals (featured first), then the archive of those that have closed or ended. Drafts are never listed. */
@@ -34,7 +37,10 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero id="appeals-title" eyebrow="Give where it is needed now" title="Appeals">
-        <p>Each appeal raises for one need, with a goal you can watch it reach. Every gift goes to the fund the appeal names.</p>
+        <p>
+          Each appeal raises for one need, with a goal you can watch it reach. Every gift goes to the fund the appeal
+          names.
+        </p>
       </PageHero>
       <div className="container-page py-12">
         {failed ? (
@@ -46,9 +52,17 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
                 Current appeals
               </h2>
               {live.length ? (
-                <CardGrid items={live} columns={3} renderItem={(appeal, index) => <AppealCard appeal={appeal} today={today} eager={index === 0} />} />
+                <CardGrid
+                  items={live}
+                  columns={3}
+                  renderItem={(appeal, index) => <AppealCard appeal={appeal} today={today} eager={index === 0} />}
+                />
               ) : (
-                <EmptyState title="No appeals open right now" text="You can still give wherever the need is greatest." action={{ to: "/donate", label: "Donate Now" }} />
+                <EmptyState
+                  title="No appeals open right now"
+                  text="You can still give wherever the need is greatest."
+                  action={{ to: "/donate", label: "Donate Now" }}
+                />
               )}
             </section>
             {archive.length ? (
@@ -56,8 +70,14 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
                 <h2 id="archive-title" className="text-2xl font-bold text-slate-900">
                   Past appeals
                 </h2>
-                <p className="mt-2 mb-6 text-slate-600">Appeals that have closed, and what your gifts to them raised.</p>
-                <CardGrid items={archive} columns={3} renderItem={(appeal) => <AppealCard appeal={appeal} today={today} />} />
+                <p className="mt-2 mb-6 text-slate-600">
+                  Appeals that have closed, and what your gifts to them raised.
+                </p>
+                <CardGrid
+                  items={archive}
+                  columns={3}
+                  renderItem={(appeal) => <AppealCard appeal={appeal} today={today} />}
+                />
               </section>
             ) : null}
           </>
@@ -68,7 +88,9 @@ export default function Appeals({ loaderData }: Route.ComponentProps) {
           <h2 id="appeals-cta" className="text-2xl font-bold sm:text-3xl">
             Rather give where the need is greatest?
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-brand-50">Your Zakat and Sadaqa can go to any of the foundation&apos;s funds.</p>
+          <p className="mx-auto mt-3 max-w-2xl text-brand-50">
+            Your Zakat and Sadaqa can go to any of the foundation&apos;s funds.
+          </p>
           <div className="mt-6 flex flex-wrap justify-center gap-4">
             <Link to="/donate" className="btn-gold">
               Donate Now

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { appealFilterSchema, appealSchema, presetAmountsField, presetAmountsText, readPresetAmounts, slugFromTitle, SLUG_MAX_LENGTH, SLUG_PATTERN } from "./appeal-schemas";
+import {
+  appealFilterSchema,
+  appealSchema,
+  presetAmountsField,
+  presetAmountsText,
+  readPresetAmounts,
+  slugFromTitle,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+} from "./appeal-schemas";
 
 describe("the address proposed from a title", () => {
   it("is the title's words in lower case joined by hyphens", () => {
@@ -24,7 +33,9 @@ describe("the address proposed from a title", () => {
   it("is cut to the longest address allowed, never ending on a hyphen", () => {
     const long = slugFromTitle(`${"a".repeat(79)} b and more words after the limit`);
     expect(long).toBe("a".repeat(79));
-    const words = slugFromTitle("Water for every village in the valley and the hills beyond it, before the summer comes again");
+    const words = slugFromTitle(
+      "Water for every village in the valley and the hills beyond it, before the summer comes again",
+    );
     expect(words.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
     expect(words).toMatch(SLUG_PATTERN);
     expect(words.startsWith("water-for-every-village")).toBe(true);
@@ -36,7 +47,14 @@ describe("the address proposed from a title", () => {
   });
 
   it("always passes the address rule", () => {
-    for (const title of ["Winter Emergency in Gaza", "Crème & Café", "  -- x --  ", "نداء", "A".repeat(200), "1,000 Wells!"]) {
+    for (const title of [
+      "Winter Emergency in Gaza",
+      "Crème & Café",
+      "  -- x --  ",
+      "نداء",
+      "A".repeat(200),
+      "1,000 Wells!",
+    ]) {
       expect(slugFromTitle(title), title).toMatch(SLUG_PATTERN);
     }
   });
@@ -59,7 +77,20 @@ describe("preset amounts", () => {
   });
 
   it("refuse cents, words, amounts out of bounds and more than six", () => {
-    for (const bad of ["50.5", "0.5", "0", "-10", "abc", "50, ten", "1000000", "1,2,3,4,5,6,7", [true], [12.5], 50, { a: 1 }]) {
+    for (const bad of [
+      "50.5",
+      "0.5",
+      "0",
+      "-10",
+      "abc",
+      "50, ten",
+      "1000000",
+      "1,2,3,4,5,6,7",
+      [true],
+      [12.5],
+      50,
+      { a: 1 },
+    ]) {
       const result = read(bad);
       expect(result.success, JSON.stringify(bad)).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(RULE);
@@ -76,11 +107,24 @@ describe("preset amounts", () => {
 });
 
 describe("an appeal as staff write it", () => {
-  const valid = { title: "Winter Emergency in Gaza", summary: "Heaters and blankets", story: "Winter is here.", fund_id: "3", starts_on: "2025-11-01" };
+  const valid = {
+    title: "Winter Emergency in Gaza",
+    summary: "Heaters and blankets",
+    story: "Winter is here.",
+    fund_id: "3",
+    starts_on: "2025-11-01",
+  };
 
   it("fills in its defaults: plain story, a draft, not featured, no end, no goal, no presets", () => {
     const appeal = appealSchema.parse(valid);
-    expect(appeal).toMatchObject({ title: "Winter Emergency in Gaza", fund_id: 3, story_format: "plain", status: "draft", is_featured: false, preset_amounts: [] });
+    expect(appeal).toMatchObject({
+      title: "Winter Emergency in Gaza",
+      fund_id: 3,
+      story_format: "plain",
+      status: "draft",
+      is_featured: false,
+      preset_amounts: [],
+    });
     expect(appeal.slug).toBeUndefined();
     expect(appeal.goal).toBeUndefined();
     expect(appeal.ends_on).toBeUndefined();
@@ -95,18 +139,27 @@ describe("an appeal as staff write it", () => {
 
   it("refuses an end before the start, beside the end date", () => {
     const result = appealSchema.safeParse({ ...valid, ends_on: "2025-10-31" });
-    expect(result.error?.issues[0]).toMatchObject({ path: ["ends_on"], message: "The end date cannot be before the start date" });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ["ends_on"],
+      message: "The end date cannot be before the start date",
+    });
     expect(appealSchema.safeParse({ ...valid, ends_on: "2025-11-01" }).success).toBe(true);
   });
 
   it("needs a fund, and reads the goal in dollars", () => {
-    expect(appealSchema.safeParse({ ...valid, fund_id: "" }).error?.issues[0]).toMatchObject({ path: ["fund_id"], message: "Choose the fund this appeal raises for" });
+    expect(appealSchema.safeParse({ ...valid, fund_id: "" }).error?.issues[0]).toMatchObject({
+      path: ["fund_id"],
+      message: "Choose the fund this appeal raises for",
+    });
     expect(appealSchema.parse({ ...valid, goal: "20,000" }).goal).toBe(20_000);
     expect(appealSchema.parse({ ...valid, goal: "" }).goal).toBeUndefined();
   });
 
   it("reads the admin list's filters, dropping what it does not know", () => {
-    expect(appealFilterSchema.parse({ search: "  winter ", status: "live" })).toEqual({ search: "winter", status: "live" });
+    expect(appealFilterSchema.parse({ search: "  winter ", status: "live" })).toEqual({
+      search: "winter",
+      status: "live",
+    });
     expect(appealFilterSchema.parse({ search: 5, status: "archived" })).toEqual({ search: "", status: undefined });
   });
 });

@@ -23,7 +23,17 @@ export const SLUG_MAX_LENGTH = 80;
 const SLUG_RULE = "Use lower-case letters, digits and hyphens, e.g. winter-emergency";
 
 /** Letters with no accent to take off, written as a reader would say them. */
-const OWN_LETTERS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ð: "d", þ: "th", ı: "i", ł: "l", đ: "d" };
+const OWN_LETTERS: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+  ł: "l",
+  đ: "d",
+};
 
 /** The address proposed from a title: "Winter Emergency in Gaza" is "winter-emergency-in-gaza". */
 export function slugFromTitle(title: string): string {
@@ -49,10 +59,19 @@ export const presetAmountsField = z
   .union([z.string(), z.array(z.union([z.number(), z.string()]))], { message: PRESETS_RULE })
   .nullish()
   .transform((raw, ctx) => {
-    const parts = raw == null ? [] : Array.isArray(raw) ? raw : raw.split(/[,;\s]+/).filter((part) => part.trim() !== "" && part.trim() !== "$");
+    const parts =
+      raw == null
+        ? []
+        : Array.isArray(raw)
+          ? raw
+          : raw.split(/[,;\s]+/).filter((part) => part.trim() !== "" && part.trim() !== "$");
     const amounts = parts.map((part) => readNumber(typeof part === "string" ? part.trim() : part));
     const usable = amounts.every(
-      (amount) => amount !== undefined && Number.isInteger(amount) && amount >= MINIMUM_DONATION && amount <= MAXIMUM_ONLINE_DONATION,
+      (amount) =>
+        amount !== undefined &&
+        Number.isInteger(amount) &&
+        amount >= MINIMUM_DONATION &&
+        amount <= MAXIMUM_ONLINE_DONATION,
     );
     if (!usable || amounts.length > MAX_PRESET_AMOUNTS) {
       ctx.addIssue({ code: "custom", message: PRESETS_RULE });
@@ -81,23 +100,36 @@ export const appealSchema = z
     // Empty: proposed from the title when the appeal is created, kept as it is otherwise.
     slug: z.preprocess(
       (raw) => (typeof raw === "string" ? raw.trim().toLowerCase() : raw) || undefined,
-      z.string({ message: SLUG_RULE }).max(SLUG_MAX_LENGTH, `The address must be at most ${SLUG_MAX_LENGTH} characters`).regex(SLUG_PATTERN, SLUG_RULE).optional(),
+      z
+        .string({ message: SLUG_RULE })
+        .max(SLUG_MAX_LENGTH, `The address must be at most ${SLUG_MAX_LENGTH} characters`)
+        .regex(SLUG_PATTERN, SLUG_RULE)
+        .optional(),
     ),
     summary: requiredText("Summary", 500),
     // Kept with plain line ends, however the browser sent them.
     story: requiredText("Story", 50_000).transform((story) => story.replace(/\r\n?/g, "\n")),
-    story_format: z.preprocess(emptyIsUnset, z.enum(STORY_FORMATS, { message: "Choose plain paragraphs or Markdown" }).default("plain")),
+    story_format: z.preprocess(
+      emptyIsUnset,
+      z.enum(STORY_FORMATS, { message: "Choose plain paragraphs or Markdown" }).default("plain"),
+    ),
     image_filename: photoField,
     video_url: optionalText("Video URL", 2000),
     fund_id: z.preprocess(
       (raw) => readNumber(emptyIsUnset(raw)),
-      z.number({ message: "Choose the fund this appeal raises for" }).int("Choose the fund this appeal raises for").positive("Choose the fund this appeal raises for"),
+      z
+        .number({ message: "Choose the fund this appeal raises for" })
+        .int("Choose the fund this appeal raises for")
+        .positive("Choose the fund this appeal raises for"),
     ),
     goal: z.preprocess(emptyIsUnset, dollarsField("Goal").optional()),
     preset_amounts: presetAmountsField,
     starts_on: calendarDay("Start date"),
     ends_on: optionalDay("End date"),
-    status: z.preprocess(emptyIsUnset, z.enum(APPEAL_STATUSES, { message: "Choose draft, live or closed" }).default("draft")),
+    status: z.preprocess(
+      emptyIsUnset,
+      z.enum(APPEAL_STATUSES, { message: "Choose draft, live or closed" }).default("draft"),
+    ),
     is_featured: flagField(false),
   })
   .refine((appeal) => !appeal.ends_on || appeal.ends_on >= appeal.starts_on, {

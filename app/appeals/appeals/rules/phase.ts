@@ -8,7 +8,10 @@ import type { AppealStatus } from "./appeal-schemas";
  */
 export type AppealPhase = "draft" | "upcoming" | "open" | "ended" | "closed";
 
-export function appealPhase(appeal: { status: AppealStatus; starts_on: string; ends_on: string | null }, today: string): AppealPhase {
+export function appealPhase(
+  appeal: { status: AppealStatus; starts_on: string; ends_on: string | null },
+  today: string,
+): AppealPhase {
   if (appeal.status === "draft" || appeal.status === "closed") return appeal.status;
   if (today < appeal.starts_on) return "upcoming";
   if (appeal.ends_on && today > appeal.ends_on) return "ended";
@@ -37,5 +40,7 @@ export function whyNoGifts(title: string, phase: AppealPhase, startsOn: string):
 
 /** "March 4, 2026" for the day '2026-03-04' (a calendar day: no time zone moves it). */
 function dayWords(day: string): string {
-  return dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+  return dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }

@@ -28,14 +28,25 @@ describe("an appeal's progress", () => {
   });
 
   it("starts at nothing, with an empty bar", () => {
-    expect(appealProgress(0, 500_000, 0)).toMatchObject({ percent: 0, barPercent: 0, words: "$0 raised of $5,000 goal, 0%" });
+    expect(appealProgress(0, 500_000, 0)).toMatchObject({
+      percent: 0,
+      barPercent: 0,
+      words: "$0 raised of $5,000 goal, 0%",
+    });
     // A handful of cents against a large goal is still under one per cent.
     expect(appealProgress(99, 10_000_000, 1)).toMatchObject({ percent: 0, barPercent: 0 });
   });
 
   it("without a goal says only what was raised, and has no bar to fill", () => {
     for (const goal of [null, 0]) {
-      expect(appealProgress(123_456, goal, 7)).toEqual({ raisedCents: 123_456, goalCents: null, gifts: 7, percent: null, barPercent: 0, words: "$1,234.56 raised" });
+      expect(appealProgress(123_456, goal, 7)).toEqual({
+        raisedCents: 123_456,
+        goalCents: null,
+        gifts: 7,
+        percent: null,
+        barPercent: 0,
+        words: "$1,234.56 raised",
+      });
     }
   });
 });

@@ -18,7 +18,14 @@ export interface AppealProgress {
 
 export function appealProgress(raisedCents: number, goalCents: number | null, gifts: number): AppealProgress {
   if (!goalCents || goalCents <= 0) {
-    return { raisedCents, goalCents: null, gifts, percent: null, barPercent: 0, words: `${formatCents(raisedCents)} raised` };
+    return {
+      raisedCents,
+      goalCents: null,
+      gifts,
+      percent: null,
+      barPercent: 0,
+      words: `${formatCents(raisedCents)} raised`,
+    };
   }
   // Floored: 99.6% is not yet the goal reached.
   const percent = Math.floor((raisedCents * 100) / goalCents);

@@ -49,5 +49,19 @@ export interface AppealDetail extends Appeal {
 /** What a list of appeals shows of each. */
 export type AppealCard = Pick<
   Appeal,
-  "id" | "slug" | "title" | "summary" | "image_filename" | "status" | "phase" | "is_featured" | "goal" | "raised" | "gifts" | "test_gifts" | "starts_on" | "ends_on" | "fund"
+  | "id"
+  | "slug"
+  | "title"
+  | "summary"
+  | "image_filename"
+  | "status"
+  | "phase"
+  | "is_featured"
+  | "goal"
+  | "raised"
+  | "gifts"
+  | "test_gifts"
+  | "starts_on"
+  | "ends_on"
+  | "fund"
 >;

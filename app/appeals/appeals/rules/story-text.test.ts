@@ -5,8 +5,16 @@ const text = (value: string): Inline => ({ kind: "text", text: value });
 
 describe("a plain story", () => {
   it("is paragraphs split at blank lines, with line breaks kept inside them", () => {
-    expect(storyBlocks("Winter has come early.\nFamilies sleep in tents.\n\n\n  \nYour gift buys a heater.\r\n\r\nThank you.", "plain")).toEqual([
-      { kind: "paragraph", inlines: [text("Winter has come early."), { kind: "break" }, text("Families sleep in tents.")] },
+    expect(
+      storyBlocks(
+        "Winter has come early.\nFamilies sleep in tents.\n\n\n  \nYour gift buys a heater.\r\n\r\nThank you.",
+        "plain",
+      ),
+    ).toEqual([
+      {
+        kind: "paragraph",
+        inlines: [text("Winter has come early."), { kind: "break" }, text("Families sleep in tents.")],
+      },
       { kind: "paragraph", inlines: [text("Your gift buys a heater.")] },
       { kind: "paragraph", inlines: [text("Thank you.")] },
     ]);
@@ -14,7 +22,10 @@ describe("a plain story", () => {
 
   it("keeps Markdown signs and HTML as the words they are", () => {
     expect(storyBlocks("# Not a heading\n**not bold** <script>alert(1)</script>", "plain")).toEqual([
-      { kind: "paragraph", inlines: [text("# Not a heading"), { kind: "break" }, text("**not bold** <script>alert(1)</script>")] },
+      {
+        kind: "paragraph",
+        inlines: [text("# Not a heading"), { kind: "break" }, text("**not bold** <script>alert(1)</script>")],
+      },
     ]);
   });
 
@@ -55,7 +66,12 @@ describe("a Markdown story", () => {
   });
 
   it("has bold, italic with stars or underscores, and links, nested", () => {
-    expect(storyBlocks("**Every** gift _counts_, *truly*: [give now](/donate?appeal=winter) or **[read more](https://example.org/a)**", "markdown")).toEqual([
+    expect(
+      storyBlocks(
+        "**Every** gift _counts_, *truly*: [give now](/donate?appeal=winter) or **[read more](https://example.org/a)**",
+        "markdown",
+      ),
+    ).toEqual([
       {
         kind: "paragraph",
         inlines: [
@@ -67,7 +83,10 @@ describe("a Markdown story", () => {
           text(": "),
           { kind: "link", href: "/donate?appeal=winter", children: [text("give now")] },
           text(" or "),
-          { kind: "strong", children: [{ kind: "link", href: "https://example.org/a", children: [text("read more")] }] },
+          {
+            kind: "strong",
+            children: [{ kind: "link", href: "https://example.org/a", children: [text("read more")] }],
+          },
         ],
       },
     ]);
@@ -82,21 +101,40 @@ describe("a Markdown story", () => {
   it("keeps a link's address whole when it holds brackets", () => {
     expect(storyBlocks("[wells](https://en.wikipedia.org/wiki/Well_(water)) dug", "markdown")[0]).toEqual({
       kind: "paragraph",
-      inlines: [{ kind: "link", href: "https://en.wikipedia.org/wiki/Well_(water)", children: [text("wells")] }, text(" dug")],
+      inlines: [
+        { kind: "link", href: "https://en.wikipedia.org/wiki/Well_(water)", children: [text("wells")] },
+        text(" dug"),
+      ],
     });
   });
 
   it("takes the address off a javascript:, data: or protocol-relative link and keeps its words", () => {
-    for (const href of ["javascript:alert(1)", "JavaScript:alert(document.cookie)", "data:text/html,<b>x</b>", "//evil.example", "/\\evil.example", "vbscript:x", "file:///etc/passwd"]) {
-      expect(storyBlocks(`Click [here](${href}) now`, "markdown"), href).toEqual([{ kind: "paragraph", inlines: [text("Click here now")] }]);
+    for (const href of [
+      "javascript:alert(1)",
+      "JavaScript:alert(document.cookie)",
+      "data:text/html,<b>x</b>",
+      "//evil.example",
+      "/\\evil.example",
+      "vbscript:x",
+      "file:///etc/passwd",
+    ]) {
+      expect(storyBlocks(`Click [here](${href}) now`, "markdown"), href).toEqual([
+        { kind: "paragraph", inlines: [text("Click here now")] },
+      ]);
     }
   });
 
   it("keeps raw HTML as text, never as markup", () => {
-    const blocks = storyBlocks('<script>alert("x")</script>\n\n<img src=x onerror=alert(1)> **<b>bold</b>**', "markdown");
+    const blocks = storyBlocks(
+      '<script>alert("x")</script>\n\n<img src=x onerror=alert(1)> **<b>bold</b>**',
+      "markdown",
+    );
     expect(blocks).toEqual([
       { kind: "paragraph", inlines: [text('<script>alert("x")</script>')] },
-      { kind: "paragraph", inlines: [text("<img src=x onerror=alert(1)> "), { kind: "strong", children: [text("<b>bold</b>")] }] },
+      {
+        kind: "paragraph",
+        inlines: [text("<img src=x onerror=alert(1)> "), { kind: "strong", children: [text("<b>bold</b>")] }],
+      },
     ]);
   });
 });
@@ -120,7 +158,9 @@ describe("a story written to be slow", () => {
   });
 
   it("keeps unclosed marks as the characters they are", () => {
-    expect(storyBlocks("**open and [never closed", "markdown")).toEqual([{ kind: "paragraph", inlines: [text("**open and [never closed")] }]);
+    expect(storyBlocks("**open and [never closed", "markdown")).toEqual([
+      { kind: "paragraph", inlines: [text("**open and [never closed")] },
+    ]);
     expect(storyBlocks("*one* and *two", "markdown")).toEqual([
       { kind: "paragraph", inlines: [{ kind: "em", children: [text("one")] }, text(" and *two")] },
     ]);
@@ -133,7 +173,17 @@ describe("the addresses a story may link to", () => {
     expect(safeHref("HTTP://Example.org")).toBe("http://example.org/");
     expect(safeHref("mailto:appeals@example.org")).toBe("mailto:appeals@example.org");
     expect(safeHref("/appeals/winter-emergency")).toBe("/appeals/winter-emergency");
-    for (const href of ["javascript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "data:text/html,x", "//evil.example/x", "/\\evil.example", "tel:+441234", "relative/path", ""]) {
+    for (const href of [
+      "javascript:alert(1)",
+      " javascript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,x",
+      "//evil.example/x",
+      "/\\evil.example",
+      "tel:+441234",
+      "relative/path",
+      "",
+    ]) {
       expect(safeHref(href), JSON.stringify(href)).toBeNull();
     }
   });
@@ -141,6 +191,8 @@ describe("the addresses a story may link to", () => {
 
 describe("a story's words without mark-up", () => {
   it("joins blocks with blank lines and list items with spaces", () => {
-    expect(storyPlainText(storyBlocks("# Need\n**Cold** nights\nahead\n\n- one\n- two", "markdown"))).toBe("Need\n\nCold nights ahead\n\none two");
+    expect(storyPlainText(storyBlocks("# Need\n**Cold** nights\nahead\n\n- one\n- two", "markdown"))).toBe(
+      "Need\n\nCold nights ahead\n\none two",
+    );
   });
 });

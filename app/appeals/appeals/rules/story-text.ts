@@ -22,13 +22,21 @@ export type Block =
   | { kind: "quote"; inlines: Inline[] };
 
 export function storyBlocks(story: string, format: StoryFormat): Block[] {
-  const chunks = story.replace(/\r\n?/g, "\n").split(/\n[ \t]*\n/).map((chunk) => chunk.replace(/^\n+|\s+$/g, "")).filter(Boolean);
+  const chunks = story
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n/)
+    .map((chunk) => chunk.replace(/^\n+|\s+$/g, ""))
+    .filter(Boolean);
   if (format === "plain") return chunks.map((chunk) => ({ kind: "paragraph", inlines: plainLines(chunk) }));
   return chunks.flatMap(markdownBlocks);
 }
 
 function plainLines(chunk: string): Inline[] {
-  return chunk.split("\n").flatMap((line, index): Inline[] => (index === 0 ? [{ kind: "text", text: line }] : [{ kind: "break" }, { kind: "text", text: line }]));
+  return chunk
+    .split("\n")
+    .flatMap((line, index): Inline[] =>
+      index === 0 ? [{ kind: "text", text: line }] : [{ kind: "break" }, { kind: "text", text: line }],
+    );
 }
 
 const HEADING = /^(#{1,3})\s+(.+)$/;
@@ -45,7 +53,11 @@ function markdownBlocks(chunk: string): Block[] {
     const line = lines[index]!.trim();
     const heading = HEADING.exec(line);
     if (heading) {
-      blocks.push({ kind: "heading", level: heading[1]!.length === 3 ? 3 : 2, inlines: inlines(heading[2]!.replace(/\s+#+$/, "")) });
+      blocks.push({
+        kind: "heading",
+        level: heading[1]!.length === 3 ? 3 : 2,
+        inlines: inlines(heading[2]!.replace(/\s+#+$/, "")),
+      });
       index += 1;
       continue;
     }
@@ -104,7 +116,9 @@ export function inlines(text: string): Inline[] {
       top().children.push({ kind: "break" });
       index += 1;
     } else if (char === "*" && text[index + 1] === "*") {
-      index += closeOrOpen(stack, "**", /\S/.test(before), /\S/.test(text[index + 2] ?? " ")) ? 2 : literal(top(), "**", 2);
+      index += closeOrOpen(stack, "**", /\S/.test(before), /\S/.test(text[index + 2] ?? " "))
+        ? 2
+        : literal(top(), "**", 2);
     } else if (char === "*" || char === "_") {
       const after = text[index + 1] ?? " ";
       const mark = char as "*" | "_";
@@ -152,7 +166,9 @@ function open(stack: Frame[], mark: Mark): boolean {
   return true;
 }
 
-/** Closes the nearest open `mark` when it may close one (marks opened after it stay text), else opens one when it may. */
+/**
+ * Closes the nearest open `mark` when it may close one (marks opened after it stay text), else opens one when it may.
+ */
 function closeOrOpen(stack: Frame[], mark: "**" | "*" | "_", mayClose: boolean, mayOpen: boolean): boolean {
   const at = mayClose ? stack.findLastIndex((frame) => frame.mark === mark) : -1;
   if (at > 0 && stack[at]!.children.length > 0) {
@@ -222,7 +238,9 @@ export function safeHref(href: string): string | null {
 /** The story's words without any mark-up: for a summary-less share, search and the API's plain text. */
 export function storyPlainText(blocks: Block[]): string {
   const words = (parts: Inline[]): string =>
-    parts.map((part) => (part.kind === "text" ? part.text : part.kind === "break" ? " " : words(part.children))).join("");
+    parts
+      .map((part) => (part.kind === "text" ? part.text : part.kind === "break" ? " " : words(part.children)))
+      .join("");
   return blocks
     .map((block) => (block.kind === "list" ? block.items.map(words).join(" ") : words(block.inlines)))
     .join("\n\n");

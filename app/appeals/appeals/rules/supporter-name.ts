@@ -4,7 +4,27 @@
  * it, "Mr Khan") must never put more of a person on a public page than a first name, so
  * those read "A supporter" or the given name after the comma.
  */
-const TITLES = new Set(["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sr", "br", "sister", "brother", "sheikh", "shaykh", "imam", "hajji", "haji", "hajja", "sayyid", "ustadh"]);
+const TITLES = new Set([
+  "mr",
+  "mrs",
+  "ms",
+  "miss",
+  "mx",
+  "dr",
+  "prof",
+  "sr",
+  "br",
+  "sister",
+  "brother",
+  "sheikh",
+  "shaykh",
+  "imam",
+  "hajji",
+  "haji",
+  "hajja",
+  "sayyid",
+  "ustadh",
+]);
 const SOMEONE = "A supporter";
 
 export function supporterName(name: string, anonymous: boolean): string {

@@ -1,5 +1,12 @@
 import { sql, type Kysely } from "kysely";
-import { APPEAL_STATUSES, appealSchema, presetAmountsText, readPresetAmounts, slugFromTitle, type AppealStatus } from "../rules/appeal-schemas";
+import {
+  APPEAL_STATUSES,
+  appealSchema,
+  presetAmountsText,
+  readPresetAmounts,
+  slugFromTitle,
+  type AppealStatus,
+} from "../rules/appeal-schemas";
 import { appealPhase, isListedAsLive, whyNoGifts } from "../rules/phase";
 import { type Appeal, type AppealCard } from "../rules/records";
 import { UPLOAD_FOLDERS } from "~/content/media";
@@ -111,8 +118,40 @@ function toAppeal(row: AppealWithTotals, day = today()): Appeal {
 }
 
 export function appealCard(appeal: Appeal): AppealCard {
-  const { id, slug, title, summary, image_filename, status, phase, is_featured, goal, raised, gifts, test_gifts, starts_on, ends_on, fund } = appeal;
-  return { id, slug, title, summary, image_filename, status, phase, is_featured, goal, raised, gifts, test_gifts, starts_on, ends_on, fund };
+  const {
+    id,
+    slug,
+    title,
+    summary,
+    image_filename,
+    status,
+    phase,
+    is_featured,
+    goal,
+    raised,
+    gifts,
+    test_gifts,
+    starts_on,
+    ends_on,
+    fund,
+  } = appeal;
+  return {
+    id,
+    slug,
+    title,
+    summary,
+    image_filename,
+    status,
+    phase,
+    is_featured,
+    goal,
+    raised,
+    gifts,
+    test_gifts,
+    starts_on,
+    ends_on,
+    fund,
+  };
 }
 
 /**
@@ -131,10 +170,16 @@ export async function listPublicAppeals(): Promise<{ live: AppealCard[]; archive
   const archive = appeals
     .filter((appeal) => !isListedAsLive(appeal.phase))
     .sort((a, b) => archivedOn(b).localeCompare(archivedOn(a)) || b.id - a.id);
-  return { live: appeals.filter((appeal) => isListedAsLive(appeal.phase)).map(appealCard), archive: archive.map(appealCard) };
+  return {
+    live: appeals.filter((appeal) => isListedAsLive(appeal.phase)).map(appealCard),
+    archive: archive.map(appealCard),
+  };
 }
 
-/** The day an appeal left the live list: the day it ended, or the day it was closed (for an appeal closed early, before its end). */
+/**
+ * The day an appeal left the live list: the day it ended, or the day it was closed (for an appeal closed early, before
+ * its end).
+ */
 function archivedOn(appeal: Appeal): string {
   const closedOn = appeal.updated_at.slice(0, 10);
   if (appeal.phase === "closed") return appeal.ends_on && appeal.ends_on < closedOn ? appeal.ends_on : closedOn;
@@ -176,7 +221,8 @@ export function readAppealFilter(params: URLSearchParams): { filter: AppealFilte
   const search = params.get("search")?.trim().slice(0, 200) || undefined;
   const status = params.get("status")?.trim();
   if (!status) return { filter: { search } };
-  if (!(APPEAL_STATUSES as readonly string[]).includes(status)) return { filter: { search }, problem: `status must be one of ${APPEAL_STATUSES.join(", ")}` };
+  if (!(APPEAL_STATUSES as readonly string[]).includes(status))
+    return { filter: { search }, problem: `status must be one of ${APPEAL_STATUSES.join(", ")}` };
   return { filter: { search, status: status as AppealStatus } };
 }
 
@@ -226,7 +272,11 @@ export async function findAppealPage(filter: AppealFilter, page: number, pageSiz
 }
 
 /** GET /api/appeals/ with `limit`/`offset`: newest first; the public reads live and closed appeals only. */
-export async function listAppeals(filter: AppealFilter, page: { limit?: number; offset?: number }, reader: Reader = PUBLIC): Promise<Appeal[]> {
+export async function listAppeals(
+  filter: AppealFilter,
+  page: { limit?: number; offset?: number },
+  reader: Reader = PUBLIC,
+): Promise<Appeal[]> {
   return appealList.list({ ...filter, publicOnly: !reader.staff }, page);
 }
 
@@ -237,7 +287,12 @@ export function appealsInBatches(filter: AppealFilter, reader: Reader = PUBLIC):
 
 /** Every appeal, drafts included, for staff's filters and forms (which leave out what they cannot take). */
 export async function listAppealChoices(): Promise<Array<Pick<Appeal, "id" | "slug" | "title" | "status">>> {
-  const rows = await getDb().selectFrom("appeals").select(["id", "slug", "title", "status"]).orderBy("status", "desc").orderBy("title").execute();
+  const rows = await getDb()
+    .selectFrom("appeals")
+    .select(["id", "slug", "title", "status"])
+    .orderBy("status", "desc")
+    .orderBy("title")
+    .execute();
   return rows;
 }
 
@@ -254,7 +309,11 @@ export async function getAppeal(ref: string | number, reader: Reader = PUBLIC): 
   if (!row && asNumber !== null) row = await appealsWithTotals().where("appeals.id", "=", asNumber).executeTakeFirst();
   let movedTo: string | undefined;
   if (!row && slug !== null) {
-    const earlier = await getDb().selectFrom("appeal_slugs").select("appeal_id").where("slug", "=", slug).executeTakeFirst();
+    const earlier = await getDb()
+      .selectFrom("appeal_slugs")
+      .select("appeal_id")
+      .where("slug", "=", slug)
+      .executeTakeFirst();
     if (earlier?.appeal_id) {
       row = await appealsWithTotals().where("appeals.id", "=", earlier.appeal_id).executeTakeFirst();
       movedTo = row?.slug;
@@ -270,7 +329,9 @@ export async function getAppeal(ref: string | number, reader: Reader = PUBLIC): 
  * A draft is read as staff read it, so that it is refused as not open (its words never
  * name it: the public has not seen it yet) rather than called unknown.
  */
-export async function appealTakingGifts(ref: string): Promise<{ id: number; title: string; fund_id: number; slug: string }> {
+export async function appealTakingGifts(
+  ref: string,
+): Promise<{ id: number; title: string; fund_id: number; slug: string }> {
   const appeal = await getAppeal(ref, { staff: true }).catch((error: unknown) => {
     if (error instanceof NotFoundError) throw new ValidationError({ appeal: ["There is no such appeal"] });
     throw error;
@@ -281,14 +342,27 @@ export async function appealTakingGifts(ref: string): Promise<{ id: number; titl
 }
 
 /** An appeal a gift is recorded against, whatever its state now (the money is already given). */
-export async function appealOfGift(id: number, db: Kysely<Database> = getDb()): Promise<{ id: number; title: string; slug: string; fund_id: number } | null> {
-  return (await db.selectFrom("appeals").select(["id", "title", "slug", "fund_id"]).where("id", "=", id).executeTakeFirst()) ?? null;
+export async function appealOfGift(
+  id: number,
+  db: Kysely<Database> = getDb(),
+): Promise<{ id: number; title: string; slug: string; fund_id: number } | null> {
+  return (
+    (await db
+      .selectFrom("appeals")
+      .select(["id", "title", "slug", "fund_id"])
+      .where("id", "=", id)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** The titles of the appeals gifts name, by id, for lists of gifts (a handful of rows). */
 export async function appealTitlesById(ids: number[]): Promise<Map<number, { title: string; slug: string }>> {
   if (!ids.length) return new Map();
-  const rows = await getDb().selectFrom("appeals").select(["id", "title", "slug"]).where("id", "in", [...new Set(ids)]).execute();
+  const rows = await getDb()
+    .selectFrom("appeals")
+    .select(["id", "title", "slug"])
+    .where("id", "in", [...new Set(ids)])
+    .execute();
   return new Map(rows.map((row) => [row.id, { title: row.title, slug: row.slug }]));
 }
 
@@ -316,7 +390,9 @@ async function requireFundForAppeal(fundId: number): Promise<void> {
   const fund = await getFund(fundId).catch(() => null);
   if (!fund || fund.archived) throw new ValidationError({ fund_id: ["Choose one of the open funds"] });
   if (!raisesForAppeals(fund)) {
-    throw new ValidationError({ fund_id: [`${fund.name} is paid through quick pay at the foundation's rates: choose another fund`] });
+    throw new ValidationError({
+      fund_id: [`${fund.name} is paid through quick pay at the foundation's rates: choose another fund`],
+    });
   }
 }
 
@@ -392,14 +468,20 @@ export async function updateAppeal(id: number, input: unknown): Promise<Appeal> 
   const appeal = parseAppeal(overStored({ ...stored, goal: stored.goal ?? undefined, slug: stored.slug }, input));
   const slug = appeal.slug ?? stored.slug;
   if (slug !== stored.slug) {
-    if (stored.went_live_at) throw new ValidationError({ slug: ["The address cannot change once the appeal has gone live: it may have been shared"] });
+    if (stored.went_live_at)
+      throw new ValidationError({
+        slug: ["The address cannot change once the appeal has gone live: it may have been shared"],
+      });
     if (!(await slugIsFree(slug, id))) throw new ValidationError({ slug: [SLUG_TAKEN] });
   }
   if (appeal.status === "draft" && stored.went_live_at) {
     throw new ValidationError({ status: ["An appeal that has gone live can be closed, but not made a draft again"] });
   }
   if (appeal.fund_id !== stored.fund_id) {
-    if (stored.fund_locked) throw new ValidationError({ fund_id: ["The fund cannot change once the appeal has gifts: they are counted in its fund"] });
+    if (stored.fund_locked)
+      throw new ValidationError({
+        fund_id: ["The fund cannot change once the appeal has gifts: they are counted in its fund"],
+      });
     await requireFundForAppeal(appeal.fund_id);
   }
   await appealPhoto.checkBeforeSave(appeal.image_filename, stored.image_filename);
@@ -407,7 +489,12 @@ export async function updateAppeal(id: number, input: unknown): Promise<Appeal> 
   const result = await addressTakenMeanwhile(() =>
     getDb()
       .updateTable("appeals")
-      .set({ ...values, slug, went_live_at: stored.went_live_at ?? (values.status === "draft" ? null : nowIso()), updated_at: nowIso() })
+      .set({
+        ...values,
+        slug,
+        went_live_at: stored.went_live_at ?? (values.status === "draft" ? null : nowIso()),
+        updated_at: nowIso(),
+      })
       .where("id", "=", id)
       .executeTakeFirst(),
   );
@@ -420,17 +507,23 @@ export async function updateAppeal(id: number, input: unknown): Promise<Appeal> 
 export async function deleteAppeal(id: number): Promise<void> {
   const stored = await getAppeal(id, { staff: true });
   if (stored.status !== "draft" || stored.went_live_at) {
-    throw new ConflictError("Only a draft can be deleted. An appeal that has gone live keeps its page and its gifts: close it instead.");
+    throw new ConflictError(
+      "Only a draft can be deleted. An appeal that has gone live keeps its page and its gifts: close it instead.",
+    );
   }
   if (stored.fund_locked) throw new ConflictError("This appeal has gifts, so it can only be closed.");
-  await getDb().transaction().execute(async (db) => {
-    await db.deleteFrom("appeal_totals").where("appeal_id", "=", id).execute();
-    await db.deleteFrom("appeals").where("id", "=", id).execute();
-  });
+  await getDb()
+    .transaction()
+    .execute(async (db) => {
+      await db.deleteFrom("appeal_totals").where("appeal_id", "=", id).execute();
+      await db.deleteFrom("appeals").where("id", "=", id).execute();
+    });
   await appealPhoto.releaseAfter(stored.image_filename);
 }
 
-/** How many gifts an appeal has had, among the test flags asked for: from its kept totals, never a count of its gifts. */
+/**
+ * How many gifts an appeal has had, among the test flags asked for: from its kept totals, never a count of its gifts.
+ */
 export async function appealGiftCount(appealId: number, isTest: readonly (0 | 1)[]): Promise<number> {
   const row = await getDb()
     .selectFrom("appeal_totals")

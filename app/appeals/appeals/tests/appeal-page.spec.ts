@@ -19,7 +19,14 @@ async function seedAppeal(label: string): Promise<{ slug: string; title: string 
     db.run(
       `insert into appeals (slug, title, summary, story, story_format, fund_id, goal_cents, preset_amounts, starts_on, status, went_live_at)
        values (?, ?, ?, ?, 'markdown', (select id from funds where slug = 'emergency-relief'), 10000, '20,40', ?, 'live', ?)`,
-      [slug, title, "Blankets for families in tents before the snow.", "## Why now\n\nThe nights are **freezing**.", yesterday, new Date().toISOString()],
+      [
+        slug,
+        title,
+        "Blankets for families in tents before the snow.",
+        "## Why now\n\nThe nights are **freezing**.",
+        yesterday,
+        new Date().toISOString(),
+      ],
     ),
   );
   return { slug, title };
@@ -35,7 +42,12 @@ async function expectProgress(page: Page, title: string, words: string, gifts: s
  * A visitor's appeal page is kept for every visitor, so a new gift reaches its figures within
  * a few seconds (decision 120), not on the very next request: reload until it shows.
  */
-async function expectProgressAfterGift(page: Page, appeal: { slug: string; title: string }, words: string, gifts: string) {
+async function expectProgressAfterGift(
+  page: Page,
+  appeal: { slug: string; title: string },
+  words: string,
+  gifts: string,
+) {
   await expect(async () => {
     await page.goto(`/appeals/${appeal.slug}`);
     await expect(page.getByTestId("appeal-progress")).toHaveText(words, { timeout: 500 });
@@ -50,7 +62,10 @@ async function payInTheSandbox(page: Page, amount: string) {
   await expect(page).toHaveURL(/\/donation-success\?session_id=cs_sandbox_/);
 }
 
-test("an appeal's page: give with JavaScript, then without, and watch the progress and supporters move", async ({ page, browser }) => {
+test("an appeal's page: give with JavaScript, then without, and watch the progress and supporters move", async ({
+  page,
+  browser,
+}) => {
   const appeal = await seedAppeal("page");
 
   await page.goto("/appeals");
@@ -105,7 +120,9 @@ test("an appeal's page: give with JavaScript, then without, and watch the progre
   }
 });
 
-test("with JavaScript, a canceled checkout brings the donor back to the appeal's form with their name and email", async ({ page }) => {
+test("with JavaScript, a canceled checkout brings the donor back to the appeal's form with their name and email", async ({
+  page,
+}) => {
   const appeal = await seedAppeal("kept");
   const email = `${unique("huda")}@example.org`;
   await page.goto(`/appeals/${appeal.slug}`);
@@ -117,14 +134,18 @@ test("with JavaScript, a canceled checkout brings the donor back to the appeal's
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
   await page.getByRole("button", { name: "Cancel" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/appeals/${appeal.slug}\\?amount=20&frequency=One-Time&checkout=canceled#give$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/appeals/${appeal.slug}\\?amount=20&frequency=One-Time&checkout=canceled#give$`),
+  );
   await expect(page.getByRole("status")).toContainText("Your name and email are filled in again from this browser.");
   await expect(give.getByLabel("Full name")).toHaveValue("Huda Mansour");
   await expect(give.getByLabel("Email", { exact: true })).toHaveValue(email);
   await expect(give.getByLabel("Amount (USD)")).toHaveValue("20");
 });
 
-test("an appeal that has closed is marked Closed beside its title, and its card reads more rather than inviting a gift", async ({ page }) => {
+test("an appeal that has closed is marked Closed beside its title, and its card reads more rather than inviting a gift", async ({
+  page,
+}) => {
   const appeal = await seedAppeal("closed");
   await withDatabase((db) => db.run("update appeals set status = 'closed' where slug = ?", [appeal.slug]));
   await page.goto("/appeals");
@@ -138,7 +159,9 @@ test("an appeal that has closed is marked Closed beside its title, and its card 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a field error lands back at the form with what was typed, and a canceled checkout keeps the gift", async ({ page }) => {
+  test("a field error lands back at the form with what was typed, and a canceled checkout keeps the gift", async ({
+    page,
+  }) => {
     const appeal = await seedAppeal("errors");
     await page.goto(`/appeals/${appeal.slug}`);
     const form = page.locator("#give");
@@ -159,9 +182,13 @@ test.describe("without JavaScript", () => {
     await form.getByRole("button", { name: "Donate Now" }).click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
     await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page).toHaveURL(new RegExp(`/appeals/${appeal.slug}\\?amount=20&frequency=Monthly&anonymous=on&checkout=canceled#give$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/appeals/${appeal.slug}\\?amount=20&frequency=Monthly&anonymous=on&checkout=canceled#give$`),
+    );
     await expect(page.getByRole("status")).toContainText("Your checkout was canceled and nothing was charged.");
-    await expect(page.getByRole("status")).toContainText("Please type your name and email again, and any tribute: we never put them in a web address.");
+    await expect(page.getByRole("status")).toContainText(
+      "Please type your name and email again, and any tribute: we never put them in a web address.",
+    );
     await expect(form.getByLabel("Full name")).toHaveValue("");
     await expect(form.getByLabel("Amount (USD)")).toHaveValue("20");
     await expect(form.getByLabel("Monthly")).toBeChecked();

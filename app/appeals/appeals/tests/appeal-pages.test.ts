@@ -1,6 +1,12 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, useActionData, useLoaderData } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { todayIn } from "~/shared/dates";
 import { addDays } from "~/shared/hijri";
@@ -38,11 +44,30 @@ async function offlineGift(appeal: string, name: string, amount: number, extra: 
 /** The page's HTML as a visitor (or, with headers, a signed-in staff member) receives it. */
 async function pageHtml(path: string, headers: Record<string, string> = {}, actionData?: unknown): Promise<string> {
   const params = { slug: new URL(path, ORIGIN).pathname.split("/")[2]! };
-  const Page = () => createElement(appealPage.default, { loaderData: useLoaderData(), actionData: actionData ?? useActionData(), params, matches: [] } as never);
-  const handler = createStaticHandler([{ id: "appeal", path: "*", loader: ({ request }) => callWithRequest(appealPage.loader, request, { params }) as Promise<unknown>, Component: Page }]);
+  const Page = () =>
+    createElement(appealPage.default, {
+      loaderData: useLoaderData(),
+      actionData: actionData ?? useActionData(),
+      params,
+      matches: [],
+    } as never);
+  const handler = createStaticHandler([
+    {
+      id: "appeal",
+      path: "*",
+      loader: ({ request }) => callWithRequest(appealPage.loader, request, { params }) as Promise<unknown>,
+      Component: Page,
+    },
+  ]);
   const context = await handler.query(new Request(new URL(path, ORIGIN), { headers }));
   if (context instanceof Response) throw new Error(`The page answered ${context.status}`);
-  return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+  return renderToString(
+    createElement(StaticRouterProvider, {
+      router: createStaticRouter(handler.dataRoutes, context),
+      context,
+      hydrate: false,
+    }),
+  );
 }
 
 function textOf(html: string): string {
@@ -57,7 +82,14 @@ function textOf(html: string): string {
 
 async function postGift(slug: string, form: Record<string, string>) {
   return callRoute(appealPage.action, `/appeals/${slug}`, {
-    form: { amount: "50", frequency: "One-Time", name: "Maryam Siddiqui", email: "maryam@example.org", appeal: slug, ...form },
+    form: {
+      amount: "50",
+      frequency: "One-Time",
+      name: "Maryam Siddiqui",
+      email: "maryam@example.org",
+      appeal: slug,
+      ...form,
+    },
     params: { slug },
   });
 }
@@ -76,7 +108,12 @@ describe("/appeals", () => {
     await newAppeal({ title: "Build a Well", slug: "build-a-well", is_featured: true });
     await newAppeal({ title: "Eid Gifts for Orphans", slug: "eid-gifts", starts_on: addDays(today(), 5) });
     await newAppeal({ title: "Flood Relief 2025", slug: "flood-relief", status: "closed" });
-    await newAppeal({ title: "Last Winter", slug: "last-winter", starts_on: addDays(today(), -60), ends_on: addDays(today(), -30) });
+    await newAppeal({
+      title: "Last Winter",
+      slug: "last-winter",
+      starts_on: addDays(today(), -60),
+      ends_on: addDays(today(), -30),
+    });
     await newAppeal({ title: "Secret Draft Appeal", slug: "secret-draft", status: "draft" });
 
     const text = await screenText(appealsPage, "/appeals");
@@ -112,7 +149,13 @@ describe("/appeals", () => {
 
 describe("an appeal's page", () => {
   it("shows the progress in words, the gifts, the days left and supporters by first name or Anonymous only", async () => {
-    const appeal = await newAppeal({ goal: 200, ends_on: addDays(today(), 11), story: "## Why now\n\nFamilies **need** heaters.\n\n- Blankets\n- Stoves\n\n[Our report](javascript:alert(1)) and <script>alert(1)</script>", story_format: "markdown" });
+    const appeal = await newAppeal({
+      goal: 200,
+      ends_on: addDays(today(), 11),
+      story:
+        "## Why now\n\nFamilies **need** heaters.\n\n- Blankets\n- Stoves\n\n[Our report](javascript:alert(1)) and <script>alert(1)</script>",
+      story_format: "markdown",
+    });
     await offlineGift(appeal.slug, "Khadija Rahman", 100);
     await offlineGift(appeal.slug, "Zaynab Haddad-Okafor", 24, { anonymous: true });
 
@@ -145,7 +188,11 @@ describe("an appeal's page", () => {
   });
 
   it("names the Zakat rule on a Zakat appeal, takes its own preset amounts, and says Last day", async () => {
-    const appeal = await newAppeal({ fund_id: await fundId("zakat-al-mal"), preset_amounts: "40, 80", ends_on: today() });
+    const appeal = await newAppeal({
+      fund_id: await fundId("zakat-al-mal"),
+      preset_amounts: "40, 80",
+      ends_on: today(),
+    });
     const html = await pageHtml(`/appeals/${appeal.slug}`);
     const text = textOf(html);
     expect(text).toContain("Zakat is given only to eligible recipients.");
@@ -171,7 +218,12 @@ describe("an appeal's page", () => {
     expect(text).toContain("No gifts yet: gifts open once the appeal is live.");
     expect(text).not.toContain("yours could be the first");
     expect(html).not.toContain("<form");
-    const meta = appealPage.meta({ loaderData: (await callRoute(appealPage.loader, `/appeals/${appeal.slug}`, { params: { slug: appeal.slug }, headers: auth })) as never } as never);
+    const meta = appealPage.meta({
+      loaderData: (await callRoute(appealPage.loader, `/appeals/${appeal.slug}`, {
+        params: { slug: appeal.slug },
+        headers: auth,
+      })) as never,
+    } as never);
     expect(meta).toContainEqual({ name: "robots", content: "noindex" });
   });
 
@@ -209,25 +261,43 @@ describe("an appeal's page", () => {
     for (const appeal of [closed, ended, upcoming]) {
       const html = await pageHtml(`/appeals/${appeal.slug}`);
       expect(textOf(html), appeal.slug).not.toContain("Share this appeal");
-      for (const network of ["wa.me", "facebook.com/sharer", "x.com/intent", "mailto:"]) expect(html, appeal.slug).not.toContain(network);
+      for (const network of ["wa.me", "facebook.com/sharer", "x.com/intent", "mailto:"])
+        expect(html, appeal.slug).not.toContain(network);
     }
   });
 
   it("the form without JavaScript: a 303 to the sandbox checkout, the session carrying the appeal; paid, the page moves", async () => {
     const appeal = await newAppeal({ goal: 100 });
-    const answer = (await postGift(appeal.slug, { name: "Maryam Siddiqui", amount: "25", anonymous: "on", cover_fees: "on", appeal: "another-appeal" })) as Response;
+    const answer = (await postGift(appeal.slug, {
+      name: "Maryam Siddiqui",
+      amount: "25",
+      anonymous: "on",
+      cover_fees: "on",
+      appeal: "another-appeal",
+    })) as Response;
     expect(answer.status).toBe(303);
     const location = answer.headers.get("Location")!;
     expect(location).toMatch(/^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sandbox_[0-9a-f]+$/);
     const sessionId = location.split("/").pop()!;
-    const stored = await getDb().selectFrom("sandbox_objects").select("data").where("id", "=", sessionId).executeTakeFirstOrThrow();
-    const session = JSON.parse(stored.data) as { metadata: Record<string, string>; sandbox: { appeal_title: string; fee_cover_cents: number }; cancel_url: string };
+    const stored = await getDb()
+      .selectFrom("sandbox_objects")
+      .select("data")
+      .where("id", "=", sessionId)
+      .executeTakeFirstOrThrow();
+    const session = JSON.parse(stored.data) as {
+      metadata: Record<string, string>;
+      sandbox: { appeal_title: string; fee_cover_cents: number };
+      cancel_url: string;
+    };
     expect(session.metadata.appeal).toBe(String(appeal.id));
     expect(session.sandbox.appeal_title).toBe(appeal.title);
     expect(session.sandbox.fee_cover_cents).toBeGreaterThan(0);
     expect(session.cancel_url).toContain(`/appeals/${appeal.slug}?`);
 
-    const paid = (await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, { form: { intent: "pay" }, params: { sessionId } })) as Response;
+    const paid = (await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, {
+      form: { intent: "pay" },
+      params: { sessionId },
+    })) as Response;
     expect(paid.status).toBe(303);
     expect(await donationRows()).toMatchObject([{ appeal_id: appeal.id, amount_cents: 2500, anonymous: 1 }]);
 
@@ -243,7 +313,12 @@ describe("an appeal's page", () => {
 
   it("a preset button without JavaScript only fills in the amount; field errors keep what was typed", async () => {
     const appeal = await newAppeal();
-    const preset = unwrapData(await postGift(appeal.slug, { amount: "", "__intent__": JSON.stringify({ type: "update", payload: { name: "amount", value: "100" } }) }));
+    const preset = unwrapData(
+      await postGift(appeal.slug, {
+        amount: "",
+        __intent__: JSON.stringify({ type: "update", payload: { name: "amount", value: "100" } }),
+      }),
+    );
     expect(preset.status).toBe(200);
     const missing = unwrapData(await postGift(appeal.slug, { email: "not-an-email" }));
     expect(missing.status).toBe(400);
@@ -259,7 +334,12 @@ describe("an appeal's page", () => {
     expect(refused.status).toBe(409);
     const reply = refused.data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
     expect(reply.result.error[""]![0]).toContain("has closed and no longer takes gifts");
-    expect(reply.result.initialValue).toMatchObject({ name: "Maryam Siddiqui", email: "maryam@example.org", amount: "75", frequency: "Monthly" });
+    expect(reply.result.initialValue).toMatchObject({
+      name: "Maryam Siddiqui",
+      email: "maryam@example.org",
+      amount: "75",
+      frequency: "Monthly",
+    });
     expect(await getDb().selectFrom("sandbox_objects").select("id").execute()).toHaveLength(0);
 
     const html = await pageHtml(`/appeals/${appeal.slug}`, {}, refused.data);
@@ -273,7 +353,9 @@ describe("an appeal's page", () => {
   it("a refused gift's way to /donate keeps the donor's ticks as well as the amount and frequency", async () => {
     const appeal = await newAppeal();
     await updateAppeal(appeal.id, { status: "closed" });
-    const refused = unwrapData(await postGift(appeal.slug, { amount: "40", frequency: "Annually", anonymous: "on", cover_fees: "on" }));
+    const refused = unwrapData(
+      await postGift(appeal.slug, { amount: "40", frequency: "Annually", anonymous: "on", cover_fees: "on" }),
+    );
     expect(refused.status).toBe(409);
     const html = await pageHtml(`/appeals/${appeal.slug}`, {}, refused.data);
     expect(html).toContain('href="/donate?amount=40&amp;frequency=Annually&amp;anonymous=on&amp;cover_fees=on"');
@@ -283,24 +365,33 @@ describe("an appeal's page", () => {
   it("an address the appeal had before answers 301 with its address now, keeping the query", async () => {
     const appeal = await newAppeal({ status: "draft", slug: "winter-appeal-draft" });
     await updateAppeal(appeal.id, { slug: "winter-appeal", status: "live" });
-    const moved = (await callRoute(appealPage.loader, "/appeals/winter-appeal-draft?checkout=canceled&amount=20", { params: { slug: "winter-appeal-draft" } })) as Response;
+    const moved = (await callRoute(appealPage.loader, "/appeals/winter-appeal-draft?checkout=canceled&amount=20", {
+      params: { slug: "winter-appeal-draft" },
+    })) as Response;
     expect(moved.status).toBe(301);
     expect(moved.headers.get("Location")).toBe("/appeals/winter-appeal?checkout=canceled&amount=20");
-    const byNumber = (await callRoute(appealPage.loader, `/appeals/${appeal.id}`, { params: { slug: String(appeal.id) } })) as Response;
+    const byNumber = (await callRoute(appealPage.loader, `/appeals/${appeal.id}`, {
+      params: { slug: String(appeal.id) },
+    })) as Response;
     expect(byNumber.status).toBe(301);
     expect(byNumber.headers.get("Location")).toBe("/appeals/winter-appeal");
-    const unknown = await callRoute(appealPage.loader, "/appeals/no-such-appeal", { params: { slug: "no-such-appeal" } });
+    const unknown = await callRoute(appealPage.loader, "/appeals/no-such-appeal", {
+      params: { slug: "no-such-appeal" },
+    });
     expect(unwrapData(unknown).status).toBe(404);
   });
 
   it("back from a canceled checkout, the gift and the donor's ticks are kept", async () => {
     const appeal = await newAppeal();
-    const html = await pageHtml(`/appeals/${appeal.slug}?amount=75&frequency=Monthly&anonymous=on&cover_fees=on&checkout=canceled`);
+    const html = await pageHtml(
+      `/appeals/${appeal.slug}?amount=75&frequency=Monthly&anonymous=on&cover_fees=on&checkout=canceled`,
+    );
     // Without JavaScript the donor's name and email cannot come back: they are never in the address.
     expect(textOf(html)).toContain(
       "Your checkout was canceled and nothing was charged. The amount and frequency you chose are kept below, with your ticks. Please type your name and email again, and any tribute: we never put them in a web address.",
     );
-    const input = (...attributes: string[]) => new RegExp(`<input${attributes.map((attribute) => `(?=[^>]*${attribute})`).join("")}[^>]*>`);
+    const input = (...attributes: string[]) =>
+      new RegExp(`<input${attributes.map((attribute) => `(?=[^>]*${attribute})`).join("")}[^>]*>`);
     expect(html).toMatch(input('name="amount"', 'value="75"'));
     expect(html).toMatch(input('value="Monthly"', 'checked=""'));
     expect(html).not.toMatch(input('value="One-Time"', 'checked=""'));
@@ -310,7 +401,10 @@ describe("an appeal's page", () => {
   });
 
   it("has its sharing tags: the summary, the photo's absolute address, the page's own", async () => {
-    const appeal = await newAppeal({ image_filename: "https://images.example.org/winter.jpg", summary: "Heaters for 500 families before the snow." });
+    const appeal = await newAppeal({
+      image_filename: "https://images.example.org/winter.jpg",
+      summary: "Heaters for 500 families before the snow.",
+    });
     const loaderData = await callRoute(appealPage.loader, `/appeals/${appeal.slug}`, { params: { slug: appeal.slug } });
     const tags = appealPage.meta({ loaderData } as never);
     expect(tags).toEqual(
@@ -324,7 +418,9 @@ describe("an appeal's page", () => {
         { name: "twitter:card", content: "summary_large_image" },
       ]),
     );
-    expect(appealPage.meta({ loaderData: undefined } as never)).toEqual([{ title: "Appeal not found | Al-Amanah Foundation" }]);
+    expect(appealPage.meta({ loaderData: undefined } as never)).toEqual([
+      { title: "Appeal not found | Al-Amanah Foundation" },
+    ]);
   });
 });
 
@@ -364,7 +460,10 @@ describe("the emergency banner", () => {
   });
 
   it("names an open appeal and links to it; an appeal that is not open leaves the general words", async () => {
-    const open = await newAppeal({ title: "Earthquake Response", summary: `Shelter and clean water for families who lost their homes. ${"Every gift helps. ".repeat(20)}` });
+    const open = await newAppeal({
+      title: "Earthquake Response",
+      summary: `Shelter and clean water for families who lost their homes. ${"Every gift helps. ".repeat(20)}`,
+    });
     await updateSetting("emergency_appeal", { value: open.slug });
     const named = await banner();
     expect(named!.text).toContain("Earthquake Response:");

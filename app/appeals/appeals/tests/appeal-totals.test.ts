@@ -31,7 +31,11 @@ let visitor = 0;
 beforeEach(clearGiving);
 
 async function received(slug: string): Promise<{ cents: number; gifts: number }> {
-  const fund = await getDb().selectFrom("funds").select(["received_cents", "gift_count"]).where("slug", "=", slug).executeTakeFirstOrThrow();
+  const fund = await getDb()
+    .selectFrom("funds")
+    .select(["received_cents", "gift_count"])
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
   return { cents: fund.received_cents, gifts: fund.gift_count };
 }
 
@@ -75,7 +79,14 @@ async function giveMonthly(appeal: string, amount: number, choices: Record<strin
 
 /** The same events as a live Stripe account sends them: real money, counted on every site. */
 function live(events: FakeStripeEvent[]): FakeStripeEvent[] {
-  return events.map((event) => ({ ...event, livemode: true, data: { object: { ...event.data.object, livemode: true } } }) as unknown as FakeStripeEvent);
+  return events.map(
+    (event) =>
+      ({
+        ...event,
+        livemode: true,
+        data: { object: { ...event.data.object, livemode: true } },
+      }) as unknown as FakeStripeEvent,
+  );
 }
 
 function subscriptionOf(sessionId: string): string {
@@ -92,7 +103,11 @@ describe("an appeal's figures after gifts by card", () => {
     await deliverAll(events);
     expect(await figures(appeal.slug)).toEqual({ raised: 125.5, gifts: 1, test_gifts: true });
     const [gift] = await donationRows();
-    expect(gift).toMatchObject({ appeal_id: appeal.id, fund_id: await fundId("emergency-relief"), amount_cents: 12_550 });
+    expect(gift).toMatchObject({
+      appeal_id: appeal.id,
+      fund_id: await fundId("emergency-relief"),
+      amount_cents: 12_550,
+    });
   });
 
   it("never count a gift twice, however often and however concurrently its events are delivered", async () => {
@@ -102,7 +117,9 @@ describe("an appeal's figures after gifts by card", () => {
     await Promise.all([deliver(completed!), deliver(completed!), deliver(completed!)]);
     await deliver(completed!);
     // Another event about the same payment, under a new event id, is the same gift too.
-    await deliver(fakeStripe().event("checkout.session.async_payment_succeeded", fakeStripe().sessions.get(sessionId)!));
+    await deliver(
+      fakeStripe().event("checkout.session.async_payment_succeeded", fakeStripe().sessions.get(sessionId)!),
+    );
     expect(await figures(appeal.slug)).toMatchObject({ raised: 40, gifts: 1 });
     expect(await donationRows()).toHaveLength(1);
   });
@@ -167,20 +184,42 @@ describe("an appeal's figures after gifts by card", () => {
     await updateAppeal(appeal.id, { status: "closed" });
     await deliverAll(events);
     expect(await figures(appeal.slug)).toMatchObject({ raised: 60, gifts: 1 });
-    expect((await donationRows())[0]).toMatchObject({ appeal_id: appeal.id, fund_id: await fundId("emergency-relief") });
+    expect((await donationRows())[0]).toMatchObject({
+      appeal_id: appeal.id,
+      fund_id: await fundId("emergency-relief"),
+    });
   });
 });
 
 describe("an appeal's figures after gifts recorded by staff", () => {
   it("count offline gifts designated to the appeal, by its address or its number, and not the others", async () => {
     const appeal = await openAppeal();
-    await recordOfflineGift({ name: "Friday collection", amount: "250.25", purpose: "General Donation", appeal: appeal.slug, payment_method: "cash" }, "staff");
-    await recordOfflineGift({ name: "Hajja Fatima", amount: "100", appeal: String(appeal.id), anonymous: "on", payment_method: "cheque" }, "staff");
-    await recordOfflineGift({ name: "Not for the appeal", amount: "999", purpose: "Emergency Relief", payment_method: "cash" }, "staff");
+    await recordOfflineGift(
+      {
+        name: "Friday collection",
+        amount: "250.25",
+        purpose: "General Donation",
+        appeal: appeal.slug,
+        payment_method: "cash",
+      },
+      "staff",
+    );
+    await recordOfflineGift(
+      { name: "Hajja Fatima", amount: "100", appeal: String(appeal.id), anonymous: "on", payment_method: "cheque" },
+      "staff",
+    );
+    await recordOfflineGift(
+      { name: "Not for the appeal", amount: "999", purpose: "Emergency Relief", payment_method: "cash" },
+      "staff",
+    );
     // Offline gifts are real money: counted whatever the site's mode, and no test gifts in the figure.
     expect(await figures(appeal.slug)).toEqual({ raised: 350.25, gifts: 2, test_gifts: false });
     const rows = await donationRows();
-    expect(rows.filter((row) => row.appeal_id === appeal.id).every((row) => row.fund_id === appeal.fund_id && row.is_test === 0)).toBe(true);
+    expect(
+      rows
+        .filter((row) => row.appeal_id === appeal.id)
+        .every((row) => row.fund_id === appeal.fund_id && row.is_test === 0),
+    ).toBe(true);
   });
 });
 
@@ -197,7 +236,12 @@ describe("a covered card fee", () => {
     await deliverAll(live(fakeStripe().pay(sessionId)));
 
     expect(await figures(appeal.slug)).toEqual({ raised: 100, gifts: 1, test_gifts: false });
-    expect((await donationRows())[0]).toMatchObject({ amount_cents: 10_000, fee_cover_cents: fee, is_test: 0, appeal_id: appeal.id });
+    expect((await donationRows())[0]).toMatchObject({
+      amount_cents: 10_000,
+      fee_cover_cents: fee,
+      is_test: 0,
+      appeal_id: appeal.id,
+    });
     const fundAfter = await received("emergency-relief");
     expect([fundAfter.cents - fund.cents, fundAfter.gifts - fund.gifts]).toEqual([10_000, 1]);
     const sadaqaAfter = await received("sadaqa");
@@ -223,8 +267,14 @@ describe("a covered card fee", () => {
 
 describe("test gifts", () => {
   async function withLiveKeys<T>(read: () => Promise<T>): Promise<T> {
-    const saved = { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY };
-    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_live_appeal_totals", STRIPE_PUBLISHABLE_KEY: "pk_live_appeal_totals" });
+    const saved = {
+      STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY,
+    };
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: "sk_live_appeal_totals",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_appeal_totals",
+    });
     resetEnvCache();
     resetPaymentGateway();
     try {
@@ -272,10 +322,26 @@ describe("an appeal that takes no gifts", () => {
     const ended = await openAppeal({ starts_on: addDays(TODAY(), -30), ends_on: addDays(TODAY(), -1) });
     const before = fakeStripe().requests.length;
 
-    expect(await refusal(closed.slug)).toMatchObject({ status: 409, body: { detail: `The appeal “${closed.title}” has closed and no longer takes gifts. Thank you for thinking of it.` } });
-    expect(await refusal(ended.slug)).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/has closed and no longer takes gifts/) } });
-    expect(await refusal(draft.slug)).toMatchObject({ status: 409, body: { detail: "This appeal is not open for gifts." } });
-    expect(await refusal(upcoming.slug)).toMatchObject({ status: 409, body: { detail: `The appeal “${upcoming.title}” opens for gifts on ${new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${addDays(TODAY(), 3)}T12:00:00Z`))}.` } });
+    expect(await refusal(closed.slug)).toMatchObject({
+      status: 409,
+      body: {
+        detail: `The appeal “${closed.title}” has closed and no longer takes gifts. Thank you for thinking of it.`,
+      },
+    });
+    expect(await refusal(ended.slug)).toMatchObject({
+      status: 409,
+      body: { detail: expect.stringMatching(/has closed and no longer takes gifts/) },
+    });
+    expect(await refusal(draft.slug)).toMatchObject({
+      status: 409,
+      body: { detail: "This appeal is not open for gifts." },
+    });
+    expect(await refusal(upcoming.slug)).toMatchObject({
+      status: 409,
+      body: {
+        detail: `The appeal “${upcoming.title}” opens for gifts on ${new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${addDays(TODAY(), 3)}T12:00:00Z`))}.`,
+      },
+    });
     // Refused by its number as by its address.
     expect((await refusal(String(closed.id))).status).toBe(409);
 
@@ -290,7 +356,10 @@ describe("an appeal that takes no gifts", () => {
 
   it("answers 422 beside the field when there is no such appeal", async () => {
     for (const ref of ["no-such-appeal", "999999"]) {
-      expect(await refusal(ref)).toMatchObject({ status: 422, body: { errors: { appeal: ["There is no such appeal"] } } });
+      expect(await refusal(ref)).toMatchObject({
+        status: 422,
+        body: { errors: { appeal: ["There is no such appeal"] } },
+      });
     }
   });
 

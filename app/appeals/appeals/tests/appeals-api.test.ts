@@ -19,7 +19,8 @@ let zakat: number;
 
 beforeAll(async () => {
   auth = (await createTestAdmin()).auth;
-  const fund = async (slug: string) => (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+  const fund = async (slug: string) =>
+    (await getDb().selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
   sadaqa = await fund("sadaqa");
   zakat = await fund("zakat-al-mal");
 });
@@ -49,10 +50,14 @@ async function create(body: Record<string, unknown> = {}) {
   return answer.body as { id: number; slug: string; status: string };
 }
 
-const one = (ref: string | number, headers: Record<string, string> = {}) => callApi(appealApi.loader, `/api/appeals/${ref}`, { params: { ref: String(ref) }, headers });
-const put = (ref: string | number, body: unknown, headers = auth) => callApi(appealApi.action, `/api/appeals/${ref}`, { method: "PUT", body, params: { ref: String(ref) }, headers });
-const remove = (ref: string | number, headers = auth) => callApi(appealApi.action, `/api/appeals/${ref}`, { method: "DELETE", params: { ref: String(ref) }, headers });
-const list = (query = "", headers: Record<string, string> = {}) => callApi(appealsApi.loader, `/api/appeals/${query}`, { headers });
+const one = (ref: string | number, headers: Record<string, string> = {}) =>
+  callApi(appealApi.loader, `/api/appeals/${ref}`, { params: { ref: String(ref) }, headers });
+const put = (ref: string | number, body: unknown, headers = auth) =>
+  callApi(appealApi.action, `/api/appeals/${ref}`, { method: "PUT", body, params: { ref: String(ref) }, headers });
+const remove = (ref: string | number, headers = auth) =>
+  callApi(appealApi.action, `/api/appeals/${ref}`, { method: "DELETE", params: { ref: String(ref) }, headers });
+const list = (query = "", headers: Record<string, string> = {}) =>
+  callApi(appealsApi.loader, `/api/appeals/${query}`, { headers });
 
 async function give(appealId: number, name: string, cents: number, anonymous = false, minutesAgo = 0) {
   await newGift({
@@ -102,21 +107,37 @@ describe("POST /api/appeals/", () => {
 
   it("answers bad input with 422 and the errors by field", async () => {
     const { status, body } = await callApi(appealsApi.action, "/api/appeals/", {
-      body: { ...APPEAL(), title: "", goal: "lots", preset_amounts: [50, 2.5], slug: "Not An Address!", status: "open" },
+      body: {
+        ...APPEAL(),
+        title: "",
+        goal: "lots",
+        preset_amounts: [50, 2.5],
+        slug: "Not An Address!",
+        status: "open",
+      },
       headers: auth,
     });
     expect(status).toBe(422);
     expect(body.detail).toEqual(expect.any(String));
     expect(Object.keys(body.errors).sort()).toEqual(["goal", "preset_amounts", "slug", "status", "title"]);
-    const missingFund = await callApi(appealsApi.action, "/api/appeals/", { body: { ...APPEAL(), fund_id: 999_999 }, headers: auth });
+    const missingFund = await callApi(appealsApi.action, "/api/appeals/", {
+      body: { ...APPEAL(), fund_id: 999_999 },
+      headers: auth,
+    });
     expect(missingFund).toMatchObject({ status: 422, body: { errors: { fund_id: ["Choose one of the open funds"] } } });
     expect(await getDb().selectFrom("appeals").select("id").execute()).toEqual([]);
   });
 
   it("refuses a body that is not JSON, as every endpoint does", async () => {
-    const answer = await callApi(appealsApi.action, "/api/appeals/", { body: "title=Build+a+Well", headers: { ...auth, "Content-Type": "application/x-www-form-urlencoded" } });
+    const answer = await callApi(appealsApi.action, "/api/appeals/", {
+      body: "title=Build+a+Well",
+      headers: { ...auth, "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(answer).toMatchObject({ status: 400, body: { detail: "Request body must be valid JSON" } });
-    const array = await callApi(appealsApi.action, "/api/appeals/", { body: "[]", headers: { ...auth, "Content-Type": "application/json" } });
+    const array = await callApi(appealsApi.action, "/api/appeals/", {
+      body: "[]",
+      headers: { ...auth, "Content-Type": "application/json" },
+    });
     expect(array).toMatchObject({ status: 400, body: { detail: "Request body must be a JSON object" } });
   });
 });
@@ -138,12 +159,19 @@ describe("GET /api/appeals/", () => {
 
     const staff = await list("", auth);
     expect(staff.body.map((appeal: { id: number }) => appeal.id)).toEqual([closed.id, live.id, draft.id]);
-    expect((await list("?status=draft", auth)).body.map((appeal: { title: string }) => appeal.title)).toEqual(["Secret Draft"]);
-    expect((await list("?search=FOOD", auth)).body.map((appeal: { title: string }) => appeal.title)).toEqual(["Ramadan Food Packs"]);
+    expect((await list("?status=draft", auth)).body.map((appeal: { title: string }) => appeal.title)).toEqual([
+      "Secret Draft",
+    ]);
+    expect((await list("?search=FOOD", auth)).body.map((appeal: { title: string }) => appeal.title)).toEqual([
+      "Ramadan Food Packs",
+    ]);
     expect((await list("?limit=1&offset=1", auth)).body.map((appeal: { id: number }) => appeal.id)).toEqual([live.id]);
     expect((await list("?limit=1")).body.map((appeal: { id: number }) => appeal.id)).toEqual([closed.id]);
 
-    expect(await list("?status=open")).toMatchObject({ status: 422, body: { detail: "status must be one of draft, live, closed" } });
+    expect(await list("?status=open")).toMatchObject({
+      status: 422,
+      body: { detail: "status must be one of draft, live, closed" },
+    });
     expect(await list("?limit=lots")).toMatchObject({ status: 422 });
   });
 });
@@ -157,7 +185,14 @@ describe("GET /api/appeals/{slug-or-id}", () => {
 
     const bySlug = await one("build-a-well");
     expect(bySlug.status).toBe(200);
-    expect(bySlug.body).toMatchObject({ id: appeal.id, slug: "build-a-well", raised: 195, goal: 20000, gifts: 3, test_gifts: false });
+    expect(bySlug.body).toMatchObject({
+      id: appeal.id,
+      slug: "build-a-well",
+      raised: 195,
+      goal: 20000,
+      gifts: 3,
+      test_gifts: false,
+    });
     expect(bySlug.body.supporters).toEqual([
       { name: "Yusuf", amount: 25, donated_at: expect.any(String) },
       { name: "Anonymous", amount: 120, donated_at: expect.any(String) },
@@ -173,7 +208,10 @@ describe("GET /api/appeals/{slug-or-id}", () => {
     expect(await one(draft.id)).toMatchObject({ status: 404, body: { detail: "Appeal not found" } });
     expect(await one("draft-appeal")).toMatchObject({ status: 404, body: { detail: "Appeal not found" } });
     expect(await one("draft-appeal", { Authorization: "Bearer stale-token" })).toMatchObject({ status: 404 });
-    expect(await one("draft-appeal", auth)).toMatchObject({ status: 200, body: { id: draft.id, status: "draft", phase: "draft", supporters: [] } });
+    expect(await one("draft-appeal", auth)).toMatchObject({
+      status: 200,
+      body: { id: draft.id, status: "draft", phase: "draft", supporters: [] },
+    });
     expect(await one("no-such-appeal")).toMatchObject({ status: 404, body: { detail: "Appeal not found" } });
     expect(await one("999999", auth)).toMatchObject({ status: 404, body: { detail: "Appeal not found" } });
     expect(await one("x".repeat(500), auth)).toMatchObject({ status: 404 });
@@ -198,25 +236,58 @@ describe("PUT /api/appeals/{slug-or-id}", () => {
     const draft = await create({ status: "draft", is_featured: true });
     const closed = await put("build-a-well", { status: "closed" });
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ id: draft.id, status: "closed", phase: "closed", title: "Build a Well", goal: 20000, is_featured: true, preset_amounts: [50, 100, 250] });
+    expect(closed.body).toMatchObject({
+      id: draft.id,
+      status: "closed",
+      phase: "closed",
+      title: "Build a Well",
+      goal: 20000,
+      is_featured: true,
+      preset_amounts: [50, 100, 250],
+    });
     const noGoal = await put(draft.id, { goal: null, preset_amounts: "" });
     expect(noGoal.body).toMatchObject({ goal: null, preset_amounts: [], status: "closed" });
   });
 
   it("keeps the address once live, the fund once there are gifts, and never goes back to draft (422 by field)", async () => {
     const live = await create();
-    expect(await put(live.id, { slug: "elsewhere" })).toMatchObject({ status: 422, body: { errors: { slug: [expect.stringMatching(/cannot change once the appeal has gone live/)] } } });
-    expect(await put(live.id, { status: "draft" })).toMatchObject({ status: 422, body: { errors: { status: [expect.stringMatching(/not made a draft again/)] } } });
+    expect(await put(live.id, { slug: "elsewhere" })).toMatchObject({
+      status: 422,
+      body: { errors: { slug: [expect.stringMatching(/cannot change once the appeal has gone live/)] } },
+    });
+    expect(await put(live.id, { status: "draft" })).toMatchObject({
+      status: 422,
+      body: { errors: { status: [expect.stringMatching(/not made a draft again/)] } },
+    });
     await give(live.id, "Aisha Khan", 5000);
-    expect(await put(live.id, { fund_id: zakat })).toMatchObject({ status: 422, body: { errors: { fund_id: [expect.stringMatching(/cannot change once the appeal has gifts/)] } } });
-    expect(await put(live.id, { ends_on: "2000-01-01" })).toMatchObject({ status: 422, body: { errors: { ends_on: ["The end date cannot be before the start date"] } } });
-    expect((await one(live.id)).body).toMatchObject({ slug: "build-a-well", status: "live", fund_id: sadaqa, ends_on: null });
+    expect(await put(live.id, { fund_id: zakat })).toMatchObject({
+      status: 422,
+      body: { errors: { fund_id: [expect.stringMatching(/cannot change once the appeal has gifts/)] } },
+    });
+    expect(await put(live.id, { ends_on: "2000-01-01" })).toMatchObject({
+      status: 422,
+      body: { errors: { ends_on: ["The end date cannot be before the start date"] } },
+    });
+    expect((await one(live.id)).body).toMatchObject({
+      slug: "build-a-well",
+      status: "live",
+      fund_id: sadaqa,
+      ends_on: null,
+    });
   });
 
   it("answers an unknown appeal with 404 and a body that is not JSON with 400", async () => {
-    expect(await put("no-such-appeal", { title: "x" })).toMatchObject({ status: 404, body: { detail: "Appeal not found" } });
+    expect(await put("no-such-appeal", { title: "x" })).toMatchObject({
+      status: 404,
+      body: { detail: "Appeal not found" },
+    });
     const live = await create();
-    const answer = await callApi(appealApi.action, `/api/appeals/${live.id}`, { method: "PUT", body: "{not json", params: { ref: String(live.id) }, headers: { ...auth, "Content-Type": "application/json" } });
+    const answer = await callApi(appealApi.action, `/api/appeals/${live.id}`, {
+      method: "PUT",
+      body: "{not json",
+      params: { ref: String(live.id) },
+      headers: { ...auth, "Content-Type": "application/json" },
+    });
     expect(answer).toMatchObject({ status: 400, body: { detail: "Request body must be valid JSON" } });
   });
 });
@@ -227,14 +298,23 @@ describe("DELETE /api/appeals/{slug-or-id}", () => {
     expect((await remove("build-a-well")).status).toBe(204);
     expect(await one(draft.id, auth)).toMatchObject({ status: 404 });
     expect((await create()).slug).toBe("build-a-well-2");
-    const taken = await callApi(appealsApi.action, "/api/appeals/", { body: { ...APPEAL(), slug: "build-a-well" }, headers: auth });
-    expect(taken).toMatchObject({ status: 422, body: { errors: { slug: [expect.stringMatching(/belongs, or belonged, to another appeal/)] } } });
+    const taken = await callApi(appealsApi.action, "/api/appeals/", {
+      body: { ...APPEAL(), slug: "build-a-well" },
+      headers: auth,
+    });
+    expect(taken).toMatchObject({
+      status: 422,
+      body: { errors: { slug: [expect.stringMatching(/belongs, or belonged, to another appeal/)] } },
+    });
   });
 
   it("refuses an appeal that has gone live, closed or not, with 409 {detail}; an unknown one is a 404", async () => {
     const live = await create();
     const refused = await remove(live.id);
-    expect(refused).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/Only a draft can be deleted/) } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { detail: expect.stringMatching(/Only a draft can be deleted/) },
+    });
     await put(live.id, { status: "closed" });
     expect(await remove(live.id)).toMatchObject({ status: 409 });
     expect((await one(live.id)).status).toBe(200);
@@ -253,11 +333,16 @@ describe("who may write", () => {
       expect((await put(appeal.id, { status: "live" }, headers)).status).toBe(401);
       expect((await remove(appeal.id, headers)).status).toBe(401);
     }
-    expect(await getDb().selectFrom("appeals").select(["id", "status"]).execute()).toEqual([{ id: appeal.id, status: "draft" }]);
+    expect(await getDb().selectFrom("appeals").select(["id", "status"]).execute()).toEqual([
+      { id: appeal.id, status: "draft" },
+    ]);
   });
 
   it("refuses a change sent by a browser from another site", async () => {
-    const answer = await callApi(appealsApi.action, "/api/appeals/", { body: APPEAL(), headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } });
+    const answer = await callApi(appealsApi.action, "/api/appeals/", {
+      body: APPEAL(),
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
     expect(answer).toMatchObject({ status: 403, body: { detail: "Cross-site request refused" } });
   });
 });

@@ -12,7 +12,14 @@ import { getAppeal } from "~/appeals/appeals/server/appeals.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving } from "../../../../tests/support/giving-records";
 import { phonePhoto } from "../../../../tests/support/photos";
-import { callRoute, callWithRequest, makeContext, makeRequest, multipartRequest, unwrapData } from "../../../../tests/support/routes";
+import {
+  callRoute,
+  callWithRequest,
+  makeContext,
+  makeRequest,
+  multipartRequest,
+  unwrapData,
+} from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
 import { fundId } from "../../../../tests/support/builders";
 
@@ -22,7 +29,11 @@ import { fundId } from "../../../../tests/support/builders";
  * and pages, and the rules a saved appeal keeps (its address, its fund, its status).
  */
 type ScreenData = Awaited<ReturnType<typeof screen.loader>>;
-type Reply = { result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; refused?: string; missing?: true };
+type Reply = {
+  result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+  refused?: string;
+  missing?: true;
+};
 
 const TODAY = () => todayIn("UTC");
 let sadaqa: number;
@@ -46,7 +57,9 @@ beforeEach(async () => {
 
 /** The value of the ticked radio button of a group, in rendered HTML. */
 function checkedValue(html: string, name: string): string | undefined {
-  const ticked = (html.match(/<input[^>]*>/g) ?? []).find((tag) => tag.includes(`name="${name}"`) && / checked=""/.test(tag));
+  const ticked = (html.match(/<input[^>]*>/g) ?? []).find(
+    (tag) => tag.includes(`name="${name}"`) && / checked=""/.test(tag),
+  );
   return ticked ? /value="([^"]*)"/.exec(ticked)?.[1] : undefined;
 }
 
@@ -92,7 +105,12 @@ describe("a new appeal from the form", () => {
     const result = await callWithRequest(
       screen.action,
       multipartRequest("/admin/appeals", {
-        ...appealForm({ is_featured: "on", story_format: "markdown", ends_on: "2099-01-31", video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }),
+        ...appealForm({
+          is_featured: "on",
+          story_format: "markdown",
+          ends_on: "2099-01-31",
+          video_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        }),
         image_file: { data: await phonePhoto(900, 600), name: "IMG_1.JPG", type: "image/jpeg" },
       }),
     );
@@ -144,7 +162,15 @@ describe("a new appeal from the form", () => {
   });
 
   it("refuses bad input beside its fields and keeps what was typed", async () => {
-    const result = await post(appealForm({ title: "", preset_amounts: "fifty", goal: "-5", summary: "Kept as typed", story_format: "markdown" }));
+    const result = await post(
+      appealForm({
+        title: "",
+        preset_amounts: "fifty",
+        goal: "-5",
+        summary: "Kept as typed",
+        story_format: "markdown",
+      }),
+    );
     const { status, data } = unwrapData(result);
     expect(status).toBe(400);
     const error = (data as Reply).result!.error!;
@@ -157,7 +183,9 @@ describe("a new appeal from the form", () => {
     expect(html).toContain('value="fifty"');
     expect(html).toContain("Kept as typed");
     expect(checkedValue(html, "story_format")).toBe("markdown");
-    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="title"|<input[^>]*name="title"[^>]*aria-invalid="true"/);
+    expect(html).toMatch(
+      /<input[^>]*aria-invalid="true"[^>]*name="title"|<input[^>]*name="title"[^>]*aria-invalid="true"/,
+    );
 
     const backwards = unwrapData(await post(appealForm({ starts_on: "2030-05-10", ends_on: "2030-05-01" })));
     expect(backwards.status).toBe(400);
@@ -176,7 +204,10 @@ describe("an appeal edited", () => {
     const id = await create();
     savedId(await post(appealForm({ id: String(id), slug: "winter-appeal" })));
     expect((await rowOf(id)).slug).toBe("winter-appeal");
-    expect(await getAppeal("winter-emergency-in-gaza", { staff: true })).toMatchObject({ id, movedTo: "winter-appeal" });
+    expect(await getAppeal("winter-emergency-in-gaza", { staff: true })).toMatchObject({
+      id,
+      movedTo: "winter-appeal",
+    });
 
     savedId(await post(appealForm({ id: String(id), slug: "winter-appeal", status: "live" })));
     const live = await rowOf(id);
@@ -199,17 +230,37 @@ describe("an appeal edited", () => {
     expect(backToDraft.status).toBe(400);
     expect((backToDraft.data as Reply).result!.error!.status![0]).toMatch(/not made a draft again/);
 
-    savedId(await post(appealForm({ id: String(id), slug: "winter-appeal", status: "closed", title: "Winter Emergency (closed)" })));
-    expect(await rowOf(id)).toMatchObject({ status: "closed", title: "Winter Emergency (closed)", slug: "winter-appeal" });
+    savedId(
+      await post(
+        appealForm({ id: String(id), slug: "winter-appeal", status: "closed", title: "Winter Emergency (closed)" }),
+      ),
+    );
+    expect(await rowOf(id)).toMatchObject({
+      status: "closed",
+      title: "Winter Emergency (closed)",
+      slug: "winter-appeal",
+    });
   });
 
   it("keeps its fund once it has gifts, and the form offers no other", async () => {
     const id = await create({ status: "live" });
     await getDb()
       .insertInto("donations")
-      .values({ name: "Aisha Khan", email: "aisha@example.org", amount_cents: 5000, frequency: "One-Time", donated_at: new Date().toISOString(), fund_id: sadaqa, appeal_id: id })
+      .values({
+        name: "Aisha Khan",
+        email: "aisha@example.org",
+        amount_cents: 5000,
+        frequency: "One-Time",
+        donated_at: new Date().toISOString(),
+        fund_id: sadaqa,
+        appeal_id: id,
+      })
       .execute();
-    const moved = unwrapData(await post(appealForm({ id: String(id), slug: "winter-emergency-in-gaza", status: "live", fund_id: String(zakat) })));
+    const moved = unwrapData(
+      await post(
+        appealForm({ id: String(id), slug: "winter-emergency-in-gaza", status: "live", fund_id: String(zakat) }),
+      ),
+    );
     expect(moved.status).toBe(400);
     expect((moved.data as Reply).result!.error!.fund_id![0]).toMatch(/cannot change once the appeal has gifts/);
     expect((await rowOf(id)).fund_id).toBe(sadaqa);
@@ -231,7 +282,9 @@ describe("an appeal edited", () => {
 describe("deleting", () => {
   it("removes a draft, whose address is never given to another appeal", async () => {
     const id = await create({ title: "Ramadan Food Packs" });
-    expect(await screenText(screen, `/admin/appeals?delete=${id}`)).toContain("Are you sure you want to delete this draft appeal?");
+    expect(await screenText(screen, `/admin/appeals?delete=${id}`)).toContain(
+      "Are you sure you want to delete this draft appeal?",
+    );
     const result = (await post({ intent: "delete", id: String(id) })) as Response;
     expect(result.headers.get("Location")).toBe("/admin/appeals?deleted=1");
     expect(await getDb().selectFrom("appeals").select("id").execute()).toEqual([]);
@@ -261,7 +314,11 @@ describe("deleting", () => {
 });
 
 describe("the list", () => {
-  async function addAppeals(count: number, fields: Partial<{ status: "draft" | "live" | "closed"; title: string }> = {}, from = 0) {
+  async function addAppeals(
+    count: number,
+    fields: Partial<{ status: "draft" | "live" | "closed"; title: string }> = {},
+    from = 0,
+  ) {
     for (let index = from; index < from + count; index += 1) {
       await getDb()
         .insertInto("appeals")
@@ -284,10 +341,21 @@ describe("the list", () => {
     const id = await create({ status: "live", ends_on: "" });
     await getDb()
       .insertInto("donations")
-      .values({ name: "Aisha Khan", email: "aisha@example.org", amount_cents: 5000, frequency: "One-Time", donated_at: new Date().toISOString(), fund_id: sadaqa, appeal_id: id })
+      .values({
+        name: "Aisha Khan",
+        email: "aisha@example.org",
+        amount_cents: 5000,
+        frequency: "One-Time",
+        donated_at: new Date().toISOString(),
+        fund_id: sadaqa,
+        appeal_id: id,
+      })
       .execute();
     const html = await screenHtml(screen, "/admin/appeals");
-    const headers = [...html.matchAll(/<th scope="col" class="([^"]*)">(?:<span[^>]*>)?([^<]*)/g)].map((match) => [match[2], match[1]!.includes("hidden sm:table-cell")]);
+    const headers = [...html.matchAll(/<th scope="col" class="([^"]*)">(?:<span[^>]*>)?([^<]*)/g)].map((match) => [
+      match[2],
+      match[1]!.includes("hidden sm:table-cell"),
+    ]);
     expect(headers).toEqual([
       ["Appeal", false],
       ["Status", true],
@@ -298,11 +366,25 @@ describe("the list", () => {
       ["Actions", false],
     ]);
     const cells = /<tbody[^>]*><tr>([\s\S]*?)<\/tr>/.exec(html)![1]!.match(/<td class="[^"]*"/g)!;
-    expect(cells.map((cell) => cell.includes("hidden") && cell.includes("sm:table-cell"))).toEqual([false, true, true, true, true, true, false]);
+    expect(cells.map((cell) => cell.includes("hidden") && cell.includes("sm:table-cell"))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
     const facts = /<div class="([^"]*)" data-testid="appeal-facts">([\s\S]*?)<\/div>/.exec(html)!;
     expect(facts[1]).toContain("sm:hidden");
-    const factsText = facts[2]!.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
-    expect(factsText).toBe(`Live Sadaqa $50 raised of $20,000 goal, 0% 1 gift ${formatDate(TODAY(), "UTC")} no end date`);
+    const factsText = facts[2]!
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    expect(factsText).toBe(
+      `Live Sadaqa $50 raised of $20,000 goal, 0% 1 gift ${formatDate(TODAY(), "UTC")} no end date`,
+    );
   });
 
   it("shows the newest first, 25 to a page", async () => {
@@ -312,7 +394,13 @@ describe("the list", () => {
     expect(first.appeals).toHaveLength(25);
     expect(first.appeals[0]!.title).toBe("Appeal 29");
     const second = (await callRoute(screen.loader, "/admin/appeals?page=2")) as ScreenData;
-    expect(second.appeals.map((appeal) => appeal.title)).toEqual(["Appeal 4", "Appeal 3", "Appeal 2", "Appeal 1", "Appeal 0"]);
+    expect(second.appeals.map((appeal) => appeal.title)).toEqual([
+      "Appeal 4",
+      "Appeal 3",
+      "Appeal 2",
+      "Appeal 1",
+      "Appeal 0",
+    ]);
     expect(await screenText(screen, "/admin/appeals?page=2")).toContain("Showing 26–30 of 30");
   });
 
@@ -334,7 +422,9 @@ describe("the list", () => {
 
     const bogus = (await callRoute(screen.loader, "/admin/appeals?status=open")) as ScreenData;
     expect(bogus.total).toBe(6);
-    expect(await screenText(screen, "/admin/appeals?status=open")).toContain("status must be one of draft, live, closed");
+    expect(await screenText(screen, "/admin/appeals?status=open")).toContain(
+      "status must be one of draft, live, closed",
+    );
     // The filter form keeps what it filters by, and works as a plain GET.
     const html = await screenHtml(screen, "/admin/appeals?search=well&status=closed");
     const search = /<form[^>]*role="search"[^>]*>/.exec(html)![0];
@@ -349,7 +439,10 @@ describe("who may open the screen", () => {
     const context = makeContext();
     const request = makeRequest("/admin/appeals?new=1", { headers });
     try {
-      await layout.middleware[0]!({ request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as never, async () => new Response());
+      await layout.middleware[0]!(
+        { request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+        async () => new Response(),
+      );
       return "allowed";
     } catch (thrown) {
       return (thrown as Response).headers.get("Location");
@@ -364,7 +457,10 @@ describe("who may open the screen", () => {
     expect(await guard({ Cookie: "charity_admin=forged" })).toBe(signIn);
 
     const { admin, password } = await createTestAdmin();
-    const answer = (await callRoute(login.action, "/admin/login", { form: { username: admin.username, password, redirectTo: "/admin/appeals" }, clientAddress: "198.51.100.40" })) as Response;
+    const answer = (await callRoute(login.action, "/admin/login", {
+      form: { username: admin.username, password, redirectTo: "/admin/appeals" },
+      clientAddress: "198.51.100.40",
+    })) as Response;
     expect(await guard({ Cookie: answer.headers.get("Set-Cookie")!.split(";")[0]! })).toBe("allowed");
   });
 });

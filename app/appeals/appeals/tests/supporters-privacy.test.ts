@@ -61,7 +61,10 @@ async function giveByCard(donor: { name: string; email: string }, amount: number
   });
   expect(session.status, JSON.stringify(session.body)).toBe(200);
   const sessionId = session.body.id as string;
-  const paid = (await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, { form: { intent: "pay" }, params: { sessionId } })) as Response;
+  const paid = (await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, {
+    form: { intent: "pay" },
+    params: { sessionId },
+  })) as Response;
   expect(paid.status).toBe(303);
 }
 
@@ -83,7 +86,10 @@ beforeAll(async () => {
   draft = await appeal("Secret Draft Zeta", "draft");
 
   await recordOfflineGift({ ...NAMED, amount: "120", appeal: live.slug, payment_method: "cash" }, "staff");
-  await recordOfflineGift({ ...ANONYMOUS, amount: "75", appeal: live.slug, anonymous: "on", tribute: TRIBUTE, payment_method: "cheque" }, "staff");
+  await recordOfflineGift(
+    { ...ANONYMOUS, amount: "75", appeal: live.slug, anonymous: "on", tribute: TRIBUTE, payment_method: "cheque" },
+    "staff",
+  );
   await giveByCard(NAMED_BY_CARD, 40, { tribute: { kind: "honour", name: "Our Imam", email: "" } });
   await giveByCard(ANONYMOUS_BY_CARD, 55, { anonymous: true, cover_fees: true });
 });
@@ -95,7 +101,8 @@ function expectNothingPrivate(text: string, where: string): void {
 
 describe("an appeal's supporters, as the public reads them", () => {
   /** Supporters by amount (offline gifts are dated by their day, so "newest" is not the order they were typed in). */
-  const byAmount = (supporters: { name: string; amount: number }[]) => supporters.map(({ name, amount }) => ({ name, amount })).sort((a, b) => a.amount - b.amount);
+  const byAmount = (supporters: { name: string; amount: number }[]) =>
+    supporters.map(({ name, amount }) => ({ name, amount })).sort((a, b) => a.amount - b.amount);
   const EXPECTED = [
     { name: "Oswin", amount: 40 },
     { name: "Anonymous", amount: 55 },
@@ -176,9 +183,14 @@ describe("a draft appeal", () => {
 
   it("is visible to staff with their token", async () => {
     const { auth } = await createTestAdmin();
-    const answer = await callApi(appealApi.loader, `/api/appeals/${draft.slug}`, { params: { ref: draft.slug }, headers: auth });
+    const answer = await callApi(appealApi.loader, `/api/appeals/${draft.slug}`, {
+      params: { ref: draft.slug },
+      headers: auth,
+    });
     expect(answer).toMatchObject({ status: 200, body: { slug: draft.slug, status: "draft" } });
     const all = await callApi(appealsApi.loader, "/api/appeals/", { headers: auth });
-    expect(all.body.map((appeal: { slug: string }) => appeal.slug)).toEqual(expect.arrayContaining([draft.slug, live.slug]));
+    expect(all.body.map((appeal: { slug: string }) => appeal.slug)).toEqual(
+      expect.arrayContaining([draft.slug, live.slug]),
+    );
   });
 });

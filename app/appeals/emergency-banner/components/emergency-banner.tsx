@@ -17,8 +17,8 @@ export function EmergencyBanner({ banner }: { banner: EmergencyBannerView }) {
           </p>
         ) : (
           <p>
-            <strong className="font-semibold">Emergency Appeal:</strong> families displaced by floods need food, water and
-            shelter now.
+            <strong className="font-semibold">Emergency Appeal:</strong> families displaced by floods need food, water
+            and shelter now.
           </p>
         )}
         <Link

@@ -49,7 +49,8 @@ export async function bannerAppealChoice(value: unknown): Promise<string> {
  * held to bannerAppealChoice when the key is the banner's; any other setting as sent.
  */
 export async function withBannerChecked(key: unknown, body: unknown): Promise<unknown> {
-  if (typeof key !== "string" || key.trim() !== "emergency_appeal" || typeof body !== "object" || body === null) return body;
+  if (typeof key !== "string" || key.trim() !== "emergency_appeal" || typeof body !== "object" || body === null)
+    return body;
   return { ...body, value: await bannerAppealChoice((body as { value?: unknown }).value) };
 }
 

@@ -126,7 +126,11 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Contacts</h1>
-        <a href={`/admin/contacts/export${filterQuery.size ? `?${filterQuery}` : ""}`} className="btn-secondary" download>
+        <a
+          href={`/admin/contacts/export${filterQuery.size ? `?${filterQuery}` : ""}`}
+          className="btn-secondary"
+          download
+        >
           Export CSV
         </a>
       </div>
@@ -139,16 +143,24 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.deletedCount !== null ? (
         <Notice tone="success" focus>
-          {loaderData.deletedCount === 1 ? "Contact submission deleted." : `${formatCount(loaderData.deletedCount)} contact submissions deleted.`}
+          {loaderData.deletedCount === 1
+            ? "Contact submission deleted."
+            : `${formatCount(loaderData.deletedCount)} contact submissions deleted.`}
         </Notice>
       ) : null}
       {loaderData.missing ? <Notice tone="error">That contact submission no longer exists.</Notice> : null}
-      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: showing every message.</Notice> : null}
+      {loaderData.filterProblem ? (
+        <Notice tone="error">{loaderData.filterProblem}: showing every message.</Notice>
+      ) : null}
 
       {deleting ? (
         <ConfirmPanel
           question="Are you sure you want to delete this contact submission?"
-          details={<p>The message from {deleting.name} ({deleting.email}) will be removed. This cannot be undone.</p>}
+          details={
+            <p>
+              The message from {deleting.name} ({deleting.email}) will be removed. This cannot be undone.
+            </p>
+          }
           confirmLabel="Yes, delete message"
           intent="delete"
           fields={{ id: String(deleting.id) }}
@@ -172,16 +184,38 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
 
       <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard label="Total" value={formatCount(counts.total)} to="/admin/contacts" testId="contacts-total" />
-        <StatCard label="Pending" value={formatCount(counts.pending)} to="/admin/contacts?status=pending" testId="contacts-pending" />
-        <StatCard label="Resolved" value={formatCount(counts.resolved)} to="/admin/contacts?status=resolved" testId="contacts-resolved" />
+        <StatCard
+          label="Pending"
+          value={formatCount(counts.pending)}
+          to="/admin/contacts?status=pending"
+          testId="contacts-pending"
+        />
+        <StatCard
+          label="Resolved"
+          value={formatCount(counts.resolved)}
+          to="/admin/contacts?status=resolved"
+          testId="contacts-resolved"
+        />
       </dl>
 
-      <ListSearch id="contact-search" label="Search name, email or message" search={filter.search} clearTo="/admin/contacts" filtered={Boolean(filter.search || filter.status)}>
+      <ListSearch
+        id="contact-search"
+        label="Search name, email or message"
+        search={filter.search}
+        clearTo="/admin/contacts"
+        filtered={Boolean(filter.search || filter.status)}
+      >
         <div>
           <label htmlFor="contact-status" className="field-label">
             Status
           </label>
-          <select id="contact-status" name="status" defaultValue={filter.status ?? "all"} onChange={applyAtOnce} className="field-input">
+          <select
+            id="contact-status"
+            name="status"
+            defaultValue={filter.status ?? "all"}
+            onChange={applyAtOnce}
+            className="field-input"
+          >
             <option value="all">All</option>
             <option value="pending">Pending</option>
             <option value="resolved">Resolved</option>
@@ -194,7 +228,8 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
         {filter.search ? <input type="hidden" name="search" value={filter.search} /> : null}
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-        {/* Without JavaScript the button cannot be disabled: an empty `select` makes nothing ticked ask for a selection. */}
+        {/* Without JavaScript the button cannot be disabled: an empty `select` makes nothing ticked ask for a
+            selection. */}
         {hydrated ? null : <input type="hidden" name="select" value="" />}
         <button type="submit" data-bulk-delete className="btn-secondary" disabled={hydrated && selected.size === 0}>
           {hydrated ? `Delete selected (${selected.size})` : "Delete selected"}
@@ -241,7 +276,15 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} capped={capped} rowsOnPage={contacts.length} label="Contacts" transient={TRANSIENT} />
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        capped={capped}
+        rowsOnPage={contacts.length}
+        label="Contacts"
+        transient={TRANSIENT}
+      />
     </div>
   );
 }
@@ -260,7 +303,10 @@ function ContactRow({
   deleteLink: string;
 }) {
   const navigation = useNavigation();
-  const resolving = navigation.state === "submitting" && navigation.formData?.get("intent") === "resolve" && navigation.formData.get("id") === String(contact.id);
+  const resolving =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "resolve" &&
+    navigation.formData.get("id") === String(contact.id);
   return (
     <tr className={selected ? "bg-brand-50" : undefined}>
       <td className="px-3 py-3">
@@ -333,7 +379,9 @@ function MessageText({ message }: { message: string }) {
     <details className="group">
       <summary className="cursor-pointer list-none">
         <span className="whitespace-pre-line group-open:hidden">{truncate(message, SHORT_MESSAGE)}</span>
-        <span className="mt-1 block text-sm font-semibold text-brand-700 underline group-open:hidden">Read the whole message</span>
+        <span className="mt-1 block text-sm font-semibold text-brand-700 underline group-open:hidden">
+          Read the whole message
+        </span>
         <span className="hidden text-sm font-semibold text-brand-700 underline group-open:block">Show less</span>
       </summary>
       <p className="mt-1 whitespace-pre-line">{message}</p>

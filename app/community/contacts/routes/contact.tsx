@@ -20,7 +20,10 @@ export const handle = SAME_FOR_EVERY_VISITOR;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact Us | Al-Amanah Foundation" },
-  { name: "description", content: "Write to Al-Amanah Foundation about your giving, our programmes, volunteering or anything else." },
+  {
+    name: "description",
+    content: "Write to Al-Amanah Foundation about your giving, our programmes, volunteering or anything else.",
+  },
 ];
 
 const SEND_FAILED = "Error sending message. Please try again.";
@@ -64,7 +67,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero id="contact-title" eyebrow="We're here to help" title="Contact Us">
-        <p>Questions about your Zakat, a gift you made, our programmes or volunteering: write to us and our team will answer.</p>
+        <p>
+          Questions about your Zakat, a gift you made, our programmes or volunteering: write to us and our team will
+          answer.
+        </p>
       </PageHero>
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <section aria-labelledby="message-title" className="lg:col-span-2">
@@ -72,21 +78,51 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             Send us a message
           </h2>
           {/* Without JavaScript the answer is a new page: the #anchor brings the reader back to the message. */}
-          <Form method="post" action={hydrated ? "/contact" : "/contact#message-title"} {...getFormProps(form)} preventScrollReset onInput={() => setTypedSince(true)} className="mt-6 space-y-5">
+          <Form
+            method="post"
+            action={hydrated ? "/contact" : "/contact#message-title"}
+            {...getFormProps(form)}
+            preventScrollReset
+            onInput={() => setTypedSince(true)}
+            className="mt-6 space-y-5"
+          >
             {/* Always present, so screen readers announce the thanks when it is written in. */}
             <div role="status">
-              {sent ? <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-800">{SENT}</p> : null}
+              {sent ? (
+                <p className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-800">
+                  {SENT}
+                </p>
+              ) : null}
             </div>
             <FormAlert errors={form.errors} />
             <div className="grid gap-5 sm:grid-cols-2">
               <InputField field={fields.name} label="Name" type="text" required maxLength={100} autoComplete="name" />
-              <InputField field={fields.email} label="Email" type="email" required maxLength={254} autoComplete="email" />
+              <InputField
+                field={fields.email}
+                label="Email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="email"
+              />
             </div>
-            <TextareaField field={fields.message} label="Message" rows={6} required maxLength={5000} hint="Up to 5,000 characters." />
+            <TextareaField
+              field={fields.message}
+              label="Message"
+              rows={6}
+              required
+              maxLength={5000}
+              hint="Up to 5,000 characters."
+            />
             <Honeypot />
             <ScriptedPostMarker />
             {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
-            <button type="submit" className="btn-primary" aria-disabled={sending} onClick={(event) => sending && event.preventDefault()}>
+            <button
+              type="submit"
+              className="btn-primary"
+              aria-disabled={sending}
+              onClick={(event) => sending && event.preventDefault()}
+            >
               {sending ? "Sending..." : "Send Message"}
             </button>
           </Form>

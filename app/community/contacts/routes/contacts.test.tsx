@@ -30,7 +30,10 @@ const PAGE_SIZE = 25;
 function stubLoader({ request }: { request: Request }): ContactsData {
   const url = new URL(request.url);
   const page = Number(url.searchParams.get("page") ?? 1);
-  const ticked = url.searchParams.getAll("select").map(Number).filter((id) => id > 0);
+  const ticked = url.searchParams
+    .getAll("select")
+    .map(Number)
+    .filter((id) => id > 0);
   return {
     contacts: PAGES[page] ?? [],
     // Enough rows for a second page: page 1 shows Next, page 2 Previous.
@@ -50,13 +53,16 @@ function stubLoader({ request }: { request: Request }): ContactsData {
 }
 
 function openContacts() {
-  const Stub = createRoutesStub([{ path: "/admin/contacts", Component: Contacts, loader: stubLoader, HydrateFallback: () => null }]);
+  const Stub = createRoutesStub([
+    { path: "/admin/contacts", Component: Contacts, loader: stubLoader, HydrateFallback: () => null },
+  ]);
   render(<Stub initialEntries={["/admin/contacts"]} />);
 }
 
 afterEach(cleanup);
 
-const row = (name: string) => screen.getByRole("checkbox", { name: new RegExp(`^Select message from ${name},`) }) as HTMLInputElement;
+const row = (name: string) =>
+  screen.getByRole("checkbox", { name: new RegExp(`^Select message from ${name},`) }) as HTMLInputElement;
 const selectAll = () => screen.getByRole("checkbox", { name: "Select all messages on this page" }) as HTMLInputElement;
 const deleteSelected = () => screen.getByRole("button", { name: /^Delete selected/ }) as HTMLButtonElement;
 const tickedNames = () =>
@@ -143,7 +149,9 @@ describe("bulk selection on the contacts screen", () => {
     fireEvent.click(row("Amina"));
     fireEvent.click(row("Chidi"));
     fireEvent.click(deleteSelected());
-    const question = await screen.findByRole("heading", { name: "Are you sure you want to delete 2 contact submissions?" });
+    const question = await screen.findByRole("heading", {
+      name: "Are you sure you want to delete 2 contact submissions?",
+    });
     expect(question).toBeTruthy();
     expect(screen.getByRole("button", { name: "Yes, delete 2" })).toBeTruthy();
     // The rows asked about stay ticked beneath the question.

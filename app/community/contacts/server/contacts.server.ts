@@ -12,7 +12,10 @@ import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { ContactSubmissionRow } from "../../../../db/schema";
 import { notifyStaff } from "~/community/staff-notes/index.server";
 
-/** A message from the contact form as the API and the Contacts screen see it (snake_case, the field names the API's clients read). */
+/**
+ * A message from the contact form as the API and the Contacts screen see it (snake_case, the field names the API's
+ * clients read).
+ */
 export interface ContactSubmission {
   id: number;
   name: string;
@@ -34,7 +37,14 @@ export async function submitContactMessage(input: unknown, visitor: Visitor): Pr
   const message = parseOrThrow(contactMessageSchema, input);
   await limitPublicFormPosts("contact", visitor.clientAddress);
   if (message.website) {
-    return { id: 0, name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: false };
+    return {
+      id: 0,
+      name: message.name,
+      email: message.email,
+      message: message.message,
+      submitted_at: nowIso(),
+      resolved: false,
+    };
   }
   // The message and the staff's note about it are kept together, or not at all.
   const row = await getDb()
@@ -42,10 +52,20 @@ export async function submitContactMessage(input: unknown, visitor: Visitor): Pr
     .execute(async (trx) => {
       const stored = await trx
         .insertInto("contact_submissions")
-        .values({ name: message.name, email: message.email, message: message.message, submitted_at: nowIso(), resolved: 0 })
+        .values({
+          name: message.name,
+          email: message.email,
+          message: message.message,
+          submitted_at: nowIso(),
+          resolved: 0,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await notifyStaff(trx, `contact-${stored.id}`, newContactMessageMail(stored, `${configuredSiteUrl()}/admin/contacts?status=pending`));
+      await notifyStaff(
+        trx,
+        `contact-${stored.id}`,
+        newContactMessageMail(stored, `${configuredSiteUrl()}/admin/contacts?status=pending`),
+      );
       return stored;
     });
   return toContactSubmission(row);
@@ -76,7 +96,11 @@ export function readContactFilter(params: URLSearchParams): { filter: ContactFil
   return { filter: { search, status: status === "all" ? undefined : (status as ContactFilter["status"]) } };
 }
 
-const SEARCH: SearchIndex = { table: "contact_submissions", index: "contact_submissions_search", columns: ["name", "email", "message"] };
+const SEARCH: SearchIndex = {
+  table: "contact_submissions",
+  index: "contact_submissions_search",
+  columns: ["name", "email", "message"],
+};
 
 /** Matching messages, newest first (the status and date index orders them). */
 function matching(filter: ContactFilter) {
@@ -99,7 +123,8 @@ export interface ContactPage {
 }
 
 /** A status alone is counted already (migration 0022); a search is counted through its matches. */
-const statusValue = (status: ContactFilter["status"]) => (status === undefined ? undefined : status === "resolved" ? "1" : "0");
+const statusValue = (status: ContactFilter["status"]) =>
+  status === undefined ? undefined : status === "resolved" ? "1" : "0";
 
 const contactList = newestFirstList({
   table: "contact_submissions",
@@ -113,7 +138,11 @@ const contactList = newestFirstList({
 });
 
 /** One page of the Contacts screen; a page past the end shows the last page there is. */
-export async function findContactPage(filter: ContactFilter, page: number, pageSize: number): Promise<ContactPage & { page: number; capped: boolean }> {
+export async function findContactPage(
+  filter: ContactFilter,
+  page: number,
+  pageSize: number,
+): Promise<ContactPage & { page: number; capped: boolean }> {
   const { rows, total, page: shown, capped = false } = await contactList.page(filter, page, pageSize);
   return { contacts: rows, total, page: shown, capped };
 }

@@ -35,8 +35,15 @@ describe("POST /api/contact/", () => {
   it("stores a visitor's message, pending, in the API's field names", async () => {
     const { status, body } = await postMessage();
     expect(status).toBe(201);
-    expect(body).toEqual({ id: expect.any(Number), ...MESSAGE, submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), resolved: false });
-    expect(await getDb().selectFrom("contact_submissions").select(["name", "resolved"]).execute()).toEqual([{ name: "Yusuf Ali", resolved: 0 }]);
+    expect(body).toEqual({
+      id: expect.any(Number),
+      ...MESSAGE,
+      submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      resolved: false,
+    });
+    expect(await getDb().selectFrom("contact_submissions").select(["name", "resolved"]).execute()).toEqual([
+      { name: "Yusuf Ali", resolved: 0 },
+    ]);
   });
 
   it("refuses a missing name, a malformed email or an empty message with field errors, storing nothing", async () => {
@@ -71,19 +78,39 @@ describe("POST /api/contact/", () => {
 
 describe("posts from another site's pages", () => {
   it("are refused with 403, so no page elsewhere can send messages or signups in its visitors' names", async () => {
-    const foreign: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }];
+    const foreign: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+    ];
     for (const headers of foreign) {
-      const message = await callApi(contactsApi.action, "/api/contact/", { body: MESSAGE, headers, clientAddress: fromNewAddress() });
+      const message = await callApi(contactsApi.action, "/api/contact/", {
+        body: MESSAGE,
+        headers,
+        clientAddress: fromNewAddress(),
+      });
       expect(message).toMatchObject({ status: 403, body: { detail: "Cross-site request refused" } });
-      const signup = await callApi(volunteersApi.action, "/api/volunteers/", { body: SIGNUP, headers, clientAddress: fromNewAddress() });
+      const signup = await callApi(volunteersApi.action, "/api/volunteers/", {
+        body: SIGNUP,
+        headers,
+        clientAddress: fromNewAddress(),
+      });
       expect(signup.status).toBe(403);
     }
     expect(await getDb().selectFrom("contact_submissions").selectAll().execute()).toEqual([]);
     // The site's own pages, and clients that are not browsers, are welcome.
-    const own = await callApi(contactsApi.action, "/api/contact/", { body: MESSAGE, headers: { Origin: "http://localhost:3000", "Sec-Fetch-Site": "same-origin" }, clientAddress: fromNewAddress() });
+    const own = await callApi(contactsApi.action, "/api/contact/", {
+      body: MESSAGE,
+      headers: { Origin: "http://localhost:3000", "Sec-Fetch-Site": "same-origin" },
+      clientAddress: fromNewAddress(),
+    });
     expect(own.status).toBe(201);
     // A bearer token is never attached by a browser on its own: an admin tool elsewhere may use it.
-    const tool = await callApi(resolveApi.action, `/api/contact/${own.body.id}/resolve`, { method: "PATCH", params: { id: String(own.body.id) }, headers: { ...auth, Origin: "https://tools.example" } });
+    const tool = await callApi(resolveApi.action, `/api/contact/${own.body.id}/resolve`, {
+      method: "PATCH",
+      params: { id: String(own.body.id) },
+      headers: { ...auth, Origin: "https://tools.example" },
+    });
     expect(tool.status).toBe(200);
   });
 });
@@ -98,7 +125,11 @@ describe("the admin's contact endpoints", () => {
       [resolveApi.action, `/api/contact/${id}/resolve`, "PATCH"],
       [contactApi.action, `/api/contact/${id}`, "DELETE"],
     ] as const) {
-      const answer = await callApi(fn, path, { method, params: { id }, headers: { Authorization: "Bearer expired-token" } });
+      const answer = await callApi(fn, path, {
+        method,
+        params: { id },
+        headers: { Authorization: "Bearer expired-token" },
+      });
       expect(answer.status, `${method} ${path}`).toBe(401);
       expect(answer.body).toEqual({ detail: "Not authenticated" });
     }
@@ -111,11 +142,23 @@ describe("the admin's contact endpoints", () => {
     const all = await callApi(contactsApi.loader, "/api/contact/", { headers: auth });
     expect(all.body.map((contact: { name: string }) => contact.name)).toEqual(["Second", "First"]);
 
-    const resolved = await callApi(resolveApi.action, `/api/contact/${older.id}/resolve`, { method: "PATCH", params: { id: String(older.id) }, headers: auth });
+    const resolved = await callApi(resolveApi.action, `/api/contact/${older.id}/resolve`, {
+      method: "PATCH",
+      params: { id: String(older.id) },
+      headers: auth,
+    });
     expect(resolved.status).toBe(200);
     expect(resolved.body).toMatchObject({ id: older.id, resolved: true });
     // Resolving twice changes nothing and is not an error.
-    expect((await callApi(resolveApi.action, `/api/contact/${older.id}/resolve`, { method: "PATCH", params: { id: String(older.id) }, headers: auth })).status).toBe(200);
+    expect(
+      (
+        await callApi(resolveApi.action, `/api/contact/${older.id}/resolve`, {
+          method: "PATCH",
+          params: { id: String(older.id) },
+          headers: auth,
+        })
+      ).status,
+    ).toBe(200);
 
     const pending = await callApi(contactsApi.loader, "/api/contact/?resolved=false", { headers: auth });
     expect(pending.body.map((contact: { id: number }) => contact.id)).toEqual([newer.id]);
@@ -126,24 +169,53 @@ describe("the admin's contact endpoints", () => {
     const paged = await callApi(contactsApi.loader, "/api/contact/?limit=1&offset=1", { headers: auth });
     expect(paged.body.map((contact: { id: number }) => contact.id)).toEqual([older.id]);
 
-    const removed = await callApi(contactApi.action, `/api/contact/${newer.id}`, { method: "DELETE", params: { id: String(newer.id) }, headers: auth });
+    const removed = await callApi(contactApi.action, `/api/contact/${newer.id}`, {
+      method: "DELETE",
+      params: { id: String(newer.id) },
+      headers: auth,
+    });
     expect(removed.status).toBe(204);
     expect((await callApi(contactsApi.loader, "/api/contact/", { headers: auth })).body).toHaveLength(1);
   });
 
   it("answer 404 for an id that names nothing", async () => {
     for (const id of ["999999", "abc", "0"]) {
-      expect((await callApi(resolveApi.action, `/api/contact/${id}/resolve`, { method: "PATCH", params: { id }, headers: auth })).status).toBe(404);
-      expect((await callApi(contactApi.action, `/api/contact/${id}`, { method: "DELETE", params: { id }, headers: auth })).status).toBe(404);
+      expect(
+        (
+          await callApi(resolveApi.action, `/api/contact/${id}/resolve`, {
+            method: "PATCH",
+            params: { id },
+            headers: auth,
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await callApi(contactApi.action, `/api/contact/${id}`, { method: "DELETE", params: { id }, headers: auth }))
+          .status,
+      ).toBe(404);
     }
-    expect((await callApi(resolveApi.action, "/api/contact/1/resolve", { method: "POST", params: { id: "1" }, headers: auth })).status).toBe(405);
+    expect(
+      (
+        await callApi(resolveApi.action, "/api/contact/1/resolve", {
+          method: "POST",
+          params: { id: "1" },
+          headers: auth,
+        })
+      ).status,
+    ).toBe(405);
   });
 
   it("search name, email and message, by the trigram index and for short terms alike", async () => {
-    await postMessage({ name: "Khadija Rahman", email: "khadija@example.org", message: "Question about orphan sponsorship" });
+    await postMessage({
+      name: "Khadija Rahman",
+      email: "khadija@example.org",
+      message: "Question about orphan sponsorship",
+    });
     await postMessage({ name: "Omar Farooq", email: "omar@mail.example", message: "Can I volunteer on weekends?" });
     const names = async (query: string) =>
-      (await callApi(contactsApi.loader, `/api/contact/?${query}`, { headers: auth })).body.map((contact: { name: string }) => contact.name);
+      (await callApi(contactsApi.loader, `/api/contact/?${query}`, { headers: auth })).body.map(
+        (contact: { name: string }) => contact.name,
+      );
     expect(await names("search=ORPHAN")).toEqual(["Khadija Rahman"]);
     expect(await names("search=mail.example")).toEqual(["Omar Farooq"]);
     expect(await names("search=rahm")).toEqual(["Khadija Rahman"]);
@@ -158,24 +230,39 @@ describe("the admin's contact endpoints", () => {
 
 describe("the volunteer endpoints", () => {
   it("take a signup from anyone, with an interest from the form's eight only", async () => {
-    const created = await callApi(volunteersApi.action, "/api/volunteers/", { body: SIGNUP, clientAddress: fromNewAddress() });
+    const created = await callApi(volunteersApi.action, "/api/volunteers/", {
+      body: SIGNUP,
+      clientAddress: fromNewAddress(),
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), ...SIGNUP, submitted_at: expect.any(String) });
 
-    const refused = await callApi(volunteersApi.action, "/api/volunteers/", { body: { ...SIGNUP, interest: "Baking" }, clientAddress: fromNewAddress() });
+    const refused = await callApi(volunteersApi.action, "/api/volunteers/", {
+      body: { ...SIGNUP, interest: "Baking" },
+      clientAddress: fromNewAddress(),
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ interest: ["Please choose an area of interest"] });
-    const missing = await callApi(volunteersApi.action, "/api/volunteers/", { body: { email: "x" }, clientAddress: fromNewAddress() });
+    const missing = await callApi(volunteersApi.action, "/api/volunteers/", {
+      body: { email: "x" },
+      clientAddress: fromNewAddress(),
+    });
     expect(Object.keys(missing.body.errors).sort()).toEqual(["email", "interest", "name"]);
 
-    const bot = await callApi(volunteersApi.action, "/api/volunteers/", { body: { ...SIGNUP, website: "x" }, clientAddress: fromNewAddress() });
+    const bot = await callApi(volunteersApi.action, "/api/volunteers/", {
+      body: { ...SIGNUP, website: "x" },
+      clientAddress: fromNewAddress(),
+    });
     expect(bot).toMatchObject({ status: 201, body: SIGNUP });
     expect(await getDb().selectFrom("volunteer_signups").select("name").execute()).toEqual([{ name: "Maryam Said" }]);
   });
 
   it("are listed, filtered and deleted by an admin only; the dashboard counts them by interest", async () => {
     for (const interest of ["Fundraising", "Fundraising", "Other"]) {
-      await callApi(volunteersApi.action, "/api/volunteers/", { body: { ...SIGNUP, interest }, clientAddress: fromNewAddress() });
+      await callApi(volunteersApi.action, "/api/volunteers/", {
+        body: { ...SIGNUP, interest },
+        clientAddress: fromNewAddress(),
+      });
     }
     expect((await callApi(volunteersApi.loader, "/api/volunteers/")).status).toBe(401);
     const all = await callApi(volunteersApi.loader, "/api/volunteers/", { headers: auth });
@@ -183,19 +270,35 @@ describe("the volunteer endpoints", () => {
     const fundraisers = await callApi(volunteersApi.loader, "/api/volunteers/?interest=Fundraising", { headers: auth });
     expect(fundraisers.body).toHaveLength(2);
     // Any stored value may be asked for (an interest is stored as free text); nobody chose this one.
-    expect((await callApi(volunteersApi.loader, "/api/volunteers/?interest=Baking", { headers: auth })).body).toEqual([]);
+    expect((await callApi(volunteersApi.loader, "/api/volunteers/?interest=Baking", { headers: auth })).body).toEqual(
+      [],
+    );
 
     const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth });
     expect(dashboard.body.volunteers).toEqual({
       total: 3,
-      by_interest: { ...Object.fromEntries(VOLUNTEER_INTERESTS.map((interest) => [interest, 0])), Fundraising: 2, Other: 1 },
+      by_interest: {
+        ...Object.fromEntries(VOLUNTEER_INTERESTS.map((interest) => [interest, 0])),
+        Fundraising: 2,
+        Other: 1,
+      },
     });
 
     const id = String(all.body[0].id);
-    expect((await callApi(volunteerApi.action, `/api/volunteers/${id}`, { method: "DELETE", params: { id } })).status).toBe(401);
-    expect((await callApi(volunteerApi.action, `/api/volunteers/${id}`, { method: "DELETE", params: { id }, headers: auth })).status).toBe(204);
-    expect((await callApi(volunteerApi.action, `/api/volunteers/${id}`, { method: "DELETE", params: { id }, headers: auth })).status).toBe(404);
-    expect((await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth })).body.volunteers.total).toBe(2);
+    expect(
+      (await callApi(volunteerApi.action, `/api/volunteers/${id}`, { method: "DELETE", params: { id } })).status,
+    ).toBe(401);
+    expect(
+      (await callApi(volunteerApi.action, `/api/volunteers/${id}`, { method: "DELETE", params: { id }, headers: auth }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await callApi(volunteerApi.action, `/api/volunteers/${id}`, { method: "DELETE", params: { id }, headers: auth }))
+        .status,
+    ).toBe(404);
+    expect((await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth })).body.volunteers.total).toBe(
+      2,
+    );
   });
 });
 
@@ -203,7 +306,11 @@ describe("the dashboard's contact figures", () => {
   it("count every message, the pending and the resolved", async () => {
     const first = (await postMessage()).body;
     await postMessage();
-    await callApi(resolveApi.action, `/api/contact/${first.id}/resolve`, { method: "PATCH", params: { id: String(first.id) }, headers: auth });
+    await callApi(resolveApi.action, `/api/contact/${first.id}/resolve`, {
+      method: "PATCH",
+      params: { id: String(first.id) },
+      headers: auth,
+    });
     const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth });
     expect(dashboard.body.contacts).toEqual({ total_messages: 2, pending: 1, resolved: 1 });
   });

@@ -28,16 +28,15 @@ async function figure(locator: Locator): Promise<number> {
   return Number((await locator.innerText()).replace(/[^\d]/g, ""));
 }
 
-async function addContacts(rows: { name: string; email: string; message: string; resolved?: boolean }[]): Promise<void> {
+async function addContacts(
+  rows: { name: string; email: string; message: string; resolved?: boolean }[],
+): Promise<void> {
   await withDatabase(async (db) => {
     for (const row of rows) {
-      await db.run("insert into contact_submissions (name, email, message, submitted_at, resolved) values (?, ?, ?, ?, ?)", [
-        row.name,
-        row.email,
-        row.message,
-        new Date().toISOString(),
-        row.resolved ? 1 : 0,
-      ]);
+      await db.run(
+        "insert into contact_submissions (name, email, message, submitted_at, resolved) values (?, ?, ?, ?, ?)",
+        [row.name, row.email, row.message, new Date().toISOString(), row.resolved ? 1 : 0],
+      );
     }
   });
 }
@@ -45,7 +44,12 @@ async function addContacts(rows: { name: string; email: string; message: string;
 async function addVolunteers(rows: { name: string; email: string; interest: string }[]): Promise<void> {
   await withDatabase(async (db) => {
     for (const row of rows) {
-      await db.run("insert into volunteer_signups (name, email, interest, submitted_at) values (?, ?, ?, ?)", [row.name, row.email, row.interest, new Date().toISOString()]);
+      await db.run("insert into volunteer_signups (name, email, interest, submitted_at) values (?, ?, ?, ?)", [
+        row.name,
+        row.email,
+        row.interest,
+        new Date().toISOString(),
+      ]);
     }
   });
 }
@@ -63,7 +67,13 @@ async function searchList(page: Page, label: string, term: string) {
 
 async function csvLines(download: Download): Promise<{ bom: boolean; lines: string[] }> {
   const text = (await (await download.createReadStream()).toArray()).join("");
-  return { bom: text.startsWith("\ufeff"), lines: text.replace(/^\ufeff/, "").trim().split(/\r?\n/) };
+  return {
+    bom: text.startsWith("\ufeff"),
+    lines: text
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split(/\r?\n/),
+  };
 }
 
 async function exportCsv(page: Page, filename: string) {
@@ -81,11 +91,15 @@ async function subscribeFromFooter(page: Page, email: string) {
   await expect(footer.locator('form[action="/newsletter"]')).toHaveAttribute("novalidate", "");
   await footer.getByLabel("Email address").fill(email);
   await footer.getByRole("button", { name: "Subscribe" }).click();
-  await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
+  await expect(footer.getByRole("status")).toHaveText(
+    `Thank you! Please check your inbox at ${email} to confirm your subscription.`,
+  );
 }
 
 test.describe("contact form with JavaScript", () => {
-  test("field errors, then a message sent that staff find pending and count on the dashboard", async ({ adminPage: page }) => {
+  test("field errors, then a message sent that staff find pending and count on the dashboard", async ({
+    adminPage: page,
+  }) => {
     const token = uniqueSuffix();
     const name = `Amina Rahman ${token}`;
     const email = `amina-${token}@example.org`;
@@ -152,7 +166,9 @@ test.describe("contact form with JavaScript", () => {
 });
 
 test.describe("contact form against bots", () => {
-  test("a post that fills the hidden honeypot is thanked like any other but never stored", async ({ adminPage: page }) => {
+  test("a post that fills the hidden honeypot is thanked like any other but never stored", async ({
+    adminPage: page,
+  }) => {
     const token = uniqueSuffix();
     await page.goto("/contact");
     await waitForHydration(page, "contact", "/contact");
@@ -160,7 +176,9 @@ test.describe("contact form against bots", () => {
     await page.getByLabel("Email", { exact: true }).fill(`bot-${token}@example.org`);
     await page.getByLabel("Message", { exact: true }).fill("Cheap watches!");
     // People never see or reach this field; a bot fills in everything.
-    await page.locator('form#contact input[name="website"]').evaluate((input: HTMLInputElement) => (input.value = "https://spam.example"));
+    await page
+      .locator('form#contact input[name="website"]')
+      .evaluate((input: HTMLInputElement) => (input.value = "https://spam.example"));
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("main").getByRole("status")).toHaveText(SENT);
 
@@ -206,7 +224,9 @@ test.describe("contact form without JavaScript", () => {
 });
 
 test.describe("volunteer form", () => {
-  test("with JavaScript: thanks, another application starts empty, and staff see the signup counted", async ({ adminPage: page }) => {
+  test("with JavaScript: thanks, another application starts empty, and staff see the signup counted", async ({
+    adminPage: page,
+  }) => {
     const token = uniqueSuffix();
     const name = `Zainab Karimi ${token}`;
     const email = `zainab-${token}@example.org`;
@@ -214,7 +234,9 @@ test.describe("volunteer form", () => {
     await page.goto("/admin/volunteers");
     const summary = page.getByRole("region", { name: "Signups by interest" });
     const totalBefore = await figure(page.getByTestId("volunteers-total"));
-    const interestBefore = await figure(summary.getByRole("link", { name: /^Educational Support/ }).getByRole("definition"));
+    const interestBefore = await figure(
+      summary.getByRole("link", { name: /^Educational Support/ }).getByRole("definition"),
+    );
     await page.goto("/admin");
     const dashboardBefore = await figure(page.getByTestId("dashboard-volunteers"));
 
@@ -249,7 +271,9 @@ test.describe("volunteer form", () => {
     await expect(row).toContainText(name);
     await expect(row).toContainText("Educational Support");
     expect(await figure(page.getByTestId("volunteers-total"))).toBeGreaterThan(totalBefore);
-    expect(await figure(summary.getByRole("link", { name: /^Educational Support/ }).getByRole("definition"))).toBeGreaterThan(interestBefore);
+    expect(
+      await figure(summary.getByRole("link", { name: /^Educational Support/ }).getByRole("definition")),
+    ).toBeGreaterThan(interestBefore);
     await page.getByLabel("Interest", { exact: true }).selectOption("Fundraising");
     await expect(page).toHaveURL(/interest=Fundraising/);
     await expect(rowOf(page, email)).toHaveCount(0);
@@ -264,7 +288,9 @@ test.describe("volunteer form", () => {
 test.describe("volunteer form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a refused email keeps what was typed with the error; then thanks, and back to an empty form", async ({ page }) => {
+  test("a refused email keeps what was typed with the error; then thanks, and back to an empty form", async ({
+    page,
+  }) => {
     const token = uniqueSuffix();
     await page.goto("/volunteer");
     // The browser itself insists on an interest (required); the server refuses an address without a domain dot.
@@ -289,7 +315,9 @@ test.describe("volunteer form without JavaScript", () => {
 });
 
 test.describe("admin contacts", () => {
-  test("resolving a pending message moves it from the Pending filter to the Resolved one", async ({ adminPage: page }) => {
+  test("resolving a pending message moves it from the Pending filter to the Resolved one", async ({
+    adminPage: page,
+  }) => {
     const token = uniqueSuffix();
     const name = `Omar Farouk ${token}`;
     await addContacts([{ name, email: `omar-${token}@example.org`, message: "Please send me a receipt for my gift." }]);
@@ -313,10 +341,18 @@ test.describe("admin contacts", () => {
     await expect(rowOf(page, name)).toContainText("Resolved");
   });
 
-  test("bulk delete with JavaScript: select all, then two ticked rows, confirmed with the count", async ({ adminPage: page }) => {
+  test("bulk delete with JavaScript: select all, then two ticked rows, confirmed with the count", async ({
+    adminPage: page,
+  }) => {
     const token = uniqueSuffix();
     const names = ["Layla", "Tariq", "Safiya"].map((first) => `${first} Mansour ${token}`) as [string, string, string];
-    await addContacts(names.map((name, index) => ({ name, email: `bulk${index}-${token}@example.org`, message: `Question ${index + 1} about Sadaqa.` })));
+    await addContacts(
+      names.map((name, index) => ({
+        name,
+        email: `bulk${index}-${token}@example.org`,
+        message: `Question ${index + 1} about Sadaqa.`,
+      })),
+    );
 
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
@@ -327,7 +363,8 @@ test.describe("admin contacts", () => {
 
     const selectAll = page.getByRole("checkbox", { name: "Select all messages on this page" });
     await selectAll.check();
-    for (const name of names) await expect(page.getByRole("checkbox", { name: `Select message from ${name}` })).toBeChecked();
+    for (const name of names)
+      await expect(page.getByRole("checkbox", { name: `Select message from ${name}` })).toBeChecked();
     await expect(deleteSelected).toHaveText("Delete selected (3)");
     await selectAll.uncheck();
     await expect(deleteSelected).toHaveText("Delete selected (0)");
@@ -358,14 +395,18 @@ test.describe("admin contacts", () => {
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
     const question = "Are you sure you want to delete this contact submission?";
-    await rowOf(page, name).getByRole("link", { name: `Delete message from ${name}` }).click();
+    await rowOf(page, name)
+      .getByRole("link", { name: `Delete message from ${name}` })
+      .click();
     const confirm = page.getByRole("region", { name: question });
     await expect(confirm).toContainText(`The message from ${name} (${email}) will be removed.`);
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     await expect(rowOf(page, name)).toBeVisible();
 
-    await rowOf(page, name).getByRole("link", { name: `Delete message from ${name}` }).click();
+    await rowOf(page, name)
+      .getByRole("link", { name: `Delete message from ${name}` })
+      .click();
     await page.getByRole("region", { name: question }).getByRole("button", { name: "Yes, delete message" }).click();
     await expect(page.getByRole("status")).toHaveText("Contact submission deleted.");
     await expect(page.getByRole("cell", { name: "No contacts found" })).toBeVisible();
@@ -385,7 +426,13 @@ test.describe("admin contacts without JavaScript", () => {
   test("bulk delete: tick rows, press Delete selected, confirm the count", async ({ adminPage: page }) => {
     const token = uniqueSuffix();
     const names = ["Hassan", "Huda", "Musa"].map((first) => `${first} Chowdhury ${token}`) as [string, string, string];
-    await addContacts(names.map((name, index) => ({ name, email: `nojs${index}-${token}@example.org`, message: `Message ${index + 1}.` })));
+    await addContacts(
+      names.map((name, index) => ({
+        name,
+        email: `nojs${index}-${token}@example.org`,
+        message: `Message ${index + 1}.`,
+      })),
+    );
 
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
@@ -418,30 +465,51 @@ test.describe("CSV exports", () => {
   test("contacts.csv holds the searched messages, with formulas neutralised", async ({ adminPage: page }) => {
     const token = uniqueSuffix();
     const pending = { name: `Noor Abdullah ${token}`, email: `noor-${token}@example.org`, message: `=1+1 ${token}` };
-    const resolved = { name: `Salma Nasser ${token}`, email: `salma-${token}@example.org`, message: "Thank you for the receipt", resolved: true };
+    const resolved = {
+      name: `Salma Nasser ${token}`,
+      email: `salma-${token}@example.org`,
+      message: "Thank you for the receipt",
+      resolved: true,
+    };
     await addContacts([pending, resolved]);
 
     await page.goto("/admin/contacts");
     await searchList(page, "Search name, email or message", token);
-    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", `/admin/contacts/export?search=${token}`);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      `/admin/contacts/export?search=${token}`,
+    );
     const { bom, lines } = await exportCsv(page, "contacts.csv");
     expect(bom).toBe(true);
     expect(lines[0]).toBe("ID,Name,Email,Message,Date,Status");
     expect(lines).toHaveLength(3);
     const date = "\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z";
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\d+,${pending.name},${pending.email},'=1\\+1 ${token},${date},Pending$`)));
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\d+,${resolved.name},${resolved.email},${resolved.message},${date},Resolved$`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^\\d+,${pending.name},${pending.email},'=1\\+1 ${token},${date},Pending$`)),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^\\d+,${resolved.name},${resolved.email},${resolved.message},${date},Resolved$`),
+      ),
+    );
 
     // The status filter narrows the file as it narrows the list.
     const onlyResolved = await page.request.get(`/admin/contacts/export?search=${token}&status=resolved`);
-    const text = (await onlyResolved.text()).replace(/^\ufeff/, "").trim().split(/\r?\n/);
+    const text = (await onlyResolved.text())
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(text).toHaveLength(2);
     expect(text[1]).toContain(resolved.email);
   });
 
   test("volunteers.csv holds the searched signups", async ({ adminPage: page }) => {
     const token = uniqueSuffix();
-    const volunteer = { name: `Sulaiman Ahmed ${token}`, email: `sulaiman-${token}@example.org`, interest: "Social Media & Marketing" };
+    const volunteer = {
+      name: `Sulaiman Ahmed ${token}`,
+      email: `sulaiman-${token}@example.org`,
+      interest: "Social Media & Marketing",
+    };
     await addVolunteers([volunteer]);
 
     await page.goto("/admin/volunteers");
@@ -450,7 +518,9 @@ test.describe("CSV exports", () => {
     expect(bom).toBe(true);
     expect(lines[0]).toBe("ID,Name,Email,Interest,Date");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^\\d+,${volunteer.name},${volunteer.email},Social Media & Marketing,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\d+,${volunteer.name},${volunteer.email},Social Media & Marketing,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`),
+    );
   });
 
   test("newsletter-subscribers.csv holds an address given in the footer", async ({ adminPage: page }) => {
@@ -486,7 +556,9 @@ test.describe("admin volunteers", () => {
 
     await page.goto("/admin/volunteers");
     await searchList(page, "Search name or email", token);
-    await rowOf(page, email).getByRole("link", { name: `Delete signup from ${name}` }).click();
+    await rowOf(page, email)
+      .getByRole("link", { name: `Delete signup from ${name}` })
+      .click();
     const confirm = page.getByRole("region", { name: "Are you sure you want to delete this volunteer submission?" });
     await expect(confirm).toContainText(`The signup from ${name} (${email}) will be removed.`);
     await expect(confirm.getByRole("heading")).toBeFocused();
@@ -498,8 +570,16 @@ test.describe("admin volunteers", () => {
 
   test("the interest filter and its summary card show only that interest", async ({ adminPage: page }) => {
     const token = uniqueSuffix();
-    const fundraiser = { name: `Khalid Yilmaz ${token}`, email: `khalid-${token}@example.org`, interest: "Fundraising" };
-    const organiser = { name: `Aisha Yilmaz ${token}`, email: `aisha-${token}@example.org`, interest: "Event Organization" };
+    const fundraiser = {
+      name: `Khalid Yilmaz ${token}`,
+      email: `khalid-${token}@example.org`,
+      interest: "Fundraising",
+    };
+    const organiser = {
+      name: `Aisha Yilmaz ${token}`,
+      email: `aisha-${token}@example.org`,
+      interest: "Event Organization",
+    };
     await addVolunteers([fundraiser, organiser]);
 
     await page.goto("/admin/volunteers");
@@ -511,7 +591,10 @@ test.describe("admin volunteers", () => {
     await expect(rowOf(page, fundraiser.email)).toContainText("Fundraising");
     await expect(rowOf(page, organiser.email)).toHaveCount(0);
 
-    await page.getByRole("region", { name: "Signups by interest" }).getByRole("link", { name: /^Event Organization/ }).click();
+    await page
+      .getByRole("region", { name: "Signups by interest" })
+      .getByRole("link", { name: /^Event Organization/ })
+      .click();
     await expect(page).toHaveURL(/\/admin\/volunteers\?interest=Event\+Organization$/);
     await expect(rowOf(page, organiser.email)).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: "Fundraising" })).toHaveCount(0);
@@ -536,7 +619,9 @@ test.describe("admin newsletter", () => {
     const row = rowOf(page, email);
     await expect(row).toBeVisible();
     await row.getByRole("link", { name: `Remove ${email}` }).click();
-    const confirm = page.getByRole("region", { name: "Are you sure you want to remove this address from the newsletter?" });
+    const confirm = page.getByRole("region", {
+      name: "Are you sure you want to remove this address from the newsletter?",
+    });
     await expect(confirm).toContainText(`${email} will receive no more newsletters.`);
     await confirm.getByRole("button", { name: "Yes, remove address" }).click();
     await expect(page.getByRole("status")).toHaveText("Address removed from the list.");

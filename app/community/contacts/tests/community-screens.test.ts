@@ -14,13 +14,17 @@ import { callRoute, expectLoggedError, unwrapData } from "../../../../tests/supp
 /** The contact and volunteer pages' actions, and the staff screens over what they collect. */
 type ContactsData = Awaited<ReturnType<typeof contactsScreen.loader>>;
 type VolunteersData = Awaited<ReturnType<typeof volunteersScreen.loader>>;
-type Outcome = { sent: boolean; result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null } };
+type Outcome = {
+  sent: boolean;
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null };
+};
 
 let visitor = 0;
 const fromNewAddress = () => `192.0.2.${(visitor += 1)}`;
 
 beforeEach(async () => {
-  for (const table of ["contact_submissions", "volunteer_signups", "newsletter_subscribers"] as const) await getDb().deleteFrom(table).execute();
+  for (const table of ["contact_submissions", "volunteer_signups", "newsletter_subscribers"] as const)
+    await getDb().deleteFrom(table).execute();
 });
 
 async function addMessages(messages: { name: string; message?: string; resolved?: boolean }[]) {
@@ -38,11 +42,14 @@ async function addMessages(messages: { name: string; message?: string; resolved?
   }
 }
 
-const messageIds = async () => (await getDb().selectFrom("contact_submissions").select("id").orderBy("id").execute()).map((row) => row.id);
+const messageIds = async () =>
+  (await getDb().selectFrom("contact_submissions").select("id").orderBy("id").execute()).map((row) => row.id);
 
 /** A post from the page with its script running (the page adds the via-script field). */
 async function sendContactForm(form: Record<string, string>, clientAddress = fromNewAddress()) {
-  return unwrapData(await callRoute(contactPage.action, "/contact", { form: { ...form, "via-script": "1" }, clientAddress })) as { status: number; data: Outcome };
+  return unwrapData(
+    await callRoute(contactPage.action, "/contact", { form: { ...form, "via-script": "1" }, clientAddress }),
+  ) as { status: number; data: Outcome };
 }
 
 describe("the contact page's form", () => {
@@ -52,7 +59,9 @@ describe("the contact page's form", () => {
     expect(data.sent).toBe(true);
     // conform's reset: the page renders the form empty again.
     expect(data.result.initialValue).toBeNull();
-    expect(await getDb().selectFrom("contact_submissions").select(["name", "resolved"]).execute()).toEqual([{ name: "Yusuf", resolved: 0 }]);
+    expect(await getDb().selectFrom("contact_submissions").select(["name", "resolved"]).execute()).toEqual([
+      { name: "Yusuf", resolved: 0 },
+    ]);
   });
 
   it("answers a post from a page without JavaScript with a redirect to the thanks, so a reload cannot send it twice", async () => {
@@ -64,7 +73,12 @@ describe("the contact page's form", () => {
     expect(answer.headers.get("Location")).toBe("/contact?sent=1#message-title");
     expect(await getDb().selectFrom("contact_submissions").select("name").execute()).toEqual([{ name: "Yusuf" }]);
     // A refused post still answers in place, with what was typed.
-    const refused = unwrapData(await callRoute(contactPage.action, "/contact", { form: { name: "Yusuf", email: "x", message: "Kept" }, clientAddress: fromNewAddress() }));
+    const refused = unwrapData(
+      await callRoute(contactPage.action, "/contact", {
+        form: { name: "Yusuf", email: "x", message: "Kept" },
+        clientAddress: fromNewAddress(),
+      }),
+    );
     expect(refused.status).toBe(400);
   });
 
@@ -77,7 +91,12 @@ describe("the contact page's form", () => {
   });
 
   it("thanks a bot for a filled honeypot and stores nothing", async () => {
-    const { data } = await sendContactForm({ name: "Bot", email: "bot@example.org", message: "Buy now", website: "https://spam.example" });
+    const { data } = await sendContactForm({
+      name: "Bot",
+      email: "bot@example.org",
+      message: "Buy now",
+      website: "https://spam.example",
+    });
     expect(data.sent).toBe(true);
     expect(await getDb().selectFrom("contact_submissions").selectAll().execute()).toEqual([]);
   });
@@ -90,13 +109,18 @@ describe("the contact page's form", () => {
       expect(data.result.initialValue).toMatchObject({ message: "Keep me" });
       expectLoggedError(/Contact message failed:.*disk I\/O error/);
     });
-    expect(await getDb().selectFrom("contact_submissions").select("id").where("message", "=", "Keep me").execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("contact_submissions").select("id").where("message", "=", "Keep me").execute(),
+    ).toEqual([]);
 
     const address = fromNewAddress();
-    for (let post = 0; post < 10; post += 1) await sendContactForm({ name: "Yusuf", email: "yusuf@example.org", message: "Again" }, address);
+    for (let post = 0; post < 10; post += 1)
+      await sendContactForm({ name: "Yusuf", email: "yusuf@example.org", message: "Again" }, address);
     const limited = await sendContactForm({ name: "Yusuf", email: "yusuf@example.org", message: "Once more" }, address);
     expect(limited.status).toBe(429);
-    expect(limited.data.result.error?.[""]).toEqual([expect.stringMatching(/^Too many submissions from your connection/)]);
+    expect(limited.data.result.error?.[""]).toEqual([
+      expect.stringMatching(/^Too many submissions from your connection/),
+    ]);
     expect(limited.data.result.initialValue).toMatchObject({ message: "Once more" });
   });
 });
@@ -116,7 +140,10 @@ describe("the volunteer page's form", () => {
     })) as Response;
     expect(withoutScript.headers.get("Location")).toBe("/volunteer?submitted=1#signup-title");
     const refused = unwrapData(
-      await callRoute(volunteerPage.action, "/volunteer", { form: { name: "Maryam", email: "maryam@example.org", interest: "" }, clientAddress: fromNewAddress() }),
+      await callRoute(volunteerPage.action, "/volunteer", {
+        form: { name: "Maryam", email: "maryam@example.org", interest: "" },
+        clientAddress: fromNewAddress(),
+      }),
     ) as { status: number; data: Outcome };
     expect(refused.status).toBe(400);
     expect(refused.data.result.error).toMatchObject({ interest: ["Please choose an area of interest"] });
@@ -146,7 +173,10 @@ describe("the Contacts screen", () => {
     expect(orphan.contacts.map((contact) => contact.name)).toEqual(["Khadija"]);
     const resolved = (await callRoute(contactsScreen.loader, "/admin/contacts?status=resolved")) as ContactsData;
     expect(resolved.total).toBe(1);
-    const pendingKhadija = (await callRoute(contactsScreen.loader, "/admin/contacts?status=pending&search=khadija")) as ContactsData;
+    const pendingKhadija = (await callRoute(
+      contactsScreen.loader,
+      "/admin/contacts?status=pending&search=khadija",
+    )) as ContactsData;
     expect(pendingKhadija.contacts).toEqual([]);
     const unknown = (await callRoute(contactsScreen.loader, "/admin/contacts?status=archived")) as ContactsData;
     expect(unknown.filterProblem).toMatch(/status must be one of all, pending, resolved/);
@@ -156,16 +186,22 @@ describe("the Contacts screen", () => {
   it("resolves a message and returns to the same search, status and page", async () => {
     await addMessages([{ name: "Yusuf" }]);
     const [id] = await messageIds();
-    const answer = (await callRoute(contactsScreen.action, "/admin/contacts?search=yus&status=pending&page=1&deleted=3", {
-      form: { intent: "resolve", id: String(id) },
-    })) as Response;
+    const answer = (await callRoute(
+      contactsScreen.action,
+      "/admin/contacts?search=yus&status=pending&page=1&deleted=3",
+      {
+        form: { intent: "resolve", id: String(id) },
+      },
+    )) as Response;
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe(`/admin/contacts?search=yus&status=pending&page=1&resolved_id=${id}`);
     expect(await getDb().selectFrom("contact_submissions").select("resolved").execute()).toEqual([{ resolved: 1 }]);
 
     // With JavaScript the post reaches the screen's data address; the way back is the screen.
     for (const dataPath of ["/admin/contacts.data", "/admin/contacts/_.data"]) {
-      const fromScript = (await callRoute(contactsScreen.action, `${dataPath}?status=resolved`, { form: { intent: "resolve", id: String(id) } })) as Response;
+      const fromScript = (await callRoute(contactsScreen.action, `${dataPath}?status=resolved`, {
+        form: { intent: "resolve", id: String(id) },
+      })) as Response;
       expect(fromScript.headers.get("Location")).toBe(`/admin/contacts?status=resolved&resolved_id=${id}`);
     }
   });
@@ -173,7 +209,10 @@ describe("the Contacts screen", () => {
   it("asks before a bulk delete, stating the count, then deletes exactly the ticked rows", async () => {
     await addMessages([{ name: "One" }, { name: "Two" }, { name: "Three" }]);
     const [one, two, three] = await messageIds();
-    const asking = (await callRoute(contactsScreen.loader, `/admin/contacts?select=${one}&select=${two}&select=junk`)) as ContactsData;
+    const asking = (await callRoute(
+      contactsScreen.loader,
+      `/admin/contacts?select=${one}&select=${two}&select=junk`,
+    )) as ContactsData;
     expect(asking.bulkSelection).toEqual([one, two]);
     const nothingTicked = (await callRoute(contactsScreen.loader, "/admin/contacts?select=")) as ContactsData;
     expect(nothingTicked.bulkSelection).toEqual([]);
@@ -188,17 +227,23 @@ describe("the Contacts screen", () => {
   it("deletes one message, and says so when it was already gone", async () => {
     await addMessages([{ name: "Yusuf" }]);
     const [id] = await messageIds();
-    const deleted = (await callRoute(contactsScreen.action, `/admin/contacts?delete=${id}`, { form: { intent: "delete", id: String(id) } })) as Response;
+    const deleted = (await callRoute(contactsScreen.action, `/admin/contacts?delete=${id}`, {
+      form: { intent: "delete", id: String(id) },
+    })) as Response;
     expect(deleted.headers.get("Location")).toBe("/admin/contacts?deleted=1");
-    const again = (await callRoute(contactsScreen.action, `/admin/contacts?delete=${id}`, { form: { intent: "delete", id: String(id) } })) as Response;
+    const again = (await callRoute(contactsScreen.action, `/admin/contacts?delete=${id}`, {
+      form: { intent: "delete", id: String(id) },
+    })) as Response;
     expect(again.headers.get("Location")).toBe("/admin/contacts?missing=1");
-    expect(unwrapData(await callRoute(contactsScreen.action, "/admin/contacts", { form: { intent: "archive" } })).status).toBe(400);
+    expect(
+      unwrapData(await callRoute(contactsScreen.action, "/admin/contacts", { form: { intent: "archive" } })).status,
+    ).toBe(400);
   });
 
   it("exports the filtered messages as contacts.csv, quoted and safe from spreadsheet formulas", async () => {
     await addMessages([
       { name: "Yusuf", message: 'Line one, "quoted"\nline two' },
-      { name: "=HYPERLINK(\"http://evil\")", message: "=1+1" },
+      { name: '=HYPERLINK("http://evil")', message: "=1+1" },
       { name: "Khadija", message: "Resolved already", resolved: true },
     ]);
     const response = (await callRoute(contactsExport.loader, "/admin/contacts/export?status=pending")) as Response;
@@ -220,7 +265,12 @@ describe("the Volunteers screen", () => {
     for (const [index, interest] of interests.entries()) {
       await getDb()
         .insertInto("volunteer_signups")
-        .values({ name: `Volunteer ${index}`, email: `v${index}@example.org`, interest, submitted_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString() })
+        .values({
+          name: `Volunteer ${index}`,
+          email: `v${index}@example.org`,
+          interest,
+          submitted_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+        })
         .execute();
     }
   }
@@ -237,8 +287,15 @@ describe("the Volunteers screen", () => {
     expect(none.volunteers).toEqual([]);
     expect(none.counts.total).toBe(3);
 
-    const csv = await ((await callRoute(volunteersExport.loader, "/admin/volunteers/export?interest=Fundraising")) as Response).text();
-    expect(csv.replace(/^\uFEFF/, "").trimEnd().split("\n")).toEqual([
+    const csv = await (
+      (await callRoute(volunteersExport.loader, "/admin/volunteers/export?interest=Fundraising")) as Response
+    ).text();
+    expect(
+      csv
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\n"),
+    ).toEqual([
       "ID,Name,Email,Interest,Date",
       expect.stringMatching(/^\d+,Volunteer 1,v1@example.org,Fundraising,2026-01-02T/),
       expect.stringMatching(/^\d+,Volunteer 0,v0@example.org,Fundraising,2026-01-01T/),
@@ -248,8 +305,11 @@ describe("the Volunteers screen", () => {
 
 describe("the Newsletter screen", () => {
   it("lists, searches, exports and removes addresses", async () => {
-    for (const email of ["amina@example.org", "bilal@mail.example"]) await getDb().insertInto("newsletter_subscribers").values({ email }).execute();
-    const found = (await callRoute(newsletterScreen.loader, "/admin/newsletter?search=mail.ex")) as Awaited<ReturnType<typeof newsletterScreen.loader>>;
+    for (const email of ["amina@example.org", "bilal@mail.example"])
+      await getDb().insertInto("newsletter_subscribers").values({ email }).execute();
+    const found = (await callRoute(newsletterScreen.loader, "/admin/newsletter?search=mail.ex")) as Awaited<
+      ReturnType<typeof newsletterScreen.loader>
+    >;
     expect(found.subscribers.map((subscriber) => subscriber.email)).toEqual(["bilal@mail.example"]);
     expect(found.total).toBe(2);
     const csv = await ((await callRoute(newsletterExport.loader, "/admin/newsletter/export")) as Response).text();
@@ -257,8 +317,12 @@ describe("the Newsletter screen", () => {
     expect(csv).toContain("amina@example.org");
 
     const id = found.subscribers[0]!.id;
-    const removed = (await callRoute(newsletterScreen.action, "/admin/newsletter?search=mail.ex&remove=1", { form: { intent: "remove", id: String(id) } })) as Response;
+    const removed = (await callRoute(newsletterScreen.action, "/admin/newsletter?search=mail.ex&remove=1", {
+      form: { intent: "remove", id: String(id) },
+    })) as Response;
     expect(removed.headers.get("Location")).toBe("/admin/newsletter?search=mail.ex&removed=1");
-    expect(await getDb().selectFrom("newsletter_subscribers").select("email").execute()).toEqual([{ email: "amina@example.org" }]);
+    expect(await getDb().selectFrom("newsletter_subscribers").select("email").execute()).toEqual([
+      { email: "amina@example.org" },
+    ]);
   });
 });

@@ -32,11 +32,16 @@ beforeEach(async () => {
 
 describe("a two-letter search", () => {
   it("finds the term in any column and any letter case, and never across two columns", async () => {
-    const names = async (search: string) => (await findContactPage({ search }, 1, 25)).contacts.map((contact) => contact.name).sort();
+    const names = async (search: string) =>
+      (await findContactPage({ search }, 1, 25)).contacts.map((contact) => contact.name).sort();
     expect(await names("zq")).toEqual(["Bilal", "Hana", "Zqaid Omar"]);
     expect(await names("ZQ")).toEqual(["Bilal", "Hana", "Zqaid Omar"]);
     expect(await names("%q")).toEqual([]);
-    expect((await findContactPage({ search: "zq", status: "resolved" }, 1, 25)).contacts.map((contact) => contact.name)).toEqual(["Bilal"]);
-    expect((await findVolunteerPage({ search: "yu" }, 1, 25)).volunteers.map((volunteer) => volunteer.name)).toEqual(["Yusuf"]);
+    expect(
+      (await findContactPage({ search: "zq", status: "resolved" }, 1, 25)).contacts.map((contact) => contact.name),
+    ).toEqual(["Bilal"]);
+    expect((await findVolunteerPage({ search: "yu" }, 1, 25)).volunteers.map((volunteer) => volunteer.name)).toEqual([
+      "Yusuf",
+    ]);
   });
 });

@@ -4,8 +4,7 @@ import { useFetcher } from "react-router";
 
 /** What /newsletter's action answers: a confirmation, or the field error with what was typed. */
 export type NewsletterActionData =
-  | { status: "subscribed"; confirmation: string }
-  | { status: "invalid"; error: string; email: string };
+  { status: "subscribed"; confirmation: string } | { status: "invalid"; error: string; email: string };
 
 /**
  * Posts to /newsletter. With JavaScript it stays on the page (a fetcher) and shows the

@@ -32,7 +32,11 @@ const SCREEN = "/admin/newsletter";
 const PAGE_SIZE = 50;
 const TRANSIENT = ["remove", "removed", "missing", "sent"];
 
-const STATUS_LABELS: Record<NewsletterStatus, string> = { pending: "Waiting for confirmation", confirmed: "Subscribed", unsubscribed: "Unsubscribed" };
+const STATUS_LABELS: Record<NewsletterStatus, string> = {
+  pending: "Waiting for confirmation",
+  confirmed: "Subscribed",
+  unsubscribed: "Unsubscribed",
+};
 
 /** The addresses from the footer's newsletter form, so staff can use what they collect. */
 export async function loader({ url }: Route.LoaderArgs) {
@@ -87,24 +91,32 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   const { subscribers, matching, total, counts, page, filter, removing, timeZone } = loaderData;
   const listLink = useListLink(TRANSIENT);
   useFocusReturn(removing ? String(removing.id) : null, (id) => `[data-delete-for="${id}"]`);
-  const exportQuery = new URLSearchParams({ ...(filter.search ? { search: filter.search } : {}), ...(filter.status ? { status: filter.status } : {}) });
+  const exportQuery = new URLSearchParams({
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+  });
   const compose = actionData && "values" in actionData ? actionData : undefined;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Newsletter</h1>
-        <a href={`/admin/newsletter/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary" download>
+        <a
+          href={`/admin/newsletter/export${exportQuery.size ? `?${exportQuery}` : ""}`}
+          className="btn-secondary"
+          download
+        >
           Export CSV
         </a>
       </div>
       <p className="max-w-3xl text-sm text-slate-600">
-        Addresses given in the newsletter form at the foot of every page. An address counts as subscribed once its owner has
-        confirmed it from the email we send; every newsletter carries a one-click way to leave.
+        Addresses given in the newsletter form at the foot of every page. An address counts as subscribed once its owner
+        has confirmed it from the email we send; every newsletter carries a one-click way to leave.
       </p>
 
       {loaderData.sentTo !== null ? (
         <Notice tone="success" focus>
-          Newsletter queued for {formatCount(loaderData.sentTo)} {loaderData.sentTo === 1 ? "subscriber" : "subscribers"}: see the Outbox.
+          Newsletter queued for {formatCount(loaderData.sentTo)}{" "}
+          {loaderData.sentTo === 1 ? "subscriber" : "subscribers"}: see the Outbox.
         </Notice>
       ) : null}
       {loaderData.removed ? (
@@ -128,18 +140,36 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-4">
         <StatCard label="All addresses" value={formatCount(total)} to="/admin/newsletter" testId="newsletter-total" />
         {NEWSLETTER_STATUSES.map((status) => (
-          <StatCard key={status} label={STATUS_LABELS[status]} value={formatCount(counts[status])} to={`/admin/newsletter?status=${status}`} testId={`newsletter-${status}`} />
+          <StatCard
+            key={status}
+            label={STATUS_LABELS[status]}
+            value={formatCount(counts[status])}
+            to={`/admin/newsletter?status=${status}`}
+            testId={`newsletter-${status}`}
+          />
         ))}
       </dl>
 
       <ComposeNewsletter readers={counts.confirmed} answer={compose} issueId={loaderData.issueId} />
 
-      <ListSearch id="subscriber-search" label="Search addresses" search={filter.search} clearTo="/admin/newsletter" filtered={Boolean(filter.search || filter.status)}>
+      <ListSearch
+        id="subscriber-search"
+        label="Search addresses"
+        search={filter.search}
+        clearTo="/admin/newsletter"
+        filtered={Boolean(filter.search || filter.status)}
+      >
         <div>
           <label htmlFor="subscriber-status" className="field-label">
             Status
           </label>
-          <select id="subscriber-status" name="status" defaultValue={filter.status ?? ""} onChange={applyAtOnce} className="field-input">
+          <select
+            id="subscriber-status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            onChange={applyAtOnce}
+            className="field-input"
+          >
             <option value="">Every status</option>
             {NEWSLETTER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -159,7 +189,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           <tr key={subscriber.id}>
             <td className="px-3 py-3 font-medium [overflow-wrap:anywhere] text-slate-900">{subscriber.email}</td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{STATUS_LABELS[subscriber.status]}</td>
-            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(subscriber.subscribed_at, timeZone)}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+              {formatDate(subscriber.subscribed_at, timeZone)}
+            </td>
             <td className="px-3 py-3 text-right whitespace-nowrap">
               <Link
                 to={listLink({ remove: String(subscriber.id) })}
@@ -174,13 +206,29 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} capped={loaderData.matchingCapped} rowsOnPage={subscribers.length} label="Subscribers" transient={TRANSIENT} />
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={matching}
+        capped={loaderData.matchingCapped}
+        rowsOnPage={subscribers.length}
+        label="Subscribers"
+        transient={TRANSIENT}
+      />
     </div>
   );
 }
 
 /** A plain newsletter, to every confirmed subscriber, through the Outbox's durable queue. */
-function ComposeNewsletter({ readers, answer, issueId }: { readers: number; issueId: string; answer?: { errors: Record<string, string[]>; values: { subject: string; message: string } } }) {
+function ComposeNewsletter({
+  readers,
+  answer,
+  issueId,
+}: {
+  readers: number;
+  issueId: string;
+  answer?: { errors: Record<string, string[]>; values: { subject: string; message: string } };
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
   const error = (name: "subject" | "message") =>
@@ -201,19 +249,39 @@ function ComposeNewsletter({ readers, answer, issueId }: { readers: number; issu
           <label htmlFor="newsletter-subject" className="field-label">
             Subject
           </label>
-          <input id="newsletter-subject" name="subject" required maxLength={200} defaultValue={answer?.values.subject} className="field-input" {...invalid("subject")} />
+          <input
+            id="newsletter-subject"
+            name="subject"
+            required
+            maxLength={200}
+            defaultValue={answer?.values.subject}
+            className="field-input"
+            {...invalid("subject")}
+          />
           {error("subject")}
         </div>
         <div>
           <label htmlFor="newsletter-message" className="field-label">
             Message
           </label>
-          <textarea id="newsletter-message" name="message" required rows={8} defaultValue={answer?.values.message} className="field-input" {...invalid("message")} />
-          <p className="mt-1 text-sm text-slate-600">Plain text; a blank line starts a new paragraph. The link to leave is added to every mail.</p>
+          <textarea
+            id="newsletter-message"
+            name="message"
+            required
+            rows={8}
+            defaultValue={answer?.values.message}
+            className="field-input"
+            {...invalid("message")}
+          />
+          <p className="mt-1 text-sm text-slate-600">
+            Plain text; a blank line starts a new paragraph. The link to leave is added to every mail.
+          </p>
           {error("message")}
         </div>
         <button type="submit" className="btn-primary" disabled={sending || readers === 0}>
-          {sending ? "Sending..." : `Send to ${formatCount(readers)} confirmed ${readers === 1 ? "subscriber" : "subscribers"}`}
+          {sending
+            ? "Sending..."
+            : `Send to ${formatCount(readers)} confirmed ${readers === 1 ? "subscriber" : "subscribers"}`}
         </button>
       </Form>
     </details>

@@ -8,7 +8,10 @@ import { addressOfNewsletterLink, confirmSubscription } from "../server/newslett
 /** The page names the subscriber's address: never kept by a browser or a shared proxy. */
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your subscription | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm your subscription | Al-Amanah Foundation" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The confirmation link lands here and asks for one press (a POST), so a mail scanner
@@ -33,9 +36,14 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
       {actionData ? (
         <ArrivalStatus>
           {actionData.confirmed ? (
-            <p className="text-lg font-semibold text-brand-800">Your subscription is confirmed. Welcome! Our next news will reach your inbox.</p>
+            <p className="text-lg font-semibold text-brand-800">
+              Your subscription is confirmed. Welcome! Our next news will reach your inbox.
+            </p>
           ) : (
-            <p className="text-lg font-semibold text-slate-900">This link has already been used or is no longer valid. If you are not subscribed yet, subscribe again at the foot of any page.</p>
+            <p className="text-lg font-semibold text-slate-900">
+              This link has already been used or is no longer valid. If you are not subscribed yet, subscribe again at
+              the foot of any page.
+            </p>
           )}
           <Link to="/" className="btn-secondary">
             Return to Home

@@ -8,7 +8,10 @@ import { addressOfNewsletterLink, unsubscribe } from "../server/newsletter.serve
 /** The page names the subscriber's address: never kept by a browser or a shared proxy. */
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Leave the newsletter | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Leave the newsletter | Al-Amanah Foundation" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Leaving takes one click: the page's button, or a mail app's own button, which posts
@@ -34,7 +37,9 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       {actionData ? (
         <ArrivalStatus>
           <p className="text-lg font-semibold text-slate-900">
-            {actionData.unsubscribed ? "You have left the newsletter. You will receive no more of it." : "This link names no subscription: nothing was changed."}
+            {actionData.unsubscribed
+              ? "You have left the newsletter. You will receive no more of it."
+              : "This link names no subscription: nothing was changed."}
           </p>
           <Link to="/" className="btn-secondary">
             Return to Home
@@ -45,7 +50,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="token" value={loaderData.token} />
           {loaderData.email ? (
             <p className="text-slate-700">
-              Press the button and <strong>{loaderData.email}</strong> will receive no more of the foundation's newsletter.
+              Press the button and <strong>{loaderData.email}</strong> will receive no more of the foundation's
+              newsletter.
             </p>
           ) : null}
           <button type="submit" className="btn-primary">

@@ -23,7 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     } satisfies NewsletterActionData;
   } catch (error) {
     const { status, fieldErrors, message, headers } = formRefusalOrThrow(error);
-    return data<NewsletterActionData>({ status: "invalid", error: fieldErrors?.email?.[0] ?? message, email }, { status, headers });
+    return data<NewsletterActionData>(
+      { status: "invalid", error: fieldErrors?.email?.[0] ?? message, email },
+      { status, headers },
+    );
   }
 }
 

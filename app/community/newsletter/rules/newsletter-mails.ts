@@ -21,7 +21,9 @@ export function welcomeMail(unsubscribeUrl: string): MailParts {
   return {
     subject: "Welcome to our newsletter",
     greeting: "Assalamu alaikum,",
-    paragraphs: ["Your subscription is confirmed. Our next news will reach you here. Thank you for staying close to the work your giving makes possible."],
+    paragraphs: [
+      "Your subscription is confirmed. Our next news will reach you here. Thank you for staying close to the work your giving makes possible.",
+    ],
     unsubscribeUrl,
   };
 }

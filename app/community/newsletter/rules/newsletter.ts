@@ -10,7 +10,9 @@ export const newsletterSchema = z.object({
 /** A plain newsletter written by the staff: a subject and a message (blank lines make paragraphs). */
 export const newsletterIssueSchema = z.object({
   /** Written into the form when it is shown: sending it twice (a double click) sends one issue. */
-  issue_id: z.string({ message: "Reload the page and send again" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "Reload the page and send again"),
+  issue_id: z
+    .string({ message: "Reload the page and send again" })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "Reload the page and send again"),
   subject: requiredText("Subject", 200),
   message: requiredText("Message", 20_000),
 });

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { NEWSLETTER_STATUSES, newsletterIssueSchema, newsletterSchema } from "../rules/newsletter";
-import { confirmSubscriptionMail, newsletterIssueMail, unsubscribeHeaders, welcomeMail } from "../rules/newsletter-mails";
+import {
+  confirmSubscriptionMail,
+  newsletterIssueMail,
+  unsubscribeHeaders,
+  welcomeMail,
+} from "../rules/newsletter-mails";
 import { getDb, nowIso } from "~/lib/db.server";
 import { onceMoreIfTakenMeanwhile, oneAtATimeFor } from "~/lib/sql-dialect.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
@@ -33,7 +38,11 @@ function askToSubscribe(email: string): Promise<{ email: string; alreadySubscrib
     .transaction()
     .execute(async (trx) => {
       await oneAtATimeFor(trx, `newsletter:${email}`);
-      const existing = await trx.selectFrom("newsletter_subscribers").select(["id", "status", "confirm_token"]).where("email", "=", email).executeTakeFirst();
+      const existing = await trx
+        .selectFrom("newsletter_subscribers")
+        .select(["id", "status", "confirm_token"])
+        .where("email", "=", email)
+        .executeTakeFirst();
       if (existing?.status === "confirmed") return { email, alreadySubscribed: true };
       const hourAgo = new Date(Date.now() - 3600_000).toISOString();
       const recent = await trx
@@ -47,14 +56,28 @@ function askToSubscribe(email: string): Promise<{ email: string; alreadySubscrib
       // Asking again while pending sends the same link again, so the first mail's still works.
       const confirmToken = (existing?.status === "pending" && existing.confirm_token) || newsletterToken();
       if (existing) {
-        await trx.updateTable("newsletter_subscribers").set({ status: "pending", confirm_token: confirmToken }).where("id", "=", existing.id).execute();
+        await trx
+          .updateTable("newsletter_subscribers")
+          .set({ status: "pending", confirm_token: confirmToken })
+          .where("id", "=", existing.id)
+          .execute();
       } else {
         await trx
           .insertInto("newsletter_subscribers")
-          .values({ email, status: "pending", confirm_token: confirmToken, unsubscribe_token: newsletterToken(), subscribed_at: nowIso() })
+          .values({
+            email,
+            status: "pending",
+            confirm_token: confirmToken,
+            unsubscribe_token: newsletterToken(),
+            subscribed_at: nowIso(),
+          })
           .execute();
       }
-      await queueMail(trx, { ...confirmSubscriptionMail(`${configuredSiteUrl()}/newsletter/confirm?token=${confirmToken}`), kind: "newsletter-confirm", to: email });
+      await queueMail(trx, {
+        ...confirmSubscriptionMail(`${configuredSiteUrl()}/newsletter/confirm?token=${confirmToken}`),
+        kind: "newsletter-confirm",
+        to: email,
+      });
       return { email, alreadySubscribed: false };
     });
 }
@@ -122,7 +145,11 @@ export async function unsubscribe(token: string): Promise<boolean> {
     .returning(["id", "unsubscribed_at"])
     .executeTakeFirst();
   if (left && !left.unsubscribed_at) {
-    await getDb().updateTable("newsletter_subscribers").set({ unsubscribed_at: nowIso() }).where("id", "=", left.id).execute();
+    await getDb()
+      .updateTable("newsletter_subscribers")
+      .set({ unsubscribed_at: nowIso() })
+      .where("id", "=", left.id)
+      .execute();
   }
   return Boolean(left);
 }
@@ -178,7 +205,11 @@ export function readSubscriberFilter(params: URLSearchParams): SubscriberFilter 
   };
 }
 
-const SEARCH: SearchIndex = { table: "newsletter_subscribers", index: "newsletter_subscribers_search", columns: ["email"] };
+const SEARCH: SearchIndex = {
+  table: "newsletter_subscribers",
+  index: "newsletter_subscribers_search",
+  columns: ["email"],
+};
 
 function matching(filter: SubscriberFilter) {
   let query = getDb().selectFrom("newsletter_subscribers");
@@ -206,7 +237,11 @@ const subscriberList = newestFirstList({
 });
 
 /** One page of the Newsletter screen; a page past the end shows the last page there is. */
-export async function findSubscriberPage(filter: SubscriberFilter, page: number, pageSize: number): Promise<{ subscribers: NewsletterSubscriber[]; total: number; page: number; capped: boolean }> {
+export async function findSubscriberPage(
+  filter: SubscriberFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ subscribers: NewsletterSubscriber[]; total: number; page: number; capped: boolean }> {
   const { rows, total, page: shown, capped = false } = await subscriberList.page(filter, page, pageSize);
   return { subscribers: rows, total, page: shown, capped };
 }
@@ -221,9 +256,12 @@ export async function countSubscribersByStatus(): Promise<Record<NewsletterStatu
   return counts;
 }
 
-
 export async function getSubscriber(id: number): Promise<NewsletterSubscriber> {
-  const row = await getDb().selectFrom("newsletter_subscribers").select(["id", "email", "subscribed_at", "status"]).where("id", "=", id).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("newsletter_subscribers")
+    .select(["id", "email", "subscribed_at", "status"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError("Subscriber not found");
   return row;
 }

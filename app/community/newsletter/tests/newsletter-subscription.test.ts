@@ -18,17 +18,27 @@ describe("newsletter subscription", () => {
   it("keeps a new address pending and mails it a confirmation; confirmed, a repeat is welcomed, not refused", async () => {
     const first = await subscribe({ email: "Donor@Example.org" });
     expect(first.status).toBe(200);
-    expect(first.data).toEqual({ status: "subscribed", confirmation: "Thank you! Please check your inbox at donor@example.org to confirm your subscription." });
+    expect(first.data).toEqual({
+      status: "subscribed",
+      confirmation: "Thank you! Please check your inbox at donor@example.org to confirm your subscription.",
+    });
     const [row] = await getDb().selectFrom("newsletter_subscribers").selectAll().execute();
     expect(row).toMatchObject({ email: "donor@example.org", status: "pending" });
-    const [mail] = await getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "newsletter-confirm").execute();
+    const [mail] = await getDb()
+      .selectFrom("outbound_mail")
+      .selectAll()
+      .where("kind", "=", "newsletter-confirm")
+      .execute();
     expect(mail!.to_address).toBe("donor@example.org");
     expect(mail!.text_body).toContain(`http://localhost:3000/newsletter/confirm?token=${row!.confirm_token}`);
 
     await getDb().updateTable("newsletter_subscribers").set({ status: "confirmed" }).execute();
     const again = await subscribe({ email: "donor@example.org" });
     expect(again.status).toBe(200);
-    expect(again.data).toMatchObject({ status: "subscribed", confirmation: expect.stringMatching(/already on our list/) });
+    expect(again.data).toMatchObject({
+      status: "subscribed",
+      confirmation: expect.stringMatching(/already on our list/),
+    });
     expect(await storedAddresses()).toEqual(["donor@example.org"]);
   });
 
@@ -39,7 +49,11 @@ describe("newsletter subscription", () => {
 
     const malformed = await subscribe({ email: "not-an-email" });
     expect(malformed.status).toBe(400);
-    expect(malformed.data).toEqual({ status: "invalid", error: "Please enter a valid email address", email: "not-an-email" });
+    expect(malformed.data).toEqual({
+      status: "invalid",
+      error: "Please enter a valid email address",
+      email: "not-an-email",
+    });
     expect(await storedAddresses()).not.toContain("not-an-email");
   });
 
@@ -51,7 +65,8 @@ describe("newsletter subscription", () => {
 
   it("limits how often one address may post", async () => {
     const clientAddress = "203.0.113.52";
-    for (let i = 0; i < 10; i += 1) expect((await subscribe({ email: `reader${i}@example.org` }, clientAddress)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await subscribe({ email: `reader${i}@example.org` }, clientAddress)).status).toBe(200);
     const limited = await subscribe({ email: "one-more@example.org" }, clientAddress);
     expect(limited.status).toBe(429);
     expect(limited.data).toMatchObject({ status: "invalid", error: expect.stringMatching(/Too many submissions/) });

@@ -9,14 +9,18 @@ test.describe("newsletter", () => {
     const email = `js-${Date.now()}@example.org`;
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
+    await expect(footer.getByRole("status")).toHaveText(
+      `Thank you! Please check your inbox at ${email} to confirm your subscription.`,
+    );
     await expect(page).toHaveURL(/\/contact$/);
     await expect(footer.getByLabel("Email address")).toHaveValue("");
 
     // Not confirmed yet: asking again sends the confirmation again, with the same friendly answer.
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await expect(footer.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
+    await expect(footer.getByRole("status")).toHaveText(
+      `Thank you! Please check your inbox at ${email} to confirm your subscription.`,
+    );
   });
 
   test("shows a field error for an empty or malformed address", async ({ page }) => {
@@ -42,12 +46,16 @@ test.describe("newsletter", () => {
     await footer.getByLabel("Email address").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
-    await expect(page.getByRole("main").getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} to confirm your subscription.`);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+      `Thank you! Please check your inbox at ${email} to confirm your subscription.`,
+    );
     await context.close();
   });
 });
 
-test("double opt-in: the address is pending until confirmed from the Outbox's mail, then subscribed, and leaves in one click", async ({ adminPage: page }) => {
+test("double opt-in: the address is pending until confirmed from the Outbox's mail, then subscribed, and leaves in one click", async ({
+  adminPage: page,
+}) => {
   const email = `optin-${Date.now()}@example.org`;
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
@@ -61,8 +69,17 @@ test("double opt-in: the address is pending until confirmed from the Outbox's ma
 
   const linkFrom = async (subject: string, path: string) => {
     await page.goto("/admin/outbox");
-    await page.getByRole("row").filter({ hasText: email }).filter({ hasText: subject }).getByRole("link", { name: /^Read / }).click();
-    const href = (await page.getByRole("region").getByRole("link", { name: new RegExp(path) }).first().getAttribute("href"))!;
+    await page
+      .getByRole("row")
+      .filter({ hasText: email })
+      .filter({ hasText: subject })
+      .getByRole("link", { name: /^Read / })
+      .click();
+    const href = (await page
+      .getByRole("region")
+      .getByRole("link", { name: new RegExp(path) })
+      .first()
+      .getAttribute("href"))!;
     const url = new URL(href);
     return url.pathname + url.search;
   };

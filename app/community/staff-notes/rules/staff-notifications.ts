@@ -5,7 +5,10 @@ import type { MailParts } from "~/mail/queue";
 /** What a visitor typed, fit for a subject line: one line, however it was sent. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-export function newContactMessageMail(message: { name: string; email: string; message: string }, screenUrl: string): MailParts {
+export function newContactMessageMail(
+  message: { name: string; email: string; message: string },
+  screenUrl: string,
+): MailParts {
   return {
     subject: `New contact message from ${oneLine(message.name)}`,
     paragraphs: [`${message.name} (${message.email}) wrote through the contact form:`, message.message],
@@ -14,7 +17,10 @@ export function newContactMessageMail(message: { name: string; email: string; me
   };
 }
 
-export function newVolunteerMail(signup: { name: string; email: string; interest: string }, screenUrl: string): MailParts {
+export function newVolunteerMail(
+  signup: { name: string; email: string; interest: string },
+  screenUrl: string,
+): MailParts {
   return {
     subject: `New volunteer: ${oneLine(signup.name)} (${signup.interest})`,
     paragraphs: [`${signup.name} (${signup.email}) signed up to volunteer for ${signup.interest}.`],

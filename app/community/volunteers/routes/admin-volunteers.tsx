@@ -15,7 +15,13 @@ import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { refuseUnknownIntent } from "~/ui/form-replies.server";
 import { backToList, backToListIfMissing } from "~/ui/list-return.server";
-import { countVolunteers, deleteVolunteer, findVolunteerPage, getVolunteer, readVolunteerFilter } from "../server/volunteers.server";
+import {
+  countVolunteers,
+  deleteVolunteer,
+  findVolunteerPage,
+  getVolunteer,
+  readVolunteerFilter,
+} from "../server/volunteers.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Volunteers | Admin" }];
 
@@ -67,7 +73,11 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Volunteers</h1>
-        <a href={`/admin/volunteers/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary" download>
+        <a
+          href={`/admin/volunteers/export${exportQuery.size ? `?${exportQuery}` : ""}`}
+          className="btn-secondary"
+          download
+        >
           Export CSV
         </a>
       </div>
@@ -82,7 +92,11 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
       {deleting ? (
         <ConfirmPanel
           question="Are you sure you want to delete this volunteer submission?"
-          details={<p>The signup from {deleting.name} ({deleting.email}) will be removed. This cannot be undone.</p>}
+          details={
+            <p>
+              The signup from {deleting.name} ({deleting.email}) will be removed. This cannot be undone.
+            </p>
+          }
           confirmLabel="Yes, delete signup"
           intent="delete"
           fields={{ id: String(deleting.id) }}
@@ -95,19 +109,36 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
           Signups by interest
         </h2>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
-          <StatCard label="Total Volunteers" value={formatCount(counts.total)} to="/admin/volunteers" testId="volunteers-total" />
+          <StatCard
+            label="Total Volunteers"
+            value={formatCount(counts.total)}
+            to="/admin/volunteers"
+            testId="volunteers-total"
+          />
           {Object.entries(counts.by_interest).map(([interest, count]) => (
             <StatCard key={interest} label={interest} value={formatCount(count)} to={interestLink(interest)} />
           ))}
         </dl>
       </section>
 
-      <ListSearch id="volunteer-search" label="Search name or email" search={filter.search} clearTo="/admin/volunteers" filtered={filtered}>
+      <ListSearch
+        id="volunteer-search"
+        label="Search name or email"
+        search={filter.search}
+        clearTo="/admin/volunteers"
+        filtered={filtered}
+      >
         <div>
           <label htmlFor="volunteer-interest" className="field-label">
             Interest
           </label>
-          <select id="volunteer-interest" name="interest" defaultValue={filter.interest ?? ""} onChange={applyAtOnce} className="field-input">
+          <select
+            id="volunteer-interest"
+            name="interest"
+            defaultValue={filter.interest ?? ""}
+            onChange={applyAtOnce}
+            className="field-input"
+          >
             <option value="">All interests</option>
             {/* The form's interests, then any other value kept from earlier signups. */}
             {Object.keys(counts.by_interest).map((interest) => (
@@ -121,7 +152,13 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
 
       <DataTable
         caption="Volunteer signups, newest first"
-        columns={[{ label: "Name" }, { label: "Email" }, { label: "Interest" }, { label: "Date" }, { label: "Actions", hidden: true }]}
+        columns={[
+          { label: "Name" },
+          { label: "Email" },
+          { label: "Interest" },
+          { label: "Date" },
+          { label: "Actions", hidden: true },
+        ]}
         emptyText={counts.total === 0 ? "No volunteer signups yet" : "No matching volunteers"}
       >
         {volunteers.map((volunteer) => (
@@ -133,7 +170,9 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
               </a>
             </td>
             <td className="px-3 py-3 text-slate-700">{volunteer.interest}</td>
-            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(volunteer.submitted_at, timeZone)}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+              {formatDate(volunteer.submitted_at, timeZone)}
+            </td>
             <td className="px-3 py-3 text-right whitespace-nowrap">
               <Link
                 to={listLink({ delete: String(volunteer.id) })}
@@ -148,7 +187,15 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} capped={capped} rowsOnPage={volunteers.length} label="Volunteers" transient={TRANSIENT} />
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        capped={capped}
+        rowsOnPage={volunteers.length}
+        label="Volunteers"
+        transient={TRANSIENT}
+      />
     </div>
   );
 }

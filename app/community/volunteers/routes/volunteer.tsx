@@ -21,24 +21,47 @@ export const meta: Route.MetaFunction = () => [
   { title: "Volunteer | Al-Amanah Foundation" },
   {
     name: "description",
-    content: "Give your time: food distribution, community outreach, tutoring and events. Join 500+ volunteers serving families in need.",
+    content:
+      "Give your time: food distribution, community outreach, tutoring and events. Join 500+ volunteers serving families in need.",
   },
 ];
 
 const SUBMIT_FAILED = "We couldn't send your application. Please try again.";
 
 const BENEFITS = [
-  { title: "Make a real difference", text: "Serve families, orphans and neighbours in need, and see the good your hours do." },
+  {
+    title: "Make a real difference",
+    text: "Serve families, orphans and neighbours in need, and see the good your hours do.",
+  },
   { title: "Join a caring community", text: "Work beside people who share your values, and make friends for life." },
-  { title: "Grow your skills", text: "Learn organising, teaching and outreach, with training and a reference when you need one." },
+  {
+    title: "Grow your skills",
+    text: "Learn organising, teaching and outreach, with training and a reference when you need one.",
+  },
   { title: "Earn lasting reward", text: "Giving your time is Sadaqa too: every act of service counts." },
 ] as const;
 
 const OPPORTUNITIES = [
-  { title: "Food Distribution", hours: "4-6 hours/week", text: "Pack and hand out food parcels and Ramadan meals to families in our community." },
-  { title: "Community Outreach", hours: "3-5 hours/week", text: "Meet families, listen to their needs and connect them with the help we offer." },
-  { title: "Educational Support", hours: "2-4 hours/week", text: "Tutor children and adults, and help at our homework and learning clubs." },
-  { title: "Event Organization", hours: "Flexible", text: "Plan and run fundraising dinners, awareness days and community gatherings." },
+  {
+    title: "Food Distribution",
+    hours: "4-6 hours/week",
+    text: "Pack and hand out food parcels and Ramadan meals to families in our community.",
+  },
+  {
+    title: "Community Outreach",
+    hours: "3-5 hours/week",
+    text: "Meet families, listen to their needs and connect them with the help we offer.",
+  },
+  {
+    title: "Educational Support",
+    hours: "2-4 hours/week",
+    text: "Tutor children and adults, and help at our homework and learning clubs.",
+  },
+  {
+    title: "Event Organization",
+    hours: "Flexible",
+    text: "Plan and run fundraising dinners, awareness days and community gatherings.",
+  },
 ] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,8 +92,8 @@ export default function Volunteer({ actionData }: Route.ComponentProps) {
             Give your time, change a life
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Join <strong className="text-white">500+ active volunteers</strong> who pack food, teach, visit families and run
-            our events, in our community and beyond.
+            Join <strong className="text-white">500+ active volunteers</strong> who pack food, teach, visit families and
+            run our events, in our community and beyond.
           </p>
           <a href="#signup-title" className="btn-gold mt-8">
             Apply to volunteer
@@ -164,11 +187,25 @@ function SignupForm({ lastResult, focus }: { lastResult?: SignupResult; focus: b
   });
   return (
     // Without JavaScript the answer is a new page: the #anchor brings the reader back here.
-    <Form method="post" action={hydrated ? "/volunteer" : "/volunteer#signup-title"} {...getFormProps(form)} preventScrollReset className="space-y-5">
+    <Form
+      method="post"
+      action={hydrated ? "/volunteer" : "/volunteer#signup-title"}
+      {...getFormProps(form)}
+      preventScrollReset
+      className="space-y-5"
+    >
       <FormAlert errors={form.errors} />
       <div className="grid gap-5 sm:grid-cols-2">
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- only after 'Submit Another Application', which asked for an empty form: without JavaScript nothing else can put the visitor in its first field */}
-        <InputField field={fields.name} label="Full name" type="text" required maxLength={100} autoComplete="name" autoFocus={focus} />
+        <InputField
+          field={fields.name}
+          label="Full name"
+          type="text"
+          required
+          maxLength={100}
+          autoComplete="name"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- only after 'Submit Another Application', which asked for an empty form: without JavaScript nothing else can put the visitor in its first field
+          autoFocus={focus}
+        />
         <InputField field={fields.email} label="Email" type="email" required maxLength={254} autoComplete="email" />
       </div>
       <SelectField
@@ -181,7 +218,12 @@ function SignupForm({ lastResult, focus }: { lastResult?: SignupResult; focus: b
       <Honeypot />
       <ScriptedPostMarker />
       {/* Not disabled while submitting: a disabled button would drop the keyboard focus. */}
-      <button type="submit" className="btn-primary" aria-disabled={submitting} onClick={(event) => submitting && event.preventDefault()}>
+      <button
+        type="submit"
+        className="btn-primary"
+        aria-disabled={submitting}
+        onClick={(event) => submitting && event.preventDefault()}
+      >
         {submitting ? "Submitting..." : "Submit Application"}
       </button>
     </Form>
@@ -199,7 +241,9 @@ function ThankYou() {
         <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-brand-800">
           Thank You!
         </h3>
-        <p className="mt-2 text-slate-700">Your application has reached our volunteer team. We will contact you by email soon.</p>
+        <p className="mt-2 text-slate-700">
+          Your application has reached our volunteer team. We will contact you by email soon.
+        </p>
       </div>
       {/* A plain GET back to the page: it clears the answer with or without JavaScript. No
           #anchor: the empty form's first field takes the focus, which brings it into view. */}

@@ -11,7 +11,10 @@ import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { VolunteerSignupRow } from "../../../../db/schema";
 import { notifyStaff } from "~/community/staff-notes/index.server";
 
-/** A volunteer application as the API and the Volunteers screen see it (snake_case, the field names the API's clients read). */
+/**
+ * A volunteer application as the API and the Volunteers screen see it (snake_case, the field names the API's clients
+ * read).
+ */
 export interface VolunteerSignup {
   id: number;
   name: string;
@@ -31,7 +34,8 @@ function toVolunteerSignup(row: VolunteerSignupRow): VolunteerSignup {
 export async function signUpVolunteer(input: unknown, visitor: Visitor): Promise<VolunteerSignup> {
   const signup = parseOrThrow(volunteerSignupSchema, input);
   await limitPublicFormPosts("volunteer", visitor.clientAddress);
-  if (signup.website) return { id: 0, name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() };
+  if (signup.website)
+    return { id: 0, name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() };
   // The signup and the staff's note about it are kept together, or not at all.
   const row = await getDb()
     .transaction()
@@ -41,7 +45,11 @@ export async function signUpVolunteer(input: unknown, visitor: Visitor): Promise
         .values({ name: signup.name, email: signup.email, interest: signup.interest, submitted_at: nowIso() })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await notifyStaff(trx, `volunteer-${stored.id}`, newVolunteerMail(stored, `${configuredSiteUrl()}/admin/volunteers`));
+      await notifyStaff(
+        trx,
+        `volunteer-${stored.id}`,
+        newVolunteerMail(stored, `${configuredSiteUrl()}/admin/volunteers`),
+      );
       return stored;
     });
   return toVolunteerSignup(row);
@@ -59,10 +67,19 @@ export interface VolunteerFilter {
  * new signups, not for finding the ones already kept.
  */
 export function readVolunteerFilter(params: URLSearchParams): { filter: VolunteerFilter } {
-  return { filter: { search: params.get("search")?.trim() || undefined, interest: params.get("interest")?.trim() || undefined } };
+  return {
+    filter: {
+      search: params.get("search")?.trim() || undefined,
+      interest: params.get("interest")?.trim() || undefined,
+    },
+  };
 }
 
-const SEARCH: SearchIndex = { table: "volunteer_signups", index: "volunteer_signups_search", columns: ["name", "email"] };
+const SEARCH: SearchIndex = {
+  table: "volunteer_signups",
+  index: "volunteer_signups_search",
+  columns: ["name", "email"],
+};
 
 function matching(filter: VolunteerFilter) {
   let query = getDb().selectFrom("volunteer_signups");
@@ -90,7 +107,11 @@ const volunteerList = newestFirstList({
 });
 
 /** One page of the Volunteers screen; a page past the end shows the last page there is. */
-export async function findVolunteerPage(filter: VolunteerFilter, page: number, pageSize: number): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number; capped: boolean }> {
+export async function findVolunteerPage(
+  filter: VolunteerFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ volunteers: VolunteerSignup[]; total: number; page: number; capped: boolean }> {
   const { rows, total, page: shown, capped = false } = await volunteerList.page(filter, page, pageSize);
   return { volunteers: rows, total, page: shown, capped };
 }

@@ -25,11 +25,20 @@ export function EventCard({
   const past = timing === "past";
   return (
     // A past event is dimmed by its picture and background only: its text keeps full contrast.
-    <article className={`flex flex-col overflow-hidden rounded-xl border border-slate-200 shadow-sm ${past ? "bg-slate-50" : "bg-white"}`}>
+    <article
+      className={`flex flex-col overflow-hidden rounded-xl border border-slate-200 shadow-sm ${past ? "bg-slate-50" : "bg-white"}`}
+    >
       <div className={`relative ${past ? "opacity-60 grayscale" : ""}`}>
-        <MediaImage sources={imageSources(event.image, UPLOAD_FOLDERS.events)} alt={event.title} sizes={IMAGE_SIZES.thirds} eager={eager} />
+        <MediaImage
+          sources={imageSources(event.image, UPLOAD_FOLDERS.events)}
+          alt={event.title}
+          sizes={IMAGE_SIZES.thirds}
+          eager={eager}
+        />
         {!past ? (
-          <span className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${timing === "today" ? "bg-gold-400 text-slate-900" : "bg-brand-700 text-white"}`}>
+          <span
+            className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${timing === "today" ? "bg-gold-400 text-slate-900" : "bg-brand-700 text-white"}`}
+          >
             {timing === "today" ? "Today" : "Upcoming"}
           </span>
         ) : null}

@@ -18,7 +18,14 @@ import { UPLOAD_FOLDERS } from "~/content/media";
 import { truncate } from "~/shared/text";
 import { contentFormAction } from "~/ui/content-form.server";
 import { rowFromParam } from "~/lib/record-ids.server";
-import { type CharityEvent, createEvent, deleteEvent, findEventPage, getEvent, updateEvent } from "../server/events.server";
+import {
+  type CharityEvent,
+  createEvent,
+  deleteEvent,
+  findEventPage,
+  getEvent,
+  updateEvent,
+} from "../server/events.server";
 import { photoUpload } from "~/content/media/index.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events | Admin" }];
@@ -42,7 +49,14 @@ export async function loader({ url }: Route.LoaderArgs) {
   } catch (error) {
     console.error("Admin events failed to load:", error);
     const reason = error instanceof Error ? error.message : String(error);
-    return { ...state, events: [] as CharityEvent[], total: 0, editing: null, deleting: null, loadError: `Error loading events: ${reason}` };
+    return {
+      ...state,
+      events: [] as CharityEvent[],
+      total: 0,
+      editing: null,
+      deleting: null,
+      loadError: `Error loading events: ${reason}`,
+    };
   }
 }
 
@@ -94,7 +108,13 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
 
       <DataTable
         caption="Events, latest date first"
-        columns={[{ label: "Title" }, { label: "Date" }, { label: "Location" }, { label: "Description" }, { label: "Actions", hidden: true }]}
+        columns={[
+          { label: "Title" },
+          { label: "Date" },
+          { label: "Location" },
+          { label: "Description" },
+          { label: "Actions", hidden: true },
+        ]}
         emptyText="No events yet"
       >
         {events.map((event) => (
@@ -107,8 +127,14 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={events.length} label="Events" transient={["saved", "deleted"]} />
-
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        rowsOnPage={events.length}
+        label="Events"
+        transient={["saved", "deleted"]}
+      />
     </div>
   );
 }
@@ -119,7 +145,13 @@ function EventForm({ event, lastResult }: { event: CharityEvent | null; lastResu
     lastResult,
     // The admin form sets the day only; a time set through the API gives way to the day saved here.
     defaultValue: event
-      ? { title: event.title, description: event.description, date: eventDay(event.date), location: event.location, image: event.image }
+      ? {
+          title: event.title,
+          description: event.description,
+          date: eventDay(event.date),
+          location: event.location,
+          image: event.image,
+        }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eventSchema }),
     shouldValidate: "onBlur",
@@ -135,7 +167,12 @@ function EventForm({ event, lastResult }: { event: CharityEvent | null; lastResu
         <InputField field={fields.location} label="Location" type="text" required />
       </div>
       <TextareaField field={fields.description} label="Description" rows={5} required />
-      <PhotoField field={fields.image} saved={event?.image ?? ""} folder={UPLOAD_FOLDERS.events} fileError={fileError ?? undefined} />
+      <PhotoField
+        field={fields.image}
+        saved={event?.image ?? ""}
+        folder={UPLOAD_FOLDERS.events}
+        fileError={fileError ?? undefined}
+      />
       <FormActions saveLabel="Save event" cancelTo="/admin/events" formErrors={form.errors} />
     </Form>
   );

@@ -6,7 +6,9 @@ import { deleteEvent, getEvent, updateEvent } from "../server/events.server";
 /** GET (public), PUT and DELETE (admin) /api/events/{id}. */
 const resource = apiResource<Route.ActionArgs>({
   GET: sameForEveryVisitor(async ({ params }) => json(await getEvent(idParam(params.id)))),
-  PUT: staffOnly(async ({ request, params }) => json(await updateEvent(idParam(params.id), await readJsonBody(request)))),
+  PUT: staffOnly(async ({ request, params }) =>
+    json(await updateEvent(idParam(params.id), await readJsonBody(request))),
+  ),
   DELETE: staffOnly(async ({ params }) => {
     await deleteEvent(idParam(params.id));
     return noContent();

@@ -72,7 +72,16 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       {image ? (
-        <SafeImage src={image.src} srcSet={image.srcSet} sizes={IMAGE_SIZES.article} alt={event.title} width={768} height={480} eager className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover" />
+        <SafeImage
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={IMAGE_SIZES.article}
+          alt={event.title}
+          width={768}
+          height={480}
+          eager
+          className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover"
+        />
       ) : null}
       <div className="prose-page mt-8">
         {paragraphs(event.description).map((paragraph, index) => (
@@ -97,6 +106,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
 
 /** An unknown or hidden event is a 404 inside the site's layout; anything else goes to the root's boundary. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <RecordMissing what="Event" listTo="/events" listLabel="All events" />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <RecordMissing what="Event" listTo="/events" listLabel="All events" />;
   throw error;
 }

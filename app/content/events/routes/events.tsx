@@ -36,7 +36,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         {failed ? (
           <LoadFailure>Error loading events. Please try again later.</LoadFailure>
         ) : upcoming.length === 0 && past.length === 0 ? (
-          <EmptyState title="No Events Yet" text="We will announce our next gatherings soon." action={{ to: "/contact", label: "Get Notified About Events" }} />
+          <EmptyState
+            title="No Events Yet"
+            text="We will announce our next gatherings soon."
+            action={{ to: "/contact", label: "Get Notified About Events" }}
+          />
         ) : (
           <>
             <section aria-labelledby="upcoming-title">
@@ -44,7 +48,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 Upcoming Events
               </h2>
               {upcoming.length ? (
-                <CardGrid items={upcoming} columns={3} renderItem={(event, index) => <EventCard event={event} today={today} eager={index === 0} />} />
+                <CardGrid
+                  items={upcoming}
+                  columns={3}
+                  renderItem={(event, index) => <EventCard event={event} today={today} eager={index === 0} />}
+                />
               ) : (
                 <p className="text-slate-600">No upcoming events right now.</p>
               )}
@@ -54,7 +62,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <h2 id="past-title" className="mb-6 text-2xl font-bold text-slate-900">
                   Past Events
                 </h2>
-                <CardGrid items={past} columns={3} renderItem={(event, index) => <EventCard event={event} today={today} eager={index === 0 && upcoming.length === 0} />} />
+                <CardGrid
+                  items={past}
+                  columns={3}
+                  renderItem={(event, index) => (
+                    <EventCard event={event} today={today} eager={index === 0 && upcoming.length === 0} />
+                  )}
+                />
               </section>
             ) : null}
           </>

@@ -30,9 +30,13 @@ describe("eventCalendar", () => {
 
   it("writes a timed event in UTC from the foundation's local time, two hours long", () => {
     // 18:30 in London in December is 18:30 UTC; in June (summer time) it is 17:30 UTC.
-    expect(eventCalendar({ ...entry, date: "2026-12-14T18:30" })).toContain("DTSTART:20261214T183000Z\r\nDTEND:20261214T203000Z");
+    expect(eventCalendar({ ...entry, date: "2026-12-14T18:30" })).toContain(
+      "DTSTART:20261214T183000Z\r\nDTEND:20261214T203000Z",
+    );
     expect(eventCalendar({ ...entry, date: "2026-06-14T18:30" })).toContain("DTSTART:20260614T173000Z");
-    expect(eventCalendar({ ...entry, date: "2026-12-31T23:00", timeZone: "America/New_York" })).toContain("DTSTART:20270101T040000Z");
+    expect(eventCalendar({ ...entry, date: "2026-12-31T23:00", timeZone: "America/New_York" })).toContain(
+      "DTSTART:20270101T040000Z",
+    );
   });
 });
 

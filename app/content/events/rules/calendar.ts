@@ -27,10 +27,23 @@ export function eventCalendar(entry: CalendarEntry): string {
   if (!parts) throw new RangeError(`Not an event date: ${entry.date}`);
   const timing =
     parts.hour === undefined
-      ? [`DTSTART;VALUE=DATE:${compactDate(parts.year, parts.month, parts.date)}`, `DTEND;VALUE=DATE:${nextDay(parts.year, parts.month, parts.date)}`]
+      ? [
+          `DTSTART;VALUE=DATE:${compactDate(parts.year, parts.month, parts.date)}`,
+          `DTEND;VALUE=DATE:${nextDay(parts.year, parts.month, parts.date)}`,
+        ]
       : (() => {
-          const start = zonedTimeToUtc(parts.year, parts.month, parts.date, parts.hour, parts.minute ?? 0, entry.timeZone);
-          return [`DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(new Date(start.getTime() + TIMED_EVENT_HOURS * 3_600_000))}`];
+          const start = zonedTimeToUtc(
+            parts.year,
+            parts.month,
+            parts.date,
+            parts.hour,
+            parts.minute ?? 0,
+            entry.timeZone,
+          );
+          return [
+            `DTSTART:${utcStamp(start)}`,
+            `DTEND:${utcStamp(new Date(start.getTime() + TIMED_EVENT_HOURS * 3_600_000))}`,
+          ];
         })();
   const lines = [
     "BEGIN:VCALENDAR",

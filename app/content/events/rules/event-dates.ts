@@ -48,7 +48,13 @@ export function formatEventDate(value: string): string {
   const parts = eventDateParts(value);
   if (!parts) return value;
   const at = new Date(Date.UTC(parts.year, parts.month - 1, parts.date, parts.hour ?? 0, parts.minute ?? 0));
-  const day = dateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(at);
+  const day = dateTimeFormat("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(at);
   if (parts.hour === undefined) return day;
   const time = dateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(at);
   return `${day} at ${time}`;

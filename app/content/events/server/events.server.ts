@@ -43,8 +43,20 @@ export async function listEvents(options: EventListOptions = {}): Promise<Charit
 export async function eventsByTiming(): Promise<{ today: string; upcoming: CharityEvent[]; past: CharityEvent[] }> {
   const today = foundationToday();
   const [upcoming, past] = await Promise.all([
-    getDb().selectFrom("events").selectAll().where("date", ">=", today).orderBy("date", "asc").orderBy("id", "asc").execute(),
-    getDb().selectFrom("events").selectAll().where("date", "<", today).orderBy("date", "desc").orderBy("id", "desc").execute(),
+    getDb()
+      .selectFrom("events")
+      .selectAll()
+      .where("date", ">=", today)
+      .orderBy("date", "asc")
+      .orderBy("id", "asc")
+      .execute(),
+    getDb()
+      .selectFrom("events")
+      .selectAll()
+      .where("date", "<", today)
+      .orderBy("date", "desc")
+      .orderBy("id", "desc")
+      .execute(),
   ]);
   return { today, upcoming: upcoming.map(toEvent), past: past.map(toEvent) };
 }

@@ -33,11 +33,29 @@ export function Gallery({ items }: { items: GalleryItem[] }) {
                 className="group relative block aspect-square overflow-hidden rounded-xl bg-slate-200"
               >
                 {item.kind === "image" ? (
-                  <SafeImage src={item.sources.src} srcSet={item.sources.srcSet} sizes="(min-width: 768px) 33vw, 50vw" alt="" width={400} height={400} className="h-full w-full object-cover transition-transform group-hover:scale-105" />
+                  <SafeImage
+                    src={item.sources.src}
+                    srcSet={item.sources.srcSet}
+                    sizes="(min-width: 768px) 33vw, 50vw"
+                    alt=""
+                    width={400}
+                    height={400}
+                    className="h-full w-full object-cover transition-transform group-hover:scale-105"
+                  />
                 ) : item.video.kind === "youtube" ? (
-                  <SafeImage src={item.video.thumbnailUrl} alt="" width={480} height={360} placeholderAt="top" className="h-full w-full object-cover" />
+                  <SafeImage
+                    src={item.video.thumbnailUrl}
+                    alt=""
+                    width={480}
+                    height={360}
+                    placeholderAt="top"
+                    className="h-full w-full object-cover"
+                  />
                 ) : (
-                  <span aria-hidden="true" className="block h-full w-full bg-gradient-to-br from-brand-700 to-brand-900" />
+                  <span
+                    aria-hidden="true"
+                    className="block h-full w-full bg-gradient-to-br from-brand-700 to-brand-900"
+                  />
                 )}
                 {item.kind === "video" ? (
                   <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">

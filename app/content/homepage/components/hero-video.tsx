@@ -30,7 +30,14 @@ export function HeroVideo({ video }: { video: VideoSource | null }) {
         className="group relative block aspect-video w-full overflow-hidden rounded-2xl bg-brand-900 shadow-lg"
       >
         {video.kind === "youtube" ? (
-          <SafeImage src={video.thumbnailUrl} alt="" width={480} height={360} placeholderAt="top" className="h-full w-full object-cover opacity-80 transition-opacity group-hover:opacity-100" />
+          <SafeImage
+            src={video.thumbnailUrl}
+            alt=""
+            width={480}
+            height={360}
+            placeholderAt="top"
+            className="h-full w-full object-cover opacity-80 transition-opacity group-hover:opacity-100"
+          />
         ) : null}
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white">
           <span className="flex h-20 w-20 items-center justify-center rounded-full bg-gold-400 text-slate-900 shadow-xl transition-transform group-hover:scale-105">

@@ -1,5 +1,10 @@
 import { formatImpactFigure } from "~/shared/money";
-import { IMPACT_STATISTIC_KEYS, IMPACT_STATISTIC_LABELS, isDollarStatistic, type ImpactStatistics } from "~/content/settings";
+import {
+  IMPACT_STATISTIC_KEYS,
+  IMPACT_STATISTIC_LABELS,
+  isDollarStatistic,
+  type ImpactStatistics,
+} from "~/content/settings";
 
 /** The four homepage figures staff keep up to date in Settings. */
 export function ImpactStatisticsCards({ figures }: { figures: ImpactStatistics }) {

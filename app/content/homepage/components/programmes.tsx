@@ -21,14 +21,20 @@ const PROGRAMMES = [
   },
 ] as const;
 
-/** The home page's three programme cards, each linking to /donate, pictured by program_image_1..3 or their fallback images. */
+/**
+ * The home page's three programme cards, each linking to /donate, pictured by program_image_1..3 or their fallback
+ * images.
+ */
 export function ProgrammeCards({ images }: { images: (ImageSources | null)[] }) {
   return (
     <ul className="grid gap-6 md:grid-cols-3">
       {PROGRAMMES.map((programme, index) => {
         const image = images[index];
         return (
-          <li key={programme.title} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          <li
+            key={programme.title}
+            className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+          >
             <SafeImage
               src={image?.src ?? programme.fallback}
               srcSet={image?.srcSet}

@@ -148,8 +148,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
             Our Values
           </h2>
           <p className="mt-3 max-w-2xl text-slate-700">
-            Five principles guide every decision we make, from how we handle a donation to how we greet a family at
-            our door.
+            Five principles guide every decision we make, from how we handle a donation to how we greet a family at our
+            door.
           </p>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {VALUES.map((value) => (
@@ -211,8 +211,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
               How Your Giving Reaches Those in Need
             </h2>
             <p className="mt-3 text-slate-700">
-              We take the responsibility of handling your donation seriously, especially when it is Zakat, an
-              obligation with its own rules.
+              We take the responsibility of handling your donation seriously, especially when it is Zakat, an obligation
+              with its own rules.
             </p>
           </div>
           <ol className="space-y-6">
@@ -233,8 +233,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <li>
               <h3 className="text-lg font-semibold text-slate-900">3. Help arrives, and we report back</h3>
               <p className="mt-1 text-slate-700">
-                Aid reaches families, orphans and communities in crisis, and we share stories and figures so you can
-                see what your generosity has done. Our{" "}
+                Aid reaches families, orphans and communities in crisis, and we share stories and figures so you can see
+                what your generosity has done. Our{" "}
                 <Link to="/transparency" className="font-semibold text-brand-800 underline hover:no-underline">
                   transparency report
                 </Link>{" "}
@@ -251,8 +251,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
             Join Us in Making a Difference
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-brand-50">
-            Whether you give your Zakat, a gift of Sadaqa or your time, you become part of a trust that carries hope
-            to people who need it most.
+            Whether you give your Zakat, a gift of Sadaqa or your time, you become part of a trust that carries hope to
+            people who need it most.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
             <Link to="/donate" className="btn-gold">

@@ -25,7 +25,10 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** The featured appeals open for gifts are a section like the stories: if they fail to load, the page goes on without them. */
+/**
+ * The featured appeals open for gifts are a section like the stories: if they fail to load, the page goes on without
+ * them.
+ */
 export async function loader() {
   const appeals = featuredAppeals(3).catch((error: unknown) => {
     console.error("Homepage featured appeals failed to load:", error);
@@ -61,7 +64,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (!loaderData.page) {
     return (
       <section className="container-page py-24 text-center" role="alert">
-        <p className="text-xl font-semibold text-slate-900">Unable to load homepage data. Please check your connection.</p>
+        <p className="text-xl font-semibold text-slate-900">
+          Unable to load homepage data. Please check your connection.
+        </p>
         <p className="mt-2 text-slate-600">Other pages should still work normally.</p>
       </section>
     );
@@ -73,10 +78,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
         <div className="container-page py-16 sm:py-24">
           <p className="text-sm font-semibold tracking-widest text-gold-300 uppercase">Trusted by 10,000+ donors</p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">Your Zakat and Sadaqa, delivered with care</h1>
+          <h1 className="mt-4 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Your Zakat and Sadaqa, delivered with care
+          </h1>
           <p className="mt-6 max-w-2xl text-lg text-brand-50">
-            We carry your giving to families in need, orphans and communities struck by disaster, and we show you where every
-            dollar goes.
+            We carry your giving to families in need, orphans and communities struck by disaster, and we show you where
+            every dollar goes.
           </p>
           <div className="mt-10 flex flex-wrap gap-4">
             <Link to="/donate" className="btn-gold text-lg">
@@ -92,8 +99,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {appeals.length ? (
         <section aria-labelledby="appeals-heading" className="bg-slate-50 py-16">
           <div className="container-page">
-            <SectionHeading id="appeals-heading" title="Current appeals" intro="Where your gift is needed now, and how close each appeal is to its goal." />
-            <CardGrid items={appeals} columns="home" renderItem={(appeal) => <AppealCard appeal={appeal} today={page.today} />} />
+            <SectionHeading
+              id="appeals-heading"
+              title="Current appeals"
+              intro="Where your gift is needed now, and how close each appeal is to its goal."
+            />
+            <CardGrid
+              items={appeals}
+              columns="home"
+              renderItem={(appeal) => <AppealCard appeal={appeal} today={page.today} />}
+            />
             <p className="mt-8 text-center">
               <Link to="/appeals" className="font-semibold text-brand-700 hover:underline">
                 All appeals
@@ -110,8 +125,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               See your giving at work
             </h2>
             <p className="mt-4 text-slate-600">
-              From a new well to a child's first school year, every gift becomes something you can see. Watch a few minutes of
-              the work your Zakat and Sadaqa make possible.
+              From a new well to a child's first school year, every gift becomes something you can see. Watch a few
+              minutes of the work your Zakat and Sadaqa make possible.
             </p>
           </div>
           <HeroVideo video={page.heroVideo} />
@@ -144,7 +159,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="programmes-heading" className="bg-slate-50 py-16">
         <div className="container-page">
-          <SectionHeading id="programmes-heading" title="Where Your Gift Goes" intro="Three programmes carry most of what you give." />
+          <SectionHeading
+            id="programmes-heading"
+            title="Where Your Gift Goes"
+            intro="Three programmes carry most of what you give."
+          />
           <ProgrammeCards images={page.programImages} />
         </div>
       </section>

@@ -18,8 +18,7 @@ export const meta: Route.MetaFunction = () => [
   { title: "Zakat Education | Al-Amanah Foundation" },
   {
     name: "description",
-    content:
-      `A clear guide to Zakat: who must pay, the nisab threshold, the ${rate} rate, what counts as zakatable wealth, the eight categories of recipients and how Zakat differs from Sadaqa.`,
+    content: `A clear guide to Zakat: who must pay, the nisab threshold, the ${rate} rate, what counts as zakatable wealth, the eight categories of recipients and how Zakat differs from Sadaqa.`,
   },
 ];
 
@@ -64,8 +63,7 @@ const ZAKATABLE_WEALTH = [
   },
   {
     name: "Agriculture",
-    description:
-      `Crops and fruits are due at harvest rather than after a year: ${ZAKAT_FIGURES.rainHarvestRate} of the harvest when watered by rain or rivers, and ${ZAKAT_FIGURES.irrigatedHarvestRate} when watered by irrigation at the farmer's own cost.`,
+    description: `Crops and fruits are due at harvest rather than after a year: ${ZAKAT_FIGURES.rainHarvestRate} of the harvest when watered by rain or rivers, and ${ZAKAT_FIGURES.irrigatedHarvestRate} when watered by irrigation at the farmer's own cost.`,
   },
   {
     name: "Livestock",
@@ -135,8 +133,7 @@ const FAQS = [
   },
   {
     question: "Does the lunar year make a difference?",
-    answer:
-      `Yes. The Islamic (hijri) year is about 11 days shorter than the solar year. If you prefer to work on the solar calendar, some scholars suggest a rate of about ${ZAKAT_FIGURES.solarYearRate} to make up the difference.`,
+    answer: `Yes. The Islamic (hijri) year is about 11 days shorter than the solar year. If you prefer to work on the solar calendar, some scholars suggest a rate of about ${ZAKAT_FIGURES.solarYearRate} to make up the difference.`,
   },
 ] as const;
 
@@ -150,7 +147,8 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 
 /** Which of the prices are still the starting figures a new site came with, in a sentence. */
 function startingPrices(prices: { gold_to_confirm: boolean; silver_to_confirm: boolean }): string {
-  if (prices.gold_to_confirm && prices.silver_to_confirm) return "Both are starting figures the site came with, to be confirmed by our staff.";
+  if (prices.gold_to_confirm && prices.silver_to_confirm)
+    return "Both are starting figures the site came with, to be confirmed by our staff.";
   return `The ${prices.gold_to_confirm ? "gold" : "silver"} price is a starting figure the site came with, to be confirmed by our staff.`;
 }
 
@@ -160,7 +158,10 @@ export async function loader() {
 }
 
 export default function ZakatEducation({ loaderData: { prices } }: Route.ComponentProps) {
-  const { goldPrice, silverPrice, goldNisab, silverNisab } = priceFigures(prices.gold_price_per_gram, prices.silver_price_per_gram);
+  const { goldPrice, silverPrice, goldNisab, silverNisab } = priceFigures(
+    prices.gold_price_per_gram,
+    prices.silver_price_per_gram,
+  );
   return (
     <>
       <section aria-labelledby="zakat-education-title" className="bg-brand-800 text-white">
@@ -214,9 +215,9 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
               year to people in need.
             </p>
             <p>
-              The word zakat means both &ldquo;purification&rdquo; and &ldquo;growth&rdquo;. Giving Zakat purifies
-              the wealth that remains and the heart of the giver, and Allah promises to bless and increase it. In the
-              Quran, Zakat is mentioned again and again alongside prayer, a sign of how central it is to the faith.
+              The word zakat means both &ldquo;purification&rdquo; and &ldquo;growth&rdquo;. Giving Zakat purifies the
+              wealth that remains and the heart of the giver, and Allah promises to bless and increase it. In the Quran,
+              Zakat is mentioned again and again alongside prayer, a sign of how central it is to the faith.
             </p>
             <p>
               Zakat is not a favour to the poor. It is their right, set by Allah, and a way of making sure that wealth
@@ -236,17 +237,17 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
             </ul>
             <p>
               The year starts on the day your wealth first reaches the nisab. If your wealth is still at or above the
-              nisab when that lunar year ends, Zakat is due. In practice, most people simply pay on everything
-              zakatable they own on that day, including money that came in during the year.
+              nisab when that lunar year ends, Zakat is due. In practice, most people simply pay on everything zakatable
+              they own on that day, including money that came in during the year.
             </p>
           </section>
 
           <section aria-labelledby="nisab">
             <SectionHeading id="nisab">Nisab: the minimum threshold</SectionHeading>
             <p>
-              The nisab is the minimum amount of wealth a person must have before Zakat becomes due. It was set by
-              the Prophet Muhammad (peace be upon him) in gold and silver, so its value in dollars changes with the
-              price of those metals.
+              The nisab is the minimum amount of wealth a person must have before Zakat becomes due. It was set by the
+              Prophet Muhammad (peace be upon him) in gold and silver, so its value in dollars changes with the price of
+              those metals.
             </p>
             <div className="my-6 grid gap-4 sm:grid-cols-2">
               <div className="rounded-xl border border-gold-400 bg-amber-50 p-5">
@@ -274,18 +275,16 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
                 Zakat Calculator
               </Link>{" "}
               works from {goldNisabWeight} of gold, which comes to about {goldNisab} at {goldPrice} per gram, and{" "}
-              {silverNisabWeight} of silver, which comes to about {silverNisab} at {silverPrice} per gram: the prices the
-              foundation set on {formatBothCalendars(prices.gold_as_of)} for gold and on {formatBothCalendars(prices.silver_as_of)} for
-              silver.
-              {prices.gold_to_confirm || prices.silver_to_confirm
-                ? ` ${startingPrices(prices)}`
-                : null}
+              {silverNisabWeight} of silver, which comes to about {silverNisab} at {silverPrice} per gram: the prices
+              the foundation set on {formatBothCalendars(prices.gold_as_of)} for gold and on{" "}
+              {formatBothCalendars(prices.silver_as_of)} for silver.
+              {prices.gold_to_confirm || prices.silver_to_confirm ? ` ${startingPrices(prices)}` : null}
             </p>
             <p>
-              Why the difference? Scholars convert the traditional weights into grams in slightly different ways,
-              which is why you will see both 85 g and {goldNisabWeight} of gold, and the price of gold changes every day. Neither
-              figure is wrong. Before you pay, check today&rsquo;s gold and silver prices, or ask a scholar you trust
-              which standard to follow.
+              Why the difference? Scholars convert the traditional weights into grams in slightly different ways, which
+              is why you will see both 85 g and {goldNisabWeight} of gold, and the price of gold changes every day.
+              Neither figure is wrong. Before you pay, check today&rsquo;s gold and silver prices, or ask a scholar you
+              trust which standard to follow.
             </p>
             <h3>Gold or silver?</h3>
             <p>
@@ -311,8 +310,8 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
           <section aria-labelledby="zakatable-wealth">
             <SectionHeading id="zakatable-wealth">What counts as zakatable wealth?</SectionHeading>
             <p>
-              Zakat is due on wealth that can grow or is kept as savings. Add up the following on the day your Zakat
-              is due:
+              Zakat is due on wealth that can grow or is kept as savings. Add up the following on the day your Zakat is
+              due:
             </p>
             <dl className="mb-6 space-y-4">
               {ZAKATABLE_WEALTH.map((item) => (
@@ -331,8 +330,8 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
           <section aria-labelledby="liabilities">
             <SectionHeading id="liabilities">Deducting what you owe</SectionHeading>
             <p>
-              Before working out your Zakat, you may deduct debts and bills that are due now, because that money is
-              not truly yours to keep. These immediate liabilities include:
+              Before working out your Zakat, you may deduct debts and bills that are due now, because that money is not
+              truly yours to keep. These immediate liabilities include:
             </p>
             <ul>
               <li>bills that are due, such as rent, utilities and taxes;</li>
@@ -341,9 +340,9 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
               <li>wages or payments you owe to others, including business suppliers.</li>
             </ul>
             <p>
-              For long-term debts such as a mortgage, most contemporary scholars advise deducting only the payments
-              that are currently due, not the whole balance. If what remains after these deductions is below the
-              nisab, no Zakat is due.
+              For long-term debts such as a mortgage, most contemporary scholars advise deducting only the payments that
+              are currently due, not the whole balance. If what remains after these deductions is below the nisab, no
+              Zakat is due.
             </p>
           </section>
 
@@ -355,9 +354,9 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
             </p>
             <blockquote className="my-6 rounded-r-lg border-l-4 border-gold-500 bg-amber-50 px-5 py-4 text-slate-800 italic">
               &ldquo;Zakah expenditures are only for the poor and for the needy and for those employed to collect
-              [zakah] and for bringing hearts together [for Islam] and for freeing captives [or slaves] and for those
-              in debt and for the cause of Allah and for the [stranded] traveler &ndash; an obligation [imposed] by
-              Allah. And Allah is Knowing and Wise.&rdquo;
+              [zakah] and for bringing hearts together [for Islam] and for freeing captives [or slaves] and for those in
+              debt and for the cause of Allah and for the [stranded] traveler &ndash; an obligation [imposed] by Allah.
+              And Allah is Knowing and Wise.&rdquo;
               <footer className="mt-2 text-sm text-slate-700 not-italic">Quran 9:60</footer>
             </blockquote>
             <ol className="mb-6 grid gap-4 sm:grid-cols-2">
@@ -372,9 +371,8 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
               ))}
             </ol>
             <p>
-              At {FOUNDATION.name}, our Zakat work focuses on the first two categories, the poor and the needy:
-              families struggling to put food on the table, orphans, and people whose lives have been upended by
-              disaster.
+              At {FOUNDATION.name}, our Zakat work focuses on the first two categories, the poor and the needy: families
+              struggling to put food on the table, orphans, and people whose lives have been upended by disaster.
             </p>
           </section>
 
@@ -433,9 +431,9 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
               </table>
             </div>
             <p>
-              Some Sadaqa keeps on giving long after it is given. This is <em>Sadaqa Jariyah</em>, ongoing charity
-              such as a well, a school or a sponsored orphan&rsquo;s education, whose reward continues for as long as
-              people benefit from it.
+              Some Sadaqa keeps on giving long after it is given. This is <em>Sadaqa Jariyah</em>, ongoing charity such
+              as a well, a school or a sponsored orphan&rsquo;s education, whose reward continues for as long as people
+              benefit from it.
             </p>
           </section>
 
@@ -447,7 +445,10 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
                   <summary className="cursor-pointer list-none px-5 py-4 font-semibold text-slate-900 marker:hidden hover:bg-slate-50">
                     <span className="flex items-center justify-between gap-4">
                       {faq.question}
-                      <Icon name="chevronDown" className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
+                      <Icon
+                        name="chevronDown"
+                        className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+                      />
                     </span>
                   </summary>
                   <p className="mb-0 px-5 pb-4 leading-relaxed text-slate-700">{faq.answer}</p>

@@ -19,7 +19,9 @@ export async function loadHomepage() {
   };
   const hero = media("hero_video");
   const [stories, events, testimonials] = await Promise.all([
-    section("featured stories", async () => (await listStories({ activeOnly: true, featuredOnly: true, limit: 3 })).map(storyCard)),
+    section("featured stories", async () =>
+      (await listStories({ activeOnly: true, featuredOnly: true, limit: 3 })).map(storyCard),
+    ),
     section("upcoming events", () => listEvents({ upcomingOnly: true, limit: 3 })),
     section("testimonials", () => listTestimonials({ approvedOnly: true, limit: 3 })),
   ]);

@@ -24,12 +24,26 @@ export function PhotoField({
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-medium text-slate-700">Photo</legend>
-      {current ? <SafeImage src={current.src} alt="Current photo" width={160} height={100} eager className="h-24 w-40 rounded object-cover" /> : null}
+      {current ? (
+        <SafeImage
+          src={current.src}
+          alt="Current photo"
+          width={160}
+          height={100}
+          eager
+          className="h-24 w-40 rounded object-cover"
+        />
+      ) : null}
       <div>
         <label htmlFor={field.id} className="field-label">
           Photo URL <span className="font-normal text-slate-500">(optional)</span>
         </label>
-        <input {...getInputProps(field, { type: "url" })} key={field.key} placeholder="https://…/photo.jpg" className="field-input" />
+        <input
+          {...getInputProps(field, { type: "url" })}
+          key={field.key}
+          placeholder="https://…/photo.jpg"
+          className="field-input"
+        />
         <FieldError id={field.errorId} errors={field.errors} />
       </div>
       <div>
@@ -46,7 +60,9 @@ export function PhotoField({
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
         />
         <FieldError id={`${field.id}-file-error`} errors={fileError} />
-        <p className="mt-1 text-xs text-slate-500">Photos are resized for the web, and their location and camera details removed.</p>
+        <p className="mt-1 text-xs text-slate-500">
+          Photos are resized for the web, and their location and camera details removed.
+        </p>
       </div>
     </fieldset>
   );

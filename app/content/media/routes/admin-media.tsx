@@ -13,7 +13,14 @@ import { formRefusalOrThrow, refuseUnknownIntent } from "~/ui/form-replies.serve
 import { readSubmission } from "~/ui/form-submission.server";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { discard, MAX_VIDEO_BYTES } from "~/lib/uploads.server";
-import { findSlot, listMediaSlots, removeMedia, saveMediaUrl, uploadMedia, type MediaSlotValue } from "../server/media.server";
+import {
+  findSlot,
+  listMediaSlots,
+  removeMedia,
+  saveMediaUrl,
+  uploadMedia,
+  type MediaSlotValue,
+} from "../server/media.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Homepage Media | Admin" }];
 
@@ -27,7 +34,10 @@ type SlotError = { key: string; field: "value" | "file"; message: string; value?
 
 /** Saves a URL, takes an upload, or removes a slot's media; a refusal stays with its slot. */
 export async function action({ request }: Route.ActionArgs) {
-  const { fields, file, fileError } = await readSubmission(request, { fileField: "file", maxFileBytes: MAX_VIDEO_BYTES });
+  const { fields, file, fileError } = await readSubmission(request, {
+    fileField: "file",
+    maxFileBytes: MAX_VIDEO_BYTES,
+  });
   const key = fields.get("key") ?? "";
   // The URL form's button says "save"; a post that names nothing is read as that form.
   const intent = fields.get("intent") ?? "save";
@@ -81,9 +91,15 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Homepage Media</h1>
-        <p className="mt-1 text-slate-600">The hero video, the three programme images and the six gallery items on the homepage.</p>
+        <p className="mt-1 text-slate-600">
+          The hero video, the three programme images and the six gallery items on the homepage.
+        </p>
       </div>
-      {savedSlot && !error ? <Notice tone="success">{savedSlot.label} {savedSlot.value ? "updated" : "removed"}.</Notice> : null}
+      {savedSlot && !error ? (
+        <Notice tone="success">
+          {savedSlot.label} {savedSlot.value ? "updated" : "removed"}.
+        </Notice>
+      ) : null}
       {removing ? (
         <ConfirmPanel
           question="Are you sure you want to remove this media?"
@@ -104,14 +120,19 @@ export default function AdminMedia({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
         <p className="mt-2 text-slate-500">
-          Uploads: photos JPG, PNG, WebP or GIF up to 5 MB (resized for the web, location and camera details removed); videos
-          MP4 or WebM up to 50 MB (an MP4&apos;s recording place and details removed).
+          Uploads: photos JPG, PNG, WebP or GIF up to 5 MB (resized for the web, location and camera details removed);
+          videos MP4 or WebM up to 50 MB (an MP4&apos;s recording place and details removed).
         </p>
       </section>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {slots.map((slot) => (
           // Keyed by the value too, so a saved slot starts with an empty URL field again.
-          <SlotCard key={`${slot.key}:${slot.value}`} slot={slot} error={error?.key === slot.key ? error : undefined} justSaved={saved === slot.key && !error} />
+          <SlotCard
+            key={`${slot.key}:${slot.value}`}
+            slot={slot}
+            error={error?.key === slot.key ? error : undefined}
+            justSaved={saved === slot.key && !error}
+          />
         ))}
       </div>
     </div>
@@ -181,7 +202,13 @@ function SlotCard({ slot, error, justSaved }: { slot: MediaSlotValue; error?: Sl
             aria-describedby={`${urlId}-hint ${urlId}-error`}
             className="field-input"
           />
-          <button type="submit" name="intent" value="save" className="btn-primary shrink-0" disabled={busy || (hydrated && problem !== null)}>
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="btn-primary shrink-0"
+            disabled={busy || (hydrated && problem !== null)}
+          >
             Save
           </button>
         </div>
@@ -190,11 +217,19 @@ function SlotCard({ slot, error, justSaved }: { slot: MediaSlotValue; error?: Sl
         </p>
         <FieldError
           id={`${urlId}-error`}
-          errors={error?.field === "value" ? [error.message] : hydrated && url !== "" && problem ? [problem] : undefined}
+          errors={
+            error?.field === "value" ? [error.message] : hydrated && url !== "" && problem ? [problem] : undefined
+          }
         />
       </Form>
 
-      <Form method="post" action={`/admin/media#${slot.key}-title`} encType="multipart/form-data" className="space-y-2" preventScrollReset>
+      <Form
+        method="post"
+        action={`/admin/media#${slot.key}-title`}
+        encType="multipart/form-data"
+        className="space-y-2"
+        preventScrollReset
+      >
         <input type="hidden" name="key" value={slot.key} />
         <label htmlFor={fileId} className="field-label">
           Or upload a file

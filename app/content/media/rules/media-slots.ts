@@ -31,7 +31,11 @@ export const MEDIA_SLOTS: MediaSlot[] = [
   { key: "program_image_1", label: "Emergency Relief image", kind: "image" },
   { key: "program_image_2", label: "Orphan Care image", kind: "image" },
   { key: "program_image_3", label: "Food & Water Aid image", kind: "image" },
-  ...([1, 2, 3, 4, 5, 6] as const).map((n) => ({ key: `gallery_item_${n}` as MediaKey, label: `Gallery item ${n}`, kind: "gallery" as const })),
+  ...([1, 2, 3, 4, 5, 6] as const).map((n) => ({
+    key: `gallery_item_${n}` as MediaKey,
+    label: `Gallery item ${n}`,
+    kind: "gallery" as const,
+  })),
 ];
 
 export function findMediaSlot(key: string): MediaSlot | undefined {
@@ -43,9 +47,20 @@ export function findMediaSlot(key: string): MediaSlot | undefined {
  * YouTube link): a URL by its rule, or the name of a file uploaded for it. Staff type URLs
  * only; uploaded names come from uploads.
  */
-export const SLOT_RULES: Record<SlotKind, { isUrl(value: string): boolean; isUploadedName(value: string): boolean; message: string }> = {
-  video: { isUrl: isValidVideoUrl, isUploadedName: (value) => isUploadedFileName(value, VIDEO_EXTENSIONS), message: VIDEO_URL_ERROR },
-  image: { isUrl: isValidPhotoUrl, isUploadedName: (value) => isUploadedFileName(value, PHOTO_EXTENSIONS), message: PHOTO_URL_ERROR },
+export const SLOT_RULES: Record<
+  SlotKind,
+  { isUrl(value: string): boolean; isUploadedName(value: string): boolean; message: string }
+> = {
+  video: {
+    isUrl: isValidVideoUrl,
+    isUploadedName: (value) => isUploadedFileName(value, VIDEO_EXTENSIONS),
+    message: VIDEO_URL_ERROR,
+  },
+  image: {
+    isUrl: isValidPhotoUrl,
+    isUploadedName: (value) => isUploadedFileName(value, PHOTO_EXTENSIONS),
+    message: PHOTO_URL_ERROR,
+  },
   gallery: {
     isUrl: isValidGalleryUrl,
     isUploadedName: (value) => isUploadedFileName(value, [...PHOTO_EXTENSIONS, ...VIDEO_EXTENSIONS]),
@@ -66,12 +81,16 @@ export function isVideoFileName(value: string): boolean {
 }
 
 /** What a slot's value shows: nothing, a photo, or a video (embed or file). */
-export type SlotMedia = { kind: "none" } | { kind: "image"; sources: ImageSources } | { kind: "video"; video: VideoSource };
+export type SlotMedia =
+  { kind: "none" } | { kind: "image"; sources: ImageSources } | { kind: "video"; video: VideoSource };
 
 export function slotMedia(kind: SlotKind, value: string): SlotMedia {
   const trimmed = value.trim();
   if (!trimmed) return { kind: "none" };
-  if (kind === "video" || (kind === "gallery" && (isVideoFileName(trimmed) || videoSource(trimmed)?.kind === "youtube"))) {
+  if (
+    kind === "video" ||
+    (kind === "gallery" && (isVideoFileName(trimmed) || videoSource(trimmed)?.kind === "youtube"))
+  ) {
     const video = videoSource(trimmed, (name) => uploadUrl(UPLOAD_FOLDERS.videos, name));
     return video ? { kind: "video", video } : { kind: "none" };
   }

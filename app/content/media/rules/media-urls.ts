@@ -69,7 +69,15 @@ export function isValidGalleryUrl(value: string): boolean {
  * scripts/make-demo-photos.ts, named by the demo seed). The list, not the folder, is the
  * rule: the browser checks a form with it too, and a test keeps it and the folder in step.
  */
-export const DEMO_PHOTO_NAMES = ["winter-tents", "ramadan-food-packs", "village-well", "school-classroom", "winter-food-parcels", "flood-clinic", "sewing-workshop"] as const;
+export const DEMO_PHOTO_NAMES = [
+  "winter-tents",
+  "ramadan-food-packs",
+  "village-well",
+  "school-classroom",
+  "winter-food-parcels",
+  "flood-clinic",
+  "sewing-workshop",
+] as const;
 export type DemoPhotoName = (typeof DEMO_PHOTO_NAMES)[number];
 
 /**
@@ -84,5 +92,7 @@ export function isDemoPhotoPath(value: string): boolean {
 /** A file uploaded to this site: a bare name (no path) with one of the given extensions. */
 export function isUploadedFileName(value: string, extensions: readonly string[]): boolean {
   const name = value.trim().toLowerCase();
-  return /^[a-z0-9][a-z0-9._-]{0,199}$/.test(name) && !name.includes("..") && extensions.some((ext) => name.endsWith(ext));
+  return (
+    /^[a-z0-9][a-z0-9._-]{0,199}$/.test(name) && !name.includes("..") && extensions.some((ext) => name.endsWith(ext))
+  );
 }

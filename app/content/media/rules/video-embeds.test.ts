@@ -31,10 +31,19 @@ describe("videoSource", () => {
   });
 
   it("embeds Vimeo, plays files, and resolves uploaded names", () => {
-    expect(videoSource("https://vimeo.com/76979871")).toMatchObject({ kind: "vimeo", embedUrl: "https://player.vimeo.com/video/76979871?autoplay=1&dnt=1" });
-    expect(videoSource("https://cdn.example.org/intro.mp4")).toEqual({ kind: "file", src: "https://cdn.example.org/intro.mp4" });
+    expect(videoSource("https://vimeo.com/76979871")).toMatchObject({
+      kind: "vimeo",
+      embedUrl: "https://player.vimeo.com/video/76979871?autoplay=1&dnt=1",
+    });
+    expect(videoSource("https://cdn.example.org/intro.mp4")).toEqual({
+      kind: "file",
+      src: "https://cdn.example.org/intro.mp4",
+    });
     expect(videoSource("/videos/intro.mp4")).toEqual({ kind: "file", src: "/videos/intro.mp4" });
-    expect(videoSource("intro.mp4", (name) => `/api/uploads/media/videos/${name}`)).toEqual({ kind: "file", src: "/api/uploads/media/videos/intro.mp4" });
+    expect(videoSource("intro.mp4", (name) => `/api/uploads/media/videos/${name}`)).toEqual({
+      kind: "file",
+      src: "/api/uploads/media/videos/intro.mp4",
+    });
   });
 
   it("gives nothing for an empty value or a YouTube page that is not a video", () => {

@@ -45,7 +45,12 @@ export function videoSource(value: string, fileSrc: (name: string) => string = (
   }
   const vimeo = vimeoId(trimmed);
   if (vimeo) {
-    return { kind: "vimeo", id: vimeo, embedUrl: `https://player.vimeo.com/video/${vimeo}?autoplay=1&dnt=1`, watchUrl: `https://vimeo.com/${vimeo}` };
+    return {
+      kind: "vimeo",
+      id: vimeo,
+      embedUrl: `https://player.vimeo.com/video/${vimeo}?autoplay=1&dnt=1`,
+      watchUrl: `https://vimeo.com/${vimeo}`,
+    };
   }
   if (isYouTubeUrl(trimmed) || isVimeoUrl(trimmed)) return null;
   return { kind: "file", src: /^(https?:)?\//.test(trimmed) ? trimmed : fileSrc(trimmed) };

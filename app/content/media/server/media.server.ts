@@ -7,7 +7,8 @@ import { NotFoundError, ValidationError } from "~/lib/service-errors";
 import { sniffKind, storeImage, storeVideo, type ReceivedFile } from "~/lib/uploads.server";
 import { isQuickTimeMovie } from "~/lib/video-files.server";
 
-const MOV_MESSAGE = "This is a QuickTime (.MOV) video, which not every browser can play: please export it as MP4 and upload that";
+const MOV_MESSAGE =
+  "This is a QuickTime (.MOV) video, which not every browser can play: please export it as MP4 and upload that";
 import { updateSetting } from "~/content/settings/index.server";
 import { keepIfSaved } from "./upload-references.server";
 
@@ -29,7 +30,11 @@ export async function listMediaSlots(): Promise<MediaSlotValue[]> {
   const rows = await getDb()
     .selectFrom("settings")
     .select(["key", "value"])
-    .where("key", "in", MEDIA_SLOTS.map((slot) => slot.key))
+    .where(
+      "key",
+      "in",
+      MEDIA_SLOTS.map((slot) => slot.key),
+    )
     .execute();
   const values = new Map(rows.map((row) => [row.key, row.value]));
   return MEDIA_SLOTS.map((slot) => ({ ...slot, value: values.get(slot.key) ?? "" }));
@@ -83,6 +88,11 @@ export async function isYouTubeVideoShown(id: string): Promise<boolean> {
   const slots = await listMediaSlots();
   if (slots.some((slot) => slot.kind !== "image" && youTubeId(slot.value) === id)) return true;
   // LIKE narrows the search (its `_` matches any character); the id is then checked exactly.
-  const stories = await getDb().selectFrom("stories").select("video_url").where("is_active", "=", 1).where("video_url", "like", `%${id}%`).execute();
+  const stories = await getDb()
+    .selectFrom("stories")
+    .select("video_url")
+    .where("is_active", "=", 1)
+    .where("video_url", "like", `%${id}%`)
+    .execute();
   return stories.some((story) => youTubeId(story.video_url) === id);
 }

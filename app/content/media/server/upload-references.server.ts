@@ -2,7 +2,13 @@ import { MEDIA_KEYS } from "~/content/settings";
 import { UPLOAD_FOLDERS, type UploadFolder } from "~/shared/media-sources";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/service-errors";
-import { deleteStoredUpload, isStoredUploadName, storedUploadExists, storeImage, type ReceivedFile } from "~/lib/uploads.server";
+import {
+  deleteStoredUpload,
+  isStoredUploadName,
+  storedUploadExists,
+  storeImage,
+  type ReceivedFile,
+} from "~/lib/uploads.server";
 
 /**
  * The one check-and-release every record that names an uploaded file goes through
@@ -75,11 +81,18 @@ async function releaseUpload(folder: UploadFolder, name: string): Promise<void> 
  * photo was replaced (another tab, a colleague, the Back button) must not bring back a
  * name whose files are gone. The value the record already holds is always accepted.
  */
-async function checkUploadStillThere(folder: UploadFolder, value: string, stored: string | undefined, field: string): Promise<void> {
+async function checkUploadStillThere(
+  folder: UploadFolder,
+  value: string,
+  stored: string | undefined,
+  field: string,
+): Promise<void> {
   const name = value.trim();
   if (name === (stored ?? "").trim() || !isStoredUploadName(name)) return;
   if (!(await storedUploadExists(folder, name))) {
-    throw new ValidationError({ [field]: ["This file was replaced or removed in the meantime. Reload the page, or upload it again."] });
+    throw new ValidationError({
+      [field]: ["This file was replaced or removed in the meantime. Reload the page, or upload it again."],
+    });
   }
 }
 
@@ -100,11 +113,26 @@ async function isStillNamed(name: string): Promise<boolean> {
   const pattern = `%${id}%`;
   const db = getDb();
   const [story, event, setting, testimonial] = await Promise.all([
-    db.selectFrom("stories").select("id").where((eb) => eb.or([eb("image_filename", "like", pattern), eb("video_url", "like", pattern)])).limit(1).execute(),
+    db
+      .selectFrom("stories")
+      .select("id")
+      .where((eb) => eb.or([eb("image_filename", "like", pattern), eb("video_url", "like", pattern)]))
+      .limit(1)
+      .execute(),
     db.selectFrom("events").select("id").where("image", "like", pattern).limit(1).execute(),
-    db.selectFrom("settings").select("key").where("key", "in", [...MEDIA_KEYS]).where("value", "like", pattern).limit(1).execute(),
-    db.selectFrom("testimonials").select("id").where((eb) => eb.or([eb("image_filename", "like", pattern), eb("video_url", "like", pattern)])).limit(1).execute(),
+    db
+      .selectFrom("settings")
+      .select("key")
+      .where("key", "in", [...MEDIA_KEYS])
+      .where("value", "like", pattern)
+      .limit(1)
+      .execute(),
+    db
+      .selectFrom("testimonials")
+      .select("id")
+      .where((eb) => eb.or([eb("image_filename", "like", pattern), eb("video_url", "like", pattern)]))
+      .limit(1)
+      .execute(),
   ]);
   return [story, event, setting, testimonial].some((rows) => rows.length > 0);
 }
-

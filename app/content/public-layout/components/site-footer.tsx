@@ -19,7 +19,10 @@ const FOOTER_LINKS: { to: string; label: string; wide?: boolean }[] = [
   { to: "/obligations", label: "Pay Zakat al-Fitr, Fidya or Kaffarah", wide: true },
 ];
 
-/** `zakatPolicyPublished`: the policy is linked only once staff have written it (a template is never offered as the foundation's word). */
+/**
+ * `zakatPolicyPublished`: the policy is linked only once staff have written it (a template is never offered as the
+ * foundation's word).
+ */
 export function SiteFooter({ zakatPolicyPublished }: { zakatPolicyPublished: boolean }) {
   const contact = useFoundationContact();
   const links = zakatPolicyPublished ? FOOTER_LINKS : FOOTER_LINKS.filter((item) => item.to !== "/zakat-policy");
@@ -71,7 +74,12 @@ export function SiteFooter({ zakatPolicyPublished }: { zakatPolicyPublished: boo
           <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
             {FOUNDATION.social.map((link) => (
               <li key={link.label}>
-                <a href={link.href} rel="noopener noreferrer" target="_blank" className="hover:text-white hover:underline">
+                <a
+                  href={link.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="hover:text-white hover:underline"
+                >
                   {link.label}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>

@@ -18,7 +18,9 @@ function AccountLink({ className, onClick }: { className: string; onClick?: () =
       onClick={onClick}
       className={({ isActive }) =>
         `${className} items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold whitespace-nowrap transition-colors ${
-          isActive ? "border-brand-700 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:border-brand-700 hover:text-brand-800"
+          isActive
+            ? "border-brand-700 bg-brand-50 text-brand-800"
+            : "border-slate-300 text-slate-700 hover:border-brand-700 hover:text-brand-800"
         }`
       }
     >
@@ -74,8 +76,14 @@ function MobileMenu() {
   });
 
   return (
-    <details ref={menuRef} className="group xl:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      {/* The browser says whether the menu is open, and CSS swaps the icon, so a page sent without script shows the same. */}
+    <details
+      ref={menuRef}
+      className="group xl:hidden"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      {/* The browser says whether the menu is open, and CSS swaps the icon, so a page sent without script shows the
+          same. */}
       <summary
         ref={toggleRef}
         className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
@@ -102,7 +110,11 @@ function MobileMenu() {
         <ul className="container-page flex flex-col gap-1 border-t border-slate-200 py-3">
           {SECONDARY_NAVIGATION.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className={(state) => `block ${navLinkClass(state)}`} onClick={() => setOpen(false)}>
+              <NavLink
+                to={item.to}
+                className={(state) => `block ${navLinkClass(state)}`}
+                onClick={() => setOpen(false)}
+              >
                 {item.label}
               </NavLink>
             </li>

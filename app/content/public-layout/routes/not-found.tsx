@@ -17,7 +17,8 @@ export default function NotFound() {
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">404</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">We couldn't find that page</h1>
       <p className="mt-4 max-w-lg text-slate-600">
-        The link may be old or the page may have moved. You can go back home, or read about Zakat and the work your giving supports.
+        The link may be old or the page may have moved. You can go back home, or read about Zakat and the work your
+        giving supports.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn-primary">

@@ -38,7 +38,10 @@ export function shouldRevalidate() {
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <EmergencyBanner banner={loaderData.banner} />

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/ui/field-error";
@@ -57,7 +64,8 @@ export function GivingSettingsForm({ values, bannerChoices, lastResult }: Giving
         Giving
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        What the card provider charges the foundation, so that a donor who covers the fee adds the right amount, and where the emergency banner points.
+        What the card provider charges the foundation, so that a donor who covers the fee adds the right amount, and
+        where the emergency banner points.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
         <input type="hidden" name="intent" value="giving" />
@@ -68,9 +76,18 @@ export function GivingSettingsForm({ values, bannerChoices, lastResult }: Giving
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <FeeField field={fields.card_fee_percent} label="Card fee: per cent of each charge" exampleId={exampleId} />
-          <FeeField field={fields.card_fee_fixed} label="Card fee: fixed amount per charge (US dollars)" exampleId={exampleId} />
+          <FeeField
+            field={fields.card_fee_fixed}
+            label="Card fee: fixed amount per charge (US dollars)"
+            exampleId={exampleId}
+          />
         </div>
-        <p id={exampleId} aria-live="polite" className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="card-fee-example">
+        <p
+          id={exampleId}
+          aria-live="polite"
+          className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700"
+          data-testid="card-fee-example"
+        >
           {example}
         </p>
         <BannerSelect field={fields.emergency_appeal} choices={bannerChoices} />
@@ -102,7 +119,13 @@ function FeeField({ field, label, exampleId }: { field: FieldMetadata<string>; l
   );
 }
 
-function BannerSelect({ field, choices }: { field: FieldMetadata<string>; choices: GivingSettingsFormProps["bannerChoices"] }) {
+function BannerSelect({
+  field,
+  choices,
+}: {
+  field: FieldMetadata<string>;
+  choices: GivingSettingsFormProps["bannerChoices"];
+}) {
   const hintId = `${field.id}-hint`;
   const props = getSelectProps(field);
   return (
@@ -110,7 +133,12 @@ function BannerSelect({ field, choices }: { field: FieldMetadata<string>; choice
       <label htmlFor={field.id} className="field-label">
         Emergency banner
       </label>
-      <select {...props} key={field.key} aria-describedby={[hintId, props["aria-describedby"]].filter(Boolean).join(" ")} className="field-input max-w-md">
+      <select
+        {...props}
+        key={field.key}
+        aria-describedby={[hintId, props["aria-describedby"]].filter(Boolean).join(" ")}
+        className="field-input max-w-md"
+      >
         {choices.map((choice) => (
           <option key={choice.value || "general"} value={choice.value}>
             {choice.label}
@@ -118,7 +146,8 @@ function BannerSelect({ field, choices }: { field: FieldMetadata<string>; choice
         ))}
       </select>
       <p id={hintId} className="mt-1 text-sm text-slate-600">
-        The banner at the top of the public pages: its own words, a live appeal (it then leads to the appeal&apos;s page), or none.
+        The banner at the top of the public pages: its own words, a live appeal (it then leads to the appeal&apos;s
+        page), or none.
       </p>
       <FieldError id={field.errorId} errors={field.errors} />
     </div>

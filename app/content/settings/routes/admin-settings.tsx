@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -26,7 +33,15 @@ import { getEnv, isTestMode, rehearsalToday } from "~/lib/env.server";
 import { ramadanSettings } from "~/giving/ramadan-nights/index.server";
 import { bannerAppealChoice } from "~/appeals/emergency-banner/index.server";
 import { listAppealChoices } from "~/appeals/appeals/index.server";
-import { chooseTotalRaised, listImpactStatistics, settingValues, totalRaisedChoice, updateSetting, type Setting, type TotalRaised } from "../server/settings.server";
+import {
+  chooseTotalRaised,
+  listImpactStatistics,
+  settingValues,
+  totalRaisedChoice,
+  updateSetting,
+  type Setting,
+  type TotalRaised,
+} from "../server/settings.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
 
@@ -92,7 +107,9 @@ async function storedGivingSettings(): Promise<GivingSettings> {
  */
 async function bannerChoices(current: string): Promise<{ value: string; label: string }[]> {
   const appeals = await listAppealChoices();
-  const live = appeals.filter((appeal) => appeal.status === "live").map((appeal) => ({ value: appeal.slug, label: appeal.title }));
+  const live = appeals
+    .filter((appeal) => appeal.status === "live")
+    .map((appeal) => ({ value: appeal.slug, label: appeal.title }));
   const choices = [{ value: "", label: "The general emergency banner" }, { value: "off", label: "No banner" }, ...live];
   if (choices.some((choice) => choice.value === current)) return choices;
   const earlier = appeals.find((appeal) => appeal.slug === current);
@@ -124,7 +141,8 @@ export async function action({ request }: Route.ActionArgs) {
 /** Total Raised: the books, or a figure staff type knowingly (the form says what the books show). */
 async function totalRaisedAction(formData: FormData) {
   const submission = parseWithZod(formData, { schema: totalRaisedEditSchema });
-  if (submission.status !== "success") return data({ key: "total_raised", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ key: "total_raised", result: submission.reply() }, { status: 400 });
   try {
     await chooseTotalRaised(submission.value);
   } catch (error) {
@@ -144,7 +162,13 @@ async function givingAction(formData: FormData) {
   // The rule is the setting's own (or the banner's); its complaint belongs beside this field.
   const refusal = (key: GivingSettingKey, error: unknown) =>
     error instanceof ValidationError
-      ? data({ key: "giving", result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }) }, { status: 400 })
+      ? data(
+          {
+            key: "giving",
+            result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }),
+          },
+          { status: 400 },
+        )
       : serviceErrorReply(submission, error, { key: "giving" });
   try {
     await bannerAppealChoice(submission.value.emergency_appeal);
@@ -165,14 +189,22 @@ async function givingAction(formData: FormData) {
 
 /** The first night and the charge hour, each saved by its setting's own rule (as PUT /api/settings/:key). */
 async function ramadanAction(formData: FormData) {
-  const submission = parseWithZod(formData, { schema: ramadanSettingsFormSchema({ rehearsalToday: rehearsalToday() }) });
+  const submission = parseWithZod(formData, {
+    schema: ramadanSettingsFormSchema({ rehearsalToday: rehearsalToday() }),
+  });
   if (submission.status !== "success") return data({ key: "ramadan", result: submission.reply() }, { status: 400 });
   for (const key of ["ramadan_first_night", "ramadan_charge_hour"] as const) {
     try {
       await updateSetting(key, { value: submission.value[key] });
     } catch (error) {
       if (!(error instanceof ValidationError)) return serviceErrorReply(submission, error, { key: "ramadan" });
-      return data({ key: "ramadan", result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }) }, { status: 400 });
+      return data(
+        {
+          key: "ramadan",
+          result: submission.reply({ fieldErrors: { [key]: error.fieldErrors.value ?? [error.message] } }),
+        },
+        { status: 400 },
+      );
     }
   }
   return redirect("/admin/settings?saved=ramadan");
@@ -242,7 +274,11 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
           lastResult={actionData?.key === selected.key ? actionData.result : undefined}
         />
       ) : selected ? (
-        <StatisticEditForm key={selected.key} setting={selected} lastResult={actionData?.key === selected.key ? actionData.result : undefined} />
+        <StatisticEditForm
+          key={selected.key}
+          setting={selected}
+          lastResult={actionData?.key === selected.key ? actionData.result : undefined}
+        />
       ) : null}
 
       {loaderData.givingSaved && !actionData ? (
@@ -261,7 +297,10 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
           Ramadan settings saved.
         </p>
       ) : null}
-      <RamadanSettingsForm {...loaderData.ramadan} lastResult={actionData?.key === "ramadan" ? actionData.result : undefined} />
+      <RamadanSettingsForm
+        {...loaderData.ramadan}
+        lastResult={actionData?.key === "ramadan" ? actionData.result : undefined}
+      />
     </div>
   );
 }
@@ -318,7 +357,10 @@ function TotalRaisedSource({ totalRaised }: { totalRaised: TotalRaised }) {
   }
   const differs = totalRaised.typed !== totalRaised.books;
   return (
-    <p className={differs ? "mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-950" : "mt-1 text-sm text-slate-600"} data-testid="total-raised-typed">
+    <p
+      className={differs ? "mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-950" : "mt-1 text-sm text-slate-600"}
+      data-testid="total-raised-typed"
+    >
       A figure typed by staff. The transparency report shows {formatDollars(totalRaised.books)} received
       {differs ? ", so the homepage and the report disagree." : "."}
     </p>
@@ -329,14 +371,26 @@ function TotalRaisedSource({ totalRaised }: { totalRaised: TotalRaised }) {
  * Total Raised's form: the books by default, or a figure staff type, chosen knowingly: the
  * choice says what the books show, and the figure is asked for only when it is typed.
  */
-function TotalRaisedEditForm({ setting, totalRaised, lastResult }: { setting: Setting; totalRaised: TotalRaised; lastResult?: SubmissionResult<string[]> }) {
+function TotalRaisedEditForm({
+  setting,
+  totalRaised,
+  lastResult,
+}: {
+  setting: Setting;
+  totalRaised: TotalRaised;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const firstRef = useRef<HTMLInputElement>(null);
   const [form, fields] = useForm({
     id: "edit-total_raised",
     lastResult,
-    defaultValue: { source: totalRaised.source, value: totalRaised.typed ? String(totalRaised.typed) : "", description: setting.description },
+    defaultValue: {
+      source: totalRaised.source,
+      value: totalRaised.typed ? String(totalRaised.typed) : "",
+      description: setting.description,
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: totalRaisedEditSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -357,8 +411,9 @@ function TotalRaisedEditForm({ setting, totalRaised, lastResult }: { setting: Se
             className="mt-1"
           />
           <span>
-            <span className="font-semibold text-slate-900">From the books</span> (recommended): {formatDollars(totalRaised.books)} today, what the transparency
-            report shows as received, test payments left out. It follows every gift, so the homepage and the report always agree.
+            <span className="font-semibold text-slate-900">From the books</span> (recommended):{" "}
+            {formatDollars(totalRaised.books)} today, what the transparency report shows as received, test payments left
+            out. It follows every gift, so the homepage and the report always agree.
           </span>
         </label>
         <label className={choice}>
@@ -369,8 +424,9 @@ function TotalRaisedEditForm({ setting, totalRaised, lastResult }: { setting: Se
             className="mt-1"
           />
           <span>
-            <span className="font-semibold text-slate-900">A figure we type</span>: for money raised before the site kept its books, say. Donors can compare it
-            with the transparency report, which shows {formatDollars(totalRaised.books)}.
+            <span className="font-semibold text-slate-900">A figure we type</span>: for money raised before the site
+            kept its books, say. Donors can compare it with the transparency report, which shows{" "}
+            {formatDollars(totalRaised.books)}.
           </span>
         </label>
       </fieldset>
@@ -378,7 +434,12 @@ function TotalRaisedEditForm({ setting, totalRaised, lastResult }: { setting: Se
         <label htmlFor={fields.value.id} className="field-label">
           Typed figure (US dollars) <span className="font-normal text-slate-500">(only for a figure we type)</span>
         </label>
-        <input {...getInputProps(fields.value, { type: "text" })} key={fields.value.key} inputMode="decimal" className="field-input max-w-xs" />
+        <input
+          {...getInputProps(fields.value, { type: "text" })}
+          key={fields.value.key}
+          inputMode="decimal"
+          className="field-input max-w-xs"
+        />
         {fields.value.errors ? (
           <p id={fields.value.errorId} className="field-error">
             {fields.value.errors[0]}
@@ -421,7 +482,13 @@ function SettingEditFrame({
 }
 
 /** The end of every setting's edit form: its optional description, then Save and Cancel. */
-function DescriptionAndSave({ description, saving }: { description: FieldMetadata<string | null | undefined, Record<string, unknown>>; saving: boolean }) {
+function DescriptionAndSave({
+  description,
+  saving,
+}: {
+  description: FieldMetadata<string | null | undefined, Record<string, unknown>>;
+  saving: boolean;
+}) {
   return (
     <>
       <div>

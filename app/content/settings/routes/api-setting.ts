@@ -7,7 +7,9 @@ import { deleteSetting, getSetting, updateSetting } from "../server/settings.ser
 /** GET (public), PUT and DELETE (admin) /api/settings/{key}. The banner's setting names only a live appeal. */
 const resource = apiResource<Route.ActionArgs>({
   GET: sameForEveryVisitor(async ({ params }) => json(await getSetting(params.key))),
-  PUT: staffOnly(async ({ request, params }) => json(await updateSetting(params.key, await withBannerChecked(params.key, await readJsonBody(request))))),
+  PUT: staffOnly(async ({ request, params }) =>
+    json(await updateSetting(params.key, await withBannerChecked(params.key, await readJsonBody(request)))),
+  ),
   DELETE: staffOnly(async ({ params }) => {
     await deleteSetting(params.key);
     return noContent();

@@ -2,7 +2,13 @@ import { z } from "~/shared/zod";
 import { emptyIsUnset, readNumber } from "~/shared/amount-input";
 import { isRealDate } from "~/shared/dates";
 import { flagField, honeypotField, optionalText, requiredText } from "~/shared/schema-fields";
-import { isDemoPhotoPath, isUploadedFileName, isValidPhotoUrl, PHOTO_EXTENSIONS, PHOTO_URL_ERROR } from "~/content/media";
+import {
+  isDemoPhotoPath,
+  isUploadedFileName,
+  isValidPhotoUrl,
+  PHOTO_EXTENSIONS,
+  PHOTO_URL_ERROR,
+} from "~/content/media";
 
 /**
  * Stories, events and testimonials (their fields, what is required, the photo rule), shared
@@ -21,7 +27,11 @@ export const photoField = z
   .string({ message: PHOTO_URL_ERROR })
   .trim()
   .max(2000, { message: PHOTO_URL_ERROR, abort: true })
-  .refine((value) => value === "" || isValidPhotoUrl(value) || isUploadedFileName(value, PHOTO_EXTENSIONS) || isDemoPhotoPath(value), PHOTO_URL_ERROR)
+  .refine(
+    (value) =>
+      value === "" || isValidPhotoUrl(value) || isUploadedFileName(value, PHOTO_EXTENSIONS) || isDemoPhotoPath(value),
+    PHOTO_URL_ERROR,
+  )
   .nullish()
   .transform((value) => value ?? "");
 
@@ -47,7 +57,10 @@ export const eventSchema = z.object({
     .string({ message: "Date is required" })
     .trim()
     .min(1, "Date is required")
-    .refine((value) => value === "" || (EVENT_DATE.test(value) && isRealDate(value)), "Please enter a real date as YYYY-MM-DD")
+    .refine(
+      (value) => value === "" || (EVENT_DATE.test(value) && isRealDate(value)),
+      "Please enter a real date as YYYY-MM-DD",
+    )
     .transform((value) => value.replace(" ", "T")),
   location: requiredText("Location", 300),
   image: photoField,
@@ -56,7 +69,11 @@ export type EventInput = z.output<typeof eventSchema>;
 
 const rating = z.preprocess(
   (raw) => readNumber(emptyIsUnset(raw)) ?? 5,
-  z.number({ message: "Rating must be a whole number from 1 to 5" }).int("Rating must be a whole number from 1 to 5").min(1, "Rating must be a whole number from 1 to 5").max(5, "Rating must be a whole number from 1 to 5"),
+  z
+    .number({ message: "Rating must be a whole number from 1 to 5" })
+    .int("Rating must be a whole number from 1 to 5")
+    .min(1, "Rating must be a whole number from 1 to 5")
+    .max(5, "Rating must be a whole number from 1 to 5"),
 );
 
 export const testimonialSchema = z.object({

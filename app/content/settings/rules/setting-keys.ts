@@ -82,15 +82,32 @@ export const TOTAL_RAISED_SOURCE_DESCRIPTION =
  * nights: the evening of the first night staff confirm ('' until they do) and the hour
  * each night is charged.
  */
-export const GIVING_SETTING_KEYS = ["card_fee_percent", "card_fee_fixed", "emergency_appeal", "ramadan_first_night", "ramadan_charge_hour"] as const;
+export const GIVING_SETTING_KEYS = [
+  "card_fee_percent",
+  "card_fee_fixed",
+  "emergency_appeal",
+  "ramadan_first_night",
+  "ramadan_charge_hour",
+] as const;
 export type GivingSettingKey = (typeof GIVING_SETTING_KEYS)[number];
 
 export const GIVING_SETTING_DEFAULTS: Record<GivingSettingKey, { value: string; description: string }> = {
   card_fee_percent: { value: "2.9", description: "Card fee: the per cent of each charge the card provider keeps" },
   card_fee_fixed: { value: "0.30", description: "Card fee: the fixed amount per charge, in US dollars" },
-  emergency_appeal: { value: "", description: "The appeal the emergency banner points to (its address), empty for the general banner, or off" },
-  ramadan_first_night: { value: "", description: "The evening of Ramadan's first night (YYYY-MM-DD), once confirmed by the moon's sighting; empty until then" },
-  ramadan_charge_hour: { value: "20", description: "The hour each night of Ramadan is charged (17-23 or 0-4, the foundation's time: a night begins at sunset)" },
+  emergency_appeal: {
+    value: "",
+    description: "The appeal the emergency banner points to (its address), empty for the general banner, or off",
+  },
+  ramadan_first_night: {
+    value: "",
+    description:
+      "The evening of Ramadan's first night (YYYY-MM-DD), once confirmed by the moon's sighting; empty until then",
+  },
+  ramadan_charge_hour: {
+    value: "20",
+    description:
+      "The hour each night of Ramadan is charged (17-23 or 0-4, the foundation's time: a night begins at sunset)",
+  },
 };
 
 export function isGivingSettingKey(key: string): key is GivingSettingKey {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isRecentBooksFigure, settingCreateSchema, settingUpdateSchemaFor, statisticEditSchema, totalRaisedEditSchema } from "./settings";
+import {
+  isRecentBooksFigure,
+  settingCreateSchema,
+  settingUpdateSchemaFor,
+  statisticEditSchema,
+  totalRaisedEditSchema,
+} from "./settings";
 
 const meals = statisticEditSchema("meals_provided");
 const raised = statisticEditSchema("total_raised");
@@ -37,7 +43,9 @@ describe("statistic edits", () => {
     expect(raised.parse({ value: 19.99 }).value).toBe("19.99");
     expect(raised.parse({ value: "$900,000" }).value).toBe("900000");
     expect(meals.safeParse({ value: "$900" }).success).toBe(false);
-    expect(raised.safeParse({ value: "1.005" }).error?.issues[0]?.message).toBe("Value can have at most two decimal places");
+    expect(raised.safeParse({ value: "1.005" }).error?.issues[0]?.message).toBe(
+      "Value can have at most two decimal places",
+    );
   });
 
   it("keeps an absent description absent, and turns null into empty text", () => {
@@ -55,9 +63,10 @@ describe("media settings", () => {
     expect(hero.safeParse({ value: "javascript:alert(1)" }).error?.issues[0]?.message).toBe(
       "Please enter a valid video URL (YouTube, Vimeo, or direct video file)",
     );
-    expect(settingUpdateSchemaFor("program_image_2").safeParse({ value: "https://example.org/page" }).error?.issues[0]?.message).toBe(
-      "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg)",
-    );
+    expect(
+      settingUpdateSchemaFor("program_image_2").safeParse({ value: "https://example.org/page" }).error?.issues[0]
+        ?.message,
+    ).toBe("Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg)");
     expect(settingUpdateSchemaFor("gallery_item_3").safeParse({ value: "not a url" }).error?.issues[0]?.message).toBe(
       "Please enter a valid photo URL (jpg, jpeg, png, gif, webp, svg) or YouTube video URL",
     );
@@ -87,11 +96,22 @@ describe("isRecentBooksFigure", () => {
 
 describe("totalRaisedEditSchema", () => {
   it("takes no figure with the books, whatever the hidden box holds", () => {
-    expect(totalRaisedEditSchema.parse({ source: "books", value: "-5", description: "" })).toEqual({ source: "books", description: "" });
+    expect(totalRaisedEditSchema.parse({ source: "books", value: "-5", description: "" })).toEqual({
+      source: "books",
+      description: "",
+    });
   });
   it("needs a valid figure when staff type one", () => {
-    expect(totalRaisedEditSchema.parse({ source: "typed", value: "$1,250", description: "" })).toEqual({ source: "typed", value: "1250", description: "" });
-    expect(totalRaisedEditSchema.safeParse({ source: "typed", value: "-5", description: "" }).error?.issues).toEqual([expect.objectContaining({ path: ["value"], message: "Value cannot be negative" })]);
-    expect(totalRaisedEditSchema.safeParse({ source: "typed", description: "" }).error?.issues).toEqual([expect.objectContaining({ path: ["value"], message: "Value is required" })]);
+    expect(totalRaisedEditSchema.parse({ source: "typed", value: "$1,250", description: "" })).toEqual({
+      source: "typed",
+      value: "1250",
+      description: "",
+    });
+    expect(totalRaisedEditSchema.safeParse({ source: "typed", value: "-5", description: "" }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["value"], message: "Value cannot be negative" }),
+    ]);
+    expect(totalRaisedEditSchema.safeParse({ source: "typed", description: "" }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["value"], message: "Value is required" }),
+    ]);
   });
 });

@@ -1,8 +1,21 @@
 import { z } from "~/shared/zod";
 import { isRealDate } from "~/shared/dates";
-import { isPlausibleFirstNight, isRehearsableFirstNight, NIGHT_CUTOFF_HOUR, ramadanYearOn, proposedFirstNight } from "~/giving/ramadan-nights";
+import {
+  isPlausibleFirstNight,
+  isRehearsableFirstNight,
+  NIGHT_CUTOFF_HOUR,
+  ramadanYearOn,
+  proposedFirstNight,
+} from "~/giving/ramadan-nights";
 import { findMediaSlot, SLOT_RULES } from "~/content/media";
-import { isDollarStatistic, isGivingSettingKey, isImpactStatisticKey, TOTAL_RAISED_SOURCE_KEY, TOTAL_RAISED_SOURCES, type GivingSettingKey } from "./setting-keys";
+import {
+  isDollarStatistic,
+  isGivingSettingKey,
+  isImpactStatisticKey,
+  TOTAL_RAISED_SOURCE_KEY,
+  TOTAL_RAISED_SOURCES,
+  type GivingSettingKey,
+} from "./setting-keys";
 
 export * from "./setting-keys";
 
@@ -19,27 +32,25 @@ const NUMBER_PATTERN = /^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
  */
 export function statisticValueSchema(key: string) {
   const dollars = isDollarStatistic(key);
-  return z
-    .union([z.number(), z.string()], { message: "Value is required" })
-    .transform((raw, ctx) => {
-      // A dollar figure may be typed the way it is read: "$875,000".
-      const typed = typeof raw === "number" ? String(raw) : raw.trim();
-      const text = dollars ? typed.replace(/^\$\s*/, "") : typed;
-      const fail = (message: string) => {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      };
-      if (text === "") return fail("Value is required");
-      if (text.startsWith("-")) return fail("Value cannot be negative");
-      if (!NUMBER_PATTERN.test(text)) return fail("Value must be a number");
-      const value = Number(text.replace(/,/g, ""));
-      if (!Number.isFinite(value) || value > MAX_STATISTIC) return fail("Value is too large");
-      if (!dollars && !Number.isInteger(value)) return fail("Value must be a whole number");
-      if (dollars && Math.round(value * 100) !== Number((value * 100).toPrecision(15))) {
-        return fail("Value can have at most two decimal places");
-      }
-      return String(value);
-    });
+  return z.union([z.number(), z.string()], { message: "Value is required" }).transform((raw, ctx) => {
+    // A dollar figure may be typed the way it is read: "$875,000".
+    const typed = typeof raw === "number" ? String(raw) : raw.trim();
+    const text = dollars ? typed.replace(/^\$\s*/, "") : typed;
+    const fail = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (text === "") return fail("Value is required");
+    if (text.startsWith("-")) return fail("Value cannot be negative");
+    if (!NUMBER_PATTERN.test(text)) return fail("Value must be a number");
+    const value = Number(text.replace(/,/g, ""));
+    if (!Number.isFinite(value) || value > MAX_STATISTIC) return fail("Value is too large");
+    if (!dollars && !Number.isInteger(value)) return fail("Value must be a whole number");
+    if (dollars && Math.round(value * 100) !== Number((value * 100).toPrecision(15))) {
+      return fail("Value can have at most two decimal places");
+    }
+    return String(value);
+  });
 }
 
 /** Absent keeps the stored description; null or text replaces it. */
@@ -75,7 +86,15 @@ const freeValueSchema = z
 function decimalSetting(min: number, max: number, message: string) {
   return z
     .union([z.number(), z.string()], { message })
-    .transform((raw) => (typeof raw === "number" ? String(raw) : raw.trim().replace(/^\$\s*/, "").replace(/%$/, "").trim()))
+    .transform((raw) =>
+      typeof raw === "number"
+        ? String(raw)
+        : raw
+            .trim()
+            .replace(/^\$\s*/, "")
+            .replace(/%$/, "")
+            .trim(),
+    )
     .refine((text) => /^\d+(\.\d{1,2})?$/.test(text) && Number(text) >= min && Number(text) <= max, message)
     .transform((text) => String(Number(text)));
 }
@@ -98,13 +117,21 @@ export function ramadanFirstNightRule({ rehearsalToday }: RehearsalOption = {}) 
   return z
     .union([z.string(), z.null()], { message: "Give the evening of the first night as YYYY-MM-DD" })
     .transform((raw) => (raw ?? "").trim())
-    .refine((value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDate(value)), "Give the evening of the first night as YYYY-MM-DD")
+    .refine(
+      (value) => value === "" || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDate(value)),
+      "Give the evening of the first night as YYYY-MM-DD",
+    )
     .superRefine((value, ctx) => {
       if (value === "" || !isRealDate(value) || isPlausibleFirstNight(value)) return;
       if (rehearsalToday && isRehearsableFirstNight(value, rehearsalToday)) return;
       const proposal = proposedFirstNight(ramadanYearOn(value));
       const sighting = `The first night must be within a few days of the calculated evening, ${proposal}`;
-      ctx.addIssue({ code: "custom", message: rehearsalToday ? `In test mode, give an evening from 29 evenings ago to a year ahead, so its nights can still be tried. ${sighting}` : sighting });
+      ctx.addIssue({
+        code: "custom",
+        message: rehearsalToday
+          ? `In test mode, give an evening from 29 evenings ago to a year ahead, so its nights can still be tried. ${sighting}`
+          : sighting,
+      });
     });
 }
 
@@ -117,7 +144,9 @@ export const EARLIEST_EVENING_HOUR = 17;
 const CHARGE_HOUR_MESSAGE = `Give an hour of the night, ${EARLIEST_EVENING_HOUR} to 23 or 0 to ${NIGHT_CUTOFF_HOUR - 1}: a night begins at sunset, so it is never charged in the daytime before it`;
 
 function isHourOfTheNight(hour: number): boolean {
-  return Number.isInteger(hour) && ((hour >= EARLIEST_EVENING_HOUR && hour <= 23) || (hour >= 0 && hour < NIGHT_CUTOFF_HOUR));
+  return (
+    Number.isInteger(hour) && ((hour >= EARLIEST_EVENING_HOUR && hour <= 23) || (hour >= 0 && hour < NIGHT_CUTOFF_HOUR))
+  );
 }
 
 /** The card fee's parts and the banner's appeal (an address, empty, or "off"). */
@@ -127,7 +156,10 @@ const GIVING_RULES: Record<GivingSettingKey, z.ZodType<string, unknown>> = {
   emergency_appeal: z
     .union([z.string(), z.null()], { message: "Give the appeal's address, e.g. winter-emergency" })
     .transform((raw) => (raw ?? "").trim().toLowerCase())
-    .refine((value) => value === "" || value === "off" || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value), "Give the appeal's address, e.g. winter-emergency, or off"),
+    .refine(
+      (value) => value === "" || value === "off" || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value),
+      "Give the appeal's address, e.g. winter-emergency, or off",
+    ),
   ramadan_first_night: ramadanFirstNightRule(),
   ramadan_charge_hour: z
     .union([z.number(), z.string()], { message: CHARGE_HOUR_MESSAGE })
@@ -161,7 +193,9 @@ export const givingSettingsSchema = z.object({
 });
 export type GivingSettings = z.output<typeof givingSettingsSchema>;
 
-const totalRaisedSourceRule = z.enum(TOTAL_RAISED_SOURCES, { message: "Choose books (the transparency report's received) or typed (the figure in total_raised)" });
+const totalRaisedSourceRule = z.enum(TOTAL_RAISED_SOURCES, {
+  message: "Choose books (the transparency report's received) or typed (the figure in total_raised)",
+});
 
 /** The rules for one setting's {value, description}, by its key; a rehearsal as `ramadanFirstNightRule` says. */
 export function settingUpdateSchemaFor(key: string, rehearsal: RehearsalOption = {}) {

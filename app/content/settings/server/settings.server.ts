@@ -72,10 +72,17 @@ export interface TotalRaised {
 }
 
 export async function totalRaisedChoice(db: Kysely<Database> = getDb()): Promise<TotalRaised> {
-  const [values, books] = await Promise.all([settingValues(["total_raised", TOTAL_RAISED_SOURCE_KEY], db), receivedToDate(db)]);
+  const [values, books] = await Promise.all([
+    settingValues(["total_raised", TOTAL_RAISED_SOURCE_KEY], db),
+    receivedToDate(db),
+  ]);
   const typed = Number(values.get("total_raised"));
   // Only a recorded choice of a typed figure shows one: a missing or garbled choice is the books.
-  return { source: values.get(TOTAL_RAISED_SOURCE_KEY) === "typed" ? "typed" : "books", typed: Number.isFinite(typed) ? typed : 0, books };
+  return {
+    source: values.get(TOTAL_RAISED_SOURCE_KEY) === "typed" ? "typed" : "books",
+    typed: Number.isFinite(typed) ? typed : 0,
+    books,
+  };
 }
 
 /**
@@ -102,7 +109,14 @@ async function writeTotalRaised(trx: Kysely<Database>, choice: TotalRaisedChoice
   const now = nowIso();
   await trx
     .insertInto("settings")
-    .values({ key: "total_raised", value: "0", description: DEFAULT_SETTING_DESCRIPTIONS.total_raised, ...figure, ...description, updated_at: now })
+    .values({
+      key: "total_raised",
+      value: "0",
+      description: DEFAULT_SETTING_DESCRIPTIONS.total_raised,
+      ...figure,
+      ...description,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column("key").doUpdateSet({ ...figure, ...description, updated_at: now }))
     .execute();
 }
@@ -111,7 +125,12 @@ async function recordTotalRaisedSource(trx: Kysely<Database>, source: TotalRaise
   const now = nowIso();
   await trx
     .insertInto("settings")
-    .values({ key: TOTAL_RAISED_SOURCE_KEY, value: source, description: TOTAL_RAISED_SOURCE_DESCRIPTION, updated_at: now })
+    .values({
+      key: TOTAL_RAISED_SOURCE_KEY,
+      value: source,
+      description: TOTAL_RAISED_SOURCE_DESCRIPTION,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: source, updated_at: now }))
     .execute();
 }
@@ -176,8 +195,14 @@ async function typeTotalRaised(value: string, description: string | undefined): 
       const current = await totalRaisedChoice(trx);
       const keepsTheBooks =
         current.source === "books" &&
-        isRecentBooksFigure(Number(value), { dayAgo: current.books - (await receivedSince(new Date(Date.now() - DAY_MS).toISOString(), trx)), now: current.books });
-      await writeTotalRaised(trx, keepsTheBooks ? { source: "books", description } : { source: "typed", value, description });
+        isRecentBooksFigure(Number(value), {
+          dayAgo: current.books - (await receivedSince(new Date(Date.now() - DAY_MS).toISOString(), trx)),
+          now: current.books,
+        });
+      await writeTotalRaised(
+        trx,
+        keepsTheBooks ? { source: "books", description } : { source: "typed", value, description },
+      );
     });
   return getSetting("total_raised");
 }
@@ -246,7 +271,14 @@ export async function listImpactStatistics(): Promise<Setting[]> {
 }
 
 /** Several settings' values at once (a missing key is left out); `db` inside a transaction. */
-export async function settingValues(keys: readonly string[], db: Kysely<Database> = getDb()): Promise<Map<string, string>> {
-  const rows = await db.selectFrom("settings").select(["key", "value"]).where("key", "in", [...keys]).execute();
+export async function settingValues(
+  keys: readonly string[],
+  db: Kysely<Database> = getDb(),
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", [...keys])
+    .execute();
   return new Map(rows.map((row) => [row.key, row.value]));
 }

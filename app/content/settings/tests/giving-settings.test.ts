@@ -74,8 +74,14 @@ describe("the Giving section of Settings", () => {
     expect(text).toContain("A $50 gift: the donor may add $1.80 so that all of it arrives.");
     const html = await screenHtml(settingsScreen as never, "/admin/settings");
     // Each giving setting is edited in one place only; the statistics list stays the four figures.
-    for (const key of ["card_fee_percent", "card_fee_fixed", "emergency_appeal"]) expect(html.split(`name="${key}"`)).toHaveLength(2);
-    expect(data.statistics.map((setting) => setting.key)).toEqual(["meals_provided", "families_supported", "orphans_cared_for", "total_raised"]);
+    for (const key of ["card_fee_percent", "card_fee_fixed", "emergency_appeal"])
+      expect(html.split(`name="${key}"`)).toHaveLength(2);
+    expect(data.statistics.map((setting) => setting.key)).toEqual([
+      "meals_provided",
+      "families_supported",
+      "orphans_cared_for",
+      "total_raised",
+    ]);
     expect(html).toMatch(/<input[^>]*name="card_fee_percent"[^>]*value="2.9"/);
     expect(html).toMatch(/aria-describedby="[^"]*card-fee-example"[^>]*name="card_fee_percent"/);
   });
@@ -83,7 +89,11 @@ describe("the Giving section of Settings", () => {
   it("saves a valid fee and banner, and the fee a donor is asked to cover follows", async () => {
     const live = await appealIn("live");
     expect(await currentCardFee()).toEqual({ basisPoints: 290, fixedCents: 30 });
-    const saved = (await save({ card_fee_percent: "3.5%", card_fee_fixed: "$0.25", emergency_appeal: live.slug })) as Response;
+    const saved = (await save({
+      card_fee_percent: "3.5%",
+      card_fee_fixed: "$0.25",
+      emergency_appeal: live.slug,
+    })) as Response;
     expect(saved, JSON.stringify(saved)).toBeInstanceOf(Response);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/admin/settings?saved=giving");
@@ -106,40 +116,55 @@ describe("the Giving section of Settings", () => {
     expect((await getSetting("emergency_appeal")).value).toBe("");
   });
 
-  it.each(["abc", "25", "-1"])("refuses a per cent of %s beside the field, keeps what was typed and saves nothing", async (typed) => {
-    const refused = unwrapData(await save({ card_fee_percent: typed, card_fee_fixed: "0.50", emergency_appeal: "off" }));
-    expect(refused.status).toBe(400);
-    const reply = refused.data as Reply;
-    expect(reply.key).toBe("giving");
-    expect(reply.result.error?.card_fee_percent).toEqual(["Enter the per cent as a number from 0 to 20, e.g. 2.9"]);
-    expect(reply.result.error?.card_fee_fixed).toBeUndefined();
-    expect(reply.result.initialValue).toMatchObject({ card_fee_percent: typed, card_fee_fixed: "0.50", emergency_appeal: "off" });
-    expect((await getSetting("card_fee_percent")).value).toBe("2.9");
-    expect((await getSetting("card_fee_fixed")).value).toBe("0.3");
-    expect((await getSetting("emergency_appeal")).value).toBe("");
-    expect(await currentCardFee()).toEqual({ basisPoints: 290, fixedCents: 30 });
+  it.each(["abc", "25", "-1"])(
+    "refuses a per cent of %s beside the field, keeps what was typed and saves nothing",
+    async (typed) => {
+      const refused = unwrapData(
+        await save({ card_fee_percent: typed, card_fee_fixed: "0.50", emergency_appeal: "off" }),
+      );
+      expect(refused.status).toBe(400);
+      const reply = refused.data as Reply;
+      expect(reply.key).toBe("giving");
+      expect(reply.result.error?.card_fee_percent).toEqual(["Enter the per cent as a number from 0 to 20, e.g. 2.9"]);
+      expect(reply.result.error?.card_fee_fixed).toBeUndefined();
+      expect(reply.result.initialValue).toMatchObject({
+        card_fee_percent: typed,
+        card_fee_fixed: "0.50",
+        emergency_appeal: "off",
+      });
+      expect((await getSetting("card_fee_percent")).value).toBe("2.9");
+      expect((await getSetting("card_fee_fixed")).value).toBe("0.3");
+      expect((await getSetting("emergency_appeal")).value).toBe("");
+      expect(await currentCardFee()).toEqual({ basisPoints: 290, fixedCents: 30 });
 
-    // Without JavaScript the page comes back with the error beside the field and the typed values in place.
-    const html = await screenHtml(settingsScreen as never, "/admin/settings", refused.data);
-    expect(html).toMatch(new RegExp(`<input[^>]*name="card_fee_percent"[^>]*value="${typed}"`));
-    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="card_fee_percent"/);
-    expect(html).toContain("Enter the per cent as a number from 0 to 20, e.g. 2.9");
-    expect(html).toMatch(/<option value="off" selected="">No banner<\/option>/);
-  });
+      // Without JavaScript the page comes back with the error beside the field and the typed values in place.
+      const html = await screenHtml(settingsScreen as never, "/admin/settings", refused.data);
+      expect(html).toMatch(new RegExp(`<input[^>]*name="card_fee_percent"[^>]*value="${typed}"`));
+      expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="card_fee_percent"/);
+      expect(html).toContain("Enter the per cent as a number from 0 to 20, e.g. 2.9");
+      expect(html).toMatch(/<option value="off" selected="">No banner<\/option>/);
+    },
+  );
 
   it("refuses a fixed part over $5, an empty fee, and a banner that is not offered", async () => {
     const draft = await appealIn("draft");
     const fixed = unwrapData(await save({ card_fee_percent: "2.9", card_fee_fixed: "9", emergency_appeal: "" }));
-    expect((fixed.data as Reply).result.error?.card_fee_fixed).toEqual(["Enter the fixed amount in dollars from 0 to 5, e.g. 0.30"]);
+    expect((fixed.data as Reply).result.error?.card_fee_fixed).toEqual([
+      "Enter the fixed amount in dollars from 0 to 5, e.g. 0.30",
+    ]);
     const empty = unwrapData(await save({ card_fee_percent: "", card_fee_fixed: "0.30", emergency_appeal: "" }));
     expect(empty.status).toBe(400);
     expect((empty.data as Reply).result.error?.card_fee_percent).toBeDefined();
-    const banner = unwrapData(await save({ card_fee_percent: "2.9", card_fee_fixed: "0.30", emergency_appeal: draft.slug }));
+    const banner = unwrapData(
+      await save({ card_fee_percent: "2.9", card_fee_fixed: "0.30", emergency_appeal: draft.slug }),
+    );
     expect(banner.status).toBe(400);
     expect((banner.data as Reply).result.error?.emergency_appeal).toEqual([CHOOSE_BANNER]);
     expect((await getSetting("emergency_appeal")).value).toBe("");
     // Refused before anything is saved: the fee typed beside it stays as it was.
-    const withFee = unwrapData(await save({ card_fee_percent: "4", card_fee_fixed: "0.30", emergency_appeal: draft.slug }));
+    const withFee = unwrapData(
+      await save({ card_fee_percent: "4", card_fee_fixed: "0.30", emergency_appeal: draft.slug }),
+    );
     expect(withFee.status).toBe(400);
     expect((await getSetting("card_fee_percent")).value).toBe("2.9");
     expect(await screenText(settingsScreen as never, "/admin/settings", withFee.data)).toContain(CHOOSE_BANNER);
@@ -147,17 +172,24 @@ describe("the Giving section of Settings", () => {
 
   it("keeps offering the appeal the banner points to after it closes, so saving the fee leaves the banner alone", async () => {
     const appeal = await appealIn("live");
-    expect(((await save({ card_fee_percent: "2.9", card_fee_fixed: "0.30", emergency_appeal: appeal.slug })) as Response).status).toBe(302);
+    expect(
+      ((await save({ card_fee_percent: "2.9", card_fee_fixed: "0.30", emergency_appeal: appeal.slug })) as Response)
+        .status,
+    ).toBe(302);
     await updateAppeal(appeal.id, { status: "closed" });
     const data = (await callRoute(settingsScreen.loader, "/admin/settings")) as SettingsData;
     expect(data.bannerChoices.at(-1)).toEqual({ value: appeal.slug, label: `${appeal.title} (not live)` });
-    expect(((await save({ card_fee_percent: "3", card_fee_fixed: "0.30", emergency_appeal: appeal.slug })) as Response).status).toBe(302);
+    expect(
+      ((await save({ card_fee_percent: "3", card_fee_fixed: "0.30", emergency_appeal: appeal.slug })) as Response)
+        .status,
+    ).toBe(302);
     expect(await currentCardFee()).toEqual({ basisPoints: 300, fixedCents: 30 });
   });
 
   it("reads a stored fee by the rule it was saved under, falling back to the usual card price for anything outside it", async () => {
     // Written past the rule, as an older copy or a hand edit of the database might leave them.
-    const store = (key: string, value: string) => getDb().updateTable("settings").set({ value }).where("key", "=", key).execute();
+    const store = (key: string, value: string) =>
+      getDb().updateTable("settings").set({ value }).where("key", "=", key).execute();
     for (const [percent, fixed] of [
       ["", ""],
       ["2.955", "0.305"],
@@ -178,9 +210,13 @@ describe("the Giving section of Settings", () => {
   });
 
   it("leaves the impact statistics form as it was", async () => {
-    const saved = (await callRoute(settingsScreen.action, "/admin/settings", { form: { key: "meals_provided", value: "1,200" } })) as Response;
+    const saved = (await callRoute(settingsScreen.action, "/admin/settings", {
+      form: { key: "meals_provided", value: "1,200" },
+    })) as Response;
     expect(saved.headers.get("Location")).toBe("/admin/settings?saved=meals_provided");
-    const refused = unwrapData(await callRoute(settingsScreen.action, "/admin/settings", { form: { key: "card_fee_percent", value: "3" } }));
+    const refused = unwrapData(
+      await callRoute(settingsScreen.action, "/admin/settings", { form: { key: "card_fee_percent", value: "3" } }),
+    );
     expect(refused.status).toBe(400);
     expect((await getSetting("card_fee_percent")).value).toBe("2.9");
   });
@@ -192,18 +228,32 @@ describe("the Giving section of Settings", () => {
       ["GET", "/admin/settings"],
       ["POST", "/admin/settings"],
     ] as const) {
-      const request = makeRequest(pathname, method === "POST" ? { form: { intent: "giving", card_fee_percent: "9", card_fee_fixed: "1", emergency_appeal: "off" } } : {});
+      const request = makeRequest(
+        pathname,
+        method === "POST"
+          ? { form: { intent: "giving", card_fee_percent: "9", card_fee_fixed: "1", emergency_appeal: "off" } }
+          : {},
+      );
       let thrown: unknown;
       try {
-        await layout.middleware[0]!({ request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never, async () => new Response("the screen ran"));
+        await layout.middleware[0]!(
+          { request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+          async () => new Response("the screen ran"),
+        );
       } catch (error) {
         thrown = error;
       }
       expect(thrown, `${method} ${pathname}`).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
-      expect((thrown as Response).headers.get("Location")).toBe(`/admin/login?${new URLSearchParams({ redirectTo: pathname })}`);
+      expect((thrown as Response).headers.get("Location")).toBe(
+        `/admin/login?${new URLSearchParams({ redirectTo: pathname })}`,
+      );
     }
-    const put = await callApi(settingApi.action, "/api/settings/card_fee_percent", { method: "PUT", body: { value: "9" }, params: { key: "card_fee_percent" } });
+    const put = await callApi(settingApi.action, "/api/settings/card_fee_percent", {
+      method: "PUT",
+      body: { value: "9" },
+      params: { key: "card_fee_percent" },
+    });
     expect(put.status).toBe(401);
     expect((await getSetting("card_fee_percent")).value).toBe("2.9");
   });
@@ -215,10 +265,16 @@ describe("the banner setting through the settings API", () => {
     ({ auth } = await createTestAdmin());
   });
   const put = (value: unknown) =>
-    callApi(settingApi.action, "/api/settings/emergency_appeal", { method: "PUT", body: { value }, headers: auth, params: { key: "emergency_appeal" } });
+    callApi(settingApi.action, "/api/settings/emergency_appeal", {
+      method: "PUT",
+      body: { value },
+      headers: auth,
+      params: { key: "emergency_appeal" },
+    });
   const publicValue = async () => {
     const listed = await callApi(settingsApi.loader, "/api/settings/");
-    return (listed.body as { key: string; value: string }[]).find((setting) => setting.key === "emergency_appeal")?.value;
+    return (listed.body as { key: string; value: string }[]).find((setting) => setting.key === "emergency_appeal")
+      ?.value;
   };
 
   it("names only a live appeal, so a draft's address never reaches the public list", async () => {
@@ -245,9 +301,14 @@ describe("the banner setting through the settings API", () => {
     expect((await put(appeal.slug)).status).toBe(200);
 
     const draft = await appealIn("draft");
-    const removed = await callApi(settingApi.action, "/api/settings/emergency_appeal", { method: "DELETE", headers: auth, params: { key: "emergency_appeal" } });
+    const removed = await callApi(settingApi.action, "/api/settings/emergency_appeal", {
+      method: "DELETE",
+      headers: auth,
+      params: { key: "emergency_appeal" },
+    });
     expect(removed.status).toBe(204);
-    const create = (value: string) => callApi(settingsApi.action, "/api/settings/", { body: { key: " emergency_appeal ", value }, headers: auth });
+    const create = (value: string) =>
+      callApi(settingsApi.action, "/api/settings/", { body: { key: " emergency_appeal ", value }, headers: auth });
     const refused = await create(draft.slug);
     expect(refused).toMatchObject({ status: 422, body: { errors: { value: [CHOOSE_BANNER] } } });
     expect(await publicValue()).toBeUndefined();

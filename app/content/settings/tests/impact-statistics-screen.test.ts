@@ -7,10 +7,19 @@ type ActionData = { key: string; result: { error?: Record<string, string[]>; ini
 
 describe("Impact Statistics Settings screen", () => {
   it("lists the four statistics and opens the one selected", async () => {
-    const data = (await callRoute(settings.loader, "/admin/settings?edit=total_raised")) as Awaited<ReturnType<typeof settings.loader>>;
-    expect(data.statistics.map((s) => s.key)).toEqual(["meals_provided", "families_supported", "orphans_cared_for", "total_raised"]);
+    const data = (await callRoute(settings.loader, "/admin/settings?edit=total_raised")) as Awaited<
+      ReturnType<typeof settings.loader>
+    >;
+    expect(data.statistics.map((s) => s.key)).toEqual([
+      "meals_provided",
+      "families_supported",
+      "orphans_cared_for",
+      "total_raised",
+    ]);
     expect(data.editing).toBe("total_raised");
-    const ignored = (await callRoute(settings.loader, "/admin/settings?edit=hero_video")) as Awaited<ReturnType<typeof settings.loader>>;
+    const ignored = (await callRoute(settings.loader, "/admin/settings?edit=hero_video")) as Awaited<
+      ReturnType<typeof settings.loader>
+    >;
     expect(ignored.editing).toBeNull();
   });
 
@@ -20,12 +29,17 @@ describe("Impact Statistics Settings screen", () => {
     })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/settings?saved=families_supported");
-    expect(await getSetting("families_supported")).toMatchObject({ value: "3250", description: "Families helped in 2026" });
+    expect(await getSetting("families_supported")).toMatchObject({
+      value: "3250",
+      description: "Families helped in 2026",
+    });
   });
 
   it("keeps the form open with the typed value and a field error when the value is not numeric", async () => {
     const { status, data } = unwrapData(
-      await callRoute(settings.action, "/admin/settings", { form: { key: "meals_provided", value: "many", description: "x" } }),
+      await callRoute(settings.action, "/admin/settings", {
+        form: { key: "meals_provided", value: "many", description: "x" },
+      }),
     );
     const actionData = data as ActionData;
     expect(status).toBe(400);
@@ -36,9 +50,13 @@ describe("Impact Statistics Settings screen", () => {
   });
 
   it("requires a value and refuses keys that are not statistics", async () => {
-    const empty = unwrapData(await callRoute(settings.action, "/admin/settings", { form: { key: "meals_provided", value: "" } }));
+    const empty = unwrapData(
+      await callRoute(settings.action, "/admin/settings", { form: { key: "meals_provided", value: "" } }),
+    );
     expect((empty.data as ActionData).result.error?.value).toEqual(["Value is required"]);
-    const media = unwrapData(await callRoute(settings.action, "/admin/settings", { form: { key: "hero_video", value: "1" } }));
+    const media = unwrapData(
+      await callRoute(settings.action, "/admin/settings", { form: { key: "hero_video", value: "1" } }),
+    );
     expect(media.status).toBe(400);
   });
 });

@@ -48,7 +48,9 @@ describe("GET /api/settings/ (public)", () => {
   });
 
   it("ignores an invalid or expired bearer token on a public endpoint", async () => {
-    const { status } = await callApi(collection.loader, "/api/settings/", { headers: { Authorization: "Bearer stale" } });
+    const { status } = await callApi(collection.loader, "/api/settings/", {
+      headers: { Authorization: "Bearer stale" },
+    });
     expect(status).toBe(200);
   });
 
@@ -73,7 +75,10 @@ describe("PUT /api/settings/{key} (admin)", () => {
 
   it("stores a numeric value sent as a string or a number", async () => {
     const asString = await put("meals_provided", { value: "31855", description: "Meals this year" }, auth);
-    expect(asString).toMatchObject({ status: 200, body: { key: "meals_provided", value: "31855", description: "Meals this year" } });
+    expect(asString).toMatchObject({
+      status: 200,
+      body: { key: "meals_provided", value: "31855", description: "Meals this year" },
+    });
     const asNumber = await put("total_raised", { value: 125000.5 }, auth);
     expect(asNumber.body.value).toBe("125000.5");
     const reread = await callApi(single.loader, "/api/settings/meals_provided", { params: { key: "meals_provided" } });
@@ -85,7 +90,9 @@ describe("PUT /api/settings/{key} (admin)", () => {
     const rejected = await put("orphans_cared_for", { value: "lots" }, auth);
     expect(rejected.status).toBe(422);
     expect(rejected.body.detail).toMatch(/Value must be a number/);
-    const reread = await callApi(single.loader, "/api/settings/orphans_cared_for", { params: { key: "orphans_cared_for" } });
+    const reread = await callApi(single.loader, "/api/settings/orphans_cared_for", {
+      params: { key: "orphans_cared_for" },
+    });
     expect(reread.body.value).toBe("450");
   });
 
@@ -97,7 +104,10 @@ describe("PUT /api/settings/{key} (admin)", () => {
 
   it("checks media values against the slot's URL rule", async () => {
     const script = await put("hero_video", { value: "javascript:alert(document.cookie)" }, auth);
-    expect(script).toMatchObject({ status: 422, body: { detail: "value: Please enter a valid video URL (YouTube, Vimeo, or direct video file)" } });
+    expect(script).toMatchObject({
+      status: 422,
+      body: { detail: "value: Please enter a valid video URL (YouTube, Vimeo, or direct video file)" },
+    });
     const video = await put("hero_video", { value: "https://www.youtube.com/watch?v=abc" }, auth);
     expect(video.body.value).toBe("https://www.youtube.com/watch?v=abc");
     const cleared = await put("hero_video", { value: "" }, auth);
@@ -131,25 +141,42 @@ describe("POST and DELETE /api/settings (admin)", () => {
     });
     expect(created).toMatchObject({ status: 201, body: { key: "volunteer_hours", value: "1200" } });
 
-    const duplicate = await callApi(collection.action, "/api/settings/", { body: { key: "volunteer_hours", value: "1" }, headers: auth });
+    const duplicate = await callApi(collection.action, "/api/settings/", {
+      body: { key: "volunteer_hours", value: "1" },
+      headers: auth,
+    });
     expect(duplicate).toMatchObject({ status: 409, body: { detail: "Setting 'volunteer_hours' already exists" } });
 
     const removed = await callRoute204("volunteer_hours");
     expect(removed).toBe(204);
-    expect((await callApi(single.loader, "/api/settings/volunteer_hours", { params: { key: "volunteer_hours" } })).status).toBe(404);
+    expect(
+      (await callApi(single.loader, "/api/settings/volunteer_hours", { params: { key: "volunteer_hours" } })).status,
+    ).toBe(404);
     expect(await callRoute204("volunteer_hours")).toBe(404);
   });
 
   it("validates a new statistic and a new key", async () => {
-    const badValue = await callApi(collection.action, "/api/settings/", { body: { key: "meals_provided", value: "x" }, headers: auth });
+    const badValue = await callApi(collection.action, "/api/settings/", {
+      body: { key: "meals_provided", value: "x" },
+      headers: auth,
+    });
     expect(badValue.status).toBe(422);
-    const badKey = await callApi(collection.action, "/api/settings/", { body: { key: "Not A Key", value: "x" }, headers: auth });
-    expect(badKey).toMatchObject({ status: 422, body: { detail: "key: Key must be lower-case letters, digits and underscores" } });
+    const badKey = await callApi(collection.action, "/api/settings/", {
+      body: { key: "Not A Key", value: "x" },
+      headers: auth,
+    });
+    expect(badKey).toMatchObject({
+      status: 422,
+      body: { detail: "key: Key must be lower-case letters, digits and underscores" },
+    });
   });
 
   it("refuses anonymous creation and deletion", async () => {
     expect((await callApi(collection.action, "/api/settings/", { body: { key: "x_y", value: "1" } })).status).toBe(401);
-    const del = await callApi(single.action, "/api/settings/hero_video", { method: "DELETE", params: { key: "hero_video" } });
+    const del = await callApi(single.action, "/api/settings/hero_video", {
+      method: "DELETE",
+      params: { key: "hero_video" },
+    });
     expect(del.status).toBe(401);
   });
 
@@ -161,17 +188,26 @@ describe("POST and DELETE /api/settings (admin)", () => {
   });
 
   async function callRoute204(key: string) {
-    const { status } = await callApi(single.action, `/api/settings/${key}`, { method: "DELETE", headers: auth, params: { key } }).catch(
-      () => ({ status: 0 }),
-    );
+    const { status } = await callApi(single.action, `/api/settings/${key}`, {
+      method: "DELETE",
+      headers: auth,
+      params: { key },
+    }).catch(() => ({ status: 0 }));
     return status;
   }
 });
 
 describe("PUT /api/settings/ramadan_first_night out of season (a rehearsal)", () => {
   const put = (value: string) =>
-    callApi(single.action, "/api/settings/ramadan_first_night", { method: "PUT", body: { value }, headers: auth, params: { key: "ramadan_first_night" } });
-  const stored = async () => (await callApi(single.loader, "/api/settings/ramadan_first_night", { params: { key: "ramadan_first_night" } })).body.value;
+    callApi(single.action, "/api/settings/ramadan_first_night", {
+      method: "PUT",
+      body: { value },
+      headers: auth,
+      params: { key: "ramadan_first_night" },
+    });
+  const stored = async () =>
+    (await callApi(single.loader, "/api/settings/ramadan_first_night", { params: { key: "ramadan_first_night" } })).body
+      .value;
   // Two months from the calculated evening of Ramadan 1448: never a sighting's few days.
   const outOfSeason = addDays(proposedFirstNight(1448), -60);
   // A rehearsal's first night: twenty evenings ago makes tonight the 21st night, in any season.
@@ -204,7 +240,10 @@ describe("PUT /api/settings/ramadan_first_night out of season (a rehearsal)", ()
     withKeys("sk_test_rehearsal");
     for (const value of ["1990-01-01", addDays(todayIn("UTC"), -30), addDays(todayIn("UTC"), 400)]) {
       const refused = await put(value);
-      expect(refused).toMatchObject({ status: 422, body: { detail: expect.stringContaining("In test mode, give an evening from 29 evenings ago to a year ahead") } });
+      expect(refused).toMatchObject({
+        status: 422,
+        body: { detail: expect.stringContaining("In test mode, give an evening from 29 evenings ago to a year ahead") },
+      });
     }
     expect(await stored()).toBe("");
   });
@@ -212,7 +251,10 @@ describe("PUT /api/settings/ramadan_first_night out of season (a rehearsal)", ()
   it("refuses it with live keys, with 422 and why, and keeps the stored value", async () => {
     withKeys("sk_live_rehearsal");
     const refused = await put(outOfSeason);
-    expect(refused).toMatchObject({ status: 422, body: { detail: expect.stringContaining("The first night must be within a few days of the calculated evening") } });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { detail: expect.stringContaining("The first night must be within a few days of the calculated evening") },
+    });
     expect(await stored()).toBe("");
   });
 });

@@ -17,8 +17,13 @@ import { callApi, callRoute, unwrapData } from "../../../../tests/support/routes
 type HomeData = { page: { figures: { total_raised: number } } | null };
 
 const homeTotalRaised = async () => ((await callRoute(home.loader, "/")) as HomeData).page?.figures.total_raised;
-const statsTotalRaised = async () => (await callApi(donationStats.loader, "/api/donations/stats")).body.total_raised as number;
-const read = async (key: string) => (await callApi(settingApi.loader, `/api/settings/${key}`, { params: { key } })).body as { value: string; description: string };
+const statsTotalRaised = async () =>
+  (await callApi(donationStats.loader, "/api/donations/stats")).body.total_raised as number;
+const read = async (key: string) =>
+  (await callApi(settingApi.loader, `/api/settings/${key}`, { params: { key } })).body as {
+    value: string;
+    description: string;
+  };
 
 async function put(key: string, body: Record<string, unknown>) {
   const { auth } = await createTestAdmin();
@@ -37,24 +42,37 @@ async function create(body: Record<string, unknown>) {
 
 /** The settings screen's Total Raised form, as a browser posts it: the status it answers. */
 async function postForm(form: Record<string, string>) {
-  return unwrapData(await callRoute(settingsScreen.action, "/admin/settings", { form: { key: "total_raised", description: "", ...form } }));
+  return unwrapData(
+    await callRoute(settingsScreen.action, "/admin/settings", {
+      form: { key: "total_raised", description: "", ...form },
+    }),
+  );
 }
 
 describe("a client saving back the Total Raised it read", () => {
   it("leaves the books in charge though a gift came in between, and types any figure the books never showed", async () => {
     // A gift of last spring: the books showed $1,000 all day yesterday.
-    await recordOfflineGift({ name: "Amina", amount: 1000, purpose: "Zakat", payment_method: "cash", donated_at: "2026-03-15" }, "staff.member");
+    await recordOfflineGift(
+      { name: "Amina", amount: 1000, purpose: "Zakat", payment_method: "cash", donated_at: "2026-03-15" },
+      "staff.member",
+    );
     const figureRead = (await read("total_raised")).value;
     expect(figureRead).toBe("1000");
 
-    await recordOfflineGift({ name: "Bilal", amount: 50, purpose: "Orphan Care", payment_method: "cash" }, "staff.member");
+    await recordOfflineGift(
+      { name: "Bilal", amount: 50, purpose: "Orphan Care", payment_method: "cash" },
+      "staff.member",
+    );
     const saved = await put("total_raised", { value: figureRead, description: "Raised since we began" });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ value: "1050", description: "Raised since we began" });
     expect((await read("total_raised_source")).value).toBe("books");
     expect(await homeTotalRaised()).toBe(1050);
     expect(await statsTotalRaised()).toBe(1050);
-    await recordOfflineGift({ name: "Chiara", amount: 25, purpose: "Orphan Care", payment_method: "cash" }, "staff.member");
+    await recordOfflineGift(
+      { name: "Chiara", amount: 25, purpose: "Orphan Care", payment_method: "cash" },
+      "staff.member",
+    );
     expect(await homeTotalRaised()).toBe(1075);
 
     // Below what the books showed a day ago: a figure staff chose.

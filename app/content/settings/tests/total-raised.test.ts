@@ -22,7 +22,10 @@ type HomeData = { page: { figures: { total_raised: number } } | null };
 
 async function booksReceived(): Promise<number> {
   const { body } = await callApi(transparencyApi.loader, "/api/transparency");
-  const cents = (body.funds as { received: number }[]).reduce((total, fund) => total + Math.round(fund.received * 100), 0);
+  const cents = (body.funds as { received: number }[]).reduce(
+    (total, fund) => total + Math.round(fund.received * 100),
+    0,
+  );
   return cents / 100;
 }
 
@@ -42,25 +45,48 @@ async function postSettings(form: Record<string, string>): Promise<number> {
 
 describe("Total Raised on a new site", () => {
   it("is the transparency report's received, test money left out, on the homepage, About and the stats API", async () => {
-    await recordOfflineGift({ name: "Amina", amount: 1200.5, purpose: "Zakat", payment_method: "cash" }, "staff.member");
-    await recordOfflineGift({ name: "Bilal", amount: 300, purpose: "Orphan Care", payment_method: "cash" }, "staff.member");
+    await recordOfflineGift(
+      { name: "Amina", amount: 1200.5, purpose: "Zakat", payment_method: "cash" },
+      "staff.member",
+    );
+    await recordOfflineGift(
+      { name: "Bilal", amount: 300, purpose: "Orphan Care", payment_method: "cash" },
+      "staff.member",
+    );
     await getDb()
       .insertInto("donations")
-      .values({ name: "Sandbox Tester", email: "", amount_cents: 9_999_900, frequency: "One-Time", purpose: "Zakat", is_test: 1 })
+      .values({
+        name: "Sandbox Tester",
+        email: "",
+        amount_cents: 9_999_900,
+        frequency: "One-Time",
+        purpose: "Zakat",
+        is_test: 1,
+      })
       .execute();
 
     const received = await booksReceived();
     expect(received).toBe(1500.5);
     expect(await homeTotalRaised()).toBe(received);
     expect(await apiTotalRaised()).toBe(received);
-    expect((await callRoute(about.loader, "/about")) as { figures: { total_raised: number } }).toMatchObject({ figures: { total_raised: received } });
+    expect((await callRoute(about.loader, "/about")) as { figures: { total_raised: number } }).toMatchObject({
+      figures: { total_raised: received },
+    });
   });
 
   it("keeps the settings' shape: total_raised reads the figure the site shows, and where it comes from is a setting of its own", async () => {
     const received = await booksReceived();
     const one = await callApi(settingApi.loader, "/api/settings/total_raised", { params: { key: "total_raised" } });
-    expect(one.body).toEqual({ id: expect.any(Number), key: "total_raised", value: String(received), description: expect.any(String), updated_at: expect.any(String) });
-    const source = await callApi(settingApi.loader, "/api/settings/total_raised_source", { params: { key: "total_raised_source" } });
+    expect(one.body).toEqual({
+      id: expect.any(Number),
+      key: "total_raised",
+      value: String(received),
+      description: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const source = await callApi(settingApi.loader, "/api/settings/total_raised_source", {
+      params: { key: "total_raised_source" },
+    });
     expect(source.body).toMatchObject({ key: "total_raised_source", value: "books" });
     const all = (await callApi(settingsApi.loader, "/api/settings/")).body as { key: string; value: string }[];
     expect(all.find((setting) => setting.key === "total_raised")?.value).toBe(String(received));
@@ -70,20 +96,46 @@ describe("Total Raised on a new site", () => {
     const { auth } = await createTestAdmin();
     const received = await booksReceived();
     // The spec's client saving the figure it read (a description changed) leaves the books in charge.
-    const same = await callApi(settingApi.action, "/api/settings/total_raised", { method: "PUT", params: { key: "total_raised" }, headers: auth, body: { value: String(received), description: "From the books" } });
+    const same = await callApi(settingApi.action, "/api/settings/total_raised", {
+      method: "PUT",
+      params: { key: "total_raised" },
+      headers: auth,
+      body: { value: String(received), description: "From the books" },
+    });
     expect(same.status).toBe(200);
     expect(await apiTotalRaised()).toBe(received);
 
-    const typed = await callApi(settingApi.action, "/api/settings/total_raised", { method: "PUT", params: { key: "total_raised" }, headers: auth, body: { value: 875000, description: "" } });
+    const typed = await callApi(settingApi.action, "/api/settings/total_raised", {
+      method: "PUT",
+      params: { key: "total_raised" },
+      headers: auth,
+      body: { value: 875000, description: "" },
+    });
     expect(typed.body).toMatchObject({ key: "total_raised", value: "875000" });
     expect(await homeTotalRaised()).toBe(875000);
     expect(await apiTotalRaised()).toBe(875000);
-    expect((await callApi(settingApi.loader, "/api/settings/total_raised_source", { params: { key: "total_raised_source" } })).body).toMatchObject({ value: "typed" });
+    expect(
+      (
+        await callApi(settingApi.loader, "/api/settings/total_raised_source", {
+          params: { key: "total_raised_source" },
+        })
+      ).body,
+    ).toMatchObject({ value: "typed" });
 
-    const books = await callApi(settingApi.action, "/api/settings/total_raised_source", { method: "PUT", params: { key: "total_raised_source" }, headers: auth, body: { value: "books" } });
+    const books = await callApi(settingApi.action, "/api/settings/total_raised_source", {
+      method: "PUT",
+      params: { key: "total_raised_source" },
+      headers: auth,
+      body: { value: "books" },
+    });
     expect(books.status).toBe(200);
     expect(await homeTotalRaised()).toBe(received);
-    const wrong = await callApi(settingApi.action, "/api/settings/total_raised_source", { method: "PUT", params: { key: "total_raised_source" }, headers: auth, body: { value: "guess" } });
+    const wrong = await callApi(settingApi.action, "/api/settings/total_raised_source", {
+      method: "PUT",
+      params: { key: "total_raised_source" },
+      headers: auth,
+      body: { value: "guess" },
+    });
     expect(wrong.status).toBe(422);
   });
 
@@ -95,14 +147,20 @@ describe("Total Raised on a new site", () => {
     expect(await homeTotalRaised()).toBe(875000);
     const screen = await screenText(settingsScreen as never, "/admin/settings");
     expect(screen).toContain("A figure typed by staff");
-    expect(screen).toContain(`The transparency report shows $${received.toLocaleString("en-US", { minimumFractionDigits: 2 })} received`);
-    expect(await screenText(dashboardScreen as never, "/admin")).toMatch(/Total Raised on the homepage is a typed figure, \$875,000; the transparency report shows \$1,500\.50 received\. Change it in Settings/);
+    expect(screen).toContain(
+      `The transparency report shows $${received.toLocaleString("en-US", { minimumFractionDigits: 2 })} received`,
+    );
+    expect(await screenText(dashboardScreen as never, "/admin")).toMatch(
+      /Total Raised on the homepage is a typed figure, \$875,000; the transparency report shows \$1,500\.50 received\. Change it in Settings/,
+    );
 
     // A typed figure needs its value; the books need none.
     expect(await postSettings({ key: "total_raised", source: "typed", value: "", description: "" })).toBe(400);
 
     expect(await postSettings({ key: "total_raised", source: "books", value: "", description: "" })).toBe(302);
     expect(await homeTotalRaised()).toBe(received);
-    expect(await screenText(dashboardScreen as never, "/admin")).not.toContain("Total Raised on the homepage is a typed figure");
+    expect(await screenText(dashboardScreen as never, "/admin")).not.toContain(
+      "Total Raised on the homepage is a typed figure",
+    );
   });
 });

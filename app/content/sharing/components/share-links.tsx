@@ -5,14 +5,18 @@ import { shareLinks, type SharedPage } from "../rules/share-links";
 /** How long "Link copied" stays after a copy. */
 const COPIED_SHOWN_MS = 4000;
 
-const PILL = "inline-flex items-center rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:border-brand-600 hover:text-brand-800";
+const PILL =
+  "inline-flex items-center rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:border-brand-600 hover:text-brand-800";
 
 /** What the browser offers once the page's script runs: its own share sheet, and writing to the clipboard. */
 function useBrowserSharing(): { canShare: boolean; canCopy: boolean } {
   const [offers, setOffers] = useState({ canShare: false, canCopy: false });
   useEffect(() => {
     // Both are missing on some browsers (the share sheet on most desktops, the clipboard on a plain-http site).
-    setOffers({ canShare: typeof navigator.share === "function", canCopy: typeof navigator.clipboard?.writeText === "function" });
+    setOffers({
+      canShare: typeof navigator.share === "function",
+      canCopy: typeof navigator.clipboard?.writeText === "function",
+    });
   }, []);
   return offers;
 }
@@ -92,7 +96,13 @@ export function ShareLinks({ page, heading }: { page: SharedPage; heading: strin
         // Without script (or when the browser refused to copy), the address to select and copy.
         <label className="mt-3 block text-sm text-slate-700">
           Copy link
-          <input type="text" readOnly value={page.url} className="field-input mt-1 text-sm" onFocus={(event) => event.currentTarget.select()} />
+          <input
+            type="text"
+            readOnly
+            value={page.url}
+            className="field-input mt-1 text-sm"
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </label>
       )}
     </section>

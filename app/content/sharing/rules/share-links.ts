@@ -27,7 +27,11 @@ export function shareLinks({ url, title, text }: SharedPage): ShareLink[] {
     { network: "WhatsApp", href: `https://wa.me/?text=${encode(`${text} ${url}`)}`, opensPage: true },
     { network: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${encode(url)}`, opensPage: true },
     { network: "X", href: `https://x.com/intent/post?text=${encode(text)}&url=${encode(url)}`, opensPage: true },
-    { network: "Email", href: `mailto:?subject=${encode(title)}&body=${encode(`${text}\n\n${url}`)}`, opensPage: false },
+    {
+      network: "Email",
+      href: `mailto:?subject=${encode(title)}&body=${encode(`${text}\n\n${url}`)}`,
+      opensPage: false,
+    },
   ];
 }
 
@@ -35,8 +39,20 @@ export function shareLinks({ url, title, text }: SharedPage): ShareLink[] {
  * What a donor shares from the thank-you page: the appeal they gave to, or the donate page.
  * Never the thank-you page itself, whose address holds their checkout's id.
  */
-export function pageSharedAfterGift(site: string, foundation: string, appeal: { slug: string; title: string } | null): SharedPage {
+export function pageSharedAfterGift(
+  site: string,
+  foundation: string,
+  appeal: { slug: string; title: string } | null,
+): SharedPage {
   return appeal
-    ? { url: `${site}/appeals/${appeal.slug}`, title: appeal.title, text: `I just gave to ${appeal.title} with ${foundation}. Will you join me?` }
-    : { url: `${site}/donate`, title: `Give with ${foundation}`, text: `I just gave to ${foundation}. Will you join me?` };
+    ? {
+        url: `${site}/appeals/${appeal.slug}`,
+        title: appeal.title,
+        text: `I just gave to ${appeal.title} with ${foundation}. Will you join me?`,
+      }
+    : {
+        url: `${site}/donate`,
+        title: `Give with ${foundation}`,
+        text: `I just gave to ${foundation}. Will you join me?`,
+      };
 }

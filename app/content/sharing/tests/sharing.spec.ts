@@ -18,7 +18,14 @@ async function seedAppeal(): Promise<{ slug: string; title: string }> {
     db.run(
       `insert into appeals (slug, title, summary, story, story_format, fund_id, goal_cents, preset_amounts, starts_on, status, went_live_at)
        values (?, ?, ?, ?, 'markdown', (select id from funds where slug = 'emergency-relief'), 10000, '20,40', ?, 'live', ?)`,
-      [slug, title, "Coats for children before the snow.", "The nights are freezing.", yesterday, new Date().toISOString()],
+      [
+        slug,
+        title,
+        "Coats for children before the snow.",
+        "The nights are freezing.",
+        yesterday,
+        new Date().toISOString(),
+      ],
     ),
   );
   return { slug, title };
@@ -39,7 +46,10 @@ async function expectShareLinks(share: Locator, { url, title, text }: { url: str
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   }
-  await expect(share.getByRole("link", { name: "Email", exact: true })).toHaveAttribute("href", `mailto:?subject=${encode(title)}&body=${encode(`${text}\n\n${url}`)}`);
+  await expect(share.getByRole("link", { name: "Email", exact: true })).toHaveAttribute(
+    "href",
+    `mailto:?subject=${encode(title)}&body=${encode(`${text}\n\n${url}`)}`,
+  );
 }
 
 /** The device's share sheet, stood in for: each call's data is kept for the test to read. */
@@ -71,7 +81,11 @@ test.describe("sharing without JavaScript", () => {
     await page.goto(`/appeals/${appeal.slug}`);
     const share = page.getByRole("region", { name: "Share this appeal" });
     const url = `${baseURL}/appeals/${appeal.slug}`;
-    await expectShareLinks(share, { url, title: appeal.title, text: `${appeal.title}: Coats for children before the snow.` });
+    await expectShareLinks(share, {
+      url,
+      title: appeal.title,
+      text: `${appeal.title}: Coats for children before the snow.`,
+    });
     await expect(share.getByRole("textbox", { name: "Copy link" })).toHaveValue(url);
     await expect(share.getByRole("button")).toHaveCount(0);
   });
@@ -94,7 +108,11 @@ test.describe("sharing with JavaScript", () => {
     // Every change of the words the live region carries, as a screen reader hears them.
     const said = await share.locator("[aria-live=polite]").evaluateHandle((region) => {
       const heard: string[] = [];
-      new MutationObserver(() => heard.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => heard.push(region.textContent ?? "")).observe(region, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
       return heard;
     });
     const copyLink = share.getByRole("button", { name: "Copy link" });
@@ -108,10 +126,17 @@ test.describe("sharing with JavaScript", () => {
     // And after a few seconds they go of themselves.
     await expect(share.getByText("Link copied")).toBeHidden({ timeout: 8_000 });
     // The plain links stay beside them, for a network the share sheet lacks.
-    await expectShareLinks(share, { url, title: appeal.title, text: `${appeal.title}: Coats for children before the snow.` });
+    await expectShareLinks(share, {
+      url,
+      title: appeal.title,
+      text: `${appeal.title}: Coats for children before the snow.`,
+    });
   });
 
-  test("the thank-you page shares the appeal given to, or the donate page, never its own address", async ({ page, baseURL }) => {
+  test("the thank-you page shares the appeal given to, or the donate page, never its own address", async ({
+    page,
+    baseURL,
+  }) => {
     const appeal = await seedAppeal();
     await page.goto(`/appeals/${appeal.slug}`);
     const give = page.locator("#give");

@@ -6,12 +6,28 @@ import { MediaImage } from "~/ui/media-image";
 
 type StoryCardData = Pick<StoryCardFields, "id" | "title" | "summary" | "image_filename" | "video_url">;
 
-/** A featured story (leading /stories, and on the home page): image, play overlay when it has a video, 'Featured' badge, 'Read Full Story'. */
-export function FeaturedStoryCard({ story, eager = false, sizes = IMAGE_SIZES.halves }: { story: StoryCardData; eager?: boolean; sizes?: string }) {
+/**
+ * A featured story (leading /stories, and on the home page): image, play overlay when it has a video, 'Featured' badge,
+ * 'Read Full Story'.
+ */
+export function FeaturedStoryCard({
+  story,
+  eager = false,
+  sizes = IMAGE_SIZES.halves,
+}: {
+  story: StoryCardData;
+  eager?: boolean;
+  sizes?: string;
+}) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
-        <MediaImage sources={imageSources(story.image_filename, UPLOAD_FOLDERS.stories)} alt={story.title} sizes={sizes} eager={eager} />
+        <MediaImage
+          sources={imageSources(story.image_filename, UPLOAD_FOLDERS.stories)}
+          alt={story.title}
+          sizes={sizes}
+          eager={eager}
+        />
         {story.video_url ? (
           <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
             <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-brand-800 shadow-lg">
@@ -21,7 +37,9 @@ export function FeaturedStoryCard({ story, eager = false, sizes = IMAGE_SIZES.ha
             </span>
           </span>
         ) : null}
-        <span className="absolute top-3 left-3 rounded-full bg-gold-400 px-3 py-1 text-xs font-bold text-slate-900">Featured</span>
+        <span className="absolute top-3 left-3 rounded-full bg-gold-400 px-3 py-1 text-xs font-bold text-slate-900">
+          Featured
+        </span>
       </div>
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-xl font-semibold text-slate-900">{story.title}</h3>
@@ -38,7 +56,12 @@ export function FeaturedStoryCard({ story, eager = false, sizes = IMAGE_SIZES.ha
 export function StoryCard({ story, eager = false }: { story: StoryCardData; eager?: boolean }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <MediaImage sources={imageSources(story.image_filename, UPLOAD_FOLDERS.stories)} alt={story.title} sizes={IMAGE_SIZES.thirds} eager={eager} />
+      <MediaImage
+        sources={imageSources(story.image_filename, UPLOAD_FOLDERS.stories)}
+        alt={story.title}
+        sizes={IMAGE_SIZES.thirds}
+        eager={eager}
+      />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Impact Story</p>
         <h3 className="mt-1 text-lg font-semibold text-slate-900">{story.title}</h3>

@@ -95,7 +95,13 @@ export default function AdminStories({ loaderData, actionData }: Route.Component
 
       <DataTable
         caption="Stories, newest first"
-        columns={[{ label: "Title" }, { label: "Summary" }, { label: "Status" }, { label: "Created" }, { label: "Actions", hidden: true }]}
+        columns={[
+          { label: "Title" },
+          { label: "Summary" },
+          { label: "Status" },
+          { label: "Created" },
+          { label: "Actions", hidden: true },
+        ]}
         emptyText="No stories yet"
       >
         {stories.map((story) => (
@@ -103,18 +109,30 @@ export default function AdminStories({ loaderData, actionData }: Route.Component
             <td className="px-3 py-3 font-medium text-slate-900">{story.title}</td>
             <td className="px-3 py-3 text-slate-700">{truncate(story.summary, 100)}</td>
             <td className="px-3 py-3 whitespace-nowrap">
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${story.is_active ? "bg-brand-100 text-brand-800" : "bg-slate-200 text-slate-700"}`}>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${story.is_active ? "bg-brand-100 text-brand-800" : "bg-slate-200 text-slate-700"}`}
+              >
                 {story.is_active ? "Active" : "Inactive"}
               </span>
-              {story.is_featured ? <span className="ml-2 rounded-full bg-gold-300 px-2 py-0.5 text-xs font-semibold text-slate-900">Featured</span> : null}
+              {story.is_featured ? (
+                <span className="ml-2 rounded-full bg-gold-300 px-2 py-0.5 text-xs font-semibold text-slate-900">
+                  Featured
+                </span>
+              ) : null}
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(story.created_at, timeZone)}</td>
             <RowActions id={story.id} subject={story.title} />
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={stories.length} label="Stories" transient={["saved", "deleted"]} />
-
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        rowsOnPage={stories.length}
+        label="Stories"
+        transient={["saved", "deleted"]}
+      />
     </div>
   );
 }
@@ -145,8 +163,22 @@ function StoryForm({ story, lastResult }: { story: Story | null; lastResult?: Su
       <InputField field={fields.title} label="Title" type="text" required />
       <TextareaField field={fields.summary} label="Summary" rows={3} required />
       <TextareaField field={fields.content} label="Full content" rows={8} required />
-      <PhotoField field={fields.image_filename} saved={story?.image_filename ?? ""} folder={UPLOAD_FOLDERS.stories} fileError={fileError ?? undefined} />
-      <InputField field={fields.video_url} label={<>Video URL <span className="font-normal text-slate-500">(optional)</span></>} type="text" placeholder="https://www.youtube.com/watch?v=…" />
+      <PhotoField
+        field={fields.image_filename}
+        saved={story?.image_filename ?? ""}
+        folder={UPLOAD_FOLDERS.stories}
+        fileError={fileError ?? undefined}
+      />
+      <InputField
+        field={fields.video_url}
+        label={
+          <>
+            Video URL <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        type="text"
+        placeholder="https://www.youtube.com/watch?v=…"
+      />
       <div className="flex flex-wrap gap-6">
         <CheckboxField field={fields.is_active} label="Active" hint="Shown on the public site" />
         <CheckboxField field={fields.is_featured} label="Featured" hint="Leads the Stories page and the homepage" />

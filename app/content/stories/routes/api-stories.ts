@@ -11,7 +11,11 @@ import { createStory, listStories } from "../server/stories.server";
 const resource = apiResource<Route.ActionArgs>({
   GET: sameForEveryVisitor(async ({ request }) => {
     const url = new URL(request.url);
-    const options = { activeOnly: queryFlag(url, "active_only"), featuredOnly: queryFlag(url, "featured_only"), ...queryPage(url) };
+    const options = {
+      activeOnly: queryFlag(url, "active_only"),
+      featuredOnly: queryFlag(url, "featured_only"),
+      ...queryPage(url),
+    };
     return json(await listStories(options, await readerOf(request)));
   }),
   POST: staffOnly(async ({ request }) => json(await createStory(await readJsonBody(request)), 201)),

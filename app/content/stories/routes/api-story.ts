@@ -5,8 +5,12 @@ import { deleteStory, getStory, updateStory } from "../server/stories.server";
 
 /** GET (an inactive story is a 404 without an admin), PUT and DELETE (admin) /api/stories/{id}. */
 const resource = apiResource<Route.ActionArgs>({
-  GET: sameForEveryVisitor(async ({ request, params }) => json(await getStory(idParam(params.id), await readerOf(request)))),
-  PUT: staffOnly(async ({ request, params }) => json(await updateStory(idParam(params.id), await readJsonBody(request)))),
+  GET: sameForEveryVisitor(async ({ request, params }) =>
+    json(await getStory(idParam(params.id), await readerOf(request))),
+  ),
+  PUT: staffOnly(async ({ request, params }) =>
+    json(await updateStory(idParam(params.id), await readJsonBody(request))),
+  ),
   DELETE: staffOnly(async ({ params }) => {
     await deleteStory(idParam(params.id));
     return noContent();

@@ -39,7 +39,11 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
         {failed ? (
           <LoadFailure>Error loading stories. Please try again later.</LoadFailure>
         ) : featured.length === 0 && others.length === 0 ? (
-          <EmptyState title="No Stories Yet" text="The first stories of your giving are on their way." action={{ to: "/donate", label: "Make a Difference Today" }} />
+          <EmptyState
+            title="No Stories Yet"
+            text="The first stories of your giving are on their way."
+            action={{ to: "/donate", label: "Make a Difference Today" }}
+          />
         ) : (
           <>
             {featured.length > 0 ? (
@@ -47,7 +51,11 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
                 <h2 id="featured-title" className="mb-6 text-2xl font-bold text-slate-900">
                   Featured Stories
                 </h2>
-                <CardGrid items={featured} columns={2} renderItem={(story, index) => <FeaturedStoryCard story={story} eager={index === 0} />} />
+                <CardGrid
+                  items={featured}
+                  columns={2}
+                  renderItem={(story, index) => <FeaturedStoryCard story={story} eager={index === 0} />}
+                />
               </section>
             ) : null}
             {others.length > 0 ? (
@@ -55,7 +63,13 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
                 <h2 id="more-title" className="mb-6 text-2xl font-bold text-slate-900">
                   More Stories
                 </h2>
-                <CardGrid items={others} columns={3} renderItem={(story, index) => <StoryCard story={story} eager={index === 0 && featured.length === 0} />} />
+                <CardGrid
+                  items={others}
+                  columns={3}
+                  renderItem={(story, index) => (
+                    <StoryCard story={story} eager={index === 0 && featured.length === 0} />
+                  )}
+                />
               </section>
             ) : null}
           </>

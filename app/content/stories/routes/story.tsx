@@ -17,7 +17,10 @@ import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
  * Read as it is sent (its links and forms need no script, the menu is a disclosure),
  * unless the story has a video: that plays in a dialog, which only the script opens.
  */
-export const handle = { ...pageWithoutScriptsUnless<{ video: unknown }>((story) => story.video !== null), ...SAME_FOR_EVERY_VISITOR };
+export const handle = {
+  ...pageWithoutScriptsUnless<{ video: unknown }>((story) => story.video !== null),
+  ...SAME_FOR_EVERY_VISITOR,
+};
 
 /** One story, in full (an unknown or inactive one is a 404), with its sharing tags. */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -56,7 +59,16 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{story.title}</h1>
       <p className="mt-4 text-lg text-slate-600">{story.summary}</p>
       {image ? (
-        <SafeImage src={image.src} srcSet={image.srcSet} sizes={IMAGE_SIZES.article} alt={story.title} width={768} height={480} eager className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover" />
+        <SafeImage
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={IMAGE_SIZES.article}
+          alt={story.title}
+          width={768}
+          height={480}
+          eager
+          className="mt-8 aspect-[16/10] w-full rounded-2xl object-cover"
+        />
       ) : null}
       {video ? (
         <div className="mt-8">
@@ -83,6 +95,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
 
 /** An unknown or hidden story is a 404 inside the site's layout; anything else goes to the root's boundary. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <RecordMissing what="Story" listTo="/stories" listLabel="All stories" />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <RecordMissing what="Story" listTo="/stories" listLabel="All stories" />;
   throw error;
 }

@@ -75,7 +75,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminTestimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, pendingTotal, approved, approvedTotal, page, pendingPage, editing, creating, deleting, timeZone } = loaderData;
+  const { pending, pendingTotal, approved, approvedTotal, page, pendingPage, editing, creating, deleting, timeZone } =
+    loaderData;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   useFocusReturn(deleting ? String(deleting.id) : null, (id) => `[data-delete-for="${id}"]`);
   const formOpen = creating || editing !== null || lastResult !== undefined;
@@ -89,13 +90,18 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
         </Link>
       </div>
       {loaderData.saved && !formOpen ? <Notice tone="success">Testimonial saved.</Notice> : null}
-      {loaderData.approvedNotice ? <Notice tone="success">Testimonial approved: it now appears on the site.</Notice> : null}
+      {loaderData.approvedNotice ? (
+        <Notice tone="success">Testimonial approved: it now appears on the site.</Notice>
+      ) : null}
       {loaderData.deleted ? <Notice tone="success">Testimonial deleted.</Notice> : null}
       {actionData && "missing" in actionData ? <Notice tone="error">That testimonial no longer exists.</Notice> : null}
 
       {/* First on the page: without JavaScript this is a plain section, and must be in view. */}
       {formOpen ? (
-        <FormModal title={editing ? `Edit testimonial from ${editing.name}` : "New testimonial"} closeTo="/admin/testimonials">
+        <FormModal
+          title={editing ? `Edit testimonial from ${editing.name}` : "New testimonial"}
+          closeTo="/admin/testimonials"
+        >
           <TestimonialForm key={editing?.id ?? "new"} testimonial={editing} lastResult={lastResult} />
         </FormModal>
       ) : null}
@@ -135,11 +141,17 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
               Approved ({approvedTotal})
             </h2>
             <TestimonialTable rows={approved} emptyText="No approved testimonials" timeZone={timeZone} />
-            <Pagination page={page} pageSize={PAGE_SIZE} total={approvedTotal} rowsOnPage={approved.length} label="Approved testimonials" transient={["saved", "deleted", "approved"]} />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={approvedTotal}
+              rowsOnPage={approved.length}
+              label="Approved testimonials"
+              transient={["saved", "deleted", "approved"]}
+            />
           </section>
         </>
       )}
-
     </div>
   );
 }
@@ -149,7 +161,14 @@ function TestimonialTable({ rows, emptyText, timeZone }: { rows: Testimonial[]; 
   return (
     <DataTable
       caption={emptyText.replace(/^No /, "").replace(/^./, (c) => c.toUpperCase())}
-      columns={[{ label: "Name" }, { label: "Testimonial" }, { label: "Rating" }, { label: "Category" }, { label: "Received" }, { label: "Actions", hidden: true }]}
+      columns={[
+        { label: "Name" },
+        { label: "Testimonial" },
+        { label: "Rating" },
+        { label: "Category" },
+        { label: "Received" },
+        { label: "Actions", hidden: true },
+      ]}
       emptyText={emptyText}
     >
       {rows.map((testimonial) => (
@@ -172,7 +191,9 @@ function TestimonialTable({ rows, emptyText, timeZone }: { rows: Testimonial[]; 
                   type="submit"
                   name="intent"
                   value="approve"
-                  disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(testimonial.id)}
+                  disabled={
+                    navigation.state === "submitting" && navigation.formData?.get("id") === String(testimonial.id)
+                  }
                   className="font-semibold text-brand-700 hover:underline"
                   aria-label={`Approve testimonial from ${testimonial.name}`}
                 >
@@ -187,7 +208,13 @@ function TestimonialTable({ rows, emptyText, timeZone }: { rows: Testimonial[]; 
   );
 }
 
-function TestimonialForm({ testimonial, lastResult }: { testimonial: Testimonial | null; lastResult?: SubmissionResult<string[]> }) {
+function TestimonialForm({
+  testimonial,
+  lastResult,
+}: {
+  testimonial: Testimonial | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm<Record<keyof TestimonialInput, string>, TestimonialInput>({
     id: "testimonial-form",
     lastResult,
@@ -212,15 +239,51 @@ function TestimonialForm({ testimonial, lastResult }: { testimonial: Testimonial
       {testimonial ? <input type="hidden" name="id" value={testimonial.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField field={fields.name} label="Name" type="text" required />
-        <InputField field={fields.country} label={<>Country <span className="font-normal text-slate-500">(optional)</span></>} type="text" />
+        <InputField
+          field={fields.country}
+          label={
+            <>
+              Country <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+          type="text"
+        />
       </div>
       <TextareaField field={fields.text} label="Testimonial" rows={5} required />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.rating} label="Rating" options={["5", "4", "3", "2", "1"].map((value) => ({ value, label: `${value} star${value === "1" ? "" : "s"}` }))} />
-        <SelectField field={fields.category} label="Category" options={TESTIMONIAL_CATEGORIES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))} />
+        <SelectField
+          field={fields.rating}
+          label="Rating"
+          options={["5", "4", "3", "2", "1"].map((value) => ({
+            value,
+            label: `${value} star${value === "1" ? "" : "s"}`,
+          }))}
+        />
+        <SelectField
+          field={fields.category}
+          label="Category"
+          options={TESTIMONIAL_CATEGORIES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
+        />
       </div>
-      <InputField field={fields.image_filename} label={<>Photo URL <span className="font-normal text-slate-500">(optional)</span></>} type="url" placeholder="https://…/photo.jpg" />
-      <InputField field={fields.video_url} label={<>Video URL <span className="font-normal text-slate-500">(optional)</span></>} type="text" />
+      <InputField
+        field={fields.image_filename}
+        label={
+          <>
+            Photo URL <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        type="url"
+        placeholder="https://…/photo.jpg"
+      />
+      <InputField
+        field={fields.video_url}
+        label={
+          <>
+            Video URL <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        type="text"
+      />
       <CheckboxField field={fields.is_approved} label="Approved" hint="Approved testimonials appear on the site" />
       <FormActions saveLabel="Save testimonial" cancelTo="/admin/testimonials" formErrors={form.errors} />
     </Form>

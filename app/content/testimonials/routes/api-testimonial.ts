@@ -5,7 +5,9 @@ import { deleteTestimonial, updateTestimonial } from "../server/testimonials.ser
 
 /** PUT and DELETE /api/testimonials/{id} (admin). */
 const resource = apiResource<Route.ActionArgs>({
-  PUT: staffOnly(async ({ request, params }) => json(await updateTestimonial(idParam(params.id), await readJsonBody(request)))),
+  PUT: staffOnly(async ({ request, params }) =>
+    json(await updateTestimonial(idParam(params.id), await readJsonBody(request))),
+  ),
   DELETE: staffOnly(async ({ params }) => {
     await deleteTestimonial(idParam(params.id));
     return noContent();

@@ -10,7 +10,12 @@ import { createTestimonial, listTestimonials } from "../server/testimonials.serv
 const resource = apiResource<Route.ActionArgs>({
   GET: sameForEveryVisitor(async ({ request }) => {
     const url = new URL(request.url);
-    return json(await listTestimonials({ approvedOnly: queryFlag(url, "approved_only"), ...queryPage(url) }, await readerOf(request)));
+    return json(
+      await listTestimonials(
+        { approvedOnly: queryFlag(url, "approved_only"), ...queryPage(url) },
+        await readerOf(request),
+      ),
+    );
   }),
   POST: staffOnly(async ({ request }) => json(await createTestimonial(await readJsonBody(request)), 201)),
 });

@@ -45,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { status: "sent" } satisfies Outcome;
   } catch (error) {
     const { status, fieldErrors, formErrors, headers } = formRefusalOrThrow(error);
-    return data<Outcome>({ status: "invalid", errors: fieldErrors ?? { "": formErrors ?? [] }, values }, { status, headers });
+    return data<Outcome>(
+      { status: "invalid", errors: fieldErrors ?? { "": formErrors ?? [] }, values },
+      { status, headers },
+    );
   }
 }
 
@@ -70,7 +73,11 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
           ) : testimonials.length === 0 ? (
             <p className="text-slate-600">No testimonials yet. Be the first to share your experience.</p>
           ) : (
-            <CardGrid items={testimonials} columns={2} renderItem={(testimonial) => <TestimonialCard testimonial={testimonial} />} />
+            <CardGrid
+              items={testimonials}
+              columns={2}
+              renderItem={(testimonial) => <TestimonialCard testimonial={testimonial} />}
+            />
           )}
         </section>
         <ShareForm lastOutcome={actionData ?? (shared ? { status: "sent" } : undefined)} />
@@ -122,7 +129,13 @@ function ShareForm({ lastOutcome }: { lastOutcome?: Outcome }) {
         </p>
       ) : null}
       {/* Without JavaScript the answer is a new page: its #anchor brings the reader back here, to the message. */}
-      <fetcher.Form ref={formRef} method="post" action={hydrated ? "/testimonials" : "/testimonials#share-title"} noValidate={hydrated} className="mt-4 space-y-4">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={hydrated ? "/testimonials" : "/testimonials#share-title"}
+        noValidate={hydrated}
+        className="mt-4 space-y-4"
+      >
         <div>
           <label htmlFor="share-name" className="field-label">
             Your name
@@ -142,7 +155,13 @@ function ShareForm({ lastOutcome }: { lastOutcome?: Outcome }) {
           <div className="flex flex-wrap gap-3">
             {[5, 4, 3, 2, 1].map((stars) => (
               <label key={stars} className="flex items-center gap-1 text-sm">
-                <input type="radio" name="rating" value={stars} defaultChecked={(values.rating ?? "5") === String(stars)} className="accent-brand-700" />
+                <input
+                  type="radio"
+                  name="rating"
+                  value={stars}
+                  defaultChecked={(values.rating ?? "5") === String(stars)}
+                  className="accent-brand-700"
+                />
                 {/* One piece of text: in a flex label a lone space between pieces is dropped ("5stars"). */}
                 {`${stars} ${stars === 1 ? "star" : "stars"}`}
               </label>

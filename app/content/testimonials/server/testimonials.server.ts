@@ -9,8 +9,6 @@ import type { TestimonialRow } from "../../../../db/schema";
 import type { Reader } from "~/content/stories/index.server";
 import { uploadReference } from "~/content/media/index.server";
 
-
-
 // A bare name is a file uploaded through the Media screen, where the testimonial cards look for it.
 const testimonialPhoto = uploadReference("image_filename", () => UPLOAD_FOLDERS.images);
 
@@ -28,7 +26,10 @@ export interface TestimonialListOptions {
 }
 
 /** Newest first. The public sees approved ones only, whatever it asks for. */
-export async function listTestimonials(options: TestimonialListOptions = {}, reader: Reader = { staff: false }): Promise<Testimonial[]> {
+export async function listTestimonials(
+  options: TestimonialListOptions = {},
+  reader: Reader = { staff: false },
+): Promise<Testimonial[]> {
   let query = getDb().selectFrom("testimonials").selectAll().orderBy("created_at", "desc").orderBy("id", "desc");
   if (options.approvedOnly || !reader.staff) query = query.where("is_approved", "=", 1);
   else if (options.pendingOnly) query = query.where("is_approved", "=", 0);
@@ -43,9 +44,18 @@ export async function getTestimonial(id: number): Promise<Testimonial> {
 }
 
 /** One page of the approved or the pending ones, newest first (past the end: the last page). */
-export async function findTestimonialPage(approved: boolean, page: number, pageSize: number): Promise<ListPage<Testimonial>> {
+export async function findTestimonialPage(
+  approved: boolean,
+  page: number,
+  pageSize: number,
+): Promise<ListPage<Testimonial>> {
   const list = approved ? { approvedOnly: true } : { pendingOnly: true };
-  return pageOfRows(() => countTestimonials(approved), (limit, offset) => listTestimonials({ ...list, limit, offset }, { staff: true }), page, pageSize);
+  return pageOfRows(
+    () => countTestimonials(approved),
+    (limit, offset) => listTestimonials({ ...list, limit, offset }, { staff: true }),
+    page,
+    pageSize,
+  );
 }
 
 export async function countTestimonials(approved: boolean): Promise<number> {
@@ -96,7 +106,11 @@ export async function approveTestimonial(id: number): Promise<Testimonial> {
 }
 
 export async function deleteTestimonial(id: number): Promise<void> {
-  const row = await getDb().deleteFrom("testimonials").where("id", "=", id).returning("image_filename").executeTakeFirst();
+  const row = await getDb()
+    .deleteFrom("testimonials")
+    .where("id", "=", id)
+    .returning("image_filename")
+    .executeTakeFirst();
   if (!row) throw new NotFoundError("Testimonial not found");
   await testimonialPhoto.releaseAfter(row.image_filename);
 }

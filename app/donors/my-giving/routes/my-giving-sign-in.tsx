@@ -7,7 +7,10 @@ import { redeemGivingLink } from "../server/my-giving.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "My giving | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My giving | Al-Amanah Foundation" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The emailed link lands here and asks for one press: mail scanners that open links to
@@ -32,7 +35,9 @@ export default function MyGivingSignIn({ loaderData, actionData }: Route.Compone
         {actionData?.expired ? (
           <div role="alert" className="space-y-3">
             <p className="text-lg font-semibold text-slate-900">This link has expired or was already used.</p>
-            <p className="text-slate-700">Links work once, within 30 minutes. Ask for a new one and it will arrive in a moment.</p>
+            <p className="text-slate-700">
+              Links work once, within 30 minutes. Ask for a new one and it will arrive in a moment.
+            </p>
             <Link to="/my-giving" className="btn-primary">
               Email me a new link
             </Link>

@@ -14,7 +14,9 @@ export const handle = PAGE_WITHOUT_SCRIPTS;
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ data: statement }) => [
-  { title: statement ? `Giving statement ${statement.year} | ${statement.organisation.legalName}` : "Giving statement" },
+  {
+    title: statement ? `Giving statement ${statement.year} | ${statement.organisation.legalName}` : "Giving statement",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -30,7 +32,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function Statement({ loaderData: statement }: Route.ComponentProps) {
-  const { year, email, donor_name, gifts, total_cents, fee_cover_cents, zakat_cents, timeZone, organisation: org } = statement;
+  const {
+    year,
+    email,
+    donor_name,
+    gifts,
+    total_cents,
+    fee_cover_cents,
+    zakat_cents,
+    timeZone,
+    organisation: org,
+  } = statement;
   return (
     <PrintedSheet
       organisation={org}
@@ -45,17 +57,33 @@ export default function Statement({ loaderData: statement }: Route.ComponentProp
       <p className="mt-1 text-slate-700" data-testid="statement-donor">
         Prepared for {donor_name} ({email}): every gift given from this address, January 1 to December 31, {year}.
       </p>
-      {/* A phone is narrower than the table's four columns: the table scrolls in its own box (reachable by keyboard), not the page; on paper it is whole. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must be reachable by keyboard to be scrolled without a mouse */}
-      <div role="region" aria-labelledby="statement-gifts" tabIndex={0} className="mt-6 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible">
+      {/* A phone is narrower than the table's four columns: the table scrolls in its own box (reachable by keyboard),
+          not the page; on paper it is whole. */}
+      <div
+        role="region"
+        aria-labelledby="statement-gifts"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must be reachable by keyboard to be scrolled without a mouse
+        tabIndex={0}
+        className="mt-6 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible"
+      >
         <table className="min-w-full text-left text-sm">
-          <caption id="statement-gifts" className="sr-only">Gifts in {year}</caption>
+          <caption id="statement-gifts" className="sr-only">
+            Gifts in {year}
+          </caption>
           <thead className="border-b border-slate-200 text-xs font-semibold text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-3">Date</th>
-              <th scope="col" className="py-2 pr-3">Receipt</th>
-              <th scope="col" className="py-2 pr-3">Purpose</th>
-              <th scope="col" className="py-2 text-right">Amount</th>
+              <th scope="col" className="py-2 pr-3">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Receipt
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Purpose
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -70,7 +98,11 @@ export default function Statement({ loaderData: statement }: Route.ComponentProp
                 </td>
                 <td className="py-2 text-right tabular-nums">
                   {formatExactCents(gift.amount_cents)}
-                  {gift.fee_cover_cents > 0 ? <span className="block text-slate-600">+ {formatExactCents(gift.fee_cover_cents)} card fee covered</span> : null}
+                  {gift.fee_cover_cents > 0 ? (
+                    <span className="block text-slate-600">
+                      + {formatExactCents(gift.fee_cover_cents)} card fee covered
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -19,27 +19,49 @@ import { visitorOf } from "~/lib/visitor.server";
 import { ZakatRemindersSection } from "~/donors/zakat-reminders/index.ui";
 import { MyRamadanNights } from "~/giving/ramadan-nights/index.ui";
 import { ramadanSchedulesOf, stopMyRamadanNights } from "~/giving/ramadan-nights/index.server";
-import { answerRecurringChange, isRecurringChangeIntent, type RecurringChangeRefusal } from "~/giving/recurring/index.server";
+import {
+  answerRecurringChange,
+  isRecurringChangeIntent,
+  type RecurringChangeRefusal,
+} from "~/giving/recurring/index.server";
 import { RecurringGiftList, recurringChangeDone, type RecurringChangeDone } from "~/giving/recurring/index.ui";
 import { canPause, isCancelable, isChangeable } from "~/giving/recurring";
-import { billingPortalFor, cancelMyRecurringGift, changeMyRecurringGift, givingOf, pauseMyRecurringGift, requestGivingLink, resumeMyRecurringGift } from "../server/my-giving.server";
+import {
+  billingPortalFor,
+  cancelMyRecurringGift,
+  changeMyRecurringGift,
+  givingOf,
+  pauseMyRecurringGift,
+  requestGivingLink,
+  resumeMyRecurringGift,
+} from "../server/my-giving.server";
 import { deleteMyKeptFigures, deleteMyZakatReminder, zakatRemindersOf } from "~/donors/zakat-reminders/index.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = () => [
   { title: "My giving | Al-Amanah Foundation" },
-  { name: "description", content: "See every gift you have given, with its receipt, your yearly statements, and your monthly or yearly gifts." },
+  {
+    name: "description",
+    content:
+      "See every gift you have given, with its receipt, your yearly statements, and your monthly or yearly gifts.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const email = await donorEmail(request);
-  if (!email) return { signedIn: false as const, linkSent: url.searchParams.has("sent"), signedOut: url.searchParams.has("signed-out") };
+  if (!email)
+    return {
+      signedIn: false as const,
+      linkSent: url.searchParams.has("sent"),
+      signedOut: url.searchParams.has("signed-out"),
+    };
   const cancelId = parseRecordId(url.searchParams.get("cancel"));
   const giving = await givingOf(email);
   const zakatReminders = await zakatRemindersOf(email);
-  const reminderNamed = (param: string) => zakatReminders.find((reminder) => reminder.id === parseRecordId(url.searchParams.get(param))) ?? null;
+  const reminderNamed = (param: string) =>
+    zakatReminders.find((reminder) => reminder.id === parseRecordId(url.searchParams.get(param))) ?? null;
   const openable = (param: string, may: (gift: (typeof giving.recurring)[number]) => boolean) =>
     giving.recurring.find((gift) => gift.id === parseRecordId(url.searchParams.get(param)) && may(gift))?.id ?? null;
   return {
@@ -48,7 +70,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     zakatReminders,
     deletingReminder: reminderNamed("delete-reminder"),
     deletingFigures: reminderNamed("delete-figures")?.figures ? reminderNamed("delete-figures") : null,
-    reminderDeleted: url.searchParams.get("deleted") === "reminder" ? ("reminder" as const) : url.searchParams.get("deleted") === "figures" ? ("figures" as const) : null,
+    reminderDeleted:
+      url.searchParams.get("deleted") === "reminder"
+        ? ("reminder" as const)
+        : url.searchParams.get("deleted") === "figures"
+          ? ("figures" as const)
+          : null,
     canceling: giving.recurring.find((gift) => gift.id === cancelId && isCancelable(gift.status)) ?? null,
     canceled: url.searchParams.has("canceled"),
     open: { change: openable("change", isChangeable), pause: openable("pause", canPause) },
@@ -57,13 +84,17 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-/** The donor's nights of Ramadan, and the one whose remaining nights they are asked to confirm stopping (?stop-ramadan=7). */
+/**
+ * The donor's nights of Ramadan, and the one whose remaining nights they are asked to confirm stopping
+ * (?stop-ramadan=7).
+ */
 async function myRamadanNights(email: string, params: URLSearchParams) {
   const ramadanSchedules = await ramadanSchedulesOf(email);
   const stopId = parseRecordId(params.get("stop-ramadan"));
   return {
     ramadanSchedules,
-    stoppingRamadan: ramadanSchedules.find((schedule) => schedule.id === stopId && schedule.status === "active") ?? null,
+    stoppingRamadan:
+      ramadanSchedules.find((schedule) => schedule.id === stopId && schedule.status === "active") ?? null,
     ramadanStopped: params.has("ramadan-stopped"),
   };
 }
@@ -82,12 +113,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       const { status, fieldErrors, message, headers } = formRefusalOrThrow(error);
       const field = fieldErrors ? { field: "email" } : {};
-      return data<ActionAnswer>({ error: fieldErrors?.email?.[0] ?? message, ...field, email: form.email }, { status, headers });
+      return data<ActionAnswer>(
+        { error: fieldErrors?.email?.[0] ?? message, ...field, email: form.email },
+        { status, headers },
+      );
     }
   }
   const email = await donorEmail(request);
   if (!email) return redirect("/my-giving", 303);
-  if (intent === "sign-out") return redirect("/my-giving?signed-out=1", { status: 303, headers: { "Set-Cookie": await endDonorSession(request) } });
+  if (intent === "sign-out")
+    return redirect("/my-giving?signed-out=1", {
+      status: 303,
+      headers: { "Set-Cookie": await endDonorSession(request) },
+    });
   if (intent === "cancel") {
     try {
       await cancelMyRecurringGift(email, requireRecordId(form.id));
@@ -104,7 +142,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent,
       form,
       (change, id, input) =>
-        change === "change" ? changeMyRecurringGift(email, id, input) : change === "pause" ? pauseMyRecurringGift(email, id, input) : resumeMyRecurringGift(email, id),
+        change === "change"
+          ? changeMyRecurringGift(email, id, input)
+          : change === "pause"
+            ? pauseMyRecurringGift(email, id, input)
+            : resumeMyRecurringGift(email, id),
       { doneTo: (change) => `/my-giving?done=${change}`, notFound: "That recurring gift is not yours to change." },
     );
   }
@@ -115,7 +157,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`/my-giving?deleted=${intent === "delete-reminder" ? "reminder" : "figures"}`, 303);
     } catch (error) {
       const { status, message, headers } = formRefusalOrThrow(error);
-      return data<ActionAnswer>({ error: status === 404 ? "That reminder is not yours, or is already deleted." : message }, { status, headers });
+      return data<ActionAnswer>(
+        { error: status === 404 ? "That reminder is not yours, or is already deleted." : message },
+        { status, headers },
+      );
     }
   }
   if (intent === "stop-ramadan") {
@@ -124,7 +169,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect("/my-giving?ramadan-stopped=1", 303);
     } catch (error) {
       const { status, message, headers } = formRefusalOrThrow(error);
-      return data<ActionAnswer>({ error: status === 404 || status === 409 ? "Those Ramadan nights are not yours, or are already stopped." : message }, { status, headers });
+      return data<ActionAnswer>(
+        {
+          error:
+            status === 404 || status === 409 ? "Those Ramadan nights are not yours, or are already stopped." : message,
+        },
+        { status, headers },
+      );
     }
   }
   if (intent === "update-card") {
@@ -156,10 +207,21 @@ export default function MyGiving({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHero id="my-giving-title" eyebrow="Donor care" title="My giving">
-        <p>Every gift you have given, with its receipt; your totals and statements by year; and your monthly or yearly gifts.</p>
+        <p>
+          Every gift you have given, with its receipt; your totals and statements by year; and your monthly or yearly
+          gifts.
+        </p>
       </PageHero>
       <div className="container-page max-w-4xl py-12">
-        {loaderData.signedIn ? <Giving data={loaderData} answer={actionData} /> : <AskForLink linkSent={loaderData.linkSent} signedOut={loaderData.signedOut} answer={actionData as LinkAnswer | undefined} />}
+        {loaderData.signedIn ? (
+          <Giving data={loaderData} answer={actionData} />
+        ) : (
+          <AskForLink
+            linkSent={loaderData.linkSent}
+            signedOut={loaderData.signedOut}
+            answer={actionData as LinkAnswer | undefined}
+          />
+        )}
       </div>
     </>
   );
@@ -175,14 +237,18 @@ function AskForLink({ linkSent, signedOut, answer }: { linkSent: boolean; signed
         Sign in with your email
       </h2>
       <p className="mt-2 text-slate-700">
-        Enter the email address you gave with. We'll send a link that opens your giving; it works once, within {SIGN_IN_LINK_MINUTES} minutes. No password
-        needed.
+        Enter the email address you gave with. We'll send a link that opens your giving; it works once, within{" "}
+        {SIGN_IN_LINK_MINUTES} minutes. No password needed.
       </p>
       <div>
         {linkSent && !answer ? (
-          <Notice focus="on-arrival" className="mt-4 text-base">If this address has given with us, a link is on its way. Please check your inbox (and your spam folder).</Notice>
+          <Notice focus="on-arrival" className="mt-4 text-base">
+            If this address has given with us, a link is on its way. Please check your inbox (and your spam folder).
+          </Notice>
         ) : signedOut && !answer ? (
-          <Notice focus="on-arrival" className="mt-4 text-base">You are signed out. To see your giving again, ask for a new link.</Notice>
+          <Notice focus="on-arrival" className="mt-4 text-base">
+            You are signed out. To see your giving again, ask for a new link.
+          </Notice>
         ) : null}
       </div>
       <Form method="post" className="mt-4 space-y-4" noValidate={false}>
@@ -210,7 +276,12 @@ function AskForLink({ linkSent, signedOut, answer }: { linkSent: boolean; signed
         </div>
         {answer && !answer.field ? <FormAlert errors={[answer.error]} /> : null}
         <Honeypot />
-        <button type="submit" className="btn-primary" aria-disabled={sending} onClick={(event) => sending && event.preventDefault()}>
+        <button
+          type="submit"
+          className="btn-primary"
+          aria-disabled={sending}
+          onClick={(event) => sending && event.preventDefault()}
+        >
           {sending ? "Sending..." : "Email me a link"}
         </button>
       </Form>
@@ -252,8 +323,16 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
         </Form>
       </div>
       <div>
-        {giving.canceled ? <Notice focus="on-arrival" className="mt-4 text-base">Your recurring gift is canceled: no further payments will be taken. Thank you for all you have given.</Notice> : null}
-        {done ? <Notice key={done} focus="on-arrival" className="mt-4 text-base">{done}</Notice> : null}
+        {giving.canceled ? (
+          <Notice focus="on-arrival" className="mt-4 text-base">
+            Your recurring gift is canceled: no further payments will be taken. Thank you for all you have given.
+          </Notice>
+        ) : null}
+        {done ? (
+          <Notice key={done} focus="on-arrival" className="mt-4 text-base">
+            {done}
+          </Notice>
+        ) : null}
       </div>
       {answer && !answer.field ? <FormAlert errors={[answer.error]} /> : null}
 
@@ -264,7 +343,12 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
         {canceling ? (
           <ConfirmPanel
             question="Are you sure you want to cancel this recurring gift?"
-            details={<p>{formatExactCents(canceling.amount_cents)} every {canceling.interval} for {canceling.purpose} will stop now. Gifts already given stay given.</p>}
+            details={
+              <p>
+                {formatExactCents(canceling.amount_cents)} every {canceling.interval} for {canceling.purpose} will stop
+                now. Gifts already given stay given.
+              </p>
+            }
             confirmLabel="Yes, cancel this gift"
             intent="cancel"
             fields={{ id: String(canceling.id) }}
@@ -272,10 +356,20 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
             cancelLabel="Keep this gift"
           />
         ) : null}
-        <RecurringGiftList recurring={recurring} timeZone={timeZone} open={giving.open} answer={answer} done={Boolean(done)} />
+        <RecurringGiftList
+          recurring={recurring}
+          timeZone={timeZone}
+          open={giving.open}
+          answer={answer}
+          done={Boolean(done)}
+        />
       </section>
 
-      <MyRamadanNights schedules={giving.ramadanSchedules} stopping={giving.stoppingRamadan} stopped={giving.ramadanStopped} />
+      <MyRamadanNights
+        schedules={giving.ramadanSchedules}
+        stopping={giving.stoppingRamadan}
+        stopped={giving.ramadanStopped}
+      />
 
       <ZakatRemindersSection
         reminders={giving.zakatReminders}
@@ -289,10 +383,14 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
           By year
         </h2>
         {giving.testGifts > 0 ? (
-          <p className="text-sm text-slate-600">Test payments (marked "test" below) are not counted in totals or statements: no money moved.</p>
+          <p className="text-sm text-slate-600">
+            Test payments (marked "test" below) are not counted in totals or statements: no money moved.
+          </p>
         ) : null}
         {gifts.some((gift) => gift.fee_cover_cents > 0) ? (
-          <p className="text-sm text-slate-600">Totals include the card fees you covered: all of it was given to the foundation.</p>
+          <p className="text-sm text-slate-600">
+            Totals include the card fees you covered: all of it was given to the foundation.
+          </p>
         ) : null}
         {years.length === 0 ? (
           <p className="text-slate-600">No gifts to total yet.</p>
@@ -323,9 +421,15 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
             <caption className="sr-only">Your gifts, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-3 py-3">Date and receipt</th>
-                <th scope="col" className="px-3 py-3 text-right">Amount</th>
-                <th scope="col" className="px-3 py-3">Purpose</th>
+                <th scope="col" className="px-3 py-3">
+                  Date and receipt
+                </th>
+                <th scope="col" className="px-3 py-3 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Purpose
+                </th>
               </tr>
             </thead>
             {/* Three columns, each with a second line, so the table fits a phone without scrolling sideways. */}
@@ -335,7 +439,11 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
                   <td className="px-3 py-3">
                     <span className="block whitespace-nowrap">{formatDate(gift.donated_at, timeZone)}</span>
                     {gift.receipt_path ? (
-                      <Link to={gift.receipt_path} className="font-medium whitespace-nowrap text-brand-700 underline" aria-label={`Receipt ${gift.receipt_number}`}>
+                      <Link
+                        to={gift.receipt_path}
+                        className="font-medium whitespace-nowrap text-brand-700 underline"
+                        aria-label={`Receipt ${gift.receipt_number}`}
+                      >
                         {gift.receipt_number}
                       </Link>
                     ) : (
@@ -345,7 +453,9 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
                   <td className="px-3 py-3 text-right font-semibold whitespace-nowrap tabular-nums">
                     {formatExactCents(gift.amount_cents)}
                     {gift.fee_cover_cents > 0 ? (
-                      <span className="block text-xs font-normal text-slate-600">+ {formatExactCents(gift.fee_cover_cents)} card fee covered</span>
+                      <span className="block text-xs font-normal text-slate-600">
+                        + {formatExactCents(gift.fee_cover_cents)} card fee covered
+                      </span>
                     ) : null}
                     {gift.is_test ? <span className="block text-xs font-normal text-amber-800">(test)</span> : null}
                   </td>
@@ -355,7 +465,9 @@ function Giving({ data: giving, answer }: { data: SignedIn; answer?: ActionAnswe
                     {gift.designation ? <span className="block text-slate-600">{gift.designation}</span> : null}
                     {gift.tribute ? <span className="block text-slate-600">{gift.tribute}</span> : null}
                     <span className="block text-slate-600">{gift.frequency}</span>
-                    {gift.anonymous ? <span className="block text-xs text-slate-600">Anonymous on public pages</span> : null}
+                    {gift.anonymous ? (
+                      <span className="block text-xs text-slate-600">Anonymous on public pages</span>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -24,8 +24,13 @@ export function givenCents(gift: { amount_cents: number; fee_cover_cents?: numbe
   return gift.amount_cents + (gift.fee_cover_cents ?? 0);
 }
 
-/** Totals per calendar year (in the foundation's time zone), newest year first: what was given, covered card fees included. */
-export function totalsByYear(gifts: { amount_cents: number; fee_cover_cents?: number; year: number }[]): { year: number; total_cents: number; gifts: number }[] {
+/**
+ * Totals per calendar year (in the foundation's time zone), newest year first: what was given, covered card fees
+ * included.
+ */
+export function totalsByYear(
+  gifts: { amount_cents: number; fee_cover_cents?: number; year: number }[],
+): { year: number; total_cents: number; gifts: number }[] {
   const years = new Map<number, { total_cents: number; gifts: number }>();
   for (const gift of gifts) {
     const year = years.get(gift.year) ?? { total_cents: 0, gifts: 0 };

@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { givenCents, givingLinkRequestSchema, SIGN_IN_LINK_MINUTES, signInLinkMail, totalsByYear } from "../rules/my-giving";
+import {
+  givenCents,
+  givingLinkRequestSchema,
+  SIGN_IN_LINK_MINUTES,
+  signInLinkMail,
+  totalsByYear,
+} from "../rules/my-giving";
 import { nextChargeTaken, shownStatus } from "~/giving/recurring";
 import { receiptNumber, yearIn } from "~/giving/receipts";
 import { tributeOf, tributeWords } from "~/giving/donate";
@@ -16,7 +22,14 @@ import { queueMail } from "~/mail/queue/index.server";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { appealTitlesById } from "~/appeals/appeals/index.server";
 import { listFunds } from "~/funds/funds/index.server";
-import { cancelSubscription, changeRecurringAmount, pauseRecurringGift, resumeRecurringGift, subscriptionHistory, type SubscriptionChange } from "~/giving/recurring/index.server";
+import {
+  cancelSubscription,
+  changeRecurringAmount,
+  pauseRecurringGift,
+  resumeRecurringGift,
+  subscriptionHistory,
+  type SubscriptionChange,
+} from "~/giving/recurring/index.server";
 import { normalEmail } from "~/shared/donor-email";
 import { oneAtATimeFor } from "~/lib/sql-dialect.server";
 import type { Database } from "../../../../db/schema";
@@ -57,7 +70,11 @@ export async function requestGivingLink(input: unknown, visitor: Visitor): Promi
         expires_at: new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
       })
       .execute();
-    await queueMail(trx, { ...signInLinkMail(`${configuredSiteUrl()}/my-giving/sign-in?token=${token}`), kind: "giving-link", to: email });
+    await queueMail(trx, {
+      ...signInLinkMail(`${configuredSiteUrl()}/my-giving/sign-in?token=${token}`),
+      kind: "giving-link",
+      to: email,
+    });
   });
 }
 
@@ -73,8 +90,16 @@ async function isKnownDonor(db: Kysely<Database>, email: string): Promise<boolea
     .select("email")
     .where("email", "=", email)
     .union(db.selectFrom("subscriptions").select("email").where("email", "=", email))
-    .union(db.selectFrom("ramadan_schedules").select("email").where("email", "=", email).where("status", "!=", "awaiting_card"))
-    .union(db.selectFrom("zakat_reminders").select("email").where("email", "=", email).where("confirmed_at", "is not", null))
+    .union(
+      db
+        .selectFrom("ramadan_schedules")
+        .select("email")
+        .where("email", "=", email)
+        .where("status", "!=", "awaiting_card"),
+    )
+    .union(
+      db.selectFrom("zakat_reminders").select("email").where("email", "=", email).where("confirmed_at", "is not", null),
+    )
     .limit(1)
     .executeTakeFirst();
   return known !== undefined;
@@ -141,7 +166,10 @@ export interface MyRecurringGift {
   next_payment_date: string | null;
   /** While past due: the provider's next try at the charge (null once it stopped trying). */
   next_retry_at: string | null;
-  /** Whether the provider keeps a card for it that the donor can update (Stripe; in the sandbox, a past-due gift's simulated card). */
+  /**
+   * Whether the provider keeps a card for it that the donor can update (Stripe; in the sandbox, a past-due gift's
+   * simulated card).
+   */
   card_on_file: boolean;
   /** While paused: when the provider resumes collecting (the day before the charge it resumes with); null otherwise. */
   resumes_at: string | null;
@@ -181,7 +209,9 @@ export async function givingOf(email: string) {
     .where("email", "=", normalEmail(email))
     .orderBy("created_at", "desc")
     .execute();
-  const appeals = await appealTitlesById([...rows, ...recurringRows].flatMap((row) => (row.appeal_id ? [row.appeal_id] : [])));
+  const appeals = await appealTitlesById(
+    [...rows, ...recurringRows].flatMap((row) => (row.appeal_id ? [row.appeal_id] : [])),
+  );
   const appealOf = (id: number | null) => (id ? (appeals.get(id)?.title ?? "") : "");
   const gifts: MyGift[] = rows.map((row) => ({
     id: row.id,
@@ -216,7 +246,14 @@ export async function givingOf(email: string) {
     })),
   );
   // Test payments (the sandbox, Stripe test keys) are listed but never counted: totals and statements are real money.
-  return { email, gifts, years: totalsByYear(gifts.filter((gift) => !gift.is_test)), testGifts: gifts.filter((gift) => gift.is_test).length, recurring, timeZone };
+  return {
+    email,
+    gifts,
+    years: totalsByYear(gifts.filter((gift) => !gift.is_test)),
+    testGifts: gifts.filter((gift) => gift.is_test).length,
+    recurring,
+    timeZone,
+  };
 }
 
 /**
@@ -238,7 +275,10 @@ export async function givingStatement(email: string, year: number) {
     gifts,
     total_cents: sum(gifts, givenCents),
     fee_cover_cents: sum(gifts, (gift) => gift.fee_cover_cents),
-    zakat_cents: sum(gifts.filter((gift) => gift.is_zakat), (gift) => gift.amount_cents),
+    zakat_cents: sum(
+      gifts.filter((gift) => gift.is_zakat),
+      (gift) => gift.amount_cents,
+    ),
     timeZone: giving.timeZone,
     organisation: organisation(),
   };
@@ -291,6 +331,9 @@ export async function resumeMyRecurringGift(email: string, subscriptionId: numbe
 export async function billingPortalFor(email: string, subscriptionId: number): Promise<string | null> {
   const gift = await ownRecurringGift(email, subscriptionId);
   if (!gift.stripe_customer_id) return null;
-  const portal = await getPaymentGateway().createBillingPortalSession(gift.stripe_customer_id, `${configuredSiteUrl()}/my-giving`);
+  const portal = await getPaymentGateway().createBillingPortalSession(
+    gift.stripe_customer_id,
+    `${configuredSiteUrl()}/my-giving`,
+  );
   return portal?.url ?? null;
 }

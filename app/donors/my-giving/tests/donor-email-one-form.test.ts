@@ -14,8 +14,15 @@ import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
  */
 describe("a donor's email", () => {
   it("is stored in one form, and finds the donor's gifts however it is typed", async () => {
-    const gift = await recordOfflineGift({ name: "Amina Yusuf", amount: 40, email: "  Amina.Yusuf@Example.ORG ", payment_method: "cash" }, "admin");
-    const stored = await getDb().selectFrom("donations").select("email").where("id", "=", gift.id).executeTakeFirstOrThrow();
+    const gift = await recordOfflineGift(
+      { name: "Amina Yusuf", amount: 40, email: "  Amina.Yusuf@Example.ORG ", payment_method: "cash" },
+      "admin",
+    );
+    const stored = await getDb()
+      .selectFrom("donations")
+      .select("email")
+      .where("id", "=", gift.id)
+      .executeTakeFirstOrThrow();
     expect(stored.email).toBe("amina.yusuf@example.org");
     const giving = await givingOf("AMINA.YUSUF@example.org");
     expect(giving.gifts.map((found) => found.id)).toContain(gift.id);
@@ -27,7 +34,13 @@ describe("a donor's email", () => {
     try {
       const migrator = new Migrator({ db, provider: migrationProvider });
       expect((await migrator.migrateTo("0008_donor_sessions")).error).toBeUndefined();
-      const gift = { amount_cents: 2500, frequency: "One-Time", purpose: "zakat", donated_at: "2026-01-05T10:00:00.000Z", receipt_token: null } as const;
+      const gift = {
+        amount_cents: 2500,
+        frequency: "One-Time",
+        purpose: "zakat",
+        donated_at: "2026-01-05T10:00:00.000Z",
+        receipt_token: null,
+      } as const;
       await db
         .insertInto("donations")
         .values([

@@ -21,8 +21,18 @@ async function giveMonthlyAndSignIn(page: Page, email: string, name: string) {
   await page.getByRole("button", { name: "Email me a link" }).click();
   await expect(page.getByText("If this address has given with us, a link is on its way.")).toBeVisible();
   await page.goto("/admin/outbox");
-  await page.getByRole("row").filter({ hasText: email }).filter({ hasText: "Your link to your giving" }).getByRole("link", { name: /^Read / }).click();
-  const link = new URL((await page.getByRole("region").getByRole("link", { name: /\/my-giving\/sign-in\?token=/ }).getAttribute("href"))!);
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .filter({ hasText: "Your link to your giving" })
+    .getByRole("link", { name: /^Read / })
+    .click();
+  const link = new URL(
+    (await page
+      .getByRole("region")
+      .getByRole("link", { name: /\/my-giving\/sign-in\?token=/ })
+      .getAttribute("href"))!,
+  );
   await page.goto(link.pathname + link.search);
   await page.getByRole("button", { name: "Open my giving" }).click();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
@@ -41,7 +51,8 @@ async function halveAndPause(page: Page, withScript: boolean) {
   await expect(page.getByText("$25.00 every month · General Donation")).toBeVisible();
 
   await page.getByRole("link", { name: "Pause the gift of $25.00 every month" }).click();
-  if (withScript) await expect(page.getByRole("heading", { name: "Pause your gift of $25.00 every month" })).toBeFocused();
+  if (withScript)
+    await expect(page.getByRole("heading", { name: "Pause your gift of $25.00 every month" })).toBeFocused();
   await page.getByLabel("2 charges").check();
   await page.getByRole("button", { name: "Pause the gift" }).click();
   await expect(page.getByText(/^Paused · resumes with the charge on \w{3} \d{1,2}, \d{4}$/)).toBeVisible();

@@ -5,7 +5,9 @@ import { expect, test } from "../../../../tests/e2e/fixtures";
  * find the receipt in the Outbox, sign in to /my-giving with the emailed link, and stop
  * the monthly gift.
  */
-test("give monthly, read the receipt, sign in with the emailed link and cancel the gift", async ({ adminPage: page }) => {
+test("give monthly, read the receipt, sign in with the emailed link and cancel the gift", async ({
+  adminPage: page,
+}) => {
   const email = `monthly-${Date.now().toString(36)}@example.org`;
   await page.goto("/donate");
   await page.getByRole("group", { name: "Preset amounts" }).getByRole("button", { name: "$25", exact: true }).click();
@@ -25,8 +27,16 @@ test("give monthly, read the receipt, sign in with the emailed link and cancel t
   // The receipt and the link wait in the Outbox (no SMTP_URL).
   await page.goto("/admin/outbox");
   await expect(page.getByRole("row").filter({ hasText: email }).filter({ hasText: "Your receipt" })).toHaveCount(1);
-  await page.getByRole("row").filter({ hasText: email }).filter({ hasText: "Your link to your giving" }).getByRole("link", { name: /^Read / }).click();
-  const href = (await page.getByRole("region").getByRole("link", { name: /\/my-giving\/sign-in\?token=/ }).getAttribute("href"))!;
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .filter({ hasText: "Your link to your giving" })
+    .getByRole("link", { name: /^Read / })
+    .click();
+  const href = (await page
+    .getByRole("region")
+    .getByRole("link", { name: /\/my-giving\/sign-in\?token=/ })
+    .getAttribute("href"))!;
   const link = new URL(href);
 
   await page.goto(link.pathname + link.search);
@@ -41,14 +51,20 @@ test("give monthly, read the receipt, sign in with the emailed link and cancel t
   // On a phone the gifts table fits without scrolling sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   const table = page.getByRole("table");
-  expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+  expect(
+    await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth),
+  ).toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Changing one's mind keeps the gift.
   await page.getByRole("link", { name: "Cancel the gift of $25.00 every month" }).click();
-  await expect(page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" })).toBeFocused();
+  await expect(
+    page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" }),
+  ).toBeFocused();
   await page.getByRole("link", { name: "Keep this gift" }).click();
-  await expect(page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Are you sure you want to cancel this recurring gift?" })).toHaveCount(
+    0,
+  );
   await expect(page.getByRole("heading", { name: "Monthly and yearly gifts" })).toBeFocused();
 
   await page.getByRole("link", { name: "Cancel the gift of $25.00 every month" }).click();

@@ -31,7 +31,10 @@ export function ZakatReminderForm({ figures, lastReply }: { figures: ZakatInputs
     if (fetcher.data?.reminder.status === "invalid") emailRef.current?.focus();
   }, [fetcher.data]);
   return (
-    <section aria-labelledby="zakat-reminder-title" className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700">
+    <section
+      aria-labelledby="zakat-reminder-title"
+      className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700"
+    >
       <h2 id="zakat-reminder-title" className="text-lg font-semibold text-slate-900">
         Remind me when my Zakat is due next year
       </h2>
@@ -39,7 +42,10 @@ export function ZakatReminderForm({ figures, lastReply }: { figures: ZakatInputs
         <Asked message={reply.message} />
       ) : (
         <fetcher.Form method="post" action="/zakat-calculator" className="mt-3 space-y-3" preventScrollReset noValidate>
-          <p>A lunar year from today, we will write ten days before your Zakat is due again. We first ask you to confirm by email.</p>
+          <p>
+            A lunar year from today, we will write ten days before your Zakat is due again. We first ask you to confirm
+            by email.
+          </p>
           <input type="hidden" name="intent" value="remind-me" />
           {CALCULATION_FIELDS.map((name) => (
             <input key={name} type="hidden" name={name} value={String(figures[name])} />
@@ -91,7 +97,12 @@ export function ZakatReminderForm({ figures, lastReply }: { figures: ZakatInputs
             </p>
           ) : null}
           <Honeypot />
-          <button type="submit" className="btn-secondary" aria-disabled={sending} onClick={(event) => sending && event.preventDefault()}>
+          <button
+            type="submit"
+            className="btn-secondary"
+            aria-disabled={sending}
+            onClick={(event) => sending && event.preventDefault()}
+          >
             {sending ? "Sending..." : "Remind me"}
           </button>
         </fetcher.Form>
@@ -103,7 +114,12 @@ export function ZakatReminderForm({ figures, lastReply }: { figures: ZakatInputs
 function Asked({ message }: { message: string }) {
   const ref = useFocusOnArrival<HTMLParagraphElement>();
   return (
-    <p ref={ref} tabIndex={-1} role="status" className="mt-3 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="mt-3 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800"
+    >
       {message}
     </p>
   );

@@ -79,20 +79,36 @@ export function ZakatRemindersSection({
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
           {reminders.map((reminder) => (
-            <li key={reminder.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="zakat-reminder">
+            <li
+              key={reminder.id}
+              className="flex flex-wrap items-start justify-between gap-3 p-4"
+              data-testid="zakat-reminder"
+            >
               <div className="space-y-1 text-sm text-slate-700">
-                <p className="text-base font-semibold text-slate-900">Zakat due again on {formatBothCalendars(reminder.due_on)}</p>
+                <p className="text-base font-semibold text-slate-900">
+                  Zakat due again on {formatBothCalendars(reminder.due_on)}
+                </p>
                 <p>{STATUS_WORDS[reminder.status]}</p>
                 {reminder.status === "stopped" ? null : <p>Reminder on {formatBothCalendars(reminder.remind_on)}</p>}
                 <p>{reminder.figures ? `Figures kept: ${reminder.figures}` : "No figures kept"}</p>
               </div>
               <div className="flex flex-col items-end gap-1">
                 {reminder.figures ? (
-                  <Link to={`/my-giving?delete-figures=${reminder.id}`} preventScrollReset className="font-semibold text-red-700 hover:underline" aria-label={`Delete the figures kept with the reminder for ${formatBothCalendars(reminder.due_on)}`}>
+                  <Link
+                    to={`/my-giving?delete-figures=${reminder.id}`}
+                    preventScrollReset
+                    className="font-semibold text-red-700 hover:underline"
+                    aria-label={`Delete the figures kept with the reminder for ${formatBothCalendars(reminder.due_on)}`}
+                  >
                     Delete figures
                   </Link>
                 ) : null}
-                <Link to={`/my-giving?delete-reminder=${reminder.id}`} preventScrollReset className="font-semibold text-red-700 hover:underline" aria-label={`Delete the reminder for ${formatBothCalendars(reminder.due_on)}`}>
+                <Link
+                  to={`/my-giving?delete-reminder=${reminder.id}`}
+                  preventScrollReset
+                  className="font-semibold text-red-700 hover:underline"
+                  aria-label={`Delete the reminder for ${formatBothCalendars(reminder.due_on)}`}
+                >
                   Delete reminder
                 </Link>
               </div>
@@ -108,7 +124,9 @@ function Deleted({ what }: { what: "reminder" | "figures" }) {
   const ref = useFocusOnArrival<HTMLParagraphElement>();
   return (
     <p ref={ref} tabIndex={-1} role="status" className="rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">
-      {what === "reminder" ? "The reminder is deleted, with any figures kept for it." : "The kept figures are deleted. The reminder stays, without figures."}
+      {what === "reminder"
+        ? "The reminder is deleted, with any figures kept for it."
+        : "The kept figures are deleted. The reminder stays, without figures."}
     </p>
   );
 }

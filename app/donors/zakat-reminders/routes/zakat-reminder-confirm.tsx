@@ -4,12 +4,19 @@ import { formatBothCalendars } from "~/shared/hijri";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { readFormBody } from "~/lib/form-body.server";
 import type { Route } from "./+types/zakat-reminder-confirm";
-import { confirmZakatReminder, zakatReminderOfConfirmLink, type ZakatReminderView } from "../server/zakat-reminders.server";
+import {
+  confirmZakatReminder,
+  zakatReminderOfConfirmLink,
+  type ZakatReminderView,
+} from "../server/zakat-reminders.server";
 
 /** The page names the donor's address: never kept by a browser or a shared proxy. */
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your Zakat reminder | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm your Zakat reminder | Al-Amanah Foundation" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The confirmation link lands here and asks for one press (a POST), so a mail scanner
@@ -38,7 +45,8 @@ export default function ConfirmZakatReminder({ loaderData, actionData }: Route.C
             <Planned reminder={actionData.confirmed} />
           ) : (
             <p className="text-lg font-semibold text-slate-900">
-              This link has already been used or is no longer valid. To ask for a reminder again, work out your Zakat on the calculator.
+              This link has already been used or is no longer valid. To ask for a reminder again, work out your Zakat on
+              the calculator.
             </p>
           )}
           <Link to="/zakat-calculator" className="btn-secondary">
@@ -49,8 +57,8 @@ export default function ConfirmZakatReminder({ loaderData, actionData }: Route.C
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <p className="text-slate-700">
-            Press the button to confirm that we may write to <strong>{loaderData.reminder.email}</strong> when your Zakat is due again, on{" "}
-            {formatBothCalendars(loaderData.reminder.due_on)}.
+            Press the button to confirm that we may write to <strong>{loaderData.reminder.email}</strong> when your
+            Zakat is due again, on {formatBothCalendars(loaderData.reminder.due_on)}.
           </p>
           <button type="submit" className="btn-primary">
             Confirm my reminder
@@ -84,8 +92,14 @@ function Planned({ reminder }: { reminder: ZakatReminderView }) {
         </div>
       </dl>
       <p className="text-slate-700">
-        {reminder.figures ? "Your figures are kept, so the reminder opens the calculator with them." : "No figures are kept: the reminder opens an empty calculator."} Each
-        reminder carries a link to stop them, and you can see or delete it in <Link to="/my-giving" className="font-medium text-brand-700 underline">My giving</Link>.
+        {reminder.figures
+          ? "Your figures are kept, so the reminder opens the calculator with them."
+          : "No figures are kept: the reminder opens an empty calculator."}{" "}
+        Each reminder carries a link to stop them, and you can see or delete it in{" "}
+        <Link to="/my-giving" className="font-medium text-brand-700 underline">
+          My giving
+        </Link>
+        .
       </p>
     </>
   );

@@ -8,7 +8,10 @@ import { stopZakatReminder, zakatReminderOfStopLink } from "../server/zakat-remi
 /** The page names the donor's address: never kept by a browser or a shared proxy. */
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Stop Zakat reminders | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Stop Zakat reminders | Al-Amanah Foundation" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Stopping takes one click: the page's button, or a mail app's own button, which posts
@@ -48,7 +51,8 @@ export default function StopZakatReminder({ loaderData, actionData }: Route.Comp
           <input type="hidden" name="token" value={loaderData.token} />
           {loaderData.email ? (
             <p className="text-slate-700">
-              Press the button and <strong>{loaderData.email}</strong> will receive no more yearly Zakat reminders from the foundation.
+              Press the button and <strong>{loaderData.email}</strong> will receive no more yearly Zakat reminders from
+              the foundation.
             </p>
           ) : null}
           <button type="submit" className="btn-primary">

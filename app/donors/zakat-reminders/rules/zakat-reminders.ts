@@ -27,11 +27,16 @@ export const KEEP_FIGURES_DESCRIPTION =
   "We keep the amounts and weights you entered and your nisab and harvest choices, so the reminder's link opens the calculator with them; never the metal prices (next year's are used). Without this box the reminder carries no figures. You can delete them from My giving at any time.";
 
 /** The figures kept: everything the donor typed but the day's metal prices, which are next year's by then. */
-export const KEPT_FIGURE_FIELDS = AMOUNT_FIELDS.filter((field) => field !== "gold_price_per_gram" && field !== "silver_price_per_gram");
+export const KEPT_FIGURE_FIELDS = AMOUNT_FIELDS.filter(
+  (field) => field !== "gold_price_per_gram" && field !== "silver_price_per_gram",
+);
 type KeptField = (typeof KEPT_FIGURE_FIELDS)[number];
 
 const keptFiguresSchema = z.object({
-  amounts: z.partialRecord(z.enum(KEPT_FIGURE_FIELDS as [KeptField, ...KeptField[]]), z.number().finite().nonnegative()),
+  amounts: z.partialRecord(
+    z.enum(KEPT_FIGURE_FIELDS as [KeptField, ...KeptField[]]),
+    z.number().finite().nonnegative(),
+  ),
   nisab_basis: z.enum(["silver", "gold"]),
   agriculture_irrigation: z.enum(["irrigated", "rain"]),
 });
@@ -56,7 +61,9 @@ export function readKeptFigures(json: string | null): KeptFigures | null {
 }
 
 /** The calculator's form values for kept figures (amounts as typed text). */
-export function calculatorValuesOf(figures: KeptFigures): Partial<Record<ZakatAmountField | "nisab_basis" | "agriculture_irrigation", string>> {
+export function calculatorValuesOf(
+  figures: KeptFigures,
+): Partial<Record<ZakatAmountField | "nisab_basis" | "agriculture_irrigation", string>> {
   return {
     ...Object.fromEntries(Object.entries(figures.amounts).map(([field, amount]) => [field, String(amount)])),
     nisab_basis: figures.nisab_basis,
@@ -100,7 +107,12 @@ export interface ReminderPlan {
 }
 
 export function reminderPlanFor(calculatedOn: string): ReminderPlan {
-  return { calculated_on: calculatedOn, calculated_hijri: formatHijri(calculatedOn), due_on: zakatDueAgainOn(calculatedOn), remind_on: zakatReminderOn(calculatedOn) };
+  return {
+    calculated_on: calculatedOn,
+    calculated_hijri: formatHijri(calculatedOn),
+    due_on: zakatDueAgainOn(calculatedOn),
+    remind_on: zakatReminderOn(calculatedOn),
+  };
 }
 
 /**
@@ -108,7 +120,11 @@ export function reminderPlanFor(calculatedOn: string): ReminderPlan {
  * after the one just reminded, or later still when that reminder's day has already passed
  * (a site that was down for a long time sends one late reminder, never a backlog).
  */
-export function nextDueAfter(calculatedOn: string, remindedDueOn: string, today: string): { due_on: string; remind_on: string } {
+export function nextDueAfter(
+  calculatedOn: string,
+  remindedDueOn: string,
+  today: string,
+): { due_on: string; remind_on: string } {
   let year = hijriDateOf(remindedDueOn).year + 1;
   let due = zakatDueInHijriYear(calculatedOn, year);
   while (addDays(due, -REMINDER_DAYS_BEFORE) <= today) {

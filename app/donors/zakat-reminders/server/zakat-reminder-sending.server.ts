@@ -27,10 +27,17 @@ export interface ReminderRound {
   full: boolean;
 }
 
-export async function sendDueZakatReminders(now: Date = new Date(), stopping: () => boolean = () => false): Promise<ReminderRound> {
+export async function sendDueZakatReminders(
+  now: Date = new Date(),
+  stopping: () => boolean = () => false,
+): Promise<ReminderRound> {
   const today = todayIn(getEnv().SITE_TIMEZONE, now);
   // Figures are kept only for a reminder its owner agreed to; an ask left unconfirmed goes.
-  await getDb().deleteFrom("zakat_reminders").where("confirmed_at", "is", null).where("created_at", "<", confirmableSince(now)).execute();
+  await getDb()
+    .deleteFrom("zakat_reminders")
+    .where("confirmed_at", "is", null)
+    .where("created_at", "<", confirmableSince(now))
+    .execute();
   // Index zakat_reminders_due (migration 0018).
   const due = await getDb()
     .selectFrom("zakat_reminders")

@@ -1,7 +1,16 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { confirmZakatReminderMail } from "../rules/zakat-reminder-mails";
-import { CONFIRM_LINK_DAYS, keptFiguresOf, keptFiguresWords, readKeptFigures, reminderPlanFor, zakatReminderRequestSchema, type KeptFigures, type ReminderPlan } from "../rules/zakat-reminders";
+import {
+  CONFIRM_LINK_DAYS,
+  keptFiguresOf,
+  keptFiguresWords,
+  readKeptFigures,
+  reminderPlanFor,
+  zakatReminderRequestSchema,
+  type KeptFigures,
+  type ReminderPlan,
+} from "../rules/zakat-reminders";
 import { zakatInputSchema } from "~/giving/zakat-calculator";
 import { todayIn } from "~/shared/dates";
 import { mailboxOf, normalEmail } from "~/shared/donor-email";
@@ -36,7 +45,9 @@ const usableKey = (token: string) => token.length > 0 && token.length <= 100;
  * mails works for the reminder's whole life (decision 107). Only its hash is kept.
  */
 export function stopKeyOf(reminder: { id: number; created_at: string }): string {
-  return createHmac("sha256", getSessionSecret()).update(`zakat-reminder-stop:${reminder.id}:${reminder.created_at}`).digest("base64url");
+  return createHmac("sha256", getSessionSecret())
+    .update(`zakat-reminder-stop:${reminder.id}:${reminder.created_at}`)
+    .digest("base64url");
 }
 
 /** Requests asked before this are past confirming. */
@@ -60,7 +71,11 @@ export interface AskedReminder {
  * when the donor ticked the box. A filled honeypot and a fourth confirmation within the
  * hour are answered as usual, with no mail.
  */
-export async function askForZakatReminder(input: Record<string, unknown>, visitor: Visitor, now = new Date()): Promise<AskedReminder> {
+export async function askForZakatReminder(
+  input: Record<string, unknown>,
+  visitor: Visitor,
+  now = new Date(),
+): Promise<AskedReminder> {
   const request = parseOrThrow(zakatReminderRequestSchema, input);
   await limitPublicFormPosts("zakat-reminder", visitor.clientAddress);
   const email = normalEmail(request.email);
@@ -138,7 +153,18 @@ type ReminderRow = {
   stopped_at: string | null;
   reminded_for: string | null;
 };
-const VIEW_COLUMNS = ["id", "email", "calculated_on", "calculated_hijri", "due_on", "remind_on", "kept_figures", "confirmed_at", "stopped_at", "reminded_for"] as const;
+const VIEW_COLUMNS = [
+  "id",
+  "email",
+  "calculated_on",
+  "calculated_hijri",
+  "due_on",
+  "remind_on",
+  "kept_figures",
+  "confirmed_at",
+  "stopped_at",
+  "reminded_for",
+] as const;
 
 function toView(row: ReminderRow): ZakatReminderView {
   const figures = readKeptFigures(row.kept_figures);
@@ -156,7 +182,10 @@ function toView(row: ReminderRow): ZakatReminderView {
   };
 }
 
-/** The reminder a confirmation link is for, so its page can say what pressing will do. Null when it names nothing waiting (or asked too long ago). */
+/**
+ * The reminder a confirmation link is for, so its page can say what pressing will do. Null when it names nothing
+ * waiting (or asked too long ago).
+ */
 export async function zakatReminderOfConfirmLink(token: string, now = new Date()): Promise<ZakatReminderView | null> {
   if (!usableKey(token)) return null;
   const row = await getDb()
@@ -188,7 +217,11 @@ export async function confirmZakatReminder(token: string, now = new Date()): Pro
       if (!waiting) return null;
       const confirmed = await trx
         .updateTable("zakat_reminders")
-        .set({ confirmed_at: now.toISOString(), confirm_token_hash: null, stop_token_hash: reminderKeyHash(stopKeyOf(waiting)) })
+        .set({
+          confirmed_at: now.toISOString(),
+          confirm_token_hash: null,
+          stop_token_hash: reminderKeyHash(stopKeyOf(waiting)),
+        })
         .where("id", "=", waiting.id)
         .where("confirmed_at", "is", null)
         .returning(VIEW_COLUMNS)
@@ -208,7 +241,11 @@ export async function confirmZakatReminder(token: string, now = new Date()): Pro
 /** The reminder a stop link is for, so its page can name it. Null when it names nothing. */
 export async function zakatReminderOfStopLink(token: string): Promise<ZakatReminderView | null> {
   if (!usableKey(token)) return null;
-  const row = await getDb().selectFrom("zakat_reminders").select(VIEW_COLUMNS).where("stop_token_hash", "=", reminderKeyHash(token)).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("zakat_reminders")
+    .select(VIEW_COLUMNS)
+    .where("stop_token_hash", "=", reminderKeyHash(token))
+    .executeTakeFirst();
   return row ? toView(row) : null;
 }
 
@@ -220,15 +257,25 @@ export async function zakatReminderOfStopLink(token: string): Promise<ZakatRemin
 export async function stopZakatReminder(token: string): Promise<boolean> {
   if (!usableKey(token)) return false;
   const db = getDb();
-  const found = await db.selectFrom("zakat_reminders").select(["id", "stopped_at"]).where("stop_token_hash", "=", reminderKeyHash(token)).executeTakeFirst();
+  const found = await db
+    .selectFrom("zakat_reminders")
+    .select(["id", "stopped_at"])
+    .where("stop_token_hash", "=", reminderKeyHash(token))
+    .executeTakeFirst();
   if (!found) return false;
   if (!found.stopped_at) {
-    await db.updateTable("zakat_reminders").set({ stopped_at: nowIso(), kept_figures: null, figures_token_hash: null }).where("id", "=", found.id).execute();
+    await db
+      .updateTable("zakat_reminders")
+      .set({ stopped_at: nowIso(), kept_figures: null, figures_token_hash: null })
+      .where("id", "=", found.id)
+      .execute();
   }
   return true;
 }
 
-/** The figures a reminder's calculator link opens with; null when the link names none (never kept, deleted, stopped). */
+/**
+ * The figures a reminder's calculator link opens with; null when the link names none (never kept, deleted, stopped).
+ */
 export async function keptFiguresOfLink(token: string): Promise<KeptFigures | null> {
   if (!usableKey(token)) return null;
   const row = await getDb()
@@ -242,13 +289,23 @@ export async function keptFiguresOfLink(token: string): Promise<KeptFigures | nu
 
 /** A signed-in donor's reminders, the next due first. */
 export async function zakatRemindersOf(email: string): Promise<ZakatReminderView[]> {
-  const rows = await getDb().selectFrom("zakat_reminders").select(VIEW_COLUMNS).where("email", "=", normalEmail(email)).orderBy("due_on").orderBy("id").execute();
+  const rows = await getDb()
+    .selectFrom("zakat_reminders")
+    .select(VIEW_COLUMNS)
+    .where("email", "=", normalEmail(email))
+    .orderBy("due_on")
+    .orderBy("id")
+    .execute();
   return rows.map(toView);
 }
 
 /** A donor deletes one of their reminders, and its kept figures with it. */
 export async function deleteMyZakatReminder(email: string, id: number): Promise<void> {
-  const deleted = await getDb().deleteFrom("zakat_reminders").where("id", "=", id).where("email", "=", normalEmail(email)).executeTakeFirst();
+  const deleted = await getDb()
+    .deleteFrom("zakat_reminders")
+    .where("id", "=", id)
+    .where("email", "=", normalEmail(email))
+    .executeTakeFirst();
   if (deleted.numDeletedRows === 0n) throw new NotFoundError("Reminder not found");
 }
 

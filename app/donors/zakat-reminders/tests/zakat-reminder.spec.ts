@@ -23,12 +23,19 @@ function expectedDueDay(): string {
 
 async function linkFromOutbox(page: Page, email: string, subject: string, path: RegExp): Promise<string> {
   await page.goto("/admin/outbox");
-  await page.getByRole("row").filter({ hasText: email }).filter({ hasText: subject }).getByRole("link", { name: /^Read / }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .filter({ hasText: subject })
+    .getByRole("link", { name: /^Read / })
+    .click();
   const url = new URL((await page.getByRole("region").getByRole("link", { name: path }).first().getAttribute("href"))!);
   return url.pathname + url.search;
 }
 
-test("calculate, ask for a reminder, confirm it from the mail, and see it planned in My giving", async ({ adminPage: page }) => {
+test("calculate, ask for a reminder, confirm it from the mail, and see it planned in My giving", async ({
+  adminPage: page,
+}) => {
   const email = `zakat-${Date.now().toString(36)}@example.org`;
   const due = expectedDueDay();
 
@@ -46,7 +53,9 @@ test("calculate, ask for a reminder, confirm it from the mail, and see it planne
   await expect(reminder).toHaveCount(0);
   await page.getByLabel("Cash and bank balances").fill("10000");
   await expect(page.getByTestId("zakat-total")).toHaveText("$250.00");
-  const keep = reminder.getByRole("checkbox", { name: "Keep my figures so the reminder can open the calculator with them" });
+  const keep = reminder.getByRole("checkbox", {
+    name: "Keep my figures so the reminder can open the calculator with them",
+  });
   await expect(keep).not.toBeChecked();
   await expect(keep).toHaveAccessibleDescription(/never the metal prices/);
   await reminder.getByLabel("Email").fill("not-an-email");
@@ -56,13 +65,19 @@ test("calculate, ask for a reminder, confirm it from the mail, and see it planne
   await reminder.getByLabel("Email").fill(email);
   await keep.check();
   await reminder.getByRole("button", { name: "Remind me" }).click();
-  await expect(reminder.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} and confirm your reminder for ${due}.`);
+  await expect(reminder.getByRole("status")).toHaveText(
+    `Thank you! Please check your inbox at ${email} and confirm your reminder for ${due}.`,
+  );
   // The calculation is still there.
   await expect(page.getByTestId("zakat-total")).toHaveText("$250.00");
 
-  const confirmPage = await page.goto(await linkFromOutbox(page, email, "Please confirm your Zakat reminder", /\/zakat-reminders\/confirm\?token=/));
+  const confirmPage = await page.goto(
+    await linkFromOutbox(page, email, "Please confirm your Zakat reminder", /\/zakat-reminders\/confirm\?token=/),
+  );
   expect(confirmPage!.headers()["cache-control"]).toBe("private, no-store");
-  await expect(page.getByRole("main")).toContainText(`we may write to ${email} when your Zakat is due again, on ${due}`);
+  await expect(page.getByRole("main")).toContainText(
+    `we may write to ${email} when your Zakat is due again, on ${due}`,
+  );
   await page.getByRole("button", { name: "Confirm my reminder" }).click();
   await expect(page.getByRole("status")).toContainText("Your reminder is confirmed.");
   await expect(page.getByTestId("reminder-plan")).toContainText(`Your Zakat is due again on ${due}`);
@@ -101,9 +116,13 @@ test("asks for a reminder without JavaScript, the calculation's figures travelli
   await expect(page.getByTestId("zakat-total")).toHaveText("$200.00");
   const reminder = page.getByRole("region", { name: "Remind me when my Zakat is due next year" });
   await reminder.getByLabel("Email").fill(email);
-  await reminder.getByRole("checkbox", { name: "Keep my figures so the reminder can open the calculator with them" }).check();
+  await reminder
+    .getByRole("checkbox", { name: "Keep my figures so the reminder can open the calculator with them" })
+    .check();
   await reminder.getByRole("button", { name: "Remind me" }).click();
-  await expect(reminder.getByRole("status")).toHaveText(`Thank you! Please check your inbox at ${email} and confirm your reminder for ${expectedDueDay()}.`);
+  await expect(reminder.getByRole("status")).toHaveText(
+    `Thank you! Please check your inbox at ${email} and confirm your reminder for ${expectedDueDay()}.`,
+  );
   await expect(page.getByTestId("zakat-total")).toHaveText("$200.00");
   await context.close();
 });

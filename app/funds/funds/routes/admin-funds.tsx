@@ -62,7 +62,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 async function addAction(form: FormData) {
   const submission = parseWithZod(form, { schema: newFundSchema });
-  if (submission.status !== "success") return data({ intent: "add" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "add" as const, result: submission.reply() }, { status: 400 });
   try {
     const fund = await addFund(submission.value);
     return redirect(`${SCREEN}?added=${fund.id}`);
@@ -74,7 +75,8 @@ async function addAction(form: FormData) {
 async function describeAction(form: FormData) {
   const id = requireRecordId(form.get("id"));
   const submission = parseWithZod(form, { schema: fundChangeSchema });
-  if (submission.status !== "success") return data({ intent: "describe" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "describe" as const, result: submission.reply() }, { status: 400 });
   try {
     // An emptied box clears the description (the schema reads it as "not given").
     await changeFund(id, { description: submission.value.description ?? "" });
@@ -120,7 +122,10 @@ export default function AdminFunds({ loaderData, actionData }: Route.ComponentPr
       {actionData && "message" in actionData ? <Notice tone="error">{actionData.message}</Notice> : null}
 
       {formOpen ? (
-        <FormModal title={editing && formIntent !== "add" ? `Edit ${editing.name}` : "Add a restricted fund"} closeTo={SCREEN}>
+        <FormModal
+          title={editing && formIntent !== "add" ? `Edit ${editing.name}` : "Add a restricted fund"}
+          closeTo={SCREEN}
+        >
           {editing && formIntent !== "add" ? (
             <DescriptionForm key={editing.id} fund={editing} lastResult={lastResult} />
           ) : (
@@ -134,7 +139,8 @@ export default function AdminFunds({ loaderData, actionData }: Route.ComponentPr
           question={`Archive ${archiving.name}?`}
           details={
             <p>
-              It leaves the donate form; its gifts, disbursements and balance of {formatExactDollars(archiving.balance)} stay, and it can be reopened at any time.
+              It leaves the donate form; its gifts, disbursements and balance of {formatExactDollars(archiving.balance)}{" "}
+              stay, and it can be reopened at any time.
             </p>
           }
           confirmLabel="Yes, archive fund"
@@ -147,8 +153,8 @@ export default function AdminFunds({ loaderData, actionData }: Route.ComponentPr
 
       <FundsTable funds={funds} />
       <p className="text-sm text-slate-600">
-        Received counts live gifts and offline gifts; test payments never count. Zakat al-Mal, Zakat al-Fitr, Fidya, Kaffarah and
-        Sadaqa are the foundation&apos;s fixed funds: they are never renamed or archived.
+        Received counts live gifts and offline gifts; test payments never count. Zakat al-Mal, Zakat al-Fitr, Fidya,
+        Kaffarah and Sadaqa are the foundation&apos;s fixed funds: they are never renamed or archived.
       </p>
     </div>
   );
@@ -195,18 +201,31 @@ function FundsTable({ funds }: { funds: Fund[] }) {
         <tr key={fund.id} data-testid={`fund-${fund.slug}`}>
           <th scope="row" className="px-3 py-3 text-left align-top font-medium text-slate-900">
             {fund.name}
-            {fund.description ? <span className="mt-0.5 block max-w-md text-xs font-normal text-slate-600">{fund.description}</span> : null}
+            {fund.description ? (
+              <span className="mt-0.5 block max-w-md text-xs font-normal text-slate-600">{fund.description}</span>
+            ) : null}
           </th>
           <td className="px-3 py-3 align-top">
             <FundBadges fund={fund} />
           </td>
-          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">{formatExactDollars(fund.received)}</td>
-          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">{formatExactDollars(fund.disbursed)}</td>
-          <td className="px-3 py-3 text-right align-top font-semibold tabular-nums text-slate-900" data-testid={`balance-${fund.slug}`}>
+          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">
+            {formatExactDollars(fund.received)}
+          </td>
+          <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">
+            {formatExactDollars(fund.disbursed)}
+          </td>
+          <td
+            className="px-3 py-3 text-right align-top font-semibold tabular-nums text-slate-900"
+            data-testid={`balance-${fund.slug}`}
+          >
             {formatExactDollars(fund.balance)}
           </td>
           <td className="px-3 py-3 text-right align-top tabular-nums text-slate-700">
-            <Link to={`/admin/donations?fund=${fund.id}`} className="text-brand-700 hover:underline" aria-label={`${formatCount(fund.gift_count)} ${fund.gift_count === 1 ? "gift" : "gifts"} to ${fund.name}`}>
+            <Link
+              to={`/admin/donations?fund=${fund.id}`}
+              className="text-brand-700 hover:underline"
+              aria-label={`${formatCount(fund.gift_count)} ${fund.gift_count === 1 ? "gift" : "gifts"} to ${fund.name}`}
+            >
               {formatCount(fund.gift_count)}
             </Link>
           </td>
@@ -224,18 +243,35 @@ function FundActions({ fund }: { fund: Fund }) {
       <Link to={`/admin/funds/ledger?fund=${fund.id}`} className={link} aria-label={`Ledger of ${fund.name}`}>
         Ledger
       </Link>
-      <Link to={`?edit=${fund.id}`} preventScrollReset className={link} aria-label={`Edit the description of ${fund.name}`}>
+      <Link
+        to={`?edit=${fund.id}`}
+        preventScrollReset
+        className={link}
+        aria-label={`Edit the description of ${fund.name}`}
+      >
         Edit
       </Link>
       {canBeArchived(fund.kind) && !fund.archived ? (
-        <Link to={`?archive=${fund.id}`} preventScrollReset data-archive-for={fund.id} className="ml-4 font-semibold text-red-700 hover:underline" aria-label={`Archive ${fund.name}`}>
+        <Link
+          to={`?archive=${fund.id}`}
+          preventScrollReset
+          data-archive-for={fund.id}
+          className="ml-4 font-semibold text-red-700 hover:underline"
+          aria-label={`Archive ${fund.name}`}
+        >
           Archive
         </Link>
       ) : null}
       {canBeArchived(fund.kind) && fund.archived ? (
         <Form method="post" className="ml-4 inline" preventScrollReset>
           <input type="hidden" name="id" value={fund.id} />
-          <button type="submit" name="intent" value="reopen" className="font-semibold text-brand-700 hover:underline" aria-label={`Reopen ${fund.name}`}>
+          <button
+            type="submit"
+            name="intent"
+            value="reopen"
+            className="font-semibold text-brand-700 hover:underline"
+            aria-label={`Reopen ${fund.name}`}
+          >
             Reopen
           </button>
         </Form>
@@ -255,11 +291,20 @@ function NewFundForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <p className="text-sm text-slate-600">
-        A restricted Sadaqa fund, given only for its purpose. Its name is also the purpose donors choose on the donate form, and never
-        changes once gifts are recorded under it.
+        A restricted Sadaqa fund, given only for its purpose. Its name is also the purpose donors choose on the donate
+        form, and never changes once gifts are recorded under it.
       </p>
       <InputField field={fields.name} label="Name" type="text" required maxLength={80} />
-      <TextareaField field={fields.description} label={<>Description <span className="font-normal text-slate-500">(optional)</span></>} rows={3} maxLength={1000} />
+      <TextareaField
+        field={fields.description}
+        label={
+          <>
+            Description <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        rows={3}
+        maxLength={1000}
+      />
       <FormActions saveLabel="Add fund" cancelTo={SCREEN} formErrors={form.errors} />
     </Form>
   );

@@ -9,7 +9,9 @@ import { changeFund, getFund } from "../server/funds.server";
  */
 const resource = apiResource<Route.ActionArgs>({
   GET: sameForEveryVisitor(async ({ params }) => json(await getFund(idParam(params.id)))),
-  PUT: staffOnly(async ({ request, params }) => json(await changeFund(idParam(params.id), await readJsonBody(request)))),
+  PUT: staffOnly(async ({ request, params }) =>
+    json(await changeFund(idParam(params.id), await readJsonBody(request))),
+  ),
 });
 export const loader = resource;
 export const action = resource;

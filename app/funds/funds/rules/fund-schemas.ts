@@ -65,7 +65,10 @@ export const disbursementSchema = z.object({
   fund_id: recordId("a fund"),
   amount: dollarsField("Amount"),
   disbursed_on: calendarDay("Date"),
-  category: z.preprocess(emptyIsUnset, z.enum(ZAKAT_CATEGORY_KEYS, { message: "Please choose one of the eight categories" }).optional()),
+  category: z.preprocess(
+    emptyIsUnset,
+    z.enum(ZAKAT_CATEGORY_KEYS, { message: "Please choose one of the eight categories" }).optional(),
+  ),
   programme: optionalText("Programme or project", 200),
   region: optionalText("Region", 200),
   description: requiredText("Description", 2000),
@@ -80,7 +83,13 @@ export const reversalSchema = z.object({
 });
 export type ReversalInput = z.output<typeof reversalSchema>;
 
-export const RATE_KEYS = ["fitr_per_person", "fidya_per_day", "kaffarah_per_person", "gold_per_gram", "silver_per_gram"] as const;
+export const RATE_KEYS = [
+  "fitr_per_person",
+  "fidya_per_day",
+  "kaffarah_per_person",
+  "gold_per_gram",
+  "silver_per_gram",
+] as const;
 export type RateKey = (typeof RATE_KEYS)[number];
 
 export const RATE_LABELS: Record<RateKey, string> = {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isFitrLate, peopleFedForKaffarah, quoteObligation, type Obligation, type ObligationQuote } from "./obligations";
+import {
+  isFitrLate,
+  peopleFedForKaffarah,
+  quoteObligation,
+  type Obligation,
+  type ObligationQuote,
+} from "./obligations";
 
 // $12 per person, $10 per day, $11 per person fed: different, so a mixed-up rate shows.
 const RATES = { fitrPerPersonCents: 1200, fidyaPerDayCents: 1000, kaffarahPerPersonCents: 1100 };
@@ -12,38 +18,78 @@ describe("quoteObligation", () => {
       {},
       { fundSlug: "zakat-al-fitr", amountCents: 6000, designation: "Zakat al-Fitr for 5 people", late: false },
     ],
-    ["Zakat al-Fitr for one person", { kind: "fitr", people: 1 }, {}, { fundSlug: "zakat-al-fitr", amountCents: 1200, designation: "Zakat al-Fitr for 1 person", late: false }],
+    [
+      "Zakat al-Fitr for one person",
+      { kind: "fitr", people: 1 },
+      {},
+      { fundSlug: "zakat-al-fitr", amountCents: 1200, designation: "Zakat al-Fitr for 1 person", late: false },
+    ],
     [
       "Zakat al-Fitr after the Eid prayer is Sadaqa",
       { kind: "fitr", people: 5 },
       { fitrIsLate: true },
-      { fundSlug: "sadaqa", amountCents: 6000, designation: "Zakat al-Fitr for 5 people, given after Eid as Sadaqa", late: true },
+      {
+        fundSlug: "sadaqa",
+        amountCents: 6000,
+        designation: "Zakat al-Fitr for 5 people, given after Eid as Sadaqa",
+        late: true,
+      },
     ],
-    ["Fidya for 30 days", { kind: "fidya", days: 30 }, {}, { fundSlug: "fidya", amountCents: 30_000, designation: "Fidya for 30 days", late: false }],
-    ["Fidya for one day", { kind: "fidya", days: 1 }, {}, { fundSlug: "fidya", amountCents: 1000, designation: "Fidya for 1 day", late: false }],
+    [
+      "Fidya for 30 days",
+      { kind: "fidya", days: 30 },
+      {},
+      { fundSlug: "fidya", amountCents: 30_000, designation: "Fidya for 30 days", late: false },
+    ],
+    [
+      "Fidya for one day",
+      { kind: "fidya", days: 1 },
+      {},
+      { fundSlug: "fidya", amountCents: 1000, designation: "Fidya for 1 day", late: false },
+    ],
     [
       "Kaffarah for 3 broken fasts, one for each fast",
       { kind: "kaffarah", reason: "fast", count: 3 },
       { kaffarahPerFast: true },
-      { fundSlug: "kaffarah", amountCents: 180 * 1100, designation: "Kaffarah for 3 broken fasts (180 people fed)", late: false },
+      {
+        fundSlug: "kaffarah",
+        amountCents: 180 * 1100,
+        designation: "Kaffarah for 3 broken fasts (180 people fed)",
+        late: false,
+      },
     ],
     [
       "Kaffarah for 3 broken fasts of one Ramadan, where one covers them all",
       { kind: "kaffarah", reason: "fast", count: 3 },
       { kaffarahPerFast: false },
-      { fundSlug: "kaffarah", amountCents: 60 * 1100, designation: "Kaffarah for 3 broken fasts (60 people fed)", late: false },
+      {
+        fundSlug: "kaffarah",
+        amountCents: 60 * 1100,
+        designation: "Kaffarah for 3 broken fasts (60 people fed)",
+        late: false,
+      },
     ],
     [
       "Kaffarah for a broken oath feeds 10",
       { kind: "kaffarah", reason: "oath", count: 1 },
       {},
-      { fundSlug: "kaffarah", amountCents: 10 * 1100, designation: "Kaffarah for 1 broken oath (10 people fed)", late: false },
+      {
+        fundSlug: "kaffarah",
+        amountCents: 10 * 1100,
+        designation: "Kaffarah for 1 broken oath (10 people fed)",
+        late: false,
+      },
     ],
     [
       "each broken oath has its own Kaffarah, whatever the fasts' rule",
       { kind: "kaffarah", reason: "oath", count: 2 },
       { kaffarahPerFast: false },
-      { fundSlug: "kaffarah", amountCents: 20 * 1100, designation: "Kaffarah for 2 broken oaths (20 people fed)", late: false },
+      {
+        fundSlug: "kaffarah",
+        amountCents: 20 * 1100,
+        designation: "Kaffarah for 2 broken oaths (20 people fed)",
+        late: false,
+      },
     ],
     [
       "lateness is only Zakat al-Fitr's",

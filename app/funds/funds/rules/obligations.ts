@@ -36,7 +36,9 @@ export interface ObligationQuote {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** How many poor people a Kaffarah feeds: one per person per fast, unless one Kaffarah covers the fasts of a Ramadan. */
+/**
+ * How many poor people a Kaffarah feeds: one per person per fast, unless one Kaffarah covers the fasts of a Ramadan.
+ */
 export function peopleFedForKaffarah(reason: "fast" | "oath", count: number, perFast: boolean): number {
   if (reason === "oath") return PEOPLE_FED_FOR_A_BROKEN_OATH * count;
   return PEOPLE_FED_FOR_A_BROKEN_FAST * (perFast ? count : 1);
@@ -51,8 +53,18 @@ export function quoteObligation(
     case "fitr": {
       const designation = `Zakat al-Fitr for ${plural(obligation.people, "person", "people")}`;
       return fitrIsLate
-        ? { fundSlug: FUND_SLUGS.sadaqa, amountCents: obligation.people * rates.fitrPerPersonCents, designation: givenAfterEid(designation), late: true }
-        : { fundSlug: FUND_SLUGS.zakatAlFitr, amountCents: obligation.people * rates.fitrPerPersonCents, designation, late: false };
+        ? {
+            fundSlug: FUND_SLUGS.sadaqa,
+            amountCents: obligation.people * rates.fitrPerPersonCents,
+            designation: givenAfterEid(designation),
+            late: true,
+          }
+        : {
+            fundSlug: FUND_SLUGS.zakatAlFitr,
+            amountCents: obligation.people * rates.fitrPerPersonCents,
+            designation,
+            late: false,
+          };
     }
     case "fidya":
       return {
@@ -63,7 +75,10 @@ export function quoteObligation(
       };
     case "kaffarah": {
       const fed = peopleFedForKaffarah(obligation.reason, obligation.count, kaffarahPerFast);
-      const what = obligation.reason === "fast" ? plural(obligation.count, "broken fast", "broken fasts") : plural(obligation.count, "broken oath", "broken oaths");
+      const what =
+        obligation.reason === "fast"
+          ? plural(obligation.count, "broken fast", "broken fasts")
+          : plural(obligation.count, "broken oath", "broken oaths");
       return {
         fundSlug: FUND_SLUGS.kaffarah,
         amountCents: fed * rates.kaffarahPerPersonCents,

@@ -8,7 +8,12 @@ export const ZAKAT_CATEGORIES = [
   { key: "fuqara", english: "the poor", arabic: "al-fuqara'", script: "الفقراء" },
   { key: "masakin", english: "the needy", arabic: "al-masakin", script: "المساكين" },
   { key: "amilin", english: "those who administer Zakat", arabic: "al-'amilin 'alayha", script: "العاملين عليها" },
-  { key: "muallafah", english: "those whose hearts are to be reconciled", arabic: "al-mu'allafati qulubuhum", script: "المؤلفة قلوبهم" },
+  {
+    key: "muallafah",
+    english: "those whose hearts are to be reconciled",
+    arabic: "al-mu'allafati qulubuhum",
+    script: "المؤلفة قلوبهم",
+  },
   { key: "riqab", english: "freeing captives", arabic: "fi al-riqab", script: "في الرقاب" },
   { key: "gharimin", english: "debtors", arabic: "al-gharimin", script: "الغارمين" },
   { key: "fi-sabilillah", english: "in the cause of God", arabic: "fi sabilillah", script: "في سبيل الله" },
@@ -17,7 +22,10 @@ export const ZAKAT_CATEGORIES = [
 
 export type ZakatCategoryKey = (typeof ZAKAT_CATEGORIES)[number]["key"];
 
-export const ZAKAT_CATEGORY_KEYS = ZAKAT_CATEGORIES.map((category) => category.key) as [ZakatCategoryKey, ...ZakatCategoryKey[]];
+export const ZAKAT_CATEGORY_KEYS = ZAKAT_CATEGORIES.map((category) => category.key) as [
+  ZakatCategoryKey,
+  ...ZakatCategoryKey[],
+];
 
 export function isZakatCategory(value: unknown): value is ZakatCategoryKey {
   return (ZAKAT_CATEGORY_KEYS as readonly unknown[]).includes(value);

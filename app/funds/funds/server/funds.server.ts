@@ -1,5 +1,11 @@
 import { sql, type Kysely } from "kysely";
-import { canBeArchived, isObligationBound, isZakatBound, soundsLikeAnObligation, type FundKind } from "../rules/fund-kinds";
+import {
+  canBeArchived,
+  isObligationBound,
+  isZakatBound,
+  soundsLikeAnObligation,
+  type FundKind,
+} from "../rules/fund-kinds";
 import { fundChangeSchema, newFundSchema } from "../rules/fund-schemas";
 import { centsToDollars } from "~/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
@@ -111,7 +117,11 @@ export async function openFundForPurpose(purpose: string, db: Kysely<Database> =
  * checkout. Null when no fund has ever had that purpose.
  */
 export async function fundForPurpose(purpose: string, db: Kysely<Database> = getDb()): Promise<Fund | null> {
-  const row = await db.selectFrom("funds").selectAll().where(equalsIgnoringCase(sql.ref("purpose"), purpose.trim())).executeTakeFirst();
+  const row = await db
+    .selectFrom("funds")
+    .selectAll()
+    .where(equalsIgnoringCase(sql.ref("purpose"), purpose.trim()))
+    .executeTakeFirst();
   return row ? toFund(row) : null;
 }
 
@@ -138,39 +148,48 @@ const OBLIGATION_NAME =
 export async function addFund(input: unknown): Promise<Fund> {
   const fund = parseOrThrow(newFundSchema, input);
   const db = getDb();
-  return db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .selectFrom("funds")
-      .select("id")
-      .where((eb) => eb.or([equalsIgnoringCase(eb.ref("name"), fund.name), equalsIgnoringCase(eb.ref("purpose"), fund.name)]))
-      .executeTakeFirst();
-    if (taken) throw new ValidationError({ name: ["A fund with this name already exists"] });
-    if (soundsLikeAnObligation(fund.name)) throw new ValidationError({ name: [OBLIGATION_NAME] });
-    const base = slugOf(fund.name);
-    let slug = base;
-    for (let n = 2; await trx.selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirst(); n++) slug = `${base}-${n}`;
-    const last = await trx.selectFrom("funds").select((eb) => eb.fn.max("sort_order").as("last")).executeTakeFirstOrThrow();
-    const now = nowIso();
-    const row = await trx
-      .insertInto("funds")
-      .values({
-        slug,
-        name: fund.name,
-        purpose: fund.name,
-        description: fund.description,
-        kind: "restricted",
-        sort_order: Number(last.last ?? 0) + 10,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toFund(row);
-  }).catch((error: unknown) => {
-    // Two staff adding the same name at the same moment (or its address): the database keeps one.
-    if (uniqueViolation(error)) throw new ValidationError({ name: ["A fund with this name already exists"] });
-    throw error;
-  });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const taken = await trx
+        .selectFrom("funds")
+        .select("id")
+        .where((eb) =>
+          eb.or([equalsIgnoringCase(eb.ref("name"), fund.name), equalsIgnoringCase(eb.ref("purpose"), fund.name)]),
+        )
+        .executeTakeFirst();
+      if (taken) throw new ValidationError({ name: ["A fund with this name already exists"] });
+      if (soundsLikeAnObligation(fund.name)) throw new ValidationError({ name: [OBLIGATION_NAME] });
+      const base = slugOf(fund.name);
+      let slug = base;
+      for (let n = 2; await trx.selectFrom("funds").select("id").where("slug", "=", slug).executeTakeFirst(); n++)
+        slug = `${base}-${n}`;
+      const last = await trx
+        .selectFrom("funds")
+        .select((eb) => eb.fn.max("sort_order").as("last"))
+        .executeTakeFirstOrThrow();
+      const now = nowIso();
+      const row = await trx
+        .insertInto("funds")
+        .values({
+          slug,
+          name: fund.name,
+          purpose: fund.name,
+          description: fund.description,
+          kind: "restricted",
+          sort_order: Number(last.last ?? 0) + 10,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toFund(row);
+    })
+    .catch((error: unknown) => {
+      // Two staff adding the same name at the same moment (or its address): the database keeps one.
+      if (uniqueViolation(error)) throw new ValidationError({ name: ["A fund with this name already exists"] });
+      throw error;
+    });
 }
 
 /**
@@ -181,10 +200,16 @@ export async function changeFund(id: number, input: unknown): Promise<Fund> {
   if (input && typeof input === "object" && ("name" in input || "purpose" in input || "kind" in input)) {
     const current = await getFund(id);
     const record = input as Record<string, unknown>;
-    if ((record.name !== undefined && record.name !== current.name) || (record.purpose !== undefined && record.purpose !== current.purpose)) {
-      throw new ValidationError({ name: ["A fund's name never changes: gifts are recorded under it. Archive it and add a new fund instead."] });
+    if (
+      (record.name !== undefined && record.name !== current.name) ||
+      (record.purpose !== undefined && record.purpose !== current.purpose)
+    ) {
+      throw new ValidationError({
+        name: ["A fund's name never changes: gifts are recorded under it. Archive it and add a new fund instead."],
+      });
     }
-    if (record.kind !== undefined && record.kind !== current.kind) throw new ValidationError({ kind: ["A fund's kind never changes"] });
+    if (record.kind !== undefined && record.kind !== current.kind)
+      throw new ValidationError({ kind: ["A fund's kind never changes"] });
   }
   const change = parseOrThrow(fundChangeSchema, input);
   const db = getDb();
@@ -199,7 +224,8 @@ export async function changeFund(id: number, input: unknown): Promise<Fund> {
       .updateTable("funds")
       .set({
         description: change.description ?? row.description,
-        archived_at: change.archived === undefined ? row.archived_at : change.archived ? (row.archived_at ?? now) : null,
+        archived_at:
+          change.archived === undefined ? row.archived_at : change.archived ? (row.archived_at ?? now) : null,
         updated_at: now,
       })
       .where("id", "=", id)

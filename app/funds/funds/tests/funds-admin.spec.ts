@@ -49,9 +49,15 @@ async function zakatMark(): Promise<ZakatMark> {
 
 /** The balance the Funds screen shows, read while the database stands still: it must be the database's. */
 function readZakatBalance(page: Page) {
-  return settled(zakatMark, () => zakatBalance(page), (shown, mark) => {
-    expect(cents(shown), "the Funds screen shows the Zakat al-Mal balance the database holds").toBe(mark.balanceCents);
-  });
+  return settled(
+    zakatMark,
+    () => zakatBalance(page),
+    (shown, mark) => {
+      expect(cents(shown), "the Funds screen shows the Zakat al-Mal balance the database holds").toBe(
+        mark.balanceCents,
+      );
+    },
+  );
 }
 
 /**
@@ -89,7 +95,14 @@ function entriesDescribed(description: string) {
 /** Zakat to give out: an offline gift recorded as staff record one. */
 async function receiveZakat(page: Page, amount: string) {
   const response = await page.request.post("/admin/donations", {
-    form: { intent: "record", name: "Funds walk donor", amount, frequency: "One-Time", payment_method: "cash", purpose: "Zakat" },
+    form: {
+      intent: "record",
+      name: "Funds walk donor",
+      amount,
+      frequency: "One-Time",
+      payment_method: "cash",
+      purpose: "Zakat",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
@@ -124,13 +137,22 @@ async function walk(page: Page) {
   const given = `Food parcels for three families (${token})`;
   await fillDisbursement(page, "12.34", given);
   const status = page.getByRole("status").filter({ hasText: "Disbursement #" });
-  await expect(status).toContainText(/Disbursement #\d+ recorded: \$12\.34 from Zakat al-Mal\. Zakat al-Mal now holds \$[\d,]+\.\d\d\./);
+  await expect(status).toContainText(
+    /Disbursement #\d+ recorded: \$12\.34 from Zakat al-Mal\. Zakat al-Mal now holds \$[\d,]+\.\d\d\./,
+  );
   const entryId = Number(/Disbursement #(\d+)/.exec((await status.textContent()) ?? "")?.[1]);
   const row = page.getByRole("row").filter({ hasText: given });
   await expect(row).toContainText("the needy (al-masakin)");
   await expect(row).toContainText("$12.34");
   expect(await entriesDescribed(given)).toEqual([
-    { id: entryId, kind: "disbursement", fund: "zakat-al-mal", amount_cents: 1234, category: "masakin", recorded_by: E2E_ADMIN.username },
+    {
+      id: entryId,
+      kind: "disbursement",
+      fund: "zakat-al-mal",
+      amount_cents: 1234,
+      category: "masakin",
+      recorded_by: E2E_ADMIN.username,
+    },
   ]);
 
   // The balance went down by the walk's $12.34, and otherwise only by what others recorded meanwhile.
@@ -142,7 +164,9 @@ async function walk(page: Page) {
   const tooMuch = (after.shown + 1000).toFixed(2);
   const refused = `More than the fund holds (${token})`;
   const form = await fillDisbursement(page, tooMuch, refused);
-  await expect(form.getByRole("alert")).toContainText(/^The Zakat al-Mal balance is not enough: it holds \$[\d,]+\.\d\d, and this disbursement is \$[\d,]+\.\d\d\. Nothing was recorded\.$/);
+  await expect(form.getByRole("alert")).toContainText(
+    /^The Zakat al-Mal balance is not enough: it holds \$[\d,]+\.\d\d, and this disbursement is \$[\d,]+\.\d\d\. Nothing was recorded\.$/,
+  );
   await expect(form.getByLabel("Amount (USD)")).toHaveValue(tooMuch);
   await expect(form.getByLabel("Description")).toHaveValue(refused);
   // Nothing was recorded: no such entry, and the balance moved only by what others recorded.
@@ -154,23 +178,33 @@ async function walk(page: Page) {
 test.describe("the Funds area without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("records a disbursement of Zakat to the needy, changes the balance, and refuses an overdraft", async ({ adminPage: page }) => {
+  test("records a disbursement of Zakat to the needy, changes the balance, and refuses an overdraft", async ({
+    adminPage: page,
+  }) => {
     await walk(page);
   });
 
   test("asks for the category of recipients whatever the fund, with a hint", async ({ adminPage: page }) => {
     const form = await openDisbursementForm(page);
     await expect(form.getByLabel("Category of recipients")).toBeVisible();
-    await expect(form.getByText("Required for Zakat al-Mal and Zakat al-Fitr (the eight categories of Qur'an 9:60); leave it empty for any other fund.")).toBeVisible();
+    await expect(
+      form.getByText(
+        "Required for Zakat al-Mal and Zakat al-Fitr (the eight categories of Qur'an 9:60); leave it empty for any other fund.",
+      ),
+    ).toBeVisible();
   });
 });
 
 test.describe("the Funds area with JavaScript", () => {
-  test("records a disbursement of Zakat to the needy, changes the balance, and refuses an overdraft", async ({ adminPage: page }) => {
+  test("records a disbursement of Zakat to the needy, changes the balance, and refuses an overdraft", async ({
+    adminPage: page,
+  }) => {
     await walk(page);
   });
 
-  test("asks for the category only for the Zakat funds, and applies a ledger filter as soon as it is chosen", async ({ adminPage: page }) => {
+  test("asks for the category only for the Zakat funds, and applies a ledger filter as soon as it is chosen", async ({
+    adminPage: page,
+  }) => {
     const form = await openDisbursementForm(page);
     const fund = form.getByLabel("Fund", { exact: true });
     await expect(form.getByLabel("Category of recipients")).toHaveCount(0);
@@ -186,12 +220,22 @@ test.describe("the Funds area with JavaScript", () => {
 });
 
 test("a visitor who is not signed in reaches none of the funds screens, the CSV or a proof", async ({ request }) => {
-  for (const address of ["/admin/funds", "/admin/funds/ledger", "/admin/funds/ledger.csv", "/admin/funds/proofs/1", "/admin/funds/rates", "/admin/funds/policy"]) {
+  for (const address of [
+    "/admin/funds",
+    "/admin/funds/ledger",
+    "/admin/funds/ledger.csv",
+    "/admin/funds/proofs/1",
+    "/admin/funds/rates",
+    "/admin/funds/policy",
+  ]) {
     const response = await request.get(address, { maxRedirects: 0 });
     expect(response.status(), address).toBe(302);
     expect(response.headers().location, address).toBe(`/admin/login?redirectTo=${encodeURIComponent(address)}`);
   }
-  const posted = await request.post("/admin/funds/ledger", { form: { intent: "disburse", fund_id: "2", amount: "1", description: "x" }, maxRedirects: 0 });
+  const posted = await request.post("/admin/funds/ledger", {
+    form: { intent: "disburse", fund_id: "2", amount: "1", description: "x" },
+    maxRedirects: 0,
+  });
   expect(posted.status()).toBe(302);
   expect(posted.headers().location).toMatch(/^\/admin\/login/);
 });
@@ -207,13 +251,24 @@ async function receiptPhoto(): Promise<Buffer> {
 /** Healthcare's money, so the proof walks leave Zakat al-Mal to the walks above. */
 async function receiveHealthcare(page: Page) {
   const response = await page.request.post("/admin/donations", {
-    form: { intent: "record", name: "Proof walk donor", amount: "40", frequency: "One-Time", payment_method: "cash", purpose: "Healthcare" },
+    form: {
+      intent: "record",
+      name: "Proof walk donor",
+      amount: "40",
+      frequency: "One-Time",
+      payment_method: "cash",
+      purpose: "Healthcare",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
 }
 
-async function disburseWithProof(page: Page, description: string, proof: { name: string; mimeType: string; buffer: Buffer }) {
+async function disburseWithProof(
+  page: Page,
+  description: string,
+  proof: { name: string; mimeType: string; buffer: Buffer },
+) {
   const form = await openDisbursementForm(page);
   const fund = form.getByLabel("Fund", { exact: true });
   await fund.selectOption({ label: (await fund.locator("option", { hasText: /^Healthcare — / }).textContent())! });
@@ -231,14 +286,23 @@ async function proofWalk(page: Page) {
   const description = `Clinic invoice, photographed (${uniqueSuffix()})`;
   await disburseWithProof(page, description, { name: "receipt.jpg", mimeType: "image/jpeg", buffer: photo });
 
-  await expect(page.getByRole("status").filter({ hasText: "Disbursement #" })).toContainText(/Disbursement #\d+ recorded: \$3\.21 from Healthcare\./);
+  await expect(page.getByRole("status").filter({ hasText: "Disbursement #" })).toContainText(
+    /Disbursement #\d+ recorded: \$3\.21 from Healthcare\./,
+  );
   const [entry] = (await entriesDescribed(description)) as { id: number }[];
   expect(entry).toBeDefined();
-  const proof = page.getByRole("row").filter({ hasText: description }).getByRole("link", { name: `Proof document of entry ${entry!.id}` });
+  const proof = page
+    .getByRole("row")
+    .filter({ hasText: description })
+    .getByRole("link", { name: `Proof document of entry ${entry!.id}` });
   const download = await page.request.get((await proof.getAttribute("href"))!);
   expect(download.status()).toBe(200);
   expect(download.headers()["content-type"]).toBe("image/webp");
-  await expect(sharp(await download.body()).metadata()).resolves.toMatchObject({ format: "webp", width: 1300, height: 900 });
+  await expect(sharp(await download.body()).metadata()).resolves.toMatchObject({
+    format: "webp",
+    width: 1300,
+    height: 900,
+  });
 }
 
 test.describe("a proof document without JavaScript", () => {
@@ -248,12 +312,21 @@ test.describe("a proof document without JavaScript", () => {
     await proofWalk(page);
   });
 
-  test("a file larger than the form takes gets a page in words, and nothing is recorded", async ({ adminPage: page }) => {
+  test("a file larger than the form takes gets a page in words, and nothing is recorded", async ({
+    adminPage: page,
+  }) => {
     const description = `Too large to send (${uniqueSuffix()})`;
-    await disburseWithProof(page, description, { name: "scan.pdf", mimeType: "application/pdf", buffer: randomBytes(11 * 1024 * 1024) });
+    await disburseWithProof(page, description, {
+      name: "scan.pdf",
+      mimeType: "application/pdf",
+      buffer: randomBytes(11 * 1024 * 1024),
+    });
     await expect(page.getByRole("heading", { name: "The form was too large to send", level: 1 })).toBeVisible();
     await expect(page.getByText("comes to more than this form takes: 10 MB in all. Nothing was saved.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Open the form again" })).toHaveAttribute("href", "/admin/funds/ledger?record=1");
+    await expect(page.getByRole("link", { name: "Open the form again" })).toHaveAttribute(
+      "href",
+      "/admin/funds/ledger?record=1",
+    );
     expect(await entriesDescribed(description)).toEqual([]);
   });
 });

@@ -34,22 +34,39 @@ let named = 0;
 /** A restricted fund of its own for each test, so figures start at zero. */
 async function newFund(description = ""): Promise<{ id: number; name: string }> {
   named += 1;
-  const { status, body } = await callApi(fundsApi.action, "/api/funds/", { body: { name: `Well Project ${named}`, description }, headers: auth });
+  const { status, body } = await callApi(fundsApi.action, "/api/funds/", {
+    body: { name: `Well Project ${named}`, description },
+    headers: auth,
+  });
   expect(status).toBe(201);
   return body;
 }
 
 /** A gift as the site stores it; a gift without a fund takes its purpose's fund. */
-async function gift(purpose: string, dollars: number, extra: { is_test?: 0 | 1; name?: string; email?: string; donated_at?: string } = {}) {
+async function gift(
+  purpose: string,
+  dollars: number,
+  extra: { is_test?: 0 | 1; name?: string; email?: string; donated_at?: string } = {},
+) {
   await getDb()
     .insertInto("donations")
-    .values({ name: "A donor", email: "", amount_cents: Math.round(dollars * 100), frequency: "One-Time", purpose, donated_at: "2026-02-01T10:00:00.000Z", ...extra })
+    .values({
+      name: "A donor",
+      email: "",
+      amount_cents: Math.round(dollars * 100),
+      frequency: "One-Time",
+      purpose,
+      donated_at: "2026-02-01T10:00:00.000Z",
+      ...extra,
+    })
     .execute();
 }
 
-const fundOf = async (id: number) => (await callApi(fundApi.loader, `/api/funds/${id}`, { params: { id: String(id) } })).body;
+const fundOf = async (id: number) =>
+  (await callApi(fundApi.loader, `/api/funds/${id}`, { params: { id: String(id) } })).body;
 
-const post = (body: unknown, headers = auth) => callApi(disbursementsApi.action, "/api/disbursements/", { body, headers });
+const post = (body: unknown, headers = auth) =>
+  callApi(disbursementsApi.action, "/api/disbursements/", { body, headers });
 
 /** The answers to bodies that are not a JSON object: a 400 {detail}, never a 500. */
 const WRONG_BODIES: [kind: string, body: string, detail: string][] = [
@@ -62,7 +79,15 @@ const WRONG_BODIES: [kind: string, body: string, detail: string][] = [
 
 describe("the route table", () => {
   const asRoutes = (entries: RouteConfigEntry[]): RouteObject[] =>
-    entries.map((entry) => ({ id: entry.file, path: entry.path, index: entry.index, children: entry.children ? asRoutes(entry.children) : undefined }) as RouteObject);
+    entries.map(
+      (entry) =>
+        ({
+          id: entry.file,
+          path: entry.path,
+          index: entry.index,
+          children: entry.children ? asRoutes(entry.children) : undefined,
+        }) as RouteObject,
+    );
 
   it.each([
     ["/api/funds/", "funds/funds/routes/api-funds.ts"],
@@ -102,9 +127,13 @@ describe("GET /api/funds/", () => {
       "Education",
       "Healthcare",
     ]);
-    const obligations = anonymous.body.filter((fund: { is_obligation: boolean }) => fund.is_obligation).map((fund: { name: string }) => fund.name);
+    const obligations = anonymous.body
+      .filter((fund: { is_obligation: boolean }) => fund.is_obligation)
+      .map((fund: { name: string }) => fund.name);
     expect(obligations).toEqual(["Zakat al-Mal", "Zakat al-Fitr", "Fidya", "Kaffarah"]);
-    const zakat = anonymous.body.filter((fund: { is_zakat: boolean }) => fund.is_zakat).map((fund: { name: string }) => fund.name);
+    const zakat = anonymous.body
+      .filter((fund: { is_zakat: boolean }) => fund.is_zakat)
+      .map((fund: { name: string }) => fund.name);
     expect(zakat).toEqual(["Zakat al-Mal", "Zakat al-Fitr"]);
   });
 
@@ -113,7 +142,10 @@ describe("GET /api/funds/", () => {
     await gift(fund.name, 250.5);
     await gift(fund.name, 49.5);
     await gift(fund.name, 10_000, { is_test: 1 });
-    await recordDisbursement({ fund_id: fund.id, amount: 120.25, disbursed_on: "2026-02-10", description: "Pump parts" }, staffName);
+    await recordDisbursement(
+      { fund_id: fund.id, amount: 120.25, disbursed_on: "2026-02-10", description: "Pump parts" },
+      staffName,
+    );
 
     const { body } = await callApi(fundsApi.loader, "/api/funds/");
     expect(body.find((item: { id: number }) => item.id === fund.id)).toEqual({
@@ -137,7 +169,12 @@ describe("GET /api/funds/", () => {
 
   it("keeps archived funds, flagged and listed last", async () => {
     const fund = await newFund();
-    await callApi(fundApi.action, `/api/funds/${fund.id}`, { method: "PUT", body: { archived: true }, params: { id: String(fund.id) }, headers: auth });
+    await callApi(fundApi.action, `/api/funds/${fund.id}`, {
+      method: "PUT",
+      body: { archived: true },
+      params: { id: String(fund.id) },
+      headers: auth,
+    });
     const { body } = await callApi(fundsApi.loader, "/api/funds/");
     expect(body.at(-1)).toMatchObject({ id: fund.id, archived: true });
     expect(body.filter((item: { archived: boolean }) => !item.archived).length).toBeGreaterThanOrEqual(10);
@@ -146,7 +183,10 @@ describe("GET /api/funds/", () => {
 
 describe("POST /api/funds/", () => {
   it("adds a restricted fund for staff (201), its name its donate-form purpose", async () => {
-    const { status, body } = await callApi(fundsApi.action, "/api/funds/", { body: { name: "  Ramadan Iftar Meals ", description: "Iftar for 500 families" }, headers: auth });
+    const { status, body } = await callApi(fundsApi.action, "/api/funds/", {
+      body: { name: "  Ramadan Iftar Meals ", description: "Iftar for 500 families" },
+      headers: auth,
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({
       slug: "ramadan-iftar-meals",
@@ -170,7 +210,9 @@ describe("POST /api/funds/", () => {
       const answer = await callApi(fundsApi.action, "/api/funds/", { body: { name: "Nobody's Fund" }, headers });
       expect(answer).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
     }
-    expect(await getDb().selectFrom("funds").select("id").where("name", "=", "Nobody's Fund").executeTakeFirst()).toBeUndefined();
+    expect(
+      await getDb().selectFrom("funds").select("id").where("name", "=", "Nobody's Fund").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -179,7 +221,12 @@ describe("POST /api/funds/", () => {
     ["a name too long", { name: "x".repeat(81) }, "name", "Name must be at most 80 characters"],
     ["a name a fund has", { name: "zakat al-mal" }, "name", "A fund with this name already exists"],
     ["a donate-form word a fund has", { name: "General Donation" }, "name", "A fund with this name already exists"],
-    ["a description that is not text", { name: "Fresh Fund", description: 5 }, "description", "Description must be text"],
+    [
+      "a description that is not text",
+      { name: "Fresh Fund", description: 5 },
+      "description",
+      "Description must be text",
+    ],
   ])("refuses %s with 422 and a field error", async (_case, body, field, message) => {
     const answer = await callApi(fundsApi.action, "/api/funds/", { body, headers: auth });
     expect(answer.status).toBe(422);
@@ -188,58 +235,111 @@ describe("POST /api/funds/", () => {
   });
 
   it.each(WRONG_BODIES)("refuses %s with 400 {detail}", async (_kind, body, detail) => {
-    const answer = await callApi(fundsApi.action, "/api/funds/", { body, headers: { ...auth, "Content-Type": "application/json" } });
+    const answer = await callApi(fundsApi.action, "/api/funds/", {
+      body,
+      headers: { ...auth, "Content-Type": "application/json" },
+    });
     expect(answer).toEqual({ status: 400, headers: expect.anything(), body: { detail } });
   });
 
-  it.each(["Zakat for Gaza", "ZAKAT APPEAL", "Zakah Relief", "Winter Fitr Parcels", "fidya meals", "Kaffarah Meals", "Kaffara Fund", "Kafarah Food"])(
-    "refuses a restricted fund named %s with 422: a restricted fund holds Sadaqa, and adds nothing",
-    async (name) => {
-      const before = (await callApi(fundsApi.loader, "/api/funds/")).body.length;
-      const answer = await callApi(fundsApi.action, "/api/funds/", { body: { name, description: "Named like an obligation" }, headers: auth });
-      expect(answer.status).toBe(422);
-      expect(answer.body.errors.name).toEqual([
-        "A restricted fund holds Sadaqa: Zakat, Zakat al-Fitr, Fidya and Kaffarah are given to their own funds. Please choose a name that does not suggest them.",
-      ]);
-      expect((await callApi(fundsApi.loader, "/api/funds/")).body).toHaveLength(before);
-    },
-  );
+  it.each([
+    "Zakat for Gaza",
+    "ZAKAT APPEAL",
+    "Zakah Relief",
+    "Winter Fitr Parcels",
+    "fidya meals",
+    "Kaffarah Meals",
+    "Kaffara Fund",
+    "Kafarah Food",
+  ])("refuses a restricted fund named %s with 422: a restricted fund holds Sadaqa, and adds nothing", async (name) => {
+    const before = (await callApi(fundsApi.loader, "/api/funds/")).body.length;
+    const answer = await callApi(fundsApi.action, "/api/funds/", {
+      body: { name, description: "Named like an obligation" },
+      headers: auth,
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.name).toEqual([
+      "A restricted fund holds Sadaqa: Zakat, Zakat al-Fitr, Fidya and Kaffarah are given to their own funds. Please choose a name that does not suggest them.",
+    ]);
+    expect((await callApi(fundsApi.loader, "/api/funds/")).body).toHaveLength(before);
+  });
 });
 
 describe("GET and PUT /api/funds/{id}", () => {
   it("shows one fund to anyone, and 404 for one that does not exist", async () => {
     const zakat = await fundBySlug("zakat-al-mal");
-    const answer = await callApi(fundApi.loader, `/api/funds/${zakat.id}`, { params: { id: String(zakat.id) }, headers: expired });
-    expect(answer).toMatchObject({ status: 200, body: { id: zakat.id, name: "Zakat al-Mal", purpose: "Zakat", kind: "zakat", is_zakat: true, is_obligation: true } });
+    const answer = await callApi(fundApi.loader, `/api/funds/${zakat.id}`, {
+      params: { id: String(zakat.id) },
+      headers: expired,
+    });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        id: zakat.id,
+        name: "Zakat al-Mal",
+        purpose: "Zakat",
+        kind: "zakat",
+        is_zakat: true,
+        is_obligation: true,
+      },
+    });
     for (const id of ["99999", "abc", "0"]) {
-      expect(await callApi(fundApi.loader, `/api/funds/${id}`, { params: { id } })).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
+      expect(await callApi(fundApi.loader, `/api/funds/${id}`, { params: { id } })).toMatchObject({
+        status: 404,
+        body: { detail: expect.any(String) },
+      });
     }
   });
 
   it("lets staff change the description and archive or reopen a restricted fund", async () => {
     const fund = await newFund("Old words");
-    const put = (body: unknown) => callApi(fundApi.action, `/api/funds/${fund.id}`, { method: "PUT", body, params: { id: String(fund.id) }, headers: auth });
-    expect(await put({ description: "New words" })).toMatchObject({ status: 200, body: { description: "New words", archived: false } });
-    expect(await put({ archived: true })).toMatchObject({ status: 200, body: { description: "New words", archived: true } });
+    const put = (body: unknown) =>
+      callApi(fundApi.action, `/api/funds/${fund.id}`, {
+        method: "PUT",
+        body,
+        params: { id: String(fund.id) },
+        headers: auth,
+      });
+    expect(await put({ description: "New words" })).toMatchObject({
+      status: 200,
+      body: { description: "New words", archived: false },
+    });
+    expect(await put({ archived: true })).toMatchObject({
+      status: 200,
+      body: { description: "New words", archived: true },
+    });
     // Sending its own name back is not a rename.
-    expect(await put({ name: fund.name, archived: false })).toMatchObject({ status: 200, body: { name: fund.name, archived: false } });
+    expect(await put({ name: fund.name, archived: false })).toMatchObject({
+      status: 200,
+      body: { name: fund.name, archived: false },
+    });
   });
 
   it("refuses a rename (422), a new kind (422), a flag that is not one (422) and archiving a fixed fund (409)", async () => {
     const fund = await newFund();
-    const put = (id: number, body: unknown) => callApi(fundApi.action, `/api/funds/${id}`, { method: "PUT", body, params: { id: String(id) }, headers: auth });
+    const put = (id: number, body: unknown) =>
+      callApi(fundApi.action, `/api/funds/${id}`, { method: "PUT", body, params: { id: String(id) }, headers: auth });
     const rename = await put(fund.id, { name: "Another Name" });
     expect(rename.status).toBe(422);
     expect(rename.body.errors.name[0]).toMatch(/A fund's name never changes/);
     expect((await put(fund.id, { purpose: "Something else" })).body.errors.name[0]).toMatch(/never changes/);
-    expect(await put(fund.id, { kind: "zakat" })).toMatchObject({ status: 422, body: { errors: { kind: ["A fund's kind never changes"] } } });
-    expect(await put(fund.id, { archived: "maybe" })).toMatchObject({ status: 422, body: { errors: { archived: ["Must be true or false"] } } });
+    expect(await put(fund.id, { kind: "zakat" })).toMatchObject({
+      status: 422,
+      body: { errors: { kind: ["A fund's kind never changes"] } },
+    });
+    expect(await put(fund.id, { archived: "maybe" })).toMatchObject({
+      status: 422,
+      body: { errors: { archived: ["Must be true or false"] } },
+    });
     expect(await fundOf(fund.id)).toMatchObject({ name: fund.name, kind: "restricted", archived: false });
 
     for (const slug of ["zakat-al-mal", "zakat-al-fitr", "fidya", "kaffarah", "sadaqa"]) {
       const fixed = await fundBySlug(slug);
       const answer = await put(fixed.id, { archived: true });
-      expect(answer, slug).toMatchObject({ status: 409, body: { detail: `${fixed.name} is one of the foundation's fixed funds and cannot be archived` } });
+      expect(answer, slug).toMatchObject({
+        status: 409,
+        body: { detail: `${fixed.name} is one of the foundation's fixed funds and cannot be archived` },
+      });
       expect((await fundOf(fixed.id)).archived).toBe(false);
     }
     expect(await put(99999, { description: "x" })).toMatchObject({ status: 404 });
@@ -248,7 +348,12 @@ describe("GET and PUT /api/funds/{id}", () => {
   it("is for staff only, and refuses bodies that are not a JSON object", async () => {
     const fund = await newFund("Kept");
     for (const headers of [{}, expired]) {
-      const answer = await callApi(fundApi.action, `/api/funds/${fund.id}`, { method: "PUT", body: { description: "Changed" }, params: { id: String(fund.id) }, headers });
+      const answer = await callApi(fundApi.action, `/api/funds/${fund.id}`, {
+        method: "PUT",
+        body: { description: "Changed" },
+        params: { id: String(fund.id) },
+        headers,
+      });
       expect(answer).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
     }
     for (const [, body, detail] of WRONG_BODIES) {
@@ -260,7 +365,11 @@ describe("GET and PUT /api/funds/{id}", () => {
       });
       expect(answer).toMatchObject({ status: 400, body: { detail } });
     }
-    const deleted = await callApi(fundApi.action, `/api/funds/${fund.id}`, { method: "DELETE", params: { id: String(fund.id) }, headers: auth });
+    const deleted = await callApi(fundApi.action, `/api/funds/${fund.id}`, {
+      method: "DELETE",
+      params: { id: String(fund.id) },
+      headers: auth,
+    });
     expect(deleted).toMatchObject({ status: 405, body: { detail: "Method not allowed" } });
     expect(await fundOf(fund.id)).toMatchObject({ description: "Kept" });
   });
@@ -306,7 +415,13 @@ describe("POST /api/disbursements/", () => {
   it("refuses a category for a fund that is not Zakat, and stores nothing", async () => {
     const fund = await newFund();
     await gift(fund.name, 500);
-    const { status, body } = await post({ fund_id: fund.id, amount: 10, disbursed_on: "2026-03-01", description: "Pumps", category: "masakin" });
+    const { status, body } = await post({
+      fund_id: fund.id,
+      amount: 10,
+      disbursed_on: "2026-03-01",
+      description: "Pumps",
+      category: "masakin",
+    });
     expect(status).toBe(422);
     expect(body.errors.category[0]).toMatch(/eight categories are for Zakat/);
     expect(await fundOf(fund.id)).toMatchObject({ disbursed: 0, balance: 500 });
@@ -315,12 +430,38 @@ describe("POST /api/disbursements/", () => {
   it("gives Zakat only to one of the eight categories", async () => {
     const zakat = await fundBySlug("zakat-al-mal");
     await gift("Zakat", 300);
-    const without = await post({ fund_id: zakat.id, amount: 10, disbursed_on: "2026-03-02", description: "Food parcels" });
-    expect(without).toMatchObject({ status: 422, body: { errors: { category: ["Zakat is given only to the eight categories: please choose one"] } } });
-    const unknown = await post({ fund_id: zakat.id, amount: 10, disbursed_on: "2026-03-02", description: "Food parcels", category: "friends" });
-    expect(unknown).toMatchObject({ status: 422, body: { errors: { category: ["Please choose one of the eight categories"] } } });
-    const given = await post({ fund_id: zakat.id, amount: 10, disbursed_on: "2026-03-02", description: "Food parcels", category: "masakin" });
-    expect(given).toMatchObject({ status: 201, body: { category: "masakin", category_label: "the needy (al-masakin)", fund_name: "Zakat al-Mal" } });
+    const without = await post({
+      fund_id: zakat.id,
+      amount: 10,
+      disbursed_on: "2026-03-02",
+      description: "Food parcels",
+    });
+    expect(without).toMatchObject({
+      status: 422,
+      body: { errors: { category: ["Zakat is given only to the eight categories: please choose one"] } },
+    });
+    const unknown = await post({
+      fund_id: zakat.id,
+      amount: 10,
+      disbursed_on: "2026-03-02",
+      description: "Food parcels",
+      category: "friends",
+    });
+    expect(unknown).toMatchObject({
+      status: 422,
+      body: { errors: { category: ["Please choose one of the eight categories"] } },
+    });
+    const given = await post({
+      fund_id: zakat.id,
+      amount: 10,
+      disbursed_on: "2026-03-02",
+      description: "Food parcels",
+      category: "masakin",
+    });
+    expect(given).toMatchObject({
+      status: 201,
+      body: { category: "masakin", category_label: "the needy (al-masakin)", fund_name: "Zakat al-Mal" },
+    });
   });
 
   it.each([
@@ -335,7 +476,9 @@ describe("POST /api/disbursements/", () => {
   ])("refuses %s with 422 and field errors, storing nothing", async (_case, change, fields) => {
     const fund = await newFund();
     await gift(fund.name, 100);
-    const body = Object.keys(change).length ? { fund_id: fund.id, amount: 5, disbursed_on: "2026-03-01", description: "Food", ...change } : change;
+    const body = Object.keys(change).length
+      ? { fund_id: fund.id, amount: 5, disbursed_on: "2026-03-01", description: "Food", ...change }
+      : change;
     const answer = await post(body);
     expect(answer.status).toBe(422);
     expect(answer.body.detail).toEqual(expect.any(String));
@@ -346,16 +489,28 @@ describe("POST /api/disbursements/", () => {
   it("refuses an overdraft with 409 saying the balance is not enough, and stores nothing", async () => {
     const fund = await newFund();
     await gift(fund.name, 100);
-    const entries = async () => (await getDb().selectFrom("disbursements").select("id").where("fund_id", "=", fund.id).execute()).length;
-    const answer = await post({ fund_id: fund.id, amount: 100.01, disbursed_on: "2026-03-01", description: "Too much" });
+    const entries = async () =>
+      (await getDb().selectFrom("disbursements").select("id").where("fund_id", "=", fund.id).execute()).length;
+    const answer = await post({
+      fund_id: fund.id,
+      amount: 100.01,
+      disbursed_on: "2026-03-01",
+      description: "Too much",
+    });
     expect(answer).toEqual({
       status: 409,
       headers: expect.anything(),
-      body: { detail: `The ${fund.name} balance is not enough: it holds $100.00, and this disbursement is $100.01. Nothing was recorded.` },
+      body: {
+        detail: `The ${fund.name} balance is not enough: it holds $100.00, and this disbursement is $100.01. Nothing was recorded.`,
+      },
     });
     expect(await entries()).toBe(0);
-    expect((await post({ fund_id: fund.id, amount: 100, disbursed_on: "2026-03-01", description: "All of it" })).status).toBe(201);
-    expect((await post({ fund_id: fund.id, amount: 0.01, disbursed_on: "2026-03-01", description: "A cent more" })).status).toBe(409);
+    expect(
+      (await post({ fund_id: fund.id, amount: 100, disbursed_on: "2026-03-01", description: "All of it" })).status,
+    ).toBe(201);
+    expect(
+      (await post({ fund_id: fund.id, amount: 0.01, disbursed_on: "2026-03-01", description: "A cent more" })).status,
+    ).toBe(409);
     expect(await entries()).toBe(1);
     expect(await fundOf(fund.id)).toMatchObject({ received: 100, disbursed: 100, balance: 0 });
   });
@@ -363,36 +518,63 @@ describe("POST /api/disbursements/", () => {
   it("refuses a disbursement dated before the fund had the money with 409 naming the day, and stores nothing", async () => {
     const fund = await newFund();
     await gift(fund.name, 500, { donated_at: "2026-03-01T10:00:00.000Z" });
-    const answer = await post({ fund_id: fund.id, amount: 500, disbursed_on: "2024-06-01", description: "Dated two years back" });
+    const answer = await post({
+      fund_id: fund.id,
+      amount: 500,
+      disbursed_on: "2024-06-01",
+      description: "Dated two years back",
+    });
     expect(answer).toEqual({
       status: 409,
       headers: expect.anything(),
-      body: { detail: `The ${fund.name} balance is not enough on 2024-06-01: it held $0.00 then, and this disbursement is $500.00. Nothing was recorded.` },
+      body: {
+        detail: `The ${fund.name} balance is not enough on 2024-06-01: it held $0.00 then, and this disbursement is $500.00. Nothing was recorded.`,
+      },
     });
     expect(await fundOf(fund.id)).toMatchObject({ received: 500, disbursed: 0, balance: 500 });
     // 2024 has no figures at all, so the report answers for all years (a made-up year is never worked out).
     const report = await callApi(transparencyApi.loader, "/api/transparency?calendar=gregorian&year=2024");
     expect(report.body.year).toBeNull();
     expect(report.body.years).not.toContain(2024);
-    expect(report.body.funds.find((item: { name: string }) => item.name === fund.name)).toMatchObject({ received: 500, distributed: 0, held: 500 });
-    expect((await post({ fund_id: fund.id, amount: 500, disbursed_on: "2026-03-01", description: "The day it came" })).status).toBe(201);
+    expect(report.body.funds.find((item: { name: string }) => item.name === fund.name)).toMatchObject({
+      received: 500,
+      distributed: 0,
+      held: 500,
+    });
+    expect(
+      (await post({ fund_id: fund.id, amount: 500, disbursed_on: "2026-03-01", description: "The day it came" }))
+        .status,
+    ).toBe(201);
   });
 
   it("refuses a reversal dated before the entry it reverses with 422 on its date", async () => {
     const fund = await newFund();
     await gift(fund.name, 100);
-    const original = (await post({ fund_id: fund.id, amount: 60, disbursed_on: "2026-03-01", description: "Entered twice by mistake" })).body;
+    const original = (
+      await post({ fund_id: fund.id, amount: 60, disbursed_on: "2026-03-01", description: "Entered twice by mistake" })
+    ).body;
     const early = await post({ reverses_id: original.id, description: "Duplicate entry", disbursed_on: "2026-02-28" });
-    expect(early).toMatchObject({ status: 422, body: { errors: { disbursed_on: ["A reversal cannot be dated before the entry it reverses (2026-03-01)"] } } });
+    expect(early).toMatchObject({
+      status: 422,
+      body: { errors: { disbursed_on: ["A reversal cannot be dated before the entry it reverses (2026-03-01)"] } },
+    });
     expect(await fundOf(fund.id)).toMatchObject({ disbursed: 60, balance: 40 });
-    expect((await post({ reverses_id: original.id, description: "Duplicate entry", disbursed_on: "2026-03-01" })).status).toBe(201);
+    expect(
+      (await post({ reverses_id: original.id, description: "Duplicate entry", disbursed_on: "2026-03-01" })).status,
+    ).toBe(201);
   });
 
   it("records a reversal when the body names the entry it reverses; both entries say so", async () => {
     const fund = await newFund();
     await gift(fund.name, 100);
-    const original = (await post({ fund_id: fund.id, amount: 60, disbursed_on: "2026-03-01", description: "Entered twice by mistake" })).body;
-    const reversal = await post({ reverses_id: original.id, description: "Duplicate entry", disbursed_on: "2026-03-03" });
+    const original = (
+      await post({ fund_id: fund.id, amount: 60, disbursed_on: "2026-03-01", description: "Entered twice by mistake" })
+    ).body;
+    const reversal = await post({
+      reverses_id: original.id,
+      description: "Duplicate entry",
+      disbursed_on: "2026-03-03",
+    });
     expect(reversal.status).toBe(201);
     expect(reversal.body).toMatchObject({
       kind: "reversal",
@@ -404,8 +586,16 @@ describe("POST /api/disbursements/", () => {
       reversed_by_id: null,
       recorded_by: staffName,
     });
-    const reread = await callApi(disbursementApi.loader, `/api/disbursements/${original.id}`, { params: { id: String(original.id) }, headers: auth });
-    expect(reread.body).toMatchObject({ id: original.id, kind: "disbursement", reverses_id: null, reversed_by_id: reversal.body.id });
+    const reread = await callApi(disbursementApi.loader, `/api/disbursements/${original.id}`, {
+      params: { id: String(original.id) },
+      headers: auth,
+    });
+    expect(reread.body).toMatchObject({
+      id: original.id,
+      kind: "disbursement",
+      reverses_id: null,
+      reversed_by_id: reversal.body.id,
+    });
     expect(await fundOf(fund.id)).toMatchObject({ disbursed: 0, balance: 100 });
 
     // Once only, and never a reversal of a reversal.
@@ -417,9 +607,18 @@ describe("POST /api/disbursements/", () => {
       status: 409,
       body: { detail: `Entry ${reversal.body.id} is itself a reversal and cannot be reversed` },
     });
-    expect(await post({ reverses_id: 99999, description: "Nothing" })).toMatchObject({ status: 422, body: { errors: { reverses_id: ["There is no ledger entry with this number"] } } });
-    expect(await post({ reverses_id: "", description: "Nothing" })).toMatchObject({ status: 422, body: { errors: { reverses_id: expect.any(Array) } } });
-    expect(await post({ reverses_id: original.id })).toMatchObject({ status: 422, body: { errors: { description: ["Reason is required"] } } });
+    expect(await post({ reverses_id: 99999, description: "Nothing" })).toMatchObject({
+      status: 422,
+      body: { errors: { reverses_id: ["There is no ledger entry with this number"] } },
+    });
+    expect(await post({ reverses_id: "", description: "Nothing" })).toMatchObject({
+      status: 422,
+      body: { errors: { reverses_id: expect.any(Array) } },
+    });
+    expect(await post({ reverses_id: original.id })).toMatchObject({
+      status: 422,
+      body: { errors: { description: ["Reason is required"] } },
+    });
     expect(await fundOf(fund.id)).toMatchObject({ disbursed: 0, balance: 100 });
   });
 
@@ -427,10 +626,15 @@ describe("POST /api/disbursements/", () => {
     const fund = await newFund();
     await gift(fund.name, 100);
     for (const headers of [{}, expired]) {
-      expect(await post({ fund_id: fund.id, amount: 5, disbursed_on: "2026-03-01", description: "x" }, headers)).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+      expect(
+        await post({ fund_id: fund.id, amount: 5, disbursed_on: "2026-03-01", description: "x" }, headers),
+      ).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
     }
     for (const [, body, detail] of WRONG_BODIES) {
-      expect(await post(body, { ...auth, "Content-Type": "application/json" })).toMatchObject({ status: 400, body: { detail } });
+      expect(await post(body, { ...auth, "Content-Type": "application/json" })).toMatchObject({
+        status: 400,
+        body: { detail },
+      });
     }
     expect(await fundOf(fund.id)).toMatchObject({ disbursed: 0 });
   });
@@ -446,11 +650,37 @@ describe("GET /api/disbursements/", () => {
     await gift(water.name, 1000, { donated_at: "2026-01-02T10:00:00.000Z" });
     const zakat = await fundBySlug("zakat-al-fitr");
     await gift("Zakat al-Fitr", 1000, { donated_at: "2026-03-10T10:00:00.000Z" });
-    const record = async (input: Record<string, unknown>, proof = "") => (await recordDisbursement(input, staffName, proof)).id;
+    const record = async (input: Record<string, unknown>, proof = "") =>
+      (await recordDisbursement(input, staffName, proof)).id;
     ids = {
-      pumps: await record({ fund_id: water.id, amount: 100, disbursed_on: "2026-01-10", programme: "Wells", region: "Niger", description: "Hand pumps for Zinder" }),
-      tanks: await record({ fund_id: water.id, amount: 200, disbursed_on: "2026-02-10", programme: "Wells", region: "Chad", description: "Water tanks" }, "d5f0c3a9-proof-of-tanks.pdf"),
-      fitr: await record({ fund_id: zakat.id, amount: 300, disbursed_on: "2026-03-19", category: "fuqara", programme: "Eid food", region: "Gaza", description: "Fitr food parcels" }),
+      pumps: await record({
+        fund_id: water.id,
+        amount: 100,
+        disbursed_on: "2026-01-10",
+        programme: "Wells",
+        region: "Niger",
+        description: "Hand pumps for Zinder",
+      }),
+      tanks: await record(
+        {
+          fund_id: water.id,
+          amount: 200,
+          disbursed_on: "2026-02-10",
+          programme: "Wells",
+          region: "Chad",
+          description: "Water tanks",
+        },
+        "d5f0c3a9-proof-of-tanks.pdf",
+      ),
+      fitr: await record({
+        fund_id: zakat.id,
+        amount: 300,
+        disbursed_on: "2026-03-19",
+        category: "fuqara",
+        programme: "Eid food",
+        region: "Gaza",
+        description: "Fitr food parcels",
+      }),
     };
   });
 
@@ -462,8 +692,16 @@ describe("GET /api/disbursements/", () => {
 
   it("is for staff only: the public reads the ledger's aggregates at /api/transparency", async () => {
     for (const headers of [{}, expired]) {
-      expect(await callApi(disbursementsApi.loader, "/api/disbursements/", { headers })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
-      expect(await callApi(disbursementApi.loader, `/api/disbursements/${ids.pumps}`, { params: { id: String(ids.pumps) }, headers })).toMatchObject({ status: 401 });
+      expect(await callApi(disbursementsApi.loader, "/api/disbursements/", { headers })).toMatchObject({
+        status: 401,
+        body: { detail: "Not authenticated" },
+      });
+      expect(
+        await callApi(disbursementApi.loader, `/api/disbursements/${ids.pumps}`, {
+          params: { id: String(ids.pumps) },
+          headers,
+        }),
+      ).toMatchObject({ status: 401 });
     }
   });
 
@@ -497,38 +735,70 @@ describe("GET /api/disbursements/", () => {
     ["?from=2026-13-45", "from must be a date as YYYY-MM-DD"],
     ["?from=2026-02-01&to=2026-02-30", "to must be a date as YYYY-MM-DD"],
   ])("refuses the filter %s with 422 {detail}", async (query, detail) => {
-    expect(await callApi(disbursementsApi.loader, `/api/disbursements/${query}`, { headers: auth })).toMatchObject({ status: 422, body: { detail } });
+    expect(await callApi(disbursementsApi.loader, `/api/disbursements/${query}`, { headers: auth })).toMatchObject({
+      status: 422,
+      body: { detail },
+    });
   });
 
   it("says a proof document is kept, never its name", async () => {
-    const one = await callApi(disbursementApi.loader, `/api/disbursements/${ids.tanks}`, { params: { id: String(ids.tanks) }, headers: auth });
-    expect(one.body).toMatchObject({ id: ids.tanks, has_proof: true, recorded_by: staffName, recorded_at: expect.any(String) });
+    const one = await callApi(disbursementApi.loader, `/api/disbursements/${ids.tanks}`, {
+      params: { id: String(ids.tanks) },
+      headers: auth,
+    });
+    expect(one.body).toMatchObject({
+      id: ids.tanks,
+      has_proof: true,
+      recorded_by: staffName,
+      recorded_at: expect.any(String),
+    });
     expect(one.body).not.toHaveProperty("proof_filename");
     const whole = await callApi(disbursementsApi.loader, "/api/disbursements/", { headers: auth });
     const paged = await callApi(disbursementsApi.loader, "/api/disbursements/?limit=100", { headers: auth });
-    for (const text of [JSON.stringify(one.body), JSON.stringify(whole.body), JSON.stringify(paged.body)]) expect(text).not.toContain("proof-of-tanks");
+    for (const text of [JSON.stringify(one.body), JSON.stringify(whole.body), JSON.stringify(paged.body)])
+      expect(text).not.toContain("proof-of-tanks");
   });
 
   it("answers 404 for an entry that does not exist", async () => {
     for (const id of ["99999", "abc"]) {
-      expect(await callApi(disbursementApi.loader, `/api/disbursements/${id}`, { params: { id }, headers: auth })).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
+      expect(
+        await callApi(disbursementApi.loader, `/api/disbursements/${id}`, { params: { id }, headers: auth }),
+      ).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
     }
   });
 
-  it.each(["PUT", "PATCH", "DELETE"])("refuses %s on an entry or the ledger (409): entries are never changed", async (method) => {
-    const detail = "Ledger entries are never changed or deleted. To put a mistake right, record a reversal that names the entry.";
-    const before = await getDb().selectFrom("disbursements").selectAll().orderBy("id").execute();
-    const body = method === "DELETE" ? undefined : { amount: 1, description: "Changed" };
-    const entry = await callApi(disbursementApi.action, `/api/disbursements/${ids.pumps}`, { method, body, params: { id: String(ids.pumps) }, headers: auth });
-    expect(entry).toMatchObject({ status: 409, body: { detail } });
-    const ledger = await callApi(disbursementsApi.action, "/api/disbursements/", { method, body, headers: auth });
-    expect(ledger).toMatchObject({ status: 409, body: { detail } });
-    const missing = await callApi(disbursementApi.action, "/api/disbursements/99999", { method, body, params: { id: "99999" }, headers: auth });
-    expect(missing.status).toBe(404);
-    const anonymous = await callApi(disbursementApi.action, `/api/disbursements/${ids.pumps}`, { method, body, params: { id: String(ids.pumps) } });
-    expect(anonymous.status).toBe(401);
-    expect(await getDb().selectFrom("disbursements").selectAll().orderBy("id").execute()).toEqual(before);
-  });
+  it.each(["PUT", "PATCH", "DELETE"])(
+    "refuses %s on an entry or the ledger (409): entries are never changed",
+    async (method) => {
+      const detail =
+        "Ledger entries are never changed or deleted. To put a mistake right, record a reversal that names the entry.";
+      const before = await getDb().selectFrom("disbursements").selectAll().orderBy("id").execute();
+      const body = method === "DELETE" ? undefined : { amount: 1, description: "Changed" };
+      const entry = await callApi(disbursementApi.action, `/api/disbursements/${ids.pumps}`, {
+        method,
+        body,
+        params: { id: String(ids.pumps) },
+        headers: auth,
+      });
+      expect(entry).toMatchObject({ status: 409, body: { detail } });
+      const ledger = await callApi(disbursementsApi.action, "/api/disbursements/", { method, body, headers: auth });
+      expect(ledger).toMatchObject({ status: 409, body: { detail } });
+      const missing = await callApi(disbursementApi.action, "/api/disbursements/99999", {
+        method,
+        body,
+        params: { id: "99999" },
+        headers: auth,
+      });
+      expect(missing.status).toBe(404);
+      const anonymous = await callApi(disbursementApi.action, `/api/disbursements/${ids.pumps}`, {
+        method,
+        body,
+        params: { id: String(ids.pumps) },
+      });
+      expect(anonymous.status).toBe(401);
+      expect(await getDb().selectFrom("disbursements").selectAll().orderBy("id").execute()).toEqual(before);
+    },
+  );
 });
 
 describe("/api/rates/", () => {
@@ -556,13 +826,21 @@ describe("/api/rates/", () => {
   it("tells staff who recorded each rate and when; everyone else never", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const created = await callApi(ratesApi.action, "/api/rates/", {
-      body: { rate_key: "kaffarah_per_person", amount: 11, effective_on: today, authority: "Fiqh Council of North America" },
+      body: {
+        rate_key: "kaffarah_per_person",
+        amount: 11,
+        effective_on: today,
+        authority: "Fiqh Council of North America",
+      },
       headers: auth,
     });
     expect(created.status).toBe(201);
 
     const forStaff = (await callApi(ratesApi.loader, "/api/rates/", { headers: auth })).body;
-    expect(forStaff.find((rate: { id: number }) => rate.id === created.body.id)).toMatchObject({ recorded_by: staffName, recorded_at: expect.any(String) });
+    expect(forStaff.find((rate: { id: number }) => rate.id === created.body.id)).toMatchObject({
+      recorded_by: staffName,
+      recorded_at: expect.any(String),
+    });
     expect(forStaff.every((rate: object) => "recorded_by" in rate && "recorded_at" in rate)).toBe(true);
 
     for (const headers of [{}, expired]) {
@@ -577,15 +855,34 @@ describe("/api/rates/", () => {
   it("lets staff set a new rate (201); the old one stays in the history, no longer in force", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const created = await callApi(ratesApi.action, "/api/rates/", {
-      body: { rate_key: "fidya_per_day", amount: "15", effective_on: today, authority: "Fiqh Council of North America", note: "Two meals" },
+      body: {
+        rate_key: "fidya_per_day",
+        amount: "15",
+        effective_on: today,
+        authority: "Fiqh Council of North America",
+        note: "Two meals",
+      },
       headers: auth,
     });
     expect(created).toMatchObject({
       status: 201,
-      body: { rate_key: "fidya_per_day", amount: 15, effective_on: today, authority: "Fiqh Council of North America", note: "Two meals", to_confirm: false, recorded_by: staffName },
+      body: {
+        rate_key: "fidya_per_day",
+        amount: 15,
+        effective_on: today,
+        authority: "Fiqh Council of North America",
+        note: "Two meals",
+        to_confirm: false,
+        recorded_by: staffName,
+      },
     });
     const later = await callApi(ratesApi.action, "/api/rates/", {
-      body: { rate_key: "fidya_per_day", amount: 16, effective_on: "2999-01-01", authority: "Fiqh Council of North America" },
+      body: {
+        rate_key: "fidya_per_day",
+        amount: 16,
+        effective_on: "2999-01-01",
+        authority: "Fiqh Council of North America",
+      },
       headers: auth,
     });
     expect(later.status).toBe(201);
@@ -605,16 +902,28 @@ describe("/api/rates/", () => {
     for (const headers of [{}, expired]) {
       expect(await callApi(ratesApi.action, "/api/rates/", { body: good, headers })).toMatchObject({ status: 401 });
     }
-    const bad = await callApi(ratesApi.action, "/api/rates/", { body: { rate_key: "platinum", amount: 0, effective_on: "soon" }, headers: auth });
+    const bad = await callApi(ratesApi.action, "/api/rates/", {
+      body: { rate_key: "platinum", amount: 0, effective_on: "soon" },
+      headers: auth,
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["amount", "authority", "effective_on", "rate_key"]);
     for (const [, body, detail] of WRONG_BODIES) {
-      expect(await callApi(ratesApi.action, "/api/rates/", { body, headers: { ...auth, "Content-Type": "application/json" } })).toMatchObject({ status: 400, body: { detail } });
+      expect(
+        await callApi(ratesApi.action, "/api/rates/", {
+          body,
+          headers: { ...auth, "Content-Type": "application/json" },
+        }),
+      ).toMatchObject({ status: 400, body: { detail } });
     }
     const put = await callApi(ratesApi.action, "/api/rates/", { method: "PUT", body: good, headers: auth });
     expect(put).toMatchObject({ status: 405 });
     const { body } = await callApi(ratesApi.loader, "/api/rates/");
-    expect(body.some((rate: { amount: number; rate_key: string }) => rate.rate_key === "gold_per_gram" && rate.amount === 70)).toBe(false);
+    expect(
+      body.some(
+        (rate: { amount: number; rate_key: string }) => rate.rate_key === "gold_per_gram" && rate.amount === 70,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -628,7 +937,15 @@ describe("GET /api/transparency", () => {
     await gift("Emergency Relief", 750, { ...donor, donated_at: "2026-01-06T10:00:00.000Z" });
     const zakat = await fundBySlug("zakat-al-mal");
     await recordDisbursement(
-      { fund_id: zakat.id, amount: 400, disbursed_on: "2026-02-01", category: "gharimin", programme: "Debt relief", region: "Amman", description: `Rent arrears paid for ${recipient}` },
+      {
+        fund_id: zakat.id,
+        amount: 400,
+        disbursed_on: "2026-02-01",
+        category: "gharimin",
+        programme: "Debt relief",
+        region: "Amman",
+        description: `Rent arrears paid for ${recipient}`,
+      },
       staffName,
       proof,
     );
@@ -639,10 +956,19 @@ describe("GET /api/transparency", () => {
     const stale = await callApi(transparencyApi.loader, "/api/transparency", { headers: expired });
     expect(anonymous.status).toBe(200);
     expect(stale.body).toEqual(anonymous.body);
-    expect(anonymous.body).toMatchObject({ calendar: "hijri", year: null, latest_entry_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    expect(anonymous.body.funds.map((fund: { name: string }) => fund.name)).toEqual(expect.arrayContaining(["Zakat al-Mal", "Zakat al-Fitr", "Fidya", "Kaffarah"]));
+    expect(anonymous.body).toMatchObject({
+      calendar: "hijri",
+      year: null,
+      latest_entry_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(anonymous.body.funds.map((fund: { name: string }) => fund.name)).toEqual(
+      expect.arrayContaining(["Zakat al-Mal", "Zakat al-Fitr", "Fidya", "Kaffarah"]),
+    );
     expect(anonymous.body.zakat.by_category).toHaveLength(8);
-    expect(anonymous.body.zakat.by_category.find((item: { key: string }) => item.key === "gharimin")).toMatchObject({ english: "debtors", arabic: "al-gharimin" });
+    expect(anonymous.body.zakat.by_category.find((item: { key: string }) => item.key === "gharimin")).toMatchObject({
+      english: "debtors",
+      arabic: "al-gharimin",
+    });
     const gregorian = await callApi(transparencyApi.loader, "/api/transparency?calendar=gregorian&year=2026");
     expect(gregorian.body).toMatchObject({ calendar: "gregorian", year: 2026 });
     expect(gregorian.body.zakat.by_year.map((item: { year: number }) => item.year)).toEqual([2026]);
@@ -654,16 +980,39 @@ describe("GET /api/transparency", () => {
     expect(report.funds.length).toBeGreaterThan(4);
     for (const item of report.funds) {
       const fund = funds.find((candidate: { name: string }) => candidate.name === item.name);
-      expect([item.received, item.distributed, item.held], item.name).toEqual([fund.received, fund.disbursed, fund.balance]);
+      expect([item.received, item.distributed, item.held], item.name).toEqual([
+        fund.received,
+        fund.disbursed,
+        fund.balance,
+      ]);
     }
   });
 
   it("never names a donor or a recipient, nor a proof document, in any calendar or year", async () => {
-    for (const query of ["", "?calendar=gregorian", "?calendar=gregorian&year=2026", "?calendar=hijri&year=1447", "?year=nonsense"]) {
+    for (const query of [
+      "",
+      "?calendar=gregorian",
+      "?calendar=gregorian&year=2026",
+      "?calendar=hijri&year=1447",
+      "?year=nonsense",
+    ]) {
       const { status, body } = await callApi(transparencyApi.loader, `/api/transparency${query}`);
       expect(status).toBe(200);
       const text = JSON.stringify(body);
-      for (const secret of ["Zubaydah", "Quintessa", "Farrow", "zq.farrow", "@example.org", "Nadira", "Okonkwo", proof, "c81e728d", "Rent arrears", "Amman", staffName]) {
+      for (const secret of [
+        "Zubaydah",
+        "Quintessa",
+        "Farrow",
+        "zq.farrow",
+        "@example.org",
+        "Nadira",
+        "Okonkwo",
+        proof,
+        "c81e728d",
+        "Rent arrears",
+        "Amman",
+        staffName,
+      ]) {
         expect(text, `${secret} in ${query}`).not.toContain(secret);
       }
     }
@@ -685,7 +1034,9 @@ describe("GET /api/transparency", () => {
   });
 
   it("is read-only", async () => {
-    expect(await callApi(transparencyApi.action, "/api/transparency", { body: { year: 1 }, headers: auth })).toMatchObject({ status: 405, body: { detail: "Method not allowed" } });
+    expect(
+      await callApi(transparencyApi.action, "/api/transparency", { body: { year: 1 }, headers: auth }),
+    ).toMatchObject({ status: 405, body: { detail: "Method not allowed" } });
   });
 });
 
@@ -703,8 +1054,22 @@ describe("odd requests", () => {
     { rate_key: ["fidya_per_day"], amount: {}, effective_on: [], authority: 1, note: false },
     "not json at all",
   ];
-  const ODD_QUERIES = ["?limit=abc", "?offset=-3", "?fund=1e5", "?search=%22", "?search=*", "?search=a%20OR%20b", "?from=2026-13-45", "?calendar=x&year=-1", "?year=99999999999"];
-  const ROUTES: [name: string, module: { loader: (args: never) => unknown; action: (args: never) => unknown }, address: string][] = [
+  const ODD_QUERIES = [
+    "?limit=abc",
+    "?offset=-3",
+    "?fund=1e5",
+    "?search=%22",
+    "?search=*",
+    "?search=a%20OR%20b",
+    "?from=2026-13-45",
+    "?calendar=x&year=-1",
+    "?year=99999999999",
+  ];
+  const ROUTES: [
+    name: string,
+    module: { loader: (args: never) => unknown; action: (args: never) => unknown },
+    address: string,
+  ][] = [
     ["funds", fundsApi, "/api/funds/"],
     ["fund", fundApi, "/api/funds/2"],
     ["disbursements", disbursementsApi, "/api/disbursements/"],
@@ -730,7 +1095,8 @@ describe("odd requests", () => {
           headers: { ...auth, "Content-Type": "application/json" },
         });
         expect(answer.status, `${method} ${address} ${JSON.stringify(body)}`).toBeLessThan(500);
-        if (answer.status >= 400) expect(answer.body.detail, `${method} ${address} ${JSON.stringify(body)}`).toEqual(expect.any(String));
+        if (answer.status >= 400)
+          expect(answer.body.detail, `${method} ${address} ${JSON.stringify(body)}`).toEqual(expect.any(String));
       }
     }
   });

@@ -59,12 +59,23 @@ export function DisbursementForm({
   const proofError = lastResult?.error?.proof ?? undefined;
 
   return (
-    <section aria-labelledby="disbursement-title" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="disbursement-title"
+      className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm"
+    >
       <h2 id="disbursement-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         Record a disbursement
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Money that went out of a fund. Entries are never changed: a mistake is put right by a reversal.</p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2" preventScrollReset>
+      <p className="mt-1 text-sm text-slate-600">
+        Money that went out of a fund. Entries are never changed: a mistake is put right by a reversal.
+      </p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2"
+        preventScrollReset
+      >
         {form.errors?.length ? (
           <div className="sm:col-span-2">
             <FormAlert errors={form.errors} focusRef={alertRef} />
@@ -87,10 +98,38 @@ export function DisbursementForm({
           <FieldError id={fields.fund_id.errorId} errors={fields.fund_id.errors} />
         </div>
         <InputField field={fields.amount} label="Amount (USD)" type="text" inputMode="decimal" required />
-        {askCategory ? <CategoryField field={fields.category} hydrated={hydrated} zakatFunds={zakatFunds.map((fund) => fund.name)} /> : null}
-        <InputField field={fields.programme} label={<>Programme or project <span className="font-normal text-slate-500">(optional)</span></>} type="text" maxLength={200} />
-        <InputField field={fields.region} label={<>Region <span className="font-normal text-slate-500">(optional)</span></>} type="text" maxLength={200} />
-        <TextareaField field={fields.description} label="Description" rows={3} required maxLength={2000} className="sm:col-span-2" hint="What the money was for. Never a recipient's name: the public report shows aggregates only." />
+        {askCategory ? (
+          <CategoryField field={fields.category} hydrated={hydrated} zakatFunds={zakatFunds.map((fund) => fund.name)} />
+        ) : null}
+        <InputField
+          field={fields.programme}
+          label={
+            <>
+              Programme or project <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+          type="text"
+          maxLength={200}
+        />
+        <InputField
+          field={fields.region}
+          label={
+            <>
+              Region <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+          type="text"
+          maxLength={200}
+        />
+        <TextareaField
+          field={fields.description}
+          label="Description"
+          rows={3}
+          required
+          maxLength={2000}
+          className="sm:col-span-2"
+          hint="What the money was for. Never a recipient's name: the public report shows aggregates only."
+        />
         <div className="sm:col-span-2">
           <label htmlFor="disbursement-proof" className="field-label">
             Proof document <span className="font-normal text-slate-500">(optional: a photo or a PDF, up to 10 MB)</span>
@@ -105,7 +144,8 @@ export function DisbursementForm({
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
           />
           <p id="disbursement-proof-hint" className="mt-1 text-xs text-slate-500">
-            Seen by staff only. A photo&apos;s location and camera details, and a PDF&apos;s author, title and other metadata, are removed.
+            Seen by staff only. A photo&apos;s location and camera details, and a PDF&apos;s author, title and other
+            metadata, are removed.
             {lastResult ? " A file chosen before must be chosen again." : ""}
           </p>
           <FieldError id="disbursement-proof-error" errors={proofError} />

@@ -78,16 +78,38 @@ export function ReversalForm({
         <dd>{entry.description}</dd>
       </dl>
       <p className="mt-3 text-sm text-slate-700">
-        A reversal puts {amount} back into {entry.fund_name} and names entry #{entry.id}. Both stay in the ledger for good.
+        A reversal puts {amount} back into {entry.fund_name} and names entry #{entry.id}. Both stay in the ledger for
+        good.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
         <input type="hidden" name={fields.reverses_id.name} value={entry.id} />
-        <TextareaField field={fields.description} label="Reason" rows={2} required maxLength={2000} className="sm:col-span-2" hint="Why the entry was a mistake, e.g. “Recorded twice”." />
-        <InputField field={fields.disbursed_on} label="Date of the reversal" type="date" required min={entry.disbursed_on} max={today} />
+        <TextareaField
+          field={fields.description}
+          label="Reason"
+          rows={2}
+          required
+          maxLength={2000}
+          className="sm:col-span-2"
+          hint="Why the entry was a mistake, e.g. “Recorded twice”."
+        />
+        <InputField
+          field={fields.disbursed_on}
+          label="Date of the reversal"
+          type="date"
+          required
+          min={entry.disbursed_on}
+          max={today}
+        />
         <div className="space-y-3 sm:col-span-2">
           <FormAlert errors={[...(form.errors ?? []), ...(fields.reverses_id.errors ?? [])]} />
           <div className="flex gap-3">
-            <button type="submit" name="intent" value="reverse" className="btn bg-red-700 text-white hover:bg-red-800" disabled={saving}>
+            <button
+              type="submit"
+              name="intent"
+              value="reverse"
+              className="btn bg-red-700 text-white hover:bg-red-800"
+              disabled={saving}
+            >
               {saving ? "Recording..." : "Record the reversal"}
             </button>
             <Link to={cancelTo} preventScrollReset className="btn-secondary">

@@ -23,7 +23,14 @@ import { rowFromParam } from "~/lib/record-ids.server";
 import { adminContext } from "~/lib/request-context";
 import { discard, type ReceivedFile } from "~/lib/uploads.server";
 import { FundFilter } from "~/ui/record-filter";
-import { findLedgerPage, getLedgerEntry, readLedgerFilter, recordReversal, type LedgerEntry, type LedgerFilter } from "../server/ledger.server";
+import {
+  findLedgerPage,
+  getLedgerEntry,
+  readLedgerFilter,
+  recordReversal,
+  type LedgerEntry,
+  type LedgerFilter,
+} from "../server/ledger.server";
 import { listFunds } from "~/funds/funds/index.server";
 import { recordDisbursementWithProof } from "../server/proofs.server";
 
@@ -62,7 +69,10 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const { fields, file, fileError } = await readSubmission(request, { fileField: "proof", maxFileBytes: MAX_PROOF_BYTES });
+  const { fields, file, fileError } = await readSubmission(request, {
+    fileField: "proof",
+    maxFileBytes: MAX_PROOF_BYTES,
+  });
   const recordedBy = context.get(adminContext)!.username;
   try {
     const intent = fields.get("intent");
@@ -74,10 +84,22 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
-async function disburseAction(fields: URLSearchParams, file: ReceivedFile | null, fileError: string | undefined, recordedBy: string, url: URL) {
+async function disburseAction(
+  fields: URLSearchParams,
+  file: ReceivedFile | null,
+  fileError: string | undefined,
+  recordedBy: string,
+  url: URL,
+) {
   const submission = parseWithZod(fields, { schema: disbursementSchema });
   if (submission.status !== "success" || fileError) {
-    return data({ intent: "disburse" as const, result: submission.reply({ fieldErrors: fileError ? { proof: [fileError] } : {} }) }, { status: 400 });
+    return data(
+      {
+        intent: "disburse" as const,
+        result: submission.reply({ fieldErrors: fileError ? { proof: [fileError] } : {} }),
+      },
+      { status: 400 },
+    );
   }
   try {
     const entry = await recordDisbursementWithProof(submission.value, recordedBy, file);
@@ -91,7 +113,8 @@ async function disburseAction(fields: URLSearchParams, file: ReceivedFile | null
 
 async function reverseAction(fields: URLSearchParams, recordedBy: string, url: URL) {
   const submission = parseWithZod(fields, { schema: reversalSchema });
-  if (submission.status !== "success") return data({ intent: "reverse" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "reverse" as const, result: submission.reply() }, { status: 400 });
   try {
     const reversal = await recordReversal(submission.value, recordedBy);
     return backToList(url, SCREEN, { reversed: String(reversal.id) }, TRANSIENT);
@@ -117,7 +140,8 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
   const disburseResult = actionData?.intent === "disburse" ? actionData.result : undefined;
   const reverseResult = actionData?.intent === "reverse" ? actionData.result : undefined;
   const recording = loaderData.recording || disburseResult !== undefined;
-  const reversible = reversing && reversing.kind === "disbursement" && reversing.reversed_by_id === null ? reversing : null;
+  const reversible =
+    reversing && reversing.kind === "disbursement" && reversing.reversed_by_id === null ? reversing : null;
   useFocusReturn(reversible ? String(reversible.id) : null, (id) => `[data-reverse-for="${id}"]`);
   const query = filterQuery(filter);
   const justRecordedFund = justRecorded ? funds.find((fund) => fund.id === justRecorded.fund_id) : undefined;
@@ -142,11 +166,17 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
           {justRecorded.kind === "reversal"
             ? `Reversal #${justRecorded.id} recorded: ${formatExactDollars(justRecorded.amount)} put back into ${justRecorded.fund_name} (reversing #${justRecorded.reverses_id}).`
             : `Disbursement #${justRecorded.id} recorded: ${formatExactDollars(justRecorded.amount)} from ${justRecorded.fund_name}.`}
-          {justRecordedFund ? ` ${justRecordedFund.name} now holds ${formatExactDollars(justRecordedFund.balance)}.` : ""}
+          {justRecordedFund
+            ? ` ${justRecordedFund.name} now holds ${formatExactDollars(justRecordedFund.balance)}.`
+            : ""}
         </Notice>
       ) : null}
-      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice> : null}
-      {loaderData.missingEntry !== null ? <Notice tone="error">There is no ledger entry #{loaderData.missingEntry.replace(/^#/, "")}.</Notice> : null}
+      {loaderData.filterProblem ? (
+        <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice>
+      ) : null}
+      {loaderData.missingEntry !== null ? (
+        <Notice tone="error">There is no ledger entry #{loaderData.missingEntry.replace(/^#/, "")}.</Notice>
+      ) : null}
       {reversing && !reversible ? (
         <Notice tone="error">
           {reversing.kind === "reversal"
@@ -163,11 +193,33 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
           lastResult={disburseResult}
         />
       ) : null}
-      {reversible ? <ReversalForm key={reversible.id} entry={reversible} today={today} cancelTo={listLink()} lastResult={reverseResult} /> : null}
+      {reversible ? (
+        <ReversalForm
+          key={reversible.id}
+          entry={reversible}
+          today={today}
+          cancelTo={listLink()}
+          lastResult={reverseResult}
+        />
+      ) : null}
 
       <LedgerFilters filter={filter} funds={funds} />
-      <LedgerTable entries={entries} page={page} timeZone={timeZone} firstPage={`${SCREEN}${query.size ? `?${query}` : ""}`} reverseLink={(id) => listLink({ reverse: String(id) })} />
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} capped={capped} rowsOnPage={entries.length} label="Ledger" transient={TRANSIENT} />
+      <LedgerTable
+        entries={entries}
+        page={page}
+        timeZone={timeZone}
+        firstPage={`${SCREEN}${query.size ? `?${query}` : ""}`}
+        reverseLink={(id) => listLink({ reverse: String(id) })}
+      />
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        capped={capped}
+        rowsOnPage={entries.length}
+        label="Ledger"
+        transient={TRANSIENT}
+      />
     </div>
   );
 }
@@ -175,13 +227,25 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
 function LedgerFilters({ filter, funds }: { filter: LedgerFilter; funds: { id: number; name: string }[] }) {
   const filtered = Boolean(filter.fundId !== undefined || filter.category || filter.from || filter.to || filter.search);
   return (
-    <ListSearch id="ledger-search" label="Search programme, region, description or who recorded it" search={filter.search} clearTo={SCREEN} filtered={filtered}>
+    <ListSearch
+      id="ledger-search"
+      label="Search programme, region, description or who recorded it"
+      search={filter.search}
+      clearTo={SCREEN}
+      filtered={filtered}
+    >
       <FundFilter id="ledger-fund" funds={funds} fundId={filter.fundId} />
       <div>
         <label htmlFor="ledger-category" className="field-label">
           Category
         </label>
-        <select id="ledger-category" name="category" defaultValue={filter.category ?? ""} onChange={applyAtOnce} className="field-input">
+        <select
+          id="ledger-category"
+          name="category"
+          defaultValue={filter.category ?? ""}
+          onChange={applyAtOnce}
+          className="field-input"
+        >
           <option value="">All categories</option>
           {ZAKAT_CATEGORIES.map((category) => (
             <option key={category.key} value={category.key}>
@@ -238,7 +302,10 @@ function LedgerTable({
       emptyText={
         page > 1 ? (
           <>
-            No entries on this page. <Link to={firstPage} className="font-medium text-brand-700 underline">Back to the first page</Link>
+            No entries on this page.{" "}
+            <Link to={firstPage} className="font-medium text-brand-700 underline">
+              Back to the first page
+            </Link>
           </>
         ) : (
           "No ledger entries found"
@@ -252,7 +319,15 @@ function LedgerTable({
   );
 }
 
-function LedgerRow({ entry, timeZone, reverseLink }: { entry: LedgerEntry; timeZone: string; reverseLink: (id: number) => string }) {
+function LedgerRow({
+  entry,
+  timeZone,
+  reverseLink,
+}: {
+  entry: LedgerEntry;
+  timeZone: string;
+  reverseLink: (id: number) => string;
+}) {
   const reversal = entry.kind === "reversal";
   return (
     <tr data-testid={`ledger-entry-${entry.id}`}>
@@ -265,32 +340,60 @@ function LedgerRow({ entry, timeZone, reverseLink }: { entry: LedgerEntry; timeZ
       {/* Fund and category share a cell, so the row's actions stay in view on a laptop. */}
       <td className="min-w-36 px-3 py-3 align-top text-slate-900">
         {entry.fund_name}
-        {entry.category ? <ZakatCategoryName categoryKey={entry.category} label={entry.category_label} className="mt-0.5 block text-xs text-slate-600" /> : null}
+        {entry.category ? (
+          <ZakatCategoryName
+            categoryKey={entry.category}
+            label={entry.category_label}
+            className="mt-0.5 block text-xs text-slate-600"
+          />
+        ) : null}
       </td>
       {/* A link or reference in the description breaks anywhere rather than widening the list past a laptop. */}
       <td className="min-w-52 px-3 py-3 align-top wrap-anywhere text-slate-700">
-        {entry.programme || entry.region ? <span className="block font-medium text-slate-900">{[entry.programme, entry.region].filter(Boolean).join(" · ")}</span> : null}
+        {entry.programme || entry.region ? (
+          <span className="block font-medium text-slate-900">
+            {[entry.programme, entry.region].filter(Boolean).join(" · ")}
+          </span>
+        ) : null}
         {entry.description}
-        {reversal ? <span className="block text-xs font-semibold text-red-800">Reversal of #{entry.reverses_id}</span> : null}
-        {entry.reversed_by_id !== null ? <span className="block text-xs font-semibold text-amber-800">Reversed by #{entry.reversed_by_id}</span> : null}
+        {reversal ? (
+          <span className="block text-xs font-semibold text-red-800">Reversal of #{entry.reverses_id}</span>
+        ) : null}
+        {entry.reversed_by_id !== null ? (
+          <span className="block text-xs font-semibold text-amber-800">Reversed by #{entry.reversed_by_id}</span>
+        ) : null}
       </td>
-      <td className={`px-3 py-3 text-right align-top font-medium whitespace-nowrap tabular-nums ${reversal ? "text-red-800" : "text-slate-900"}`}>
+      <td
+        className={`px-3 py-3 text-right align-top font-medium whitespace-nowrap tabular-nums ${reversal ? "text-red-800" : "text-slate-900"}`}
+      >
         {reversal ? `−${formatExactDollars(entry.amount)}` : formatExactDollars(entry.amount)}
       </td>
       <td className="px-3 py-3 align-top text-slate-700">
         {entry.recorded_by}
-        <span className="block text-xs whitespace-nowrap text-slate-500">{formatDateTime(entry.recorded_at, timeZone)}</span>
+        <span className="block text-xs whitespace-nowrap text-slate-500">
+          {formatDateTime(entry.recorded_at, timeZone)}
+        </span>
       </td>
       {/* Stacked, so an entry with a proof document takes no more width than one without. */}
       <td className="px-3 py-3 text-right align-top whitespace-nowrap">
         <div className="flex flex-col items-end gap-1">
           {entry.has_proof ? (
-            <a href={`/admin/funds/proofs/${entry.id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`Proof document of entry ${entry.id}`}>
+            <a
+              href={`/admin/funds/proofs/${entry.id}`}
+              className="font-semibold text-brand-700 hover:underline"
+              aria-label={`Proof document of entry ${entry.id}`}
+            >
               Proof
             </a>
           ) : null}
           {entry.kind === "disbursement" && entry.reversed_by_id === null ? (
-            <Link to={reverseLink(entry.id)} preventScrollReset data-reverse-for={entry.id} className="font-semibold text-red-700 hover:underline" aria-label={`Reverse entry ${entry.id}`}>
+            <Link
+              to={reverseLink(entry.id)}
+              preventScrollReset
+              data-reverse-for={entry.id}
+              className="font-semibold text-red-700 hover:underline"
+              aria-label={`Reverse entry ${entry.id}`}
+            >
               Reverse…
             </Link>
           ) : null}

@@ -1,7 +1,14 @@
 import type { Route } from "./+types/api-disbursements";
 import { apiError, apiResource, json, listAnswer, readJsonBody } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
-import { ledgerForExport, listLedger, readLedgerFilter, recordDisbursement, recordReversal, refuseLedgerChange } from "../server/ledger.server";
+import {
+  ledgerForExport,
+  listLedger,
+  readLedgerFilter,
+  recordDisbursement,
+  recordReversal,
+  refuseLedgerChange,
+} from "../server/ledger.server";
 
 /**
  * GET /api/disbursements/ (admin): the ledger, newest first, whole unless paged; `fund`,
@@ -21,7 +28,10 @@ const resource = apiResource<Route.ActionArgs>({
   }),
   POST: staffOnly(async ({ request }, admin) => {
     const body = await readJsonBody(request);
-    const entry = body.reverses_id === undefined || body.reverses_id === null ? recordDisbursement(body, admin.username) : recordReversal(body, admin.username);
+    const entry =
+      body.reverses_id === undefined || body.reverses_id === null
+        ? recordDisbursement(body, admin.username)
+        : recordReversal(body, admin.username);
     return json(await entry, 201);
   }),
   PUT: refused,

@@ -7,7 +7,13 @@ const day = (d: string, cents: number): DayAmount => ({ day: d, cents });
 describe("shortfallOf", () => {
   // [case, received, standing disbursements, new disbursement [day, cents], shortfall or null]
   const cases: [string, DayAmount[], DayAmount[], [string, number], Shortfall | null][] = [
-    ["within the balance on its day and after", [day("2026-01-01", 1000)], [day("2026-02-01", 300)], ["2026-03-01", 700], null],
+    [
+      "within the balance on its day and after",
+      [day("2026-01-01", 1000)],
+      [day("2026-02-01", 300)],
+      ["2026-03-01", 700],
+      null,
+    ],
     ["exactly what the fund holds", [day("2026-01-01", 1000)], [], ["2026-01-15", 1000], null],
     ["a gift of the same day counts", [day("2026-01-01", 1000)], [], ["2026-01-01", 1000], null],
     ["nothing received", [], [], ["2026-01-01", 1], { day: "2026-01-01", heldCents: 0, mostCents: 0 }],
@@ -47,7 +53,13 @@ describe("shortfallOf", () => {
       ["2026-01-10", 200],
       { day: "2026-02-01", heldCents: 100, mostCents: 100 },
     ],
-    ["short nowhere once the later gifts are in", [day("2026-01-01", 1000), day("2026-03-01", 500)], [day("2026-02-01", 900)], ["2026-03-10", 600], null],
+    [
+      "short nowhere once the later gifts are in",
+      [day("2026-01-01", 1000), day("2026-03-01", 500)],
+      [day("2026-02-01", 900)],
+      ["2026-03-10", 600],
+      null,
+    ],
     ["a day with a time is the same day", [day("2026-01-01T22:00:00.000Z", 1000)], [], ["2026-01-01", 1000], null],
   ];
 

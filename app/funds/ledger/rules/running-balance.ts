@@ -19,7 +19,8 @@ export interface Shortfall {
 /** Each day's change to the balance: in on the day a gift came, out on the day money went. */
 function changesByDay(received: DayAmount[], disbursed: DayAmount[]): Map<string, number> {
   const changes = new Map<string, number>();
-  const add = (day: string, cents: number) => changes.set(day.slice(0, 10), (changes.get(day.slice(0, 10)) ?? 0) + cents);
+  const add = (day: string, cents: number) =>
+    changes.set(day.slice(0, 10), (changes.get(day.slice(0, 10)) ?? 0) + cents);
   for (const item of received) add(item.day, item.cents);
   for (const item of disbursed) add(item.day, -item.cents);
   return changes;
@@ -29,7 +30,12 @@ function changesByDay(received: DayAmount[], disbursed: DayAmount[]): Map<string
  * Where a new disbursement of `cents` dated `on` would leave the fund short, or null when
  * its balance stays at zero or more on that day and every day after.
  */
-export function shortfallOf(received: DayAmount[], disbursed: DayAmount[], on: string, cents: number): Shortfall | null {
+export function shortfallOf(
+  received: DayAmount[],
+  disbursed: DayAmount[],
+  on: string,
+  cents: number,
+): Shortfall | null {
   const changes = changesByDay(received, disbursed);
   if (!changes.has(on)) changes.set(on, 0);
   let held = 0;

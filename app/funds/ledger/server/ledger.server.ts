@@ -1,5 +1,12 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import { disbursementSchema, reversalSchema, isZakatBound, isZakatCategory, zakatCategoryLabel, type ZakatCategoryKey } from "~/funds/funds";
+import {
+  disbursementSchema,
+  reversalSchema,
+  isZakatBound,
+  isZakatCategory,
+  zakatCategoryLabel,
+  type ZakatCategoryKey,
+} from "~/funds/funds";
 import { shortfallOf, type Shortfall } from "../rules/running-balance";
 import { type DayAmount } from "~/funds/transparency";
 import { isRealDate, todayIn } from "~/shared/dates";
@@ -7,7 +14,18 @@ import { formatHijri } from "~/shared/hijri";
 import { centsToDollars, dollarsToCents, formatExactCents } from "~/shared/money";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { inBatches, matchesUpToCap, newestOrder, olderThan, pageOfRows, paged, rowsOfPage, rowsWithIds, searchPageOfRows, type ListPage } from "~/lib/list-pages.server";
+import {
+  inBatches,
+  matchesUpToCap,
+  newestOrder,
+  olderThan,
+  pageOfRows,
+  paged,
+  rowsOfPage,
+  rowsWithIds,
+  searchPageOfRows,
+  type ListPage,
+} from "~/lib/list-pages.server";
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import { matchesText } from "~/lib/text-search.server";
 import type { Database, DisbursementRow, LedgerEntryKind } from "../../../../db/schema";
@@ -92,7 +110,11 @@ export async function getLedgerEntry(id: number): Promise<LedgerEntry> {
 
 /** The proof document's stored name, for the staff-only download. */
 export async function proofOf(id: number): Promise<string> {
-  const row = await getDb().selectFrom("disbursements").select("proof_filename").where("id", "=", id).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("disbursements")
+    .select("proof_filename")
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row?.proof_filename) throw new NotFoundError("No proof document is kept for this entry");
   return row.proof_filename;
 }
@@ -107,7 +129,8 @@ class OverdrawnMeanwhile extends Error {
 }
 
 function notLaterThanToday(day: string, field: string): void {
-  if (day > todayIn(getEnv().SITE_TIMEZONE)) throw new ValidationError({ [field]: ["The date cannot be in the future"] });
+  if (day > todayIn(getEnv().SITE_TIMEZONE))
+    throw new ValidationError({ [field]: ["The date cannot be in the future"] });
 }
 
 function overdraftMessage(fundName: string, balanceCents: number, amountCents: number): string {
@@ -124,13 +147,26 @@ function shortOnTheDayMessage(fundName: string, on: string, short: Shortfall, am
 
 /** What a fund received, and gave out in the entries that stand (not reversed), per day. */
 async function fundDays(db: Db, fundId: number): Promise<{ received: DayAmount[]; disbursed: DayAmount[] }> {
-  const received = await db.selectFrom("fund_daily_receipts").select(["day", "received_cents as cents"]).where("fund_id", "=", fundId).execute();
+  const received = await db
+    .selectFrom("fund_daily_receipts")
+    .select(["day", "received_cents as cents"])
+    .where("fund_id", "=", fundId)
+    .execute();
   const disbursed = await db
     .selectFrom("disbursements as entry")
     .select(["entry.disbursed_on as day", sql<number>`sum(entry.amount_cents)`.as("cents")])
     .where("entry.fund_id", "=", fundId)
     .where("entry.kind", "=", "disbursement")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("disbursements as reversal").select("reversal.id").whereRef("reversal.reverses_id", "=", "entry.id"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("disbursements as reversal")
+            .select("reversal.id")
+            .whereRef("reversal.reverses_id", "=", "entry.id"),
+        ),
+      ),
+    )
     .groupBy("entry.disbursed_on")
     .execute();
   return { received, disbursed: disbursed.map((row) => ({ day: row.day, cents: Number(row.cents) })) };
@@ -141,7 +177,12 @@ async function fundDays(db: Db, fundId: number): Promise<{ received: DayAmount[]
  * money a later disbursement already gave: its balance stays at zero or more on that day
  * and every day after. Read in the caller's transaction, so no entry lands in between.
  */
-async function refuseShortOnTheDay(trx: Db, fund: { id: number; name: string }, on: string, amountCents: number): Promise<void> {
+async function refuseShortOnTheDay(
+  trx: Db,
+  fund: { id: number; name: string },
+  on: string,
+  amountCents: number,
+): Promise<void> {
   const { received, disbursed } = await fundDays(trx, fund.id);
   const short = shortfallOf(received, disbursed, on, amountCents);
   if (short) throw new ConflictError(shortOnTheDayMessage(fund.name, on, short, amountCents));
@@ -157,52 +198,58 @@ export async function recordDisbursement(input: unknown, recordedBy: string, pro
   notLaterThanToday(entry.disbursed_on, "disbursed_on");
   const amountCents = dollarsToCents(entry.amount);
   const db = getDb();
-  const id = await db.transaction().execute(async (trx) => {
-    // Locked (on PostgreSQL) until the entry is in: another disbursement from this fund waits, then sees it.
-    const fund = await fundRow(trx, entry.fund_id, { lock: true }).catch(() => {
-      throw new ValidationError({ fund_id: ["Please choose one of the funds"] });
+  const id = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Locked (on PostgreSQL) until the entry is in: another disbursement from this fund waits, then sees it.
+      const fund = await fundRow(trx, entry.fund_id, { lock: true }).catch(() => {
+        throw new ValidationError({ fund_id: ["Please choose one of the funds"] });
+      });
+      if (isZakatBound(fund.kind) && !entry.category) {
+        throw new ValidationError({ category: ["Zakat is given only to the eight categories: please choose one"] });
+      }
+      if (!isZakatBound(fund.kind) && entry.category) {
+        throw new ValidationError({
+          category: [`The eight categories are for Zakat; leave the category empty for ${fund.name}`],
+        });
+      }
+      const balance = fund.received_cents - fund.disbursed_cents;
+      if (amountCents > balance) throw new ConflictError(overdraftMessage(fund.name, balance, amountCents));
+      // Dated today, the balance now is the balance of its day (and a gift's day is its UTC
+      // date, which can already be tomorrow's where the site's day is behind UTC's).
+      if (entry.disbursed_on < todayIn(getEnv().SITE_TIMEZONE))
+        await refuseShortOnTheDay(trx, fund, entry.disbursed_on, amountCents);
+      try {
+        const row = await trx
+          .insertInto("disbursements")
+          .values({
+            kind: "disbursement",
+            fund_id: fund.id,
+            amount_cents: amountCents,
+            disbursed_on: entry.disbursed_on,
+            category: isZakatBound(fund.kind) ? (entry.category ?? null) : null,
+            programme: entry.programme,
+            region: entry.region,
+            description: entry.description,
+            proof_filename: proofFilename,
+            recorded_by: recordedBy,
+            recorded_at: nowIso(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return row.id;
+      } catch (error) {
+        // Another writer took the balance between the check and the insert: the database said no.
+        if (error instanceof Error && OVERDRAFT.test(error.message)) throw new OverdrawnMeanwhile(fund.name);
+        throw error;
+      }
+    })
+    .catch(async (error: unknown) => {
+      // Read once the transaction is over: PostgreSQL reads nothing more in a failed one.
+      if (!(error instanceof OverdrawnMeanwhile)) throw error;
+      const now = await fundRow(db, entry.fund_id);
+      throw new ConflictError(overdraftMessage(error.fundName, now.received_cents - now.disbursed_cents, amountCents));
     });
-    if (isZakatBound(fund.kind) && !entry.category) {
-      throw new ValidationError({ category: ["Zakat is given only to the eight categories: please choose one"] });
-    }
-    if (!isZakatBound(fund.kind) && entry.category) {
-      throw new ValidationError({ category: [`The eight categories are for Zakat; leave the category empty for ${fund.name}`] });
-    }
-    const balance = fund.received_cents - fund.disbursed_cents;
-    if (amountCents > balance) throw new ConflictError(overdraftMessage(fund.name, balance, amountCents));
-    // Dated today, the balance now is the balance of its day (and a gift's day is its UTC
-    // date, which can already be tomorrow's where the site's day is behind UTC's).
-    if (entry.disbursed_on < todayIn(getEnv().SITE_TIMEZONE)) await refuseShortOnTheDay(trx, fund, entry.disbursed_on, amountCents);
-    try {
-      const row = await trx
-        .insertInto("disbursements")
-        .values({
-          kind: "disbursement",
-          fund_id: fund.id,
-          amount_cents: amountCents,
-          disbursed_on: entry.disbursed_on,
-          category: isZakatBound(fund.kind) ? (entry.category ?? null) : null,
-          programme: entry.programme,
-          region: entry.region,
-          description: entry.description,
-          proof_filename: proofFilename,
-          recorded_by: recordedBy,
-          recorded_at: nowIso(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    } catch (error) {
-      // Another writer took the balance between the check and the insert: the database said no.
-      if (error instanceof Error && OVERDRAFT.test(error.message)) throw new OverdrawnMeanwhile(fund.name);
-      throw error;
-    }
-  }).catch(async (error: unknown) => {
-    // Read once the transaction is over: PostgreSQL reads nothing more in a failed one.
-    if (!(error instanceof OverdrawnMeanwhile)) throw error;
-    const now = await fundRow(db, entry.fund_id);
-    throw new ConflictError(overdraftMessage(error.fundName, now.received_cents - now.disbursed_cents, amountCents));
-  });
   return getLedgerEntry(id);
 }
 
@@ -215,45 +262,65 @@ export async function recordReversal(input: unknown, recordedBy: string): Promis
   const day = reversal.disbursed_on ?? todayIn(getEnv().SITE_TIMEZONE);
   notLaterThanToday(day, "disbursed_on");
   const db = getDb();
-  const id = await db.transaction().execute(async (trx) => {
-    const original = await trx.selectFrom("disbursements").selectAll().where("id", "=", reversal.reverses_id).executeTakeFirst();
-    if (!original) throw new ValidationError({ reverses_id: ["There is no ledger entry with this number"] });
-    if (original.kind === "reversal") throw new ConflictError(`Entry ${original.id} is itself a reversal and cannot be reversed`);
-    const existing = await trx.selectFrom("disbursements").select("id").where("reverses_id", "=", original.id).executeTakeFirst();
-    if (existing) throw new ConflictError(`Entry ${original.id} was already reversed by entry ${existing.id}`);
-    if (day < original.disbursed_on) {
-      throw new ValidationError({ disbursed_on: [`A reversal cannot be dated before the entry it reverses (${original.disbursed_on})`] });
-    }
-    const row = await trx
-      .insertInto("disbursements")
-      .values({
-        kind: "reversal",
-        fund_id: original.fund_id,
-        amount_cents: original.amount_cents,
-        disbursed_on: day,
-        category: original.category,
-        programme: original.programme,
-        region: original.region,
-        description: reversal.description,
-        reverses_id: original.id,
-        recorded_by: recordedBy,
-        recorded_at: nowIso(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }).catch(async (error: unknown) => {
-    // Two staff reversing the same entry at the same moment: the database kept the first.
-    if (!uniqueViolation(error)?.constraint.includes("reverses_id")) throw error;
-    const first = await db.selectFrom("disbursements").select("id").where("reverses_id", "=", reversal.reverses_id).executeTakeFirstOrThrow();
-    throw new ConflictError(`Entry ${reversal.reverses_id} was already reversed by entry ${first.id}`);
-  });
+  const id = await db
+    .transaction()
+    .execute(async (trx) => {
+      const original = await trx
+        .selectFrom("disbursements")
+        .selectAll()
+        .where("id", "=", reversal.reverses_id)
+        .executeTakeFirst();
+      if (!original) throw new ValidationError({ reverses_id: ["There is no ledger entry with this number"] });
+      if (original.kind === "reversal")
+        throw new ConflictError(`Entry ${original.id} is itself a reversal and cannot be reversed`);
+      const existing = await trx
+        .selectFrom("disbursements")
+        .select("id")
+        .where("reverses_id", "=", original.id)
+        .executeTakeFirst();
+      if (existing) throw new ConflictError(`Entry ${original.id} was already reversed by entry ${existing.id}`);
+      if (day < original.disbursed_on) {
+        throw new ValidationError({
+          disbursed_on: [`A reversal cannot be dated before the entry it reverses (${original.disbursed_on})`],
+        });
+      }
+      const row = await trx
+        .insertInto("disbursements")
+        .values({
+          kind: "reversal",
+          fund_id: original.fund_id,
+          amount_cents: original.amount_cents,
+          disbursed_on: day,
+          category: original.category,
+          programme: original.programme,
+          region: original.region,
+          description: reversal.description,
+          reverses_id: original.id,
+          recorded_by: recordedBy,
+          recorded_at: nowIso(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    })
+    .catch(async (error: unknown) => {
+      // Two staff reversing the same entry at the same moment: the database kept the first.
+      if (!uniqueViolation(error)?.constraint.includes("reverses_id")) throw error;
+      const first = await db
+        .selectFrom("disbursements")
+        .select("id")
+        .where("reverses_id", "=", reversal.reverses_id)
+        .executeTakeFirstOrThrow();
+      throw new ConflictError(`Entry ${reversal.reverses_id} was already reversed by entry ${first.id}`);
+    });
   return getLedgerEntry(id);
 }
 
 /** Any attempt to change or delete an entry: the ledger is append-only. */
 export function refuseLedgerChange(): never {
-  throw new ConflictError("Ledger entries are never changed or deleted. To put a mistake right, record a reversal that names the entry.");
+  throw new ConflictError(
+    "Ledger entries are never changed or deleted. To put a mistake right, record a reversal that names the entry.",
+  );
 }
 
 export interface LedgerFilter {
@@ -301,7 +368,16 @@ function matching(filter: LedgerFilter) {
     if (filter.from) conditions.push(eb("disbursements.disbursed_on", ">=", filter.from));
     if (filter.to) conditions.push(eb("disbursements.disbursed_on", "<=", filter.to));
     if (filter.search) {
-      conditions.push(matchesText({ table: "disbursements", index: "disbursements_search", columns: ["programme", "region", "description", "recorded_by"] }, filter.search));
+      conditions.push(
+        matchesText(
+          {
+            table: "disbursements",
+            index: "disbursements_search",
+            columns: ["programme", "region", "description", "recorded_by"],
+          },
+          filter.search,
+        ),
+      );
     }
     return eb.and(conditions);
   };
@@ -313,20 +389,36 @@ function newestFirst(db: Db, filter: LedgerFilter) {
 
 /** Every entry has its fund, so the count needs no join (a join makes SQLite read the ledger fund by fund). */
 async function countEntries(db: Db, filter: LedgerFilter): Promise<number> {
-  const row = await db.selectFrom("disbursements").select(sql<number>`count(*)`.as("count")).where(matching(filter)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("disbursements")
+    .select(sql<number>`count(*)`.as("count"))
+    .where(matching(filter))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** One page of the ledger, newest first (past the end: the last page). */
-export async function findLedgerPage(filter: LedgerFilter, page: number, pageSize: number): Promise<ListPage<LedgerEntry>> {
+export async function findLedgerPage(
+  filter: LedgerFilter,
+  page: number,
+  pageSize: number,
+): Promise<ListPage<LedgerEntry>> {
   const db = getDb();
-  const readRows = async (limit: number, offset: number) => (await rowsOfPage(newestFirst(db, filter), "disbursements", limit, offset)).map(toEntry);
+  const readRows = async (limit: number, offset: number) =>
+    (await rowsOfPage(newestFirst(db, filter), "disbursements", limit, offset)).map(toEntry);
   if (!filter.search) return pageOfRows(() => countEntries(db, filter), readRows, page, pageSize);
   // A search's matches are gathered up to the cap, without the funds' join, then read as a page.
   return searchPageOfRows(
     () => {
-      const narrowed = [filter.fundId, filter.category, filter.from, filter.to].some((condition) => condition !== undefined);
-      return matchesUpToCap(newestOrder(db.selectFrom("disbursements").where(matching(filter)), "disbursements", "disbursed_on"), "disbursements", "disbursed_on", narrowed);
+      const narrowed = [filter.fundId, filter.category, filter.from, filter.to].some(
+        (condition) => condition !== undefined,
+      );
+      return matchesUpToCap(
+        newestOrder(db.selectFrom("disbursements").where(matching(filter)), "disbursements", "disbursed_on"),
+        "disbursements",
+        "disbursed_on",
+        narrowed,
+      );
     },
     readRows,
     async (ids) => (await rowsWithIds(newestFirst(db, filter), "disbursements", ids)).map(toEntry),
@@ -336,7 +428,10 @@ export async function findLedgerPage(filter: LedgerFilter, page: number, pageSiz
 }
 
 /** GET /api/disbursements/: the ledger newest first, whole unless a page is asked for. */
-export async function listLedger(filter: LedgerFilter = {}, page: { limit?: number; offset?: number } = {}): Promise<LedgerEntry[]> {
+export async function listLedger(
+  filter: LedgerFilter = {},
+  page: { limit?: number; offset?: number } = {},
+): Promise<LedgerEntry[]> {
   return (await paged(newestFirst(getDb(), filter), page).execute()).map(toEntry);
 }
 

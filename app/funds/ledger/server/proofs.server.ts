@@ -9,7 +9,12 @@ import { proofOf, recordDisbursement, type LedgerEntry } from "./ledger.server";
  * nothing; a disbursement that is refused (the balance, a missing category) leaves no
  * file behind.
  */
-export async function recordDisbursementWithProof(input: unknown, recordedBy: string, proof: ReceivedFile | null, field = "proof"): Promise<LedgerEntry> {
+export async function recordDisbursementWithProof(
+  input: unknown,
+  recordedBy: string,
+  proof: ReceivedFile | null,
+  field = "proof",
+): Promise<LedgerEntry> {
   if (!proof) return recordDisbursement(input, recordedBy);
   const stored = await storeProof(proof, field);
   try {

@@ -18,7 +18,15 @@ import * as uploadsApi from "~/content/media/routes/api-uploads";
 import { addFund, fundBySlug } from "~/funds/funds/server/funds.server";
 import { recordDisbursement, recordReversal } from "~/funds/ledger/server/ledger.server";
 import { identifyingMetadata, phonePhoto } from "../../../../tests/support/photos";
-import { callRoute, callWithRequest, makeContext, makeRequest, multipartRequest, ORIGIN, unwrapData } from "../../../../tests/support/routes";
+import {
+  callRoute,
+  callWithRequest,
+  makeContext,
+  makeRequest,
+  multipartRequest,
+  ORIGIN,
+  unwrapData,
+} from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
 import { newGift, signedInStaff } from "../../../../tests/support/builders";
 
@@ -32,14 +40,22 @@ import { newGift, signedInStaff } from "../../../../tests/support/builders";
 
 type LedgerData = Awaited<ReturnType<typeof ledgerScreen.loader>>;
 type FundsData = Awaited<ReturnType<typeof fundsScreen.loader>>;
-type Reply = { result: { status?: string; error: Record<string, string[]> | null; initialValue: Record<string, unknown> | null } };
+type Reply = {
+  result: { status?: string; error: Record<string, string[]> | null; initialValue: Record<string, unknown> | null };
+};
 
 const TODAY = todayIn("UTC");
 
 /** Live gifts to a fund by its donate-form purpose, as an offline gift would be recorded. */
 async function give(purpose: string, cents: number, day = TODAY, count = 1) {
   for (let index = 0; index < count; index += 1) {
-    await newGift({ name: "Ledger donor", email: "donor@example.org", amount_cents: cents, purpose, donated_at: `${day}T10:00:00.000Z` });
+    await newGift({
+      name: "Ledger donor",
+      email: "donor@example.org",
+      amount_cents: cents,
+      purpose,
+      donated_at: `${day}T10:00:00.000Z`,
+    });
   }
 }
 
@@ -48,7 +64,10 @@ async function balanceOf(slug: string): Promise<number> {
 }
 
 async function ledgerCount(): Promise<number> {
-  const row = await getDb().selectFrom("disbursements").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const row = await getDb()
+    .selectFrom("disbursements")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -58,8 +77,12 @@ async function ledgerCount(): Promise<number> {
  */
 function browserPost(pathname: string, fields: Record<string, string>): Request {
   const boundary = "----WebKitFormBoundaryLedger7MA4YWxkTrZu0gW";
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="proof"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="proof"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n`,
+  );
   return new Request(new URL(pathname, ORIGIN), {
     method: "POST",
     headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: ORIGIN },
@@ -68,7 +91,17 @@ function browserPost(pathname: string, fields: Record<string, string>): Request 
 }
 
 function disbursementFields(fundId: number, values: Record<string, string>): Record<string, string> {
-  return { disbursed_on: TODAY, fund_id: String(fundId), amount: "", category: "", programme: "", region: "", description: "", ...values, intent: "disburse" };
+  return {
+    disbursed_on: TODAY,
+    fund_id: String(fundId),
+    amount: "",
+    category: "",
+    programme: "",
+    region: "",
+    description: "",
+    ...values,
+    intent: "disburse",
+  };
 }
 
 async function postDisbursement(context: ReturnType<typeof makeContext>, request: Request) {
@@ -86,15 +119,36 @@ describe("the dashboard's Zakat warning", () => {
     ] as const) {
       await getDb()
         .insertInto("donations")
-        .values({ name: "Old Zakat", email: "", amount_cents: cents, frequency: "One-Time", purpose: "Zakat", fund_id: zakat.id, is_test: 0, donated_at: `${day}T09:00:00.000Z` })
+        .values({
+          name: "Old Zakat",
+          email: "",
+          amount_cents: cents,
+          frequency: "One-Time",
+          purpose: "Zakat",
+          fund_id: zakat.id,
+          is_test: 0,
+          donated_at: `${day}T09:00:00.000Z`,
+        })
         .execute();
     }
     // A test payment is never counted, however old.
     await getDb()
       .insertInto("donations")
-      .values({ name: "Sandbox", email: "", amount_cents: 99_900, frequency: "One-Time", purpose: "Zakat", fund_id: zakat.id, is_test: 1, donated_at: `${addDays(TODAY, -340)}T09:00:00.000Z` })
+      .values({
+        name: "Sandbox",
+        email: "",
+        amount_cents: 99_900,
+        frequency: "One-Time",
+        purpose: "Zakat",
+        fund_id: zakat.id,
+        is_test: 1,
+        donated_at: `${addDays(TODAY, -340)}T09:00:00.000Z`,
+      })
       .execute();
-    await recordDisbursement({ fund_id: zakat.id, amount: 250, disbursed_on: TODAY, category: "fuqara", description: "Food parcels" }, "warden");
+    await recordDisbursement(
+      { fund_id: zakat.id, amount: 250, disbursed_on: TODAY, category: "fuqara", description: "Food parcels" },
+      "warden",
+    );
 
     const { stats } = await dashboardScreen.loader();
     expect(stats.funds).toMatchObject({ zakat_balance: 250, overdue: { amount: 250, oldest_received_on: oldest } });
@@ -103,7 +157,10 @@ describe("the dashboard's Zakat warning", () => {
     expect(text).toContain(
       `$250.00 of Zakat received since ${new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${oldest}T12:00:00Z`))} (${formatHijri(oldest)}) is still undistributed; its lunar year ends on`,
     );
-    const day = (iso: string) => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+    const day = (iso: string) =>
+      new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(
+        new Date(`${iso}T12:00:00Z`),
+      );
     expect(text).toContain(`its lunar year ends on ${day(ends)} (${formatHijri(ends)}). Record a disbursement`);
     expect(text).toMatch(/Zakat balance \$250\.00/);
 
@@ -112,14 +169,19 @@ describe("the dashboard's Zakat warning", () => {
     try {
       vi.setSystemTime(new Date(`${addDays(TODAY, 30)}T12:00:00Z`));
       const later = await screenText(dashboardScreen as never, "/admin");
-      expect(later).toContain(`is still undistributed; its lunar year ended on ${day(ends)} (${formatHijri(ends)}) (6 days ago). Record a disbursement`);
+      expect(later).toContain(
+        `is still undistributed; its lunar year ended on ${day(ends)} (${formatHijri(ends)}) (6 days ago). Record a disbursement`,
+      );
       expect(later).not.toContain("its lunar year ends on");
     } finally {
       vi.useRealTimers();
     }
 
     // Distributing the old Zakat ends the warning.
-    await recordDisbursement({ fund_id: zakat.id, amount: 250, disbursed_on: TODAY, category: "masakin", description: "Rent arrears" }, "warden");
+    await recordDisbursement(
+      { fund_id: zakat.id, amount: 250, disbursed_on: TODAY, category: "masakin", description: "Rent arrears" },
+      "warden",
+    );
     expect((await dashboardScreen.loader()).stats.funds.overdue).toBeNull();
     expect(await screenText(dashboardScreen as never, "/admin")).not.toContain("is still undistributed");
   });
@@ -158,13 +220,18 @@ describe("the guard", () => {
       let thrown: unknown;
       const next = async () => new Response("the screen ran");
       try {
-        await layout.middleware[0]!({ request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never, next);
+        await layout.middleware[0]!(
+          { request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+          next,
+        );
       } catch (error) {
         thrown = error;
       }
       expect(thrown, `${method} ${pathname}`).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
-      expect((thrown as Response).headers.get("Location")).toBe(`/admin/login?${new URLSearchParams({ redirectTo: pathname })}`);
+      expect((thrown as Response).headers.get("Location")).toBe(
+        `/admin/login?${new URLSearchParams({ redirectTo: pathname })}`,
+      );
     }
   });
 });
@@ -172,16 +239,27 @@ describe("the guard", () => {
 describe("the Funds screen", () => {
   it("lists each fund's received, disbursed and balance, adds a restricted fund, edits its description and archives it", async () => {
     const { context } = await signedInStaff();
-    const added = (await callRoute(fundsScreen.action, "/admin/funds?new=1", { form: { intent: "save", name: "Winter Appeal", description: "Blankets" }, context })) as Response;
+    const added = (await callRoute(fundsScreen.action, "/admin/funds?new=1", {
+      form: { intent: "save", name: "Winter Appeal", description: "Blankets" },
+      context,
+    })) as Response;
     expect(added.status).toBe(302);
     const winter = await fundBySlug("winter-appeal");
     expect(added.headers.get("Location")).toBe(`/admin/funds?added=${winter.id}`);
     await give("Winter Appeal", 12_000);
 
-    const duplicate = unwrapData(await callRoute(fundsScreen.action, "/admin/funds?new=1", { form: { intent: "save", name: "winter appeal", description: "Again" }, context }));
+    const duplicate = unwrapData(
+      await callRoute(fundsScreen.action, "/admin/funds?new=1", {
+        form: { intent: "save", name: "winter appeal", description: "Again" },
+        context,
+      }),
+    );
     expect(duplicate.status).toBe(400);
     expect((duplicate.data as Reply).result.error).toMatchObject({ name: ["A fund with this name already exists"] });
-    expect((duplicate.data as Reply).result.initialValue).toMatchObject({ name: "winter appeal", description: "Again" });
+    expect((duplicate.data as Reply).result.initialValue).toMatchObject({
+      name: "winter appeal",
+      description: "Again",
+    });
 
     const text = await screenText(fundsScreen as never, "/admin/funds");
     expect(text).toMatch(/Winter Appeal Blankets Restricted \$120\.00 \$0\.00 \$120\.00 1/);
@@ -189,23 +267,45 @@ describe("the Funds screen", () => {
     // Every fund says its kind: general Sadaqa too.
     expect(text).toMatch(/Sadaqa Voluntary giving[^$]*? Sadaqa \(general\) \$/);
 
-    const described = (await callRoute(fundsScreen.action, `/admin/funds?edit=${winter.id}`, { form: { intent: "save", id: String(winter.id), description: "" }, context })) as Response;
+    const described = (await callRoute(fundsScreen.action, `/admin/funds?edit=${winter.id}`, {
+      form: { intent: "save", id: String(winter.id), description: "" },
+      context,
+    })) as Response;
     expect(described.status).toBe(302);
     expect((await fundBySlug("winter-appeal")).description).toBe("");
 
     // The fixed funds have no archive control, and the service refuses them anyway.
-    const page = (await callRoute(fundsScreen.loader, `/admin/funds?archive=${(await fundBySlug("zakat-al-mal")).id}`)) as FundsData;
+    const page = (await callRoute(
+      fundsScreen.loader,
+      `/admin/funds?archive=${(await fundBySlug("zakat-al-mal")).id}`,
+    )) as FundsData;
     expect(page.archiving).toBeNull();
-    const refused = unwrapData(await callRoute(fundsScreen.action, "/admin/funds", { form: { intent: "archive", id: String((await fundBySlug("fidya")).id) }, context }));
+    const refused = unwrapData(
+      await callRoute(fundsScreen.action, "/admin/funds", {
+        form: { intent: "archive", id: String((await fundBySlug("fidya")).id) },
+        context,
+      }),
+    );
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ ok: false, message: "Fidya is one of the foundation's fixed funds and cannot be archived" });
+    expect(refused.data).toMatchObject({
+      ok: false,
+      message: "Fidya is one of the foundation's fixed funds and cannot be archived",
+    });
 
     const confirm = (await callRoute(fundsScreen.loader, `/admin/funds?archive=${winter.id}`)) as FundsData;
     expect(confirm.archiving?.name).toBe("Winter Appeal");
-    const archived = (await callRoute(fundsScreen.action, `/admin/funds?archive=${winter.id}`, { form: { intent: "archive", id: String(winter.id) }, context })) as Response;
+    const archived = (await callRoute(fundsScreen.action, `/admin/funds?archive=${winter.id}`, {
+      form: { intent: "archive", id: String(winter.id) },
+      context,
+    })) as Response;
     expect(archived.headers.get("Location")).toBe(`/admin/funds?archived=${winter.id}`);
-    expect(await screenText(fundsScreen as never, `/admin/funds?archived=${winter.id}`)).toMatch(/Winter Appeal archived: it no longer appears on the donate form\..*Winter Appeal Restricted Archived \$120\.00/);
-    const reopened = (await callRoute(fundsScreen.action, "/admin/funds", { form: { intent: "reopen", id: String(winter.id) }, context })) as Response;
+    expect(await screenText(fundsScreen as never, `/admin/funds?archived=${winter.id}`)).toMatch(
+      /Winter Appeal archived: it no longer appears on the donate form\..*Winter Appeal Restricted Archived \$120\.00/,
+    );
+    const reopened = (await callRoute(fundsScreen.action, "/admin/funds", {
+      form: { intent: "reopen", id: String(winter.id) },
+      context,
+    })) as Response;
     expect(reopened.headers.get("Location")).toBe(`/admin/funds?reopened=${winter.id}`);
     expect((await fundBySlug("winter-appeal")).archived).toBe(false);
   });
@@ -222,21 +322,43 @@ describe("recording a disbursement without JavaScript", () => {
       context,
       browserPost(
         "/admin/funds/ledger?record=1",
-        disbursementFields(zakat.id, { amount: "125.50", category: "masakin", programme: "Ramadan food", region: "Amman", description: "Food parcels for 25 families" }),
+        disbursementFields(zakat.id, {
+          amount: "125.50",
+          category: "masakin",
+          programme: "Ramadan food",
+          region: "Amman",
+          description: "Food parcels for 25 families",
+        }),
       ),
     )) as Response;
     expect(answer, JSON.stringify(answer)).toBeInstanceOf(Response);
     expect(answer.status).toBe(302);
     const row = await getDb().selectFrom("disbursements").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(answer.headers.get("Location")).toBe(`/admin/funds/ledger?recorded=${row.id}`);
-    expect(row).toMatchObject({ kind: "disbursement", fund_id: zakat.id, amount_cents: 12_550, category: "masakin", programme: "Ramadan food", region: "Amman", proof_filename: "", recorded_by: admin.username, disbursed_on: TODAY });
+    expect(row).toMatchObject({
+      kind: "disbursement",
+      fund_id: zakat.id,
+      amount_cents: 12_550,
+      category: "masakin",
+      programme: "Ramadan food",
+      region: "Amman",
+      proof_filename: "",
+      recorded_by: admin.username,
+      disbursed_on: TODAY,
+    });
     expect(await balanceOf("zakat-al-mal")).toBeCloseTo(before - 125.5, 2);
 
     const text = await screenText(ledgerScreen as never, `/admin/funds/ledger?recorded=${row.id}`);
     expect(text).toContain(`Disbursement #${row.id} recorded: $125.50 from Zakat al-Mal. Zakat al-Mal now holds`);
-    expect(text).toMatch(new RegExp(`#${row.id} .*? ${formatHijri(TODAY)} Zakat al-Mal the needy \\(al-masakin\\) المساكين Ramadan food · Amman Food parcels for 25 families \\$125\\.50 ${admin.username}`));
+    expect(text).toMatch(
+      new RegExp(
+        `#${row.id} .*? ${formatHijri(TODAY)} Zakat al-Mal the needy \\(al-masakin\\) المساكين Ramadan food · Amman Food parcels for 25 families \\$125\\.50 ${admin.username}`,
+      ),
+    );
     // The category's name as the verse writes it is marked as Arabic, beside the words the CSV and the API use.
-    expect(await screenHtml(ledgerScreen as never, `/admin/funds/ledger?recorded=${row.id}`)).toMatch(/the needy \(al-masakin\)(<!-- -->)? <span lang="ar" dir="rtl"[^>]*>المساكين<\/span>/);
+    expect(await screenHtml(ledgerScreen as never, `/admin/funds/ledger?recorded=${row.id}`)).toMatch(
+      /the needy \(al-masakin\)(<!-- -->)? <span lang="ar" dir="rtl"[^>]*>المساكين<\/span>/,
+    );
     expect(await screenText(fundsScreen as never, "/admin/funds")).toContain(`Zakat al-Mal`);
   });
 
@@ -245,10 +367,20 @@ describe("recording a disbursement without JavaScript", () => {
     await give("Zakat", 10_000);
     const zakat = await fundBySlug("zakat-al-mal");
     const filter = `fund=${zakat.id}&category=masakin&from=2026-01-01&search=parcels`;
-    for (const address of [`/admin/funds/ledger?${filter}&page=3&record=1`, `/admin/funds/ledger.data?${filter}&page=3&record=1&index=&_routes=routes%2Fadmin%2Ffunds-ledger`]) {
+    for (const address of [
+      `/admin/funds/ledger?${filter}&page=3&record=1`,
+      `/admin/funds/ledger.data?${filter}&page=3&record=1&index=&_routes=routes%2Fadmin%2Ffunds-ledger`,
+    ]) {
       const answer = (await postDisbursement(
         context,
-        browserPost(address, disbursementFields(zakat.id, { amount: "1.25", category: "masakin", description: "Food parcels, filtered list" })),
+        browserPost(
+          address,
+          disbursementFields(zakat.id, {
+            amount: "1.25",
+            category: "masakin",
+            description: "Food parcels, filtered list",
+          }),
+        ),
       )) as Response;
       expect(answer.status, address).toBe(302);
       const row = await getDb().selectFrom("disbursements").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -261,13 +393,25 @@ describe("recording a disbursement without JavaScript", () => {
     const zakat = await fundBySlug("zakat-al-mal");
     const rows = await ledgerCount();
     const tooMuch = (zakat.balance + 1000).toFixed(2);
-    const fields = disbursementFields(zakat.id, { amount: tooMuch, category: "fuqara", programme: "Winter", description: "Heating fuel" });
+    const fields = disbursementFields(zakat.id, {
+      amount: tooMuch,
+      category: "fuqara",
+      programme: "Winter",
+      description: "Heating fuel",
+    });
     const refused = unwrapData(await postDisbursement(context, browserPost("/admin/funds/ledger?record=1", fields)));
     expect(refused.status).toBe(409);
     const reply = refused.data as Reply & { intent: string };
     expect(reply.intent).toBe("disburse");
-    expect(reply.result.error?.[""]?.[0]).toMatch(/^The Zakat al-Mal balance is not enough: it holds \$[\d,]+\.\d\d, and this disbursement is \$[\d,]+\.\d\d\. Nothing was recorded\.$/);
-    expect(reply.result.initialValue).toMatchObject({ amount: tooMuch, category: "fuqara", programme: "Winter", description: "Heating fuel" });
+    expect(reply.result.error?.[""]?.[0]).toMatch(
+      /^The Zakat al-Mal balance is not enough: it holds \$[\d,]+\.\d\d, and this disbursement is \$[\d,]+\.\d\d\. Nothing was recorded\.$/,
+    );
+    expect(reply.result.initialValue).toMatchObject({
+      amount: tooMuch,
+      category: "fuqara",
+      programme: "Winter",
+      description: "Heating fuel",
+    });
     expect(await ledgerCount()).toBe(rows);
     expect(await balanceOf("zakat-al-mal")).toBe(zakat.balance);
 
@@ -285,22 +429,44 @@ describe("recording a disbursement without JavaScript", () => {
     await give("Healthcare", 10_000);
     const zakat = await fundBySlug("zakat-al-mal");
     const rows = await ledgerCount();
-    const refused = unwrapData(await postDisbursement(context, browserPost("/admin/funds/ledger?record=1", disbursementFields(zakat.id, { amount: "10", description: "Medicine" }))));
+    const refused = unwrapData(
+      await postDisbursement(
+        context,
+        browserPost(
+          "/admin/funds/ledger?record=1",
+          disbursementFields(zakat.id, { amount: "10", description: "Medicine" }),
+        ),
+      ),
+    );
     expect(refused.status).toBe(400);
-    expect((refused.data as Reply).result.error).toMatchObject({ category: ["Zakat is given only to the eight categories: please choose one"] });
+    expect((refused.data as Reply).result.error).toMatchObject({
+      category: ["Zakat is given only to the eight categories: please choose one"],
+    });
     expect(await ledgerCount()).toBe(rows);
 
-    // Without JavaScript the category is on the form whatever the fund: chosen for another fund, it is refused beside it.
+    // Without JavaScript the category is on the form whatever the fund: chosen for another fund, it is refused beside
+    // it.
     const healthcare = await fundBySlug("healthcare");
     const misplaced = unwrapData(
-      await postDisbursement(context, browserPost("/admin/funds/ledger?record=1", disbursementFields(healthcare.id, { amount: "10", category: "fuqara", description: "Clinic visit" }))),
+      await postDisbursement(
+        context,
+        browserPost(
+          "/admin/funds/ledger?record=1",
+          disbursementFields(healthcare.id, { amount: "10", category: "fuqara", description: "Clinic visit" }),
+        ),
+      ),
     );
     expect(misplaced.status).toBe(400);
-    expect((misplaced.data as Reply).result.error).toMatchObject({ category: ["The eight categories are for Zakat; leave the category empty for Healthcare"] });
+    expect((misplaced.data as Reply).result.error).toMatchObject({
+      category: ["The eight categories are for Zakat; leave the category empty for Healthcare"],
+    });
     expect(await ledgerCount()).toBe(rows);
     const saved = (await postDisbursement(
       context,
-      browserPost("/admin/funds/ledger?record=1", disbursementFields(healthcare.id, { amount: "10", description: "Clinic visit" })),
+      browserPost(
+        "/admin/funds/ledger?record=1",
+        disbursementFields(healthcare.id, { amount: "10", description: "Clinic visit" }),
+      ),
     )) as Response;
     expect(saved.status).toBe(302);
     const row = await getDb().selectFrom("disbursements").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -310,7 +476,16 @@ describe("recording a disbursement without JavaScript", () => {
   it("refuses bad input field by field, keeping what was typed", async () => {
     const { context } = await signedInStaff();
     const refused = unwrapData(
-      await postDisbursement(context, browserPost("/admin/funds/ledger?record=1", { intent: "disburse", disbursed_on: "2026-02-30", fund_id: "", amount: "lots", description: "" })),
+      await postDisbursement(
+        context,
+        browserPost("/admin/funds/ledger?record=1", {
+          intent: "disburse",
+          disbursed_on: "2026-02-30",
+          fund_id: "",
+          amount: "lots",
+          description: "",
+        }),
+      ),
     );
     expect(refused.status).toBe(400);
     expect((refused.data as Reply).result.error).toMatchObject({
@@ -328,10 +503,22 @@ describe("a reversal", () => {
     const { admin, context } = await signedInStaff();
     await give("Zakat", 5_000);
     const zakat = await fundBySlug("zakat-al-mal");
-    const entry = await recordDisbursement({ fund_id: zakat.id, amount: 40, disbursed_on: TODAY, category: "gharimin", description: "Recorded twice by mistake" }, "someone");
+    const entry = await recordDisbursement(
+      {
+        fund_id: zakat.id,
+        amount: 40,
+        disbursed_on: TODAY,
+        category: "gharimin",
+        description: "Recorded twice by mistake",
+      },
+      "someone",
+    );
     const before = await balanceOf("zakat-al-mal");
 
-    const confirm = (await callRoute(ledgerScreen.loader, `/admin/funds/ledger?fund=${zakat.id}&reverse=${entry.id}`)) as LedgerData;
+    const confirm = (await callRoute(
+      ledgerScreen.loader,
+      `/admin/funds/ledger?fund=${zakat.id}&reverse=${entry.id}`,
+    )) as LedgerData;
     expect(confirm.reversing?.id).toBe(entry.id);
     const text = await screenText(ledgerScreen as never, `/admin/funds/ledger?fund=${zakat.id}&reverse=${entry.id}`);
     expect(text).toContain(`Reverse entry #${entry.id}? Disbursed $40.00 from Zakat al-Mal on ${TODAY}`);
@@ -341,26 +528,53 @@ describe("a reversal", () => {
       context,
     })) as Response;
     expect(answer.status).toBe(302);
-    const reversal = await getDb().selectFrom("disbursements").selectAll().where("reverses_id", "=", entry.id).executeTakeFirstOrThrow();
+    const reversal = await getDb()
+      .selectFrom("disbursements")
+      .selectAll()
+      .where("reverses_id", "=", entry.id)
+      .executeTakeFirstOrThrow();
     // Back to the ledger as it was filtered, with a notice.
     expect(answer.headers.get("Location")).toBe(`/admin/funds/ledger?fund=${zakat.id}&reversed=${reversal.id}`);
-    expect(reversal).toMatchObject({ kind: "reversal", fund_id: zakat.id, amount_cents: 4000, description: "Recorded twice", recorded_by: admin.username });
+    expect(reversal).toMatchObject({
+      kind: "reversal",
+      fund_id: zakat.id,
+      amount_cents: 4000,
+      description: "Recorded twice",
+      recorded_by: admin.username,
+    });
     expect(await balanceOf("zakat-al-mal")).toBeCloseTo(before + 40, 2);
 
-    const ledger = await screenText(ledgerScreen as never, `/admin/funds/ledger?fund=${zakat.id}&reversed=${reversal.id}`);
-    expect(ledger).toContain(`Reversal #${reversal.id} recorded: $40.00 put back into Zakat al-Mal (reversing #${entry.id}).`);
+    const ledger = await screenText(
+      ledgerScreen as never,
+      `/admin/funds/ledger?fund=${zakat.id}&reversed=${reversal.id}`,
+    );
+    expect(ledger).toContain(
+      `Reversal #${reversal.id} recorded: $40.00 put back into Zakat al-Mal (reversing #${entry.id}).`,
+    );
     expect(ledger).toContain(`Reversal of #${entry.id}`);
     expect(ledger).toContain(`−$40.00`);
     expect(ledger).toContain(`Reversed by #${reversal.id}`);
 
     // Once reversed, never again; the confirmation says why instead of opening.
     const again = unwrapData(
-      await callRoute(ledgerScreen.action, "/admin/funds/ledger", { form: { intent: "reverse", reverses_id: String(entry.id), description: "Again" }, context }),
+      await callRoute(ledgerScreen.action, "/admin/funds/ledger", {
+        form: { intent: "reverse", reverses_id: String(entry.id), description: "Again" },
+        context,
+      }),
     );
     expect(again.status).toBe(409);
-    expect((again.data as Reply).result.error?.[""]).toEqual([`Entry ${entry.id} was already reversed by entry ${reversal.id}`]);
-    expect(await screenText(ledgerScreen as never, `/admin/funds/ledger?reverse=${entry.id}`)).toContain(`Entry #${entry.id} was already reversed by entry #${reversal.id}.`);
-    const missingReason = unwrapData(await callRoute(ledgerScreen.action, "/admin/funds/ledger", { form: { intent: "reverse", reverses_id: String(entry.id), description: "" }, context }));
+    expect((again.data as Reply).result.error?.[""]).toEqual([
+      `Entry ${entry.id} was already reversed by entry ${reversal.id}`,
+    ]);
+    expect(await screenText(ledgerScreen as never, `/admin/funds/ledger?reverse=${entry.id}`)).toContain(
+      `Entry #${entry.id} was already reversed by entry #${reversal.id}.`,
+    );
+    const missingReason = unwrapData(
+      await callRoute(ledgerScreen.action, "/admin/funds/ledger", {
+        form: { intent: "reverse", reverses_id: String(entry.id), description: "" },
+        context,
+      }),
+    );
     expect((missingReason.data as Reply).result.error).toMatchObject({ description: ["Reason is required"] });
   });
 });
@@ -372,7 +586,13 @@ describe("the ledger's filters and pages", () => {
     await give("Filter Test Fund", 100_000, "2025-05-01");
     for (let day = 1; day <= 30; day += 1) {
       await recordDisbursement(
-        { fund_id: fund.id, amount: day, disbursed_on: `2025-06-${String(day).padStart(2, "0")}`, programme: day % 2 ? "Wells" : "Schools", description: `Filter entry ${day}` },
+        {
+          fund_id: fund.id,
+          amount: day,
+          disbursed_on: `2025-06-${String(day).padStart(2, "0")}`,
+          programme: day % 2 ? "Wells" : "Schools",
+          description: `Filter entry ${day}`,
+        },
         "filterer",
       );
     }
@@ -381,20 +601,40 @@ describe("the ledger's filters and pages", () => {
     expect(first.entries).toHaveLength(25);
     expect(first.entries[0]!.description).toBe("Filter entry 30");
     const second = (await callRoute(ledgerScreen.loader, `/admin/funds/ledger?fund=${fund.id}&page=2`)) as LedgerData;
-    expect(second.entries.map((entry) => entry.description)).toEqual(["Filter entry 5", "Filter entry 4", "Filter entry 3", "Filter entry 2", "Filter entry 1"]);
+    expect(second.entries.map((entry) => entry.description)).toEqual([
+      "Filter entry 5",
+      "Filter entry 4",
+      "Filter entry 3",
+      "Filter entry 2",
+      "Filter entry 1",
+    ]);
 
-    const dated = (await callRoute(ledgerScreen.loader, `/admin/funds/ledger?fund=${fund.id}&from=2025-06-10&to=2025-06-12`)) as LedgerData;
+    const dated = (await callRoute(
+      ledgerScreen.loader,
+      `/admin/funds/ledger?fund=${fund.id}&from=2025-06-10&to=2025-06-12`,
+    )) as LedgerData;
     expect(dated.entries.map((entry) => entry.amount)).toEqual([12, 11, 10]);
-    const searched = (await callRoute(ledgerScreen.loader, `/admin/funds/ledger?fund=${fund.id}&search=wells&to=2025-06-05`)) as LedgerData;
+    const searched = (await callRoute(
+      ledgerScreen.loader,
+      `/admin/funds/ledger?fund=${fund.id}&search=wells&to=2025-06-05`,
+    )) as LedgerData;
     expect(searched.entries.map((entry) => entry.amount)).toEqual([5, 3, 1]);
 
     const zakat = await fundBySlug("zakat-al-mal");
     await give("Zakat", 1_000);
-    await recordDisbursement({ fund_id: zakat.id, amount: 3, disbursed_on: TODAY, category: "ibn-al-sabil", description: "Bus fare home" }, "filterer");
+    await recordDisbursement(
+      { fund_id: zakat.id, amount: 3, disbursed_on: TODAY, category: "ibn-al-sabil", description: "Bus fare home" },
+      "filterer",
+    );
     const category = (await callRoute(ledgerScreen.loader, "/admin/funds/ledger?category=ibn-al-sabil")) as LedgerData;
-    expect(category.entries.map((entry) => [entry.description, entry.category_label])).toEqual([["Bus fare home", "the stranded traveller (ibn al-sabil)"]]);
+    expect(category.entries.map((entry) => [entry.description, entry.category_label])).toEqual([
+      ["Bus fare home", "the stranded traveller (ibn al-sabil)"],
+    ]);
 
-    const bad = (await callRoute(ledgerScreen.loader, `/admin/funds/ledger?fund=${fund.id}&category=rich&from=June`)) as LedgerData;
+    const bad = (await callRoute(
+      ledgerScreen.loader,
+      `/admin/funds/ledger?fund=${fund.id}&category=rich&from=June`,
+    )) as LedgerData;
     expect(bad.filterProblem).toBe("category must be one of the eight categories; from must be a date as YYYY-MM-DD");
     expect(bad.total).toBe(30);
 
@@ -417,11 +657,24 @@ describe("ledger.csv", () => {
   it("streams the filtered ledger, formula-safe, with reversals negative and never a proof's file name", async () => {
     const fund = await addFund({ name: "Audit Fund", description: "" });
     await give("Audit Fund", 50_000, "2025-02-01");
-    const formula = await recordDisbursement({ fund_id: fund.id, amount: 12.5, disbursed_on: "2025-03-01", programme: "=cmd|' /C calc'!A0", region: "+Gaza", description: '=HYPERLINK("http://evil.example")' }, "auditor");
+    const formula = await recordDisbursement(
+      {
+        fund_id: fund.id,
+        amount: 12.5,
+        disbursed_on: "2025-03-01",
+        programme: "=cmd|' /C calc'!A0",
+        region: "+Gaza",
+        description: '=HYPERLINK("http://evil.example")',
+      },
+      "auditor",
+    );
     const { context } = await signedInStaff();
     const withProof = (await callWithRequest(
       ledgerScreen.action,
-      multipartRequest("/admin/funds/ledger", { ...disbursementFields(fund.id, { amount: "7", description: "With a receipt" }), proof: { data: await phonePhoto(400, 300), name: "receipt.jpg", type: "image/jpeg" } }),
+      multipartRequest("/admin/funds/ledger", {
+        ...disbursementFields(fund.id, { amount: "7", description: "With a receipt" }),
+        proof: { data: await phonePhoto(400, 300), name: "receipt.jpg", type: "image/jpeg" },
+      }),
       { context },
     )) as Response;
     expect(withProof.status).toBe(302);
@@ -433,17 +686,30 @@ describe("ledger.csv", () => {
     expect(response.body).toBeInstanceOf(ReadableStream);
     const csv = (await response.text()).replace(/^\uFEFF/, "");
     const lines = csv.trim().split("\n");
-    expect(lines[0]).toBe("Entry,Kind,Date,Hijri date,Fund,Category,Programme,Region,Description,Amount,Reverses,Reversed by,Recorded by,Recorded at");
+    expect(lines[0]).toBe(
+      "Entry,Kind,Date,Hijri date,Fund,Category,Programme,Region,Description,Amount,Reverses,Reversed by,Recorded by,Recorded at",
+    );
     expect(lines).toHaveLength(4);
     const reversed = lines.find((line) => line.startsWith(`${reversal.id},reversal,`))!;
-    expect(reversed).toMatch(new RegExp(`^${reversal.id},reversal,${TODAY},${formatHijri(TODAY)},Audit Fund,,'=cmd\\|' /C calc'!A0,'\\+Gaza,Wrong fund,-12\\.5,${formula.id},,auditor,`));
+    expect(reversed).toMatch(
+      new RegExp(
+        `^${reversal.id},reversal,${TODAY},${formatHijri(TODAY)},Audit Fund,,'=cmd\\|' /C calc'!A0,'\\+Gaza,Wrong fund,-12\\.5,${formula.id},,auditor,`,
+      ),
+    );
     const original = lines.find((line) => line.startsWith(`${formula.id},disbursement,`))!;
     expect(original).toContain(`"'=HYPERLINK(""http://evil.example"")",12.5,,${reversal.id},auditor,`);
-    const stored = await getDb().selectFrom("disbursements").select("proof_filename").where("proof_filename", "!=", "").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const stored = await getDb()
+      .selectFrom("disbursements")
+      .select("proof_filename")
+      .where("proof_filename", "!=", "")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(csv).not.toContain(stored.proof_filename.slice(0, 32));
 
     // A filter the screen would say it left out is refused by the export.
-    expect(((await callRoute(ledgerExport.loader, "/admin/funds/ledger.csv?from=yesterday")) as Response).status).toBe(422);
+    expect(((await callRoute(ledgerExport.loader, "/admin/funds/ledger.csv?from=yesterday")) as Response).status).toBe(
+      422,
+    );
   });
 });
 
@@ -451,8 +717,20 @@ describe("proof documents", () => {
   const proofsFolder = () => path.join(process.env.UPLOADS_DIR!, "private", "proofs");
   const storedProofs = async () => (await readdir(proofsFolder()).catch(() => [] as string[])).sort();
 
-  async function disburseWithProof(context: ReturnType<typeof makeContext>, fundId: number, proof: { data: Uint8Array; name: string; type: string }, amount = "5") {
-    return callWithRequest(ledgerScreen.action, multipartRequest("/admin/funds/ledger?record=1", { ...disbursementFields(fundId, { amount, description: "With proof" }), proof }), { context });
+  async function disburseWithProof(
+    context: ReturnType<typeof makeContext>,
+    fundId: number,
+    proof: { data: Uint8Array; name: string; type: string },
+    amount = "5",
+  ) {
+    return callWithRequest(
+      ledgerScreen.action,
+      multipartRequest("/admin/funds/ledger?record=1", {
+        ...disbursementFields(fundId, { amount, description: "With proof" }),
+        proof,
+      }),
+      { context },
+    );
   }
 
   it("keeps a photo without its GPS position, served to staff only and never at /api/uploads", async () => {
@@ -461,13 +739,19 @@ describe("proof documents", () => {
     await give("Proof Photo Fund", 10_000);
     const original = await phonePhoto(1200, 800);
     expect((await identifyingMetadata(original)).exif).toBe(true);
-    const answer = (await disburseWithProof(context, fund.id, { data: original, name: "IMG_2041.JPG", type: "image/jpeg" })) as Response;
+    const answer = (await disburseWithProof(context, fund.id, {
+      data: original,
+      name: "IMG_2041.JPG",
+      type: "image/jpeg",
+    })) as Response;
     expect(answer.status).toBe(302);
     const row = await getDb().selectFrom("disbursements").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row.proof_filename).toMatch(/^[0-9a-f]{32}\.webp$/);
     expect(await storedProofs()).toContain(row.proof_filename);
 
-    const proof = (await callRoute(proofRoute.loader, `/admin/funds/proofs/${row.id}`, { params: { entryId: String(row.id) } })) as Response;
+    const proof = (await callRoute(proofRoute.loader, `/admin/funds/proofs/${row.id}`, {
+      params: { entryId: String(row.id) },
+    })) as Response;
     expect(proof.status).toBe(200);
     expect(proof.headers.get("Content-Type")).toBe("image/webp");
     expect(proof.headers.get("Content-Disposition")).toBe(`inline; filename="proof-${row.id}.webp"`);
@@ -475,15 +759,33 @@ describe("proof documents", () => {
     const bytes = Buffer.from(await proof.arrayBuffer());
     expect(await identifyingMetadata(bytes)).toEqual({ exif: false, xmp: false, iptc: false, camera: false });
 
-    for (const splat of [`private/proofs/${row.proof_filename}`, `proofs/${row.proof_filename}`, `media/images/../../private/proofs/${row.proof_filename}`]) {
-      const publicAnswer = (await callRoute(uploadsApi.loader, `/api/uploads/${splat}`, { params: { "*": splat } })) as Response;
+    for (const splat of [
+      `private/proofs/${row.proof_filename}`,
+      `proofs/${row.proof_filename}`,
+      `media/images/../../private/proofs/${row.proof_filename}`,
+    ]) {
+      const publicAnswer = (await callRoute(uploadsApi.loader, `/api/uploads/${splat}`, {
+        params: { "*": splat },
+      })) as Response;
       expect(publicAnswer.status, splat).toBe(404);
     }
     const ledger = await screenText(ledgerScreen as never, `/admin/funds/ledger?fund=${fund.id}`);
     expect(ledger).toContain("Proof");
-    const noProof = await recordDisbursement({ fund_id: fund.id, amount: 1, disbursed_on: TODAY, description: "No receipt" }, "staff");
-    expect(((await callRoute(proofRoute.loader, `/admin/funds/proofs/${noProof.id}`, { params: { entryId: String(noProof.id) } })) as Response).status).toBe(404);
-    expect(((await callRoute(proofRoute.loader, "/admin/funds/proofs/abc", { params: { entryId: "abc" } })) as Response).status).toBe(404);
+    const noProof = await recordDisbursement(
+      { fund_id: fund.id, amount: 1, disbursed_on: TODAY, description: "No receipt" },
+      "staff",
+    );
+    expect(
+      (
+        (await callRoute(proofRoute.loader, `/admin/funds/proofs/${noProof.id}`, {
+          params: { entryId: String(noProof.id) },
+        })) as Response
+      ).status,
+    ).toBe(404);
+    expect(
+      ((await callRoute(proofRoute.loader, "/admin/funds/proofs/abc", { params: { entryId: "abc" } })) as Response)
+        .status,
+    ).toBe(404);
   });
 
   it("keeps a PDF without its title, author or XMP, offered as a download", async () => {
@@ -494,23 +796,36 @@ describe("proof documents", () => {
     document.setTitle("Receipt for the Haddad family");
     document.setAuthor("Field Officer Yusuf");
     document.addPage().drawText("Receipt 42: $5.00");
-    const xmp = document.context.stream("<x:xmpmeta><rdf:Description>Haddad family, 33.51N 36.29E</rdf:Description></x:xmpmeta>", { Type: "Metadata", Subtype: "XML" });
+    const xmp = document.context.stream(
+      "<x:xmpmeta><rdf:Description>Haddad family, 33.51N 36.29E</rdf:Description></x:xmpmeta>",
+      { Type: "Metadata", Subtype: "XML" },
+    );
     document.catalog.set(PDFName.of("Metadata"), document.context.register(xmp));
     const saved = await document.save({ useObjectStreams: false });
     // An earlier revision's title, left behind in the file by an incremental save.
-    const pdf = Buffer.concat([Buffer.from(saved), Buffer.from("\n90 0 obj\n<< /Title (Old title: Haddad family) >>\nendobj\n")]);
+    const pdf = Buffer.concat([
+      Buffer.from(saved),
+      Buffer.from("\n90 0 obj\n<< /Title (Old title: Haddad family) >>\nendobj\n"),
+    ]);
     expect(pdf.includes(Buffer.from("Haddad"))).toBe(true);
 
-    const answer = (await disburseWithProof(context, fund.id, { data: pdf, name: "receipt.pdf", type: "application/pdf" })) as Response;
+    const answer = (await disburseWithProof(context, fund.id, {
+      data: pdf,
+      name: "receipt.pdf",
+      type: "application/pdf",
+    })) as Response;
     expect(answer.status).toBe(302);
     const row = await getDb().selectFrom("disbursements").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row.proof_filename).toMatch(/^[0-9a-f]{32}\.pdf$/);
-    const proof = (await callRoute(proofRoute.loader, `/admin/funds/proofs/${row.id}`, { params: { entryId: String(row.id) } })) as Response;
+    const proof = (await callRoute(proofRoute.loader, `/admin/funds/proofs/${row.id}`, {
+      params: { entryId: String(row.id) },
+    })) as Response;
     expect(proof.headers.get("Content-Type")).toBe("application/pdf");
     expect(proof.headers.get("Content-Disposition")).toBe(`attachment; filename="proof-${row.id}.pdf"`);
     const bytes = Buffer.from(await proof.arrayBuffer());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    for (const secret of ["Haddad", "Yusuf", "xmpmeta", "/Title", "/Author", "/Metadata"]) expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+    for (const secret of ["Haddad", "Yusuf", "xmpmeta", "/Title", "/Author", "/Metadata"])
+      expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
     const reread = await PDFDocument.load(bytes);
     expect(reread.getTitle()).toBeUndefined();
     expect(reread.getPageCount()).toBe(1);
@@ -523,16 +838,39 @@ describe("proof documents", () => {
     const before = await storedProofs();
     const rows = await ledgerCount();
 
-    const script = unwrapData(await disburseWithProof(context, fund.id, { data: new TextEncoder().encode("#!/bin/sh\necho hi\n"), name: "receipt.pdf", type: "application/pdf" }));
+    const script = unwrapData(
+      await disburseWithProof(context, fund.id, {
+        data: new TextEncoder().encode("#!/bin/sh\necho hi\n"),
+        name: "receipt.pdf",
+        type: "application/pdf",
+      }),
+    );
     expect(script.status).toBe(400);
-    expect((script.data as Reply).result.error).toMatchObject({ proof: ["Please upload a photo (JPG, PNG, WebP or GIF) or a PDF"] });
+    expect((script.data as Reply).result.error).toMatchObject({
+      proof: ["Please upload a photo (JPG, PNG, WebP or GIF) or a PDF"],
+    });
     expect((script.data as Reply).result.initialValue).toMatchObject({ amount: "5", description: "With proof" });
 
-    const broken = unwrapData(await disburseWithProof(context, fund.id, { data: new TextEncoder().encode("%PDF-1.7\nnot really a pdf"), name: "receipt.pdf", type: "application/pdf" }));
+    const broken = unwrapData(
+      await disburseWithProof(context, fund.id, {
+        data: new TextEncoder().encode("%PDF-1.7\nnot really a pdf"),
+        name: "receipt.pdf",
+        type: "application/pdf",
+      }),
+    );
     expect(broken.status).toBe(400);
-    expect((broken.data as Reply).result.error?.proof?.[0]).toBe("This PDF could not be read: it has no pages. Please try another file.");
+    expect((broken.data as Reply).result.error?.proof?.[0]).toBe(
+      "This PDF could not be read: it has no pages. Please try another file.",
+    );
 
-    const overdraft = unwrapData(await disburseWithProof(context, fund.id, { data: await phonePhoto(300, 200), name: "receipt.jpg", type: "image/jpeg" }, "10.01"));
+    const overdraft = unwrapData(
+      await disburseWithProof(
+        context,
+        fund.id,
+        { data: await phonePhoto(300, 200), name: "receipt.jpg", type: "image/jpeg" },
+        "10.01",
+      ),
+    );
     expect(overdraft.status).toBe(409);
     expect((overdraft.data as Reply).result.error?.[""]?.[0]).toMatch(/^The Proof Refusal Fund balance is not enough/);
 
@@ -545,38 +883,80 @@ describe("proof documents", () => {
 describe("the rates register screen", () => {
   it("shows each rate in force with its date, authority and the to-be-confirmed marker, and records a new rate", async () => {
     const { admin, context } = await signedInStaff();
-    const before = (await callRoute(ratesScreen.loader, "/admin/funds/rates")) as Awaited<ReturnType<typeof ratesScreen.loader>>;
-    expect(before.inForce.map((rate) => rate.rate_key)).toEqual(["fitr_per_person", "fidya_per_day", "kaffarah_per_person", "gold_per_gram", "silver_per_gram"]);
+    const before = (await callRoute(ratesScreen.loader, "/admin/funds/rates")) as Awaited<
+      ReturnType<typeof ratesScreen.loader>
+    >;
+    expect(before.inForce.map((rate) => rate.rate_key)).toEqual([
+      "fitr_per_person",
+      "fidya_per_day",
+      "kaffarah_per_person",
+      "gold_per_gram",
+      "silver_per_gram",
+    ]);
     expect(before.inForce.every((rate) => rate.to_confirm)).toBe(true);
-    expect(await screenText(ratesScreen as never, "/admin/funds/rates")).toMatch(/In force today .*Zakat al-Fitr, per person \$\d+\.\d\d to be confirmed/i);
+    expect(await screenText(ratesScreen as never, "/admin/funds/rates")).toMatch(
+      /In force today .*Zakat al-Fitr, per person \$\d+\.\d\d to be confirmed/i,
+    );
 
-    const refused = unwrapData(await callRoute(ratesScreen.action, "/admin/funds/rates", { form: { intent: "record-rate", rate_key: "fitr_per_person", amount: "-3", effective_on: TODAY, authority: "" }, context }));
+    const refused = unwrapData(
+      await callRoute(ratesScreen.action, "/admin/funds/rates", {
+        form: { intent: "record-rate", rate_key: "fitr_per_person", amount: "-3", effective_on: TODAY, authority: "" },
+        context,
+      }),
+    );
     expect(refused.status).toBe(400);
-    expect((refused.data as Reply).result.error).toMatchObject({ amount: ["Amount must be more than $0"], authority: ["Authority (council or scholar) is required"] });
+    expect((refused.data as Reply).result.error).toMatchObject({
+      amount: ["Amount must be more than $0"],
+      authority: ["Authority (council or scholar) is required"],
+    });
     expect((refused.data as Reply).result.initialValue).toMatchObject({ amount: "-3", rate_key: "fitr_per_person" });
 
     const saved = (await callRoute(ratesScreen.action, "/admin/funds/rates", {
-      form: { intent: "record-rate", rate_key: "fitr_per_person", amount: "13.50", effective_on: TODAY, authority: "Fiqh Council of North America", note: "Ramadan 1447" },
+      form: {
+        intent: "record-rate",
+        rate_key: "fitr_per_person",
+        amount: "13.50",
+        effective_on: TODAY,
+        authority: "Fiqh Council of North America",
+        note: "Ramadan 1447",
+      },
       context,
     })) as Response;
     expect(saved.status).toBe(302);
-    const after = (await callRoute(ratesScreen.loader, saved.headers.get("Location")!)) as Awaited<ReturnType<typeof ratesScreen.loader>>;
-    expect(after.inForce[0]).toMatchObject({ amount: 13.5, authority: "Fiqh Council of North America", note: "Ramadan 1447", to_confirm: false, recorded_by: admin.username });
+    const after = (await callRoute(ratesScreen.loader, saved.headers.get("Location")!)) as Awaited<
+      ReturnType<typeof ratesScreen.loader>
+    >;
+    expect(after.inForce[0]).toMatchObject({
+      amount: 13.5,
+      authority: "Fiqh Council of North America",
+      note: "Ramadan 1447",
+      to_confirm: false,
+      recorded_by: admin.username,
+    });
     expect(after.history).toHaveLength(before.history.length + 1);
     const text = await screenText(ratesScreen as never, saved.headers.get("Location")!);
     expect(text).toContain(`Zakat al-Fitr, per person: $13.50 from ${TODAY} recorded.`);
     // The dashboard reminds staff of the four still unconfirmed.
-    expect((await dashboardScreen.loader()).stats.funds.rates_to_confirm).toEqual(["Fidya, per day", "Kaffarah, per person fed", "Gold price, per gram", "Silver price, per gram"]);
+    expect((await dashboardScreen.loader()).stats.funds.rates_to_confirm).toEqual([
+      "Fidya, per day",
+      "Kaffarah, per person fed",
+      "Gold price, per gram",
+      "Silver price, per gram",
+    ]);
   });
 
   it("offers to confirm a rate still to be confirmed: the form comes filled in with its amount and today, the authority left to staff", async () => {
     const { context } = await signedInStaff();
     const list = await screenHtml(ratesScreen as never, "/admin/funds/rates");
     const confirmLinks = list.match(/<a[^>]*>Confirm this rate<\/a>/g) ?? [];
-    expect(confirmLinks.find((link) => link.includes('href="/admin/funds/rates?confirm=fidya_per_day"'))).toContain('aria-label="Confirm Fidya, per day"');
+    expect(confirmLinks.find((link) => link.includes('href="/admin/funds/rates?confirm=fidya_per_day"'))).toContain(
+      'aria-label="Confirm Fidya, per day"',
+    );
     expect(list).toContain("Shown on the public pages beside the rate.");
 
-    const fidya = ((await callRoute(ratesScreen.loader, "/admin/funds/rates")) as Awaited<ReturnType<typeof ratesScreen.loader>>).inForce.find((rate) => rate.rate_key === "fidya_per_day")!;
+    const fidya = (
+      (await callRoute(ratesScreen.loader, "/admin/funds/rates")) as Awaited<ReturnType<typeof ratesScreen.loader>>
+    ).inForce.find((rate) => rate.rate_key === "fidya_per_day")!;
     const form = await screenHtml(ratesScreen as never, "/admin/funds/rates?confirm=fidya_per_day");
     expect(form).toContain("Confirm Fidya, per day");
     expect(form).toMatch(/<option value="fidya_per_day" selected="">/);
@@ -587,7 +967,14 @@ describe("the rates register screen", () => {
     expect(authority).not.toMatch(/value="[^"]/);
 
     const saved = (await callRoute(ratesScreen.action, "/admin/funds/rates?confirm=fidya_per_day", {
-      form: { intent: "record-rate", rate_key: "fidya_per_day", amount: String(fidya.amount), effective_on: TODAY, authority: "Our Zakat committee", note: "" },
+      form: {
+        intent: "record-rate",
+        rate_key: "fidya_per_day",
+        amount: String(fidya.amount),
+        effective_on: TODAY,
+        authority: "Our Zakat committee",
+        note: "",
+      },
       context,
     })) as Response;
     expect(saved.status).toBe(302);
@@ -595,7 +982,9 @@ describe("the rates register screen", () => {
     expect(after).not.toContain("?confirm=fidya_per_day");
     expect(after).toContain("?confirm=kaffarah_per_person");
 
-    expect(await screenText(ratesScreen as never, "/admin/funds/rates?confirm=zakat_per_camel")).toContain("There is no rate called “zakat_per_camel” to confirm.");
+    expect(await screenText(ratesScreen as never, "/admin/funds/rates?confirm=zakat_per_camel")).toContain(
+      "There is no rate called “zakat_per_camel” to confirm.",
+    );
   });
 });
 
@@ -603,18 +992,31 @@ describe("the Zakat policy editor", () => {
   it("saves the policy and the Kaffarah view, which turns off the dashboard's reminder", async () => {
     const { admin, context } = await signedInStaff();
     expect((await dashboardScreen.loader()).stats.funds.policy_is_template).toBe(true);
-    expect(await screenText(dashboardScreen as never, "/admin")).toContain("The Zakat policy is not written yet: until it is, no public page links to it. Still to write:");
+    expect(await screenText(dashboardScreen as never, "/admin")).toContain(
+      "The Zakat policy is not written yet: until it is, no public page links to it. Still to write:",
+    );
 
-    const empty = unwrapData(await callRoute(policyScreen.action, "/admin/funds/policy", { form: { intent: "save-policy", body: "  ", kaffarah_per_fast: "false" }, context }));
+    const empty = unwrapData(
+      await callRoute(policyScreen.action, "/admin/funds/policy", {
+        form: { intent: "save-policy", body: "  ", kaffarah_per_fast: "false" },
+        context,
+      }),
+    );
     expect(empty.status).toBe(400);
     expect((empty.data as Reply).result.error).toMatchObject({ body: ["Policy is required"] });
 
     const saved = (await callRoute(policyScreen.action, "/admin/funds/policy", {
-      form: { intent: "save-policy", body: "Our Zakat committee distributes within one lunar year; no administration share is taken.", kaffarah_per_fast: "false" },
+      form: {
+        intent: "save-policy",
+        body: "Our Zakat committee distributes within one lunar year; no administration share is taken.",
+        kaffarah_per_fast: "false",
+      },
       context,
     })) as Response;
     expect(saved.headers.get("Location")).toBe("/admin/funds/policy?saved=policy");
-    const page = (await callRoute(policyScreen.loader, "/admin/funds/policy?saved=policy")) as Awaited<ReturnType<typeof policyScreen.loader>>;
+    const page = (await callRoute(policyScreen.loader, "/admin/funds/policy?saved=policy")) as Awaited<
+      ReturnType<typeof policyScreen.loader>
+    >;
     expect(page.policy).toMatchObject({ is_template: false, kaffarah_per_fast: false, updated_by: admin.username });
     expect((await dashboardScreen.loader()).stats.funds.policy_is_template).toBe(false);
     expect(await screenText(dashboardScreen as never, "/admin")).not.toContain("still the template");
@@ -622,7 +1024,9 @@ describe("the Zakat policy editor", () => {
 
   it("sets this year's Eid al-Fitr near the calculated date, and says whether it is confirmed", async () => {
     const { context } = await signedInStaff();
-    const before = (await callRoute(policyScreen.loader, "/admin/funds/policy")) as Awaited<ReturnType<typeof policyScreen.loader>>;
+    const before = (await callRoute(policyScreen.loader, "/admin/funds/policy")) as Awaited<
+      ReturnType<typeof policyScreen.loader>
+    >;
     expect(before.eid.confirmed).toBe(false);
     expect(before.eid.date).toBe(before.eid.calculated);
     const shown = await screenText(policyScreen as never, "/admin/funds/policy");
@@ -636,14 +1040,26 @@ describe("the Zakat policy editor", () => {
         : "Zakat al-Fitr is taken as such until Eid day begins (the site cannot know the hour of the prayer, so the whole of Eid day counts as after it).",
     );
 
-    const far = unwrapData(await callRoute(policyScreen.action, "/admin/funds/policy", { form: { intent: "set-eid", eid_al_fitr_on: addDays(before.eid.calculated, 20) }, context }));
+    const far = unwrapData(
+      await callRoute(policyScreen.action, "/admin/funds/policy", {
+        form: { intent: "set-eid", eid_al_fitr_on: addDays(before.eid.calculated, 20) },
+        context,
+      }),
+    );
     expect(far.status).toBe(400);
-    expect((far.data as Reply).result.error?.eid_al_fitr_on?.[0]).toMatch(/falls near .* by the calculation; please check the date$/);
+    expect((far.data as Reply).result.error?.eid_al_fitr_on?.[0]).toMatch(
+      /falls near .* by the calculation; please check the date$/,
+    );
 
     const sighted = addDays(before.eid.calculated, 1);
-    const saved = (await callRoute(policyScreen.action, "/admin/funds/policy", { form: { intent: "set-eid", eid_al_fitr_on: sighted }, context })) as Response;
+    const saved = (await callRoute(policyScreen.action, "/admin/funds/policy", {
+      form: { intent: "set-eid", eid_al_fitr_on: sighted },
+      context,
+    })) as Response;
     expect(saved.status).toBe(302);
-    const after = (await callRoute(policyScreen.loader, "/admin/funds/policy")) as Awaited<ReturnType<typeof policyScreen.loader>>;
+    const after = (await callRoute(policyScreen.loader, "/admin/funds/policy")) as Awaited<
+      ReturnType<typeof policyScreen.loader>
+    >;
     expect(after.eid).toMatchObject({ confirmed: true, date: sighted });
     const confirmed = await screenText(policyScreen as never, "/admin/funds/policy");
     expect(confirmed).toContain(`Confirmed by staff: ${formatDate(sighted, "UTC")}`);

@@ -5,7 +5,13 @@ import { ConflictError, ValidationError } from "~/lib/service-errors";
 import { addFund, fundBySlug, getFund } from "~/funds/funds/server/funds.server";
 import { getTransparencyReport } from "~/funds/transparency/server/transparency.server";
 import { recordDisbursement, recordReversal } from "~/funds/ledger/server/ledger.server";
-import { byEngine, checkViolationPattern, openOtherConnection, overwriting, type OtherConnection } from "../../../../tests/support/database-engine";
+import {
+  byEngine,
+  checkViolationPattern,
+  openOtherConnection,
+  overwriting,
+  type OtherConnection,
+} from "../../../../tests/support/database-engine";
 
 /**
  * The ledger's arithmetic against the real database, through the services: what each
@@ -25,10 +31,22 @@ async function freshFund(): Promise<{ id: number; name: string }> {
 }
 
 async function gift(purpose: string, cents: number, donatedAt: string, isTest: 0 | 1 = 0): Promise<void> {
-  await getDb().insertInto("donations").values({ name: "A donor", email: "", amount_cents: cents, frequency: "One-Time", purpose, donated_at: donatedAt, is_test: isTest }).execute();
+  await getDb()
+    .insertInto("donations")
+    .values({
+      name: "A donor",
+      email: "",
+      amount_cents: cents,
+      frequency: "One-Time",
+      purpose,
+      donated_at: donatedAt,
+      is_test: isTest,
+    })
+    .execute();
 }
 
-const entriesOf = async (fundId: number) => getDb().selectFrom("disbursements").selectAll().where("fund_id", "=", fundId).orderBy("id").execute();
+const entriesOf = async (fundId: number) =>
+  getDb().selectFrom("disbursements").selectAll().where("fund_id", "=", fundId).orderBy("id").execute();
 
 // ---------------------------------------------------------------------------------------
 // The table. Amounts are dollars; an entry can be named (`as`) for a later reversal. Gifts
@@ -56,9 +74,27 @@ const SHORT_ON_THE_DAY = /balance is not enough on \d{4}-\d{2}-\d{2}/;
 const BEFORE_ITS_ENTRY = /cannot be dated before the entry it reverses/;
 
 const CASES: Record<string, Case> = {
-  "gifts alone": { steps: [{ gift: 100 }, { gift: 50.25 }], received: 150.25, disbursed: 0, balance: 150.25, entries: 0 },
-  "a disbursement within the balance": { steps: [{ gift: 100 }, { disburse: 40 }], received: 100, disbursed: 40, balance: 60, entries: 1 },
-  "a disbursement of exactly the balance": { steps: [{ gift: 100 }, { disburse: 100 }], received: 100, disbursed: 100, balance: 0, entries: 1 },
+  "gifts alone": {
+    steps: [{ gift: 100 }, { gift: 50.25 }],
+    received: 150.25,
+    disbursed: 0,
+    balance: 150.25,
+    entries: 0,
+  },
+  "a disbursement within the balance": {
+    steps: [{ gift: 100 }, { disburse: 40 }],
+    received: 100,
+    disbursed: 40,
+    balance: 60,
+    entries: 1,
+  },
+  "a disbursement of exactly the balance": {
+    steps: [{ gift: 100 }, { disburse: 100 }],
+    received: 100,
+    disbursed: 100,
+    balance: 0,
+    entries: 1,
+  },
   "one cent more than the balance is refused, nothing stored": {
     steps: [{ gift: 100 }, { disburse: 100.01, refused: OVERDRAFT }],
     received: 100,
@@ -66,7 +102,13 @@ const CASES: Record<string, Case> = {
     balance: 100,
     entries: 0,
   },
-  "nothing to give from an empty fund": { steps: [{ disburse: 0.01, refused: OVERDRAFT }], received: 0, disbursed: 0, balance: 0, entries: 0 },
+  "nothing to give from an empty fund": {
+    steps: [{ disburse: 0.01, refused: OVERDRAFT }],
+    received: 0,
+    disbursed: 0,
+    balance: 0,
+    entries: 0,
+  },
   "a second disbursement only up to what is left": {
     steps: [{ gift: 100 }, { disburse: 60 }, { disburse: 40.01, refused: OVERDRAFT }, { disburse: 40 }],
     received: 100,
@@ -96,7 +138,13 @@ const CASES: Record<string, Case> = {
     entries: 2,
   },
   "a reversal makes room for what was refused": {
-    steps: [{ gift: 100 }, { disburse: 80, as: "wrong" }, { disburse: 50, refused: OVERDRAFT }, { reverse: "wrong" }, { disburse: 50 }],
+    steps: [
+      { gift: 100 },
+      { disburse: 80, as: "wrong" },
+      { disburse: 50, refused: OVERDRAFT },
+      { reverse: "wrong" },
+      { disburse: 50 },
+    ],
     received: 100,
     disbursed: 50,
     balance: 50,
@@ -117,7 +165,12 @@ const CASES: Record<string, Case> = {
     entries: 2,
   },
   "a reversal of a reversal is refused": {
-    steps: [{ gift: 100 }, { disburse: 30, as: "a" }, { reverse: "a", as: "undo" }, { reverse: "undo", refused: REVERSAL_OF_REVERSAL }],
+    steps: [
+      { gift: 100 },
+      { disburse: 30, as: "a" },
+      { reverse: "a", as: "undo" },
+      { reverse: "undo", refused: REVERSAL_OF_REVERSAL },
+    ],
     received: 100,
     disbursed: 0,
     balance: 100,
@@ -131,28 +184,42 @@ const CASES: Record<string, Case> = {
     entries: 1,
   },
   "a fund of test payments alone holds nothing": {
-    steps: [{ gift: 250, test: true }, { disburse: 1, refused: OVERDRAFT }],
+    steps: [
+      { gift: 250, test: true },
+      { disburse: 1, refused: OVERDRAFT },
+    ],
     received: 0,
     disbursed: 0,
     balance: 0,
     entries: 0,
   },
   "a disbursement dated before the money came in is refused": {
-    steps: [{ gift: 100, on: "2026-03-01" }, { disburse: 50, on: "2026-02-10", refused: SHORT_ON_THE_DAY }],
+    steps: [
+      { gift: 100, on: "2026-03-01" },
+      { disburse: 50, on: "2026-02-10", refused: SHORT_ON_THE_DAY },
+    ],
     received: 100,
     disbursed: 0,
     balance: 100,
     entries: 0,
   },
   "a gift of the disbursement's own day counts": {
-    steps: [{ gift: 100, on: "2026-02-10" }, { disburse: 100, on: "2026-02-10" }],
+    steps: [
+      { gift: 100, on: "2026-02-10" },
+      { disburse: 100, on: "2026-02-10" },
+    ],
     received: 100,
     disbursed: 100,
     balance: 0,
     entries: 1,
   },
   "dated before a later gift: only what had come in by then": {
-    steps: [{ gift: 30, on: "2026-01-15" }, { gift: 70, on: "2026-03-01" }, { disburse: 50, on: "2026-02-10", refused: SHORT_ON_THE_DAY }, { disburse: 30, on: "2026-02-10" }],
+    steps: [
+      { gift: 30, on: "2026-01-15" },
+      { gift: 70, on: "2026-03-01" },
+      { disburse: 50, on: "2026-02-10", refused: SHORT_ON_THE_DAY },
+      { disburse: 30, on: "2026-02-10" },
+    ],
     received: 100,
     disbursed: 30,
     balance: 70,
@@ -186,7 +253,12 @@ const CASES: Record<string, Case> = {
     entries: 3,
   },
   "a reversal dated before its entry is refused; on the entry's own day it stands": {
-    steps: [{ gift: 100 }, { disburse: 30, as: "a" }, { reverse: "a", on: "2026-02-09", refused: BEFORE_ITS_ENTRY, status: 422 }, { reverse: "a", on: "2026-02-10" }],
+    steps: [
+      { gift: 100 },
+      { disburse: 30, as: "a" },
+      { reverse: "a", on: "2026-02-09", refused: BEFORE_ITS_ENTRY, status: 422 },
+      { reverse: "a", on: "2026-02-10" },
+    ],
     received: 100,
     disbursed: 0,
     balance: 100,
@@ -200,14 +272,30 @@ describe("the ledger's arithmetic", () => {
     const named = new Map<string, number>();
     for (const step of steps) {
       if ("gift" in step) {
-        await gift(fund.name, Math.round(step.gift * 100), `${step.on ?? "2026-02-01"}T10:00:00.000Z`, step.test ? 1 : 0);
+        await gift(
+          fund.name,
+          Math.round(step.gift * 100),
+          `${step.on ?? "2026-02-01"}T10:00:00.000Z`,
+          step.test ? 1 : 0,
+        );
         continue;
       }
       const before = await entriesOf(fund.id);
       const attempt =
         "disburse" in step
-          ? recordDisbursement({ fund_id: fund.id, amount: step.disburse, disbursed_on: step.on ?? "2026-02-10", description: "Case step" }, STAFF)
-          : recordReversal({ reverses_id: named.get(step.reverse), disbursed_on: step.on ?? "2026-02-12", description: "Put right" }, STAFF);
+          ? recordDisbursement(
+              {
+                fund_id: fund.id,
+                amount: step.disburse,
+                disbursed_on: step.on ?? "2026-02-10",
+                description: "Case step",
+              },
+              STAFF,
+            )
+          : recordReversal(
+              { reverses_id: named.get(step.reverse), disbursed_on: step.on ?? "2026-02-12", description: "Put right" },
+              STAFF,
+            );
       if (step.refused) {
         await expect(attempt).rejects.toThrow(step.refused);
         await expect(attempt).rejects.toBeInstanceOf(step.status === 422 ? ValidationError : ConflictError);
@@ -241,7 +329,12 @@ describe("the database itself keeps the ledger", () => {
     const fund = await freshFund();
     fundId = fund.id;
     await gift(fund.name, 10_000, "2026-02-01T10:00:00.000Z");
-    entryId = (await recordDisbursement({ fund_id: fundId, amount: 40, disbursed_on: "2026-02-10", description: "Blankets" }, STAFF)).id;
+    entryId = (
+      await recordDisbursement(
+        { fund_id: fundId, amount: 40, disbursed_on: "2026-02-10", description: "Blankets" },
+        STAFF,
+      )
+    ).id;
   });
 
   it.each([
@@ -256,14 +349,39 @@ describe("the database itself keeps the ledger", () => {
     expect(await getFund(fundId)).toMatchObject({ disbursed: 40, balance: 60 });
   });
 
-  type RawEntry = { kind: "disbursement" | "reversal"; amount_cents: number; reverses_id?: number | "entry"; category?: string };
+  type RawEntry = {
+    kind: "disbursement" | "reversal";
+    amount_cents: number;
+    reverses_id?: number | "entry";
+    category?: string;
+  };
   it.each<[string, RawEntry, RegExp]>([
-    ["an overdraft written straight to the table", { kind: "disbursement", amount_cents: 6_001 }, /fund balance is not enough/],
-    ["a reversal naming nothing", { kind: "reversal", amount_cents: 4_000, reverses_id: 99_999 }, /same fund and amount/],
-    ["a reversal of a different amount", { kind: "reversal", amount_cents: 5_000, reverses_id: "entry" }, /same fund and amount/],
+    [
+      "an overdraft written straight to the table",
+      { kind: "disbursement", amount_cents: 6_001 },
+      /fund balance is not enough/,
+    ],
+    [
+      "a reversal naming nothing",
+      { kind: "reversal", amount_cents: 4_000, reverses_id: 99_999 },
+      /same fund and amount/,
+    ],
+    [
+      "a reversal of a different amount",
+      { kind: "reversal", amount_cents: 5_000, reverses_id: "entry" },
+      /same fund and amount/,
+    ],
     ["a reversal without the entry it reverses", { kind: "reversal", amount_cents: 4_000 }, /same fund and amount/],
-    ["a disbursement claiming to reverse", { kind: "disbursement", amount_cents: 100, reverses_id: "entry" }, checkViolationPattern("disbursements")],
-    ["a category that is not one of the eight", { kind: "disbursement", amount_cents: 100, category: "friends" }, checkViolationPattern("disbursements")],
+    [
+      "a disbursement claiming to reverse",
+      { kind: "disbursement", amount_cents: 100, reverses_id: "entry" },
+      checkViolationPattern("disbursements"),
+    ],
+    [
+      "a category that is not one of the eight",
+      { kind: "disbursement", amount_cents: 100, category: "friends" },
+      checkViolationPattern("disbursements"),
+    ],
     ["a nothing amount", { kind: "disbursement", amount_cents: 0 }, checkViolationPattern("disbursements")],
   ])("refuses %s", async (_case, row, refusal) => {
     const before = await entriesOf(fundId);
@@ -289,12 +407,21 @@ describe("a disbursement dated in the past", () => {
   it("is refused when the fund held nothing that day, naming the day and what it held; no year shows a negative balance", async () => {
     const fund = await freshFund();
     await gift(fund.name, 50_000, "2026-02-01T10:00:00.000Z");
-    const attempt = recordDisbursement({ fund_id: fund.id, amount: 500, disbursed_on: "2025-06-01", description: "Dated before any gift" }, STAFF);
-    await expect(attempt).rejects.toThrow(`The ${fund.name} balance is not enough on 2025-06-01: it held $0.00 then, and this disbursement is $500.00. Nothing was recorded.`);
+    const attempt = recordDisbursement(
+      { fund_id: fund.id, amount: 500, disbursed_on: "2025-06-01", description: "Dated before any gift" },
+      STAFF,
+    );
+    await expect(attempt).rejects.toThrow(
+      `The ${fund.name} balance is not enough on 2025-06-01: it held $0.00 then, and this disbursement is $500.00. Nothing was recorded.`,
+    );
     await expect(attempt).rejects.toBeInstanceOf(ConflictError);
     expect(await entriesOf(fund.id)).toEqual([]);
     expect(await getFund(fund.id)).toMatchObject({ received: 500, disbursed: 0, balance: 500 });
-    for (const request of [{ calendar: "gregorian", year: 2025 }, { calendar: "hijri", year: 1446 }, { calendar: "hijri", year: 1447 }] as const) {
+    for (const request of [
+      { calendar: "gregorian", year: 2025 },
+      { calendar: "hijri", year: 1446 },
+      { calendar: "hijri", year: 1447 },
+    ] as const) {
       const report = await getTransparencyReport(request);
       for (const item of report.funds) expect(item.held, `${item.name} in ${request.year}`).toBeGreaterThanOrEqual(0);
     }
@@ -303,9 +430,17 @@ describe("a disbursement dated in the past", () => {
   it("is refused when a later disbursement already gave the money, naming that day and the most it could be", async () => {
     const fund = await freshFund();
     await gift(fund.name, 10_000, "2026-01-05T10:00:00.000Z");
-    await recordDisbursement({ fund_id: fund.id, amount: 80, disbursed_on: "2026-03-01", description: "Winter blankets" }, STAFF);
+    await recordDisbursement(
+      { fund_id: fund.id, amount: 80, disbursed_on: "2026-03-01", description: "Winter blankets" },
+      STAFF,
+    );
     await gift(fund.name, 10_000, "2026-04-01T10:00:00.000Z");
-    await expect(recordDisbursement({ fund_id: fund.id, amount: 50, disbursed_on: "2026-02-01", description: "Recorded late" }, STAFF)).rejects.toThrow(
+    await expect(
+      recordDisbursement(
+        { fund_id: fund.id, amount: 50, disbursed_on: "2026-02-01", description: "Recorded late" },
+        STAFF,
+      ),
+    ).rejects.toThrow(
       `The ${fund.name} balance is not enough on 2026-03-01, after what was given out up to that day: it held $20.00 then, and this disbursement, dated 2026-02-01, is $50.00; at most $20.00 can be given on 2026-02-01. Nothing was recorded.`,
     );
     expect(await entriesOf(fund.id)).toHaveLength(1);
@@ -318,7 +453,12 @@ describe("a disbursement dated in the past", () => {
     try {
       const fund = await freshFund();
       await gift(fund.name, 10_000, "2026-03-11T00:30:00.000Z");
-      await expect(recordDisbursement({ fund_id: fund.id, amount: 100, disbursed_on: "2026-03-10", description: "Given this evening" }, STAFF)).resolves.toMatchObject({ amount: 100 });
+      await expect(
+        recordDisbursement(
+          { fund_id: fund.id, amount: 100, disbursed_on: "2026-03-10", description: "Given this evening" },
+          STAFF,
+        ),
+      ).resolves.toMatchObject({ amount: 100 });
       expect(await getFund(fund.id)).toMatchObject({ received: 100, disbursed: 100, balance: 0 });
     } finally {
       vi.useRealTimers();
@@ -328,7 +468,9 @@ describe("a disbursement dated in the past", () => {
   it("keeps the message of the plain overdraft when today's balance is short", async () => {
     const fund = await freshFund();
     await gift(fund.name, 10_000, "2026-01-05T10:00:00.000Z");
-    await expect(recordDisbursement({ fund_id: fund.id, amount: 150, disbursed_on: "2025-12-01", description: "Too much" }, STAFF)).rejects.toThrow(
+    await expect(
+      recordDisbursement({ fund_id: fund.id, amount: 150, disbursed_on: "2025-12-01", description: "Too much" }, STAFF),
+    ).rejects.toThrow(
       `The ${fund.name} balance is not enough: it holds $100.00, and this disbursement is $150.00. Nothing was recorded.`,
     );
   });
@@ -348,14 +490,31 @@ describe("INSERT OR REPLACE (on PostgreSQL, on conflict do update) cannot rewrit
     const fund = await freshFund();
     ids.fund = fund.id;
     await gift(fund.name, 10_000, "2026-02-01T10:00:00.000Z");
-    ids.entry = (await recordDisbursement({ fund_id: fund.id, amount: 40, disbursed_on: "2026-02-10", description: "Blankets" }, STAFF)).id;
-    ids.reversed = (await recordDisbursement({ fund_id: fund.id, amount: 10, disbursed_on: "2026-02-10", description: "Typed twice" }, STAFF)).id;
-    ids.reversal = (await recordReversal({ reverses_id: ids.reversed, disbursed_on: "2026-02-11", description: "Recorded twice" }, STAFF)).id;
+    ids.entry = (
+      await recordDisbursement(
+        { fund_id: fund.id, amount: 40, disbursed_on: "2026-02-10", description: "Blankets" },
+        STAFF,
+      )
+    ).id;
+    ids.reversed = (
+      await recordDisbursement(
+        { fund_id: fund.id, amount: 10, disbursed_on: "2026-02-10", description: "Typed twice" },
+        STAFF,
+      )
+    ).id;
+    ids.reversal = (
+      await recordReversal(
+        { reverses_id: ids.reversed, disbursed_on: "2026-02-11", description: "Recorded twice" },
+        STAFF,
+      )
+    ).id;
   });
 
   const ledgerAndTotal = async () => ({
     entries: await entriesOf(ids.fund),
-    disbursed_cents: (await getDb().selectFrom("funds").select("disbursed_cents").where("id", "=", ids.fund).executeTakeFirstOrThrow()).disbursed_cents,
+    disbursed_cents: (
+      await getDb().selectFrom("funds").select("disbursed_cents").where("id", "=", ids.fund).executeTakeFirstOrThrow()
+    ).disbursed_cents,
   });
 
   const replacing = (id: number | null, kind: "disbursement" | "reversal", cents: number, reversesId: number | null) =>
@@ -372,9 +531,21 @@ describe("INSERT OR REPLACE (on PostgreSQL, on conflict do update) cannot rewrit
     });
 
   it.each([
-    ["a disbursement replaced by a smaller one under its id", () => replacing(ids.entry, "disbursement", 100, null), WRITTEN_OVER],
-    ["a reversal replaced by a disbursement under its id", () => replacing(ids.reversal, "disbursement", 100, null), WRITTEN_OVER],
-    ["a second reversal of an entry, in place of the first", () => replacing(null, "reversal", 1_000, ids.reversed), /reversed once/],
+    [
+      "a disbursement replaced by a smaller one under its id",
+      () => replacing(ids.entry, "disbursement", 100, null),
+      WRITTEN_OVER,
+    ],
+    [
+      "a reversal replaced by a disbursement under its id",
+      () => replacing(ids.reversal, "disbursement", 100, null),
+      WRITTEN_OVER,
+    ],
+    [
+      "a second reversal of an entry, in place of the first",
+      () => replacing(null, "reversal", 1_000, ids.reversed),
+      /reversed once/,
+    ],
   ])("refuses %s, and the ledger and the fund's total stay as they were", async (_case, statement, refusal) => {
     const before = await ledgerAndTotal();
     expect(before.disbursed_cents).toBe(4_000);
@@ -386,14 +557,27 @@ describe("INSERT OR REPLACE (on PostgreSQL, on conflict do update) cannot rewrit
     const register = () => getDb().selectFrom("rates").selectAll().orderBy("id").execute();
     const before = await register();
     const gold = before.find((rate) => rate.rate_key === "gold_per_gram")!;
-    const replacement = { id: gold.id, rate_key: "gold_per_gram", amount_cents: 1, effective_on: gold.effective_on, recorded_by: "someone", recorded_at: nowIso() };
+    const replacement = {
+      id: gold.id,
+      rate_key: "gold_per_gram",
+      amount_cents: 1,
+      effective_on: gold.effective_on,
+      recorded_by: "someone",
+      recorded_at: nowIso(),
+    };
     await expect(overwriting("rates", replacement).execute(getDb())).rejects.toThrow(WRITTEN_OVER);
     expect(await register()).toEqual(before);
   });
 
   it("still takes a new rate written the same way", async () => {
     const before = await getDb().selectFrom("rates").selectAll().orderBy("id").execute();
-    await overwriting("rates", { rate_key: "silver_per_gram", amount_cents: 90, effective_on: "2026-02-01", recorded_by: "someone", recorded_at: nowIso() }).execute(getDb());
+    await overwriting("rates", {
+      rate_key: "silver_per_gram",
+      amount_cents: 90,
+      effective_on: "2026-02-01",
+      recorded_by: "someone",
+      recorded_at: nowIso(),
+    }).execute(getDb());
     const after = await getDb().selectFrom("rates").selectAll().orderBy("id").execute();
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.slice(before.length)).toMatchObject([{ rate_key: "silver_per_gram", amount_cents: 90 }]);
@@ -408,20 +592,30 @@ describe("two staff recording at once", () => {
     { gift: 100, amounts: [60, 50, 40], recorded: 2 },
     { gift: 100, amounts: [30, 30, 30, 30, 30], recorded: 3 },
     { gift: 100, amounts: [100, 0.01], recorded: 1 },
-  ])("with $gift, attempts of $amounts leave the balance at zero or more, $recorded recorded", async ({ gift: dollars, amounts, recorded }) => {
-    const fund = await freshFund();
-    await gift(fund.name, dollars * 100, "2026-02-01T10:00:00.000Z");
-    const results = await Promise.allSettled(
-      amounts.map((amount, n) => recordDisbursement({ fund_id: fund.id, amount, disbursed_on: "2026-02-10", description: `Staff member ${n + 1}` }, `staff-${n + 1}`)),
-    );
-    const refusals = results.filter((result) => result.status === "rejected");
-    for (const refusal of refusals) expect((refusal as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
-    expect(results.length - refusals.length).toBe(recorded);
-    expect(await entriesOf(fund.id)).toHaveLength(recorded);
-    const after = await getFund(fund.id);
-    expect(after.balance).toBeGreaterThanOrEqual(0);
-    expect(after.disbursed).toBe(results.reduce((total, result, n) => (result.status === "fulfilled" ? total + amounts[n]! : total), 0));
-  });
+  ])(
+    "with $gift, attempts of $amounts leave the balance at zero or more, $recorded recorded",
+    async ({ gift: dollars, amounts, recorded }) => {
+      const fund = await freshFund();
+      await gift(fund.name, dollars * 100, "2026-02-01T10:00:00.000Z");
+      const results = await Promise.allSettled(
+        amounts.map((amount, n) =>
+          recordDisbursement(
+            { fund_id: fund.id, amount, disbursed_on: "2026-02-10", description: `Staff member ${n + 1}` },
+            `staff-${n + 1}`,
+          ),
+        ),
+      );
+      const refusals = results.filter((result) => result.status === "rejected");
+      for (const refusal of refusals) expect((refusal as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
+      expect(results.length - refusals.length).toBe(recorded);
+      expect(await entriesOf(fund.id)).toHaveLength(recorded);
+      const after = await getFund(fund.id);
+      expect(after.balance).toBeGreaterThanOrEqual(0);
+      expect(after.disbursed).toBe(
+        results.reduce((total, result, n) => (result.status === "fulfilled" ? total + amounts[n]! : total), 0),
+      );
+    },
+  );
 
   describe("on two connections to the same database", () => {
     const connections: OtherConnection[] = [];
@@ -437,7 +631,12 @@ describe("two staff recording at once", () => {
     }
 
     const balanceOn = async (connection: OtherConnection, fundId: number) =>
-      (await connection.query<{ balance: number }>("select received_cents - disbursed_cents as balance from funds where id = ?", fundId))[0]!.balance;
+      (
+        await connection.query<{ balance: number }>(
+          "select received_cents - disbursed_cents as balance from funds where id = ?",
+          fundId,
+        )
+      )[0]!.balance;
 
     const insertOn = (connection: OtherConnection, fundId: number, cents: number, who: string) =>
       connection.query(
@@ -502,7 +701,9 @@ describe("two staff recording at once", () => {
       // Started afresh, it sees the first's disbursement, and the database refuses the overdraft.
       await expect(insertOn(second, fund.id, 7_000, "second")).rejects.toThrow(/fund balance is not enough/);
       // While the site's own connection, through the service, is refused the same way.
-      await expect(recordDisbursement({ fund_id: fund.id, amount: 70, disbursed_on: "2026-02-10", description: "Third" }, STAFF)).rejects.toThrow(
+      await expect(
+        recordDisbursement({ fund_id: fund.id, amount: 70, disbursed_on: "2026-02-10", description: "Third" }, STAFF),
+      ).rejects.toThrow(
         `The ${fund.name} balance is not enough: it holds $30.00, and this disbursement is $70.00. Nothing was recorded.`,
       );
       expect((await entriesOf(fund.id)).map((entry) => entry.recorded_by)).toEqual(["first"]);
@@ -533,7 +734,16 @@ describe("two staff recording at once", () => {
  *
  * Counting the reversed $300 would have given 1447 within 1,520 (93 %) and 1448 600.
  */
-const NOTHING_BY_CATEGORY = { fuqara: 0, masakin: 0, amilin: 0, muallafah: 0, riqab: 0, gharimin: 0, "fi-sabilillah": 0, "ibn-al-sabil": 0 };
+const NOTHING_BY_CATEGORY = {
+  fuqara: 0,
+  masakin: 0,
+  amilin: 0,
+  muallafah: 0,
+  riqab: 0,
+  gharimin: 0,
+  "fi-sabilillah": 0,
+  "ibn-al-sabil": 0,
+};
 
 describe("Zakat matched oldest first, across a Hijri year's end", () => {
   beforeAll(async () => {
@@ -552,7 +762,10 @@ describe("Zakat matched oldest first, across a Hijri year's end", () => {
     await give(mal.id, 600, "2026-01-15", "masakin");
     const mistaken = await give(mal.id, 300, "2026-05-01", "fuqara");
     await give(fitr.id, 120, "2026-03-18", "fuqara");
-    await recordReversal({ reverses_id: mistaken.id, disbursed_on: "2026-05-03", description: "Recorded against the wrong fund" }, STAFF);
+    await recordReversal(
+      { reverses_id: mistaken.id, disbursed_on: "2026-05-03", description: "Recorded against the wrong fund" },
+      STAFF,
+    );
     await give(mal.id, 700, "2026-07-15", "fuqara");
     await give(mal.id, 500, "2026-10-01", "gharimin");
   });
@@ -567,8 +780,22 @@ describe("Zakat matched oldest first, across a Hijri year's end", () => {
       years: [1448, 1447],
       mal: { received: 2_700, distributed: 1_800, held: 900 },
       byYear: [
-        { year: 1448, received: 1_200, distributed: 300, distributed_within_lunar_year: 300, within_lunar_year_percent: 25, still_open: true },
-        { year: 1447, received: 1_620, distributed: 1_620, distributed_within_lunar_year: 1_220, within_lunar_year_percent: 75, still_open: false },
+        {
+          year: 1448,
+          received: 1_200,
+          distributed: 300,
+          distributed_within_lunar_year: 300,
+          within_lunar_year_percent: 25,
+          still_open: true,
+        },
+        {
+          year: 1447,
+          received: 1_620,
+          distributed: 1_620,
+          distributed_within_lunar_year: 1_220,
+          within_lunar_year_percent: 75,
+          still_open: false,
+        },
       ],
       categories: { fuqara: 820, masakin: 600, gharimin: 500 },
     },
@@ -577,14 +804,32 @@ describe("Zakat matched oldest first, across a Hijri year's end", () => {
       years: [1448, 1447],
       // Received in 1447; given out in 1447 (the reversed $300 is not); held at the end of 1447.
       mal: { received: 1_500, distributed: 600, held: 900 },
-      byYear: [{ year: 1447, received: 1_620, distributed: 1_620, distributed_within_lunar_year: 1_220, within_lunar_year_percent: 75, still_open: false }],
+      byYear: [
+        {
+          year: 1447,
+          received: 1_620,
+          distributed: 1_620,
+          distributed_within_lunar_year: 1_220,
+          within_lunar_year_percent: 75,
+          still_open: false,
+        },
+      ],
       categories: { fuqara: 120, masakin: 600, gharimin: 0 },
     },
     {
       request: { calendar: "hijri", year: 1448 },
       years: [1448, 1447],
       mal: { received: 1_200, distributed: 1_200, held: 900 },
-      byYear: [{ year: 1448, received: 1_200, distributed: 300, distributed_within_lunar_year: 300, within_lunar_year_percent: 25, still_open: true }],
+      byYear: [
+        {
+          year: 1448,
+          received: 1_200,
+          distributed: 300,
+          distributed_within_lunar_year: 300,
+          within_lunar_year_percent: 25,
+          still_open: true,
+        },
+      ],
       categories: { fuqara: 700, masakin: 0, gharimin: 500 },
     },
     {
@@ -592,8 +837,22 @@ describe("Zakat matched oldest first, across a Hijri year's end", () => {
       years: [2026, 2025],
       mal: { received: 2_700, distributed: 1_800, held: 900 },
       byYear: [
-        { year: 2026, received: 1_820, distributed: 920, distributed_within_lunar_year: 920, within_lunar_year_percent: 50, still_open: true },
-        { year: 2025, received: 1_000, distributed: 1_000, distributed_within_lunar_year: 600, within_lunar_year_percent: 60, still_open: false },
+        {
+          year: 2026,
+          received: 1_820,
+          distributed: 920,
+          distributed_within_lunar_year: 920,
+          within_lunar_year_percent: 50,
+          still_open: true,
+        },
+        {
+          year: 2025,
+          received: 1_000,
+          distributed: 1_000,
+          distributed_within_lunar_year: 600,
+          within_lunar_year_percent: 60,
+          still_open: false,
+        },
       ],
       categories: { fuqara: 820, masakin: 600, gharimin: 500 },
     },
@@ -601,7 +860,16 @@ describe("Zakat matched oldest first, across a Hijri year's end", () => {
       request: { calendar: "gregorian", year: 2025 },
       years: [2026, 2025],
       mal: { received: 1_000, distributed: 0, held: 1_000 },
-      byYear: [{ year: 2025, received: 1_000, distributed: 1_000, distributed_within_lunar_year: 600, within_lunar_year_percent: 60, still_open: false }],
+      byYear: [
+        {
+          year: 2025,
+          received: 1_000,
+          distributed: 1_000,
+          distributed_within_lunar_year: 600,
+          within_lunar_year_percent: 60,
+          still_open: false,
+        },
+      ],
       categories: { fuqara: 0, masakin: 0, gharimin: 0 },
     },
   ] as const)("$request.calendar $request.year", async ({ request, years, mal, byYear, categories }) => {
@@ -609,7 +877,13 @@ describe("Zakat matched oldest first, across a Hijri year's end", () => {
     expect(report).toMatchObject({ calendar: request.calendar, year: request.year, latest_entry_on: "2026-10-01" });
     // Other tests here give to restricted funds in February 2026 (1447 AH): no other year appears.
     expect(report.years).toEqual(years);
-    expect(report.funds.find((fund) => fund.name === "Zakat al-Mal")).toEqual({ name: "Zakat al-Mal", kind: "zakat", is_zakat: true, is_obligation: true, ...mal });
+    expect(report.funds.find((fund) => fund.name === "Zakat al-Mal")).toEqual({
+      name: "Zakat al-Mal",
+      kind: "zakat",
+      is_zakat: true,
+      is_obligation: true,
+      ...mal,
+    });
     expect(report.zakat.by_year).toEqual(byYear);
     const amounts = Object.fromEntries(report.zakat.by_category.map((item) => [item.key, item.amount]));
     expect(amounts).toEqual({ ...NOTHING_BY_CATEGORY, ...categories });
@@ -618,7 +892,9 @@ describe("Zakat matched oldest first, across a Hijri year's end", () => {
   it("gives each category's share of the Zakat distributed, and the Zakat held", async () => {
     const report = await getTransparencyReport();
     expect(report.zakat).toMatchObject({ received: 2_820, distributed: 1_920, held: 900 });
-    const shares = Object.fromEntries(report.zakat.by_category.filter((item) => item.amount).map((item) => [item.key, item.percent]));
+    const shares = Object.fromEntries(
+      report.zakat.by_category.filter((item) => item.amount).map((item) => [item.key, item.percent]),
+    );
     expect(shares).toEqual({ fuqara: 42.7, masakin: 31.3, gharimin: 26 });
   });
 });

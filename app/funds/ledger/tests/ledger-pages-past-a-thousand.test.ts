@@ -12,7 +12,16 @@ beforeAll(async () => {
   // Money in first: a disbursement may not take a fund below nothing.
   await db
     .insertInto("donations")
-    .values({ name: "Founding gift", email: "", amount_cents: 10_000_000, frequency: "One-Time", purpose: "General Donation", fund_id: sadaqa.id, donated_at: "2025-01-01T10:00:00.000Z", receipt_token: "deep-ledger" })
+    .values({
+      name: "Founding gift",
+      email: "",
+      amount_cents: 10_000_000,
+      frequency: "One-Time",
+      purpose: "General Donation",
+      fund_id: sadaqa.id,
+      donated_at: "2025-01-01T10:00:00.000Z",
+      receipt_token: "deep-ledger",
+    })
     .execute();
   const numbers = Array.from({ length: ENTRIES }, (_, index) => index + 1);
   for (let start = 0; start < ENTRIES; start += 200) {
@@ -36,7 +45,8 @@ beforeAll(async () => {
 });
 
 const programmes = (entries: { programme: string }[]) => entries.map((entry) => entry.programme);
-const newestFrom = (n: number, count: number) => Array.from({ length: count }, (_, index) => `Food parcels ${n - index}`);
+const newestFrom = (n: number, count: number) =>
+  Array.from({ length: count }, (_, index) => `Food parcels ${n - index}`);
 
 describe("a page deep in the ledger", () => {
   it("shows the same entries, newest first, with their funds", async () => {

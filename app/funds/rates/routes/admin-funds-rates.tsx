@@ -29,9 +29,18 @@ export async function loader({ url }: Route.LoaderArgs) {
   const recorded = history.find((rate) => String(rate.id) === url.searchParams.get("recorded")) ?? null;
   const confirm = url.searchParams.get("confirm");
   // ?confirm=fitr_per_person opens the form with the rate in force, to be confirmed from today.
-  const confirming = confirm !== null && isRateKey(confirm) ? { rate_key: confirm, amount: current[confirm].amount } : null;
+  const confirming =
+    confirm !== null && isRateKey(confirm) ? { rate_key: confirm, amount: current[confirm].amount } : null;
   const unknownConfirm = confirm !== null && !confirming ? confirm : null;
-  return { inForce: RATE_KEYS.map((key) => current[key]), history, recorded, confirming, unknownConfirm, today: todayIn(timeZone), timeZone };
+  return {
+    inForce: RATE_KEYS.map((key) => current[key]),
+    history,
+    recorded,
+    confirming,
+    unknownConfirm,
+    today: todayIn(timeZone),
+    timeZone,
+  };
 }
 
 function isRateKey(value: string): value is RateKey {
@@ -74,10 +83,12 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
           {recorded.label}: {formatExactDollars(recorded.amount)} from {recorded.effective_on} recorded.
         </Notice>
       ) : null}
-      {unknownConfirm !== null ? <Notice tone="error">There is no rate called “{unknownConfirm}” to confirm.</Notice> : null}
+      {unknownConfirm !== null ? (
+        <Notice tone="error">There is no rate called “{unknownConfirm}” to confirm.</Notice>
+      ) : null}
       <p className="max-w-3xl text-sm text-slate-600">
-        The rates quick pay and the Zakat calculator use, and that the public pages state. A new rate never replaces the old one: it
-        takes effect on its date, and the history stays.
+        The rates quick pay and the Zakat calculator use, and that the public pages state. A new rate never replaces the
+        old one: it takes effect on its date, and the history stays.
       </p>
 
       <section aria-labelledby="in-force-title" className="space-y-3">
@@ -88,7 +99,12 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       {/* Keyed by the rate just recorded or being confirmed, so the form starts afresh for each. */}
-      <RateForm key={recorded?.id ?? confirming?.rate_key ?? "new"} today={today} confirming={confirming} lastResult={actionData?.result} />
+      <RateForm
+        key={recorded?.id ?? confirming?.rate_key ?? "new"}
+        today={today}
+        confirming={confirming}
+        lastResult={actionData?.result}
+      />
 
       <section aria-labelledby="history-title" className="space-y-3">
         <h2 id="history-title" className="text-lg font-semibold text-slate-900">
@@ -96,14 +112,25 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
         </h2>
         <DataTable
           caption="Every rate recorded, newest first"
-          columns={[{ label: "Rate" }, { label: "Amount", align: "right" }, { label: "Effective" }, { label: "Authority" }, { label: "Note" }, { label: "Recorded" }]}
+          columns={[
+            { label: "Rate" },
+            { label: "Amount", align: "right" },
+            { label: "Effective" },
+            { label: "Authority" },
+            { label: "Note" },
+            { label: "Recorded" },
+          ]}
           emptyText="No rates recorded"
         >
           {history.map((rate) => (
             <tr key={rate.id}>
               <td className="px-3 py-3 align-top text-slate-900">
                 {rate.label}
-                {inForceIds.has(rate.id) ? <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800">In force</span> : null}
+                {inForceIds.has(rate.id) ? (
+                  <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-brand-800">
+                    In force
+                  </span>
+                ) : null}
               </td>
               <td className="px-3 py-3 text-right align-top tabular-nums">
                 {formatExactDollars(rate.amount)}
@@ -116,7 +143,9 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
               <td className="max-w-xs px-3 py-3 align-top text-slate-700">{rate.note || "—"}</td>
               <td className="px-3 py-3 align-top text-slate-700">
                 {rate.recorded_by}
-                <span className="block text-xs whitespace-nowrap text-slate-500">{formatDateTime(rate.recorded_at, timeZone)}</span>
+                <span className="block text-xs whitespace-nowrap text-slate-500">
+                  {formatDateTime(rate.recorded_at, timeZone)}
+                </span>
               </td>
             </tr>
           ))}
@@ -130,7 +159,14 @@ function RatesTable({ rates, caption }: { rates: Rate[]; caption: string }) {
   return (
     <DataTable
       caption={caption}
-      columns={[{ label: "Rate" }, { label: "Amount", align: "right" }, { label: "Effective since" }, { label: "Authority" }, { label: "Note" }, { label: "Actions", hidden: true }]}
+      columns={[
+        { label: "Rate" },
+        { label: "Amount", align: "right" },
+        { label: "Effective since" },
+        { label: "Authority" },
+        { label: "Note" },
+        { label: "Actions", hidden: true },
+      ]}
       emptyText="No rates recorded"
     >
       {rates.map((rate) => (
@@ -150,7 +186,12 @@ function RatesTable({ rates, caption }: { rates: Rate[]; caption: string }) {
           <td className="px-3 py-3 text-right align-top whitespace-nowrap">
             {rate.to_confirm ? (
               // Confirming is recording the same rate again from today, under the authority it follows.
-              <Link to={`?confirm=${rate.rate_key}`} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Confirm ${rate.label}`}>
+              <Link
+                to={`?confirm=${rate.rate_key}`}
+                preventScrollReset
+                className="font-semibold text-brand-700 hover:underline"
+                aria-label={`Confirm ${rate.label}`}
+              >
                 Confirm this rate
               </Link>
             ) : null}
@@ -175,7 +216,9 @@ function RateForm({
   const [form, fields] = useForm<Record<keyof RateInput, string>, RateInput>({
     id: "new-rate",
     lastResult,
-    defaultValue: confirming ? { rate_key: confirming.rate_key, amount: String(confirming.amount), effective_on: today } : { effective_on: today },
+    defaultValue: confirming
+      ? { rate_key: confirming.rate_key, amount: String(confirming.amount), effective_on: today }
+      : { effective_on: today },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rateSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -183,13 +226,22 @@ function RateForm({
   // Opened by "Confirm this rate": focus moves to the form, so keyboard users land on it.
   const headingRef = useFocusOnArrival<HTMLHeadingElement>(confirming !== null);
   return (
-    <section aria-labelledby="new-rate-title" className={`rounded-xl bg-white p-6 shadow-sm ${confirming ? "border-2 border-brand-600" : ""}`}>
-      <h2 id="new-rate-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+    <section
+      aria-labelledby="new-rate-title"
+      className={`rounded-xl bg-white p-6 shadow-sm ${confirming ? "border-2 border-brand-600" : ""}`}
+    >
+      <h2
+        id="new-rate-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
         {confirming ? `Confirm ${RATE_LABELS[confirming.rate_key]}` : "Record a new rate"}
       </h2>
       {confirming ? (
         <p className="mt-1 text-sm text-slate-600">
-          The same amount, in force from today, under the council or scholar whose view it follows. The starting figure stays in the history.
+          The same amount, in force from today, under the council or scholar whose view it follows. The starting figure
+          stays in the history.
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
@@ -197,14 +249,27 @@ function RateForm({
           field={fields.rate_key}
           label="Rate"
           required
-          options={[{ value: "", label: "Choose a rate" }, ...RATE_KEYS.map((key) => ({ value: key, label: RATE_LABELS[key] }))]}
+          options={[
+            { value: "", label: "Choose a rate" },
+            ...RATE_KEYS.map((key) => ({ value: key, label: RATE_LABELS[key] })),
+          ]}
         />
         <InputField field={fields.amount} label="Amount (USD)" type="text" inputMode="decimal" required />
         <InputField field={fields.effective_on} label="Effective from" type="date" required />
-        <InputField field={fields.authority} label="Authority (council or scholar)" type="text" required maxLength={200} />
+        <InputField
+          field={fields.authority}
+          label="Authority (council or scholar)"
+          type="text"
+          required
+          maxLength={200}
+        />
         <TextareaField
           field={fields.note}
-          label={<>Note <span className="font-normal text-slate-500">(optional)</span></>}
+          label={
+            <>
+              Note <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
           rows={2}
           maxLength={1000}
           className="sm:col-span-2"

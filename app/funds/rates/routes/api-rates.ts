@@ -12,7 +12,9 @@ import { rateRegister, recordRate } from "../server/rates.server";
  */
 const resource = apiResource<Route.ActionArgs>({
   GET: sameForEveryVisitor(async ({ request }) => json(await rateRegister(await readerOf(request)))),
-  POST: staffOnly(async ({ request }, admin) => json(await recordRate(await readJsonBody(request), admin.username), 201)),
+  POST: staffOnly(async ({ request }, admin) =>
+    json(await recordRate(await readJsonBody(request), admin.username), 201),
+  ),
 });
 export const loader = resource;
 export const action = resource;

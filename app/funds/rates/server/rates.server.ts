@@ -43,7 +43,12 @@ function toRate(row: RateRow): Rate {
 
 /** Every rate ever set, newest first: the register's history. */
 export async function listRates(): Promise<Rate[]> {
-  const rows = await getDb().selectFrom("rates").selectAll().orderBy("effective_on", "desc").orderBy("id", "desc").execute();
+  const rows = await getDb()
+    .selectFrom("rates")
+    .selectAll()
+    .orderBy("effective_on", "desc")
+    .orderBy("id", "desc")
+    .execute();
   return rows.map(toRate);
 }
 
@@ -59,7 +64,9 @@ export type PublicRegisterEntry = Omit<RegisterEntry, "recorded_by" | "recorded_
  * The register as GET /api/rates/ shows it: every rate, newest first, the ones in force
  * marked. Public pages name no staff member, so only staff see who recorded each rate and when.
  */
-export async function rateRegister(reader: { staff: boolean } = { staff: false }): Promise<RegisterEntry[] | PublicRegisterEntry[]> {
+export async function rateRegister(
+  reader: { staff: boolean } = { staff: false },
+): Promise<RegisterEntry[] | PublicRegisterEntry[]> {
   const [history, current] = await Promise.all([listRates(), currentRates()]);
   const inForce = new Set(Object.values(current).map((rate) => rate.id));
   const register = history.map((rate) => ({ ...rate, is_current: inForce.has(rate.id) }));
@@ -87,7 +94,14 @@ export async function currentRates(today = todayIn(getEnv().SITE_TIMEZONE)): Pro
         .then(
           (row) =>
             row ??
-            db.selectFrom("rates").selectAll().where("rate_key", "=", key).orderBy("effective_on").orderBy("id").limit(1).executeTakeFirstOrThrow(),
+            db
+              .selectFrom("rates")
+              .selectAll()
+              .where("rate_key", "=", key)
+              .orderBy("effective_on")
+              .orderBy("id")
+              .limit(1)
+              .executeTakeFirstOrThrow(),
         ),
     ),
   );

@@ -5,7 +5,13 @@
 export function FigureBar({ share, tone = "brand" }: { share: number; tone?: "brand" | "gold" | "slate" }) {
   const width = Math.round(Math.min(Math.max(share, 0), 1) * 1000) / 10;
   return (
-    <svg aria-hidden="true" data-bar="" className="mt-1 block h-2 w-full max-w-48" viewBox="0 0 100 2" preserveAspectRatio="none">
+    <svg
+      aria-hidden="true"
+      data-bar=""
+      className="mt-1 block h-2 w-full max-w-48"
+      viewBox="0 0 100 2"
+      preserveAspectRatio="none"
+    >
       <rect width="100" height="2" rx="1" className="fill-slate-100" />
       {width > 0 ? <rect width={width} height="2" rx="1" className={FILLS[tone]} /> : null}
     </svg>

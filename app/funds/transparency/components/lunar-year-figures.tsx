@@ -12,7 +12,15 @@ export type LunarYearRow = TransparencyReport["zakat"]["by_year"][number];
  * and how much went out within one lunar year of arriving. A year whose Zakat is not yet a
  * lunar year old is "still open": its share can still rise.
  */
-export function LunarYearFigures({ years, caption, yearLabel }: { years: LunarYearRow[]; caption: string; yearLabel: (year: number) => string }) {
+export function LunarYearFigures({
+  years,
+  caption,
+  yearLabel,
+}: {
+  years: LunarYearRow[];
+  caption: string;
+  yearLabel: (year: number) => string;
+}) {
   const captionId = useId();
   return (
     <TableFrame captionId={captionId} caption={caption} wide>
@@ -45,10 +53,16 @@ export function LunarYearFigures({ years, caption, yearLabel }: { years: LunarYe
               </th>
               <td className="py-3 pr-4 align-top tabular-nums text-slate-800">{formatDollars(row.received)}</td>
               <td className="py-3 pr-4 align-top tabular-nums text-slate-800">{formatDollars(row.distributed)}</td>
-              <td className="py-3 pr-4 align-top tabular-nums text-slate-800">{formatDollars(row.distributed_within_lunar_year)}</td>
+              <td className="py-3 pr-4 align-top tabular-nums text-slate-800">
+                {formatDollars(row.distributed_within_lunar_year)}
+              </td>
               <td className="w-1/4 py-3 align-top tabular-nums text-slate-800">
                 {row.within_lunar_year_percent}%
-                {row.still_open ? <span className="ml-2 rounded bg-gold-300/40 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-800">still open</span> : null}
+                {row.still_open ? (
+                  <span className="ml-2 rounded bg-gold-300/40 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-800">
+                    still open
+                  </span>
+                ) : null}
                 <FigureBar share={row.within_lunar_year_percent / 100} tone="brand" />
               </td>
             </tr>

@@ -6,7 +6,15 @@ import { reportHref, reportYearLabel, type ReportCalendarName } from "./report-y
  * counts the years, and which year (or all of them). Switching calendar starts again from
  * all years, since a Hijri year and a Gregorian year never cover the same days.
  */
-export function ReportControls({ calendar, year, years }: { calendar: ReportCalendarName; year: number | null; years: number[] }) {
+export function ReportControls({
+  calendar,
+  year,
+  years,
+}: {
+  calendar: ReportCalendarName;
+  year: number | null;
+  years: number[];
+}) {
   return (
     <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-start sm:gap-8">
       <nav aria-labelledby="report-calendar">
@@ -60,7 +68,9 @@ function Choice({ to, current, children }: { to: string; current: boolean; child
       to={to}
       aria-current={current ? "page" : undefined}
       className={`inline-block rounded-full border px-3 py-1 text-sm font-medium ${
-        current ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:text-brand-800"
+        current
+          ? "border-brand-700 bg-brand-700 text-white"
+          : "border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:text-brand-800"
       }`}
     >
       {children}

@@ -35,8 +35,10 @@ export function ZakatByCategory({ categories, caption }: { categories: CategoryR
           {categories.map((category) => (
             <tr key={category.key}>
               <th scope="row" className="py-3 pr-4 font-medium text-slate-900">
-                {capitalised(category.english)} <span className="font-normal text-slate-600 italic">({category.arabic})</span>
-                {/* Marked as Arabic, right to left; the page passes the words in, so no shared list is shipped to the browser. */}
+                {capitalised(category.english)}{" "}
+                <span className="font-normal text-slate-600 italic">({category.arabic})</span>
+                {/* Marked as Arabic, right to left; the page passes the words in, so no shared list is shipped to the
+                    browser. */}
                 {category.script ? (
                   <>
                     {" "}

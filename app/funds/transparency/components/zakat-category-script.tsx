@@ -15,7 +15,15 @@ export function ZakatCategoryScript({ categoryKey, className = "" }: { categoryK
 }
 
 /** "the needy (al-masakin) المساكين": the ledger's way of naming a category to staff. */
-export function ZakatCategoryName({ categoryKey, label, className }: { categoryKey: string; label: string; className?: string }) {
+export function ZakatCategoryName({
+  categoryKey,
+  label,
+  className,
+}: {
+  categoryKey: string;
+  label: string;
+  className?: string;
+}) {
   return (
     <span className={className}>
       {label} <ZakatCategoryScript categoryKey={categoryKey} className="inline-block whitespace-nowrap" />

@@ -8,7 +8,9 @@ import { getTransparencyReport, readReportRequest } from "../server/transparency
  * proof document; test payments never count.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: sameForEveryVisitor(async ({ request }) => json(await getTransparencyReport(readReportRequest(new URL(request.url).searchParams)))),
+  GET: sameForEveryVisitor(async ({ request }) =>
+    json(await getTransparencyReport(readReportRequest(new URL(request.url).searchParams))),
+  ),
 });
 export const loader = resource;
 export const action = resource;

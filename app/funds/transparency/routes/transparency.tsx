@@ -23,7 +23,9 @@ import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const period = loaderData?.report.year ? ` ${reportYearLabel(loaderData.report.calendar, loaderData.report.year)}` : "";
+  const period = loaderData?.report.year
+    ? ` ${reportYearLabel(loaderData.report.calendar, loaderData.report.year)}`
+    : "";
   return [
     { title: `Transparency Report${period} | Al-Amanah Foundation` },
     {
@@ -42,14 +44,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export async function loader({ url }: Route.LoaderArgs) {
   const request = readReportRequest(url.searchParams);
   const today = todayIn(getEnv().SITE_TIMEZONE);
-  const [report, rates, policyPublished] = await Promise.all([getTransparencyReport(request), currentRates(today), isZakatPolicyPublished()]);
+  const [report, rates, policyPublished] = await Promise.all([
+    getTransparencyReport(request),
+    currentRates(today),
+    isZakatPolicyPublished(),
+  ]);
   return {
     report,
-    latestEntry: report.latest_entry_on ? { gregorian: formatDate(report.latest_entry_on, "UTC"), hijri: report.latest_entry_on_hijri } : null,
+    latestEntry: report.latest_entry_on
+      ? { gregorian: formatDate(report.latest_entry_on, "UTC"), hijri: report.latest_entry_on_hijri }
+      : null,
     isThisYear: report.year === null || report.year === yearIn(report.calendar, today),
     rates: ratesForThePage(rates),
     policyPublished,
-    categoryScripts: Object.fromEntries(ZAKAT_CATEGORIES.map((category) => [category.key, category.script])) as Record<string, string>,
+    categoryScripts: Object.fromEntries(ZAKAT_CATEGORIES.map((category) => [category.key, category.script])) as Record<
+      string,
+      string
+    >,
   };
 }
 
@@ -75,17 +86,23 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHero id="transparency-title" eyebrow="Zakat kept apart, in the open" title={shown ? `Transparency report, ${shown}` : "Transparency report"}>
+      <PageHero
+        id="transparency-title"
+        eyebrow="Zakat kept apart, in the open"
+        title={shown ? `Transparency report, ${shown}` : "Transparency report"}
+      >
         <p>
-          Zakat is kept apart here: every gift belongs to one fund, Zakat is held in its own funds, and it is given only to the
-          eight categories of recipients named in the Qur'an (9:60). Every payment out is written in a ledger that is never edited;
-          a mistake is corrected by a new entry that names it. These figures are totals from the gifts we received and that
-          ledger. They never name a donor or a recipient, and test payments are never counted.
+          Zakat is kept apart here: every gift belongs to one fund, Zakat is held in its own funds, and it is given only
+          to the eight categories of recipients named in the Qur'an (9:60). Every payment out is written in a ledger
+          that is never edited; a mistake is corrected by a new entry that names it. These figures are totals from the
+          gifts we received and that ledger. They never name a donor or a recipient, and test payments are never
+          counted.
         </p>
         <p className="mt-3 text-base">
           {latestEntry ? (
             <>
-              Latest ledger entry: <strong className="text-white">{latestEntry.gregorian}</strong> ({latestEntry.hijri}).
+              Latest ledger entry: <strong className="text-white">{latestEntry.gregorian}</strong> ({latestEntry.hijri}
+              ).
             </>
           ) : (
             "No ledger entry has been recorded yet: the first payment out will appear here as soon as it is made."
@@ -106,8 +123,9 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
               : "This table counts everything each fund has received and paid out since our records began."}
           </p>
           <p className="mt-2 max-w-3xl text-slate-700">
-            Each gift is kept in the fund it was given to. Received is what donors gave (card payments and gifts handed to us);
-            distributed is what went out to those in need; held is what the fund holds {isThisYear ? "today" : `at the end of ${shown}`}.
+            Each gift is kept in the fund it was given to. Received is what donors gave (card payments and gifts handed
+            to us); distributed is what went out to those in need; held is what the fund holds{" "}
+            {isThisYear ? "today" : `at the end of ${shown}`}.
           </p>
           <div className="mt-6">
             <FundFigures
@@ -123,16 +141,26 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
           <h2 id="categories-title" className="text-2xl font-bold text-slate-900">
             Zakat by the eight categories, {shown ?? "all years"}
           </h2>
-          <ZakatTotals received={zakat.received} distributed={zakat.distributed} held={zakat.held} heldLabel={isThisYear ? "held now" : `held at the end of ${shown}`} />
+          <ZakatTotals
+            received={zakat.received}
+            distributed={zakat.distributed}
+            held={zakat.held}
+            heldLabel={isThisYear ? "held now" : `held at the end of ${shown}`}
+          />
           {zakat.distributed > 0 ? (
             <div className="mt-6">
               <ZakatByCategory
-                categories={zakat.by_category.map((category) => ({ ...category, script: categoryScripts[category.key] }))}
+                categories={zakat.by_category.map((category) => ({
+                  ...category,
+                  script: categoryScripts[category.key],
+                }))}
                 caption={`Zakat distributed to each category of recipients (Qur'an 9:60), ${shown ?? "all years"}: amount in US dollars and share of all Zakat distributed.`}
               />
             </div>
           ) : (
-            <p className="mt-6 text-slate-700">{shown ? `No Zakat was distributed in ${shown}.` : "No Zakat has been distributed yet."}</p>
+            <p className="mt-6 text-slate-700">
+              {shown ? `No Zakat was distributed in ${shown}.` : "No Zakat has been distributed yet."}
+            </p>
           )}
         </section>
 
@@ -146,9 +174,9 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
               : "Each row counts the Zakat received in that year, and how much of that Zakat has been paid out so far, in that year or since."}
           </p>
           <p className="mt-2 max-w-3xl text-slate-700">
-            Zakat should reach those eligible within one lunar year (354 days) of being received. Each payment of Zakat is counted
-            against the oldest Zakat not yet given out. A year marked <em>still open</em> holds Zakat received less than a lunar
-            year ago, so its share can still rise.
+            Zakat should reach those eligible within one lunar year (354 days) of being received. Each payment of Zakat
+            is counted against the oldest Zakat not yet given out. A year marked <em>still open</em> holds Zakat
+            received less than a lunar year ago, so its share can still rise.
           </p>
           {zakat.by_year.length ? (
             <div className="mt-6">
@@ -159,7 +187,9 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
               />
             </div>
           ) : (
-            <p className="mt-6 text-slate-700">{shown ? `No Zakat was received in ${shown}.` : "No Zakat has been received yet."}</p>
+            <p className="mt-6 text-slate-700">
+              {shown ? `No Zakat was received in ${shown}.` : "No Zakat has been received yet."}
+            </p>
           )}
         </section>
 
@@ -168,8 +198,8 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
             The rates we use
           </h2>
           <p className="mt-2 max-w-3xl text-slate-700">
-            Zakat al-Fitr, Fidya and Kaffarah are given at a rate per person or per day, and the nisab follows the price of gold
-            and silver.
+            Zakat al-Fitr, Fidya and Kaffarah are given at a rate per person or per day, and the nisab follows the price
+            of gold and silver.
             {rates.some((rate) => rate.to_confirm) ? (
               <>
                 {" "}
@@ -207,7 +237,17 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ZakatTotals({ received, distributed, held, heldLabel }: { received: number; distributed: number; held: number; heldLabel: string }) {
+function ZakatTotals({
+  received,
+  distributed,
+  held,
+  heldLabel,
+}: {
+  received: number;
+  distributed: number;
+  held: number;
+  heldLabel: string;
+}) {
   const figures = [
     { label: "Zakat received", value: received },
     { label: "Zakat distributed", value: distributed },

@@ -60,7 +60,10 @@ export function matchOldestFirst(received: DayAmount[], disbursed: DayAmount[]):
 }
 
 /** Zakat still undistributed that was received on or before `cutoff` (e.g. ten lunar months ago). */
-export function undistributedSince(receipts: MatchedReceipt[], cutoff: string): { cents: number; oldestDay: string | null } {
+export function undistributedSince(
+  receipts: MatchedReceipt[],
+  cutoff: string,
+): { cents: number; oldestDay: string | null } {
   let cents = 0;
   let oldestDay: string | null = null;
   for (const receipt of receipts) {

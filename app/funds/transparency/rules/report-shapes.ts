@@ -16,7 +16,15 @@ export interface TransparencyReport {
   /** The day of the newest ledger entry, or null when nothing has been recorded yet. */
   latest_entry_on: string | null;
   latest_entry_on_hijri: string | null;
-  funds: { name: string; kind: FundKind; is_zakat: boolean; is_obligation: boolean; received: number; distributed: number; held: number }[];
+  funds: {
+    name: string;
+    kind: FundKind;
+    is_zakat: boolean;
+    is_obligation: boolean;
+    received: number;
+    distributed: number;
+    held: number;
+  }[];
   zakat: {
     received: number;
     distributed: number;

@@ -32,9 +32,12 @@ const INPUT: Omit<ReportInput, "calendar" | "year"> = {
   ],
 };
 
-const figuresOf = (calendar: ReportInput["calendar"], year: number | null) => buildTransparencyFigures({ ...INPUT, calendar, year });
+const figuresOf = (calendar: ReportInput["calendar"], year: number | null) =>
+  buildTransparencyFigures({ ...INPUT, calendar, year });
 const byName = (figures: ReturnType<typeof figuresOf>) =>
-  Object.fromEntries(figures.funds.map((item) => [item.fund.name, [item.receivedCents, item.distributedCents, item.heldCents]]));
+  Object.fromEntries(
+    figures.funds.map((item) => [item.fund.name, [item.receivedCents, item.distributedCents, item.heldCents]]),
+  );
 
 describe("buildTransparencyFigures", () => {
   it.each([
@@ -54,23 +57,32 @@ describe("buildTransparencyFigures", () => {
       "1447 AH: what came and went that year, and what was held at its end",
       "hijri",
       1447,
-      { Sadaqa: [5_000, 1_000, 4_000], "Zakat al-Mal": [30_000, 8_000, 22_000], "Zakat al-Fitr": [3_000, 3_000, 0], Fidya: [0, 0, 0] },
+      {
+        Sadaqa: [5_000, 1_000, 4_000],
+        "Zakat al-Mal": [30_000, 8_000, 22_000],
+        "Zakat al-Fitr": [3_000, 3_000, 0],
+        Fidya: [0, 0, 0],
+      },
     ],
     [
       "1448 AH",
       "hijri",
       1448,
-      { Sadaqa: [0, 0, 4_000], "Zakat al-Mal": [40_000, 5_000, 57_000], "Zakat al-Fitr": [0, 0, 0], Fidya: [0, 0, 0], "Orphan Care": [7_000, 2_000, 5_000] },
+      {
+        Sadaqa: [0, 0, 4_000],
+        "Zakat al-Mal": [40_000, 5_000, 57_000],
+        "Zakat al-Fitr": [0, 0, 0],
+        Fidya: [0, 0, 0],
+        "Orphan Care": [7_000, 2_000, 5_000],
+      },
     ],
-    [
-      "2025",
-      "gregorian",
-      2025,
-      { "Zakat al-Mal": [10_000, 0, 10_000], "Zakat al-Fitr": [0, 0, 0], Fidya: [0, 0, 0] },
-    ],
-  ] as const)("per fund, %s; obligation funds always shown, others only with figures", (_case, calendar, year, expected) => {
-    expect(byName(figuresOf(calendar, year))).toEqual(expected);
-  });
+    ["2025", "gregorian", 2025, { "Zakat al-Mal": [10_000, 0, 10_000], "Zakat al-Fitr": [0, 0, 0], Fidya: [0, 0, 0] }],
+  ] as const)(
+    "per fund, %s; obligation funds always shown, others only with figures",
+    (_case, calendar, year, expected) => {
+      expect(byName(figuresOf(calendar, year))).toEqual(expected);
+    },
+  );
 
   it("lists the years with a gift or a disbursement, newest first, in the calendar asked for", () => {
     expect(figuresOf("hijri", null).years).toEqual([1448, 1447]);
@@ -78,9 +90,24 @@ describe("buildTransparencyFigures", () => {
   });
 
   it("gives Zakat by the eight categories, from the Zakat funds alone", () => {
-    const categories = Object.fromEntries(figuresOf("hijri", null).zakatByCategory.map((item) => [item.key, item.cents]));
-    expect(categories).toEqual({ fuqara: 3_000, masakin: 8_000, amilin: 0, muallafah: 0, riqab: 0, gharimin: 5_000, "fi-sabilillah": 0, "ibn-al-sabil": 0 });
-    expect(figuresOf("hijri", 1448).zakatByCategory.find((item) => item.key === "gharimin")).toMatchObject({ english: "debtors", arabic: "al-gharimin", cents: 5_000 });
+    const categories = Object.fromEntries(
+      figuresOf("hijri", null).zakatByCategory.map((item) => [item.key, item.cents]),
+    );
+    expect(categories).toEqual({
+      fuqara: 3_000,
+      masakin: 8_000,
+      amilin: 0,
+      muallafah: 0,
+      riqab: 0,
+      gharimin: 5_000,
+      "fi-sabilillah": 0,
+      "ibn-al-sabil": 0,
+    });
+    expect(figuresOf("hijri", 1448).zakatByCategory.find((item) => item.key === "gharimin")).toMatchObject({
+      english: "debtors",
+      arabic: "al-gharimin",
+      cents: 5_000,
+    });
   });
 
   it.each([
@@ -121,7 +148,9 @@ describe("a Zakat disbursement dated before the gifts it could spend", () => {
   });
 
   it("does not count it against the later Zakat, nor as given within its lunar year", () => {
-    expect(figures.zakatYears).toEqual([{ year: 2026, receivedCents: 50_000, distributedCents: 10_000, withinLunarYearCents: 10_000, stillOpen: true }]);
+    expect(figures.zakatYears).toEqual([
+      { year: 2026, receivedCents: 50_000, distributedCents: 10_000, withinLunarYearCents: 10_000, stillOpen: true },
+    ]);
   });
 
   it("still counts it in what the fund gave out, by its category", () => {

@@ -82,7 +82,8 @@ export function buildTransparencyFigures(input: ReportInput): TransparencyFigure
   const upToYearEnd = (day: string) => year === null || yearOf(day) <= year;
 
   const funds = input.funds.map((fund) => {
-    const sum = (items: DayAmount[], keep: (day: string) => boolean) => items.reduce((total, item) => (keep(item.day) ? total + item.cents : total), 0);
+    const sum = (items: DayAmount[], keep: (day: string) => boolean) =>
+      items.reduce((total, item) => (keep(item.day) ? total + item.cents : total), 0);
     const received = input.received.filter((item) => item.fundId === fund.id);
     const disbursed = input.disbursed.filter((item) => item.fundId === fund.id);
     return {
@@ -107,7 +108,10 @@ export function buildTransparencyFigures(input: ReportInput): TransparencyFigure
     calendar,
     year,
     years: [...years].sort((a, b) => b - a),
-    funds: funds.filter((figures) => isObligationBound(figures.fund.kind) || figures.receivedCents || figures.distributedCents || figures.heldCents),
+    funds: funds.filter(
+      (figures) =>
+        isObligationBound(figures.fund.kind) || figures.receivedCents || figures.distributedCents || figures.heldCents,
+    ),
     zakatByCategory,
     zakatYears: zakatYears(input, zakatFundIds, yearOf),
   };
@@ -127,7 +131,13 @@ function zakatYears(input: ReportInput, zakatFundIds: Set<number>, yearOf: (day:
   const byYear = new Map<number, ZakatYear>();
   for (const receipt of matched) {
     const year = yearOf(receipt.day);
-    const figures = byYear.get(year) ?? { year, receivedCents: 0, distributedCents: 0, withinLunarYearCents: 0, stillOpen: false };
+    const figures = byYear.get(year) ?? {
+      year,
+      receivedCents: 0,
+      distributedCents: 0,
+      withinLunarYearCents: 0,
+      stillOpen: false,
+    };
     figures.receivedCents += receipt.cents;
     figures.distributedCents += receipt.distributedCents;
     figures.withinLunarYearCents += receipt.withinLunarYearCents;

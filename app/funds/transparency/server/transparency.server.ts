@@ -56,7 +56,12 @@ type ReportFundRow = { id: number; name: string; kind: FundKind };
 
 /** Each fund's totals as the database keeps them on its row (live gifts only, test payments never). */
 function fundTotals(db: Kysely<Database> = getDb()) {
-  return db.selectFrom("funds").select(["id", "name", "kind", "received_cents", "gift_count", "disbursed_cents"]).orderBy("sort_order").orderBy("id").execute();
+  return db
+    .selectFrom("funds")
+    .select(["id", "name", "kind", "received_cents", "gift_count", "disbursed_cents"])
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
 }
 
 /**
@@ -79,7 +84,11 @@ export async function receivedToDate(db: Kysely<Database> = getDb()): Promise<nu
 export async function receivedSince(since: string, db: Kysely<Database> = getDb()): Promise<number> {
   const row = await db
     .selectFrom("donations")
-    .select(sql<string | number | null>`sum(amount_cents + case when fee_fund_id is null then 0 else fee_cover_cents end)`.as("cents"))
+    .select(
+      sql<string | number | null>`sum(amount_cents + case when fee_fund_id is null then 0 else fee_cover_cents end)`.as(
+        "cents",
+      ),
+    )
     .where("is_test", "=", 0)
     .where("donated_at", ">=", since)
     .executeTakeFirst();
@@ -93,7 +102,10 @@ async function reportState(today: string): Promise<{ state: string; funds: Repor
     // Not the newest gift: a sandbox test payment would throw the report away for figures it never changes.
     sql<{ entry: number | null }>`select max(id) as entry from disbursements`.execute(db),
   ]);
-  return { state: JSON.stringify([today, newest.rows[0], funds]), funds: funds.map(({ id, name, kind }) => ({ id, name, kind })) };
+  return {
+    state: JSON.stringify([today, newest.rows[0], funds]),
+    funds: funds.map(({ id, name, kind }) => ({ id, name, kind })),
+  };
 }
 
 export async function getTransparencyReport(request: ReportRequest = {}): Promise<TransparencyReport> {
@@ -112,7 +124,12 @@ export async function getTransparencyReport(request: ReportRequest = {}): Promis
   return structuredClone(report);
 }
 
-async function keptReport(state: string, request: Required<ReportRequest>, funds: ReportFundRow[], today: string): Promise<TransparencyReport> {
+async function keptReport(
+  state: string,
+  request: Required<ReportRequest>,
+  funds: ReportFundRow[],
+  today: string,
+): Promise<TransparencyReport> {
   const key = `${request.calendar}:${request.year ?? ""}`;
   let report = kept.reports.get(key);
   if (report) {
@@ -138,12 +155,29 @@ async function readReportBase(): Promise<ReportBase> {
     // Disbursements that stand: a reversed entry and its reversal never happened.
     db
       .selectFrom("disbursements as entry")
-      .select(["entry.fund_id as fundId", "entry.category", "entry.disbursed_on as day", sql<number>`sum(entry.amount_cents)`.as("cents")])
+      .select([
+        "entry.fund_id as fundId",
+        "entry.category",
+        "entry.disbursed_on as day",
+        sql<number>`sum(entry.amount_cents)`.as("cents"),
+      ])
       .where("entry.kind", "=", "disbursement")
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("disbursements as reversal").select("reversal.id").whereRef("reversal.reverses_id", "=", "entry.id"))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("disbursements as reversal")
+              .select("reversal.id")
+              .whereRef("reversal.reverses_id", "=", "entry.id"),
+          ),
+        ),
+      )
       .groupBy(["entry.fund_id", "entry.category", "entry.disbursed_on"])
       .execute(),
-    db.selectFrom("disbursements").select((eb) => eb.fn.max("disbursed_on").as("day")).executeTakeFirst(),
+    db
+      .selectFrom("disbursements")
+      .select((eb) => eb.fn.max("disbursed_on").as("day"))
+      .executeTakeFirst(),
   ]);
   return {
     received,
@@ -152,7 +186,12 @@ async function readReportBase(): Promise<ReportBase> {
   };
 }
 
-function workOutReport(request: Required<ReportRequest>, base: ReportBase, funds: ReportFundRow[], today: string): TransparencyReport {
+function workOutReport(
+  request: Required<ReportRequest>,
+  base: ReportBase,
+  funds: ReportFundRow[],
+  today: string,
+): TransparencyReport {
   const calendar = request.calendar;
   const figures = buildTransparencyFigures({
     funds,

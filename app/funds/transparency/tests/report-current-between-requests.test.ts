@@ -20,7 +20,13 @@ const workedOut = vi.mocked(buildTransparencyFigures);
  * still show at once.
  */
 async function giveZakat(cents: number, donatedAt: string, isTest: 0 | 1 = 0): Promise<void> {
-  await newGift({ amount_cents: cents, purpose: "Zakat", donated_at: donatedAt, payment_method: "cash", is_test: isTest });
+  await newGift({
+    amount_cents: cents,
+    purpose: "Zakat",
+    donated_at: donatedAt,
+    payment_method: "cash",
+    is_test: isTest,
+  });
 }
 
 const zakatAlMal = async () => (await getTransparencyReport()).funds.find((fund) => fund.name === "Zakat al-Mal");
@@ -34,7 +40,17 @@ describe("the transparency report between requests", () => {
     expect(await zakatAlMal()).toMatchObject({ received: 1_500, distributed: 0, held: 1_500 });
 
     const fund = await fundBySlug("zakat-al-mal");
-    const entry = await recordDisbursement({ fund_id: fund.id, amount: "400", disbursed_on: "2026-03-01", category: "masakin", programme: "Rent support", description: "Overdue rent for families in hardship" }, "staff");
+    const entry = await recordDisbursement(
+      {
+        fund_id: fund.id,
+        amount: "400",
+        disbursed_on: "2026-03-01",
+        category: "masakin",
+        programme: "Rent support",
+        description: "Overdue rent for families in hardship",
+      },
+      "staff",
+    );
     expect(await zakatAlMal()).toMatchObject({ received: 1_500, distributed: 400, held: 1_100 });
     expect((await getTransparencyReport()).latest_entry_on).toBe("2026-03-01");
 

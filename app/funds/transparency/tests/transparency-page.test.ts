@@ -29,11 +29,14 @@ async function report(query = ""): Promise<ReportData> {
 
 /** The page's HTML as the server renders it for this data. */
 function html(page: (props: never) => unknown, loaderData: unknown): string {
-  return renderToStaticMarkup(createElement(MemoryRouter, null, createElement(page as never, { loaderData, params: {}, matches: [] } as never)));
+  return renderToStaticMarkup(
+    createElement(MemoryRouter, null, createElement(page as never, { loaderData, params: {}, matches: [] } as never)),
+  );
 }
 
 const fundOf = (data: ReportData, name: string) => data.report.funds.find((fund) => fund.name === name);
-const categoryOf = (data: ReportData, key: string) => data.report.zakat.by_category.find((category) => category.key === key);
+const categoryOf = (data: ReportData, key: string) =>
+  data.report.zakat.by_category.find((category) => category.key === key);
 
 // What people typed that must never reach a visitor.
 const DONOR_NAME = "Maryam Qureshi-Donor";
@@ -94,18 +97,40 @@ describe("with a year of gifts and disbursements", () => {
     await getDb()
       .insertInto("donations")
       .values([
-        { name: SANDBOX_DONOR, email: "", amount_cents: 500_000, frequency: "One-Time", purpose: "Zakat", donated_at: "2025-08-01T10:00:00.000Z", is_test: 1 },
-        { name: SANDBOX_DONOR, email: "", amount_cents: 70_000, frequency: "One-Time", purpose: "Zakat", donated_at: "2023-05-01T10:00:00.000Z", is_test: 1 },
+        {
+          name: SANDBOX_DONOR,
+          email: "",
+          amount_cents: 500_000,
+          frequency: "One-Time",
+          purpose: "Zakat",
+          donated_at: "2025-08-01T10:00:00.000Z",
+          is_test: 1,
+        },
+        {
+          name: SANDBOX_DONOR,
+          email: "",
+          amount_cents: 70_000,
+          frequency: "One-Time",
+          purpose: "Zakat",
+          donated_at: "2023-05-01T10:00:00.000Z",
+          is_test: 1,
+        },
       ])
       .execute();
 
     const paidOut = (fund_id: number, amount: number, disbursed_on: string, category?: string) =>
-      recordDisbursement({ fund_id, amount, disbursed_on, category, programme: PROGRAMME, region: REGION, description: RECIPIENT_STORY }, RECORDED_BY);
+      recordDisbursement(
+        { fund_id, amount, disbursed_on, category, programme: PROGRAMME, region: REGION, description: RECIPIENT_STORY },
+        RECORDED_BY,
+      );
     await paidOut(zakat.id, 300, "2025-08-01", "masakin");
     await paidOut(zakat.id, 900, "2026-01-20", "fuqara");
     await paidOut(sadaqa.id, 100, "2026-02-01");
     const mistake = await paidOut(zakat.id, 50, "2026-02-10", "amilin");
-    await recordReversal({ reverses_id: mistake.id, disbursed_on: "2026-02-11", description: `Entered twice for ${RECIPIENT_STORY}` }, RECORDED_BY);
+    await recordReversal(
+      { reverses_id: mistake.id, disbursed_on: "2026-02-11", description: `Entered twice for ${RECIPIENT_STORY}` },
+      RECORDED_BY,
+    );
   });
 
   it("shows each fund's received, distributed and held, leaving test payments and reversed entries out", async () => {
@@ -128,13 +153,19 @@ describe("with a year of gifts and disbursements", () => {
   it("gives Zakat by the eight categories with each one's share", async () => {
     const data = await report();
     expect(data.report.zakat.by_category).toHaveLength(8);
-    expect(categoryOf(data, "fuqara")).toMatchObject({ english: "the poor", arabic: "al-fuqara'", amount: 900, percent: 75 });
+    expect(categoryOf(data, "fuqara")).toMatchObject({
+      english: "the poor",
+      arabic: "al-fuqara'",
+      amount: 900,
+      percent: 75,
+    });
     expect(categoryOf(data, "masakin")).toMatchObject({ amount: 300, percent: 25 });
     expect(categoryOf(data, "amilin")).toMatchObject({ amount: 0, percent: 0 });
     const page = html(TransparencyPage, data);
     expect(page).toMatch(/The needy <span[^>]*>\(al-masakin\)<\/span>/);
     expect(page).toContain("Zakat by the eight categories, all years");
-    // Each category also in the verse's Arabic script, marked as Arabic; the figures keep their English and transliteration.
+    // Each category also in the verse's Arabic script, marked as Arabic; the figures keep their English and
+    // transliteration.
     expect(page).toMatch(/\(al-masakin\)<\/span> <span lang="ar" dir="rtl"[^>]*>المساكين<\/span>/);
     expect(page).toMatch(/<span lang="ar" dir="rtl"[^>]*>ابن السبيل<\/span>/);
     expect(Object.keys(categoryOf(data, "masakin")!).sort()).toEqual(["amount", "arabic", "english", "key", "percent"]);
@@ -143,22 +174,47 @@ describe("with a year of gifts and disbursements", () => {
   it("gives, per Hijri year of receipt, what went out within a lunar year, the newest year still open", async () => {
     const data = await report();
     expect(data.report.zakat.by_year).toEqual([
-      { year: hijriYearOf(recentDay), received: 250, distributed: 0, distributed_within_lunar_year: 0, within_lunar_year_percent: 0, still_open: true },
-      { year: 1447, received: 600, distributed: 200, distributed_within_lunar_year: 200, within_lunar_year_percent: 33, still_open: false },
-      { year: 1446, received: 1000, distributed: 1000, distributed_within_lunar_year: 1000, within_lunar_year_percent: 100, still_open: false },
+      {
+        year: hijriYearOf(recentDay),
+        received: 250,
+        distributed: 0,
+        distributed_within_lunar_year: 0,
+        within_lunar_year_percent: 0,
+        still_open: true,
+      },
+      {
+        year: 1447,
+        received: 600,
+        distributed: 200,
+        distributed_within_lunar_year: 200,
+        within_lunar_year_percent: 33,
+        still_open: false,
+      },
+      {
+        year: 1446,
+        received: 1000,
+        distributed: 1000,
+        distributed_within_lunar_year: 1000,
+        within_lunar_year_percent: 100,
+        still_open: false,
+      },
     ]);
     const page = html(TransparencyPage, data);
     expect(page).toContain("1446 AH");
     expect(page.match(/still open<\/span>/g)).toHaveLength(1);
     // The caption is shown above the scrolling table, so it wraps on a phone, with a hint that the table scrolls.
-    expect(page).toMatch(/<p aria-hidden="true"[^>]*>Zakat by Hijri year of receipt[^<]*<span class="[^"]*md:hidden[^"]*">Scroll sideways to see every column\.<\/span><\/p>/);
+    expect(page).toMatch(
+      /<p aria-hidden="true"[^>]*>Zakat by Hijri year of receipt[^<]*<span class="[^"]*md:hidden[^"]*">Scroll sideways to see every column\.<\/span><\/p>/,
+    );
     expect(page).toMatch(/<caption id="[^"]+" class="sr-only">Zakat by Hijri year of receipt/);
   });
 
   it("dates the latest ledger entry in both calendars", async () => {
     const data = await report();
     expect(data.latestEntry).toEqual({ gregorian: "Feb 11, 2026", hijri: "23 Sha'ban 1447 AH" });
-    expect(html(TransparencyPage, data)).toContain("Latest ledger entry: <strong class=\"text-white\">Feb 11, 2026</strong> (23 Sha&#x27;ban 1447 AH)");
+    expect(html(TransparencyPage, data)).toContain(
+      'Latest ledger entry: <strong class="text-white">Feb 11, 2026</strong> (23 Sha&#x27;ban 1447 AH)',
+    );
   });
 
   it("shows one Hijri year: its money in and out, and what the funds held at its end", async () => {
@@ -176,8 +232,12 @@ describe("with a year of gifts and disbursements", () => {
     expect(page).toContain("Received in 1447 AH");
     expect(page).toMatch(/<a[^>]*aria-current="page"[^>]*>1447 AH<\/a>/);
     // Why the two tables' "distributed" differ, said under each heading.
-    expect(page).toContain("This table counts what each fund received during 1447 AH and what it paid out during 1447 AH, including money received in earlier years.");
-    expect(page).toContain("This table counts only the Zakat received during 1447 AH, and how much of that Zakat has been paid out so far, in 1447 AH or since.");
+    expect(page).toContain(
+      "This table counts what each fund received during 1447 AH and what it paid out during 1447 AH, including money received in earlier years.",
+    );
+    expect(page).toContain(
+      "This table counts only the Zakat received during 1447 AH, and how much of that Zakat has been paid out so far, in 1447 AH or since.",
+    );
   });
 
   it("switches to Gregorian years, and the calendar links start again from all years", async () => {
@@ -185,7 +245,11 @@ describe("with a year of gifts and disbursements", () => {
     expect(all.report.calendar).toBe("gregorian");
     expect(all.report.years).toEqual(expect.arrayContaining([2026, 2025]));
     expect(all.report.years).not.toContain(2023);
-    expect(all.report.zakat.by_year.find((row) => row.year === 2025)).toMatchObject({ received: 1600, distributed: 1200, within_lunar_year_percent: 75 });
+    expect(all.report.zakat.by_year.find((row) => row.year === 2025)).toMatchObject({
+      received: 1600,
+      distributed: 1200,
+      within_lunar_year_percent: 75,
+    });
 
     const year = await report("?calendar=gregorian&year=2025");
     expect(year.report).toMatchObject({ calendar: "gregorian", year: 2025 });
@@ -211,7 +275,17 @@ describe("with a year of gifts and disbursements", () => {
     for (const query of ["", "?year=1447", "?calendar=gregorian", "?calendar=gregorian&year=2025"]) {
       const data = await report(query);
       const shown = `${JSON.stringify(data)}\n${html(TransparencyPage, data)}`;
-      for (const secret of [DONOR_NAME, DONOR_EMAIL, RECIPIENT_STORY, PROGRAMME, REGION, RECORDED_BY, SANDBOX_DONOR, STAFF, "proof"]) {
+      for (const secret of [
+        DONOR_NAME,
+        DONOR_EMAIL,
+        RECIPIENT_STORY,
+        PROGRAMME,
+        REGION,
+        RECORDED_BY,
+        SANDBOX_DONOR,
+        STAFF,
+        "proof",
+      ]) {
         expect(shown).not.toContain(secret);
       }
     }
@@ -220,7 +294,16 @@ describe("with a year of gifts and disbursements", () => {
   it("states a rate staff confirmed, with its date and authority, and not who recorded it", async () => {
     // Dated today, like the starting figures: the newer of two rates of one day is in force.
     const today = todayIn("UTC");
-    await recordRate({ rate_key: "fitr_per_person", amount: 15, effective_on: today, authority: "The Fiqh Council of North America", note: "" }, RECORDED_BY);
+    await recordRate(
+      {
+        rate_key: "fitr_per_person",
+        amount: 15,
+        effective_on: today,
+        authority: "The Fiqh Council of North America",
+        note: "",
+      },
+      RECORDED_BY,
+    );
     const data = await report();
     const fitr = data.rates.find((rate) => rate.key === "fitr_per_person");
     expect(fitr).toEqual({
@@ -246,14 +329,24 @@ describe("the Zakat policy page", () => {
   it("stays a template when staff save the form with only the Kaffarah view changed", async () => {
     const template = (await getZakatPolicy()).body;
     // As a browser sends a textarea back: CRLF line endings, here with space around the text.
-    await saveZakatPolicy({ body: `\n  ${template.replace(/\n/g, "\r\n")}  \r\n`, kaffarah_per_fast: false }, RECORDED_BY);
+    await saveZakatPolicy(
+      { body: `\n  ${template.replace(/\n/g, "\r\n")}  \r\n`, kaffarah_per_fast: false },
+      RECORDED_BY,
+    );
     expect(await getZakatPolicy()).toMatchObject({ is_template: true, kaffarah_per_fast: false });
     expect(unwrapData(await callRoute(zakatPolicy.loader, "/zakat-policy")).status).toBe(404);
     expect((await getZakatWatch()).policy_is_template).toBe(true);
 
     // A word changed but the template's placeholders left is still no policy of the foundation's own (decision 137).
-    await saveZakatPolicy({ body: template.replace("programme staff", "Zakat committee"), kaffarah_per_fast: false }, RECORDED_BY);
-    expect((await getZakatWatch()).policy_placeholders).toEqual(['The note "THIS IS A TEMPLATE" at the top', "Administration share", "Who reviews it"]);
+    await saveZakatPolicy(
+      { body: template.replace("programme staff", "Zakat committee"), kaffarah_per_fast: false },
+      RECORDED_BY,
+    );
+    expect((await getZakatWatch()).policy_placeholders).toEqual([
+      'The note "THIS IS A TEMPLATE" at the top',
+      "Administration share",
+      "Who reviews it",
+    ]);
 
     // Every part the template left to the foundation written, and it is the foundation's own policy.
     const written = template
@@ -267,13 +360,20 @@ describe("the Zakat policy page", () => {
 
   it("shows the policy staff wrote as paragraphs, its date and its Kaffarah view, never who wrote it", async () => {
     await saveZakatPolicy(
-      { body: "Our trustees distribute Zakat.\r\n\r\nWe take no administration share.\n\n\nShaykh Example reviews this policy.", kaffarah_per_fast: false },
+      {
+        body: "Our trustees distribute Zakat.\r\n\r\nWe take no administration share.\n\n\nShaykh Example reviews this policy.",
+        kaffarah_per_fast: false,
+      },
       RECORDED_BY,
     );
     const data = (await callRoute(zakatPolicy.loader, "/zakat-policy")) as PolicyData;
     expect(data).toMatchObject({
       kaffarahPerFast: false,
-      paragraphs: ["Our trustees distribute Zakat.", "We take no administration share.", "Shaykh Example reviews this policy."],
+      paragraphs: [
+        "Our trustees distribute Zakat.",
+        "We take no administration share.",
+        "Shaykh Example reviews this policy.",
+      ],
     });
     const page = html(ZakatPolicyPage, data);
     expect(page).not.toContain("This is a template");

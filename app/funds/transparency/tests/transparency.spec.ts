@@ -49,7 +49,11 @@ async function givenToCategory(category: string): Promise<number> {
 
 function dollars(cents: number): string {
   const value = cents / 100;
-  return value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: Number.isInteger(value) ? 0 : 2 });
+  return value.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: Number.isInteger(value) ? 0 : 2,
+  });
 }
 
 /** The script elements and module preloads a page's HTML carries. */
@@ -59,7 +63,9 @@ async function scriptsOf(page: Page, address: string) {
 }
 
 test.describe("the transparency report", () => {
-  test("a new visitor opens it from the footer, reads the figures, switches to Gregorian years, and every chart has its table", async ({ page }) => {
+  test("a new visitor opens it from the footer, reads the figures, switches to Gregorian years, and every chart has its table", async ({
+    page,
+  }) => {
     await recordFitrGivenOut(12_300);
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Transparency" }).click();
@@ -71,7 +77,10 @@ test.describe("the transparency report", () => {
 
     // What the ledger holds for the poor, this test's entry with it, read while no other test records one.
     const categories = page.getByRole("table", { name: /Zakat distributed to each category of recipients/ });
-    const poor = categories.getByRole("row", { name: /The poor \(al-fuqara'\)/ }).getByRole("cell").first();
+    const poor = categories
+      .getByRole("row", { name: /The poor \(al-fuqara'\)/ })
+      .getByRole("cell")
+      .first();
     const given = await settled(
       () => givenToCategory("fuqara"),
       async () => {
@@ -84,7 +93,11 @@ test.describe("the transparency report", () => {
     const funds = page.getByRole("table", { name: /Money received, distributed and held by each fund, all years/ });
     await expect(funds.getByRole("rowheader", { name: "Zakat al-Mal" })).toBeVisible();
     await expect(page.getByRole("table", { name: /Zakat by Hijri year of receipt/ })).toBeVisible();
-    await expect(page.getByRole("table", { name: /The rates in force today/ }).getByRole("row", { name: /Zakat al-Fitr, per person/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole("table", { name: /The rates in force today/ })
+        .getByRole("row", { name: /Zakat al-Fitr, per person/ }),
+    ).toBeVisible();
 
     await page.getByRole("navigation", { name: "Calendar" }).getByRole("link", { name: "Gregorian years" }).click();
     await expect(page).toHaveURL(/\/transparency\?calendar=gregorian$/);
@@ -93,7 +106,9 @@ test.describe("the transparency report", () => {
     await page.getByRole("navigation", { name: "Year" }).getByRole("link", { name: thisYear, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`calendar=gregorian&year=${thisYear}$`));
     await expect(page.getByRole("heading", { level: 2, name: `Funds, ${thisYear}` })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Year" }).getByRole("link", { name: thisYear, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Year" }).getByRole("link", { name: thisYear, exact: true }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("columnheader", { name: `Received in ${thisYear}` })).toBeVisible();
 
     // Every bar is drawn inside a table that says the same in words, and is hidden from screen readers.
@@ -107,7 +122,9 @@ test.describe("the transparency report", () => {
     await expect(page).toHaveURL(/\/zakat-policy$/);
   });
 
-  test("the Zakat policy is reachable from the donate page, and says whose view on Kaffarah it follows", async ({ page }) => {
+  test("the Zakat policy is reachable from the donate page, and says whose view on Kaffarah it follows", async ({
+    page,
+  }) => {
     await page.goto("/donate");
     await page.getByRole("complementary").getByRole("link", { name: "read our Zakat policy" }).click();
     await expect(page).toHaveURL(/\/zakat-policy$/);
@@ -116,7 +133,11 @@ test.describe("the transparency report", () => {
     // The demo's own policy, filled in: no template's placeholders reach a donor.
     await expect(page.getByRole("main")).toContainText("Administration share: we take no share of Zakat");
     await expect(page.getByRole("main")).not.toContainText(/template|\[say|\[name/i);
-    await expect(page.getByText(/We follow the view that (each broken fast needs its own Kaffarah|one Kaffarah covers the fasts broken in one Ramadan)\./)).toBeVisible();
+    await expect(
+      page.getByText(
+        /We follow the view that (each broken fast needs its own Kaffarah|one Kaffarah covers the fasts broken in one Ramadan)\./,
+      ),
+    ).toBeVisible();
     await expect(page.getByText(/^Last updated .+ \(\d+ .+ \d+ AH\)\.$/)).toBeVisible();
     await page.getByRole("link", { name: "See where Zakat went" }).click();
     await expect(page).toHaveURL(/\/transparency$/);
@@ -130,7 +151,12 @@ test.describe("the transparency report", () => {
   });
 
   test("ships no script at all: the report, its Gregorian view and the policy are read as sent", async ({ page }) => {
-    for (const address of ["/transparency", "/transparency?calendar=gregorian", "/transparency?calendar=hijri&year=1447", "/zakat-policy"]) {
+    for (const address of [
+      "/transparency",
+      "/transparency?calendar=gregorian",
+      "/transparency?calendar=hijri&year=1447",
+      "/zakat-policy",
+    ]) {
       expect(await scriptsOf(page, address), address).toEqual({ scripts: 0, modules: 0 });
     }
   });

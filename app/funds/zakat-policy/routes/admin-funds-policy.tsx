@@ -14,7 +14,13 @@ import { getEnv } from "~/lib/env.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server";
 import { adminContext } from "~/lib/request-context";
-import { getZakatPolicy, saveZakatPolicy, setEidAlFitr, thisYearsEid, type ZakatPolicy } from "../server/zakat-policy.server";
+import {
+  getZakatPolicy,
+  saveZakatPolicy,
+  setEidAlFitr,
+  thisYearsEid,
+  type ZakatPolicy,
+} from "../server/zakat-policy.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Zakat policy | Funds | Admin" }];
 
@@ -36,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const username = context.get(adminContext)!.username;
   if (intent === "save-policy") {
     const submission = parseWithZod(form, { schema: zakatPolicySchema });
-    if (submission.status !== "success") return data({ intent: "save-policy" as const, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "save-policy" as const, result: submission.reply() }, { status: 400 });
     try {
       await saveZakatPolicy(submission.value, username);
       return redirect(`${SCREEN}?saved=policy`);
@@ -46,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "set-eid") {
     const submission = parseWithZod(form, { schema: eidDateSchema });
-    if (submission.status !== "success") return data({ intent: "set-eid" as const, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "set-eid" as const, result: submission.reply() }, { status: 400 });
     try {
       await setEidAlFitr(submission.value, username);
       return redirect(`${SCREEN}?saved=eid`);
@@ -77,11 +85,16 @@ export default function FundsPolicy({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {policy.is_template ? (
         <Notice tone="error">
-          The Zakat policy still holds the template&apos;s placeholders, so it is not published: no public page links to it, and
-          /zakat-policy says it is not published yet. Still to write before it is published: {policy.placeholders.join("; ")}.
+          The Zakat policy still holds the template&apos;s placeholders, so it is not published: no public page links to
+          it, and /zakat-policy says it is not published yet. Still to write before it is published:{" "}
+          {policy.placeholders.join("; ")}.
         </Notice>
       ) : null}
-      <PolicyForm policy={policy} timeZone={timeZone} lastResult={actionData?.intent === "save-policy" ? actionData.result : undefined} />
+      <PolicyForm
+        policy={policy}
+        timeZone={timeZone}
+        lastResult={actionData?.intent === "save-policy" ? actionData.result : undefined}
+      />
       <EidForm eid={eid} lastResult={actionData?.intent === "set-eid" ? actionData.result : undefined} />
     </div>
   );
@@ -97,7 +110,15 @@ function SubmitButton({ intent, label }: { intent: string; label: string }) {
   );
 }
 
-function PolicyForm({ policy, timeZone, lastResult }: { policy: ZakatPolicy; timeZone: string; lastResult?: SubmissionResult<string[]> }) {
+function PolicyForm({
+  policy,
+  timeZone,
+  lastResult,
+}: {
+  policy: ZakatPolicy;
+  timeZone: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm<Record<keyof ZakatPolicyInput, string>, ZakatPolicyInput>({
     id: "zakat-policy",
     lastResult,
@@ -113,19 +134,30 @@ function PolicyForm({ policy, timeZone, lastResult }: { policy: ZakatPolicy; tim
         Zakat policy
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Who distributes Zakat, to which of the eight categories, whether an administration share is taken and how much, how fast it is
-        given, and who reviews it. Last saved by {policy.updated_by} on {formatDateTime(policy.updated_at, timeZone)}.
+        Who distributes Zakat, to which of the eight categories, whether an administration share is taken and how much,
+        how fast it is given, and who reviews it. Last saved by {policy.updated_by} on{" "}
+        {formatDateTime(policy.updated_at, timeZone)}.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
         <TextareaField field={fields.body} label="Policy" rows={16} required maxLength={20_000} />
         <fieldset aria-describedby={kaffarah.errors ? kaffarah.errorId : undefined}>
           <legend className="field-label">Kaffarah for several broken fasts</legend>
           <label className="mt-1 flex items-start gap-3">
-            <input {...getInputProps(kaffarah, { type: "radio", value: "true" })} id={`${kaffarah.id}-each`} key={`${kaffarah.key}-each`} className="mt-1 accent-brand-700" />
+            <input
+              {...getInputProps(kaffarah, { type: "radio", value: "true" })}
+              id={`${kaffarah.id}-each`}
+              key={`${kaffarah.key}-each`}
+              className="mt-1 accent-brand-700"
+            />
             <span>Each broken fast needs its own Kaffarah</span>
           </label>
           <label className="mt-1 flex items-start gap-3">
-            <input {...getInputProps(kaffarah, { type: "radio", value: "false" })} id={`${kaffarah.id}-one`} key={`${kaffarah.key}-one`} className="mt-1 accent-brand-700" />
+            <input
+              {...getInputProps(kaffarah, { type: "radio", value: "false" })}
+              id={`${kaffarah.id}-one`}
+              key={`${kaffarah.key}-one`}
+              className="mt-1 accent-brand-700"
+            />
             <span>One Kaffarah covers the broken fasts of one Ramadan</span>
           </label>
           <FieldError id={kaffarah.errorId} errors={kaffarah.errors} />
@@ -165,8 +197,12 @@ function EidForm({ eid, lastResult }: { eid: EidView; lastResult?: SubmissionRes
           ? `Confirmed by staff: ${formatDate(eid.date, "UTC")} (${eid.hijri}).`
           : `Not yet confirmed: by the Umm al-Qura calculation, ${formatDate(eid.date, "UTC")} (${eid.hijri}).`}{" "}
         {/* The calculated day is said once: beside a sighted day only when the two differ. */}
-        {eid.confirmed && eid.calculated !== eid.date ? `The calculation says ${formatDate(eid.calculated, "UTC")}. ` : ""}
-        {eid.passed ? "Eid has come: Zakat al-Fitr given now is recorded as Sadaqa." : "Zakat al-Fitr is taken as such until Eid day begins (the site cannot know the hour of the prayer, so the whole of Eid day counts as after it)."}
+        {eid.confirmed && eid.calculated !== eid.date
+          ? `The calculation says ${formatDate(eid.calculated, "UTC")}. `
+          : ""}
+        {eid.passed
+          ? "Eid has come: Zakat al-Fitr given now is recorded as Sadaqa."
+          : "Zakat al-Fitr is taken as such until Eid day begins (the site cannot know the hour of the prayer, so the whole of Eid day counts as after it)."}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4" preventScrollReset>
         <InputField field={fields.eid_al_fitr_on} label="Eid al-Fitr, as sighted" type="date" required />

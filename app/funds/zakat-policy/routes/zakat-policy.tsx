@@ -39,7 +39,10 @@ export default function ZakatPolicy({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero id="zakat-policy-title" eyebrow="Zakat kept apart" title="Our Zakat policy">
-        <p>Who distributes Zakat, to whom, whether a share is taken for administering it, how fast it is given, and who reviews it.</p>
+        <p>
+          Who distributes Zakat, to whom, whether a share is taken for administering it, how fast it is given, and who
+          reviews it.
+        </p>
       </PageHero>
 
       <div className="container-page py-12">
@@ -73,15 +76,18 @@ export default function ZakatPolicy({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The policy not written yet: said plainly, with where Zakat's figures already are; anything else goes to the root's boundary. */
+/**
+ * The policy not written yet: said plainly, with where Zakat's figures already are; anything else goes to the root's
+ * boundary.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Our Zakat policy is not published yet</h1>
       <p className="mt-4 max-w-lg text-slate-600">
-        Our staff are writing it. Meanwhile the transparency report shows what each Zakat fund received and gave out, and we are
-        glad to answer any question about how we handle Zakat.
+        Our staff are writing it. Meanwhile the transparency report shows what each Zakat fund received and gave out,
+        and we are glad to answer any question about how we handle Zakat.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-4">
         <Link to="/transparency" className="btn-primary">

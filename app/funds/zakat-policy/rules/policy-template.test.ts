@@ -9,7 +9,11 @@ Who reviews it: [name the scholar or board who reviews this policy and the distr
 
 describe("templatePlaceholdersIn", () => {
   it("names every part of the template still to write", () => {
-    expect(templatePlaceholdersIn(TEMPLATE)).toEqual(['The note "THIS IS A TEMPLATE" at the top', "Administration share", "Who reviews it"]);
+    expect(templatePlaceholdersIn(TEMPLATE)).toEqual([
+      'The note "THIS IS A TEMPLATE" at the top',
+      "Administration share",
+      "Who reviews it",
+    ]);
   });
 
   it("still finds a placeholder after a line is added, its lines rewrapped or its end cut", () => {
@@ -18,6 +22,10 @@ describe("templatePlaceholdersIn", () => {
   });
 
   it("finds none in a policy the foundation wrote, brackets and all", () => {
-    expect(templatePlaceholdersIn("We take no share [of Zakat] for administering it. Our Shari'ah board reviews this policy (9:60).")).toEqual([]);
+    expect(
+      templatePlaceholdersIn(
+        "We take no share [of Zakat] for administering it. Our Shari'ah board reviews this policy (9:60).",
+      ),
+    ).toEqual([]);
   });
 });

@@ -63,7 +63,13 @@ export async function saveZakatPolicy(input: unknown, updatedBy: string): Promis
   const draft = templatePlaceholdersIn(policy.body).length > 0;
   await getDb()
     .updateTable("zakat_policy")
-    .set({ body: policy.body, is_template: draft ? 1 : 0, kaffarah_per_fast: policy.kaffarah_per_fast ? 1 : 0, updated_by: updatedBy, updated_at: nowIso() })
+    .set({
+      body: policy.body,
+      is_template: draft ? 1 : 0,
+      kaffarah_per_fast: policy.kaffarah_per_fast ? 1 : 0,
+      updated_by: updatedBy,
+      updated_at: nowIso(),
+    })
     .where("id", "=", 1)
     .execute();
   return getZakatPolicy();
@@ -83,7 +89,10 @@ export interface EidAlFitr {
  * Eid al-Fitr of the Hijri year we are in, as staff confirmed it or by the calculation.
  * `today` may be another day (when a gift was paid); `db` an open transaction.
  */
-export async function thisYearsEid(today = todayIn(getEnv().SITE_TIMEZONE), db: Kysely<Database> = getDb()): Promise<EidAlFitr> {
+export async function thisYearsEid(
+  today = todayIn(getEnv().SITE_TIMEZONE),
+  db: Kysely<Database> = getDb(),
+): Promise<EidAlFitr> {
   const year = hijriYearOf(today);
   const row = await db.selectFrom("eid_dates").selectAll().where("hijri_year", "=", year).executeTakeFirst();
   const date = row?.eid_al_fitr_on ?? calculatedEidAlFitr(year);
@@ -97,7 +106,9 @@ export async function setEidAlFitr(input: unknown, setBy: string): Promise<EidAl
   const calculated = calculatedEidAlFitr(year);
   const apart = Math.abs(Date.parse(eid_al_fitr_on) - Date.parse(calculated)) / 86_400_000;
   if (apart > 3) {
-    throw new ValidationError({ eid_al_fitr_on: [`Eid al-Fitr of ${year} AH falls near ${calculated} by the calculation; please check the date`] });
+    throw new ValidationError({
+      eid_al_fitr_on: [`Eid al-Fitr of ${year} AH falls near ${calculated} by the calculation; please check the date`],
+    });
   }
   await getDb()
     .insertInto("eid_dates")

@@ -30,9 +30,14 @@ export async function getZakatWatch(): Promise<ZakatWatch> {
   // Each Zakat fund is matched on its own, side by side: they share no receipts.
   const waiting = await Promise.all(zakatFunds.map((fund) => waitingInFund(db, fund.id, cutoff)));
   const overdueCents = waiting.reduce((total, fund) => total + fund.cents, 0);
-  const oldest = waiting.map((fund) => fund.oldestDay).filter((day): day is string => day !== null).sort()[0];
+  const oldest = waiting
+    .map((fund) => fund.oldestDay)
+    .filter((day): day is string => day !== null)
+    .sort()[0];
   return {
-    zakat_balance: centsToDollars(zakatFunds.reduce((total, fund) => total + fund.received_cents - fund.disbursed_cents, 0)),
+    zakat_balance: centsToDollars(
+      zakatFunds.reduce((total, fund) => total + fund.received_cents - fund.disbursed_cents, 0),
+    ),
     overdue: overdueCents > 0 && oldest ? { amount: centsToDollars(overdueCents), oldest_received_on: oldest } : null,
     policy_is_template: policy.is_template,
     policy_placeholders: policy.placeholders,
@@ -42,7 +47,11 @@ export async function getZakatWatch(): Promise<ZakatWatch> {
 /** Zakat received into one fund before `cutoff` and still undistributed, oldest first matched. */
 async function waitingInFund(db: ReturnType<typeof getDb>, fundId: number, cutoff: string) {
   const [received, disbursed] = await Promise.all([
-    db.selectFrom("fund_daily_receipts").select(["day", "received_cents as cents"]).where("fund_id", "=", fundId).execute(),
+    db
+      .selectFrom("fund_daily_receipts")
+      .select(["day", "received_cents as cents"])
+      .where("fund_id", "=", fundId)
+      .execute(),
     // A day's payments, summed in SQL: paid out on the same day they take the oldest
     // Zakat alike, one after the other, so their sum takes exactly what they would.
     db
@@ -50,7 +59,16 @@ async function waitingInFund(db: ReturnType<typeof getDb>, fundId: number, cutof
       .select((eb) => ["entry.disbursed_on as day", eb.fn.sum<number>("entry.amount_cents").as("cents")])
       .where("entry.fund_id", "=", fundId)
       .where("entry.kind", "=", "disbursement")
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("disbursements as reversal").select("reversal.id").whereRef("reversal.reverses_id", "=", "entry.id"))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("disbursements as reversal")
+              .select("reversal.id")
+              .whereRef("reversal.reverses_id", "=", "entry.id"),
+          ),
+        ),
+      )
       .groupBy("entry.disbursed_on")
       .execute(),
   ]);

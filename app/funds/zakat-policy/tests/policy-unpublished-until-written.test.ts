@@ -45,7 +45,14 @@ describe("a live site whose Zakat policy is still the template", () => {
     const answer = unwrapData(await callRoute(zakatPolicy.loader, "/zakat-policy"));
     expect(answer.status).toBe(404);
     const page = renderToStaticMarkup(
-      createElement(MemoryRouter, null, createElement(zakatPolicy.ErrorBoundary as never, { error: { status: 404, statusText: "Not Found", internal: false, data: null } } as never)),
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(
+          zakatPolicy.ErrorBoundary as never,
+          { error: { status: 404, statusText: "Not Found", internal: false, data: null } } as never,
+        ),
+      ),
     );
     expect(page).toContain("Our Zakat policy is not published yet");
     expect(page).toContain('href="/transparency"');
@@ -57,7 +64,9 @@ describe("a live site whose Zakat policy is still the template", () => {
     expect(text).toContain(
       'The Zakat policy is not written yet: until it is, no public page links to it. Still to write: The note "THIS IS A TEMPLATE" at the top; Administration share; Who reviews it. Write the Zakat policy',
     );
-    expect(text).toMatch(/Rates still to be confirmed, marked so on the public pages: Zakat al-Fitr, per person; .*Silver price, per gram\. Confirm the rates/);
+    expect(text).toMatch(
+      /Rates still to be confirmed, marked so on the public pages: Zakat al-Fitr, per person; .*Silver price, per gram\. Confirm the rates/,
+    );
     const html = await screenHtml(dashboard as never, "/admin");
     expect(html).toContain('href="/admin/funds/policy"');
     expect(html).toContain('href="/admin/funds/rates"');
@@ -81,10 +90,25 @@ describe("a live site whose Zakat policy is still the template", () => {
   });
 
   it("links the policy everywhere, and the dashboard stops asking, once staff have written it and confirmed the rates", async () => {
-    await saveZakatPolicy({ body: "Our trustees distribute Zakat.\n\nWe take no share of Zakat for administering it.", kaffarah_per_fast: true }, "staff.member");
+    await saveZakatPolicy(
+      {
+        body: "Our trustees distribute Zakat.\n\nWe take no share of Zakat for administering it.",
+        kaffarah_per_fast: true,
+      },
+      "staff.member",
+    );
     const today = todayIn("UTC");
     for (const rate of Object.values(await currentRates())) {
-      await recordRate({ rate_key: rate.rate_key, amount: rate.amount, effective_on: today, authority: "Our Zakat committee", note: "" }, "staff.member");
+      await recordRate(
+        {
+          rate_key: rate.rate_key,
+          amount: rate.amount,
+          effective_on: today,
+          authority: "Our Zakat committee",
+          note: "",
+        },
+        "staff.member",
+      );
     }
     expect(await policyLinks()).toEqual(PAGES_THAT_LINK_THE_POLICY.map(([name]) => name));
     expect(unwrapData(await callRoute(zakatPolicy.loader, "/zakat-policy")).status).toBe(200);

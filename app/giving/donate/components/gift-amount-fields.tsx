@@ -21,13 +21,19 @@ export function readGiftAmount(field: FieldMetadata<string>) {
     usable: check.success,
     amount,
     giftCents: check.success ? dollarsToCents(amount) : 0,
-    problem: check.success ? null : text === "" ? `Enter an amount of at least ${formatDollars(MINIMUM_DONATION)} to continue.` : check.error.issues[0]?.message,
+    problem: check.success
+      ? null
+      : text === ""
+        ? `Enter an amount of at least ${formatDollars(MINIMUM_DONATION)} to continue.`
+        : check.error.issues[0]?.message,
   };
 }
 
 /** The frequency chosen, One-Time until one is. */
 export function readFrequency(field: FieldMetadata<string>): FormFrequency {
-  return (FORM_FREQUENCIES as readonly string[]).includes(String(field.value)) ? (field.value as FormFrequency) : "One-Time";
+  return (FORM_FREQUENCIES as readonly string[]).includes(String(field.value))
+    ? (field.value as FormFrequency)
+    : "One-Time";
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's fields: only its update intent is used
@@ -47,7 +53,11 @@ export function AmountChoice<Fields extends Record<string, any>>({
   return (
     <fieldset>
       <legend className={`${wide ? "text-lg" : "text-base"} font-semibold text-slate-900`}>Choose an amount</legend>
-      <div role="group" aria-label="Preset amounts" className={`mt-3 grid grid-cols-3 ${wide ? "gap-3 sm:grid-cols-6" : "gap-2"}`}>
+      <div
+        role="group"
+        aria-label="Preset amounts"
+        className={`mt-3 grid grid-cols-3 ${wide ? "gap-3 sm:grid-cols-6" : "gap-2"}`}
+      >
         {presets.map((preset) => {
           const selected = typed.usable && typed.amount === preset;
           return (
@@ -56,7 +66,9 @@ export function AmountChoice<Fields extends Record<string, any>>({
               {...form.update.getButtonProps({ name: field.name, value: String(preset) })}
               aria-pressed={selected}
               className={`rounded-lg border-2 font-semibold transition-colors ${wide ? "px-3 py-3 text-lg" : "px-2 py-2.5"} ${
-                selected ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-brand-600"
+                selected
+                  ? "border-brand-700 bg-brand-700 text-white"
+                  : "border-slate-300 bg-white text-slate-800 hover:border-brand-600"
               }`}
             >
               {formatDollars(preset)}
@@ -69,7 +81,10 @@ export function AmountChoice<Fields extends Record<string, any>>({
           Amount (USD)
         </label>
         <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500"
+          >
             $
           </span>
           <input

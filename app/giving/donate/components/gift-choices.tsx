@@ -11,7 +11,10 @@ import { formatExactCents } from "~/shared/money";
  * name and email wait until the donor says in whose name they give.
  */
 export interface GiftChoicesProps {
-  /** The conform fields of the form: `anonymous`, `cover_fees` (checkboxes) and `tribute` (an object: kind, name, email). */
+  /**
+   * The conform fields of the form: `anonymous`, `cover_fees` (checkboxes) and `tribute` (an object: kind, name,
+   * email).
+   */
   fields: {
     anonymous: FieldMetadata<boolean | string | undefined>;
     cover_fees: FieldMetadata<boolean | string | undefined>;
@@ -59,10 +62,18 @@ export function feeCoverLabel(giftCents: number, cardFee: CardFee, destination: 
   return `Add ${what} so that all of your gift ${destination ? `reaches ${destination}` : "arrives"}`;
 }
 
-/** What covering the fee means for Zakat: for the Zakat chosen, or, before the choice can be followed, for any Zakat given. */
-function zakatWords({ isZakat, purposeOnForm }: Pick<GiftChoicesProps, "isZakat" | "purposeOnForm">, followsChoice: boolean): string | null {
+/**
+ * What covering the fee means for Zakat: for the Zakat chosen, or, before the choice can be followed, for any Zakat
+ * given.
+ */
+function zakatWords(
+  { isZakat, purposeOnForm }: Pick<GiftChoicesProps, "isZakat" | "purposeOnForm">,
+  followsChoice: boolean,
+): string | null {
   if (followsChoice) return isZakat ? " Covering the fee lets the whole of your Zakat reach its recipients." : null;
-  return purposeOnForm?.zakatOffered ? " If you give Zakat, covering the fee lets the whole of it reach its recipients." : null;
+  return purposeOnForm?.zakatOffered
+    ? " If you give Zakat, covering the fee lets the whole of it reach its recipients."
+    : null;
 }
 
 export function GiftChoices({ fields, giftCents, cardFee, destination, isZakat, purposeOnForm }: GiftChoicesProps) {
@@ -75,7 +86,11 @@ export function GiftChoices({ fields, giftCents, cardFee, destination, isZakat, 
       <Choice field={fields.anonymous} label="Give anonymously">
         {ANONYMOUS_NOTE}
       </Choice>
-      <Choice field={fields.cover_fees} label={feeCoverLabel(giftCents, cardFee, followsChoice ? destination : null)} testId="cover-fees-label">
+      <Choice
+        field={fields.cover_fees}
+        label={feeCoverLabel(giftCents, cardFee, followsChoice ? destination : null)}
+        testId="cover-fees-label"
+      >
         Our card provider keeps {cardFeeWords(cardFee)} of each payment; this adds it as its own line at the checkout.
         {zakatWords({ isZakat, purposeOnForm }, followsChoice)}
       </Choice>
@@ -126,15 +141,21 @@ function TributeChoice({ field }: { field: GiftChoicesProps["fields"]["tribute"]
   const tribute = field.getFieldset();
   const chosen = String(tribute.kind.value ?? "");
   // Without JavaScript every field is there; with it, the person's name and email follow the choice.
-  const showPerson = !hydrated || chosen !== "" || Boolean(tribute.name.errors?.length) || Boolean(tribute.kind.errors?.length);
+  const showPerson =
+    !hydrated || chosen !== "" || Boolean(tribute.name.errors?.length) || Boolean(tribute.kind.errors?.length);
   const emailNoteId = `${tribute.email.id}-description`;
   return (
     <fieldset>
       <legend className="font-medium text-slate-900">Give in someone&apos;s name (optional)</legend>
-      {/* Set small and close enough to sit in one row in an appeal page's column (276 px at 1024); a phone wraps them. */}
+      {/* Set small and close enough to sit in one row in an appeal page's column (276 px at 1024); a phone wraps
+          them. */}
       <div className="mt-2 flex flex-wrap gap-x-2.5 gap-y-2 text-sm">
         {TRIBUTE_OPTIONS.map((option) => (
-          <label key={option.value || "none"} htmlFor={`${tribute.kind.id}-${option.value || "none"}`} className="flex items-center gap-1 whitespace-nowrap">
+          <label
+            key={option.value || "none"}
+            htmlFor={`${tribute.kind.id}-${option.value || "none"}`}
+            className="flex items-center gap-1 whitespace-nowrap"
+          >
             <input
               type="radio"
               id={`${tribute.kind.id}-${option.value || "none"}`}
@@ -157,7 +178,13 @@ function TributeChoice({ field }: { field: GiftChoicesProps["fields"]["tribute"]
             <label htmlFor={tribute.name.id} className="field-label">
               The person&apos;s name
             </label>
-            <input {...getInputProps(tribute.name, { type: "text" })} key={tribute.name.key} maxLength={200} autoComplete="off" className="field-input" />
+            <input
+              {...getInputProps(tribute.name, { type: "text" })}
+              key={tribute.name.key}
+              maxLength={200}
+              autoComplete="off"
+              className="field-input"
+            />
             <FieldError id={tribute.name.errorId} errors={tribute.name.errors} />
           </div>
           <div>
@@ -168,7 +195,9 @@ function TributeChoice({ field }: { field: GiftChoicesProps["fields"]["tribute"]
               {...getInputProps(tribute.email, { type: "email" })}
               key={tribute.email.key}
               autoComplete="off"
-              aria-describedby={[emailNoteId, tribute.email.errors?.length ? tribute.email.errorId : ""].filter(Boolean).join(" ")}
+              aria-describedby={[emailNoteId, tribute.email.errors?.length ? tribute.email.errorId : ""]
+                .filter(Boolean)
+                .join(" ")}
               className="field-input"
             />
             <p id={emailNoteId} className="mt-1 text-sm text-slate-600">

@@ -1,7 +1,10 @@
 import { impactPreview } from "../rules/gift-options";
 import { formatCount } from "~/shared/money";
 
-/** What the amount being typed stands for (a meal per $5, a child per $50, a family per $100). The form's summary line is the one announced. */
+/**
+ * What the amount being typed stands for (a meal per $5, a child per $50, a family per $100). The form's summary line
+ * is the one announced.
+ */
 export function ImpactPreview({ amount }: { amount: number }) {
   const impact = impactPreview(amount);
   const rows = [
@@ -22,7 +25,9 @@ export function ImpactPreview({ amount }: { amount: number }) {
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-xs text-slate-600">Estimates: about $5 feeds one meal, $50 helps a child, $100 supports a family.</p>
+      <p className="mt-4 text-xs text-slate-600">
+        Estimates: about $5 feeds one meal, $50 helps a child, $100 supports a family.
+      </p>
     </section>
   );
 }

@@ -30,7 +30,11 @@ function readKept(): KeptDonor | null {
     const parsed: unknown = stored ? JSON.parse(stored) : null;
     if (!parsed || typeof parsed !== "object") return null;
     const fields = parsed as Record<string, unknown>;
-    return Object.fromEntries(DONOR_FIELDS.flatMap((name) => (typeof fields[name] === "string" && fields[name] !== "" ? [[name, fields[name]]] : [])));
+    return Object.fromEntries(
+      DONOR_FIELDS.flatMap((name) =>
+        typeof fields[name] === "string" && fields[name] !== "" ? [[name, fields[name]]] : [],
+      ),
+    );
   } catch {
     return null;
   }
@@ -98,7 +102,11 @@ export function useForgetKeptDonor(giftMade: boolean) {
  */
 export function CanceledCheckoutNotice({ kept, restored }: { kept: string; restored: boolean }) {
   return (
-    <p role="status" data-testid="checkout-canceled" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+    <p
+      role="status"
+      data-testid="checkout-canceled"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+    >
       Your checkout was canceled and nothing was charged. {kept}{" "}
       {restored
         ? "Your name and email are filled in again from this browser."

@@ -4,7 +4,8 @@ import type { $ZodType, output } from "zod/v4/core";
 import { serviceErrorReply } from "~/ui/form-replies.server";
 
 /** What a donor reads when the card payment provider cannot be reached from a donate form. */
-export const PROVIDER_UNAVAILABLE = "We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment.";
+export const PROVIDER_UNAVAILABLE =
+  "We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment.";
 
 /**
  * The one answer of every donate form (the donate page, quick pay, an appeal's page)

@@ -66,13 +66,42 @@ export async function loader({ url }: Route.LoaderArgs) {
       isZakat: (await fundForPurpose(quote.purpose))?.is_zakat ?? false,
       choices,
     };
-    return { checkoutCanceled, quickPay, ramadan: null, cardFee, policyPublished, funds: [], purposes: [], initial: initialDonation(new URLSearchParams()) };
+    return {
+      checkoutCanceled,
+      quickPay,
+      ramadan: null,
+      cardFee,
+      policyPublished,
+      funds: [],
+      purposes: [],
+      initial: initialDonation(new URLSearchParams()),
+    };
   }
-  const funds = (await listDonateChoices()).map((fund) => ({ purpose: fund.purpose, name: fund.name, isZakat: isZakatBound(fund.kind) }));
+  const funds = (await listDonateChoices()).map((fund) => ({
+    purpose: fund.purpose,
+    name: fund.name,
+    isZakat: isZakatBound(fund.kind),
+  }));
   const purposes = funds.map((fund) => fund.purpose);
-  // Ramadan nights (?way=ramadan-nights; back from a canceled card page, ?ramadan=<plan>): the nights are dated from the first night staff confirmed, or the proposal.
-  const ramadan = url.searchParams.get("way") === RAMADAN_WAY || url.searchParams.has("ramadan") ? ramadanNightsView(await ramadanSettings(), purposes, url.searchParams, { now: new Date(), timeZone: getEnv().SITE_TIMEZONE }) : null;
-  return { checkoutCanceled, quickPay: null, ramadan, cardFee, policyPublished, funds, purposes, initial: { ...initialDonation(url.searchParams, purposes), ...choices } };
+  // Ramadan nights (?way=ramadan-nights; back from a canceled card page, ?ramadan=<plan>): the nights are dated from
+  // the first night staff confirmed, or the proposal.
+  const ramadan =
+    url.searchParams.get("way") === RAMADAN_WAY || url.searchParams.has("ramadan")
+      ? ramadanNightsView(await ramadanSettings(), purposes, url.searchParams, {
+          now: new Date(),
+          timeZone: getEnv().SITE_TIMEZONE,
+        })
+      : null;
+  return {
+    checkoutCanceled,
+    quickPay: null,
+    ramadan,
+    cardFee,
+    policyPublished,
+    funds,
+    purposes,
+    initial: { ...initialDonation(url.searchParams, purposes), ...choices },
+  };
 }
 
 /**
@@ -83,9 +112,15 @@ export async function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   const visitor = () => checkoutVisitorOf(request, context);
-  if (formData.get("way") === RAMADAN_WAY) return ramadanNightsFormReply(formData, (nights) => startRamadanCheckout(nights, visitor()));
+  if (formData.get("way") === RAMADAN_WAY)
+    return ramadanNightsFormReply(formData, (nights) => startRamadanCheckout(nights, visitor()));
   return formData.has("obligation")
-    ? checkoutFormReply(formData, quickPaySchema, (gift) => startQuickPayCheckout(gift, visitor()), "Donation checkout failed")
+    ? checkoutFormReply(
+        formData,
+        quickPaySchema,
+        (gift) => startQuickPayCheckout(gift, visitor()),
+        "Donation checkout failed",
+      )
     : checkoutFormReply(formData, donationSchema, (gift) => startCheckout(gift, visitor()), "Donation checkout failed");
 }
 
@@ -94,11 +129,29 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const paymentMode = useRouteLoaderData<typeof rootLoader>("root")?.paymentMode;
   // Stays true from the post until the browser leaves for the checkout page.
   const processing =
-    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.split("?")[0] === "/donate";
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.split("?")[0] === "/donate";
   if (loaderData.ramadan) {
-    return <RamadanNightsDonation view={loaderData.ramadan} canceled={loaderData.checkoutCanceled && !actionData} lastResult={actionData?.result} processing={processing} sandbox={paymentMode === "sandbox"} />;
+    return (
+      <RamadanNightsDonation
+        view={loaderData.ramadan}
+        canceled={loaderData.checkoutCanceled && !actionData}
+        lastResult={actionData?.result}
+        processing={processing}
+        sandbox={paymentMode === "sandbox"}
+      />
+    );
   }
-  if (!loaderData.quickPay) return <GiftDonation loaderData={loaderData} actionData={actionData} processing={processing} sandbox={paymentMode === "sandbox"} />;
+  if (!loaderData.quickPay)
+    return (
+      <GiftDonation
+        loaderData={loaderData}
+        actionData={actionData}
+        processing={processing}
+        sandbox={paymentMode === "sandbox"}
+      />
+    );
   return (
     <>
       <PageHero id="donate-title" eyebrow="Quick pay" title="Make a Donation">
@@ -149,7 +202,9 @@ function GiftDonation({
   return (
     <>
       <PageHero id="donate-title" eyebrow="Give with confidence" title="Make a Donation">
-        <p>Your Zakat and Sadaqa reach families, orphans and communities in crisis. Give once, every month or every year.</p>
+        <p>
+          Your Zakat and Sadaqa reach families, orphans and communities in crisis. Give once, every month or every year.
+        </p>
       </PageHero>
 
       <div className="container-page pt-8">
@@ -157,7 +212,12 @@ function GiftDonation({
       </div>
       <div className="container-page grid gap-10 py-12 lg:grid-cols-3">
         <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
-          {checkoutCanceled ? <CanceledCheckoutNotice kept="The amount, purpose and frequency you chose are kept below, with your ticks." restored={restored} /> : null}
+          {checkoutCanceled ? (
+            <CanceledCheckoutNotice
+              kept="The amount, purpose and frequency you chose are kept below, with your ticks."
+              restored={restored}
+            />
+          ) : null}
 
           <AmountChoice form={form} field={fields.amount} presets={PRESET_AMOUNTS} layout="wide" />
 
@@ -207,13 +267,16 @@ function GiftDonation({
                 : amountProblem}
             </p>
             {sandbox ? (
-              <p className="text-sm text-slate-600">Test mode: you will see a simulated checkout, and no card is charged.</p>
+              <p className="text-sm text-slate-600">
+                Test mode: you will see a simulated checkout, and no card is charged.
+              </p>
             ) : null}
           </div>
         </Form>
 
         <aside className="space-y-6">
-          {/* Only once there is an amount: before it, "0 meals" says nothing (the server renders the same, so without JavaScript too). */}
+          {/* Only once there is an amount: before it, "0 meals" says nothing (the server renders the same, so without
+              JavaScript too). */}
           {amountUsable ? <ImpactPreview amount={amount} /> : null}
           <AmanahBox policyPublished={loaderData.policyPublished} />
         </aside>
@@ -222,7 +285,10 @@ function GiftDonation({
   );
 }
 
-type DonateFields = Record<"amount" | "name" | "email" | "purpose" | "frequency" | "anonymous" | "cover_fees", string> & {
+type DonateFields = Record<
+  "amount" | "name" | "email" | "purpose" | "frequency" | "anonymous" | "cover_fees",
+  string
+> & {
   tribute: { kind: string; name: string; email: string };
 };
 

@@ -37,13 +37,17 @@ export async function loader({
   request,
   context,
 }: Route.LoaderArgs): Promise<
-  Exclude<GiftConfirmation, { status: "paid" }> | PaidGift | { status: "unavailable" | "busy" } | { status: "ramadan"; ramadan: RamadanConfirmation }
+  | Exclude<GiftConfirmation, { status: "paid" }>
+  | PaidGift
+  | { status: "unavailable" | "busy" }
+  | { status: "ramadan"; ramadan: RamadanConfirmation }
 > {
   const sessionId = url.searchParams.get("session_id");
   if (!sessionId) return { status: "unknown" };
   try {
     // A card saved for Ramadan's nights: the schedule it started, not a payment.
-    if (url.searchParams.has("ramadan")) return { status: "ramadan", ramadan: await confirmRamadanCheckout(sessionId, context.get(clientAddressContext)) };
+    if (url.searchParams.has("ramadan"))
+      return { status: "ramadan", ramadan: await confirmRamadanCheckout(sessionId, context.get(clientAddressContext)) };
     const confirmation = await confirmCheckout(sessionId, context.get(clientAddressContext));
     if (confirmation.status !== "paid") return confirmation;
     const { appeal, appealSlug } = confirmation.gift;
@@ -64,7 +68,9 @@ const CADENCE = { "One-Time": "", Monthly: " every month", Annually: " every yea
 
 export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
   const gift = loaderData.status === "paid" ? loaderData.gift : null;
-  useForgetKeptDonor(loaderData.status === "paid" || loaderData.status === "processing" || loaderData.status === "ramadan");
+  useForgetKeptDonor(
+    loaderData.status === "paid" || loaderData.status === "processing" || loaderData.status === "ramadan",
+  );
   return (
     <section className="container-page flex max-w-2xl flex-col items-center py-20 text-center">
       <Message confirmation={loaderData} />
@@ -82,7 +88,10 @@ export default function DonationSuccess({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <p className="mt-6 text-sm text-slate-600">
-        {loaderData.status === "ramadan" ? "Each night's receipt is emailed when it is given." : "Your receipt is on its way by email."} See every gift and receipt, or change a monthly gift, in{" "}
+        {loaderData.status === "ramadan"
+          ? "Each night's receipt is emailed when it is given."
+          : "Your receipt is on its way by email."}{" "}
+        See every gift and receipt, or change a monthly gift, in{" "}
         <Link to="/my-giving" className="font-medium text-brand-700 underline">
           My giving
         </Link>
@@ -126,8 +135,8 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
             {CADENCE[gift.frequency]} for <strong>{gift.fund}</strong>
             {gift.feeCover ? (
               <>
-                , and <strong>{formatExactDollars(gift.feeCover)}</strong> to cover the card fee{gift.frequency === "One-Time" ? "" : " each time"}, so
-                that all of it arrives
+                , and <strong>{formatExactDollars(gift.feeCover)}</strong> to cover the card fee
+                {gift.frequency === "One-Time" ? "" : " each time"}, so that all of it arrives
               </>
             ) : null}
             .
@@ -142,7 +151,9 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
               {gift.tribute}
             </p>
           ) : null}
-          {gift.anonymous ? <p className="mt-2 text-slate-700">Your name will not appear on our public pages.</p> : null}
+          {gift.anonymous ? (
+            <p className="mt-2 text-slate-700">Your name will not appear on our public pages.</p>
+          ) : null}
           <p className="mt-3 text-slate-600">
             {gift.frequency === "One-Time"
               ? "May Allah reward you and accept it from you."
@@ -153,14 +164,19 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
     }
     case "ramadan": {
       const { ramadan } = confirmation;
-      if (ramadan.status === "saved") return <RamadanNightsSaved schedule={ramadan.schedule} chargeHour={ramadan.chargeHour} timeZone={ramadan.timeZone} />;
+      if (ramadan.status === "saved")
+        return (
+          <RamadanNightsSaved schedule={ramadan.schedule} chargeHour={ramadan.chargeHour} timeZone={ramadan.timeZone} />
+        );
       return ramadan.status === "waiting" ? (
         <Outcome title="Your card is being saved">
-          Our payment provider is still confirming your card. Nothing has been charged; your nights appear in My giving as soon as it is confirmed.
+          Our payment provider is still confirming your card. Nothing has been charged; your nights appear in My giving
+          as soon as it is confirmed.
         </Outcome>
       ) : (
         <Outcome title="We couldn't find these Ramadan nights">
-          This page confirms nights set up through our checkout, and there are none at this address. Questions? Write to <WriteToUs />.
+          This page confirms nights set up through our checkout, and there are none at this address. Questions? Write to{" "}
+          <WriteToUs />.
         </Outcome>
       );
     }
@@ -174,8 +190,8 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
     case "unpaid":
       return (
         <Outcome title="This donation was not completed">
-          We have not received a payment for this checkout, and nothing was charged. You can start again whenever you are
-          ready.
+          We have not received a payment for this checkout, and nothing was charged. You can start again whenever you
+          are ready.
         </Outcome>
       );
     case "busy":
@@ -195,8 +211,8 @@ function Message({ confirmation }: { confirmation: Route.ComponentProps["loaderD
     default:
       return (
         <Outcome title="We couldn't find this donation">
-          This page confirms gifts made through our checkout, and there is no completed gift at this address. If you were
-          charged, write to <WriteToUs /> and we will look into it.
+          This page confirms gifts made through our checkout, and there is no completed gift at this address. If you
+          were charged, write to <WriteToUs /> and we will look into it.
         </Outcome>
       );
   }

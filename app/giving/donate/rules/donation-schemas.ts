@@ -27,7 +27,10 @@ export function dollarAmount(minimum: number, minimumMessage: string) {
     readNumber,
     z
       .number({
-        error: (issue) => (issue.input === undefined ? "Please enter an amount" : "Please enter the amount as a number, e.g. 50 or 25.50"),
+        error: (issue) =>
+          issue.input === undefined
+            ? "Please enter an amount"
+            : "Please enter the amount as a number, e.g. 50 or 25.50",
       })
       .refine(Number.isFinite, "Please enter the amount as a number, e.g. 50 or 25.50")
       .refine((value) => value >= minimum, minimumMessage)
@@ -41,7 +44,12 @@ const ONE_LINE = /^\P{Cc}*$/u;
 const ONE_LINE_MESSAGE = "Please write the name on one line";
 
 function nameField(missing: string) {
-  return z.string({ message: missing }).trim().min(1, missing).max(200, "Please keep the name under 200 characters").regex(ONE_LINE, ONE_LINE_MESSAGE);
+  return z
+    .string({ message: missing })
+    .trim()
+    .min(1, missing)
+    .max(200, "Please keep the name under 200 characters")
+    .regex(ONE_LINE, ONE_LINE_MESSAGE);
 }
 export const donorName = nameField("Please enter your full name");
 
@@ -58,16 +66,16 @@ export const donorEmail = z
  */
 export const purpose = z.preprocess(
   (raw) => emptyIsUnset(typeof raw === "string" ? raw.trim() : raw),
-  z
-    .string({ message: PURPOSE_REFUSED })
-    .max(PURPOSE_MAX_LENGTH, PURPOSE_REFUSED)
-    .default(GENERAL_DONATION),
+  z.string({ message: PURPOSE_REFUSED }).max(PURPOSE_MAX_LENGTH, PURPOSE_REFUSED).default(GENERAL_DONATION),
 );
 
 /** An appeal, by its address or its number; which appeals take gifts is the services' to say. */
 const appeal = z.preprocess(
   (raw) => emptyIsUnset(typeof raw === "string" ? raw.trim() : typeof raw === "number" ? String(raw) : raw),
-  z.string({ message: "Name the appeal by its address or number" }).max(120, "Name the appeal by its address or number").optional(),
+  z
+    .string({ message: "Name the appeal by its address or number" })
+    .max(120, "Name the appeal by its address or number")
+    .optional(),
 );
 
 const TRIBUTE_NAME_MISSING = "Please enter the name of the person the gift honours";
@@ -93,7 +101,10 @@ const tribute = z.preprocess(
         kind: z.enum(TRIBUTE_KINDS, { message: "Choose in memory of or in honour of" }),
         name: nameField(TRIBUTE_NAME_MISSING),
         email: z
-          .preprocess((email) => (typeof email === "string" && email.trim() === "" ? undefined : email), donorEmail.optional())
+          .preprocess(
+            (email) => (typeof email === "string" && email.trim() === "" ? undefined : email),
+            donorEmail.optional(),
+          )
           .transform((email) => email ?? ""),
       },
       { message: "Give the tribute as {kind, name, email}" },
@@ -176,7 +187,9 @@ export const offlineGiftSchema = z.object({
   tribute,
   frequency: z.preprocess(
     emptyIsUnset,
-    z.enum(DONATION_FREQUENCIES, { message: "Please choose One-Time, Monthly, Annually or Ramadan" }).default("One-Time"),
+    z
+      .enum(DONATION_FREQUENCIES, { message: "Please choose One-Time, Monthly, Annually or Ramadan" })
+      .default("One-Time"),
   ),
   payment_method: z.preprocess(
     emptyIsUnset,
@@ -187,7 +200,10 @@ export const offlineGiftSchema = z.object({
     z
       .string({ message: "Please enter a real date as YYYY-MM-DD" })
       .trim()
-      .refine((value) => ISO_DATE_TIME.test(value) && isRealDate(value) && !Number.isNaN(Date.parse(value)), "Please enter a real date as YYYY-MM-DD")
+      .refine(
+        (value) => ISO_DATE_TIME.test(value) && isRealDate(value) && !Number.isNaN(Date.parse(value)),
+        "Please enter a real date as YYYY-MM-DD",
+      )
       .optional(),
   ),
 });

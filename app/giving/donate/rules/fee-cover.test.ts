@@ -42,7 +42,14 @@ describe("feeCoverCents", () => {
 
   it("grosses up: the foundation nets at least the whole gift, and one cent less would leave it short", () => {
     const gifts = [1, 2, 3, 99, 100, 101, 999, 1000, 1234, 2500, 3333, 5000, 9999, 10_000, 77_777, 100_000, 99_999_999];
-    for (const fee of [DEFAULT_CARD_FEE, PERCENT_ONLY, FIXED_ONLY, CUSTOM, { basisPoints: 1, fixedCents: 1 }, { basisPoints: 1999, fixedCents: 500 }]) {
+    for (const fee of [
+      DEFAULT_CARD_FEE,
+      PERCENT_ONLY,
+      FIXED_ONLY,
+      CUSTOM,
+      { basisPoints: 1, fixedCents: 1 },
+      { basisPoints: 1999, fixedCents: 500 },
+    ]) {
       for (const gift of gifts) {
         const total = gift + feeCoverCents(gift, fee);
         expect(Number.isInteger(total)).toBe(true);

@@ -29,8 +29,16 @@ describe("initialDonation", () => {
   });
 
   it("keeps a canceled checkout's amount, purpose and frequency, ignoring anything unknown", () => {
-    expect(from("amount=50&purpose=Orphan%20Care&frequency=Monthly")).toEqual({ amount: "50", purpose: "Orphan Care", frequency: "Monthly" });
-    expect(from("amount=-5&purpose=Rockets&frequency=Weekly")).toEqual({ amount: "", purpose: "General Donation", frequency: "One-Time" });
+    expect(from("amount=50&purpose=Orphan%20Care&frequency=Monthly")).toEqual({
+      amount: "50",
+      purpose: "Orphan Care",
+      frequency: "Monthly",
+    });
+    expect(from("amount=-5&purpose=Rockets&frequency=Weekly")).toEqual({
+      amount: "",
+      purpose: "General Donation",
+      frequency: "One-Time",
+    });
   });
 
   it("takes a purpose only when the form offers it today, in the form's own spelling", () => {

@@ -77,7 +77,10 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: "Other",
 };
 
-/** The impact preview beside the amount: what a gift of this size stands for, in whole meals ($5), children ($50) and families ($100). */
+/**
+ * The impact preview beside the amount: what a gift of this size stands for, in whole meals ($5), children ($50) and
+ * families ($100).
+ */
 export function impactPreview(amountDollars: number): { meals: number; families: number; children: number } {
   const amount = Number.isFinite(amountDollars) && amountDollars > 0 ? amountDollars : 0;
   return {
@@ -89,7 +92,8 @@ export function impactPreview(amountDollars: number): { meals: number; families:
 
 /** What a gift's frequency means for the donor's card, in plain words. */
 export function frequencyNote(frequency: FormFrequency, paymentDay = 1, paymentMonth = 1): string {
-  if (frequency === "Monthly") return `Charged today, then on the ${ordinal(paymentDay)} of every month until you cancel.`;
+  if (frequency === "Monthly")
+    return `Charged today, then on the ${ordinal(paymentDay)} of every month until you cancel.`;
   if (frequency === "Annually") {
     return `Charged today, then every year on ${monthName(paymentMonth)} ${ordinal(paymentDay)} until you cancel.`;
   }

@@ -5,5 +5,8 @@
  */
 export function keptGiftChoices(params: URLSearchParams): { anonymous?: "on"; cover_fees?: "on" } {
   const ticked = (name: string) => ["on", "true", "1"].includes(params.get(name) ?? "");
-  return { ...(ticked("anonymous") ? { anonymous: "on" as const } : {}), ...(ticked("cover_fees") ? { cover_fees: "on" as const } : {}) };
+  return {
+    ...(ticked("anonymous") ? { anonymous: "on" as const } : {}),
+    ...(ticked("cover_fees") ? { cover_fees: "on" as const } : {}),
+  };
 }

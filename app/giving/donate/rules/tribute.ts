@@ -23,7 +23,11 @@ export function tributeWords(tribute: Pick<Tribute, "kind" | "name">): string {
 }
 
 /** A stored gift's tribute, or null. */
-export function tributeOf(gift: { tribute_kind: TributeKind; tribute_name: string; tribute_email?: string }): Tribute | null {
+export function tributeOf(gift: {
+  tribute_kind: TributeKind;
+  tribute_name: string;
+  tribute_email?: string;
+}): Tribute | null {
   if (!gift.tribute_kind || !gift.tribute_name.trim()) return null;
   return { kind: gift.tribute_kind, name: gift.tribute_name, email: gift.tribute_email ?? "" };
 }

@@ -1,7 +1,13 @@
 import { donationSchema, quickPaySchema, subscriptionRequestSchema, type GiftChoices } from "../rules/donation-schemas";
 import { feeCoverCents as feeToCover } from "../rules/fee-cover";
 import type { Tribute } from "../rules/tribute";
-import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, MAXIMUM_ONLINE_DONATION, type FormFrequency } from "../rules/gift-options";
+import {
+  FREQUENCY_OF_INTERVAL,
+  INTERVAL_OF_FREQUENCY,
+  isRecurringFrequency,
+  MAXIMUM_ONLINE_DONATION,
+  type FormFrequency,
+} from "../rules/gift-options";
 import { obligationQuery } from "~/giving/quick-pay";
 import { dollarsToCents } from "~/shared/money";
 import { nextScheduledCharge } from "~/giving/recurring";
@@ -53,8 +59,16 @@ export async function startCheckout(input: unknown, origin: CheckoutVisitor): Pr
 export async function startSubscriptionCheckout(input: unknown, origin: CheckoutVisitor): Promise<CheckoutStarted> {
   const request = parseOrThrow(subscriptionRequestSchema, input);
   const placed = await placeNewGift(request, request.amount, origin);
-  const gift = { ...request, purpose: placed.purpose, designation: "", frequency: FREQUENCY_OF_INTERVAL[request.interval] };
-  return beginCheckout(gift, placed, origin.siteUrl, { cancelPath: donateAgainPath(gift, placed), paymentMonth: request.payment_month });
+  const gift = {
+    ...request,
+    purpose: placed.purpose,
+    designation: "",
+    frequency: FREQUENCY_OF_INTERVAL[request.interval],
+  };
+  return beginCheckout(gift, placed, origin.siteUrl, {
+    cancelPath: donateAgainPath(gift, placed),
+    paymentMonth: request.payment_month,
+  });
 }
 
 /**
@@ -71,12 +85,28 @@ export async function startQuickPayCheckout(input: unknown, origin: CheckoutVisi
     throw new ValidationError({ [field]: ["For gifts of a million dollars or more, please contact us"] });
   }
   const placed = await placeNewGift({ ...request, appeal: undefined, purpose: quote.purpose }, quote.amount, origin);
-  const gift = { amount: quote.amount, name: request.name, email: request.email, purpose: quote.purpose, designation: quote.designation, frequency: "One-Time" as const };
-  return beginCheckout(gift, placed, origin.siteUrl, { cancelPath: `/donate?${obligationQuery(request)}${keptChoicesQuery(placed)}&checkout=canceled` });
+  const gift = {
+    amount: quote.amount,
+    name: request.name,
+    email: request.email,
+    purpose: quote.purpose,
+    designation: quote.designation,
+    frequency: "One-Time" as const,
+  };
+  return beginCheckout(gift, placed, origin.siteUrl, {
+    cancelPath: `/donate?${obligationQuery(request)}${keptChoicesQuery(placed)}&checkout=canceled`,
+  });
 }
 
-/** The appeal (open for gifts) or the open fund a new gift names, and the fee cover worked out from the foundation's card fee. */
-async function placeNewGift(choices: GiftChoices & { purpose: string }, amount: number, origin: CheckoutVisitor): Promise<Placed> {
+/**
+ * The appeal (open for gifts) or the open fund a new gift names, and the fee cover worked out from the foundation's
+ * card fee.
+ */
+async function placeNewGift(
+  choices: GiftChoices & { purpose: string },
+  amount: number,
+  origin: CheckoutVisitor,
+): Promise<Placed> {
   let purpose: string;
   let appeal: Placed["appeal"] = null;
   if (choices.appeal) {
@@ -91,12 +121,19 @@ async function placeNewGift(choices: GiftChoices & { purpose: string }, amount: 
   }
   const feeCoverCents = choices.cover_fees ? feeToCover(dollarsToCents(amount), await currentCardFee()) : 0;
   if (dollarsToCents(amount) + feeCoverCents > dollarsToCents(MAXIMUM_ONLINE_DONATION)) {
-    throw new ValidationError({ cover_fees: ["With the fee covered this gift would pass a million dollars: please contact us"] });
+    throw new ValidationError({
+      cover_fees: ["With the fee covered this gift would pass a million dollars: please contact us"],
+    });
   }
   return { purpose, appeal, anonymous: choices.anonymous, feeCoverCents, tribute: choices.tribute ?? null };
 }
 
-function beginCheckout(gift: Gift, placed: Placed, siteUrl: string, { cancelPath, paymentMonth = 1 }: { cancelPath: string; paymentMonth?: number }): Promise<CheckoutStarted> {
+function beginCheckout(
+  gift: Gift,
+  placed: Placed,
+  siteUrl: string,
+  { cancelPath, paymentMonth = 1 }: { cancelPath: string; paymentMonth?: number },
+): Promise<CheckoutStarted> {
   const recurring = isRecurringFrequency(gift.frequency)
     ? {
         interval: INTERVAL_OF_FREQUENCY[gift.frequency],
@@ -139,7 +176,10 @@ function donateAgainPath(gift: Pick<Gift, "amount" | "purpose" | "frequency">, p
 
 /** The donor's ticks, for the way back to the form. */
 function keptChoices(placed: Placed): Record<string, string> {
-  return { ...(placed.anonymous ? { anonymous: "on" } : {}), ...(placed.feeCoverCents > 0 ? { cover_fees: "on" } : {}) };
+  return {
+    ...(placed.anonymous ? { anonymous: "on" } : {}),
+    ...(placed.feeCoverCents > 0 ? { cover_fees: "on" } : {}),
+  };
 }
 
 function keptChoicesQuery(placed: Placed): string {

@@ -13,29 +13,45 @@ function uniqueEmail(label: string): string {
 
 /** The printable receipt of the gift made at this checkout. */
 async function receiptAddress(sessionId: string): Promise<string> {
-  const row = await withDatabase((db) => db.get<{ receipt_token: string }>("select receipt_token from donations where stripe_checkout_session_id = ?", [sessionId]));
+  const row = await withDatabase((db) =>
+    db.get<{ receipt_token: string }>("select receipt_token from donations where stripe_checkout_session_id = ?", [
+      sessionId,
+    ]),
+  );
   if (!row) throw new Error(`No gift recorded for ${sessionId}`);
   return `/receipts/${row.receipt_token}`;
 }
 
 test.describe("a donor's choices with JavaScript", () => {
-  test("the fee cover follows the amount, and the gift, its fee and its tribute reach the receipt", async ({ page }) => {
+  test("the fee cover follows the amount, and the gift, its fee and its tribute reach the receipt", async ({
+    page,
+  }) => {
     await page.goto("/donate");
     await page.getByLabel("Amount (USD)").fill("50");
     await page.getByLabel("Purpose").selectOption("Orphan Care");
-    const cover = page.getByRole("checkbox", { name: "Add $1.80 so that all of your gift reaches the Orphan Care fund" });
+    const cover = page.getByRole("checkbox", {
+      name: "Add $1.80 so that all of your gift reaches the Orphan Care fund",
+    });
     await expect(cover).not.toBeChecked();
     await cover.check();
-    await expect(page.getByText("You will give $50 + $1.80 card fee = $51.80 once, through a secure hosted checkout.")).toBeVisible();
+    await expect(
+      page.getByText("You will give $50 + $1.80 card fee = $51.80 once, through a secure hosted checkout."),
+    ).toBeVisible();
 
     await page.getByLabel("Amount (USD)").fill("100");
-    await expect(page.getByTestId("cover-fees-label")).toHaveText("Add $3.30 so that all of your gift reaches the Orphan Care fund");
+    await expect(page.getByTestId("cover-fees-label")).toHaveText(
+      "Add $3.30 so that all of your gift reaches the Orphan Care fund",
+    );
     await expect(page.getByText("You will give $100 + $3.30 card fee = $103.30 once")).toBeVisible();
     await page.getByLabel("Amount (USD)").fill("");
-    await expect(page.getByTestId("cover-fees-label")).toHaveText("Add the card fee so that all of your gift reaches the Orphan Care fund");
+    await expect(page.getByTestId("cover-fees-label")).toHaveText(
+      "Add the card fee so that all of your gift reaches the Orphan Care fund",
+    );
     await page.getByLabel("Amount (USD)").fill("100");
     await page.getByLabel("Purpose").selectOption("Zakat");
-    await expect(page.getByTestId("cover-fees-label")).toHaveText("Add $3.30 so that all of your gift reaches the Zakat al-Mal fund");
+    await expect(page.getByTestId("cover-fees-label")).toHaveText(
+      "Add $3.30 so that all of your gift reaches the Zakat al-Mal fund",
+    );
     await expect(page.getByText("Covering the fee lets the whole of your Zakat reach its recipients.")).toBeVisible();
 
     const anonymous = page.getByRole("checkbox", { name: "Give anonymously" });
@@ -65,7 +81,9 @@ test.describe("a donor's choices with JavaScript", () => {
 
     await expect(page).toHaveURL(/\/donation-success\?session_id=cs_sandbox_/);
     await expect(page.getByRole("heading", { name: "Thank you, Hamza Idris!" })).toBeVisible();
-    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $100 for Zakat al-Mal, and $3.30 to cover the card fee, so that all of it arrives.");
+    await expect(page.getByTestId("gift-summary")).toHaveText(
+      "We received your gift of $100 for Zakat al-Mal, and $3.30 to cover the card fee, so that all of it arrives.",
+    );
     await expect(page.getByTestId("gift-tribute")).toHaveText("In memory of Fatima Ahmed");
 
     await page.goto(await receiptAddress(sessionId));
@@ -81,7 +99,9 @@ test.describe("a donor's choices with JavaScript", () => {
   });
 });
 
-test("back from a canceled checkout, the name, email and tribute are filled in again, then forgotten", async ({ page }) => {
+test("back from a canceled checkout, the name, email and tribute are filled in again, then forgotten", async ({
+  page,
+}) => {
   const email = uniqueEmail("kept-donor");
   await page.goto("/donate");
   await page.getByLabel("Amount (USD)").fill("30");
@@ -120,11 +140,15 @@ test("back from a canceled checkout, the name, email and tribute are filled in a
 test.describe("a donor's choices without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every field is there, a tribute without a name is refused beside it, and the fixed form pays gift and fee", async ({ page }) => {
+  test("every field is there, a tribute without a name is refused beside it, and the fixed form pays gift and fee", async ({
+    page,
+  }) => {
     await page.goto("/donate");
     await page.getByLabel("Amount (USD)").fill("25");
     // The words cannot follow the purpose without JavaScript: they name no fund, and say what the fee means for Zakat.
-    await expect(page.getByText("If you give Zakat, covering the fee lets the whole of it reach its recipients.")).toBeVisible();
+    await expect(
+      page.getByText("If you give Zakat, covering the fee lets the whole of it reach its recipients."),
+    ).toBeVisible();
     await page.getByRole("checkbox", { name: "Add the card fee so that all of your gift arrives" }).check();
     await page.getByRole("radio", { name: "In honour of" }).check();
     await expect(page.getByLabel("The person's name")).toBeVisible();
@@ -142,7 +166,9 @@ test.describe("a donor's choices without JavaScript", () => {
     await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
     await expect(page.getByTestId("sandbox-amount")).toHaveText("$26.06");
     await page.getByRole("button", { name: "Pay" }).click();
-    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $25 for Sadaqa, and $1.06 to cover the card fee, so that all of it arrives.");
+    await expect(page.getByTestId("gift-summary")).toHaveText(
+      "We received your gift of $25 for Sadaqa, and $1.06 to cover the card fee, so that all of it arrives.",
+    );
     await expect(page.getByTestId("gift-tribute")).toHaveText("In honour of Our teacher, Ustadh Kamal");
   });
 });

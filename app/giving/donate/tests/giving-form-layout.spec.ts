@@ -7,7 +7,9 @@ import { expect, test } from "../../../../tests/e2e/fixtures";
 test.describe("giving forms line up", () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test("the tribute's three choices sit on one row, on the donate page and in an appeal's narrower column, at 1366 and 1024 px", async ({ page }) => {
+  test("the tribute's three choices sit on one row, on the donate page and in an appeal's narrower column, at 1366 and 1024 px", async ({
+    page,
+  }) => {
     await page.goto("/appeals");
     const appeal = (await page.locator('main a[href^="/appeals/"]').first().getAttribute("href"))!;
     for (const width of [1366, 1024]) {
@@ -16,7 +18,9 @@ test.describe("giving forms line up", () => {
         await page.goto(address);
         const choices = page.getByRole("group", { name: "Give in someone's name (optional)" }).getByRole("radio");
         await expect(choices).toHaveCount(3);
-        const tops = await choices.evaluateAll((radios) => radios.map((radio) => Math.round(radio.getBoundingClientRect().top)));
+        const tops = await choices.evaluateAll((radios) =>
+          radios.map((radio) => Math.round(radio.getBoundingClientRect().top)),
+        );
         expect(new Set(tops).size, `${address} at ${width} px: ${tops.join(", ")}`).toBe(1);
       }
     }
@@ -29,7 +33,9 @@ test.describe("giving forms line up", () => {
     expect(await top("gold_price_per_gram")).toBe(await top("gold_weight"));
     expect(await top("silver_price_per_gram")).toBe(await top("silver_weight"));
     // The hint is still said with its box.
-    await expect(page.getByLabel("Money owed to you", { exact: true })).toHaveAccessibleDescription("Loans you expect to be repaid");
+    await expect(page.getByLabel("Money owed to you", { exact: true })).toHaveAccessibleDescription(
+      "Loans you expect to be repaid",
+    );
   });
 });
 

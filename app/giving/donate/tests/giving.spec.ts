@@ -51,7 +51,9 @@ test.describe("giving with JavaScript", () => {
     await expect(page.getByLabel("Amount (USD)")).toHaveValue("100");
     await expect(page.getByLabel("Purpose")).toHaveValue("Zakat");
     await expect(page.getByTestId("impact-preview")).toContainText("20meals provided");
-    await expect(page.getByRole("group", { name: "Preset amounts" }).getByRole("button", { name: "$100" })).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      page.getByRole("group", { name: "Preset amounts" }).getByRole("button", { name: "$100" }),
+    ).toHaveAttribute("aria-pressed", "true");
 
     await fillDonor(page, "Hafsa Yilmaz", email);
     // Hold the form's post a moment to see the button while it is processing.
@@ -88,7 +90,9 @@ test.describe("giving with JavaScript", () => {
     await expect(async () => {
       const total = await dashboardTotal(page.request);
       await page.goto("/admin");
-      const shown = Number.isInteger(total) ? `$${total.toLocaleString("en-US")}` : `$${total.toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+      const shown = Number.isInteger(total)
+        ? `$${total.toLocaleString("en-US")}`
+        : `$${total.toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
       await expect(page.getByTestId("dashboard-total-donations")).toHaveText(shown, { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
   });
@@ -129,7 +133,9 @@ test.describe("giving with JavaScript", () => {
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/donate\?amount=50&purpose=Education&frequency=Annually&checkout=canceled$/);
-    await expect(page.getByRole("status")).toContainText("Your checkout was canceled and nothing was charged. The amount, purpose and frequency you chose are kept");
+    await expect(page.getByRole("status")).toContainText(
+      "Your checkout was canceled and nothing was charged. The amount, purpose and frequency you chose are kept",
+    );
     await expect(page.getByLabel("Amount (USD)")).toHaveValue("50");
     await expect(page.getByLabel("Purpose")).toHaveValue("Education");
     await expect(page.getByLabel("Annually")).toBeChecked();
@@ -144,7 +150,9 @@ test.describe("giving with JavaScript", () => {
     await page.getByRole("button", { name: "Donate Now" }).click();
     await expect(page.getByTestId("sandbox-amount")).toHaveText("$40");
     await page.getByRole("button", { name: "Pay" }).click();
-    await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $40 every month for Food & Water Aid.");
+    await expect(page.getByTestId("gift-summary")).toHaveText(
+      "We received your gift of $40 every month for Food & Water Aid.",
+    );
   });
 
   test("a success address without a paid gift thanks nobody", async ({ page }) => {
@@ -157,7 +165,10 @@ test.describe("giving with JavaScript", () => {
 test.describe("giving without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a monthly gift: preset, form post, sandbox Pay, thank-you, then cancelled by staff", async ({ page, browser }) => {
+  test("a monthly gift: preset, form post, sandbox Pay, thank-you, then cancelled by staff", async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail("monthly");
     await page.goto("/donate");
     await page.getByRole("button", { name: "$50", exact: true }).click();
@@ -166,7 +177,9 @@ test.describe("giving without JavaScript", () => {
     await fillDonor(page, "Yusuf Adeyemi", email);
     await page.getByRole("button", { name: "Donate Now" }).click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
-    await expect(page.getByText("Monthly: Charged today, then on the 1st of every month until you cancel.")).toBeVisible();
+    await expect(
+      page.getByText("Monthly: Charged today, then on the 1st of every month until you cancel."),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Pay" }).click();
     await expect(page.getByTestId("gift-summary")).toHaveText("We received your gift of $50 every month for Sadaqa.");
 
@@ -191,9 +204,13 @@ test.describe("giving without JavaScript", () => {
     await cancelLink.click();
     await expect(dialog.getByRole("heading")).toBeFocused();
     await dialog.getByRole("button", { name: "Yes, cancel subscription" }).click();
-    await expect(admin.getByRole("status")).toHaveText("Subscription of Yusuf Adeyemi canceled. No further payments will be taken.");
+    await expect(admin.getByRole("status")).toHaveText(
+      "Subscription of Yusuf Adeyemi canceled. No further payments will be taken.",
+    );
     await expect(admin.getByRole("row", { name: new RegExp(email) })).toContainText("canceled");
-    await expect(admin.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: /Cancel/ })).toHaveCount(0);
+    await expect(admin.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: /Cancel/ })).toHaveCount(
+      0,
+    );
     await staff.close();
   });
 
@@ -260,33 +277,53 @@ test.describe("admin donations", () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe("donations.csv");
     const csv = (await (await file.createReadStream()).toArray()).join("");
-    const lines = csv.replace(/^\ufeff/, "").trim().split("\n");
-    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test");
+    const lines = csv
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\n");
+    expect(lines[0]).toBe(
+      "ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${name},,1312.50,Ramadan,`);
 
     await page.getByRole("link", { name: "Clear" }).click();
     await page.getByRole("button", { name: "Sync" }).click();
-    await expect(page.getByRole("status")).toHaveText(/^Successfully synced \d+ records from the card payment provider$/);
+    await expect(page.getByRole("status")).toHaveText(
+      /^Successfully synced \d+ records from the card payment provider$/,
+    );
   });
 
-  test("a fund's gift count leads to its gifts, and the Fund filter applies as soon as it is chosen", async ({ adminPage: page }) => {
+  test("a fund's gift count leads to its gifts, and the Fund filter applies as soon as it is chosen", async ({
+    adminPage: page,
+  }) => {
     const name = `Fund filter donor ${Date.now()}`;
     const recorded = await page.request.post("/admin/donations", {
-      form: { intent: "record", name, amount: "17", frequency: "One-Time", payment_method: "cash", purpose: "Education" },
+      form: {
+        intent: "record",
+        name,
+        amount: "17",
+        frequency: "One-Time",
+        payment_method: "cash",
+        purpose: "Education",
+      },
       maxRedirects: 0,
     });
     expect(recorded.status()).toBe(302);
 
     await page.goto("/admin/funds");
-    await page.getByTestId("fund-education").getByRole("link", { name: /^[\d,]+ gifts? to Education$/ }).click();
+    await page
+      .getByTestId("fund-education")
+      .getByRole("link", { name: /^[\d,]+ gifts? to Education$/ })
+      .click();
     await expect(page).toHaveURL(/\/admin\/donations\?fund=\d+$/);
     const filters = page.getByRole("search");
     await expect(filters.getByLabel("Fund")).toHaveValue(/^\d+$/);
     await expect(filters.getByLabel("Fund").locator("option:checked")).toHaveText("Education");
     await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Education");
     // Every row listed is the fund's.
-    for (const cell of await page.getByRole("row").locator("td:nth-child(6)").all()) await expect(cell).toContainText("Education");
+    for (const cell of await page.getByRole("row").locator("td:nth-child(6)").all())
+      await expect(cell).toContainText("Education");
 
     await filters.getByLabel("Fund").selectOption({ label: "Healthcare" });
     await expect(page).toHaveURL(/[?&]fund=\d+/);
@@ -295,7 +332,8 @@ test.describe("admin donations", () => {
   });
 
   test("a page past the end shows the last page there is, and an empty list says so", async ({ adminPage: page }) => {
-    // Like every staff list: the last page (its last row reads "of" the total), or the empty list when there is nothing.
+    // Like every staff list: the last page (its last row reads "of" the total), or the empty list when there is
+    // nothing.
     for (const [path, label, empty] of [
       ["/admin/donations?page=99999", "Donations", "No donations found"],
       ["/admin/subscriptions?page=99999", "Subscriptions", "No subscriptions"],

@@ -1,14 +1,30 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckboxField } from "~/ui/checkbox-field";
 import { FieldError } from "~/ui/field-error";
 import { InputField, SelectField } from "~/ui/form-fields";
-import { offlineGiftSchema, type OfflineGift, DONATION_FREQUENCIES, OFFLINE_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "~/giving/donate";
+import {
+  offlineGiftSchema,
+  type OfflineGift,
+  DONATION_FREQUENCIES,
+  OFFLINE_PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from "~/giving/donate";
 
 /** The form's fields as typed: every one text, the tribute a small group of its own. */
-type OfflineGiftFields = Record<"name" | "email" | "amount" | "donated_at" | "payment_method" | "frequency" | "purpose" | "appeal" | "anonymous", string> & {
+type OfflineGiftFields = Record<
+  "name" | "email" | "amount" | "donated_at" | "payment_method" | "frequency" | "purpose" | "appeal" | "anonymous",
+  string
+> & {
   tribute: { kind: string; name: string; email: string };
 };
 
@@ -41,15 +57,28 @@ export function OfflineGiftForm({ lastResult, today, purposes, appeals }: Offlin
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
-    <section aria-labelledby="offline-gift-title" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="offline-gift-title"
+      className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm"
+    >
       <h2 id="offline-gift-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         Record an offline gift
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Cash, cheques, bank transfers and Ramadan collections handed to the foundation.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Cash, cheques, bank transfers and Ramadan collections handed to the foundation.
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
         <input type="hidden" name="intent" value="record" />
         <InputField field={fields.name} label="Donor name" type="text" required />
-        <InputField field={fields.email} label={<>Email <span className="font-normal text-slate-500">(optional)</span></>} type="email" />
+        <InputField
+          field={fields.email}
+          label={
+            <>
+              Email <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+          type="email"
+        />
         <InputField field={fields.amount} label="Amount (USD)" type="text" inputMode="decimal" required />
         <InputField field={fields.donated_at} label="Date received" type="date" />
         <SelectField
@@ -58,7 +87,13 @@ export function OfflineGiftForm({ lastResult, today, purposes, appeals }: Offlin
           options={OFFLINE_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
         />
         <SelectField field={fields.frequency} label="Frequency" options={DONATION_FREQUENCIES} />
-        <SelectField field={fields.purpose} label="Purpose" options={purposes} className="sm:col-span-2" selectClassName="max-w-md" />
+        <SelectField
+          field={fields.purpose}
+          label="Purpose"
+          options={purposes}
+          className="sm:col-span-2"
+          selectClassName="max-w-md"
+        />
         <AppealSelect field={fields.appeal} appeals={appeals} />
         <div className="sm:col-span-2">
           <CheckboxField
@@ -89,7 +124,12 @@ function AppealSelect({ field, appeals }: { field: FieldMetadata<string>; appeal
       <label htmlFor={field.id} className="field-label">
         Appeal <span className="font-normal text-slate-500">(optional)</span>
       </label>
-      <select {...props} key={field.key} aria-describedby={[hintId, props["aria-describedby"]].filter(Boolean).join(" ")} className="field-input max-w-md">
+      <select
+        {...props}
+        key={field.key}
+        aria-describedby={[hintId, props["aria-describedby"]].filter(Boolean).join(" ")}
+        className="field-input max-w-md"
+      >
         <option value="">No appeal</option>
         {appeals.map((appeal) => (
           <option key={appeal.value} value={appeal.value}>
@@ -98,7 +138,8 @@ function AppealSelect({ field, appeals }: { field: FieldMetadata<string>; appeal
         ))}
       </select>
       <p id={hintId} className="mt-1 text-sm text-slate-600">
-        A gift for an appeal goes to the fund the appeal raises for, whatever the purpose says, and counts towards its total.
+        A gift for an appeal goes to the fund the appeal raises for, whatever the purpose says, and counts towards its
+        total.
       </p>
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
@@ -128,7 +169,9 @@ function TributeFields({ field }: { field: FieldMetadata<{ kind: string; name: s
           {...getInputProps(tribute.email, { type: "email" })}
           key={tribute.email.key}
           autoComplete="off"
-          aria-describedby={[emailHintId, tribute.email.errors?.length ? tribute.email.errorId : ""].filter(Boolean).join(" ")}
+          aria-describedby={[emailHintId, tribute.email.errors?.length ? tribute.email.errorId : ""]
+            .filter(Boolean)
+            .join(" ")}
           className="field-input"
         />
         <p id={emailHintId} className="mt-1 text-sm text-slate-600">

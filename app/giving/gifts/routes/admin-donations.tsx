@@ -17,7 +17,14 @@ import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/ui/form
 import { adminContext } from "~/lib/request-context";
 import { getAppeal, listAppealChoices } from "~/appeals/appeals/index.server";
 import { listFunds } from "~/funds/funds/index.server";
-import { findDonationPage, getDonationTotals, readDonationFilter, recordOfflineGift, type Donation, type DonationFilter } from "../server/donations.server";
+import {
+  findDonationPage,
+  getDonationTotals,
+  readDonationFilter,
+  recordOfflineGift,
+  type Donation,
+  type DonationFilter,
+} from "../server/donations.server";
 import { syncFromProvider } from "~/giving/provider/index.server";
 import { AppealFilter, FundFilter, type FilterChoice as AppealChoice } from "~/ui/record-filter";
 import { OfflineGiftForm } from "../components/offline-gift-form";
@@ -48,13 +55,25 @@ export async function loader({ url }: Route.LoaderArgs) {
     filterProblem: problem ?? null,
     recording: url.searchParams.has("record"),
     // An offline gift can go to any open fund, the obligations' included.
-    purposes: funds.filter((fund) => !fund.archived).map((fund) => ({ value: fund.purpose, label: fund.purpose === fund.name ? fund.name : `${fund.purpose} (${fund.name})` })),
+    purposes: funds
+      .filter((fund) => !fund.archived)
+      .map((fund) => ({
+        value: fund.purpose,
+        label: fund.purpose === fund.name ? fund.name : `${fund.purpose} (${fund.name})`,
+      })),
     funds: funds.map((fund) => ({ id: fund.id, name: fund.archived ? `${fund.name} (archived)` : fund.name })),
     appeals: appeals.map(appealChoice),
     // An offline gift can answer an appeal that has gone live, closed ones too, never a draft.
     giftAppeals: appeals.filter((appeal) => appeal.status !== "draft").map(appealChoice),
     // The filtered appeal's own figure, counted as the appeal's page counts it.
-    appealRaised: appealShown ? { title: appealShown.title, raised: appealShown.raised, gifts: appealShown.gifts, testGifts: appealShown.test_gifts } : null,
+    appealRaised: appealShown
+      ? {
+          title: appealShown.title,
+          raised: appealShown.raised,
+          gifts: appealShown.gifts,
+          testGifts: appealShown.test_gifts,
+        }
+      : null,
     recorded: Number.isInteger(recorded) && recorded > 0 ? recorded : null,
     timeZone: getEnv().SITE_TIMEZONE,
     today: todayIn(getEnv().SITE_TIMEZONE),
@@ -76,15 +95,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function syncAction() {
   try {
     const synced = await syncFromProvider();
-    return { intent: "sync" as const, ok: true, message: `Successfully synced ${synced} records from the card payment provider` };
+    return {
+      intent: "sync" as const,
+      ok: true,
+      message: `Successfully synced ${synced} records from the card payment provider`,
+    };
   } catch (error) {
-    return failureNotice(error, { what: "Sync failed", failed: "Failed to sync data from the card payment provider" }, { intent: "sync" as const });
+    return failureNotice(
+      error,
+      { what: "Sync failed", failed: "Failed to sync data from the card payment provider" },
+      { intent: "sync" as const },
+    );
   }
 }
 
 async function recordAction(formData: FormData, recordedBy: string) {
   const submission = parseWithZod(formData, { schema: offlineGiftSchema });
-  if (submission.status !== "success") return data({ intent: "record" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "record" as const, result: submission.reply() }, { status: 400 });
   try {
     const gift = await recordOfflineGift(submission.value, recordedBy);
     return redirect(`/admin/donations?recorded=${gift.id}`);
@@ -111,7 +139,11 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
           <Link to="?record=1" preventScrollReset className="btn-secondary">
             Record offline gift
           </Link>
-          <a href={`/admin/donations/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary" download>
+          <a
+            href={`/admin/donations/export${exportQuery.size ? `?${exportQuery}` : ""}`}
+            className="btn-secondary"
+            download
+          >
             Export CSV
           </a>
           <Form method="post">
@@ -125,8 +157,12 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
       {actionData && "message" in actionData ? (
         <Notice tone={actionData.ok ? "success" : "error"}>{actionData.message}</Notice>
       ) : null}
-      {loaderData.recorded && !recording ? <Notice tone="success">Offline gift #{loaderData.recorded} recorded.</Notice> : null}
-      {loaderData.filterProblem ? <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice> : null}
+      {loaderData.recorded && !recording ? (
+        <Notice tone="success">Offline gift #{loaderData.recorded} recorded.</Notice>
+      ) : null}
+      {loaderData.filterProblem ? (
+        <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice>
+      ) : null}
 
       <dl className="grid gap-4 sm:grid-cols-3" aria-describedby={totalsWords ? "donations-totals-note" : undefined}>
         <StatCard label="Total Donations" value={formatDollars(totals.amount)} testId="donations-total" />
@@ -152,8 +188,9 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
 
       {loaderData.appealRaised ? (
         <p className="text-sm text-slate-700" data-testid="appeal-raised">
-          <span className="font-semibold text-slate-900">{loaderData.appealRaised.title}</span>: {formatDollars(loaderData.appealRaised.raised)} raised from{" "}
-          {formatCount(loaderData.appealRaised.gifts)} {loaderData.appealRaised.gifts === 1 ? "gift" : "gifts"}
+          <span className="font-semibold text-slate-900">{loaderData.appealRaised.title}</span>:{" "}
+          {formatDollars(loaderData.appealRaised.raised)} raised from {formatCount(loaderData.appealRaised.gifts)}{" "}
+          {loaderData.appealRaised.gifts === 1 ? "gift" : "gifts"}
           {loaderData.appealRaised.testGifts ? ", test gifts included while the site takes no real payments" : ""}.
         </p>
       ) : null}
@@ -172,7 +209,10 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         emptyText={
           page > 1 ? (
             <>
-              No donations found on this page. <Link to={firstPageLink} className="font-medium text-brand-700 underline">Back to the first page</Link>
+              No donations found on this page.{" "}
+              <Link to={firstPageLink} className="font-medium text-brand-700 underline">
+                Back to the first page
+              </Link>
             </>
           ) : (
             "No donations found"
@@ -182,7 +222,8 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
         {donations.map((donation) => (
           <tr key={donation.id}>
             <td className="px-3 py-3 text-slate-500">{donation.id}</td>
-            {/* Name, address and badge stacked, so the column is as wide as one of them, not a name and a badge side by side. */}
+            {/* Name, address and badge stacked, so the column is as wide as one of them, not a name and a badge side
+                by side. */}
             <td className="px-3 py-3">
               <TruncatedText text={donation.name} className="max-w-44 font-medium text-slate-900" />
               <TruncatedText text={donation.email || "—"} className="max-w-44 text-xs text-slate-600" />
@@ -191,7 +232,9 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
             <td className="px-3 py-3 text-right font-medium tabular-nums text-slate-900">
               {formatDollars(donation.amount)}
               {donation.fee_cover > 0 ? (
-                <span className="block text-xs font-normal text-slate-600">+ {formatDollars(donation.fee_cover)} fee covered</span>
+                <span className="block text-xs font-normal text-slate-600">
+                  + {formatDollars(donation.fee_cover)} fee covered
+                </span>
               ) : null}
             </td>
             {/* The frequency and its Test badge hold together; the offline method under them may wrap. */}
@@ -212,13 +255,23 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
             </td>
             <td className="px-3 py-3 text-slate-700">
               <TruncatedText text={donation.fund} className="max-w-36" />
-              {donation.designation ? <TruncatedText text={donation.designation} className="max-w-36 text-xs text-slate-600" /> : null}
+              {donation.designation ? (
+                <TruncatedText text={donation.designation} className="max-w-36 text-xs text-slate-600" />
+              ) : null}
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatDate(donation.donated_at, timeZone)}</td>
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={matching} capped={loaderData.matchingCapped} rowsOnPage={donations.length} label="Donations" transient={["record", "recorded"]} />
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={matching}
+        capped={loaderData.matchingCapped}
+        rowsOnPage={donations.length}
+        label="Donations"
+        transient={["record", "recorded"]}
+      />
     </div>
   );
 }
@@ -244,14 +297,20 @@ function isFiltered(filter: DonationFilter): boolean {
  */
 function totalsNote(filtered: boolean, countsTest: boolean): string | null {
   if (!filtered && !countsTest) return null;
-  const parts = [filtered ? "All gifts, whatever the filter" : "All gifts", countsTest ? "including test gifts while the site takes no real payments" : ""];
+  const parts = [
+    filtered ? "All gifts, whatever the filter" : "All gifts",
+    countsTest ? "including test gifts while the site takes no real payments" : "",
+  ];
   return `${parts.filter(Boolean).join(", ")}.`;
 }
 
 /** Marks a donor who asked that their name stay off public pages. */
 function AnonymousBadge() {
   return (
-    <span className="mt-1 block w-fit rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-violet-900" title="Asked that their name stay off public pages">
+    <span
+      className="mt-1 block w-fit rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-violet-900"
+      title="Asked that their name stay off public pages"
+    >
       Anonymous
     </span>
   );
@@ -262,20 +321,42 @@ function GiftNotes({ donation }: { donation: Pick<Donation, "appeal" | "tribute"
   if (!donation.appeal && !donation.tribute) return null;
   return (
     <>
-      {donation.appeal ? <TruncatedText text={`Appeal: ${donation.appeal}`} className="max-w-36 text-xs text-slate-600" /> : null}
+      {donation.appeal ? (
+        <TruncatedText text={`Appeal: ${donation.appeal}`} className="max-w-36 text-xs text-slate-600" />
+      ) : null}
       {donation.tribute ? <TruncatedText text={donation.tribute} className="max-w-36 text-xs text-slate-600" /> : null}
     </>
   );
 }
 
-function DonationFilters({ filter, funds, appeals }: { filter: DonationFilter; funds: { id: number; name: string }[]; appeals: AppealChoice[] }) {
+function DonationFilters({
+  filter,
+  funds,
+  appeals,
+}: {
+  filter: DonationFilter;
+  funds: { id: number; name: string }[];
+  appeals: AppealChoice[];
+}) {
   return (
-    <ListSearch id="donation-search" label="Search by name or email" search={filter.search} clearTo="/admin/donations" filtered={isFiltered(filter)}>
+    <ListSearch
+      id="donation-search"
+      label="Search by name or email"
+      search={filter.search}
+      clearTo="/admin/donations"
+      filtered={isFiltered(filter)}
+    >
       <div>
         <label htmlFor="donation-frequency" className="field-label">
           Frequency
         </label>
-        <select id="donation-frequency" name="frequency" defaultValue={filter.frequency ?? ""} onChange={applyAtOnce} className="field-input">
+        <select
+          id="donation-frequency"
+          name="frequency"
+          defaultValue={filter.frequency ?? ""}
+          onChange={applyAtOnce}
+          className="field-input"
+        >
           <option value="">All frequencies</option>
           {DONATION_FREQUENCIES.map((frequency) => (
             <option key={frequency} value={frequency}>

@@ -16,7 +16,9 @@ const resource = apiResource<Route.ActionArgs>({
     if (problem) return apiError(422, problem);
     return listAnswer(url, { whole: () => donationsForExport(filter), page: (page) => listDonations(filter, page) });
   }),
-  POST: staffOnly(async ({ request }, admin) => json(await recordOfflineGift(await readJsonBody(request), admin.username), 201)),
+  POST: staffOnly(async ({ request }, admin) =>
+    json(await recordOfflineGift(await readJsonBody(request), admin.username), 201),
+  ),
 });
 export const loader = resource;
 export const action = resource;

@@ -34,11 +34,18 @@ export async function latestSupporters(appealId: number, limit = SUPPORTERS_SHOW
     .flat()
     .sort((a, b) => b.donated_at.localeCompare(a.donated_at) || b.id - a.id)
     .slice(0, limit)
-    .map((gift) => ({ name: supporterName(gift.name, gift.anonymous === 1), amount: centsToDollars(gift.amount_cents), donated_at: gift.donated_at }));
+    .map((gift) => ({
+      name: supporterName(gift.name, gift.anonymous === 1),
+      amount: centsToDollars(gift.amount_cents),
+      donated_at: gift.donated_at,
+    }));
 }
 
 /** GET /api/appeals/{slug-or-id} and the appeal's page: the appeal, its progress and its latest supporters. */
-export async function getAppealDetail(ref: string | number, reader: Reader = { staff: false }): Promise<AppealDetail & { movedTo?: string }> {
+export async function getAppealDetail(
+  ref: string | number,
+  reader: Reader = { staff: false },
+): Promise<AppealDetail & { movedTo?: string }> {
   const appeal = await getAppeal(ref, reader);
   return { ...appeal, supporters: await latestSupporters(appeal.id) };
 }

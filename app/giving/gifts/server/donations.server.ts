@@ -1,7 +1,25 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import { offlineGiftSchema, DONATION_FREQUENCIES, isDonationFrequency, type DonationFrequency, type PaymentMethod, tributeOf, tributeWords } from "~/giving/donate";
+import {
+  offlineGiftSchema,
+  DONATION_FREQUENCIES,
+  isDonationFrequency,
+  type DonationFrequency,
+  type PaymentMethod,
+  tributeOf,
+  tributeWords,
+} from "~/giving/donate";
 import { centsToDollars, dollarsToCents } from "~/shared/money";
-import { inBatches, matchesUpToCap, olderThan, paged, pageOfRows, rowsOfPage, rowsWithIds, SEARCH_COUNT_CAP, searchPageOfRows } from "~/lib/list-pages.server";
+import {
+  inBatches,
+  matchesUpToCap,
+  olderThan,
+  paged,
+  pageOfRows,
+  rowsOfPage,
+  rowsWithIds,
+  SEARCH_COUNT_CAP,
+  searchPageOfRows,
+} from "~/lib/list-pages.server";
 import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/shared/dates";
 import { countedTestFlags, getEnv } from "~/lib/env.server";
@@ -93,7 +111,11 @@ export interface DonationTotals {
  * Test payments count only while the site runs in a test mode (countedTestFlags).
  */
 export async function getDonationTotals(): Promise<DonationTotals> {
-  const rows = await getDb().selectFrom("donation_totals").selectAll().where("is_test", "in", countedTestFlags()).execute();
+  const rows = await getDb()
+    .selectFrom("donation_totals")
+    .selectAll()
+    .where("is_test", "in", countedTestFlags())
+    .execute();
   const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
   const totalCents = sum((row) => row.total_cents);
   const donors = sum((row) => row.donor_count);
@@ -104,8 +126,6 @@ export async function getDonationTotals(): Promise<DonationTotals> {
     averageDollars: donors ? Math.round(centsToDollars(totalCents) / donors) : 0,
   };
 }
-
-
 
 /**
  * GET /api/donations/stats: the homepage impact figures (edited by staff in Settings)
@@ -142,7 +162,9 @@ export interface DonationFilter {
  * screen, its CSV export and GET /api/donations/. An unknown frequency, fund or appeal is
  * reported and left out of the filter, not guessed.
  */
-export async function readDonationFilter(params: URLSearchParams): Promise<{ filter: DonationFilter; problem?: string }> {
+export async function readDonationFilter(
+  params: URLSearchParams,
+): Promise<{ filter: DonationFilter; problem?: string }> {
   const filter: DonationFilter = {};
   const problems: string[] = [];
   const search = params.get("search")?.trim();
@@ -166,7 +188,6 @@ export async function readDonationFilter(params: URLSearchParams): Promise<{ fil
   }
   return problems.length ? { filter, problem: problems.join("; ") } : { filter };
 }
-
 
 /**
  * How to find a search's matches fast on a long history. On SQLite a term of 3 characters
@@ -199,7 +220,9 @@ function matching(filter: DonationFilter, plan: SearchPlan) {
   return (eb: ExpressionBuilder<Database, "donations">) => {
     const conditions = [];
     if (plan.kind === "indexed") {
-      conditions.push(sql<boolean>`${eb.ref("id")} in (select rowid from donations_search where donations_search match ${plan.match})`);
+      conditions.push(
+        sql<boolean>`${eb.ref("id")} in (select rowid from donations_search where donations_search match ${plan.match})`,
+      );
     } else if (plan.kind === "compared") {
       conditions.push(containedInAny([eb.ref("name"), eb.ref("email")], plan.search));
     }
@@ -213,14 +236,17 @@ function matching(filter: DonationFilter, plan: SearchPlan) {
     const flags = countedTestFlags();
     if (flags.length === 1) {
       const hinted = plan.kind === "compared" && currentEngine() !== "postgres";
-      conditions.push(hinted ? sql<boolean>`${withoutIndexHint("is_test")} = ${flags[0]!}` : eb("is_test", "=", flags[0]!));
+      conditions.push(
+        hinted ? sql<boolean>`${withoutIndexHint("is_test")} = ${flags[0]!}` : eb("is_test", "=", flags[0]!),
+      );
     }
     return eb.and(conditions);
   };
 }
 
 /** A frequency, fund or appeal beside the search (see matchesUpToCap). */
-const narrowsSearch = (filter: DonationFilter) => [filter.frequency, filter.fundId, filter.appealId].some((condition) => condition !== undefined);
+const narrowsSearch = (filter: DonationFilter) =>
+  [filter.frequency, filter.fundId, filter.appealId].some((condition) => condition !== undefined);
 
 /** Walking the date index (the screen's pages, many matches), or sorting the matches (few). */
 type ReadingOrder = "walk" | "sort";
@@ -252,8 +278,10 @@ async function exactCount(db: Db, filter: DonationFilter): Promise<number> {
   const { frequency, fundId, appealId } = filter;
   const given = [frequency, fundId, appealId].filter((value) => value !== undefined).length;
   if (given === 0) return (await getDonationTotals()).gifts;
-  if (given === 1 && frequency) return countedRows("donations_by_frequency", { value: frequency, isTest: countedTestFlags() });
-  if (given === 1 && fundId !== undefined) return countedRows("donations_by_fund", { value: String(fundId), isTest: countedTestFlags() });
+  if (given === 1 && frequency)
+    return countedRows("donations_by_frequency", { value: frequency, isTest: countedTestFlags() });
+  if (given === 1 && fundId !== undefined)
+    return countedRows("donations_by_fund", { value: String(fundId), isTest: countedTestFlags() });
   if (given === 1 && appealId !== undefined) return appealGiftCount(appealId, countedTestFlags());
   const row = await db
     .selectFrom("donations")
@@ -294,7 +322,8 @@ export interface DonationPage {
 export async function findDonationPage(filter: DonationFilter, page: number, pageSize: number): Promise<DonationPage> {
   const db = getDb();
   const plan = await planSearch(db, filter);
-  const readRows = (limit: number, offset: number) => rowsOfPage(newestFirst(db, filter, plan), "donations", limit, offset);
+  const readRows = (limit: number, offset: number) =>
+    rowsOfPage(newestFirst(db, filter, plan), "donations", limit, offset);
   const found =
     plan.kind === "everything"
       ? await pageOfRows(() => exactCount(db, filter), readRows, page, pageSize)
@@ -306,7 +335,12 @@ export async function findDonationPage(filter: DonationFilter, page: number, pag
           pageSize,
         );
   const names = await namesFor(found.rows);
-  return { donations: found.rows.map((row) => toDonation(row, names)), total: found.total, capped: found.capped ?? false, page: found.page };
+  return {
+    donations: found.rows.map((row) => toDonation(row, names)),
+    total: found.total,
+    capped: found.capped ?? false,
+    page: found.page,
+  };
 }
 
 /**
@@ -393,7 +427,8 @@ async function appealForOfflineGift(ref: string): Promise<{ id: number; fund_id:
   try {
     return await getAppeal(ref, { staff: false });
   } catch (error) {
-    if (error instanceof NotFoundError) throw new ValidationError({ appeal: ["Choose one of the appeals that have gone live"] });
+    if (error instanceof NotFoundError)
+      throw new ValidationError({ appeal: ["Choose one of the appeals that have gone live"] });
     throw error;
   }
 }

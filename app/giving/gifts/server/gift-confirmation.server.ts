@@ -2,7 +2,14 @@ import { readGiftMetadata, splitCharge } from "~/lib/payments/gift-metadata";
 import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { referenceId } from "~/lib/payments/provider-objects";
 import { centsToDollars } from "~/shared/money";
-import { FREQUENCY_OF_INTERVAL, type FormFrequency, tributeOf, tributeWords, type Tribute, type TributeKind } from "~/giving/donate";
+import {
+  FREQUENCY_OF_INTERVAL,
+  type FormFrequency,
+  tributeOf,
+  tributeWords,
+  type Tribute,
+  type TributeKind,
+} from "~/giving/donate";
 import { appealOfGift } from "~/appeals/appeals/index.server";
 import { fundForPurpose, getFund } from "~/funds/funds/index.server";
 import { getDb } from "~/lib/db.server";
@@ -22,7 +29,10 @@ import {
 export interface ConfirmedGift {
   amount: number;
   purpose: string;
-  /** The fund's name ("Sadaqa", "Zakat al-Mal"), as the appeal pages and the receipt name it: what the donor is thanked for. */
+  /**
+   * The fund's name ("Sadaqa", "Zakat al-Mal"), as the appeal pages and the receipt name it: what the donor is thanked
+   * for.
+   */
   fund: string;
   frequency: FormFrequency;
   /** As the donor gave it: thanking "Abdul" of "Abdul Rahman" would be thanking "servant of". */
@@ -51,7 +61,12 @@ interface RecordedChoices {
 }
 
 /** Only what the donor chose, so a plain gift is thanked for as plainly as before. */
-async function choicesOf(gift: { appealId: number | null; feeCoverCents: number; anonymous: boolean; tribute: Tribute | null }) {
+async function choicesOf(gift: {
+  appealId: number | null;
+  feeCoverCents: number;
+  anonymous: boolean;
+  tribute: Tribute | null;
+}) {
   const appeal = gift.appealId ? await appealOfGift(gift.appealId) : null;
   return {
     ...(appeal ? { appeal: appeal.title, appealSlug: appeal.slug } : {}),
@@ -62,14 +77,16 @@ async function choicesOf(gift: { appealId: number | null; feeCoverCents: number;
 }
 
 function recordedChoices(row: RecordedChoices) {
-  return choicesOf({ appealId: row.appeal_id, feeCoverCents: row.fee_cover_cents, anonymous: row.anonymous === 1, tribute: tributeOf(row) });
+  return choicesOf({
+    appealId: row.appeal_id,
+    feeCoverCents: row.fee_cover_cents,
+    anonymous: row.anonymous === 1,
+    tribute: tributeOf(row),
+  });
 }
 
 export type GiftConfirmation =
-  | { status: "paid"; gift: ConfirmedGift }
-  | { status: "processing" }
-  | { status: "unpaid" }
-  | { status: "unknown" };
+  { status: "paid"; gift: ConfirmedGift } | { status: "processing" } | { status: "unpaid" } | { status: "unknown" };
 
 const CHOICE_COLUMNS = ["appeal_id", "fee_cover_cents", "anonymous", "tribute_kind", "tribute_name"] as const;
 
@@ -85,7 +102,9 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
   const oneTime = await db
     .selectFrom("donations")
     .select(["amount_cents", "purpose", "name", "designation", ...CHOICE_COLUMNS])
-    .select((eb) => eb.selectFrom("funds").select("funds.name").whereRef("funds.id", "=", "donations.fund_id").as("fund"))
+    .select((eb) =>
+      eb.selectFrom("funds").select("funds.name").whereRef("funds.id", "=", "donations.fund_id").as("fund"),
+    )
     .where("stripe_checkout_session_id", "=", sessionId)
     .executeTakeFirst();
   if (oneTime) {
@@ -102,9 +121,18 @@ async function recordedGift(sessionId: string): Promise<ConfirmedGift | null> {
   const recurring = await db
     .selectFrom("subscriptions")
     .select(["amount_cents", "purpose", "name", "interval", ...CHOICE_COLUMNS])
-    .select((eb) => eb.selectFrom("funds").select("funds.name").whereRef("funds.id", "=", "subscriptions.fund_id").as("fund"))
+    .select((eb) =>
+      eb.selectFrom("funds").select("funds.name").whereRef("funds.id", "=", "subscriptions.fund_id").as("fund"),
+    )
     .where("stripe_checkout_session_id", "=", sessionId)
-    .where((eb) => eb.exists(eb.selectFrom("donations").select("donations.id").whereRef("donations.subscription_id", "=", "subscriptions.id")))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("donations")
+          .select("donations.id")
+          .whereRef("donations.subscription_id", "=", "subscriptions.id"),
+      ),
+    )
     .executeTakeFirst();
   if (!recurring) return null;
   return {

@@ -5,7 +5,14 @@ import { todayIn } from "~/shared/dates";
 import { getEnv } from "~/lib/env.server";
 import { ValidationError } from "~/lib/service-errors";
 import { appealOfGift } from "~/appeals/appeals/index.server";
-import { fundBySlug, fundForPurpose, getFund, listFunds, openFundForPurpose, type Fund } from "~/funds/funds/index.server";
+import {
+  fundBySlug,
+  fundForPurpose,
+  getFund,
+  listFunds,
+  openFundForPurpose,
+  type Fund,
+} from "~/funds/funds/index.server";
 import { thisYearsEid } from "~/funds/zakat-policy/index.server";
 import type { Database } from "../../../../db/schema";
 
@@ -35,8 +42,8 @@ export interface GiftPlace {
 /**
  * Places a gift as it is recorded, in the recording's transaction. `fundId` names the
  * fund outright (a recurring gift's charges go where it was set up); otherwise the
- * purpose finds its fund, open or archived (general Sadaqa when no fund ever had it). `donatedAt` is when the money came: a checkout started
- * before Eid and paid after it is late Zakat al-Fitr all the same.
+ * purpose finds its fund, open or archived (general Sadaqa when no fund ever had it). `donatedAt` is when the money
+ * came: a checkout started before Eid and paid after it is late Zakat al-Fitr all the same.
  */
 export async function placeGift(
   db: Kysely<Database>,
@@ -64,9 +71,15 @@ export async function placeGift(
  * (open or archived meanwhile), or general Sadaqa. Whether a charge is late Zakat al-Fitr is each charge's own
  * question (placeGift), asked when it is paid.
  */
-export async function placeRecurringGift(db: Kysely<Database>, purpose: string, appealId: number | null = null): Promise<Omit<GiftPlace, "designation">> {
+export async function placeRecurringGift(
+  db: Kysely<Database>,
+  purpose: string,
+  appealId: number | null = null,
+): Promise<Omit<GiftPlace, "designation">> {
   const appealFund = appealId ? (await appealOfGift(appealId, db))?.fund_id : null;
-  const fund = (appealFund ? await getFund(appealFund, db) : await fundForPurpose(purpose, db)) ?? (await fundBySlug(FUND_SLUGS.sadaqa, db));
+  const fund =
+    (appealFund ? await getFund(appealFund, db) : await fundForPurpose(purpose, db)) ??
+    (await fundBySlug(FUND_SLUGS.sadaqa, db));
   return { purpose: fund.purpose, fund_id: fund.id };
 }
 

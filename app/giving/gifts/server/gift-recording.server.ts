@@ -1,5 +1,10 @@
 import type { ExpressionBuilder, Insertable, Kysely } from "kysely";
-import { FREQUENCY_OF_INTERVAL, INTERVAL_OF_FREQUENCY, isRecurringFrequency, type RecurringInterval } from "~/giving/donate";
+import {
+  FREQUENCY_OF_INTERVAL,
+  INTERVAL_OF_FREQUENCY,
+  isRecurringFrequency,
+  type RecurringInterval,
+} from "~/giving/donate";
 import { endsAsLostGift, FINAL_STATUSES, INITIAL_STATUS } from "~/giving/recurring";
 import { getDb, nowIso } from "~/lib/db.server";
 import { readGiftMetadata, splitCharge, type GiftMetadata } from "~/lib/payments/gift-metadata";
@@ -15,7 +20,12 @@ import { newReceiptToken, issueReceipt } from "~/giving/receipts/index.server";
 import type { Database, DonationsTable, SubscriptionRow, SubscriptionsTable } from "../../../../db/schema";
 import { tellOfTribute } from "./tribute-mail.server";
 import { normalEmail } from "~/shared/donor-email";
-import { PROVIDER, recordSubscriptionChange, type ChangeActor, type ChangeRecord } from "~/giving/recurring/index.server";
+import {
+  PROVIDER,
+  recordSubscriptionChange,
+  type ChangeActor,
+  type ChangeRecord,
+} from "~/giving/recurring/index.server";
 
 /**
  * Records what the card provider reports, exactly once. The webhook handler, the
@@ -95,7 +105,8 @@ async function chargeParts(db: Executor, totalCents: number, feeCoverCents: numb
 
 /** The same for a subscription, by its provider id. */
 async function insertSubscriptionOnce(db: Executor, values: Insertable<SubscriptionsTable>): Promise<RecordOutcome> {
-  if (values.stripe_subscription_id && (await findSubscription(db, values.stripe_subscription_id))) return "already-recorded";
+  if (values.stripe_subscription_id && (await findSubscription(db, values.stripe_subscription_id)))
+    return "already-recorded";
   const result = await db
     .insertInto("subscriptions")
     .values({ ...values, email: normalEmail(values.email) })
@@ -211,7 +222,9 @@ export async function recordInvoicePayment(
     // The period the invoice pays for ends where the next charge falls: the schedule's
     // anchor. A line that ends the day it was paid (a one-off line) says nothing about it.
     const paidAt = invoice.status_transitions.paid_at ?? invoice.created;
-    const periodEnd = Math.max(...invoice.lines.data.map((line) => line.period.end).filter((end) => end > paidAt + 24 * 60 * 60));
+    const periodEnd = Math.max(
+      ...invoice.lines.data.map((line) => line.period.end).filter((end) => end > paidAt + 24 * 60 * 60),
+    );
     const interval = intervalOf(gift!);
     const appealId = await knownAppeal(db, gift!.appealId);
     await insertSubscriptionOnce(db, {
@@ -246,7 +259,11 @@ export async function recordInvoicePayment(
       tribute_name: subscription.tribute_name,
       tribute_email: subscription.tribute_email,
       frequency: FREQUENCY_OF_INTERVAL[subscription.interval],
-      ...(await placeGift(db, { purpose: subscription.purpose, designation: "", fundId: subscription.fund_id }, donatedAt)),
+      ...(await placeGift(
+        db,
+        { purpose: subscription.purpose, designation: "", fundId: subscription.fund_id },
+        donatedAt,
+      )),
       donated_at: donatedAt,
       subscription_id: subscription.id,
       stripe_invoice_id: invoice.id,
@@ -300,7 +317,8 @@ export async function applySubscriptionState(
   if (!local && (!gift || !createMissing)) return "not-ours";
 
   const item = subscription.items.data[0];
-  const interval: RecurringInterval = local?.interval ?? (item?.price.recurring?.interval === "year" ? "year" : intervalOf(gift!));
+  const interval: RecurringInterval =
+    local?.interval ?? (item?.price.recurring?.interval === "year" ? "year" : intervalOf(gift!));
   const periodEnd = Math.max(...subscription.items.data.map((entry) => entry.current_period_end));
   const ended = (FINAL_STATUSES as readonly string[]).includes(subscription.status);
   // Read straight from the provider: newer than anything already applied, whatever the clocks say.
@@ -313,7 +331,9 @@ export async function applySubscriptionState(
     resumes_at: ended ? null : resumesAtOf(subscription),
     ...scheduleOf(subscription.billing_cycle_anchor, interval),
     // The card it is charged to, when the provider says (a card removed leaves the last one known).
-    ...(referenceId(subscription.default_payment_method) ? { default_payment_method: referenceId(subscription.default_payment_method) } : {}),
+    ...(referenceId(subscription.default_payment_method)
+      ? { default_payment_method: referenceId(subscription.default_payment_method) }
+      : {}),
   };
 
   // The gift's price and the fee cover's are items of their own: the gift is what is not fee cover.
@@ -347,20 +367,37 @@ export async function applySubscriptionState(
     .where(mayReplace(state.status, stamp))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) {
-    const history = { providerEventId: eventId ?? null, happenedAt: eventId && observedAt ? isoFromSeconds(observedAt) : nowIso() };
-    const updated = await db.selectFrom("subscriptions").selectAll().where("id", "=", local.id).executeTakeFirstOrThrow();
-    const lost = ended && !(FINAL_STATUSES as readonly string[]).includes(local.status) && endsAsLostGift(subscription.cancellation_details?.reason, await hasFailedChargeOpen(db, local.id));
+    const history = {
+      providerEventId: eventId ?? null,
+      happenedAt: eventId && observedAt ? isoFromSeconds(observedAt) : nowIso(),
+    };
+    const updated = await db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("id", "=", local.id)
+      .executeTakeFirstOrThrow();
+    const lost =
+      ended &&
+      !(FINAL_STATUSES as readonly string[]).includes(local.status) &&
+      endsAsLostGift(subscription.cancellation_details?.reason, await hasFailedChargeOpen(db, local.id));
     for (const { change, mail } of changesBetween(local, updated, stamp, { lost })) {
       await recordSubscriptionChange(db, updated, change, actor, { ...history, mail });
     }
-    const careChanged = updated.amount_cents !== local.amount_cents || updated.resumes_at !== local.resumes_at || updated.default_payment_method !== local.default_payment_method;
+    const careChanged =
+      updated.amount_cents !== local.amount_cents ||
+      updated.resumes_at !== local.resumes_at ||
+      updated.default_payment_method !== local.default_payment_method;
     return changed || careChanged ? "updated" : "unchanged";
   }
   // Older news still knows the schedule: fill in what a row made from its checkout lacks.
   if (state.next_payment_date && !ended) {
     await db
       .updateTable("subscriptions")
-      .set({ next_payment_date: state.next_payment_date, payment_day: state.payment_day, payment_month: state.payment_month })
+      .set({
+        next_payment_date: state.next_payment_date,
+        payment_day: state.payment_day,
+        payment_month: state.payment_month,
+      })
       .where("id", "=", local.id)
       .where("next_payment_date", "is", null)
       .where("status", "not in", [...FINAL_STATUSES])
@@ -385,7 +422,11 @@ export async function lacksSubscriptionPeriod(db: Executor, providerId: string, 
  * charge, applied (creating the gift when none of its events made it) unless something
  * newer already said when it is charged next.
  */
-export async function learnSubscriptionPeriod(db: Executor, subscription: ProviderSubscription, readAt: number): Promise<RecordOutcome> {
+export async function learnSubscriptionPeriod(
+  db: Executor,
+  subscription: ProviderSubscription,
+  readAt: number,
+): Promise<RecordOutcome> {
   if (!(await lacksSubscriptionPeriod(db, subscription.id, true))) return "unchanged";
   return applySubscriptionState(db, subscription, { observedAt: readAt });
 }
@@ -418,7 +459,10 @@ function changesBetween(before: SubscriptionRow, after: SubscriptionRow, stamp: 
     return changes;
   }
   if (after.amount_cents !== before.amount_cents) {
-    changes.push({ change: { kind: "amount_changed", fromCents: before.amount_cents, toCents: after.amount_cents }, mail: true });
+    changes.push({
+      change: { kind: "amount_changed", fromCents: before.amount_cents, toCents: after.amount_cents },
+      mail: true,
+    });
   }
   if (before.default_payment_method && after.default_payment_method !== before.default_payment_method) {
     changes.push({ change: { kind: "card_updated" }, mail: true });
@@ -438,7 +482,11 @@ function changesBetween(before: SubscriptionRow, after: SubscriptionRow, stamp: 
  * otherwise. A subscription still 'incomplete' never started (its first payment failed
  * at the checkout), so it is not past due.
  */
-export async function markSubscriptionPastDue(db: Executor, invoice: ProviderInvoice, observedAt: number): Promise<RecordOutcome> {
+export async function markSubscriptionPastDue(
+  db: Executor,
+  invoice: ProviderInvoice,
+  observedAt: number,
+): Promise<RecordOutcome> {
   const subscriptionId = referenceId(invoice.parent?.subscription_details?.subscription);
   if (!subscriptionId) return "not-ours";
   const result = await db

@@ -16,7 +16,16 @@ export async function tellOfTribute(db: Kysely<Database>, gift: DonationRow): Pr
   if (!tribute?.email) return;
   const appeal = gift.appeal_id ? await appealOfGift(gift.appeal_id, db) : null;
   await queueMail(db, {
-    ...tributeMail(tribute, { giverName: gift.name, anonymous: gift.anonymous === 1, appealTitle: appeal?.title ?? "", isTest: gift.is_test === 1 }, organisation().legalName),
+    ...tributeMail(
+      tribute,
+      {
+        giverName: gift.name,
+        anonymous: gift.anonymous === 1,
+        appealTitle: appeal?.title ?? "",
+        isTest: gift.is_test === 1,
+      },
+      organisation().legalName,
+    ),
     kind: "tribute",
     to: tribute.email,
     dedupeKey: gift.subscription_id ? `tribute-subscription-${gift.subscription_id}` : `tribute-${gift.id}`,

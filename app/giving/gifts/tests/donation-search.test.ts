@@ -36,7 +36,10 @@ beforeAll(async () => {
     };
   });
   for (let start = 0; start < rows.length; start += 500) {
-    await getDb().insertInto("donations").values(rows.slice(start, start + 500)).execute();
+    await getDb()
+      .insertInto("donations")
+      .values(rows.slice(start, start + 500))
+      .execute();
   }
 }, 60_000);
 
@@ -62,7 +65,8 @@ async function expected(term: string, frequency?: string) {
 
 async function exported(term: string, frequency?: "Monthly") {
   const ids: number[] = [];
-  for await (const batch of donationsForExport({ search: term, frequency }, 700)) ids.push(...batch.map((gift) => gift.id));
+  for await (const batch of donationsForExport({ search: term, frequency }, 700))
+    ids.push(...batch.map((gift) => gift.id));
   return ids;
 }
 
@@ -72,7 +76,12 @@ describe.each([
 ])("searching donations %s", (_mode, live) => {
   beforeAll(() => {
     liveMode = live;
-    Object.assign(process.env, live ? { STRIPE_SECRET_KEY: "sk_live_search", STRIPE_WEBHOOK_SECRET: "whsec_search" } : { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" });
+    Object.assign(
+      process.env,
+      live
+        ? { STRIPE_SECRET_KEY: "sk_live_search", STRIPE_WEBHOOK_SECRET: "whsec_search" }
+        : { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" },
+    );
     resetEnvCache();
   });
   afterAll(() => {
@@ -104,7 +113,10 @@ describe.each([
     for (const term of ["khan", "example", "za"]) {
       const want = await expected(term, "Monthly");
       const page = await findDonationPage({ search: term, frequency: "Monthly" }, 2, 25);
-      expect(page.donations.map((gift) => gift.id), term).toEqual(want.slice(25, 50));
+      expect(
+        page.donations.map((gift) => gift.id),
+        term,
+      ).toEqual(want.slice(25, 50));
       expect(page.total, term).toBe(Math.min(want.length, SEARCH_COUNT_CAP));
       expect(await exported(term, "Monthly"), term).toEqual(want);
     }
@@ -113,7 +125,12 @@ describe.each([
 
 describe("the search index", () => {
   it("keeps in step when gifts change or go", async () => {
-    const [gift] = await getDb().selectFrom("donations").select("id").where("name", "=", "Aisha Khan").limit(1).execute();
+    const [gift] = await getDb()
+      .selectFrom("donations")
+      .select("id")
+      .where("name", "=", "Aisha Khan")
+      .limit(1)
+      .execute();
     await getDb().updateTable("donations").set({ name: "Aisha Qureshi" }).where("id", "=", gift!.id).execute();
     expect((await findDonationPage({ search: "qureshi" }, 1, 25)).donations.map((row) => row.id)).toEqual([gift!.id]);
     await getDb().deleteFrom("donations").where("id", "=", gift!.id).execute();

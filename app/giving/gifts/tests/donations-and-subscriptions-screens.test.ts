@@ -16,7 +16,15 @@ type SubscriptionsData = Awaited<ReturnType<typeof subscriptionsScreen.loader>>;
 
 beforeEach(clearGiving);
 
-async function addGifts(count: number, gift: Partial<{ name: string; email: string; frequency: "One-Time" | "Monthly" | "Annually" | "Ramadan"; amount_cents: number }> = {}) {
+async function addGifts(
+  count: number,
+  gift: Partial<{
+    name: string;
+    email: string;
+    frequency: "One-Time" | "Monthly" | "Annually" | "Ramadan";
+    amount_cents: number;
+  }> = {},
+) {
   for (let index = 0; index < count; index += 1) {
     await getDb()
       .insertInto("donations")
@@ -43,7 +51,10 @@ describe("the Donations screen", () => {
     expect(second.donations).toHaveLength(7);
     expect(second.donations.at(-1)!.name).toBe("Donor 0");
 
-    const filtered = (await callRoute(donationsScreen.loader, "/admin/donations?search=ZAINAB&frequency=Monthly")) as DonationsData;
+    const filtered = (await callRoute(
+      donationsScreen.loader,
+      "/admin/donations?search=ZAINAB&frequency=Monthly",
+    )) as DonationsData;
     expect(filtered.matching).toBe(2);
     expect(filtered.donations.map((gift) => gift.name)).toEqual(["Zainab", "Zainab"]);
     const none = (await callRoute(donationsScreen.loader, "/admin/donations?search=nobody")) as DonationsData;
@@ -52,15 +63,22 @@ describe("the Donations screen", () => {
 
   it("says under the figures that a filter does not narrow them, and that they count test gifts while the site takes no real payments", async () => {
     await addGifts(2);
-    const sadaqa = (await getDb().selectFrom("funds").select("id").where("slug", "=", "sadaqa").executeTakeFirstOrThrow()).id;
+    const sadaqa = (
+      await getDb().selectFrom("funds").select("id").where("slug", "=", "sadaqa").executeTakeFirstOrThrow()
+    ).id;
     const note = /<p id="donations-totals-note"[^>]*>([^<]*)<\/p>/;
     const sandbox = await screenHtml(donationsScreen as never, "/admin/donations");
     expect(sandbox.match(note)?.[1]).toBe("All gifts, including test gifts while the site takes no real payments.");
     expect(sandbox).toMatch(/<dl [^>]*aria-describedby="donations-totals-note"/);
     const sandboxFiltered = await screenHtml(donationsScreen as never, "/admin/donations?frequency=Monthly");
-    expect(sandboxFiltered.match(note)?.[1]).toBe("All gifts, whatever the filter, including test gifts while the site takes no real payments.");
+    expect(sandboxFiltered.match(note)?.[1]).toBe(
+      "All gifts, whatever the filter, including test gifts while the site takes no real payments.",
+    );
 
-    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_live_totals_note", STRIPE_WEBHOOK_SECRET: "whsec_totals_note" });
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: "sk_live_totals_note",
+      STRIPE_WEBHOOK_SECRET: "whsec_totals_note",
+    });
     resetEnvCache();
     try {
       const live = await screenHtml(donationsScreen as never, "/admin/donations");
@@ -89,22 +107,47 @@ describe("the Donations screen", () => {
 
   it("exports the filtered rows as donations.csv, safe for spreadsheets", async () => {
     await addGifts(3);
-    await addGifts(1, { name: "=HYPERLINK(\"http://evil.example\")", email: "evil@example.org", frequency: "Ramadan", amount_cents: 1234 });
+    await addGifts(1, {
+      name: '=HYPERLINK("http://evil.example")',
+      email: "evil@example.org",
+      frequency: "Ramadan",
+      amount_cents: 1234,
+    });
     const all = (await callRoute(donationsExport.loader, "/admin/donations/export")) as Response;
     expect(all.headers.get("Content-Disposition")).toBe('attachment; filename="donations.csv"');
     const lines = (await all.text()).trim().split("\n");
-    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test");
+    expect(lines[0]).toBe(
+      "ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test",
+    );
     expect(lines).toHaveLength(5);
     // A test payment, listed while the site takes no real payments, says so in its own column.
-    await getDb().insertInto("donations").values({ name: "Sandbox", email: "sandbox@example.org", amount_cents: 700, frequency: "Annually", is_test: 1, donated_at: "2026-02-01T00:00:00.000Z" }).execute();
-    const annual = (await ((await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Annually")) as Response).text()).trim().split("\n");
+    await getDb()
+      .insertInto("donations")
+      .values({
+        name: "Sandbox",
+        email: "sandbox@example.org",
+        amount_cents: 700,
+        frequency: "Annually",
+        is_test: 1,
+        donated_at: "2026-02-01T00:00:00.000Z",
+      })
+      .execute();
+    const annual = (
+      await ((await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Annually")) as Response).text()
+    )
+      .trim()
+      .split("\n");
     expect(annual).toHaveLength(2);
     expect(annual[1]).toMatch(/^\d+,Sandbox,sandbox@example\.org,7\.00,Annually,.*,no,,yes$/);
-    const ramadan = (await (
-      (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Ramadan")) as Response
-    ).text()).trim().split("\n");
+    const ramadan = (
+      await ((await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Ramadan")) as Response).text()
+    )
+      .trim()
+      .split("\n");
     expect(ramadan).toHaveLength(2);
-    expect(ramadan[1]).toMatch(/^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",evil@example\.org,12\.34,Ramadan,2026-01-01T00:00:00\.000Z,Sadaqa,,,0\.00,no,,no$/);
+    expect(ramadan[1]).toMatch(
+      /^\d+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",evil@example\.org,12\.34,Ramadan,2026-01-01T00:00:00\.000Z,Sadaqa,,,0\.00,no,,no$/,
+    );
   });
 
   it("records an offline gift, and keeps what was typed when it is refused", async () => {
@@ -116,20 +159,36 @@ describe("the Donations screen", () => {
       }),
     );
     expect(refused.status).toBe(400);
-    const result = (refused.data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
+    const result = (
+      refused.data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }
+    ).result;
     expect(result.error.amount).toEqual(["Please enter the amount as a number, e.g. 50 or 25.50"]);
     expect(result.initialValue).toMatchObject({ name: "Ramadan box", amount: "twelve", frequency: "Ramadan" });
     expect(await donationRows()).toHaveLength(0);
 
     const saved = (await callRoute(donationsScreen.action, "/admin/donations", {
-      form: { intent: "record", name: "Ramadan box", amount: "312.40", frequency: "Ramadan", payment_method: "cash", purpose: "Zakat", donated_at: "2026-03-25" },
+      form: {
+        intent: "record",
+        name: "Ramadan box",
+        amount: "312.40",
+        frequency: "Ramadan",
+        payment_method: "cash",
+        purpose: "Zakat",
+        donated_at: "2026-03-25",
+      },
       context,
     })) as Response;
     expect(saved, JSON.stringify(saved)).toBeInstanceOf(Response);
     expect(saved.status).toBe(302);
     const [row] = await donationRows();
     expect(saved.headers.get("Location")).toBe(`/admin/donations?recorded=${row!.id}`);
-    expect(row).toMatchObject({ amount_cents: 31240, frequency: "Ramadan", payment_method: "cash", purpose: "Zakat", recorded_by: admin.username });
+    expect(row).toMatchObject({
+      amount_cents: 31240,
+      frequency: "Ramadan",
+      payment_method: "cash",
+      purpose: "Zakat",
+      recorded_by: admin.username,
+    });
   });
 
   it("refuses an offline gift dated after today where the foundation is", async () => {
@@ -137,9 +196,14 @@ describe("the Donations screen", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date());
     const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date(Date.now() + 86_400_000));
     const refused = unwrapData(
-      await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "record", name: "A", amount: "5", donated_at: tomorrow }, context }),
+      await callRoute(donationsScreen.action, "/admin/donations", {
+        form: { intent: "record", name: "A", amount: "5", donated_at: tomorrow },
+        context,
+      }),
     );
-    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error.donated_at).toEqual(["The date cannot be in the future"]);
+    expect((refused.data as { result: { error: Record<string, string[]> } }).result.error.donated_at).toEqual([
+      "The date cannot be in the future",
+    ]);
     const accepted = (await callRoute(donationsScreen.action, "/admin/donations", {
       form: { intent: "record", name: "A", amount: "5", donated_at: today },
       context,
@@ -162,7 +226,14 @@ describe("the Donations screen", () => {
     for (const [index, purpose] of ["Zakat", "Orphan Care", "Zakat"].entries()) {
       await getDb()
         .insertInto("donations")
-        .values({ name: `Fund donor ${index}`, email: `fund${index}@example.org`, amount_cents: 2500, frequency: index === 2 ? "Monthly" : "One-Time", purpose, donated_at: `2026-06-0${index + 1}T10:00:00.000Z` })
+        .values({
+          name: `Fund donor ${index}`,
+          email: `fund${index}@example.org`,
+          amount_cents: 2500,
+          frequency: index === 2 ? "Monthly" : "One-Time",
+          purpose,
+          donated_at: `2026-06-0${index + 1}T10:00:00.000Z`,
+        })
         .execute();
     }
     const page = (await callRoute(donationsScreen.loader, `/admin/donations?fund=${zakat}`)) as DonationsData;
@@ -172,30 +243,59 @@ describe("the Donations screen", () => {
       ["Fund donor 0", "Zakat al-Mal"],
     ]);
     // With the other filters: in SQL, not after the page is read.
-    expect(((await callRoute(donationsScreen.loader, `/admin/donations?fund=${zakat}&frequency=Monthly`)) as DonationsData).donations.map((gift) => gift.name)).toEqual(["Fund donor 2"]);
-    expect(((await callRoute(donationsScreen.loader, `/admin/donations?fund=${orphans}&search=fund`)) as DonationsData).donations.map((gift) => gift.name)).toEqual(["Fund donor 1"]);
+    expect(
+      (
+        (await callRoute(donationsScreen.loader, `/admin/donations?fund=${zakat}&frequency=Monthly`)) as DonationsData
+      ).donations.map((gift) => gift.name),
+    ).toEqual(["Fund donor 2"]);
+    expect(
+      (
+        (await callRoute(donationsScreen.loader, `/admin/donations?fund=${orphans}&search=fund`)) as DonationsData
+      ).donations.map((gift) => gift.name),
+    ).toEqual(["Fund donor 1"]);
     // The 27 gifts without a purpose are general Sadaqa's, two pages of them.
-    const sadaqa = (await callRoute(donationsScreen.loader, `/admin/donations?fund=${await fundId("sadaqa")}&page=2`)) as DonationsData;
+    const sadaqa = (await callRoute(
+      donationsScreen.loader,
+      `/admin/donations?fund=${await fundId("sadaqa")}&page=2`,
+    )) as DonationsData;
     expect(sadaqa).toMatchObject({ matching: 27, page: 2 });
     expect(sadaqa.donations).toHaveLength(2);
 
     // The Funds screen's count of a fund's gifts leads here.
     const funds = await screenHtml(fundsScreen as never, "/admin/funds");
-    expect(funds).toMatch(new RegExp(`<a [^>]*aria-label="2 gifts to Zakat al-Mal" href="/admin/donations\\?fund=${zakat}"[^>]*>2</a>`));
+    expect(funds).toMatch(
+      new RegExp(`<a [^>]*aria-label="2 gifts to Zakat al-Mal" href="/admin/donations\\?fund=${zakat}"[^>]*>2</a>`),
+    );
     expect(funds).toContain('aria-label="1 gift to Orphan Care"');
 
     const html = await screenHtml(donationsScreen as never, `/admin/donations?fund=${zakat}&frequency=One-Time`);
     expect(html).toContain(`href="/admin/donations/export?frequency=One-Time&amp;fund=${zakat}"`);
-    expect(html).toMatch(new RegExp(`<select id="donation-fund" name="fund"[^>]*>.*?<option value="${zakat}" selected="">Zakat al-Mal</option>`));
-    const exported = (await (await callRoute(donationsExport.loader, `/admin/donations/export?fund=${zakat}`) as Response).text()).trim().split("\n");
+    expect(html).toMatch(
+      new RegExp(
+        `<select id="donation-fund" name="fund"[^>]*>.*?<option value="${zakat}" selected="">Zakat al-Mal</option>`,
+      ),
+    );
+    const exported = (
+      await ((await callRoute(donationsExport.loader, `/admin/donations/export?fund=${zakat}`)) as Response).text()
+    )
+      .trim()
+      .split("\n");
     expect(exported.slice(1).map((line) => line.split(",")[1])).toEqual(["Fund donor 2", "Fund donor 0"]);
 
     for (const fund of ["999999", "zakat", "-1"]) {
-      const unknown = (await callRoute(donationsScreen.loader, `/admin/donations?fund=${fund}&frequency=Monthly`)) as DonationsData;
-      expect(unknown, fund).toMatchObject({ filterProblem: "fund must be a fund's id", filter: { frequency: "Monthly" } });
+      const unknown = (await callRoute(
+        donationsScreen.loader,
+        `/admin/donations?fund=${fund}&frequency=Monthly`,
+      )) as DonationsData;
+      expect(unknown, fund).toMatchObject({
+        filterProblem: "fund must be a fund's id",
+        filter: { frequency: "Monthly" },
+      });
       expect(unknown.filter.fundId).toBeUndefined();
       expect(unknown.donations.map((gift) => gift.name)).toEqual(["Fund donor 2"]);
-      expect(((await callRoute(donationsExport.loader, `/admin/donations/export?fund=${fund}`)) as Response).status).toBe(422);
+      expect(
+        ((await callRoute(donationsExport.loader, `/admin/donations/export?fund=${fund}`)) as Response).status,
+      ).toBe(422);
     }
     expect(await screenText(donationsScreen as never, "/admin/donations?fund=zakat&frequency=Weekly")).toContain(
       "frequency must be one of One-Time, Monthly, Annually, Ramadan; fund must be a fund's id: that part of the filter was left out.",
@@ -204,8 +304,14 @@ describe("the Donations screen", () => {
 
   it("Sync reports how many records were new", async () => {
     const { context } = await signedInStaff();
-    const answer = unwrapData(await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "sync" }, context }));
-    expect(answer.data).toEqual({ intent: "sync", ok: true, message: "Successfully synced 0 records from the card payment provider" });
+    const answer = unwrapData(
+      await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "sync" }, context }),
+    );
+    expect(answer.data).toEqual({
+      intent: "sync",
+      ok: true,
+      message: "Successfully synced 0 records from the card payment provider",
+    });
   });
 });
 
@@ -221,7 +327,10 @@ describe("the Subscriptions screen", () => {
     await newRecurringGift("sub_c", { status: "past_due", interval: "month", amount_cents: 9900 });
     await newRecurringGift("sub_d", { status: "canceled", interval: "month", amount_cents: 1000 });
     await newRecurringGift("sub_e", { status: "incomplete", interval: "month", amount_cents: 1000 });
-    const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?cancel=sub_a")) as SubscriptionsData;
+    const data = (await callRoute(
+      subscriptionsScreen.loader,
+      "/admin/subscriptions?cancel=sub_a",
+    )) as SubscriptionsData;
     expect(data.summary).toEqual({
       total: 5,
       active: 2,
@@ -234,19 +343,41 @@ describe("the Subscriptions screen", () => {
   });
 
   it("shows a paused gift as paused, counted apart from the active ones and out of the monthly revenue, with the charge it resumes with as its next payment", async () => {
-    await newRecurringGift("sub_running", { status: "active", interval: "month", amount_cents: 5000, next_payment_date: "2026-12-01T12:00:00.000Z" });
-    // Paused for two charges: the provider still reports Dec 1 as its next date, but collects again from the Feb 1 charge.
-    await newRecurringGift("sub_paused", { status: "active", interval: "month", amount_cents: 7000, next_payment_date: "2026-12-01T12:00:00.000Z", resumes_at: "2027-01-31T12:00:00.000Z" });
+    await newRecurringGift("sub_running", {
+      status: "active",
+      interval: "month",
+      amount_cents: 5000,
+      next_payment_date: "2026-12-01T12:00:00.000Z",
+    });
+    // Paused for two charges: the provider still reports Dec 1 as its next date, but collects again from the Feb 1
+    // charge.
+    await newRecurringGift("sub_paused", {
+      status: "active",
+      interval: "month",
+      amount_cents: 7000,
+      next_payment_date: "2026-12-01T12:00:00.000Z",
+      resumes_at: "2027-01-31T12:00:00.000Z",
+    });
     const data = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions")) as SubscriptionsData;
-    expect(data.summary).toEqual({ total: 2, active: 1, monthlyRevenue: 50, paused: 1, byStatus: { active: 1, paused: 1 } });
+    expect(data.summary).toEqual({
+      total: 2,
+      active: 1,
+      monthlyRevenue: 50,
+      paused: 1,
+      byStatus: { active: 1, paused: 1 },
+    });
     const html = await screenHtml(subscriptionsScreen as never, "/admin/subscriptions");
     expect(statCard(html, "subscriptions-active")).toBe("1");
     expect(statCard(html, "subscriptions-paused")).toBe("1");
     const text = await screenText(subscriptionsScreen as never, "/admin/subscriptions");
     expect(text).toContain("Active monthly gifts, plus a twelfth of active yearly ones; 1 paused left out");
     // Its badge says paused (never active); its next payment is the charge it resumes with.
-    expect(text).toMatch(/Donor sub_paused sub_paused@example\.org \$70 Zakat Monthly, on the 1st paused Feb 1, 2027 resumes after the pause/);
-    expect(text).toMatch(/Donor sub_running sub_running@example\.org \$50 Zakat Monthly, on the 1st active Dec 1, 2026/);
+    expect(text).toMatch(
+      /Donor sub_paused sub_paused@example\.org \$70 Zakat Monthly, on the 1st paused Feb 1, 2027 resumes after the pause/,
+    );
+    expect(text).toMatch(
+      /Donor sub_running sub_running@example\.org \$50 Zakat Monthly, on the 1st active Dec 1, 2026/,
+    );
   });
 
   it("shows the last page there is when the address asks past the end", async () => {
@@ -261,9 +392,17 @@ describe("the Subscriptions screen", () => {
   it("refuses a cancel naming nothing as the other forms do (400), and one already canceled with 409", async () => {
     await newRecurringGift("sub_over", { status: "canceled", interval: "month", amount_cents: 5000 });
     const cancel = async (form: Record<string, string>) =>
-      unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "cancel", ...form } }));
-    expect(await cancel({})).toMatchObject({ status: 400, data: { ok: false, message: "subscription_id: Give the card provider's subscription id" } });
-    expect(await cancel({ subscription_id: "sub_nowhere" })).toMatchObject({ status: 404, data: { ok: false, message: "Subscription not found" } });
+      unwrapData(
+        await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "cancel", ...form } }),
+      );
+    expect(await cancel({})).toMatchObject({
+      status: 400,
+      data: { ok: false, message: "subscription_id: Give the card provider's subscription id" },
+    });
+    expect(await cancel({ subscription_id: "sub_nowhere" })).toMatchObject({
+      status: 404,
+      data: { ok: false, message: "Subscription not found" },
+    });
     expect(await cancel({ subscription_id: "sub_over" })).toMatchObject({
       status: 409,
       data: { ok: false, message: "This recurring gift has ended already; it is canceled" },
@@ -273,9 +412,15 @@ describe("the Subscriptions screen", () => {
   it("announces a cancel only for a subscription that is canceled", async () => {
     await newRecurringGift("sub_still_active", { status: "active", interval: "month", amount_cents: 5000 });
     await newRecurringGift("sub_done", { status: "canceled", interval: "month", amount_cents: 5000 });
-    const active = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?canceled=sub_still_active")) as SubscriptionsData;
+    const active = (await callRoute(
+      subscriptionsScreen.loader,
+      "/admin/subscriptions?canceled=sub_still_active",
+    )) as SubscriptionsData;
     expect(active.canceledNotice).toBeNull();
-    const done = (await callRoute(subscriptionsScreen.loader, "/admin/subscriptions?canceled=sub_done")) as SubscriptionsData;
+    const done = (await callRoute(
+      subscriptionsScreen.loader,
+      "/admin/subscriptions?canceled=sub_done",
+    )) as SubscriptionsData;
     expect(done.canceledNotice).toBe("Subscription of Donor sub_done canceled. No further payments will be taken.");
   });
 
@@ -283,7 +428,9 @@ describe("the Subscriptions screen", () => {
     // In sandbox mode the simulated provider has never heard of this subscription.
     await newRecurringGift("sub_unknown_to_provider", { status: "active", interval: "month", amount_cents: 5000 });
     const answer = unwrapData(
-      await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "cancel", subscription_id: "sub_unknown_to_provider" } }),
+      await callRoute(subscriptionsScreen.action, "/admin/subscriptions", {
+        form: { intent: "cancel", subscription_id: "sub_unknown_to_provider" },
+      }),
     );
     expect(answer).toMatchObject({ status: 502, data: { ok: false, message: "Failed to cancel subscription" } });
     expectLoggedError(/Cancel failed: No such subscription/);
@@ -305,7 +452,9 @@ describe("the Subscriptions screen", () => {
   });
 
   it("Update Status reports how many statuses changed", async () => {
-    const answer = unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "refresh" } }));
+    const answer = unwrapData(
+      await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "refresh" } }),
+    );
     expect(answer.data).toEqual({ ok: true, message: "Updated 0 subscription statuses" });
   });
 });

@@ -23,14 +23,50 @@ async function seedGifts() {
   const db = getDb();
   const subscription = await db
     .insertInto("subscriptions")
-    .values({ name: "Omar", email: "omar@example.org", amount_cents: 3000, purpose: "Education", interval: "month", payment_day: 1, status: "active", stripe_subscription_id: "sub_1", next_payment_date: "2026-12-01T00:00:00.000Z" })
+    .values({
+      name: "Omar",
+      email: "omar@example.org",
+      amount_cents: 3000,
+      purpose: "Education",
+      interval: "month",
+      payment_day: 1,
+      status: "active",
+      stripe_subscription_id: "sub_1",
+      next_payment_date: "2026-12-01T00:00:00.000Z",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   for (const gift of [
-    { name: "Aisha Khan", email: "aisha@example.org", amount_cents: 2550, frequency: "One-Time" as const, donated_at: "2026-01-01T10:00:00.000Z" },
-    { name: "Omar", email: "omar@example.org", amount_cents: 3000, frequency: "Monthly" as const, donated_at: "2026-02-01T10:00:00.000Z", subscription_id: subscription.id },
-    { name: "AISHA KHAN", email: "Aisha@Example.org", amount_cents: 10000, frequency: "One-Time" as const, donated_at: "2026-03-01T10:00:00.000Z" },
-    { name: "Masjid 100% collection", email: "", amount_cents: 50000, frequency: "Ramadan" as const, donated_at: "2026-03-20T10:00:00.000Z", payment_method: "cash" as const },
+    {
+      name: "Aisha Khan",
+      email: "aisha@example.org",
+      amount_cents: 2550,
+      frequency: "One-Time" as const,
+      donated_at: "2026-01-01T10:00:00.000Z",
+    },
+    {
+      name: "Omar",
+      email: "omar@example.org",
+      amount_cents: 3000,
+      frequency: "Monthly" as const,
+      donated_at: "2026-02-01T10:00:00.000Z",
+      subscription_id: subscription.id,
+    },
+    {
+      name: "AISHA KHAN",
+      email: "Aisha@Example.org",
+      amount_cents: 10000,
+      frequency: "One-Time" as const,
+      donated_at: "2026-03-01T10:00:00.000Z",
+    },
+    {
+      name: "Masjid 100% collection",
+      email: "",
+      amount_cents: 50000,
+      frequency: "Ramadan" as const,
+      donated_at: "2026-03-20T10:00:00.000Z",
+      payment_method: "cash" as const,
+    },
   ]) {
     await db.insertInto("donations").values(gift).execute();
   }
@@ -44,7 +80,9 @@ beforeEach(async () => {
 describe("GET /api/donations/", () => {
   it("is for admins only", async () => {
     expect((await callApi(donationsApi.loader, "/api/donations/")).status).toBe(401);
-    expect((await callApi(donationsApi.loader, "/api/donations/", { headers: { Authorization: "Bearer expired" } })).status).toBe(401);
+    expect(
+      (await callApi(donationsApi.loader, "/api/donations/", { headers: { Authorization: "Bearer expired" } })).status,
+    ).toBe(401);
   });
 
   it("returns every gift, newest first, in the spec's shape with amounts in dollars", async () => {
@@ -83,7 +121,10 @@ describe("GET /api/donations/", () => {
     const monthly = await callApi(donationsApi.loader, "/api/donations/?frequency=Monthly", { headers: auth });
     expect(monthly.body.map((gift: { name: string }) => gift.name)).toEqual(["Omar"]);
     const bad = await callApi(donationsApi.loader, "/api/donations/?frequency=Weekly", { headers: auth });
-    expect(bad).toMatchObject({ status: 422, body: { detail: "frequency must be one of One-Time, Monthly, Annually, Ramadan" } });
+    expect(bad).toMatchObject({
+      status: 422,
+      body: { detail: "frequency must be one of One-Time, Monthly, Annually, Ramadan" },
+    });
   });
 
   it("filters by fund (its id), whole or paged, and refuses a fund that is not one with 422", async () => {
@@ -92,7 +133,10 @@ describe("GET /api/donations/", () => {
       ["Hafsa", "Zakat", "2026-04-02T10:00:00.000Z"],
       ["Yusuf", "Education", "2026-04-03T10:00:00.000Z"],
     ] as const) {
-      await getDb().insertInto("donations").values({ name, email: "", amount_cents: 1000, frequency: "One-Time", purpose, donated_at }).execute();
+      await getDb()
+        .insertInto("donations")
+        .values({ name, email: "", amount_cents: 1000, frequency: "One-Time", purpose, donated_at })
+        .execute();
     }
     const zakat = await fundId("zakat-al-mal");
     const whole = await callApi(donationsApi.loader, `/api/donations/?fund=${zakat}`, { headers: auth });
@@ -101,15 +145,23 @@ describe("GET /api/donations/", () => {
       ["Hafsa", "Zakat al-Mal"],
       ["Zaid", "Zakat al-Mal"],
     ]);
-    const paged = await callApi(donationsApi.loader, `/api/donations/?fund=${zakat}&limit=1&offset=1`, { headers: auth });
+    const paged = await callApi(donationsApi.loader, `/api/donations/?fund=${zakat}&limit=1&offset=1`, {
+      headers: auth,
+    });
     expect(paged.body.map((gift: { name: string }) => gift.name)).toEqual(["Zaid"]);
-    const sadaqa = await callApi(donationsApi.loader, `/api/donations/?fund=${await fundId("sadaqa")}&search=aisha`, { headers: auth });
+    const sadaqa = await callApi(donationsApi.loader, `/api/donations/?fund=${await fundId("sadaqa")}&search=aisha`, {
+      headers: auth,
+    });
     expect(sadaqa.body.map((gift: { amount: number }) => gift.amount)).toEqual([100, 25.5]);
 
     for (const fund of ["999999", "zakat", "1.5"]) {
-      expect(await callApi(donationsApi.loader, `/api/donations/?fund=${fund}`, { headers: auth }), fund).toMatchObject({ status: 422, body: { detail: "fund must be a fund's id" } });
+      expect(await callApi(donationsApi.loader, `/api/donations/?fund=${fund}`, { headers: auth }), fund).toMatchObject(
+        { status: 422, body: { detail: "fund must be a fund's id" } },
+      );
     }
-    expect(await callApi(donationsApi.loader, "/api/donations/?fund=none&frequency=Weekly", { headers: auth })).toMatchObject({
+    expect(
+      await callApi(donationsApi.loader, "/api/donations/?fund=none&frequency=Weekly", { headers: auth }),
+    ).toMatchObject({
       status: 422,
       body: { detail: "frequency must be one of One-Time, Monthly, Annually, Ramadan; fund must be a fund's id" },
     });
@@ -120,22 +172,50 @@ describe("POST /api/donations/", () => {
   it("records an offline gift, marked as such and by whom", async () => {
     const { admin, auth: ownAuth } = await createTestAdmin();
     const { status, body } = await callApi(donationsApi.action, "/api/donations/", {
-      body: { name: "Cash at Friday prayer", amount: "120.50", frequency: "Ramadan", payment_method: "cash", donated_at: "2026-03-27" },
+      body: {
+        name: "Cash at Friday prayer",
+        amount: "120.50",
+        frequency: "Ramadan",
+        payment_method: "cash",
+        donated_at: "2026-03-27",
+      },
       headers: ownAuth,
     });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ name: "Cash at Friday prayer", email: "", amount: 120.5, frequency: "Ramadan", payment_method: "cash", donated_at: "2026-03-27T12:00:00.000Z" });
-    const row = await getDb().selectFrom("donations").select("recorded_by").where("id", "=", body.id).executeTakeFirstOrThrow();
+    expect(body).toMatchObject({
+      name: "Cash at Friday prayer",
+      email: "",
+      amount: 120.5,
+      frequency: "Ramadan",
+      payment_method: "cash",
+      donated_at: "2026-03-27T12:00:00.000Z",
+    });
+    const row = await getDb()
+      .selectFrom("donations")
+      .select("recorded_by")
+      .where("id", "=", body.id)
+      .executeTakeFirstOrThrow();
     expect(row.recorded_by).toBe(admin.username);
   });
 
   it("refuses invalid gifts with 422 and anonymous callers with 401", async () => {
-    const invalid = await callApi(donationsApi.action, "/api/donations/", { body: { name: "", amount: -1, email: "x" }, headers: auth });
+    const invalid = await callApi(donationsApi.action, "/api/donations/", {
+      body: { name: "", amount: -1, email: "x" },
+      headers: auth,
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(["amount", "email", "name"]);
-    const future = await callApi(donationsApi.action, "/api/donations/", { body: { name: "A", amount: 5, donated_at: "2999-01-01" }, headers: auth });
-    expect(future).toMatchObject({ status: 422, body: { errors: { donated_at: ["The date cannot be in the future"] } } });
-    expect((await callApi(donationsApi.action, "/api/donations/", { body: { name: "A", amount: 5 } })).status).toBe(401);
+    const future = await callApi(donationsApi.action, "/api/donations/", {
+      body: { name: "A", amount: 5, donated_at: "2999-01-01" },
+      headers: auth,
+    });
+    expect(future).toMatchObject({
+      status: 422,
+      body: { errors: { donated_at: ["The date cannot be in the future"] } },
+    });
+    expect((await callApi(donationsApi.action, "/api/donations/", { body: { name: "A", amount: 5 } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -144,7 +224,11 @@ describe("GET /api/donations/stats and the dashboard", () => {
     const stats = await callApi(statsApi.loader, "/api/donations/stats");
     expect(stats.body).toMatchObject({ total_donations: 655.5, total_donors: 3 });
     const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", { headers: auth });
-    expect(dashboard.body.donations).toEqual({ total_amount: 655.5, total_donors: 3, top_donor: { name: "Masjid 100% collection", amount: 500 } });
+    expect(dashboard.body.donations).toEqual({
+      total_amount: 655.5,
+      total_donors: 3,
+      top_donor: { name: "Masjid 100% collection", amount: 500 },
+    });
     expect(dashboard.body.content.subscriptions).toBe(1);
   });
 
@@ -161,7 +245,13 @@ describe("test payments", () => {
   it("count while the site is in a test mode, and never once it takes real money", async () => {
     await getDb()
       .insertInto("donations")
-      .values({ name: "Sandbox Sam", email: "sam@example.org", amount_cents: 99_900, frequency: "One-Time", is_test: 1 })
+      .values({
+        name: "Sandbox Sam",
+        email: "sam@example.org",
+        amount_cents: 99_900,
+        frequency: "One-Time",
+        is_test: 1,
+      })
       .execute();
     const inTestMode = await callApi(statsApi.loader, "/api/donations/stats");
     expect(inTestMode.body).toMatchObject({ total_donations: 1654.5, total_donors: 4 });
@@ -220,14 +310,37 @@ describe("GET /api/donations/subscriptions", () => {
     // Paused for two charges: the provider still reports Dec 1, but collects again on Jan 31 for the Feb 1 charge.
     await getDb()
       .insertInto("subscriptions")
-      .values({ name: "Hana", email: "hana@example.org", amount_cents: 4000, purpose: "Zakat", interval: "month", payment_day: 1, status: "active", stripe_subscription_id: "sub_paused", next_payment_date: "2026-12-01T00:00:00.000Z", resumes_at: "2027-01-31T00:00:00.000Z" })
+      .values({
+        name: "Hana",
+        email: "hana@example.org",
+        amount_cents: 4000,
+        purpose: "Zakat",
+        interval: "month",
+        payment_day: 1,
+        status: "active",
+        stripe_subscription_id: "sub_paused",
+        next_payment_date: "2026-12-01T00:00:00.000Z",
+        resumes_at: "2027-01-31T00:00:00.000Z",
+      })
       .execute();
     try {
       const { body } = await callApi(subscriptionsApi.loader, "/api/donations/subscriptions", { headers: auth });
-      const paused = body.find((gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_paused");
-      expect(Object.keys(paused).sort()).toEqual(Object.keys(body.find((gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_1")).sort());
-      expect(paused).toMatchObject({ status: "paused", next_payment_date: "2027-02-01T12:00:00.000Z", resumes_at: "2027-01-31T00:00:00.000Z" });
-      expect(body.find((gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_1")).toMatchObject({ status: "active", next_payment_date: "2026-12-01T00:00:00.000Z" });
+      const paused = body.find(
+        (gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_paused",
+      );
+      expect(Object.keys(paused).sort()).toEqual(
+        Object.keys(
+          body.find((gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_1"),
+        ).sort(),
+      );
+      expect(paused).toMatchObject({
+        status: "paused",
+        next_payment_date: "2027-02-01T12:00:00.000Z",
+        resumes_at: "2027-01-31T00:00:00.000Z",
+      });
+      expect(
+        body.find((gift: { stripe_subscription_id: string }) => gift.stripe_subscription_id === "sub_1"),
+      ).toMatchObject({ status: "active", next_payment_date: "2026-12-01T00:00:00.000Z" });
     } finally {
       await getDb().deleteFrom("subscriptions").where("stripe_subscription_id", "=", "sub_paused").execute();
     }
@@ -239,7 +352,10 @@ describe("GET /api/donations/subscriptions", () => {
       [syncApi, "/api/donations/sync-stripe-data"],
       [refreshApi, "/api/donations/update-subscription-status"],
     ] as const) {
-      expect((await callApi(route.action, path, { method: "POST", body: { subscription_id: "sub_1" } })).status, path).toBe(401);
+      expect(
+        (await callApi(route.action, path, { method: "POST", body: { subscription_id: "sub_1" } })).status,
+        path,
+      ).toBe(401);
     }
   });
 });
@@ -247,7 +363,17 @@ describe("GET /api/donations/subscriptions", () => {
 describe("POST /api/donations/calculate-zakat", () => {
   it("answers the parts, the total and the nisab", async () => {
     const { status, body } = await callApi(zakatApi.action, "/api/donations/calculate-zakat", {
-      body: { cash: 10000, liabilities: 2000, gold_weight: 20, gold_price_per_gram: 65, silver_weight: 0, silver_price_per_gram: 0.85, business_goods: 1000, agriculture_value: 500, agriculture_irrigation: "rain" },
+      body: {
+        cash: 10000,
+        liabilities: 2000,
+        gold_weight: 20,
+        gold_price_per_gram: 65,
+        silver_weight: 0,
+        silver_price_per_gram: 0.85,
+        business_goods: 1000,
+        agriculture_value: 500,
+        agriculture_irrigation: "rain",
+      },
     });
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -262,10 +388,15 @@ describe("POST /api/donations/calculate-zakat", () => {
   });
 
   it("refuses negative or non-numeric inputs with 422 and field errors", async () => {
-    const { status, body } = await callApi(zakatApi.action, "/api/donations/calculate-zakat", { body: { cash: -1, stocks: "lots" } });
+    const { status, body } = await callApi(zakatApi.action, "/api/donations/calculate-zakat", {
+      body: { cash: -1, stocks: "lots" },
+    });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ cash: ["Cannot be negative"], stocks: ["Must be a number"] });
-    const garbled = await callApi(zakatApi.action, "/api/donations/calculate-zakat", { body: "{oops", headers: { "Content-Type": "application/json" } });
+    const garbled = await callApi(zakatApi.action, "/api/donations/calculate-zakat", {
+      body: "{oops",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(garbled.status).toBe(400);
   });
 });

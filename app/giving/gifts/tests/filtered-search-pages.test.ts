@@ -35,7 +35,14 @@ beforeAll(async () => {
       )
       .execute();
   }
-  firstId = Number((await db.selectFrom("donations").select((eb) => eb.fn.min("id").as("id")).executeTakeFirstOrThrow()).id);
+  firstId = Number(
+    (
+      await db
+        .selectFrom("donations")
+        .select((eb) => eb.fn.min("id").as("id"))
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 });
 
 describe("a search narrowed by a filter, matching more than a thousand gifts", () => {
@@ -67,7 +74,10 @@ describe("a search narrowed by a filter, matching more than a thousand gifts", (
     const everyGift = Array.from({ length: ROWS }, (_, index) => `Donor ${ROWS - index}`);
     for (const page of [1, 40, 41]) {
       const found = await findDonationPage({ search: "example" }, page, 25);
-      expect(found.donations.map((gift) => gift.name), `page ${page}`).toEqual(everyGift.slice((page - 1) * 25, page * 25));
+      expect(
+        found.donations.map((gift) => gift.name),
+        `page ${page}`,
+      ).toEqual(everyGift.slice((page - 1) * 25, page * 25));
     }
   });
 });
@@ -77,7 +87,8 @@ describe("a search narrowed by a filter, matching more than a thousand gifts", (
 const onPostgres = process.env.TEST_DATABASE_ENGINE === "postgres";
 
 describe("a narrowed search gathered in order", () => {
-  const newestFirst = () => getDb().selectFrom("donations").selectAll().orderBy("donated_at", "desc").orderBy("id", "desc");
+  const newestFirst = () =>
+    getDb().selectFrom("donations").selectAll().orderBy("donated_at", "desc").orderBy("id", "desc");
 
   it("keeps to its budget on PostgreSQL: past it the same matches come in any order", async () => {
     const quick = await matchesUpToCap(newestFirst(), "donations", "donated_at", true);
@@ -85,8 +96,10 @@ describe("a narrowed search gathered in order", () => {
     expect(quick.newestFirst).toBe(onPostgres);
     if (onPostgres) expect(quick.places.slice(0, 2).map((place) => place.id)).toEqual(newestIds(2));
     // A gathering that takes twice the budget (the sleep runs once, before the first row).
-    const pause = ORDERED_GATHER_BUDGET_MS * 2 / 1000;
-    const slow = newestFirst().where(onPostgres ? sql<boolean>`(select pg_sleep(${pause})) is not null` : sql<boolean>`1 = 1`);
+    const pause = (ORDERED_GATHER_BUDGET_MS * 2) / 1000;
+    const slow = newestFirst().where(
+      onPostgres ? sql<boolean>`(select pg_sleep(${pause})) is not null` : sql<boolean>`1 = 1`,
+    );
     const gathered = await matchesUpToCap(slow, "donations", "donated_at", true);
     expect(gathered.newestFirst).toBe(false);
     expect(gathered.places).toHaveLength(1_001);

@@ -19,7 +19,10 @@ import { fundId, newAppeal as buildAppeal, newGift, signedInStaff } from "../../
  */
 
 type DonationsData = Awaited<ReturnType<typeof donationsScreen.loader>>;
-type RecordReply = { intent: "record"; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+type RecordReply = {
+  intent: "record";
+  result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+};
 
 beforeEach(async () => {
   await clearGiving();
@@ -30,7 +33,11 @@ beforeEach(async () => {
 const newAppeal = (overrides: Record<string, unknown> = {}) => buildAppeal(overrides, { slug: "stamped" });
 
 async function fundReceived(slug: string): Promise<{ cents: number; gifts: number }> {
-  const fund = await getDb().selectFrom("funds").select(["received_cents", "gift_count"]).where("slug", "=", slug).executeTakeFirstOrThrow();
+  const fund = await getDb()
+    .selectFrom("funds")
+    .select(["received_cents", "gift_count"])
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
   return { cents: fund.received_cents, gifts: fund.gift_count };
 }
 
@@ -54,7 +61,10 @@ async function addGifts(count: number, gift: { appealId?: number | null; fund?: 
 async function csvLines(url: string): Promise<string[]> {
   const response = (await callRoute(donationsExport.loader, url)) as Response;
   expect(response.status).toBe(200);
-  return (await response.text()).replace(/^\ufeff/, "").trim().split("\n");
+  return (await response.text())
+    .replace(/^\ufeff/, "")
+    .trim()
+    .split("\n");
 }
 
 describe("the Donations screen's appeal filter", () => {
@@ -71,18 +81,27 @@ describe("the Donations screen's appeal filter", () => {
     expect(first.matching).toBe(27);
     expect(first.donations).toHaveLength(25);
     expect(new Set(first.donations.map((gift) => gift.appeal))).toEqual(new Set([winter.title]));
-    const second = (await callRoute(donationsScreen.loader, `/admin/donations?appeal=${winter.id}&page=2`)) as DonationsData;
+    const second = (await callRoute(
+      donationsScreen.loader,
+      `/admin/donations?appeal=${winter.id}&page=2`,
+    )) as DonationsData;
     expect(second.page).toBe(2);
     expect(second.donations.map((gift) => gift.name)).toEqual(["Winter 1", "Winter 0"]);
 
     // The appeal's gifts in another fund: an appeal's fund is fixed once it has gifts, so these are made by hand.
     await addGifts(2, { appealId: winter.id, fund: "sadaqa", name: "Moved" });
     const sadaqa = await fundId("sadaqa");
-    const both = (await callRoute(donationsScreen.loader, `/admin/donations?appeal=${winter.id}&fund=${sadaqa}`)) as DonationsData;
+    const both = (await callRoute(
+      donationsScreen.loader,
+      `/admin/donations?appeal=${winter.id}&fund=${sadaqa}`,
+    )) as DonationsData;
     expect(both.matching).toBe(2);
     expect(both.donations.map((gift) => gift.name)).toEqual(["Moved 1", "Moved 0"]);
     const relief = await fundId("emergency-relief");
-    const reliefOnly = (await callRoute(donationsScreen.loader, `/admin/donations?appeal=${other.id}&fund=${relief}`)) as DonationsData;
+    const reliefOnly = (await callRoute(
+      donationsScreen.loader,
+      `/admin/donations?appeal=${other.id}&fund=${relief}`,
+    )) as DonationsData;
     expect(reliefOnly.donations.map((gift) => gift.name)).toEqual(["Other 3", "Other 2", "Other 1", "Other 0"]);
   });
 
@@ -92,7 +111,11 @@ describe("the Donations screen's appeal filter", () => {
     await updateAppeal(closed.id, { status: "closed" });
     await addGifts(30, { appealId: winter.id });
     const html = await screenHtml(donationsScreen as never, `/admin/donations?appeal=${winter.id}&page=1`);
-    expect(html).toMatch(new RegExp(`<select id="donation-appeal" name="appeal"[^>]*>.*<option value="${winter.id}" selected="">${winter.title}</option>`));
+    expect(html).toMatch(
+      new RegExp(
+        `<select id="donation-appeal" name="appeal"[^>]*>.*<option value="${winter.id}" selected="">${winter.title}</option>`,
+      ),
+    );
     expect(html).toContain(`<option value="${closed.id}">${closed.title} (closed)</option>`);
     expect(html).toContain(`href="/admin/donations/export?appeal=${winter.id}"`);
     expect(html).toMatch(new RegExp(`rel="next" href="/admin/donations\\?appeal=${winter.id}&amp;page=2"`));
@@ -108,7 +131,9 @@ describe("the Donations screen's appeal filter", () => {
     expect(unknown.filterProblem).toBe("appeal must be an appeal's id");
     expect(unknown.filter.appealId).toBeUndefined();
     expect(unknown.matching).toBe(5);
-    expect(await screenText(donationsScreen as never, "/admin/donations?appeal=winter")).toContain("appeal must be an appeal's id: that part of the filter was left out.");
+    expect(await screenText(donationsScreen as never, "/admin/donations?appeal=winter")).toContain(
+      "appeal must be an appeal's id: that part of the filter was left out.",
+    );
 
     const csv = (await callRoute(donationsExport.loader, "/admin/donations/export?appeal=winter")) as Response;
     expect(csv.status).toBe(422);
@@ -149,7 +174,9 @@ describe("the Donations CSV", () => {
     await addGifts(1, { fund: "sadaqa", name: "Plain" });
 
     const lines = await csvLines(`/admin/donations/export?appeal=${sly.id}`);
-    expect(lines[0]).toBe("ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test");
+    expect(lines[0]).toBe(
+      "ID,Name,Email,Amount,Frequency,Date,Fund,Designation,Appeal,Fee covered,Anonymous,Tribute,Test",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
       /^\d+,Maryam Yusuf,maryam@example\.org,50\.00,One-Time,2026-02-01T10:00:00\.000Z,Emergency Relief,,"'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)",1\.76,yes,In memory of Fatima Ahmed,no$/,
@@ -220,8 +247,15 @@ describe("an offline gift designated by staff", () => {
     });
     expect(await getAppeal(winter.slug)).toMatchObject({ raised: 312.4, gifts: 1 });
     // The purpose said General Donation; the appeal's fund has the gift.
-    expect(await fundReceived("emergency-relief")).toEqual({ cents: reliefBefore.cents + 31240, gifts: reliefBefore.gifts + 1 });
-    const mail = await getDb().selectFrom("outbound_mail").selectAll().where("to_address", "=", "family@example.org").execute();
+    expect(await fundReceived("emergency-relief")).toEqual({
+      cents: reliefBefore.cents + 31240,
+      gifts: reliefBefore.gifts + 1,
+    });
+    const mail = await getDb()
+      .selectFrom("outbound_mail")
+      .selectAll()
+      .where("to_address", "=", "family@example.org")
+      .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text_body).toContain("Someone who wished to remain anonymous");
     expect(mail[0]!.text_body).not.toContain("312");
@@ -234,14 +268,28 @@ describe("an offline gift designated by staff", () => {
     await updateAppeal(closed.id, { status: "closed" });
     const refused = unwrapData(
       await callRoute(donationsScreen.action, "/admin/donations", {
-        form: { intent: "record", name: "Ramadan box", amount: "40", appeal: String(draft.id), anonymous: "on", "tribute.kind": "honour", "tribute.name": "Imam Ali" },
+        form: {
+          intent: "record",
+          name: "Ramadan box",
+          amount: "40",
+          appeal: String(draft.id),
+          anonymous: "on",
+          "tribute.kind": "honour",
+          "tribute.name": "Imam Ali",
+        },
         context,
       }),
     );
     expect(refused.status).toBe(400);
     const result = (refused.data as RecordReply).result;
     expect(result.error?.appeal).toEqual(["Choose one of the appeals that have gone live"]);
-    expect(result.initialValue).toMatchObject({ name: "Ramadan box", amount: "40", appeal: String(draft.id), anonymous: "on", tribute: { kind: "honour", name: "Imam Ali" } });
+    expect(result.initialValue).toMatchObject({
+      name: "Ramadan box",
+      amount: "40",
+      appeal: String(draft.id),
+      anonymous: "on",
+      tribute: { kind: "honour", name: "Imam Ali" },
+    });
     expect(await donationRows()).toHaveLength(0);
     expect((await getAppeal(draft.id, { staff: true })).raised).toBe(0);
 
@@ -279,19 +327,35 @@ describe("an offline gift designated by staff", () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ appeal: winter.title, appeal_id: winter.id, anonymous: true, tribute: "In honour of Our Teachers", fee_cover: 0, fund: "Emergency Relief" });
+    expect(created.body).toMatchObject({
+      appeal: winter.title,
+      appeal_id: winter.id,
+      anonymous: true,
+      tribute: "In honour of Our Teachers",
+      fee_cover: 0,
+      fund: "Emergency Relief",
+    });
     expect(await getAppeal(winter.slug)).toMatchObject({ raised: 120, gifts: 1 });
     expect((await fundReceived("emergency-relief")).cents).toBe(before.cents + 12000);
 
     const draft = await newAppeal({ status: "draft" });
-    const refused = await callApi(donationsApi.action, "/api/donations/", { headers: auth, body: { name: "A", amount: 5, appeal: draft.slug } });
+    const refused = await callApi(donationsApi.action, "/api/donations/", {
+      headers: auth,
+      body: { name: "A", amount: 5, appeal: draft.slug },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ appeal: ["Choose one of the appeals that have gone live"] });
-    const badTribute = await callApi(donationsApi.action, "/api/donations/", { headers: auth, body: { name: "A", amount: 5, tribute: { kind: "memory" } } });
+    const badTribute = await callApi(donationsApi.action, "/api/donations/", {
+      headers: auth,
+      body: { name: "A", amount: 5, tribute: { kind: "memory" } },
+    });
     expect(badTribute.status).toBe(422);
     expect(badTribute.body.errors["tribute.name"] ?? badTribute.body.errors.tribute).toBeTruthy();
     expect(await donationRows()).toHaveLength(1);
-    expect((await callApi(donationsApi.action, "/api/donations/", { body: { name: "A", amount: 5, appeal: winter.slug } })).status).toBe(401);
+    expect(
+      (await callApi(donationsApi.action, "/api/donations/", { body: { name: "A", amount: 5, appeal: winter.slug } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -323,23 +387,37 @@ describe("staff only", () => {
   it("puts the Donations screen, its CSV and the offline gift form behind the sign-in, and the API behind a token", async () => {
     const admin = routeTable.find((entry) => entry.file === "staff/admin-layout/routes/admin-layout.tsx");
     const guarded = (admin?.children ?? []).map((child) => child.file);
-    expect(guarded).toEqual(expect.arrayContaining(["giving/gifts/routes/admin-donations.tsx", "giving/gifts/routes/admin-donations-export.ts", "giving/recurring/routes/admin-subscriptions.tsx"]));
+    expect(guarded).toEqual(
+      expect.arrayContaining([
+        "giving/gifts/routes/admin-donations.tsx",
+        "giving/gifts/routes/admin-donations-export.ts",
+        "giving/recurring/routes/admin-subscriptions.tsx",
+      ]),
+    );
     for (const [method, pathname] of [
       ["GET", "/admin/donations?appeal=1"],
       ["POST", "/admin/donations"],
       ["GET", "/admin/donations/export?appeal=1"],
       ["GET", "/admin/subscriptions"],
     ] as const) {
-      const request = makeRequest(pathname, method === "POST" ? { form: { intent: "record", name: "A", amount: "5" } } : {});
+      const request = makeRequest(
+        pathname,
+        method === "POST" ? { form: { intent: "record", name: "A", amount: "5" } } : {},
+      );
       let thrown: unknown;
       try {
-        await layout.middleware[0]!({ request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never, async () => new Response("the screen ran"));
+        await layout.middleware[0]!(
+          { request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+          async () => new Response("the screen ran"),
+        );
       } catch (error) {
         thrown = error;
       }
       expect(thrown, `${method} ${pathname}`).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(302);
-      expect((thrown as Response).headers.get("Location")).toBe(`/admin/login?${new URLSearchParams({ redirectTo: pathname })}`);
+      expect((thrown as Response).headers.get("Location")).toBe(
+        `/admin/login?${new URLSearchParams({ redirectTo: pathname })}`,
+      );
     }
     expect((await callApi(donationsApi.loader, "/api/donations/?appeal=1")).status).toBe(401);
     expect(await donationRows()).toHaveLength(0);

@@ -11,7 +11,8 @@ const resource = apiResource<Route.ActionArgs>({
   POST: staffOnly(async ({ request }) => {
     const raw = new URL(request.url).searchParams.get("days");
     const days = raw === null || raw === "" ? SYNC_DAYS : Number(raw);
-    if (!Number.isInteger(days) || days < 1 || days > 3650) return apiError(422, "days must be a whole number from 1 to 3650");
+    if (!Number.isInteger(days) || days < 1 || days > 3650)
+      return apiError(422, "days must be a whole number from 1 to 3650");
     return json({ synced: await syncFromProvider({ days }) });
   }),
 });

@@ -9,7 +9,10 @@ import { fixSandboxCardAndRetry, getSandboxBillingPage } from "~/giving/recurrin
 /** The page is one donor's card, reached by a link that is its key: never kept by a browser or a shared proxy. */
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Sandbox billing page (test mode, no real card)" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sandbox billing page (test mode, no real card)" },
+  { name: "robots", content: "noindex" },
+];
 
 async function findOr404(id: string) {
   try {
@@ -50,8 +53,8 @@ export default function SandboxBilling({ loaderData: page, actionData }: Route.C
         </p>
         <h1 className="mt-6 text-2xl font-bold text-slate-900">Simulated billing page</h1>
         <p className="mt-2 text-sm text-slate-600">
-          This site runs without payment keys, so this page stands in for the card provider's billing page. Updating the card
-          here makes the test card good again; anything owed is then tried at once, as the provider would.
+          This site runs without payment keys, so this page stands in for the card provider's billing page. Updating the
+          card here makes the test card good again; anything owed is then tried at once, as the provider would.
         </p>
         <p className="mt-6 rounded-lg border border-slate-200 px-4 py-3 text-sm" data-testid="sandbox-card">
           Test card: {page.card === "declined" ? "declined" : "good"}

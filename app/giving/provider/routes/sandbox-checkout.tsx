@@ -7,7 +7,12 @@ import { readGiftMetadata } from "~/lib/payments/gift-metadata";
 import { FEE_COVER_LINE } from "~/lib/payments/stripe-gateway.server";
 import { refuseUnknownIntent } from "~/ui/form-replies.server";
 import { NotFoundError } from "~/lib/service-errors";
-import { cancelSandbox, getSandboxCheckout, paySandbox, saveSandboxCheckoutCard } from "../server/sandbox-checkout.server";
+import {
+  cancelSandbox,
+  getSandboxCheckout,
+  paySandbox,
+  saveSandboxCheckoutCard,
+} from "../server/sandbox-checkout.server";
 import { findRamadanSchedule, previewRamadanNights } from "~/giving/ramadan-nights/index.server";
 import { SandboxCardSetup, type SandboxSetupView } from "~/giving/recurring/index.ui";
 
@@ -43,7 +48,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const session = await findOr404(params.sessionId);
   // A card saved for Ramadan's nights: nothing is charged on this page.
   const setup = session.mode === "setup" ? await sandboxSetupView(session) : null;
-  const firstCharge = session.sandbox.first_scheduled_charge ? new Date(session.sandbox.first_scheduled_charge * 1000) : null;
+  const firstCharge = session.sandbox.first_scheduled_charge
+    ? new Date(session.sandbox.first_scheduled_charge * 1000)
+    : null;
   const gift = readGiftMetadata(session.metadata);
   const appealTitle = session.sandbox.appeal_title ?? "";
   const designation = session.metadata?.designation ?? "";
@@ -91,10 +98,12 @@ const SETUP_INTENTS = ["save-card", "save-declining-card"];
 
 export async function action({ request, params }: Route.ActionArgs) {
   const intent = (await readFormBody(request)).get("intent");
-  if (intent !== "pay" && intent !== "cancel" && !SETUP_INTENTS.includes(String(intent))) refuseUnknownIntent(request, intent);
+  if (intent !== "pay" && intent !== "cancel" && !SETUP_INTENTS.includes(String(intent)))
+    refuseUnknownIntent(request, intent);
   const session = await findOr404(params.sessionId);
   // Paying a card-saving checkout, or saving a card on a paying one, is not something either page offers.
-  if (intent !== "cancel" && (session.mode === "setup") !== SETUP_INTENTS.includes(String(intent))) refuseUnknownIntent(request, intent);
+  if (intent !== "cancel" && (session.mode === "setup") !== SETUP_INTENTS.includes(String(intent)))
+    refuseUnknownIntent(request, intent);
   const next =
     intent === "pay"
       ? await paySandbox(params.sessionId)
@@ -111,7 +120,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function SandboxCheckout({ loaderData: checkout }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  if (checkout.setup) return <SandboxCardSetup setup={checkout.setup} status={checkout.status} successUrl={checkout.successUrl} busy={busy} />;
+  if (checkout.setup)
+    return (
+      <SandboxCardSetup setup={checkout.setup} status={checkout.status} successUrl={checkout.successUrl} busy={busy} />
+    );
   return (
     <main className="flex flex-1 items-start justify-center bg-[repeating-linear-gradient(45deg,#fef3c7,#fef3c7_16px,#fde68a_16px,#fde68a_32px)] px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border-4 border-dashed border-amber-700 bg-white p-8 shadow-xl">
@@ -120,8 +132,8 @@ export default function SandboxCheckout({ loaderData: checkout }: Route.Componen
         </p>
         <h1 className="mt-6 text-2xl font-bold text-slate-900">Simulated checkout</h1>
         <p className="mt-2 text-sm text-slate-600">
-          This site runs without payment keys, so this page stands in for the card provider's checkout. Pressing Pay records
-          the gift exactly as a real payment would, but no card is charged and no money moves.
+          This site runs without payment keys, so this page stands in for the card provider's checkout. Pressing Pay
+          records the gift exactly as a real payment would, but no card is charged and no money moves.
         </p>
 
         <dl className="mt-6 divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="sandbox-lines">
@@ -138,7 +150,9 @@ export default function SandboxCheckout({ loaderData: checkout }: Route.Componen
           {checkout.designation ? <Row label="Given for" value={checkout.designation} /> : null}
           {checkout.tribute ? <Row label="Tribute" value={checkout.tribute} /> : null}
           <Row label="Donor" value={`${checkout.donorName} <${checkout.donorEmail}>`} />
-          {checkout.anonymous ? <Row label="On the foundation's public pages" value="Anonymous: your name is kept private" /> : null}
+          {checkout.anonymous ? (
+            <Row label="On the foundation's public pages" value="Anonymous: your name is kept private" />
+          ) : null}
         </dl>
 
         {checkout.status === "open" ? (
@@ -170,7 +184,17 @@ export default function SandboxCheckout({ loaderData: checkout }: Route.Componen
   );
 }
 
-function Row({ label, value, testId, strong = false }: { label: string; value: string; testId?: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  testId,
+  strong = false,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  strong?: boolean;
+}) {
   return (
     <div className={`flex justify-between gap-4 px-4 py-3 text-sm ${strong ? "font-bold" : ""}`}>
       <dt className="text-slate-600">{label}</dt>

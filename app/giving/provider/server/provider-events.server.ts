@@ -52,7 +52,9 @@ const HANDLERS: Record<string, Handler> = {
   "checkout.session.async_payment_succeeded": (db, event) =>
     recordCheckoutSession(db, object<ProviderCheckoutSession>(event), { paidAt: event.created }),
   "checkout.session.async_payment_failed": async (_db, event) => {
-    console.warn(`Delayed payment failed for checkout session ${object<ProviderCheckoutSession>(event).id}: no gift recorded`);
+    console.warn(
+      `Delayed payment failed for checkout session ${object<ProviderCheckoutSession>(event).id}: no gift recorded`,
+    );
   },
   // A Ramadan night's charge whose round was cut short is recorded from the provider's word.
   "payment_intent.succeeded": (db, event) => recordRamadanChargeEvent(db, object<ProviderPaymentIntent>(event)),
@@ -69,7 +71,10 @@ const HANDLERS: Record<string, Handler> = {
 
 /** A subscription's state, then what it means for a failed charge (no more tries, or a gift lost). */
 async function subscriptionState(db: Kysely<Database>, event: ProviderEvent) {
-  const outcome = await applySubscriptionState(db, object<ProviderSubscription>(event), { observedAt: event.created, eventId: event.id });
+  const outcome = await applySubscriptionState(db, object<ProviderSubscription>(event), {
+    observedAt: event.created,
+    eventId: event.id,
+  });
   await followSubscriptionTroubles(db, object<ProviderSubscription>(event));
   return outcome;
 }
@@ -98,7 +103,8 @@ async function handleProviderEvent(event: ProviderEvent): Promise<EventOutcome> 
         .executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) return "duplicate" as const;
       await handler(trx, event, fetched);
-      if (fetched.subscription) await learnSubscriptionPeriod(trx, fetched.subscription.object, fetched.subscription.readAt);
+      if (fetched.subscription)
+        await learnSubscriptionPeriod(trx, fetched.subscription.object, fetched.subscription.readAt);
       return "handled" as const;
     });
 }
@@ -128,12 +134,17 @@ async function subscriptionToLearn(event: ProviderEvent): Promise<Fetched["subsc
     const subscription = await getPaymentGateway().retrieveSubscription(named.id);
     return subscription ? { object: subscription, readAt } : null;
   } catch (error) {
-    console.warn(`Could not read subscription ${named.id} from the card payment provider; its next charge is learned later`, error instanceof Error ? error.message : error);
+    console.warn(
+      `Could not read subscription ${named.id} from the card payment provider; its next charge is learned later`,
+      error instanceof Error ? error.message : error,
+    );
     return null;
   }
 }
 
-/** The subscription an event names besides its own events, and whether its metadata says it is one of this site's gifts. */
+/**
+ * The subscription an event names besides its own events, and whether its metadata says it is one of this site's gifts.
+ */
 function subscriptionNamedBy(event: ProviderEvent): { id: string; ours: boolean } | null {
   if (event.type.startsWith("checkout.session.")) {
     const session = object<ProviderCheckoutSession>(event);

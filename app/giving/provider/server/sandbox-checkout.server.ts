@@ -1,4 +1,9 @@
-import { abandonSandboxCheckout, findSandboxCheckout, paySandboxCheckout, saveSandboxCard } from "~/lib/payments/sandbox-gateway.server";
+import {
+  abandonSandboxCheckout,
+  findSandboxCheckout,
+  paySandboxCheckout,
+  saveSandboxCard,
+} from "~/lib/payments/sandbox-gateway.server";
 import { isSandboxMode } from "~/lib/env.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { receiveProviderWebhook } from "./provider-events.server";
@@ -29,7 +34,10 @@ export async function paySandbox(sessionId: string): Promise<string> {
  * one that is charged or, when `declines`, one its bank always declines, and its signed
  * event reaches the webhook handler, which starts the donor's nights. Returns where the donor goes next.
  */
-export async function saveSandboxCheckoutCard(sessionId: string, { declines = false }: { declines?: boolean } = {}): Promise<string> {
+export async function saveSandboxCheckoutCard(
+  sessionId: string,
+  { declines = false }: { declines?: boolean } = {},
+): Promise<string> {
   await getSandboxCheckout(sessionId);
   const { session, events } = await saveSandboxCard(sessionId, { declines });
   for (const event of events) await receiveProviderWebhook(Buffer.from(event.payload), event.signature);

@@ -39,9 +39,9 @@ async function press(sessionId: string, intent: "pay" | "cancel"): Promise<strin
 describe("the sandbox checkout", () => {
   it("shows the gift, and answers 404 for an unknown session", async () => {
     const sessionId = await startGift({ amount: "42.50", frequency: "Monthly" });
-    const page = (await callRoute(sandboxCheckout.loader, `/sandbox/checkout/${sessionId}`, { params: { sessionId } })) as Awaited<
-      ReturnType<typeof sandboxCheckout.loader>
-    >;
+    const page = (await callRoute(sandboxCheckout.loader, `/sandbox/checkout/${sessionId}`, {
+      params: { sessionId },
+    })) as Awaited<ReturnType<typeof sandboxCheckout.loader>>;
     expect(page).toMatchObject({
       status: "open",
       amountCents: 4250,
@@ -50,7 +50,9 @@ describe("the sandbox checkout", () => {
       donorName: "Bilal Ahmed",
       donorEmail: "bilal@example.org",
     });
-    const unknown = await callRoute(sandboxCheckout.loader, "/sandbox/checkout/cs_sandbox_nope", { params: { sessionId: "cs_sandbox_nope" } });
+    const unknown = await callRoute(sandboxCheckout.loader, "/sandbox/checkout/cs_sandbox_nope", {
+      params: { sessionId: "cs_sandbox_nope" },
+    });
     expect(unknown).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 } });
   });
 
@@ -58,15 +60,27 @@ describe("the sandbox checkout", () => {
     const sessionId = await startGift({ amount: "42.50" });
     const next = await press(sessionId, "pay");
     expect(next).toBe(`http://localhost:3000/donation-success?session_id=${sessionId}`);
-    expect(await donationRows()).toMatchObject([{ amount_cents: 4250, frequency: "One-Time", purpose: "Orphan Care", stripe_checkout_session_id: sessionId }]);
+    expect(await donationRows()).toMatchObject([
+      { amount_cents: 4250, frequency: "One-Time", purpose: "Orphan Care", stripe_checkout_session_id: sessionId },
+    ]);
     const handled = await getDb().selectFrom("processed_provider_events").select("type").execute();
     expect(handled.map((event) => event.type)).toEqual(["checkout.session.completed"]);
 
     const confirmation = await callRoute(donationSuccess.loader, `/donation-success?session_id=${sessionId}`);
     expect(confirmation).toEqual({
       status: "paid",
-      gift: { amount: 42.5, purpose: "Orphan Care", fund: "Orphan Care", frequency: "One-Time", donorName: "Bilal Ahmed" },
-      share: { url: "http://localhost:3000/donate", title: "Give with Al-Amanah Foundation", text: "I just gave to Al-Amanah Foundation. Will you join me?" },
+      gift: {
+        amount: 42.5,
+        purpose: "Orphan Care",
+        fund: "Orphan Care",
+        frequency: "One-Time",
+        donorName: "Bilal Ahmed",
+      },
+      share: {
+        url: "http://localhost:3000/donate",
+        title: "Give with Al-Amanah Foundation",
+        text: "I just gave to Al-Amanah Foundation. Will you join me?",
+      },
     });
 
     // Pressing Pay again (a double click, a reload) records nothing more.
@@ -87,7 +101,11 @@ describe("the sandbox checkout", () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const sessionId = await startGift({ amount: "7" });
       await Promise.all([press(sessionId, "cancel"), press(sessionId, "pay")]);
-      const row = await getDb().selectFrom("sandbox_objects").select("data").where("id", "=", sessionId).executeTakeFirstOrThrow();
+      const row = await getDb()
+        .selectFrom("sandbox_objects")
+        .select("data")
+        .where("id", "=", sessionId)
+        .executeTakeFirstOrThrow();
       const paid = (await donationRows()).some((gift) => gift.stripe_checkout_session_id === sessionId);
       expect(JSON.parse(row.data).status).toBe(paid ? "complete" : "expired");
     }
@@ -105,17 +123,26 @@ describe("the sandbox checkout", () => {
       amount_cents: 2500,
       next_payment_date: nextScheduledCharge("month", now).toISOString(),
     });
-    expect(await donationRows()).toMatchObject([{ amount_cents: 2500, frequency: "Monthly", subscription_id: subscription!.id }]);
+    expect(await donationRows()).toMatchObject([
+      { amount_cents: 2500, frequency: "Monthly", subscription_id: subscription!.id },
+    ]);
   });
 
   it("Cancel goes back to the form with the gift kept, and the session can no longer be paid", async () => {
     const sessionId = await startGift({ amount: "30", frequency: "Annually" });
     const back = new URL(await press(sessionId, "cancel"));
     expect(back.pathname).toBe("/donate");
-    expect(Object.fromEntries(back.searchParams)).toEqual({ amount: "30", purpose: "Orphan Care", frequency: "Annually", checkout: "canceled" });
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      amount: "30",
+      purpose: "Orphan Care",
+      frequency: "Annually",
+      checkout: "canceled",
+    });
     await press(sessionId, "pay");
     expect(await donationRows()).toHaveLength(0);
-    expect(await callRoute(donationSuccess.loader, `/donation-success?session_id=${sessionId}`)).toEqual({ status: "unpaid" });
+    expect(await callRoute(donationSuccess.loader, `/donation-success?session_id=${sessionId}`)).toEqual({
+      status: "unpaid",
+    });
   });
 
   it("the webhook endpoint refuses events the sandbox did not sign", async () => {
@@ -125,7 +152,15 @@ describe("the sandbox checkout", () => {
       object: "event",
       type: "checkout.session.completed",
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: sessionId, mode: "payment", payment_status: "paid", amount_total: 1_000_000, metadata: { frequency: "One-Time" } } },
+      data: {
+        object: {
+          id: sessionId,
+          mode: "payment",
+          payment_status: "paid",
+          amount_total: 1_000_000,
+          metadata: { frequency: "One-Time" },
+        },
+      },
     };
     expect((await deliver(forged)).status).toBe(400);
     expect((await deliver(forged, { signature: null })).status).toBe(400);
@@ -142,8 +177,12 @@ describe("the sandbox checkout", () => {
     await getDb().deleteFrom("donations").execute();
     await getDb().deleteFrom("subscriptions").execute();
 
-    expect((await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth })).body).toEqual({ synced: 3 });
-    expect((await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth })).body).toEqual({ synced: 0 });
+    expect(
+      (await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth })).body,
+    ).toEqual({ synced: 3 });
+    expect(
+      (await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth })).body,
+    ).toEqual({ synced: 0 });
     expect((await donationRows()).map((row) => row.amount_cents).sort()).toEqual([1200, 800].sort());
 
     const [subscription] = await subscriptionRows();
@@ -152,7 +191,11 @@ describe("the sandbox checkout", () => {
       headers: auth,
     });
     expect(canceled.body).toMatchObject({ status: "canceled" });
-    const stored = await getDb().selectFrom("sandbox_objects").select("data").where("id", "=", subscription!.stripe_subscription_id!).executeTakeFirstOrThrow();
+    const stored = await getDb()
+      .selectFrom("sandbox_objects")
+      .select("data")
+      .where("id", "=", subscription!.stripe_subscription_id!)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.data)).toMatchObject({ status: "canceled" });
   });
 });

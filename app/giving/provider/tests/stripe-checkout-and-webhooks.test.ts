@@ -29,7 +29,9 @@ beforeEach(clearGiving);
 
 /** Submits the donate form as a browser without JavaScript would; returns the new session's id. */
 async function donateWithForm(fields: Record<string, string>): Promise<string> {
-  const response = (await callRoute(donate.action, "/donate", { form: { ...DONOR, purpose: "Zakat", ...fields } })) as Response;
+  const response = (await callRoute(donate.action, "/donate", {
+    form: { ...DONOR, purpose: "Zakat", ...fields },
+  })) as Response;
   expect(response.status).toBe(303);
   const location = response.headers.get("Location")!;
   const sessionId = location.split("/").pop()!;
@@ -46,7 +48,12 @@ describe("starting a checkout with Stripe", () => {
   it("opens a payment-mode session for a one-time gift, in cents and USD, with the donor in metadata", async () => {
     const sessionId = await donateWithForm({ amount: "25.50", frequency: "One-Time" });
     const params = fakeStripe().checkoutParams(sessionId);
-    const metadata = { donor_name: "Aisha Khan", donor_email: "aisha@example.org", purpose: "Zakat", frequency: "One-Time" };
+    const metadata = {
+      donor_name: "Aisha Khan",
+      donor_email: "aisha@example.org",
+      purpose: "Zakat",
+      frequency: "One-Time",
+    };
     expect(params).toMatchObject({
       mode: "payment",
       submit_type: "donate",
@@ -58,7 +65,12 @@ describe("starting a checkout with Stripe", () => {
     });
     const cancel = new URL(params.cancel_url);
     expect(cancel.pathname).toBe("/donate");
-    expect(Object.fromEntries(cancel.searchParams)).toEqual({ amount: "25.5", purpose: "Zakat", frequency: "One-Time", checkout: "canceled" });
+    expect(Object.fromEntries(cancel.searchParams)).toEqual({
+      amount: "25.5",
+      purpose: "Zakat",
+      frequency: "One-Time",
+      checkout: "canceled",
+    });
     expect(params.cancel_url).not.toMatch(/aisha/i);
     const call = fakeStripe().requests.find((request) => request.method === "POST");
     expect(call?.headers.authorization).toBe("Bearer sk_test_integration");
@@ -69,8 +81,19 @@ describe("starting a checkout with Stripe", () => {
     const params = fakeStripe().checkoutParams(sessionId);
     expect(params.mode).toBe("subscription");
     expect(params.line_items).toEqual([
-      { quantity: "1", price_data: { currency: "usd", unit_amount: "5000", recurring: { interval: "month" }, product_data: { name: "Monthly donation: Zakat" } } },
-      { quantity: "1", price_data: { currency: "usd", unit_amount: "5000", product_data: { name: "First gift, charged today" } } },
+      {
+        quantity: "1",
+        price_data: {
+          currency: "usd",
+          unit_amount: "5000",
+          recurring: { interval: "month" },
+          product_data: { name: "Monthly donation: Zakat" },
+        },
+      },
+      {
+        quantity: "1",
+        price_data: { currency: "usd", unit_amount: "5000", product_data: { name: "First gift, charged today" } },
+      },
     ]);
     expect(params.subscription_data).toMatchObject({
       billing_cycle_anchor: String(firstOfNextMonthUtc()),
@@ -84,7 +107,9 @@ describe("starting a checkout with Stripe", () => {
     const sessionId = await donateWithForm({ amount: "500", frequency: "Annually" });
     const params = fakeStripe().checkoutParams(sessionId);
     expect(params.line_items[0].price_data.recurring).toEqual({ interval: "year" });
-    expect(params.subscription_data.billing_cycle_anchor).toBe(String(nextScheduledCharge("year", new Date()).getTime() / 1000));
+    expect(params.subscription_data.billing_cycle_anchor).toBe(
+      String(nextScheduledCharge("year", new Date()).getTime() / 1000),
+    );
   });
 
   it("answers the API's create-payment-session and create-subscription with {id, url}", async () => {
@@ -92,10 +117,21 @@ describe("starting a checkout with Stripe", () => {
       body: { amount: 100, name: "Yusuf", email: "yusuf@example.org", purpose: "Orphan Care", frequency: "One-Time" },
     });
     expect(oneTime.status).toBe(200);
-    expect(oneTime.body).toEqual({ id: expect.stringMatching(/^cs_test_/), url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//) });
+    expect(oneTime.body).toEqual({
+      id: expect.stringMatching(/^cs_test_/),
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\//),
+    });
 
     const yearly = await callApi(createSubscription.action, "/api/donations/create-subscription", {
-      body: { amount: 120, name: "Yusuf", email: "yusuf@example.org", purpose: "Education", interval: "year", payment_day: 1, payment_month: null },
+      body: {
+        amount: 120,
+        name: "Yusuf",
+        email: "yusuf@example.org",
+        purpose: "Education",
+        interval: "year",
+        payment_day: 1,
+        payment_month: null,
+      },
     });
     expect(yearly.status).toBe(200);
     expect(fakeStripe().checkoutParams(yearly.body.id)).toMatchObject({
@@ -105,18 +141,30 @@ describe("starting a checkout with Stripe", () => {
   });
 
   it("has no sandbox checkout once real keys are set", async () => {
-    const page = await callRoute(sandboxCheckout.loader, "/sandbox/checkout/cs_sandbox_anything", { params: { sessionId: "cs_sandbox_anything" } });
+    const page = await callRoute(sandboxCheckout.loader, "/sandbox/checkout/cs_sandbox_anything", {
+      params: { sessionId: "cs_sandbox_anything" },
+    });
     expect(page).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 } });
   });
 
   it("anchors a yearly gift on any month asked for within Stripe's limits", async () => {
     for (let month = 1; month <= 12; month += 1) {
       const answer = await callApi(createSubscription.action, "/api/donations/create-subscription", {
-        body: { amount: 60, name: "Yusuf", email: "yusuf@example.org", purpose: "Education", interval: "year", payment_day: 1, payment_month: month },
+        body: {
+          amount: 60,
+          name: "Yusuf",
+          email: "yusuf@example.org",
+          purpose: "Education",
+          interval: "year",
+          payment_day: 1,
+          payment_month: month,
+        },
         clientAddress: `198.51.100.${month}`,
       });
       expect(answer.status, `payment_month ${month}`).toBe(200);
-      const anchor = new Date(Number(fakeStripe().checkoutParams(answer.body.id).subscription_data.billing_cycle_anchor) * 1000);
+      const anchor = new Date(
+        Number(fakeStripe().checkoutParams(answer.body.id).subscription_data.billing_cycle_anchor) * 1000,
+      );
       expect(anchor.getUTCMonth() + 1).toBe(month);
     }
   });
@@ -136,8 +184,12 @@ describe("starting a checkout with Stripe", () => {
       body: { amount: 10, name: "A", email: "a@example.org", purpose: "Zakat", interval: "month", payment_day: 15 },
     });
     expect(wrongDay.status).toBe(422);
-    expect(wrongDay.body.detail).toBe("payment_day: Recurring gifts are charged on the 1st of the month, so this must be 1");
-    const form = unwrapData(await callRoute(donate.action, "/donate", { form: { amount: "abc", name: "A", email: "a@example.org" } }));
+    expect(wrongDay.body.detail).toBe(
+      "payment_day: Recurring gifts are charged on the 1st of the month, so this must be 1",
+    );
+    const form = unwrapData(
+      await callRoute(donate.action, "/donate", { form: { amount: "abc", name: "A", email: "a@example.org" } }),
+    );
     expect(form.status).toBe(400);
     expect(fakeStripe().requests.length).toBe(before);
   });
@@ -145,11 +197,16 @@ describe("starting a checkout with Stripe", () => {
   it("tells the donor when the provider fails, keeps what they typed, and logs the error", async () => {
     fakeStripe().failNext("POST", /^\/v1\/checkout\/sessions$/);
     const { status, data } = unwrapData(
-      await callRoute(donate.action, "/donate", { form: { ...DONOR, amount: "75", purpose: "Healthcare", frequency: "Monthly" } }),
+      await callRoute(donate.action, "/donate", {
+        form: { ...DONOR, amount: "75", purpose: "Healthcare", frequency: "Monthly" },
+      }),
     );
     expect(status).toBe(502);
-    const result = (data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
-    expect(result.error[""]).toEqual(["We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment."]);
+    const result = (data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } })
+      .result;
+    expect(result.error[""]).toEqual([
+      "We couldn't reach our secure payment provider, so nothing was charged. Please try again in a moment.",
+    ]);
     expect(result.initialValue).toMatchObject({ ...DONOR, amount: "75", purpose: "Healthcare", frequency: "Monthly" });
     expectLoggedError(/Donation checkout failed: Could not start the checkout/);
 
@@ -157,30 +214,47 @@ describe("starting a checkout with Stripe", () => {
     const api = await callApi(createPaymentSession.action, "/api/donations/create-payment-session", {
       body: { ...DONOR, amount: 10, purpose: "Zakat", frequency: "One-Time" },
     });
-    expect(api).toMatchObject({ status: 502, body: { detail: "Could not start the checkout with the card payment provider" } });
+    expect(api).toMatchObject({
+      status: 502,
+      body: { detail: "Could not start the checkout with the card payment provider" },
+    });
     expectLoggedError(/Could not start the checkout/);
   });
 });
 
 describe("a quick-pay gift with Stripe", () => {
   it("carries its purpose and designation in the provider's metadata, and is recorded in its fund with them", async () => {
-    const response = (await callRoute(donate.action, "/donate", { form: { ...DONOR, obligation: "fidya", days: "4", amount: "1" } })) as Response;
+    const response = (await callRoute(donate.action, "/donate", {
+      form: { ...DONOR, obligation: "fidya", days: "4", amount: "1" },
+    })) as Response;
     expect(response.status).toBe(303);
     const sessionId = response.headers.get("Location")!.split("/").pop()!;
     const params = fakeStripe().checkoutParams(sessionId);
-    const metadata = { donor_name: "Aisha Khan", donor_email: "aisha@example.org", purpose: "Fidya", designation: "Fidya for 4 days", frequency: "One-Time" };
+    const metadata = {
+      donor_name: "Aisha Khan",
+      donor_email: "aisha@example.org",
+      purpose: "Fidya",
+      designation: "Fidya for 4 days",
+      frequency: "One-Time",
+    };
     expect(params).toMatchObject({
       mode: "payment",
       metadata,
       payment_intent_data: { metadata, description: "One-time donation: Fidya for 4 days" },
-      line_items: [{ quantity: "1", price_data: { unit_amount: "4800", product_data: { name: "Donation: Fidya for 4 days" } } }],
+      line_items: [
+        { quantity: "1", price_data: { unit_amount: "4800", product_data: { name: "Donation: Fidya for 4 days" } } },
+      ],
     });
     expect(new URL(params.cancel_url).search).toBe("?obligation=fidya&days=4&checkout=canceled");
 
     await deliverAll(fakeStripe().pay(sessionId));
     const [gift] = await donationRows();
     expect(gift).toMatchObject({ amount_cents: 4800, purpose: "Fidya", designation: "Fidya for 4 days", is_test: 1 });
-    const fund = await getDb().selectFrom("funds").select("slug").where("id", "=", gift!.fund_id).executeTakeFirstOrThrow();
+    const fund = await getDb()
+      .selectFrom("funds")
+      .select("slug")
+      .where("id", "=", gift!.fund_id)
+      .executeTakeFirstOrThrow();
     expect(fund.slug).toBe("fidya");
   });
 });
@@ -205,10 +279,22 @@ describe("Stripe webhooks", () => {
   it("records a paid one-time gift once, however often and however concurrently it is delivered", async () => {
     const sessionId = await donateWithForm({ amount: "25.50" });
     const [completed] = fakeStripe().pay(sessionId);
-    const answers = await Promise.all([deliver(completed!), deliver(completed!), deliver(completed!), deliver(completed!)]);
-    expect(answers.map((answer) => answer.body.outcome).sort()).toEqual(["duplicate", "duplicate", "duplicate", "handled"]);
+    const answers = await Promise.all([
+      deliver(completed!),
+      deliver(completed!),
+      deliver(completed!),
+      deliver(completed!),
+    ]);
+    expect(answers.map((answer) => answer.body.outcome).sort()).toEqual([
+      "duplicate",
+      "duplicate",
+      "duplicate",
+      "handled",
+    ]);
     // Another event about the same payment (a different event id) adds nothing either.
-    await deliver(fakeStripe().event("checkout.session.async_payment_succeeded", fakeStripe().sessions.get(sessionId)!));
+    await deliver(
+      fakeStripe().event("checkout.session.async_payment_succeeded", fakeStripe().sessions.get(sessionId)!),
+    );
     const rows = await donationRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -335,7 +421,9 @@ describe("Stripe webhooks", () => {
       [1300, "active"],
       [1400, "active"],
     ]);
-    expect(rows.every((row) => row.next_payment_date === new Date(firstOfNextMonthUtc() * 1000).toISOString())).toBe(true);
+    expect(rows.every((row) => row.next_payment_date === new Date(firstOfNextMonthUtc() * 1000).toISOString())).toBe(
+      true,
+    );
   });
 
   it("does not call a subscription whose first payment failed 'past due'", async () => {
@@ -344,7 +432,14 @@ describe("Stripe webhooks", () => {
     await deliver(created!);
     expect((await subscriptionRows())[0]!.status).toBe("incomplete");
     const subscription = fakeStripe().subscriptions.get(fakeStripe().sessions.get(sessionId)!.subscription as string)!;
-    const failed = fakeStripe().invoiceFor(subscription, 1700, "subscription_create", fakeStripe().now(), fakeStripe().now(), "open");
+    const failed = fakeStripe().invoiceFor(
+      subscription,
+      1700,
+      "subscription_create",
+      fakeStripe().now(),
+      fakeStripe().now(),
+      "open",
+    );
     await deliver(fakeStripe().event("invoice.payment_failed", failed));
     expect((await subscriptionRows())[0]!.status).toBe("incomplete");
   });
@@ -383,7 +478,9 @@ describe("Stripe webhooks", () => {
     await deliverAll(fakeStripe().pay(sessionId));
     const [gift] = await donationRows();
     const { id: _id, receipt_token: _token, ...copy } = gift!;
-    await expect(getDb().insertInto("donations").values(copy).execute()).rejects.toThrow(uniqueViolationPattern("donations", "stripe_"));
+    await expect(getDb().insertInto("donations").values(copy).execute()).rejects.toThrow(
+      uniqueViolationPattern("donations", "stripe_"),
+    );
     expect(await donationRows()).toHaveLength(1);
   });
 
@@ -410,9 +507,7 @@ describe("the success page", () => {
   async function confirmation(sessionId: string) {
     return (await callRoute(donationSuccess.loader, `/donation-success?session_id=${sessionId}`, {
       clientAddress: `192.0.2.${Math.floor(Math.random() * 250)}`,
-    })) as Awaited<
-      ReturnType<typeof donationSuccess.loader>
-    >;
+    })) as Awaited<ReturnType<typeof donationSuccess.loader>>;
   }
 
   it("confirms a paid gift from the provider and records it when the webhook is late, once", async () => {
@@ -420,9 +515,19 @@ describe("the success page", () => {
     const events = fakeStripe().pay(sessionId);
     expect(await confirmation(sessionId)).toEqual({
       status: "paid",
-      gift: { amount: 35, purpose: "Food & Water Aid", fund: "Food & Water Aid", frequency: "One-Time", donorName: "Aisha Khan" },
+      gift: {
+        amount: 35,
+        purpose: "Food & Water Aid",
+        fund: "Food & Water Aid",
+        frequency: "One-Time",
+        donorName: "Aisha Khan",
+      },
       // Shared from the thank-you page: the donate page, never the page's own address.
-      share: { url: "http://localhost:3000/donate", title: "Give with Al-Amanah Foundation", text: "I just gave to Al-Amanah Foundation. Will you join me?" },
+      share: {
+        url: "http://localhost:3000/donate",
+        title: "Give with Al-Amanah Foundation",
+        text: "I just gave to Al-Amanah Foundation. Will you join me?",
+      },
     });
     expect(await confirmation(sessionId)).toMatchObject({ status: "paid" });
     await deliverAll(events);
@@ -446,7 +551,11 @@ describe("the success page", () => {
       status: "paid",
       gift: { amount: 21, purpose: "Zakat", fund: "Zakat al-Mal", frequency: "One-Time", donorName: "Aisha Khan" },
       // Shared from the thank-you page: the donate page, never the page's own address.
-      share: { url: "http://localhost:3000/donate", title: "Give with Al-Amanah Foundation", text: "I just gave to Al-Amanah Foundation. Will you join me?" },
+      share: {
+        url: "http://localhost:3000/donate",
+        title: "Give with Al-Amanah Foundation",
+        text: "I just gave to Al-Amanah Foundation. Will you join me?",
+      },
     });
     expect(fakeStripe().requests.length).toBe(calls);
   });
@@ -455,7 +564,9 @@ describe("the success page", () => {
     const answers = [];
     for (let attempt = 0; attempt < 31; attempt += 1) {
       answers.push(
-        await callRoute(donationSuccess.loader, `/donation-success?session_id=cs_test_unknown_${attempt}_padding`, { clientAddress: "198.51.100.7" }),
+        await callRoute(donationSuccess.loader, `/donation-success?session_id=cs_test_unknown_${attempt}_padding`, {
+          clientAddress: "198.51.100.7",
+        }),
       );
     }
     expect(answers.slice(0, 30).every((answer) => (answer as { status: string }).status === "unknown")).toBe(true);
@@ -510,10 +621,16 @@ describe("reconciliation with the provider", () => {
     await deliverAll(fakeStripe().pay(sessionId));
     const subscription = fakeStripe().subscriptions.get(fakeStripe().sessions.get(sessionId)!.subscription as string)!;
     subscription.status = "past_due";
-    const first = await callApi(refreshApi.action, "/api/donations/update-subscription-status", { method: "POST", headers: auth });
+    const first = await callApi(refreshApi.action, "/api/donations/update-subscription-status", {
+      method: "POST",
+      headers: auth,
+    });
     expect(first.body).toEqual({ updated: 1 });
     expect((await subscriptionRows())[0]!.status).toBe("past_due");
-    const second = await callApi(refreshApi.action, "/api/donations/update-subscription-status", { method: "POST", headers: auth });
+    const second = await callApi(refreshApi.action, "/api/donations/update-subscription-status", {
+      method: "POST",
+      headers: auth,
+    });
     expect(second.body).toEqual({ updated: 0 });
   });
 
@@ -537,7 +654,10 @@ describe("reconciliation with the provider", () => {
       body: { subscription_id: providerId },
       headers: auth,
     });
-    expect(canceled).toMatchObject({ status: 200, body: { status: "canceled", stripe_subscription_id: providerId, next_payment_date: null } });
+    expect(canceled).toMatchObject({
+      status: 200,
+      body: { status: "canceled", stripe_subscription_id: providerId, next_payment_date: null },
+    });
     expect(fakeStripe().subscriptions.get(providerId)!.status).toBe("canceled");
     expect(fakeStripe().requests.filter((r) => r.method === "DELETE")).toHaveLength(2);
 
@@ -551,8 +671,14 @@ describe("reconciliation with the provider", () => {
       headers: auth,
     });
     expect(unknown.status).toBe(404);
-    const empty = await callApi(cancelSubscriptionApi.action, "/api/donations/cancel-subscription", { body: {}, headers: auth });
-    expect(empty).toMatchObject({ status: 422, body: { detail: "subscription_id: Give the card provider's subscription id" } });
+    const empty = await callApi(cancelSubscriptionApi.action, "/api/donations/cancel-subscription", {
+      body: {},
+      headers: auth,
+    });
+    expect(empty).toMatchObject({
+      status: 422,
+      body: { detail: "subscription_id: Give the card provider's subscription id" },
+    });
   });
 
   it("Sync looks back 90 days unless asked for more", async () => {
@@ -562,21 +688,35 @@ describe("reconciliation with the provider", () => {
     fakeStripe().sessions.get(sessionId)!.created -= 120 * 24 * 60 * 60;
     const recent = await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth });
     expect(recent.body).toEqual({ synced: 0 });
-    const year = await callApi(syncApi.action, "/api/donations/sync-stripe-data?days=365", { method: "POST", headers: auth });
+    const year = await callApi(syncApi.action, "/api/donations/sync-stripe-data?days=365", {
+      method: "POST",
+      headers: auth,
+    });
     expect(year.body).toEqual({ synced: 1 });
-    const bad = await callApi(syncApi.action, "/api/donations/sync-stripe-data?days=0", { method: "POST", headers: auth });
+    const bad = await callApi(syncApi.action, "/api/donations/sync-stripe-data?days=0", {
+      method: "POST",
+      headers: auth,
+    });
     expect(bad.status).toBe(422);
   });
 
   it("shows the spec's failure banners when the provider fails on the admin screens", async () => {
     fakeStripe().failNext("GET", /^\/v1\/checkout\/sessions$/);
     const sync = unwrapData(await callRoute(donationsScreen.action, "/admin/donations", { form: { intent: "sync" } }));
-    expect(sync).toMatchObject({ status: 502, data: { ok: false, message: "Failed to sync data from the card payment provider" } });
+    expect(sync).toMatchObject({
+      status: 502,
+      data: { ok: false, message: "Failed to sync data from the card payment provider" },
+    });
     expectLoggedError(/Sync failed: Could not list checkout sessions/);
 
     fakeStripe().failNext("GET", /^\/v1\/subscriptions$/);
-    const refresh = unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "refresh" } }));
-    expect(refresh).toMatchObject({ status: 502, data: { ok: false, message: "Failed to update subscription status" } });
+    const refresh = unwrapData(
+      await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "refresh" } }),
+    );
+    expect(refresh).toMatchObject({
+      status: 502,
+      data: { ok: false, message: "Failed to update subscription status" },
+    });
     expectLoggedError(/Status update failed: Could not list subscriptions/);
 
     const sessionId = await donateWithForm({ amount: "23", frequency: "Monthly" });

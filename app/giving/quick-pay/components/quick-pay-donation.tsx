@@ -25,9 +25,20 @@ export interface QuickPayView {
 }
 
 /** The fields the donor fills in; anything else in the form's errors is the request's own. */
-const DONOR_FIELDS = new Set(["name", "email", "anonymous", "cover_fees", "tribute", "tribute.kind", "tribute.name", "tribute.email"]);
+const DONOR_FIELDS = new Set([
+  "name",
+  "email",
+  "anonymous",
+  "cover_fees",
+  "tribute",
+  "tribute.kind",
+  "tribute.name",
+  "tribute.email",
+]);
 
-type QuickPayFields = Record<"name" | "email" | "anonymous" | "cover_fees", string> & { tribute: { kind: string; name: string; email: string } };
+type QuickPayFields = Record<"name" | "email" | "anonymous" | "cover_fees", string> & {
+  tribute: { kind: string; name: string; email: string };
+};
 
 /**
  * The donate form for Zakat al-Fitr, Fidya or Kaffarah: a fixed summary, given once.
@@ -68,11 +79,16 @@ export function QuickPayDonation({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-8 lg:col-span-2">
-      {checkoutCanceled ? <CanceledCheckoutNotice kept="The gift is kept below, with your ticks." restored={restored} /> : null}
+      {checkoutCanceled ? (
+        <CanceledCheckoutNotice kept="The gift is kept below, with your ticks." restored={restored} />
+      ) : null}
       {Object.entries(view.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <section aria-labelledby="quick-pay-summary-title" className="rounded-xl border-2 border-brand-700 bg-brand-50 p-6">
+      <section
+        aria-labelledby="quick-pay-summary-title"
+        className="rounded-xl border-2 border-brand-700 bg-brand-50 p-6"
+      >
         <h2 id="quick-pay-summary-title" className="text-lg font-semibold text-slate-900">
           Your gift
         </h2>
@@ -86,9 +102,12 @@ export function QuickPayDonation({
           </Link>
         </p>
         {view.late ? (
-          <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900" data-testid="late-fitr">
-            Eid al-Fitr began on {formatBothCalendars(view.eidOn)}. Zakat al-Fitr
-            given after the Eid prayer is given as Sadaqa, so this gift is recorded as general Sadaqa.
+          <p
+            className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+            data-testid="late-fitr"
+          >
+            Eid al-Fitr began on {formatBothCalendars(view.eidOn)}. Zakat al-Fitr given after the Eid prayer is given as
+            Sadaqa, so this gift is recorded as general Sadaqa.
           </p>
         ) : null}
       </section>
@@ -98,7 +117,13 @@ export function QuickPayDonation({
         <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
       </div>
 
-      <GiftChoices fields={fields} giftCents={view.amountCents} cardFee={cardFee} destination={`the ${view.fund} fund`} isZakat={view.isZakat} />
+      <GiftChoices
+        fields={fields}
+        giftCents={view.amountCents}
+        cardFee={cardFee}
+        destination={`the ${view.fund} fund`}
+        isZakat={view.isZakat}
+      />
 
       <div className="space-y-3">
         {problems.length ? (
@@ -110,10 +135,15 @@ export function QuickPayDonation({
           {processing ? "Processing..." : "Donate Now"}
         </button>
         <p className="text-sm text-slate-600" aria-live="polite">
-          You will give {coverCents > 0 ? giftWithFeeWords(view.amountCents, coverCents) : formatExactCents(view.amountCents)} once, through a secure hosted
-          checkout.
+          You will give{" "}
+          {coverCents > 0 ? giftWithFeeWords(view.amountCents, coverCents) : formatExactCents(view.amountCents)} once,
+          through a secure hosted checkout.
         </p>
-        {sandbox ? <p className="text-sm text-slate-600">Test mode: you will see a simulated checkout, and no card is charged.</p> : null}
+        {sandbox ? (
+          <p className="text-sm text-slate-600">
+            Test mode: you will see a simulated checkout, and no card is charged.
+          </p>
+        ) : null}
       </div>
     </Form>
   );

@@ -16,12 +16,19 @@ export const meta: Route.MetaFunction = () => [
   { title: "Quick pay: Zakat al-Fitr, Fidya and Kaffarah | Al-Amanah Foundation" },
   {
     name: "description",
-    content: "Pay Zakat al-Fitr for your household, Fidya for the days you could not fast, or Kaffarah, at the foundation's published rates.",
+    content:
+      "Pay Zakat al-Fitr for your household, Fidya for the days you could not fast, or Kaffarah, at the foundation's published rates.",
   },
 ];
 
 function rateView(rate: Rate): RateView {
-  return { cents: dollarsToCents(rate.amount), effective_on: rate.effective_on, authority: rate.authority, note: rate.note, to_confirm: rate.to_confirm };
+  return {
+    cents: dollarsToCents(rate.amount),
+    effective_on: rate.effective_on,
+    authority: rate.authority,
+    note: rate.note,
+    to_confirm: rate.to_confirm,
+  };
 }
 
 /**
@@ -37,8 +44,13 @@ export async function loader({ url }: Route.LoaderArgs) {
     delete values[CHANGE_REQUEST];
     const parsed = obligationSchema.safeParse(values);
     // From the donate page's "Change" link: the request back in its form, to be changed.
-    if (parsed.success && !url.searchParams.has(CHANGE_REQUEST)) throw redirect(`/donate?${obligationQuery(parsed.data)}`);
-    asked = { obligation: values.obligation ?? "", values, errors: parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues) };
+    if (parsed.success && !url.searchParams.has(CHANGE_REQUEST))
+      throw redirect(`/donate?${obligationQuery(parsed.data)}`);
+    asked = {
+      obligation: values.obligation ?? "",
+      values,
+      errors: parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues),
+    };
   }
   const terms = await quickPayTerms();
   return {
@@ -59,8 +71,8 @@ export default function Obligations({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero id="obligations-title" eyebrow="Quick pay" title="Zakat al-Fitr, Fidya and Kaffarah">
         <p>
-          Obligations with a fixed measure, paid at the foundation&apos;s published rates: say how many, and we work out the
-          amount. Each gift goes to its own fund, and its receipt says what it was for.
+          Obligations with a fixed measure, paid at the foundation&apos;s published rates: say how many, and we work out
+          the amount. Each gift goes to its own fund, and its receipt says what it was for.
         </p>
       </PageHero>
       <div className="container-page space-y-8 py-12">

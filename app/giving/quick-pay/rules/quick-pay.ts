@@ -21,7 +21,11 @@ export function obligationQuery(request: ObligationRequest): string {
     case "fidya":
       return new URLSearchParams({ obligation: "fidya", days: String(request.days) }).toString();
     case "kaffarah":
-      return new URLSearchParams({ obligation: "kaffarah", reason: request.reason, count: String(request.count) }).toString();
+      return new URLSearchParams({
+        obligation: "kaffarah",
+        reason: request.reason,
+        count: String(request.count),
+      }).toString();
   }
 }
 

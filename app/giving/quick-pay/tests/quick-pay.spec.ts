@@ -13,11 +13,13 @@ function uniqueEmail(label: string): string {
 
 /** The Fitr rate the page states ("$12.00"), in dollars. */
 async function fitrRate(page: Page): Promise<number> {
-  const text = (await page.getByRole("region", { name: "Zakat al-Fitr", exact: true }).getByTestId("rate").textContent()) ?? "";
+  const text =
+    (await page.getByRole("region", { name: "Zakat al-Fitr", exact: true }).getByTestId("rate").textContent()) ?? "";
   return Number(/\$([\d,.]+)/.exec(text)![1]!.replace(/,/g, ""));
 }
 
-const money = (dollars: number) => `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (dollars: number) =>
+  `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function payFitrFor(page: Page, people: number, email: string): Promise<{ amount: string; late: boolean }> {
   await page.goto("/obligations");
@@ -66,13 +68,18 @@ test.describe("quick pay with JavaScript", () => {
     await changeTheRequest(page);
   });
 
-  test("a new donor pays Zakat al-Fitr for a household, and staff find it under its fund, marked as a test", async ({ page, browser }, testInfo) => {
+  test("a new donor pays Zakat al-Fitr for a household, and staff find it under its fund, marked as a test", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const email = uniqueEmail("fitr");
     await page.goto("/obligations");
     // The amount shows as the donor types; the server works it out again all the same.
     const fitr = page.getByRole("region", { name: "Zakat al-Fitr", exact: true });
     await fitr.getByLabel("People in your household").fill("3");
-    await expect(fitr.getByTestId("fitr-preview")).toHaveText(`3 × ${money(await fitrRate(page))} = ${money((await fitrRate(page)) * 3)}`);
+    await expect(fitr.getByTestId("fitr-preview")).toHaveText(
+      `3 × ${money(await fitrRate(page))} = ${money((await fitrRate(page)) * 3)}`,
+    );
 
     const { amount, late } = await payFitrFor(page, 5, email);
     await expect(page.getByTestId("gift-summary")).toContainText(late ? "General Donation" : "Zakat al-Fitr");
@@ -100,7 +107,10 @@ test.describe("quick pay with JavaScript", () => {
     await expect(page.getByTestId("todays-prices")).toContainText(/gold \$[\d,.]+ a gram as of .+ AH\)/);
     await expect(page.getByRole("link", { name: "quick pay works them out" })).toHaveAttribute("href", "/obligations");
     await page.goto("/zakat-education");
-    await expect(page.getByRole("link", { name: "Zakat al-Fitr, Fidya and Kaffarah" })).toHaveAttribute("href", "/obligations");
+    await expect(page.getByRole("link", { name: "Zakat al-Fitr, Fidya and Kaffarah" })).toHaveAttribute(
+      "href",
+      "/obligations",
+    );
   });
 });
 
@@ -111,7 +121,9 @@ test.describe("quick pay without JavaScript", () => {
     await changeTheRequest(page);
   });
 
-  test("Kaffarah and Fidya forms say what is missing, and Zakat al-Fitr is paid all the way through", async ({ page }) => {
+  test("Kaffarah and Fidya forms say what is missing, and Zakat al-Fitr is paid all the way through", async ({
+    page,
+  }) => {
     await page.goto("/obligations");
     const kaffarah = page.getByRole("region", { name: "Kaffarah", exact: true });
     await expect(kaffarah.getByTestId("kaffarah-view")).toContainText("The foundation follows the view that");

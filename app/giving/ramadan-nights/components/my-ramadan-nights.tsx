@@ -50,7 +50,12 @@ export function MyRamadanNights({
       {stopping ? (
         <ConfirmPanel
           question="Stop the remaining nights?"
-          details={<p>{nightCounts(stopping).toCome} nights still to come will not be charged. The nights already given stay given.</p>}
+          details={
+            <p>
+              {nightCounts(stopping).toCome} nights still to come will not be charged. The nights already given stay
+              given.
+            </p>
+          }
           confirmLabel="Yes, stop the remaining nights"
           intent="stop-ramadan"
           fields={{ id: String(stopping.id) }}
@@ -79,8 +84,8 @@ function RamadanSchedule({ schedule }: { schedule: RamadanScheduleView }) {
             {schedule.is_test ? <span className="ml-2 text-xs font-normal text-amber-800">(test)</span> : null}
           </p>
           <p className="text-sm text-slate-600">
-            {SCHEDULE_WORDS[schedule.status] ?? schedule.status} · {counts.charged} given ({formatExactDollars(schedule.charged)}) · {counts.failed} declined ·{" "}
-            {counts.toCome} to come
+            {SCHEDULE_WORDS[schedule.status] ?? schedule.status} · {counts.charged} given (
+            {formatExactDollars(schedule.charged)}) · {counts.failed} declined · {counts.toCome} to come
           </p>
         </div>
         {schedule.status === "active" && counts.toCome > 0 ? (
@@ -102,7 +107,9 @@ function RamadanSchedule({ schedule }: { schedule: RamadanScheduleView }) {
               <li key={night.number} className="flex flex-wrap justify-between gap-2 py-1.5">
                 <span>
                   {nightName(night.number)} · the evening of {eveningWords(night.evening)}
-                  {night.status === "pending" && thirtyDaysWords(night.number) ? <span className="block text-xs text-slate-600">{thirtyDaysWords(night.number)}</span> : null}
+                  {night.status === "pending" && thirtyDaysWords(night.number) ? (
+                    <span className="block text-xs text-slate-600">{thirtyDaysWords(night.number)}</span>
+                  ) : null}
                 </span>
                 <span className="tabular-nums">
                   {formatExactDollars(night.amount)} · {NIGHT_WORDS[night.status] ?? night.status}

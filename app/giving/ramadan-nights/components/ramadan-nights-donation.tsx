@@ -43,11 +43,25 @@ export function ramadanCalendarOf(settings: RamadanSettingsView, clock: RamadanC
 }
 
 /** The form's view, its fields filled from the address where given (a link to "all thirty nights of $5", say). */
-export function ramadanNightsView(settings: RamadanSettingsView, purposes: string[], params: URLSearchParams, clock: RamadanClock): RamadanNightsView {
-  const initial = Object.fromEntries(["plan", "per_night", "double_odd_nights", "purpose"].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
+export function ramadanNightsView(
+  settings: RamadanSettingsView,
+  purposes: string[],
+  params: URLSearchParams,
+  clock: RamadanClock,
+): RamadanNightsView {
+  const initial = Object.fromEntries(
+    ["plan", "per_night", "double_odd_nights", "purpose"].flatMap((name) =>
+      params.get(name) ? [[name, params.get(name)!]] : [],
+    ),
+  );
   // Back from a canceled card page, the plan comes as ?ramadan=<plan>.
   if (!initial.plan && params.get("ramadan")) initial.plan = params.get("ramadan")!;
-  return { calendar: ramadanCalendarOf(settings, clock), chargeHour: chargeTimeWords(settings.charge_hour, clock.timeZone), purposes, initial };
+  return {
+    calendar: ramadanCalendarOf(settings, clock),
+    chargeHour: chargeTimeWords(settings.charge_hour, clock.timeZone),
+    purposes,
+    initial,
+  };
 }
 
 /** The donate page when the donor gives on the nights of Ramadan. */
@@ -68,7 +82,10 @@ export function RamadanNightsDonation({
   return (
     <>
       <PageHero id="donate-title" eyebrow="The nights of Ramadan" title="Give on the nights of Ramadan">
-        <p>A gift on each night, charged on its evening: the last ten nights, when Laylat al-Qadr is sought, or all thirty.</p>
+        <p>
+          A gift on each night, charged on its evening: the last ten nights, when Laylat al-Qadr is sought, or all
+          thirty.
+        </p>
       </PageHero>
       <div className="container-page py-12">
         <DonateWays current="ramadan-nights" />

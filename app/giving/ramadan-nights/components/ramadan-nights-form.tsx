@@ -1,4 +1,11 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { isTicked, ANONYMOUS_NOTE } from "~/giving/donate/index.ui";
@@ -16,13 +23,22 @@ export const RAMADAN_WAY = "ramadan-nights";
 /** The button that only shows the nights (without JavaScript: a round trip that keeps every field). */
 export const SHOW_NIGHTS_INTENT = "show-nights";
 
-type RamadanFields = Record<"plan" | "per_night" | "double_odd_nights" | "purpose" | "name" | "email" | "anonymous", string>;
+type RamadanFields = Record<
+  "plan" | "per_night" | "double_odd_nights" | "purpose" | "name" | "email" | "anonymous",
+  string
+>;
 
 /** What the preview needs of the form as typed now, or null while the amount per night is not usable. */
-export function typedSchedule(fields: { plan: FieldMetadata<string>; per_night: FieldMetadata<string>; double_odd_nights: FieldMetadata<string> }) {
+export function typedSchedule(fields: {
+  plan: FieldMetadata<string>;
+  per_night: FieldMetadata<string>;
+  double_odd_nights: FieldMetadata<string>;
+}) {
   const perNight = ramadanRequestSchema.shape.per_night.safeParse(String(fields.per_night.value ?? "").trim());
   if (!perNight.success) return null;
-  const plan: RamadanPlan = (RAMADAN_PLANS as readonly string[]).includes(String(fields.plan.value)) ? (fields.plan.value as RamadanPlan) : "last-ten";
+  const plan: RamadanPlan = (RAMADAN_PLANS as readonly string[]).includes(String(fields.plan.value))
+    ? (fields.plan.value as RamadanPlan)
+    : "last-ten";
   return { plan, perNightCents: dollarsToCents(perNight.data), doubleOddNights: isTicked(fields.double_odd_nights) };
 }
 
@@ -62,7 +78,12 @@ export function RamadanNightsForm({
   const schedule = typedSchedule(fields);
 
   return (
-    <Form method="post" action={`/donate?way=${RAMADAN_WAY}`} {...getFormProps(form)} className="min-w-0 space-y-8 lg:col-span-2">
+    <Form
+      method="post"
+      action={`/donate?way=${RAMADAN_WAY}`}
+      {...getFormProps(form)}
+      className="min-w-0 space-y-8 lg:col-span-2"
+    >
       <input type="hidden" name="way" value={RAMADAN_WAY} />
       <PlanChoice field={fields.plan} />
 
@@ -71,10 +92,21 @@ export function RamadanNightsForm({
           Amount per night (USD)
         </label>
         <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500"
+          >
             $
           </span>
-          <input {...getInputProps(fields.per_night, { type: "number" })} key={fields.per_night.key} min={1} step={0.01} inputMode="decimal" required className="field-input pl-7" />
+          <input
+            {...getInputProps(fields.per_night, { type: "number" })}
+            key={fields.per_night.key}
+            min={1}
+            step={0.01}
+            inputMode="decimal"
+            required
+            className="field-input pl-7"
+          />
         </div>
         <FieldError id={fields.per_night.errorId} errors={fields.per_night.errors} />
       </div>
@@ -86,7 +118,9 @@ export function RamadanNightsForm({
       {schedule ? (
         <RamadanNightsPreview {...schedule} calendar={calendar} />
       ) : (
-        <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">Enter an amount per night of at least $1 to see your nights and the total.</p>
+        <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          Enter an amount per night of at least $1 to see your nights and the total.
+        </p>
       )}
       {hydrated ? null : (
         <button type="submit" name="intent" value={SHOW_NIGHTS_INTENT} formNoValidate className="btn-secondary">
@@ -109,17 +143,27 @@ export function RamadanNightsForm({
             {form.errors[0]}
           </p>
         ) : null}
-        <button type="submit" name="intent" value="save-card" className="btn-gold w-full py-3 text-lg sm:w-auto" disabled={processing}>
+        <button
+          type="submit"
+          name="intent"
+          value="save-card"
+          className="btn-gold w-full py-3 text-lg sm:w-auto"
+          disabled={processing}
+        >
           {processing ? "Processing..." : "Save my card and give each night"}
         </button>
         <p className="text-sm text-slate-600" aria-live="polite">
           {schedule ? scheduleSummary(schedule, calendar) : "Enter an amount per night to see what you will give."}
         </p>
         <p className="text-sm text-slate-600">
-          Nothing is charged now: our payment provider keeps your card, and each night is charged on its evening at {chargeHourWords}. You can stop the
-          remaining nights from My giving at any time.
+          Nothing is charged now: our payment provider keeps your card, and each night is charged on its evening at{" "}
+          {chargeHourWords}. You can stop the remaining nights from My giving at any time.
         </p>
-        {sandbox ? <p className="text-sm text-slate-600">Test mode: you will see a simulated card page, and no card is charged.</p> : null}
+        {sandbox ? (
+          <p className="text-sm text-slate-600">
+            Test mode: you will see a simulated card page, and no card is charged.
+          </p>
+        ) : null}
       </div>
     </Form>
   );
@@ -159,13 +203,26 @@ function PlanChoice({ field }: { field: FieldMetadata<string> }) {
 }
 
 /** A checkbox named by its own words, with what it means as its description. */
-function Checkbox({ field, label, children }: { field: FieldMetadata<string>; label: string; children: React.ReactNode }) {
+function Checkbox({
+  field,
+  label,
+  children,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  children: React.ReactNode;
+}) {
   const descriptionId = `${field.id}-description`;
   const describedBy = [descriptionId, field.errors?.length ? field.errorId : ""].filter(Boolean).join(" ");
   return (
     <div>
       <div className="flex items-start gap-3">
-        <input {...getInputProps(field, { type: "checkbox" })} key={field.key} aria-describedby={describedBy} className="mt-1 h-4 w-4 shrink-0 accent-brand-700" />
+        <input
+          {...getInputProps(field, { type: "checkbox" })}
+          key={field.key}
+          aria-describedby={describedBy}
+          className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+        />
         <div>
           <label htmlFor={field.id} className="font-medium text-slate-900">
             {label}

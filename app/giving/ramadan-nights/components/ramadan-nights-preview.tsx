@@ -1,9 +1,18 @@
-import { ramadanNights, ramadanTotal, type RamadanNight, type RamadanPlan, type RamadanSchedule } from "../rules/ramadan-nights";
+import {
+  ramadanNights,
+  ramadanTotal,
+  type RamadanNight,
+  type RamadanPlan,
+  type RamadanSchedule,
+} from "../rules/ramadan-nights";
 import { nightsStillToGive } from "../rules/ramadan-nights-to-give";
 import { eveningWords, hijriNightWords, nightName, thirtyDaysWords } from "../rules/ramadan-words";
 import { formatExactCents } from "~/shared/money";
 
-/** When this year's nights begin (the evening staff confirmed, or the calculation's proposal until they do) and when each is charged. */
+/**
+ * When this year's nights begin (the evening staff confirmed, or the calculation's proposal until they do) and when
+ * each is charged.
+ */
 export interface RamadanCalendar {
   firstNight: string;
   confirmed: boolean;
@@ -22,7 +31,10 @@ export interface RamadanCalendar {
  * when the card is saved: a donor starting during Ramadan gives from tonight's night on.
  * `late` says the plan's first nights have gone by; the totals are of the nights given.
  */
-export function nightsYouGive(schedule: RamadanSchedule, calendar: RamadanCalendar): { nights: RamadanNight[]; late: boolean; total: ReturnType<typeof ramadanTotal> } {
+export function nightsYouGive(
+  schedule: RamadanSchedule,
+  calendar: RamadanCalendar,
+): { nights: RamadanNight[]; late: boolean; total: ReturnType<typeof ramadanTotal> } {
   const all = ramadanNights(schedule, calendar.firstNight);
   const nights = nightsStillToGive(all, new Date(calendar.now), calendar.chargeHour, calendar.timeZone);
   return { nights, late: nights.length < all.length, total: ramadanTotal(nights) };
@@ -49,12 +61,17 @@ export function RamadanNightsPreview({
   if (nights.length === 0) {
     return (
       <p className="rounded-xl border-2 border-brand-700 bg-brand-50 p-5 text-slate-900" data-testid="ramadan-preview">
-        This Ramadan&apos;s nights are over: there is no night left to give on. The nights of next Ramadan can be chosen here once it is near.
+        This Ramadan&apos;s nights are over: there is no night left to give on. The nights of next Ramadan can be chosen
+        here once it is near.
       </p>
     );
   }
   return (
-    <section aria-labelledby="ramadan-preview-title" className="rounded-xl border-2 border-brand-700 bg-brand-50 p-5" data-testid="ramadan-preview">
+    <section
+      aria-labelledby="ramadan-preview-title"
+      className="rounded-xl border-2 border-brand-700 bg-brand-50 p-5"
+      data-testid="ramadan-preview"
+    >
       <h3 id="ramadan-preview-title" className="text-lg font-semibold text-slate-900">
         Your nights
       </h3>
@@ -62,12 +79,13 @@ export function RamadanNightsPreview({
         {calendar.rehearsal
           ? `The first night is set to the evening of ${eveningWords(calendar.firstNight)} as a rehearsal in test mode: no money moves.`
           : calendar.confirmed
-          ? `The first night begins on the evening of ${eveningWords(calendar.firstNight)}, as the foundation confirmed from the moon's sighting.`
-          : `The first night is proposed for the evening of ${eveningWords(calendar.firstNight)}, from the Hijri calendar: a proposal until the foundation confirms it once the moon is sighted. Your nights follow the confirmed date.`}
+            ? `The first night begins on the evening of ${eveningWords(calendar.firstNight)}, as the foundation confirmed from the moon's sighting.`
+            : `The first night is proposed for the evening of ${eveningWords(calendar.firstNight)}, from the Hijri calendar: a proposal until the foundation confirms it once the moon is sighted. Your nights follow the confirmed date.`}
       </p>
       {late ? (
         <p className="mt-1 text-sm font-medium text-slate-900" data-testid="ramadan-from-night">
-          Ramadan is under way: you give from the {nightName(nights[0]!.night)} on, the evening of {eveningWords(nights[0]!.evening)}. The nights gone by are not charged.
+          Ramadan is under way: you give from the {nightName(nights[0]!.night)} on, the evening of{" "}
+          {eveningWords(nights[0]!.evening)}. The nights gone by are not charged.
         </p>
       ) : null}
       <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -75,9 +93,15 @@ export function RamadanNightsPreview({
           <caption className="sr-only">The nights you give on, with each night&apos;s amount</caption>
           <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">Night</th>
-              <th scope="col" className="px-3 py-2">Begins on the evening of</th>
-              <th scope="col" className="px-3 py-2 text-right">Amount</th>
+              <th scope="col" className="px-3 py-2">
+                Night
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Begins on the evening of
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -85,15 +109,21 @@ export function RamadanNightsPreview({
               <tr key={night.night}>
                 <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                   <span className="block">{nightName(night.night)}</span>
-                  <span className="block text-xs font-normal text-slate-600">{hijriNightWords(night.night, calendar.hijriYear)}</span>
+                  <span className="block text-xs font-normal text-slate-600">
+                    {hijriNightWords(night.night, calendar.hijriYear)}
+                  </span>
                 </th>
                 <td className="px-3 py-2">
                   {eveningWords(night.evening)}
-                  {night.onlyIfThirtyDays ? <span className="block text-xs text-slate-600">{thirtyDaysWords(night.night)}</span> : null}
+                  {night.onlyIfThirtyDays ? (
+                    <span className="block text-xs text-slate-600">{thirtyDaysWords(night.night)}</span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-2 text-right font-semibold tabular-nums">
                   <span className="whitespace-nowrap">{formatExactCents(night.amountCents)}</span>
-                  {night.doubled ? <span className="block text-xs font-normal text-brand-800">Doubled: an odd night</span> : null}
+                  {night.doubled ? (
+                    <span className="block text-xs font-normal text-brand-800">Doubled: an odd night</span>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -101,7 +131,8 @@ export function RamadanNightsPreview({
         </table>
       </div>
       <p className="mt-3 font-semibold text-slate-900" data-testid="ramadan-total">
-        In all: {formatExactCents(total.thirtyDaysCents)} if Ramadan has 30 days, {formatExactCents(total.twentyNineDaysCents)} if it has 29.
+        In all: {formatExactCents(total.thirtyDaysCents)} if Ramadan has 30 days,{" "}
+        {formatExactCents(total.twentyNineDaysCents)} if it has 29.
       </p>
     </section>
   );

@@ -17,7 +17,15 @@ export interface RamadanScheduleView {
   purpose: string;
   status: string;
   is_test: boolean;
-  nights: { number: number; evening: string; amount: number; status: string; charged_at: string | null; donation_id: number | null; last_error: string }[];
+  nights: {
+    number: number;
+    evening: string;
+    amount: number;
+    status: string;
+    charged_at: string | null;
+    donation_id: number | null;
+    last_error: string;
+  }[];
   charged: number;
   failed: number;
   created_at: string;
@@ -26,7 +34,11 @@ export interface RamadanScheduleView {
 }
 
 /** A schedule as the staff list shows it: its nights counted by the query, not listed. */
-export type RamadanScheduleRowView = Omit<RamadanScheduleView, "nights"> & { nights_charged: number; nights_failed: number; nights_to_come: number };
+export type RamadanScheduleRowView = Omit<RamadanScheduleView, "nights"> & {
+  nights_charged: number;
+  nights_failed: number;
+  nights_to_come: number;
+};
 
 /** Nights charged, failed and still to come. */
 export function nightCounts(schedule: Pick<RamadanScheduleView, "nights">) {
@@ -46,8 +58,19 @@ const STATUS_WORDS: Record<string, string> = {
   finished: "finished",
 };
 
-/** A page of schedules with their nights counted; Details and Stop open by address (?schedule=, ?stop=), so both work without JavaScript. */
-export function RamadanSchedulesTable({ schedules, timeZone, query }: { schedules: RamadanScheduleRowView[]; timeZone: string; query: URLSearchParams }) {
+/**
+ * A page of schedules with their nights counted; Details and Stop open by address (?schedule=, ?stop=), so both work
+ * without JavaScript.
+ */
+export function RamadanSchedulesTable({
+  schedules,
+  timeZone,
+  query,
+}: {
+  schedules: RamadanScheduleRowView[];
+  timeZone: string;
+  query: URLSearchParams;
+}) {
   const linkTo = (name: string, id: number) => {
     const params = new URLSearchParams(query);
     params.delete("schedule");
@@ -100,7 +123,12 @@ export function RamadanSchedulesTable({ schedules, timeZone, query }: { schedule
           <td className="px-3 py-3 text-right align-top whitespace-nowrap sm:align-middle">
             {/* Stacked on a phone, so both are in view without scrolling sideways. */}
             <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end sm:gap-3">
-              <Link to={linkTo("schedule", schedule.id)} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Nights of ${schedule.name}`}>
+              <Link
+                to={linkTo("schedule", schedule.id)}
+                preventScrollReset
+                className="font-semibold text-brand-700 hover:underline"
+                aria-label={`Nights of ${schedule.name}`}
+              >
                 Nights
               </Link>
               {schedule.status === "active" || schedule.status === "awaiting_card" ? (
@@ -163,9 +191,20 @@ const NIGHT_STATUS_WORDS: Record<string, string> = {
 };
 
 /** One schedule's nights: each evening, amount and what became of it, with the gift it made. */
-export function RamadanScheduleNights({ schedule, timeZone, closeTo }: { schedule: RamadanScheduleView; timeZone: string; closeTo: string }) {
+export function RamadanScheduleNights({
+  schedule,
+  timeZone,
+  closeTo,
+}: {
+  schedule: RamadanScheduleView;
+  timeZone: string;
+  closeTo: string;
+}) {
   return (
-    <section aria-labelledby="schedule-nights-title" className="space-y-3 rounded-xl border-2 border-brand-600 bg-white p-3 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="schedule-nights-title"
+      className="space-y-3 rounded-xl border-2 border-brand-600 bg-white p-3 shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="schedule-nights-title" className="text-lg font-semibold text-slate-900">
@@ -174,7 +213,9 @@ export function RamadanScheduleNights({ schedule, timeZone, closeTo }: { schedul
           <p className="text-sm text-slate-600">
             {RAMADAN_PLAN_LABELS[schedule.plan]}, {perNightWords(schedule)}, for {schedule.purpose}
             {schedule.is_test ? " (test: no money moves)" : ""}.
-            {schedule.stopped_at ? ` Stopped on ${formatDate(schedule.stopped_at, timeZone)} by ${schedule.stopped_by === "donor" ? "the donor" : schedule.stopped_by}.` : ""}
+            {schedule.stopped_at
+              ? ` Stopped on ${formatDate(schedule.stopped_at, timeZone)} by ${schedule.stopped_by === "donor" ? "the donor" : schedule.stopped_by}.`
+              : ""}
           </p>
         </div>
         <Link to={closeTo} preventScrollReset className="btn-secondary">
@@ -186,7 +227,13 @@ export function RamadanScheduleNights({ schedule, timeZone, closeTo }: { schedul
       ) : (
         <DataTable
           caption={`The nights of ${schedule.name}'s schedule`}
-          columns={[{ label: "Night" }, { label: "Amount", align: "right" }, { label: "Status" }, { label: "Charged at", fromSm: true }, { label: "Gift", fromSm: true }]}
+          columns={[
+            { label: "Night" },
+            { label: "Amount", align: "right" },
+            { label: "Status" },
+            { label: "Charged at", fromSm: true },
+            { label: "Gift", fromSm: true },
+          ]}
           emptyText="No nights"
         >
           {schedule.nights.map((night) => (
@@ -200,15 +247,23 @@ export function RamadanScheduleNights({ schedule, timeZone, closeTo }: { schedul
                 {NIGHT_STATUS_WORDS[night.status] ?? night.status}
                 {night.last_error ? <span className="block text-xs text-red-800">{night.last_error}</span> : null}
                 {/* On a phone, when it was charged and its gift stand under its status. */}
-                {night.charged_at ? <span className="block text-xs text-slate-600 sm:hidden">{formatDateTime(night.charged_at, timeZone)}</span> : null}
+                {night.charged_at ? (
+                  <span className="block text-xs text-slate-600 sm:hidden">
+                    {formatDateTime(night.charged_at, timeZone)}
+                  </span>
+                ) : null}
                 {night.donation_id ? (
                   <span className="block sm:hidden">
                     <NightGift night={night} email={schedule.email} />
                   </span>
                 ) : null}
               </td>
-              <td className="hidden px-2 py-2 sm:px-3 whitespace-nowrap sm:table-cell">{night.charged_at ? formatDateTime(night.charged_at, timeZone) : "—"}</td>
-              <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{night.donation_id ? <NightGift night={night} email={schedule.email} /> : "—"}</td>
+              <td className="hidden px-2 py-2 sm:px-3 whitespace-nowrap sm:table-cell">
+                {night.charged_at ? formatDateTime(night.charged_at, timeZone) : "—"}
+              </td>
+              <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">
+                {night.donation_id ? <NightGift night={night} email={schedule.email} /> : "—"}
+              </td>
             </tr>
           ))}
         </DataTable>

@@ -2,7 +2,10 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldError } from "~/ui/field-error";
-import { ramadanSettingsFormSchema, type RamadanSettingsForm as RamadanSettingsValues } from "../rules/ramadan-settings-form";
+import {
+  ramadanSettingsFormSchema,
+  type RamadanSettingsForm as RamadanSettingsValues,
+} from "../rules/ramadan-settings-form";
 import { eveningWords } from "../rules/ramadan-words";
 
 export interface RamadanSettingsFormProps {
@@ -29,7 +32,17 @@ export interface RamadanSettingsFormProps {
  * confirm once the moon is sighted (the calculation only proposes it, and says so), and the
  * hour each night is charged. One plain POST (intent "ramadan"), saved by each setting's rule.
  */
-export function RamadanSettingsForm({ values, proposedFirstNight, rehearsed, hijriYear, timeZone, tonight, rehearsalToday, rehearsalFirstNight, lastResult }: RamadanSettingsFormProps) {
+export function RamadanSettingsForm({
+  values,
+  proposedFirstNight,
+  rehearsed,
+  hijriYear,
+  timeZone,
+  tonight,
+  rehearsalToday,
+  rehearsalFirstNight,
+  lastResult,
+}: RamadanSettingsFormProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "ramadan";
   const [form, fields] = useForm<RamadanSettingsValues>({
@@ -52,7 +65,8 @@ export function RamadanSettingsForm({ values, proposedFirstNight, rehearsed, hij
         Ramadan nights
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        When the nights of Ramadan {hijriYear} AH are given: donors&apos; nights are dated from the first night, and each is charged at the hour below.{" "}
+        When the nights of Ramadan {hijriYear} AH are given: donors&apos; nights are dated from the first night, and
+        each is charged at the hour below.{" "}
         <Link to="/admin/ramadan" className="font-medium text-brand-700 underline">
           See the schedules
         </Link>
@@ -84,12 +98,16 @@ export function RamadanSettingsForm({ values, proposedFirstNight, rehearsed, hij
             ) : (
               <>
                 Proposed from the Hijri calendar: {eveningWords(proposedFirstNight)}
-                {confirmed ? "." : " — confirm it once the moon is sighted."} {confirmed ? "Confirmed." : "Until it is confirmed, donors see the proposal, marked as one."}
+                {confirmed ? "." : " — confirm it once the moon is sighted."}{" "}
+                {confirmed ? "Confirmed." : "Until it is confirmed, donors see the proposal, marked as one."}
               </>
             )}
           </p>
           {rehearsalToday ? (
-            <p className="mt-1 text-sm text-amber-900">Test mode: any evening from 29 evenings ago to a year ahead may be set, to try the nights out of season; no money moves.</p>
+            <p className="mt-1 text-sm text-amber-900">
+              Test mode: any evening from 29 evenings ago to a year ahead may be set, to try the nights out of season;
+              no money moves.
+            </p>
           ) : null}
           <FieldError id={fields.ramadan_first_night.errorId} errors={fields.ramadan_first_night.errors} />
         </div>
@@ -108,8 +126,9 @@ export function RamadanSettingsForm({ values, proposedFirstNight, rehearsed, hij
             className="field-input max-w-28"
           />
           <p id={hourHintId} className="mt-1 text-sm text-slate-600">
-            An hour of the night, 17 to 23 or 0 to 4 (after midnight), in the foundation&apos;s time ({timeZone}): a night begins at sunset, so each
-            night is charged from this hour on its evening, never in the daytime before it.
+            An hour of the night, 17 to 23 or 0 to 4 (after midnight), in the foundation&apos;s time ({timeZone}): a
+            night begins at sunset, so each night is charged from this hour on its evening, never in the daytime before
+            it.
           </p>
           <FieldError id={fields.ramadan_charge_hour.errorId} errors={fields.ramadan_charge_hour.errors} />
         </div>
@@ -130,11 +149,23 @@ export function RamadanSettingsForm({ values, proposedFirstNight, rehearsed, hij
 function RehearseTonight({ firstNight }: { firstNight: string }) {
   const hintId = "ramadan-rehearse-hint";
   return (
-    <Form method="post" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3" preventScrollReset data-testid="ramadan-rehearse">
+    <Form
+      method="post"
+      className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3"
+      preventScrollReset
+      data-testid="ramadan-rehearse"
+    >
       <p id={hintId} className="text-sm text-amber-900">
-        Test mode only, no money moves: sets the first night to the evening of {eveningWords(firstNight)}, so that tonight is the 21st night, the first of the last ten.
+        Test mode only, no money moves: sets the first night to the evening of {eveningWords(firstNight)}, so that
+        tonight is the 21st night, the first of the last ten.
       </p>
-      <button type="submit" name="intent" value="ramadan-rehearse" className="btn-secondary mt-2" aria-describedby={hintId}>
+      <button
+        type="submit"
+        name="intent"
+        value="ramadan-rehearse"
+        className="btn-secondary mt-2"
+        aria-describedby={hintId}
+      >
         Rehearse: make tonight the 21st night
       </button>
     </Form>

@@ -15,7 +15,13 @@ import { readFormBody } from "~/lib/form-body.server";
 import { failureNotice, refuseUnknownIntent } from "~/ui/form-replies.server";
 import { requireRecordId } from "~/lib/record-ids.server";
 import { adminContext } from "~/lib/request-context";
-import { countRamadanNightsToCome, findRamadanScheduleOrNull, findRamadanSchedulePage, stopRamadanSchedule, type RamadanScheduleFilter } from "../server/ramadan-schedules.server";
+import {
+  countRamadanNightsToCome,
+  findRamadanScheduleOrNull,
+  findRamadanSchedulePage,
+  stopRamadanSchedule,
+  type RamadanScheduleFilter,
+} from "../server/ramadan-schedules.server";
 import { ramadanSettings } from "../server/ramadan-settings.server";
 import { runTonightsRamadanCharges } from "../server/ramadan-charges.server";
 
@@ -63,7 +69,12 @@ export async function loader({ url }: Route.LoaderArgs) {
   ]);
   return {
     timeZone,
-    tonight: tonightWords(tonightsEvening(new Date(), timeZone), firstNight, settings.first_night !== null, todayIn(timeZone)),
+    tonight: tonightWords(
+      tonightsEvening(new Date(), timeZone),
+      firstNight,
+      settings.first_night !== null,
+      todayIn(timeZone),
+    ),
     firstNight: { evening: eveningWords(firstNight), confirmed: settings.first_night !== null },
     chargeHour: chargeTimeWords(settings.charge_hour, timeZone),
     filter,
@@ -75,7 +86,10 @@ export async function loader({ url }: Route.LoaderArgs) {
     stopping,
     confirmingRun: url.searchParams.has("run"),
     ran: ranWords(url.searchParams.get("ran")),
-    stoppedNotice: stopped?.status === "stopped" ? `The remaining nights of ${stopped.name} are stopped: they will not be charged.` : null,
+    stoppedNotice:
+      stopped?.status === "stopped"
+        ? `The remaining nights of ${stopped.name} are stopped: they will not be charged.`
+        : null,
   };
 }
 
@@ -86,9 +100,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "run") {
     try {
       const round = await runTonightsRamadanCharges({ by });
-      return redirect(`/admin/ramadan?ran=${[round.charged, round.failed, round.already_charged, round.missed].join("-")}`, 303);
+      return redirect(
+        `/admin/ramadan?ran=${[round.charged, round.failed, round.already_charged, round.missed].join("-")}`,
+        303,
+      );
     } catch (error) {
-      return failureNotice(error, { what: "Running tonight's Ramadan charges failed", failed: "Tonight's charges could not be run. Please try again." });
+      return failureNotice(error, {
+        what: "Running tonight's Ramadan charges failed",
+        failed: "Tonight's charges could not be run. Please try again.",
+      });
     }
   }
   if (intent === "stop") {
@@ -96,7 +116,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const stopped = await stopRamadanSchedule(requireRecordId(formData.get("id")), { name: by });
       return redirect(`/admin/ramadan?stopped=${stopped.id}`, 303);
     } catch (error) {
-      return failureNotice(error, { what: "Stopping a Ramadan schedule failed", failed: "The nights could not be stopped. Please try again." });
+      return failureNotice(error, {
+        what: "Stopping a Ramadan schedule failed",
+        failed: "The nights could not be stopped. Please try again.",
+      });
     }
   }
   return refuseUnknownIntent(request, intent);
@@ -104,7 +127,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RamadanSchedules({ loaderData, actionData }: Route.ComponentProps) {
   const { schedules, timeZone, filter, details, stopping, toCome, page } = loaderData;
-  const filterQuery = new URLSearchParams({ ...(filter.status ? { status: filter.status } : {}), ...(filter.email ? { email: filter.email } : {}) });
+  const filterQuery = new URLSearchParams({
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.email ? { email: filter.email } : {}),
+  });
   // Closing a panel or opening another keeps the list's page as well as its filter.
   const query = new URLSearchParams(filterQuery);
   if (page > 1) query.set("page", String(page));
@@ -137,7 +163,8 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
             </Link>
           )}
           {loaderData.firstNight.confirmed ? " " : ". "}
-          Each night is charged from {loaderData.chargeHour} on its evening; {toCome} {toCome === 1 ? "night is" : "nights are"} still to come.
+          Each night is charged from {loaderData.chargeHour} on its evening; {toCome}{" "}
+          {toCome === 1 ? "night is" : "nights are"} still to come.
         </p>
       </section>
 
@@ -156,7 +183,12 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
       {loaderData.confirmingRun && !actionData ? (
         <ConfirmPanel
           question="Charge tonight's nights now?"
-          details={<p>Every active schedule&apos;s night for tonight is charged at once, before the charge hour. A night already charged is never charged again.</p>}
+          details={
+            <p>
+              Every active schedule&apos;s night for tonight is charged at once, before the charge hour. A night already
+              charged is never charged again.
+            </p>
+          }
           confirmLabel="Yes, charge tonight's nights"
           intent="run"
           fields={{}}
@@ -167,7 +199,12 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
       {stopping && !actionData ? (
         <ConfirmPanel
           question={`Stop the remaining nights of ${stopping.name}?`}
-          details={<p>The nights still to come are not charged; the nights already given stay given. The donor would set up their nights again to give more.</p>}
+          details={
+            <p>
+              The nights still to come are not charged; the nights already given stay given. The donor would set up
+              their nights again to give more.
+            </p>
+          }
           confirmLabel="Yes, stop these nights"
           intent="stop"
           fields={{ id: String(stopping.id) }}
@@ -181,7 +218,13 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
           <label htmlFor="ramadan-status" className="field-label">
             Status
           </label>
-          <select id="ramadan-status" name="status" defaultValue={filter.status ?? ""} onChange={applyAtOnce} className="field-input max-w-xs">
+          <select
+            id="ramadan-status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            onChange={applyAtOnce}
+            className="field-input max-w-xs"
+          >
             <option value="">All statuses</option>
             {STATUSES.map((status) => (
               <option key={status.value} value={status.value}>
@@ -194,7 +237,13 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
           <label htmlFor="ramadan-email" className="field-label">
             Donor&apos;s email
           </label>
-          <input id="ramadan-email" name="email" type="search" defaultValue={filter.email ?? ""} className="field-input" />
+          <input
+            id="ramadan-email"
+            name="email"
+            type="search"
+            defaultValue={filter.email ?? ""}
+            className="field-input"
+          />
         </div>
         <button type="submit" className="btn-primary">
           Search
@@ -209,8 +258,17 @@ export default function RamadanSchedules({ loaderData, actionData }: Route.Compo
       {details ? <RamadanScheduleNights schedule={details} timeZone={timeZone} closeTo={closeTo} /> : null}
 
       <RamadanSchedulesTable schedules={schedules} timeZone={timeZone} query={query} />
-      <Pagination page={page} pageSize={PAGE_SIZE} total={loaderData.matching} rowsOnPage={schedules.length} label="Ramadan schedules" transient={TRANSIENT} />
-      <p className="text-sm text-slate-600">Test schedules (marked Test) are listed but their gifts are never counted in totals.</p>
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={loaderData.matching}
+        rowsOnPage={schedules.length}
+        label="Ramadan schedules"
+        transient={TRANSIENT}
+      />
+      <p className="text-sm text-slate-600">
+        Test schedules (marked Test) are listed but their gifts are never counted in totals.
+      </p>
     </div>
   );
 }

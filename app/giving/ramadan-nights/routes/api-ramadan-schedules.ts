@@ -1,7 +1,11 @@
 import type { Route } from "./+types/api-ramadan-schedules";
 import { apiError, apiResource, listAnswer } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
-import { listRamadanSchedules, ramadanSchedulesInBatches, readRamadanScheduleFilter } from "../server/ramadan-schedules.server";
+import {
+  listRamadanSchedules,
+  ramadanSchedulesInBatches,
+  readRamadanScheduleFilter,
+} from "../server/ramadan-schedules.server";
 
 /**
  * GET /api/donations/ramadan-schedules (admin): donors' Ramadan nights, newest first, each
@@ -15,7 +19,10 @@ const resource = apiResource<Route.ActionArgs>({
     const url = new URL(request.url);
     const { filter, problem } = readRamadanScheduleFilter(url.searchParams);
     if (problem) return apiError(422, problem);
-    return listAnswer(url, { whole: () => ramadanSchedulesInBatches(filter), page: (page) => listRamadanSchedules(filter, page) });
+    return listAnswer(url, {
+      whole: () => ramadanSchedulesInBatches(filter),
+      page: (page) => listRamadanSchedules(filter, page),
+    });
   }),
 });
 export const loader = resource;

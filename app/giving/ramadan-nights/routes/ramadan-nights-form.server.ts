@@ -19,7 +19,10 @@ const nightsOnly = z.object({
  * back with every typed value kept (the page draws the nights from them), a refused amount
  * beside its field; "Save my card" starts the card-saving checkout like any donate form.
  */
-export async function ramadanNightsFormReply(formData: FormData, start: (request: RamadanRequest) => Promise<{ url: string }>) {
+export async function ramadanNightsFormReply(
+  formData: FormData,
+  start: (request: RamadanRequest) => Promise<{ url: string }>,
+) {
   if (formData.get("intent") === SHOW_NIGHTS) {
     const shown = parseWithZod(formData, { schema: nightsOnly });
     return data({ result: shown.reply() }, { status: shown.status === "success" ? 200 : 400 });

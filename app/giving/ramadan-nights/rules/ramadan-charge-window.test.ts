@@ -15,15 +15,27 @@ const at = (iso: string) => new Date(iso);
 
 describe("when a night of Ramadan is charged", () => {
   it("opens at the staff's hour on its evening and closes at 05:00 the next morning, in the foundation's time zone", () => {
-    expect(chargeWindow("2027-02-27", 20, "UTC")).toEqual({ opensAt: at("2027-02-27T20:00:00Z"), closesAt: at("2027-02-28T05:00:00Z") });
+    expect(chargeWindow("2027-02-27", 20, "UTC")).toEqual({
+      opensAt: at("2027-02-27T20:00:00Z"),
+      closesAt: at("2027-02-28T05:00:00Z"),
+    });
     // New York is five hours behind UTC in February.
-    expect(chargeWindow("2027-02-27", 20, "America/New_York")).toEqual({ opensAt: at("2027-02-28T01:00:00Z"), closesAt: at("2027-02-28T10:00:00Z") });
+    expect(chargeWindow("2027-02-27", 20, "America/New_York")).toEqual({
+      opensAt: at("2027-02-28T01:00:00Z"),
+      closesAt: at("2027-02-28T10:00:00Z"),
+    });
     // Karachi is five hours ahead.
-    expect(chargeWindow("2027-02-27", 21, "Asia/Karachi")).toEqual({ opensAt: at("2027-02-27T16:00:00Z"), closesAt: at("2027-02-28T00:00:00Z") });
+    expect(chargeWindow("2027-02-27", 21, "Asia/Karachi")).toEqual({
+      opensAt: at("2027-02-27T16:00:00Z"),
+      closesAt: at("2027-02-28T00:00:00Z"),
+    });
   });
 
   it("reads an hour after midnight as that hour of the night itself, the morning after its evening", () => {
-    expect(chargeWindow("2027-02-27", 2, "UTC")).toEqual({ opensAt: at("2027-02-28T02:00:00Z"), closesAt: at("2027-02-28T05:00:00Z") });
+    expect(chargeWindow("2027-02-27", 2, "UTC")).toEqual({
+      opensAt: at("2027-02-28T02:00:00Z"),
+      closesAt: at("2027-02-28T05:00:00Z"),
+    });
   });
 
   it.each([

@@ -32,7 +32,10 @@ function atLocalHour(day: string, hour: number, timeZone: string): Date {
  */
 export function chargeWindow(evening: string, chargeHour: number, timeZone: string): { opensAt: Date; closesAt: Date } {
   const opensOn = chargeHour < NIGHT_CUTOFF_HOUR ? addDays(evening, 1) : evening;
-  return { opensAt: atLocalHour(opensOn, chargeHour, timeZone), closesAt: atLocalHour(addDays(evening, 1), NIGHT_CUTOFF_HOUR, timeZone) };
+  return {
+    opensAt: atLocalHour(opensOn, chargeHour, timeZone),
+    closesAt: atLocalHour(addDays(evening, 1), NIGHT_CUTOFF_HOUR, timeZone),
+  };
 }
 
 export type NightTiming = "before" | "open" | "closed";
@@ -49,7 +52,14 @@ export function nightTiming(evening: string, chargeHour: number, timeZone: strin
  * cut-off) the night still under way from yesterday's evening.
  */
 export function tonightsEvening(now: Date, timeZone: string): string {
-  const parts = dateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit" }).formatToParts(now);
+  const parts = dateTimeFormat("en-CA", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+  }).formatToParts(now);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
   const today = `${part("year")}-${part("month")}-${part("day")}`;
   return Number(part("hour")) < NIGHT_CUTOFF_HOUR ? addDays(today, -1) : today;
@@ -85,11 +95,15 @@ export function isPlausibleFirstNight(evening: string): boolean {
 }
 
 /**
- * The confirmed first night, if it is the given Ramadan's; a first night confirmed for an earlier year no longer counts.
- * In a rehearsal (test mode, no money moves) any first night counts whose nights are not over by `rehearsalToday`, so a
- * newcomer can see the nights charged out of season.
+ * The confirmed first night, if it is the given Ramadan's; a first night confirmed for an earlier year no longer
+ * counts. In a rehearsal (test mode, no money moves) any first night counts whose nights are not over by
+ * `rehearsalToday`, so a newcomer can see the nights charged out of season.
  */
-export function confirmedFirstNightFor(stored: string | null | undefined, hijriYear: number, rehearsalToday?: string): string | null {
+export function confirmedFirstNightFor(
+  stored: string | null | undefined,
+  hijriYear: number,
+  rehearsalToday?: string,
+): string | null {
   if (!stored || !/^\d{4}-\d{2}-\d{2}$/.test(stored)) return null;
   if (rehearsalToday && isRehearsableFirstNight(stored, rehearsalToday)) return stored;
   return Math.abs(daysBetween(proposedFirstNight(hijriYear), stored)) <= FIRST_NIGHT_LEEWAY_DAYS ? stored : null;

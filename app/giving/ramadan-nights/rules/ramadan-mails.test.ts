@@ -22,8 +22,15 @@ describe("the mails of Ramadan's nights", () => {
   });
 
   it("names a declined night the same way", () => {
-    const mail = ramadanNightFailedMail(SCHEDULE, { number: 23, evening: "2027-03-01", amountCents: 2000 }, "Your card was declined.", "not-again");
+    const mail = ramadanNightFailedMail(
+      SCHEDULE,
+      { number: 23, evening: "2027-03-01", amountCents: 2000 },
+      "Your card was declined.",
+      "not-again",
+    );
     expect(mail.subject).toBe("Your gift for the 23rd night of Ramadan did not go through");
-    expect(mail.paragraphs[0]).toBe('The charge of $20 for the 23rd night, beginning on the evening of Monday 1 March 2027, did not go through: "Your card was declined."');
+    expect(mail.paragraphs[0]).toBe(
+      'The charge of $20 for the 23rd night, beginning on the evening of Monday 1 March 2027, did not go through: "Your card was declined."',
+    );
   });
 });

@@ -33,7 +33,12 @@ export interface RamadanMailNight {
 }
 
 /** The card is saved: the nights are planned, from the first night given (named as the donate form names it). */
-export function ramadanStartedMail(schedule: RamadanMailSchedule, firstNight: RamadanMailNight | null, chargeHour: number, timeZone: string): MailParts {
+export function ramadanStartedMail(
+  schedule: RamadanMailSchedule,
+  firstNight: RamadanMailNight | null,
+  chargeHour: number,
+  timeZone: string,
+): MailParts {
   const from = firstNight ? ` The first is ${nightAndEveningWords(firstNight.number, firstNight.evening)}.` : "";
   return {
     subject: subject(schedule, "Your gifts for the nights of Ramadan are set"),
@@ -60,9 +65,14 @@ export function ramadanNightFailedMail(
 ): MailParts {
   const after =
     next === "stopped"
-      ? ["Your nights were stopped meanwhile, so no further night will be charged; this one will not be tried again.", `My giving shows each night: ${schedule.myGivingUrl}`]
+      ? [
+          "Your nights were stopped meanwhile, so no further night will be charged; this one will not be tried again.",
+          `My giving shows each night: ${schedule.myGivingUrl}`,
+        ]
       : [
-          next === "retrying" ? "We will try once more later tonight. Nothing more needs doing if your card is in order." : "It will not be tried again tonight.",
+          next === "retrying"
+            ? "We will try once more later tonight. Nothing more needs doing if your card is in order."
+            : "It will not be tried again tonight.",
           `The other nights are given as planned; you can see each of them, or stop them, in My giving: ${schedule.myGivingUrl}`,
         ];
   return {
@@ -86,4 +96,3 @@ export function ramadanStoppedMail(schedule: RamadanMailSchedule, byDonor: boole
     ],
   };
 }
-

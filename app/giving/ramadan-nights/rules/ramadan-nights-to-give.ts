@@ -7,6 +7,11 @@ import type { RamadanNight } from "./ramadan-nights";
  * by are not charged later), so what the donate form shows, its total, and the nights
  * written when the card is saved all come from this one rule.
  */
-export function nightsStillToGive<Night extends Pick<RamadanNight, "evening">>(nights: readonly Night[], now: Date, chargeHour: number, timeZone: string): Night[] {
+export function nightsStillToGive<Night extends Pick<RamadanNight, "evening">>(
+  nights: readonly Night[],
+  now: Date,
+  chargeHour: number,
+  timeZone: string,
+): Night[] {
   return nights.filter((night) => chargeWindow(night.evening, chargeHour, timeZone).closesAt > now);
 }

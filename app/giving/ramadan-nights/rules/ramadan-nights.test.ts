@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { hijriDateOf } from "~/shared/hijri";
-import { isOddNightOfLastTen, nightBeginningOn, nightIsInRamadan, proposedFirstNight, ramadanNights, ramadanTotal } from "./ramadan-nights";
+import {
+  isOddNightOfLastTen,
+  nightBeginningOn,
+  nightIsInRamadan,
+  proposedFirstNight,
+  ramadanNights,
+  ramadanTotal,
+} from "./ramadan-nights";
 
 // Ramadan 1448 by the calculation: the first fast on 2027-02-08, so the first night's evening is 2027-02-07.
 const FIRST_NIGHT = "2027-02-07";
@@ -16,7 +23,13 @@ describe("the nights of Ramadan", () => {
     const nights = ramadanNights({ plan: "last-ten", perNightCents: 1000, doubleOddNights: false }, FIRST_NIGHT);
     expect(nights.map((night) => night.night)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
     // The 21st night begins at sunset on the 20th day of fasting (2027-02-27).
-    expect(nights[0]).toEqual({ night: 21, evening: "2027-02-27", amountCents: 1000, doubled: false, onlyIfThirtyDays: false });
+    expect(nights[0]).toEqual({
+      night: 21,
+      evening: "2027-02-27",
+      amountCents: 1000,
+      doubled: false,
+      onlyIfThirtyDays: false,
+    });
     expect(nights.at(-1)).toMatchObject({ night: 30, evening: "2027-03-08", onlyIfThirtyDays: true });
     expect(ramadanTotal(nights)).toEqual({ twentyNineDaysCents: 9000, thirtyDaysCents: 10_000 });
   });

@@ -64,7 +64,10 @@ export function isOnlyIfThirtyDays(night: number): boolean {
 }
 
 /** What a schedule gives in all: for a Ramadan of 29 days, and of 30. */
-export function ramadanTotal(nights: readonly RamadanNight[]): { twentyNineDaysCents: number; thirtyDaysCents: number } {
+export function ramadanTotal(nights: readonly RamadanNight[]): {
+  twentyNineDaysCents: number;
+  thirtyDaysCents: number;
+} {
   const thirtyDaysCents = nights.reduce((sum, night) => sum + night.amountCents, 0);
   const thirtieth = nights.find((night) => night.onlyIfThirtyDays)?.amountCents ?? 0;
   return { twentyNineDaysCents: thirtyDaysCents - thirtieth, thirtyDaysCents };

@@ -6,9 +6,26 @@ const DONOR = { name: "Khadija Rahman", email: "khadija@example.org" };
 
 describe("a donor's Ramadan nights", () => {
   it("reads the form's words: plan, an amount for each night, doubled odd nights, the donor and the fund", () => {
-    const read = ramadanRequestSchema.parse({ ...DONOR, plan: "last-ten", per_night: "25", double_odd_nights: "on", purpose: "Sadaqa", anonymous: "on" });
-    expect(read).toEqual({ ...DONOR, plan: "last-ten", per_night: 25, double_odd_nights: true, purpose: "Sadaqa", anonymous: true });
-    expect(ramadanRequestSchema.parse({ ...DONOR, plan: "all-thirty", per_night: 5 })).toMatchObject({ double_odd_nights: false, anonymous: false });
+    const read = ramadanRequestSchema.parse({
+      ...DONOR,
+      plan: "last-ten",
+      per_night: "25",
+      double_odd_nights: "on",
+      purpose: "Sadaqa",
+      anonymous: "on",
+    });
+    expect(read).toEqual({
+      ...DONOR,
+      plan: "last-ten",
+      per_night: 25,
+      double_odd_nights: true,
+      purpose: "Sadaqa",
+      anonymous: true,
+    });
+    expect(ramadanRequestSchema.parse({ ...DONOR, plan: "all-thirty", per_night: 5 })).toMatchObject({
+      double_odd_nights: false,
+      anonymous: false,
+    });
   });
 
   it.each([
@@ -16,7 +33,11 @@ describe("a donor's Ramadan nights", () => {
     [{ plan: "every-night", per_night: "10" }, "plan", "Choose the last ten nights or all thirty"],
     [{ plan: "last-ten", per_night: "0.50" }, "per_night", "The minimum for a night is $1"],
     [{ plan: "last-ten", per_night: "ten" }, "per_night", "Please enter the amount as a number, e.g. 50 or 25.50"],
-    [{ plan: "last-ten", per_night: "600000", double_odd_nights: "on" }, "per_night", "Doubled, a night would pass a million dollars: please contact us"],
+    [
+      { plan: "last-ten", per_night: "600000", double_odd_nights: "on" },
+      "per_night",
+      "Doubled, a night would pass a million dollars: please contact us",
+    ],
   ])("refuses %j beside %s", (fields, path, message) => {
     const result = ramadanRequestSchema.safeParse({ ...DONOR, ...fields });
     expect(result.success).toBe(false);

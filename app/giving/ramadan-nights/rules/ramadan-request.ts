@@ -1,7 +1,14 @@
 import { z } from "~/shared/zod";
 import { flagField } from "~/shared/schema-fields";
 import { emptyIsUnset } from "~/shared/amount-input";
-import { dollarAmount, donorEmail, donorName, purpose, MAXIMUM_ONLINE_DONATION, MINIMUM_DONATION } from "~/giving/donate";
+import {
+  dollarAmount,
+  donorEmail,
+  donorName,
+  purpose,
+  MAXIMUM_ONLINE_DONATION,
+  MINIMUM_DONATION,
+} from "~/giving/donate";
 import { RAMADAN_PLANS } from "./ramadan-nights";
 
 /**
@@ -22,7 +29,11 @@ export const ramadanRequestSchema = z
   })
   .superRefine((request, ctx) => {
     if (request.double_odd_nights && request.per_night * 2 > MAXIMUM_ONLINE_DONATION) {
-      ctx.addIssue({ code: "custom", path: ["per_night"], message: "Doubled, a night would pass a million dollars: please contact us" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["per_night"],
+        message: "Doubled, a night would pass a million dollars: please contact us",
+      });
     }
   });
 export type RamadanRequest = z.output<typeof ramadanRequestSchema>;

@@ -16,7 +16,13 @@ export function nightName(night: number): string {
 
 /** "Thursday 4 March 2027": the calendar day a night begins on, at sunset. */
 export function eveningWords(day: string): string {
-  const parts = dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).formatToParts(new Date(`${day}T12:00:00Z`));
+  const parts = dateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).formatToParts(new Date(`${day}T12:00:00Z`));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? "";
   return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
 }

@@ -20,12 +20,18 @@ type Executor = Kysely<Database>;
  * staff confirm). Nights whose time has already passed are not written: a donor who
  * starts on the 25th night gives from that night on. Once only, however often reported.
  */
-export async function activateRamadanSchedule(db: Executor, session: ProviderCheckoutSession, card: SavedCard | null): Promise<"activated" | "already-active" | "not-ours" | "no-card"> {
+export async function activateRamadanSchedule(
+  db: Executor,
+  session: ProviderCheckoutSession,
+  card: SavedCard | null,
+): Promise<"activated" | "already-active" | "not-ours" | "no-card"> {
   const schedule = await findBySession(db, session);
   if (!schedule) return "not-ours";
   if (schedule.status !== "awaiting_card") return "already-active";
   if (!card) {
-    console.warn(`Setup checkout ${session.id} completed without a saved card: Ramadan schedule ${schedule.id} still waits for one`);
+    console.warn(
+      `Setup checkout ${session.id} completed without a saved card: Ramadan schedule ${schedule.id} still waits for one`,
+    );
     return "no-card";
   }
   const firstNight = await firstNightFor(db, schedule.hijri_year);
@@ -33,7 +39,14 @@ export async function activateRamadanSchedule(db: Executor, session: ProviderChe
   const now = new Date();
   const timeZone = getEnv().SITE_TIMEZONE;
   const nights = nightsStillToGive(
-    ramadanNights({ plan: schedule.plan, perNightCents: schedule.per_night_cents, doubleOddNights: schedule.double_odd_nights === 1 }, firstNight),
+    ramadanNights(
+      {
+        plan: schedule.plan,
+        perNightCents: schedule.per_night_cents,
+        doubleOddNights: schedule.double_odd_nights === 1,
+      },
+      firstNight,
+    ),
     now,
     chargeHour,
     timeZone,
@@ -56,18 +69,39 @@ export async function activateRamadanSchedule(db: Executor, session: ProviderChe
   if (nights.length > 0) {
     await db
       .insertInto("ramadan_nights")
-      .values(nights.map((night) => ({ schedule_id: schedule.id, number: night.night, evening: night.evening, amount_cents: night.amountCents })))
+      .values(
+        nights.map((night) => ({
+          schedule_id: schedule.id,
+          number: night.night,
+          evening: night.evening,
+          amount_cents: night.amountCents,
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  const words = ramadanStartedMail(mailScheduleOf({ ...schedule, is_test: isTest }), nights[0] ? { number: nights[0].night, evening: nights[0].evening } : null, chargeHour, getEnv().SITE_TIMEZONE);
-  await queueMail(db, { ...words, kind: "ramadan-started", to: schedule.email, dedupeKey: `ramadan-started-${schedule.id}` });
+  const words = ramadanStartedMail(
+    mailScheduleOf({ ...schedule, is_test: isTest }),
+    nights[0] ? { number: nights[0].night, evening: nights[0].evening } : null,
+    chargeHour,
+    getEnv().SITE_TIMEZONE,
+  );
+  await queueMail(db, {
+    ...words,
+    kind: "ramadan-started",
+    to: schedule.email,
+    dedupeKey: `ramadan-started-${schedule.id}`,
+  });
   return "activated";
 }
 
 /** The schedule a setup checkout was started for: by its id, else the schedule the checkout names. */
 async function findBySession(db: Executor, session: ProviderCheckoutSession): Promise<RamadanScheduleRow | undefined> {
-  const bySession = await db.selectFrom("ramadan_schedules").selectAll().where("setup_session_id", "=", session.id).executeTakeFirst();
+  const bySession = await db
+    .selectFrom("ramadan_schedules")
+    .selectAll()
+    .where("setup_session_id", "=", session.id)
+    .executeTakeFirst();
   if (bySession) return bySession;
   const id = Number(session.metadata?.ramadan_schedule_id);
   if (!Number.isInteger(id) || id <= 0) return undefined;

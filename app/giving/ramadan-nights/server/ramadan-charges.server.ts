@@ -1,5 +1,12 @@
 import { sql, type Kysely, type Updateable } from "kysely";
-import { NIGHT_ATTEMPTS, UNANSWERED_SENDS, nightAttemptKey, nightTiming, retryAt, tonightsEvening } from "../rules/ramadan-charge-window";
+import {
+  NIGHT_ATTEMPTS,
+  UNANSWERED_SENDS,
+  nightAttemptKey,
+  nightTiming,
+  retryAt,
+  tonightsEvening,
+} from "../rules/ramadan-charge-window";
 import { ramadanNightFailedMail } from "../rules/ramadan-mails";
 import { nightIsInRamadan } from "../rules/ramadan-nights";
 import { getDb } from "~/lib/db.server";
@@ -61,21 +68,35 @@ interface RoundOptions {
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
 
 /** Staff's "Run tonight's charges now": the same round, tonight's nights charged at once even before the hour. */
-export async function runTonightsRamadanCharges({ now = new Date(), by = "staff" }: { now?: Date; by?: string } = {}): Promise<RamadanChargeRound> {
+export async function runTonightsRamadanCharges({
+  now = new Date(),
+  by = "staff",
+}: { now?: Date; by?: string } = {}): Promise<RamadanChargeRound> {
   const round = await runRamadanChargeRound({ now, tonightNow: true });
-  console.info(`Ramadan charges run by ${by}: ${round.charged} charged, ${round.failed} failed, ${round.missed} missed`);
+  console.info(
+    `Ramadan charges run by ${by}: ${round.charged} charged, ${round.failed} failed, ${round.missed} missed`,
+  );
   return round;
 }
 
 /** One round of the queue. */
-export async function runRamadanChargeRound({ now = new Date(), tonightNow = false, stopping = () => false }: RoundOptions = {}): Promise<RamadanChargeRound> {
+export async function runRamadanChargeRound({
+  now = new Date(),
+  tonightNow = false,
+  stopping = () => false,
+}: RoundOptions = {}): Promise<RamadanChargeRound> {
   const db = getDb();
   const timeZone = getEnv().SITE_TIMEZONE;
   const chargeHour = await ramadanChargeHour(db);
   const tonight = tonightsEvening(now, timeZone);
   await redateToConfirmedFirstNight(db, now);
 
-  const round: RamadanChargeRound = { charged: 0, failed: 0, already_charged: tonightNow ? await chargedTonight(db, tonight) : 0, missed: 0 };
+  const round: RamadanChargeRound = {
+    charged: 0,
+    failed: 0,
+    already_charged: tonightNow ? await chargedTonight(db, tonight) : 0,
+    missed: 0,
+  };
   const candidates = await nightsUpTo(db, tonight);
   for (const night of candidates) {
     if (stopping()) break;
@@ -113,8 +134,14 @@ async function nightsUpTo(db: Executor, tonight: string): Promise<NightToCharge[
       ]),
     )
     .where((eb) => {
-      const sandboxCard = eb(eb.fn("substr", ["schedule.payment_method_id", eb.val(1), eb.val(SANDBOX_CARD.length)]), "=", SANDBOX_CARD);
-      return mode === "sandbox" ? sandboxCard : eb.and([eb.not(sandboxCard), eb("schedule.is_test", "=", mode === "live" ? 0 : 1)]);
+      const sandboxCard = eb(
+        eb.fn("substr", ["schedule.payment_method_id", eb.val(1), eb.val(SANDBOX_CARD.length)]),
+        "=",
+        SANDBOX_CARD,
+      );
+      return mode === "sandbox"
+        ? sandboxCard
+        : eb.and([eb.not(sandboxCard), eb("schedule.is_test", "=", mode === "live" ? 0 : 1)]);
     })
     .orderBy("night.evening")
     .orderBy("night.id")
@@ -162,7 +189,10 @@ async function writeOff(db: Executor, night: NightToCharge, now: Date, chargeHou
 }
 
 /** What a night that can no longer be charged becomes, and the words kept on it. */
-async function writtenOffAs(db: Executor, night: NightToCharge): Promise<{ status: "missed" | "failed" | "stopped"; words?: string }> {
+async function writtenOffAs(
+  db: Executor,
+  night: NightToCharge,
+): Promise<{ status: "missed" | "failed" | "stopped"; words?: string }> {
   if (night.schedule.status !== "active") return { status: "stopped" };
   if (night.status === "retrying") return { status: "failed" };
   if (night.number === 30 && night.status === "pending") {
@@ -179,7 +209,12 @@ async function writtenOffAs(db: Executor, night: NightToCharge): Promise<{ statu
  * under way or no answer: "unknown", and it is written off (the provider's event records it if
  * the charge goes through later). "skipped" when another round took it first.
  */
-async function askAfterOnce(db: Executor, night: NightToCharge, now: Date, chargeHour: number): Promise<ChargeOutcome | "unknown"> {
+async function askAfterOnce(
+  db: Executor,
+  night: NightToCharge,
+  now: Date,
+  chargeHour: number,
+): Promise<ChargeOutcome | "unknown"> {
   const claimed = await claim(db, night, { status: "charging", claimed_until: later(now, CLAIM_SECONDS) });
   if (!claimed) return "skipped";
   const asked = { ...night, claimed_until: later(now, CLAIM_SECONDS) };
@@ -187,7 +222,10 @@ async function askAfterOnce(db: Executor, night: NightToCharge, now: Date, charg
   try {
     charge = await sendCharge(night, night.idempotency_key!);
   } catch (error) {
-    console.warn(`Ramadan night ${night.id}: no answer from the card payment provider before it is written off; its event records the charge if it was made`, error instanceof Error ? error.message : error);
+    console.warn(
+      `Ramadan night ${night.id}: no answer from the card payment provider before it is written off; its event records the charge if it was made`,
+      error instanceof Error ? error.message : error,
+    );
     return "unknown";
   }
   if (charge.outcome === "pending") return "unknown";
@@ -201,7 +239,9 @@ async function claim(db: Executor, night: RamadanNightRow, changes: Updateable<R
     .set(changes)
     .where("id", "=", night.id)
     .where("status", "=", night.status)
-    .where((eb) => (night.claimed_until === null ? eb("claimed_until", "is", null) : eb("claimed_until", "=", night.claimed_until)))
+    .where((eb) =>
+      night.claimed_until === null ? eb("claimed_until", "is", null) : eb("claimed_until", "=", night.claimed_until),
+    )
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) > 0;
 }
@@ -219,16 +259,29 @@ async function chargeNight(db: Executor, night: NightToCharge, now: Date, charge
     // Until staff confirm Eid al-Fitr, the 30th night waits within its own night.
     if (thirtieth === null) return "skipped";
     if (!thirtieth) {
-      await db.updateTable("ramadan_nights").set({ status: "stopped", last_error: TWENTY_NINE_NIGHTS_WORDS }).where("id", "=", night.id).where("status", "=", night.status).execute();
+      await db
+        .updateTable("ramadan_nights")
+        .set({ status: "stopped", last_error: TWENTY_NINE_NIGHTS_WORDS })
+        .where("id", "=", night.id)
+        .where("status", "=", night.status)
+        .execute();
       return "skipped";
     }
   }
   const resuming = night.status === "charging" && night.idempotency_key !== null;
   if (resuming && night.unanswered_sends >= UNANSWERED_SENDS) return giveUpUnanswered(db, night);
   const attempt = resuming ? night.attempts : night.attempts + 1;
-  const key = resuming ? night.idempotency_key! : nightAttemptKey(night.schedule.setup_session_id ?? `schedule-${night.schedule_id}`, night.number, attempt);
+  const key = resuming
+    ? night.idempotency_key!
+    : nightAttemptKey(night.schedule.setup_session_id ?? `schedule-${night.schedule_id}`, night.number, attempt);
   const claimedUntil = later(now, CLAIM_SECONDS);
-  const changes = { status: "charging" as const, attempts: attempt, idempotency_key: key, claimed_until: claimedUntil, unanswered_sends: resuming ? night.unanswered_sends : 0 };
+  const changes = {
+    status: "charging" as const,
+    attempts: attempt,
+    idempotency_key: key,
+    claimed_until: claimedUntil,
+    unanswered_sends: resuming ? night.unanswered_sends : 0,
+  };
   if (!(await claim(db, night, changes))) return "skipped";
 
   let charge: SavedCardCharge;
@@ -236,7 +289,11 @@ async function chargeNight(db: Executor, night: NightToCharge, now: Date, charge
     charge = await sendCharge(night, key);
   } catch (error) {
     // Not known whether the provider took it: the claim lapses and the same key is sent again.
-    await db.updateTable("ramadan_nights").set((eb) => ({ unanswered_sends: eb("unanswered_sends", "+", 1) })).where("id", "=", night.id).execute();
+    await db
+      .updateTable("ramadan_nights")
+      .set((eb) => ({ unanswered_sends: eb("unanswered_sends", "+", 1) }))
+      .where("id", "=", night.id)
+      .execute();
     logFailure(`Ramadan night ${night.id} could not be charged now; it is tried again with the same key`, error);
     return "skipped";
   }
@@ -244,16 +301,32 @@ async function chargeNight(db: Executor, night: NightToCharge, now: Date, charge
 }
 
 /** The provider's answer to a night's charge: recorded as paid, kept under way, or declined. */
-async function recordAnswer(db: Executor, night: NightToCharge, charge: SavedCardCharge, { attempt, now, chargeHour }: { attempt: number; now: Date; chargeHour: number }): Promise<ChargeOutcome> {
+async function recordAnswer(
+  db: Executor,
+  night: NightToCharge,
+  charge: SavedCardCharge,
+  { attempt, now, chargeHour }: { attempt: number; now: Date; chargeHour: number },
+): Promise<ChargeOutcome> {
   if (charge.outcome === "paid") {
     await getDb()
       .transaction()
-      .execute((trx) => recordNightCharged(trx, night.id, { paymentIntentId: charge.paymentIntentId, livemode: charge.livemode, paidAt: charge.paidAt }));
+      .execute((trx) =>
+        recordNightCharged(trx, night.id, {
+          paymentIntentId: charge.paymentIntentId,
+          livemode: charge.livemode,
+          paidAt: charge.paidAt,
+        }),
+      );
     return "charged";
   }
   if (charge.outcome === "pending") {
     // Neither paid nor declined yet: the night keeps its key, asked after once its claim lapses.
-    await db.updateTable("ramadan_nights").set({ payment_intent_id: charge.paymentIntentId, unanswered_sends: 0 }).where("id", "=", night.id).where("status", "=", "charging").execute();
+    await db
+      .updateTable("ramadan_nights")
+      .set({ payment_intent_id: charge.paymentIntentId, unanswered_sends: 0 })
+      .where("id", "=", night.id)
+      .where("status", "=", "charging")
+      .execute();
     return "skipped";
   }
   await recordNightDeclined(db, night, { ...charge, attempt, now, chargeHour });
@@ -267,16 +340,27 @@ function sendCharge(night: NightToCharge, key: string): Promise<SavedCardCharge>
     paymentMethodId: night.schedule.payment_method_id ?? "",
     amountCents: night.amount_cents,
     description: `Night ${night.number} of Ramadan: ${night.schedule.purpose}`,
-    metadata: { ramadan_schedule_id: String(night.schedule_id), ramadan_night_id: String(night.id), ramadan_night: String(night.number) },
+    metadata: {
+      ramadan_schedule_id: String(night.schedule_id),
+      ramadan_night_id: String(night.id),
+      ramadan_night: String(night.number),
+    },
     idempotencyKey: key,
   });
 }
 
 /** The provider did not answer the same key time after time: the night is given up, without a new key. */
 async function giveUpUnanswered(db: Executor, night: NightToCharge): Promise<ChargeOutcome> {
-  const claimed = await claim(db, night, { status: "failed", claimed_until: null, next_attempt_at: null, last_error: NO_ANSWER_WORDS });
+  const claimed = await claim(db, night, {
+    status: "failed",
+    claimed_until: null,
+    next_attempt_at: null,
+    last_error: NO_ANSWER_WORDS,
+  });
   if (!claimed) return "skipped";
-  console.warn(`Ramadan night ${night.id} given up after ${night.unanswered_sends} sends without an answer; the provider's event records it if it was charged`);
+  console.warn(
+    `Ramadan night ${night.id} given up after ${night.unanswered_sends} sends without an answer; the provider's event records it if it was charged`,
+  );
   return "failed";
 }
 
@@ -294,11 +378,19 @@ async function hasThirtiethNight(db: Executor, night: NightToCharge): Promise<bo
  * night's record in the caller's transaction, once by the charge's payment id. Also how
  * the provider's payment_intent.succeeded event records a charge whose round was cut short.
  */
-export async function recordNightCharged(db: Executor, nightId: number, charge: { paymentIntentId: string; livemode: boolean; paidAt: number }): Promise<"recorded" | "already-recorded" | "not-ours"> {
+export async function recordNightCharged(
+  db: Executor,
+  nightId: number,
+  charge: { paymentIntentId: string; livemode: boolean; paidAt: number },
+): Promise<"recorded" | "already-recorded" | "not-ours"> {
   const night = await db.selectFrom("ramadan_nights").selectAll().where("id", "=", nightId).executeTakeFirst();
   if (!night) return "not-ours";
   if (night.status === "charged" && night.payment_intent_id === charge.paymentIntentId) return "already-recorded";
-  const schedule = await db.selectFrom("ramadan_schedules").selectAll().where("id", "=", night.schedule_id).executeTakeFirstOrThrow();
+  const schedule = await db
+    .selectFrom("ramadan_schedules")
+    .selectAll()
+    .where("id", "=", night.schedule_id)
+    .executeTakeFirstOrThrow();
   const donatedAt = new Date(charge.paidAt * 1000).toISOString();
   await insertGiftOnce(
     db,
@@ -309,7 +401,11 @@ export async function recordNightCharged(db: Executor, nightId: number, charge: 
       fee_cover_cents: 0,
       anonymous: schedule.anonymous,
       frequency: "Ramadan",
-      ...(await placeGift(db, { purpose: schedule.purpose, designation: `Night ${night.number} of Ramadan`, fundId: schedule.fund_id }, donatedAt)),
+      ...(await placeGift(
+        db,
+        { purpose: schedule.purpose, designation: `Night ${night.number} of Ramadan`, fundId: schedule.fund_id },
+        donatedAt,
+      )),
       donated_at: donatedAt,
       stripe_payment_intent_id: charge.paymentIntentId,
       payment_method: "card",
@@ -317,15 +413,29 @@ export async function recordNightCharged(db: Executor, nightId: number, charge: 
     },
     { column: "stripe_payment_intent_id", value: charge.paymentIntentId },
   );
-  const gift = await db.selectFrom("donations").select("id").where("stripe_payment_intent_id", "=", charge.paymentIntentId).executeTakeFirstOrThrow();
+  const gift = await db
+    .selectFrom("donations")
+    .select("id")
+    .where("stripe_payment_intent_id", "=", charge.paymentIntentId)
+    .executeTakeFirstOrThrow();
   if (night.status === "charged") {
     // Money taken is always a gift, even a second charge of one night: staff can refund it.
-    console.warn(`Ramadan night ${night.id} was charged again by ${charge.paymentIntentId}; recorded as gift ${gift.id}`);
+    console.warn(
+      `Ramadan night ${night.id} was charged again by ${charge.paymentIntentId}; recorded as gift ${gift.id}`,
+    );
     return "recorded";
   }
   await db
     .updateTable("ramadan_nights")
-    .set({ status: "charged", donation_id: gift.id, payment_intent_id: charge.paymentIntentId, charged_at: donatedAt, claimed_until: null, next_attempt_at: null, last_error: "" })
+    .set({
+      status: "charged",
+      donation_id: gift.id,
+      payment_intent_id: charge.paymentIntentId,
+      charged_at: donatedAt,
+      claimed_until: null,
+      next_attempt_at: null,
+      last_error: "",
+    })
     .where("id", "=", night.id)
     .execute();
   return "recorded";
@@ -339,38 +449,61 @@ export async function recordNightCharged(db: Executor, nightId: number, charge: 
 async function recordNightDeclined(
   db: Executor,
   night: NightToCharge,
-  { declineMessage, paymentIntentId, attempt, now, chargeHour }: { declineMessage: string; paymentIntentId: string | null; attempt: number; now: Date; chargeHour: number },
+  {
+    declineMessage,
+    paymentIntentId,
+    attempt,
+    now,
+    chargeHour,
+  }: { declineMessage: string; paymentIntentId: string | null; attempt: number; now: Date; chargeHour: number },
 ): Promise<void> {
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      const schedule = await trx.selectFrom("ramadan_schedules").select("status").where("id", "=", night.schedule_id).executeTakeFirstOrThrow();
-      const stopped = schedule.status === "stopped";
-      const again = !stopped && attempt < NIGHT_ATTEMPTS ? retryAt(now, night.evening, chargeHour, getEnv().SITE_TIMEZONE) : null;
-      await trx
-        .updateTable("ramadan_nights")
-        .set({
-          status: again ? "retrying" : "failed",
-          next_attempt_at: again?.toISOString() ?? null,
-          claimed_until: null,
-          payment_intent_id: paymentIntentId,
-          last_error: declineMessage.slice(0, 500),
-          failure_mailed: 1,
-        })
-        .where("id", "=", night.id)
-        .where("status", "=", "charging")
-        .execute();
-      if (night.failure_mailed === 1) return;
-      const words = ramadanNightFailedMail(mailScheduleOf(night.schedule), { number: night.number, evening: night.evening, amountCents: night.amount_cents }, declineMessage, stopped ? "stopped" : again ? "retrying" : "not-again");
-      await queueMail(trx, { ...words, kind: "ramadan-night-failed", to: night.schedule.email, dedupeKey: `ramadan-night-failed-${night.id}` });
+  await db.transaction().execute(async (trx) => {
+    const schedule = await trx
+      .selectFrom("ramadan_schedules")
+      .select("status")
+      .where("id", "=", night.schedule_id)
+      .executeTakeFirstOrThrow();
+    const stopped = schedule.status === "stopped";
+    const again =
+      !stopped && attempt < NIGHT_ATTEMPTS ? retryAt(now, night.evening, chargeHour, getEnv().SITE_TIMEZONE) : null;
+    await trx
+      .updateTable("ramadan_nights")
+      .set({
+        status: again ? "retrying" : "failed",
+        next_attempt_at: again?.toISOString() ?? null,
+        claimed_until: null,
+        payment_intent_id: paymentIntentId,
+        last_error: declineMessage.slice(0, 500),
+        failure_mailed: 1,
+      })
+      .where("id", "=", night.id)
+      .where("status", "=", "charging")
+      .execute();
+    if (night.failure_mailed === 1) return;
+    const words = ramadanNightFailedMail(
+      mailScheduleOf(night.schedule),
+      { number: night.number, evening: night.evening, amountCents: night.amount_cents },
+      declineMessage,
+      stopped ? "stopped" : again ? "retrying" : "not-again",
+    );
+    await queueMail(trx, {
+      ...words,
+      kind: "ramadan-night-failed",
+      to: night.schedule.email,
+      dedupeKey: `ramadan-night-failed-${night.id}`,
     });
+  });
 }
 
 /** The provider's payment_intent.succeeded: a night's charge, recorded unless it already is. */
 export async function recordRamadanChargeEvent(db: Executor, intent: ProviderPaymentIntent): Promise<string> {
   const nightId = Number(intent.metadata?.ramadan_night_id);
   if (!Number.isInteger(nightId) || nightId <= 0 || intent.status !== "succeeded") return "not-ours";
-  return recordNightCharged(db, nightId, { paymentIntentId: intent.id, livemode: intent.livemode, paidAt: intent.created });
+  return recordNightCharged(db, nightId, {
+    paymentIntentId: intent.id,
+    livemode: intent.livemode,
+    paidAt: intent.created,
+  });
 }
 
 /** Tonight's nights already charged (before this round). */
@@ -419,18 +552,16 @@ export async function redateToConfirmedFirstNight(db: Executor = getDb(), now = 
     .where("first_night", "!=", confirmed)
     .execute();
   if (moved.length === 0) return;
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      const ids = moved.map((schedule) => schedule.id);
-      await trx
-        .updateTable("ramadan_nights")
-        .set({ evening: isoDatePlusDays(confirmed, sql<number>`number - 1`) })
-        .where("schedule_id", "in", ids)
-        .where("status", "in", ["pending"])
-        .execute();
-      await trx.updateTable("ramadan_schedules").set({ first_night: confirmed }).where("id", "in", ids).execute();
-    });
+  await db.transaction().execute(async (trx) => {
+    const ids = moved.map((schedule) => schedule.id);
+    await trx
+      .updateTable("ramadan_nights")
+      .set({ evening: isoDatePlusDays(confirmed, sql<number>`number - 1`) })
+      .where("schedule_id", "in", ids)
+      .where("status", "in", ["pending"])
+      .execute();
+    await trx.updateTable("ramadan_schedules").set({ first_night: confirmed }).where("id", "in", ids).execute();
+  });
 }
 
 /**

@@ -24,7 +24,11 @@ export type RamadanConfirmation =
  */
 export async function confirmRamadanCheckout(sessionId: string, clientAddress: string): Promise<RamadanConfirmation> {
   if (!SESSION_ID.test(sessionId)) return { status: "unknown" };
-  const row = await getDb().selectFrom("ramadan_schedules").select(["id", "status"]).where("setup_session_id", "=", sessionId).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("ramadan_schedules")
+    .select(["id", "status"])
+    .where("setup_session_id", "=", sessionId)
+    .executeTakeFirst();
   if (!row) return { status: "unknown" };
   if (row.status === "awaiting_card") {
     await limitGiftConfirmations(clientAddress);

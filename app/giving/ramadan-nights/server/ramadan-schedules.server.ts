@@ -13,7 +13,13 @@ import { getPaymentGateway } from "~/lib/payments/gateway.server";
 import { limitCheckoutStarts } from "~/lib/public-form-limits.server";
 import { ConflictError, NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { CheckoutVisitor } from "~/lib/visitor.server";
-import type { Database, RamadanNightRow, RamadanNightStatus, RamadanScheduleRow, RamadanScheduleStatus } from "../../../../db/schema";
+import type {
+  Database,
+  RamadanNightRow,
+  RamadanNightStatus,
+  RamadanScheduleRow,
+  RamadanScheduleStatus,
+} from "../../../../db/schema";
 import { queueMail } from "~/mail/queue/index.server";
 import { requireOpenFund } from "~/giving/gifts/index.server";
 import { mailScheduleOf } from "./ramadan-activation.server";
@@ -35,7 +41,10 @@ export interface RamadanPreviewNight {
   only_if_thirty_days: boolean;
 }
 
-/** The nights a donor would give on, before checkout. `total_cents` is for a Ramadan of 29 days; the 30th night adds to it only if there is one. */
+/**
+ * The nights a donor would give on, before checkout. `total_cents` is for a Ramadan of 29 days; the 30th night adds to
+ * it only if there is one.
+ */
 export interface RamadanPreview {
   nights: RamadanPreviewNight[];
   total_cents: number;
@@ -97,7 +106,10 @@ type Executor = Kysely<Database>;
  * proposal): only those still to give, as the card saved now would be charged for (a donor
  * starting on the 28th day gives from the 28th night), and the total of those.
  */
-export async function previewRamadanNights(input: { plan: RamadanPlan; per_night: number; double_odd_nights: boolean }, now = new Date()): Promise<RamadanPreview> {
+export async function previewRamadanNights(
+  input: { plan: RamadanPlan; per_night: number; double_odd_nights: boolean },
+  now = new Date(),
+): Promise<RamadanPreview> {
   const settings = await ramadanSettings();
   const nights = nightsStillToGive(
     ramadanNights(
@@ -131,7 +143,8 @@ export async function previewRamadanNights(input: { plan: RamadanPlan; per_night
 export async function startRamadanCheckout(input: unknown, visitor: CheckoutVisitor): Promise<CheckoutStarted> {
   const request = parseOrThrow(ramadanRequestSchema, input);
   // No card is saved for nights that are all over (the last night's morning has come).
-  if ((await previewRamadanNights(request)).nights.length === 0) throw new ConflictError("This Ramadan's nights are over: there is no night left to give on.");
+  if ((await previewRamadanNights(request)).nights.length === 0)
+    throw new ConflictError("This Ramadan's nights are over: there is no night left to give on.");
   const fund = await requireOpenFund(request.purpose);
   await limitCheckoutStarts(visitor.clientAddress);
   const gateway = getPaymentGateway();
@@ -168,7 +181,11 @@ export async function startRamadanCheckout(input: unknown, visitor: CheckoutVisi
     await getDb().deleteFrom("ramadan_schedules").where("id", "=", schedule.id).execute();
     throw error;
   }
-  await getDb().updateTable("ramadan_schedules").set({ setup_session_id: started.id }).where("id", "=", schedule.id).execute();
+  await getDb()
+    .updateTable("ramadan_schedules")
+    .set({ setup_session_id: started.id })
+    .where("id", "=", schedule.id)
+    .execute();
   return started;
 }
 
@@ -200,7 +217,9 @@ function toSchedule(row: RamadanScheduleRow, nights: RamadanNightRow[]): Ramadan
     hijri_year: row.hijri_year,
     first_night: row.first_night,
     nights: own.map(toNight),
-    charged: centsToDollars(own.filter((night) => night.status === "charged").reduce((sum, night) => sum + night.amount_cents, 0)),
+    charged: centsToDollars(
+      own.filter((night) => night.status === "charged").reduce((sum, night) => sum + night.amount_cents, 0),
+    ),
     failed: own.filter((night) => night.status === "failed").length,
     created_at: row.created_at,
     stopped_at: row.stopped_at,
@@ -232,12 +251,19 @@ function filtered(filter: RamadanScheduleFilter) {
 }
 
 /** Every schedule, newest first (those still waiting for a card included, so staff see a checkout left unfinished). */
-export async function listRamadanSchedules(filter: RamadanScheduleFilter = {}, page: { limit?: number; offset?: number } = {}): Promise<RamadanSchedule[]> {
+export async function listRamadanSchedules(
+  filter: RamadanScheduleFilter = {},
+  page: { limit?: number; offset?: number } = {},
+): Promise<RamadanSchedule[]> {
   return schedulesWithNights(await paged(filtered(filter).selectAll().orderBy("id", "desc"), page).execute());
 }
 
 /** A schedule as the staff list shows it: its nights counted (in SQL), not listed. */
-export type RamadanScheduleSummary = Omit<RamadanSchedule, "nights"> & { nights_charged: number; nights_failed: number; nights_to_come: number };
+export type RamadanScheduleSummary = Omit<RamadanSchedule, "nights"> & {
+  nights_charged: number;
+  nights_failed: number;
+  nights_to_come: number;
+};
 
 /** The nights still to come: not yet given, nor failed, missed or stopped. */
 const NIGHTS_TO_COME: readonly RamadanNightStatus[] = ["pending", "charging", "retrying"];
@@ -249,7 +275,11 @@ function ofItsNights(what: "count" | "amount", statuses: readonly RamadanNightSt
 }
 
 /** One page of the staff's list, newest first, with each schedule's nights counted in the query. */
-export async function findRamadanSchedulePage(filter: RamadanScheduleFilter, page: number, pageSize: number): Promise<ListPage<RamadanScheduleSummary>> {
+export async function findRamadanSchedulePage(
+  filter: RamadanScheduleFilter,
+  page: number,
+  pageSize: number,
+): Promise<ListPage<RamadanScheduleSummary>> {
   const found = await pageOfRows(
     () => countOf(filtered(filter)),
     (limit, offset) =>
@@ -272,7 +302,14 @@ export async function findRamadanSchedulePage(filter: RamadanScheduleFilter, pag
     ...found,
     rows: found.rows.map(({ nights_charged, charged_cents, nights_failed, nights_to_come, ...row }) => {
       const { nights: _nights, ...schedule } = toSchedule(row, []);
-      return { ...schedule, charged: centsToDollars(Number(charged_cents)), failed: Number(nights_failed), nights_charged: Number(nights_charged), nights_failed: Number(nights_failed), nights_to_come: Number(nights_to_come) };
+      return {
+        ...schedule,
+        charged: centsToDollars(Number(charged_cents)),
+        failed: Number(nights_failed),
+        nights_charged: Number(nights_charged),
+        nights_failed: Number(nights_failed),
+        nights_to_come: Number(nights_to_come),
+      };
     }),
   };
 }
@@ -309,11 +346,15 @@ const LIST_BATCH = 200;
 const SCHEDULE_STATUSES: readonly RamadanScheduleStatus[] = ["awaiting_card", "active", "stopped", "finished"];
 
 /** The API's filter: `status`, `hijri_year`, `email`; a value that names nothing is a problem to answer with a 422. */
-export function readRamadanScheduleFilter(params: URLSearchParams): { filter: RamadanScheduleFilter; problem: string | null } {
+export function readRamadanScheduleFilter(params: URLSearchParams): {
+  filter: RamadanScheduleFilter;
+  problem: string | null;
+} {
   const filter: RamadanScheduleFilter = {};
   const status = params.get("status") ?? "";
   if (status) {
-    if (!(SCHEDULE_STATUSES as readonly string[]).includes(status)) return { filter, problem: `status must be one of ${SCHEDULE_STATUSES.join(", ")}` };
+    if (!(SCHEDULE_STATUSES as readonly string[]).includes(status))
+      return { filter, problem: `status must be one of ${SCHEDULE_STATUSES.join(", ")}` };
     filter.status = status as RamadanScheduleStatus;
   }
   const year = params.get("hijri_year") ?? "";
@@ -344,7 +385,9 @@ export async function ramadanSchedulesOf(email: string): Promise<RamadanSchedule
   return schedulesWithNights(rows);
 }
 
-/** The donor stops the nights still to come, from My giving: only their own schedule, found by their signed-in email. */
+/**
+ * The donor stops the nights still to come, from My giving: only their own schedule, found by their signed-in email.
+ */
 export async function stopMyRamadanNights(email: string, scheduleId: number): Promise<RamadanSchedule> {
   const row = await getDb()
     .selectFrom("ramadan_schedules")
@@ -373,9 +416,14 @@ async function stopSchedule(id: number, by: string): Promise<RamadanSchedule> {
     .execute(async (db) => {
       const row = await db.selectFrom("ramadan_schedules").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) throw new NotFoundError(`Ramadan schedule ${id} not found`);
-      if (row.status === "stopped" || row.status === "finished") throw new ConflictError(`These Ramadan nights are already ${row.status}`);
+      if (row.status === "stopped" || row.status === "finished")
+        throw new ConflictError(`These Ramadan nights are already ${row.status}`);
       const at = nowIso();
-      await db.updateTable("ramadan_schedules").set({ status: "stopped", stopped_at: at, stopped_by: by }).where("id", "=", id).execute();
+      await db
+        .updateTable("ramadan_schedules")
+        .set({ status: "stopped", stopped_at: at, stopped_by: by })
+        .where("id", "=", id)
+        .execute();
       await db
         .updateTable("ramadan_nights")
         .set({ status: "stopped", next_attempt_at: null })

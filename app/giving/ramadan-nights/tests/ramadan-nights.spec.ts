@@ -26,12 +26,15 @@ function daysBefore(day: string, days: number): string {
 
 const words = (day: string) => {
   const date = new Date(`${day}T12:00:00Z`);
-  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(date);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(date);
   return `${part({ weekday: "long" })} ${part({ day: "numeric" })} ${part({ month: "long" })} ${part({ year: "numeric" })}`;
 };
 
 test.describe.serial("Ramadan nights", () => {
-  test("a donor sets up the last ten nights, staff confirm the first night and charge tonight's, once", async ({ adminPage: page }) => {
+  test("a donor sets up the last ten nights, staff confirm the first night and charge tonight's, once", async ({
+    adminPage: page,
+  }) => {
     const email = `ramadan-${Date.now().toString(36)}@example.org`;
     const tonight = tonightsEvening();
     // Tonight is the 21st night: the first night began twenty evenings ago.
@@ -45,14 +48,18 @@ test.describe.serial("Ramadan nights", () => {
     await expect(page.getByLabel("The last ten nights")).toBeChecked();
     await page.getByLabel("Amount per night (USD)").fill("10");
     await page.getByLabel("Double on the odd nights of the last ten").check();
-    await expect(page.getByTestId("ramadan-total")).toHaveText("In all: $150.00 if Ramadan has 30 days, $140.00 if it has 29.");
+    await expect(page.getByTestId("ramadan-total")).toHaveText(
+      "In all: $150.00 if Ramadan has 30 days, $140.00 if it has 29.",
+    );
     const preview = page.getByTestId("ramadan-preview");
     await expect(preview.getByRole("row", { name: /21st night/ })).toContainText("$20.00Doubled: an odd night");
     await expect(preview.getByRole("row", { name: /22nd night/ })).toContainText("$10.00");
     await expect(preview.getByRole("row")).toHaveCount(11);
     await expect(page.getByTestId("ramadan-first-night")).toContainText("a proposal until the foundation confirms it");
     await page.getByLabel("Amount per night (USD)").fill("5");
-    await expect(page.getByTestId("ramadan-total")).toHaveText("In all: $75.00 if Ramadan has 30 days, $70.00 if it has 29.");
+    await expect(page.getByTestId("ramadan-total")).toHaveText(
+      "In all: $75.00 if Ramadan has 30 days, $70.00 if it has 29.",
+    );
     await page.getByLabel("Amount per night (USD)").fill("10");
     await page.getByLabel("Full name").fill("Maryam Idris");
     await page.getByLabel("Email", { exact: true }).fill(email);
@@ -67,7 +74,8 @@ test.describe.serial("Ramadan nights", () => {
     await expect(page.getByTestId("ramadan-first-charge")).toContainText("for the 21st night");
 
     try {
-      // Staff confirm the first night (out of season: the sandbox rehearses) and an hour late enough that only the button charges.
+      // Staff confirm the first night (out of season: the sandbox rehearses) and an hour late enough that only the
+      // button charges.
       await page.goto("/admin/settings");
       await expect(page.getByTestId("ramadan-proposal")).toContainText("Proposed from the Hijri calendar:");
       await page.getByLabel("First night of Ramadan").fill(firstNight);
@@ -78,8 +86,12 @@ test.describe.serial("Ramadan nights", () => {
 
       // A donor starting now, on the 21st night, is shown and totalled only the nights still to give.
       await page.goto("/donate?way=ramadan-nights&plan=all-thirty&per_night=1");
-      await expect(page.getByTestId("ramadan-from-night")).toContainText("Ramadan is under way: you give from the 21st night on");
-      await expect(page.getByTestId("ramadan-total")).toHaveText("In all: $10.00 if Ramadan has 30 days, $9.00 if it has 29.");
+      await expect(page.getByTestId("ramadan-from-night")).toContainText(
+        "Ramadan is under way: you give from the 21st night on",
+      );
+      await expect(page.getByTestId("ramadan-total")).toHaveText(
+        "In all: $10.00 if Ramadan has 30 days, $9.00 if it has 29.",
+      );
       await expect(page.getByTestId("ramadan-preview").getByRole("row")).toHaveCount(11);
       await page.goto("/admin/settings");
 
@@ -88,13 +100,21 @@ test.describe.serial("Ramadan nights", () => {
       const row = page.getByRole("row").filter({ hasText: email });
       // From 11 pm (and until the night ends at 5 am) the queue may charge tonight's night before the button does.
       const lateHour = new Date().getUTCHours() >= 23 || new Date().getUTCHours() < 5;
-      await expect(row).toContainText(lateHour ? /0 charged · 0 failed · 10 to come|1 charged · 0 failed · 9 to come/ : "0 charged · 0 failed · 10 to come");
+      await expect(row).toContainText(
+        lateHour
+          ? /0 charged · 0 failed · 10 to come|1 charged · 0 failed · 9 to come/
+          : "0 charged · 0 failed · 10 to come",
+      );
 
       await page.getByRole("link", { name: "Run tonight's charges now" }).click();
       await expect(page.getByRole("heading", { name: "Charge tonight's nights now?" })).toBeFocused();
       await page.getByRole("button", { name: "Yes, charge tonight's nights" }).click();
       // Late, the queue may have charged it a moment before the button did: either way, once.
-      await expect(page.getByRole("status")).toContainText(lateHour ? /Tonight's charges ran: (1 charged, 0 failed, 0|0 charged, 0 failed, 1) already charged/ : "Tonight's charges ran: 1 charged, 0 failed, 0 already charged, 0 missed.");
+      await expect(page.getByRole("status")).toContainText(
+        lateHour
+          ? /Tonight's charges ran: (1 charged, 0 failed, 0|0 charged, 0 failed, 1) already charged/
+          : "Tonight's charges ran: 1 charged, 0 failed, 0 already charged, 0 missed.",
+      );
       await expect(row).toContainText("1 charged · 0 failed · 9 to come");
       await expect(row).toContainText("$20.00");
 
@@ -113,12 +133,17 @@ test.describe.serial("Ramadan nights", () => {
       // Running again charges nothing more.
       await page.goto("/admin/ramadan?run=1");
       await page.getByRole("button", { name: "Yes, charge tonight's nights" }).click();
-      await expect(page.getByRole("status")).toContainText(/Tonight's charges ran: 0 charged, 0 failed, [1-9]\d* already charged/);
+      await expect(page.getByRole("status")).toContainText(
+        /Tonight's charges ran: 0 charged, 0 failed, [1-9]\d* already charged/,
+      );
       await page.goto(`/admin/donations?${new URLSearchParams({ search: email })}`);
       await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
     } finally {
       // The other worker's tests read the settings too: back to no first night confirmed, the usual hour.
-      const restored = await page.request.post("/admin/settings", { form: { intent: "ramadan", ramadan_first_night: "", ramadan_charge_hour: "20" }, maxRedirects: 0 });
+      const restored = await page.request.post("/admin/settings", {
+        form: { intent: "ramadan", ramadan_first_night: "", ramadan_charge_hour: "20" },
+        maxRedirects: 0,
+      });
       expect(restored.status()).toBe(302);
     }
   });
@@ -127,7 +152,9 @@ test.describe.serial("Ramadan nights", () => {
 test.describe("Ramadan nights without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Show the nights draws them on the server, keeping what was typed; a bad amount is refused beside its field", async ({ page }) => {
+  test("Show the nights draws them on the server, keeping what was typed; a bad amount is refused beside its field", async ({
+    page,
+  }) => {
     await page.goto("/donate?way=ramadan-nights");
     await page.getByLabel("All thirty nights").check();
     await page.getByLabel("Amount per night (USD)").fill("0.5");
@@ -141,7 +168,9 @@ test.describe("Ramadan nights without JavaScript", () => {
     await page.getByRole("button", { name: "Show the nights" }).click();
     await expect(page.getByLabel("All thirty nights")).toBeChecked();
     await expect(page.getByTestId("ramadan-preview").getByRole("row")).toHaveCount(31);
-    await expect(page.getByTestId("ramadan-total")).toHaveText("In all: $60.00 if Ramadan has 30 days, $58.00 if it has 29.");
+    await expect(page.getByTestId("ramadan-total")).toHaveText(
+      "In all: $60.00 if Ramadan has 30 days, $58.00 if it has 29.",
+    );
     await expect(page.getByLabel("Full name")).toHaveValue("Yusuf Ali");
   });
 });
@@ -151,7 +180,12 @@ test.describe("Ramadan nights on a phone", () => {
   const sideways = (page: Page) =>
     page.evaluate(() => ({
       page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      table: Math.max(0, ...[...document.querySelectorAll("table")].map((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)),
+      table: Math.max(
+        0,
+        ...[...document.querySelectorAll("table")].map(
+          (table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+        ),
+      ),
     }));
 
   test("every Ramadan screen fits 390 pixels without scrolling sideways", async ({ adminPage: page }) => {
@@ -176,24 +210,41 @@ test.describe("Ramadan nights on a phone", () => {
     expect(await sideways(page)).toEqual({ page: 0, table: 0 });
 
     await page.goto(`/admin/ramadan?${new URLSearchParams({ email })}`);
-    await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: /^Nights of / }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: email })
+      .getByRole("link", { name: /^Nights of / })
+      .click();
     await expect(page.getByRole("region", { name: /^Nights of / })).toBeVisible();
     await shot("admin-ramadan");
     expect(await sideways(page)).toEqual({ page: 0, table: 0 });
 
     await page.goto("/admin/settings");
     await expect(page.getByRole("region", { name: "Ramadan nights" })).toBeVisible();
-    await page.getByRole("region", { name: "Ramadan nights" }).screenshot({ path: test.info().outputPath("settings-ramadan-390.png") });
+    await page
+      .getByRole("region", { name: "Ramadan nights" })
+      .screenshot({ path: test.info().outputPath("settings-ramadan-390.png") });
     expect((await sideways(page)).page).toBe(0);
 
-    // The donor, whose only giving is these nights (nothing charged yet), signs in from the Outbox and stops the remaining nights.
+    // The donor, whose only giving is these nights (nothing charged yet), signs in from the Outbox and stops the
+    // remaining nights.
     await page.goto("/my-giving");
     await page.getByLabel("Email", { exact: true }).first().fill(email);
     await page.getByRole("button", { name: "Email me a link" }).click();
     await expect(page.getByText("If this address has given with us, a link is on its way.")).toBeVisible();
     await page.goto("/admin/outbox");
-    await page.getByRole("row").filter({ hasText: email }).filter({ hasText: "Your link to your giving" }).getByRole("link", { name: /^Read / }).click();
-    const link = new URL((await page.getByRole("region").getByRole("link", { name: /\/my-giving\/sign-in\?token=/ }).getAttribute("href"))!);
+    await page
+      .getByRole("row")
+      .filter({ hasText: email })
+      .filter({ hasText: "Your link to your giving" })
+      .getByRole("link", { name: /^Read / })
+      .click();
+    const link = new URL(
+      (await page
+        .getByRole("region")
+        .getByRole("link", { name: /\/my-giving\/sign-in\?token=/ })
+        .getAttribute("href"))!,
+    );
     await page.goto(link.pathname + link.search);
     await page.getByRole("button", { name: "Open my giving" }).click();
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();

@@ -5,9 +5,20 @@ import { ConflictError, NotFoundError, PaymentProviderError, ValidationError } f
 import * as runTonightApi from "~/giving/ramadan-nights/routes/api-ramadan-charges-run";
 import * as schedulesApi from "~/giving/ramadan-nights/routes/api-ramadan-schedules";
 import { updateSetting } from "~/content/settings/server/settings.server";
-import { findRamadanSchedule, listRamadanSchedules, previewRamadanNights, ramadanSchedulesOf, startRamadanCheckout, stopMyRamadanNights, stopRamadanSchedule } from "~/giving/ramadan-nights/server/ramadan-schedules.server";
+import {
+  findRamadanSchedule,
+  listRamadanSchedules,
+  previewRamadanNights,
+  ramadanSchedulesOf,
+  startRamadanCheckout,
+  stopMyRamadanNights,
+  stopRamadanSchedule,
+} from "~/giving/ramadan-nights/server/ramadan-schedules.server";
 import { ramadanSettings } from "~/giving/ramadan-nights/server/ramadan-settings.server";
-import { runTonightsRamadanCharges, runRamadanChargeRound } from "~/giving/ramadan-nights/server/ramadan-charges.server";
+import {
+  runTonightsRamadanCharges,
+  runRamadanChargeRound,
+} from "~/giving/ramadan-nights/server/ramadan-charges.server";
 import { saveSandboxCheckoutCard } from "~/giving/provider/server/sandbox-checkout.server";
 import { syncFromProvider } from "~/giving/provider/server/provider-sync.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
@@ -34,7 +45,8 @@ const VISITOR = { clientAddress: "203.0.113.77", siteUrl: "http://localhost:3000
 /** The evening of a night of Ramadan 1448 (the first night confirmed as the calculation proposes). */
 const evening = (night: number) => new Date(Date.UTC(2027, 1, 7 + night - 1)).toISOString().slice(0, 10);
 /** A moment on a night's evening (or, past 24, the morning after), UTC. */
-const on = (night: number, hour: number, minute = 0) => new Date(Date.parse(`${evening(night)}T00:00:00Z`) + (hour * 60 + minute) * 60_000);
+const on = (night: number, hour: number, minute = 0) =>
+  new Date(Date.parse(`${evening(night)}T00:00:00Z`) + (hour * 60 + minute) * 60_000);
 
 let auth: Record<string, string>;
 
@@ -51,7 +63,12 @@ beforeEach(async () => {
 });
 
 function nightsOf(scheduleId: number) {
-  return getDb().selectFrom("ramadan_nights").selectAll().where("schedule_id", "=", scheduleId).orderBy("number").execute();
+  return getDb()
+    .selectFrom("ramadan_nights")
+    .selectAll()
+    .where("schedule_id", "=", scheduleId)
+    .orderBy("number")
+    .execute();
 }
 
 async function onlySchedule() {
@@ -69,11 +86,15 @@ async function night(scheduleId: number, number: number) {
 }
 
 /** A night's attempt's idempotency key: the schedule's setup checkout, the night, the attempt. */
-const keyOf = (schedule: { setup_session_id: string | null }, number: number, attempt: number) => `ramadan-${schedule.setup_session_id}-night-${number}-attempt-${attempt}`;
+const keyOf = (schedule: { setup_session_id: string | null }, number: number, attempt: number) =>
+  `ramadan-${schedule.setup_session_id}-night-${number}-attempt-${attempt}`;
 
 /** Staff confirm Eid al-Fitr 1448 (the calculation gives 2027-03-09, a Ramadan of 29 days). */
 function confirmEid(day: string) {
-  return getDb().insertInto("eid_dates").values({ hijri_year: 1448, eid_al_fitr_on: day, set_by: "staff", set_at: new Date().toISOString() }).execute();
+  return getDb()
+    .insertInto("eid_dates")
+    .values({ hijri_year: 1448, eid_al_fitr_on: day, set_by: "staff", set_at: new Date().toISOString() })
+    .execute();
 }
 
 describe("the settings and the preview", () => {
@@ -100,18 +121,30 @@ describe("with Stripe", () => {
   const fakeStripe = useFakeStripe();
 
   async function saveCard(fields: Record<string, unknown> = {}, { declines = false } = {}) {
-    const started = await startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "10", purpose: "General Donation", ...fields }, VISITOR);
+    const started = await startRamadanCheckout(
+      { ...DONOR, plan: "last-ten", per_night: "10", purpose: "General Donation", ...fields },
+      VISITOR,
+    );
     await deliverAll(fakeStripe().saveCard(started.id, { declines }));
     return { started, schedule: await onlySchedule() };
   }
 
   it("shows the confirmed first night, the proposal and the hour; with test keys a first night far from the proposal is a rehearsal", async () => {
-    expect(await ramadanSettings("2026-11-25")).toEqual({ first_night: "2027-02-07", proposed_first_night: "2027-02-07", charge_hour: 20, hijri_year: 1448, rehearsed: false });
+    expect(await ramadanSettings("2026-11-25")).toEqual({
+      first_night: "2027-02-07",
+      proposed_first_night: "2027-02-07",
+      charge_hour: 20,
+      hijri_year: 1448,
+      rehearsed: false,
+    });
     await updateSetting("ramadan_first_night", { value: "" });
     expect((await ramadanSettings("2026-11-25")).first_night).toBeNull();
-    // Stripe's test keys move no money: a first night far from the proposal is a rehearsal, taken (live keys refuse it: content/settings/tests/settings-api.test.ts).
+    // Stripe's test keys move no money: a first night far from the proposal is a rehearsal, taken (live keys refuse it:
+    // content/settings/tests/settings-api.test.ts).
     const today = new Date().toISOString().slice(0, 10);
-    const rehearsal = [addDays(today, 100), addDays(today, 200), addDays(today, 300)].find((evening) => !isPlausibleFirstNight(evening))!;
+    const rehearsal = [addDays(today, 100), addDays(today, 200), addDays(today, 300)].find(
+      (evening) => !isPlausibleFirstNight(evening),
+    )!;
     await updateSetting("ramadan_first_night", { value: rehearsal });
     expect(await ramadanSettings(addDays(rehearsal, -11))).toMatchObject({ first_night: rehearsal, rehearsed: true });
     await updateSetting("ramadan_first_night", { value: "" });
@@ -122,13 +155,19 @@ describe("with Stripe", () => {
   });
 
   const intents = () => [...fakeStripe().paymentIntents.values()];
-  const intentRequests = () => fakeStripe().requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents");
+  const intentRequests = () =>
+    fakeStripe().requests.filter((request) => request.method === "POST" && request.path === "/v1/payment_intents");
 
   it("saves the card through a setup-mode checkout, then the schedule is active with its nights", async () => {
     const { started, schedule } = await saveCard({ double_odd_nights: "on" });
     const params = fakeStripe().checkoutParams(started.id);
     // Cards only: a bank debit would still be under way when the night ends.
-    expect(params).toMatchObject({ mode: "setup", currency: "usd", customer: expect.stringMatching(/^cus_/), allowed_payment_method_types: ["card"] });
+    expect(params).toMatchObject({
+      mode: "setup",
+      currency: "usd",
+      customer: expect.stringMatching(/^cus_/),
+      allowed_payment_method_types: ["card"],
+    });
     expect(params.line_items).toBeUndefined();
     expect(schedule).toMatchObject({
       status: "active",
@@ -145,7 +184,12 @@ describe("with Stripe", () => {
     });
     const nights = await nightsOf(schedule.id);
     expect(nights.map((row) => [row.number, row.evening, row.amount_cents, row.status])).toEqual(
-      [21, 22, 23, 24, 25, 26, 27, 28, 29, 30].map((number) => [number, evening(number), number % 2 === 1 ? 2000 : 1000, "pending"]),
+      [21, 22, 23, 24, 25, 26, 27, 28, 29, 30].map((number) => [
+        number,
+        evening(number),
+        number % 2 === 1 ? 2000 : 1000,
+        "pending",
+      ]),
     );
     expect(await mails("ramadan-started")).toHaveLength(1);
     // Nothing is charged when the card is saved.
@@ -153,7 +197,10 @@ describe("with Stripe", () => {
   });
 
   it("activates the schedule once, however often the provider reports the saved card", async () => {
-    const started = await startRamadanCheckout({ ...DONOR, plan: "all-thirty", per_night: "5", purpose: "General Donation" }, VISITOR);
+    const started = await startRamadanCheckout(
+      { ...DONOR, plan: "all-thirty", per_night: "5", purpose: "General Donation" },
+      VISITOR,
+    );
     const events = fakeStripe().saveCard(started.id);
     await deliverAll(events);
     await deliver({ ...events[0]!, id: `${events[0]!.id}_again` });
@@ -173,7 +220,16 @@ describe("with Stripe", () => {
     expect(await runRamadanChargeRound({ now: on(22, 20, 1) })).toMatchObject({ charged: 1 });
 
     const gifts = await donationRows();
-    expect(gifts.map((gift) => [gift.frequency, gift.amount_cents, gift.designation, gift.email, gift.payment_method, gift.is_test])).toEqual([
+    expect(
+      gifts.map((gift) => [
+        gift.frequency,
+        gift.amount_cents,
+        gift.designation,
+        gift.email,
+        gift.payment_method,
+        gift.is_test,
+      ]),
+    ).toEqual([
       ["Ramadan", 2000, "Night 21 of Ramadan", "khadija@example.org", "card", 1],
       ["Ramadan", 1000, "Night 22 of Ramadan", "khadija@example.org", "card", 1],
     ]);
@@ -184,7 +240,12 @@ describe("with Stripe", () => {
     const first = await night(schedule.id, 21);
     expect(intentRequests()[0]!.headers["idempotency-key"]).toBe(keyOf(schedule, 21, 1));
     expect(intentRequests()[0]!.body).toMatchObject({ off_session: "true", confirm: "true", currency: "usd" });
-    expect(first).toMatchObject({ status: "charged", donation_id: gifts[0]!.id, payment_intent_id: intents()[0]!.id, attempts: 1 });
+    expect(first).toMatchObject({
+      status: "charged",
+      donation_id: gifts[0]!.id,
+      payment_intent_id: intents()[0]!.id,
+      attempts: 1,
+    });
     expect(gifts[0]!.stripe_payment_intent_id).toBe(intents()[0]!.id);
     const receipts = await mails("receipt");
     expect(receipts.map((mail) => mail.to_address)).toEqual(["khadija@example.org", "khadija@example.org"]);
@@ -248,7 +309,10 @@ describe("with Stripe", () => {
     expect(claimed).toMatchObject({ status: "charging", attempts: 1 });
     expect(await runRamadanChargeRound({ now: on(21, 20, 1) })).toMatchObject({ charged: 0 });
     expect(await runRamadanChargeRound({ now: on(21, 20, 5) })).toMatchObject({ charged: 1 });
-    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([keyOf(schedule, 21, 1), keyOf(schedule, 21, 1)]);
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([
+      keyOf(schedule, 21, 1),
+      keyOf(schedule, 21, 1),
+    ]);
     expect(intents()).toHaveLength(1);
     expect(await donationRows()).toHaveLength(1);
   });
@@ -258,7 +322,11 @@ describe("with Stripe", () => {
     await runRamadanChargeRound({ now: on(21, 20, 0) });
     const recorded = await night(schedule.id, 21);
     // As if the round had stopped before recording: the night is back to charging, no gift.
-    await getDb().updateTable("ramadan_nights").set({ status: "charging", donation_id: null }).where("id", "=", recorded.id).execute();
+    await getDb()
+      .updateTable("ramadan_nights")
+      .set({ status: "charging", donation_id: null })
+      .where("id", "=", recorded.id)
+      .execute();
     await getDb().deleteFrom("donations").execute();
     await deliverAll(fakeStripe().takeEvents());
     await deliverAll(fakeStripe().takeEvents());
@@ -287,12 +355,19 @@ describe("with Stripe", () => {
     const { schedule } = await saveCard({}, { declines: true });
     expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toMatchObject({ charged: 0, failed: 1 });
     let failed = await night(schedule.id, 21);
-    expect(failed).toMatchObject({ status: "retrying", attempts: 1, next_attempt_at: on(21, 21, 0).toISOString(), last_error: "Your card has insufficient funds." });
+    expect(failed).toMatchObject({
+      status: "retrying",
+      attempts: 1,
+      next_attempt_at: on(21, 21, 0).toISOString(),
+      last_error: "Your card has insufficient funds.",
+    });
     const failureMails = await mails("ramadan-night-failed");
     expect(failureMails).toHaveLength(1);
     expect(failureMails[0]!.to_address).toBe("khadija@example.org");
     expect(failureMails[0]!.subject).toContain("Your gift for the 21st night of Ramadan did not go through");
-    expect(failureMails[0]!.text_body).toMatch(/for the 21st night, beginning on the evening of \w+ \d+ \w+ \d{4}, did not go through/);
+    expect(failureMails[0]!.text_body).toMatch(
+      /for the 21st night, beginning on the evening of \w+ \d+ \w+ \d{4}, did not go through/,
+    );
     expect(failureMails[0]!.text_body).toContain("We will try once more later tonight");
 
     // Not yet due.
@@ -301,7 +376,10 @@ describe("with Stripe", () => {
     failed = await night(schedule.id, 21);
     expect(failed).toMatchObject({ status: "failed", attempts: 2, next_attempt_at: null });
     await runRamadanChargeRound({ now: on(21, 23, 0) });
-    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([keyOf(schedule, 21, 1), keyOf(schedule, 21, 2)]);
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([
+      keyOf(schedule, 21, 1),
+      keyOf(schedule, 21, 2),
+    ]);
     expect(await mails("ramadan-night-failed")).toHaveLength(1);
     expect(await donationRows()).toHaveLength(0);
     expect(await findRamadanSchedule(schedule.id)).toMatchObject({ failed: 1, charged: 0 });
@@ -318,8 +396,14 @@ describe("with Stripe", () => {
     for (let number = 21; number <= 30; number++) await runRamadanChargeRound({ now: on(number, 20, 30) });
     await runRamadanChargeRound({ now: on(30, 30, 0) });
     const nights = await nightsOf(schedule.id);
-    expect(nights.filter((row) => row.status === "charged").map((row) => row.number)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29]);
-    expect(nights.at(-1)).toMatchObject({ number: 30, status: "stopped", last_error: "Ramadan had 29 nights this year" });
+    expect(nights.filter((row) => row.status === "charged").map((row) => row.number)).toEqual([
+      21, 22, 23, 24, 25, 26, 27, 28, 29,
+    ]);
+    expect(nights.at(-1)).toMatchObject({
+      number: 30,
+      status: "stopped",
+      last_error: "Ramadan had 29 nights this year",
+    });
     expect(intents()).toHaveLength(9);
     expect((await onlySchedule()).status).toBe("finished");
   });
@@ -351,9 +435,19 @@ describe("with Stripe", () => {
     const { schedule } = await saveCard();
     expect(schedule).toMatchObject({ first_night: addDays(tonight, -20), is_test: 1 });
     expect((await night(schedule.id, 21)).evening).toBe(tonight);
-    expect(await runTonightsRamadanCharges({ now: new Date(), by: "staff1" })).toEqual({ charged: 1, failed: 0, already_charged: 0, missed: 0 });
-    expect(await runTonightsRamadanCharges({ now: new Date(), by: "staff1" })).toMatchObject({ charged: 0, already_charged: 1 });
-    expect((await donationRows()).map((gift) => [gift.designation, gift.amount_cents, gift.is_test])).toEqual([["Night 21 of Ramadan", 1000, 1]]);
+    expect(await runTonightsRamadanCharges({ now: new Date(), by: "staff1" })).toEqual({
+      charged: 1,
+      failed: 0,
+      already_charged: 0,
+      missed: 0,
+    });
+    expect(await runTonightsRamadanCharges({ now: new Date(), by: "staff1" })).toMatchObject({
+      charged: 0,
+      already_charged: 1,
+    });
+    expect((await donationRows()).map((gift) => [gift.designation, gift.amount_cents, gift.is_test])).toEqual([
+      ["Night 21 of Ramadan", 1000, 1],
+    ]);
     expect(intents()).toHaveLength(1);
     const screen = await screenText(ramadanScreen, "/admin/ramadan");
     expect(screen).toContain("Tonight is the 21st night");
@@ -362,8 +456,18 @@ describe("with Stripe", () => {
 
   it("lets staff run tonight's charges before the hour, once", async () => {
     await saveCard();
-    expect(await runTonightsRamadanCharges({ now: on(21, 9, 0), by: "staff1" })).toEqual({ charged: 1, failed: 0, already_charged: 0, missed: 0 });
-    expect(await runTonightsRamadanCharges({ now: on(21, 9, 5), by: "staff1" })).toEqual({ charged: 0, failed: 0, already_charged: 1, missed: 0 });
+    expect(await runTonightsRamadanCharges({ now: on(21, 9, 0), by: "staff1" })).toEqual({
+      charged: 1,
+      failed: 0,
+      already_charged: 0,
+      missed: 0,
+    });
+    expect(await runTonightsRamadanCharges({ now: on(21, 9, 5), by: "staff1" })).toEqual({
+      charged: 0,
+      failed: 0,
+      already_charged: 1,
+      missed: 0,
+    });
     // The evening's round finds it given.
     expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toMatchObject({ charged: 0 });
     expect(intents()).toHaveLength(1);
@@ -385,7 +489,10 @@ describe("with Stripe", () => {
 
   it("lets staff stop a schedule, and does not charge a stopped schedule's nights", async () => {
     const { schedule } = await saveCard();
-    expect(await stopRamadanSchedule(schedule.id, { name: "staff1" })).toMatchObject({ status: "stopped", stopped_by: "staff1" });
+    expect(await stopRamadanSchedule(schedule.id, { name: "staff1" })).toMatchObject({
+      status: "stopped",
+      stopped_by: "staff1",
+    });
     await expect(stopRamadanSchedule(schedule.id, { name: "staff1" })).rejects.toBeInstanceOf(ConflictError);
     await runRamadanChargeRound({ now: on(21, 20, 0) });
     expect(intents()).toHaveLength(0);
@@ -396,18 +503,28 @@ describe("with Stripe", () => {
     fakeStripe().setCardProcessing(schedule.payment_method_id!, true);
     expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toMatchObject({ charged: 0, failed: 0 });
     const [intent] = intents();
-    expect(await night(schedule.id, 21)).toMatchObject({ status: "charging", attempts: 1, payment_intent_id: intent!.id });
+    expect(await night(schedule.id, 21)).toMatchObject({
+      status: "charging",
+      attempts: 1,
+      payment_intent_id: intent!.id,
+    });
     // Asked again once the claim lapses: the same key, still under way, never a new charge.
     expect(await runRamadanChargeRound({ now: on(21, 20, 5) })).toMatchObject({ charged: 0, failed: 0 });
     expect(await night(schedule.id, 21)).toMatchObject({ status: "charging", attempts: 1 });
     // The bank settles it: the next ask finds it paid.
     fakeStripe().settlePaymentIntent(intent!.id, "succeeded");
     expect(await runRamadanChargeRound({ now: on(21, 20, 10) })).toMatchObject({ charged: 1 });
-    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([keyOf(schedule, 21, 1), keyOf(schedule, 21, 1), keyOf(schedule, 21, 1)]);
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([
+      keyOf(schedule, 21, 1),
+      keyOf(schedule, 21, 1),
+      keyOf(schedule, 21, 1),
+    ]);
     expect(intents()).toHaveLength(1);
     expect(await night(schedule.id, 21)).toMatchObject({ status: "charged", payment_intent_id: intent!.id });
     await deliverAll(fakeStripe().takeEvents());
-    expect((await donationRows()).map((gift) => [gift.amount_cents, gift.stripe_payment_intent_id])).toEqual([[1000, intent!.id]]);
+    expect((await donationRows()).map((gift) => [gift.amount_cents, gift.stripe_payment_intent_id])).toEqual([
+      [1000, intent!.id],
+    ]);
     expect(await mails("ramadan-night-failed")).toHaveLength(0);
   });
 
@@ -439,8 +556,16 @@ describe("with Stripe", () => {
     });
     await deliverAll(fakeStripe().takeEvents());
     expect(intents()).toHaveLength(2);
-    expect((await donationRows()).map((gift) => gift.stripe_payment_intent_id).sort()).toEqual(intents().map((each) => each.id).sort());
-    expect(await night(schedule.id, 21)).toMatchObject({ status: "charged", donation_id: given.donation_id, payment_intent_id: given.payment_intent_id });
+    expect((await donationRows()).map((gift) => gift.stripe_payment_intent_id).sort()).toEqual(
+      intents()
+        .map((each) => each.id)
+        .sort(),
+    );
+    expect(await night(schedule.id, 21)).toMatchObject({
+      status: "charged",
+      donation_id: given.donation_id,
+      payment_intent_id: given.payment_intent_id,
+    });
   });
 
   it("waits for staff to confirm Eid before the 30th night, and writes it off unconfirmed at its cut-off", async () => {
@@ -450,9 +575,16 @@ describe("with Stripe", () => {
     expect(await night(schedule.id, 30)).toMatchObject({ status: "pending", last_error: "" });
     expect((await onlySchedule()).status).toBe("active");
     expect(await runRamadanChargeRound({ now: on(30, 29, 0) })).toMatchObject({ charged: 0, missed: 0 });
-    expect(await night(schedule.id, 30)).toMatchObject({ status: "stopped", last_error: "Not charged: the end of Ramadan was not confirmed" });
+    expect(await night(schedule.id, 30)).toMatchObject({
+      status: "stopped",
+      last_error: "Not charged: the end of Ramadan was not confirmed",
+    });
     expect((await onlySchedule()).status).toBe("finished");
-    expect((await findRamadanSchedule(schedule.id)).nights.at(-1)).toMatchObject({ number: 30, status: "stopped", last_error: "Not charged: the end of Ramadan was not confirmed" });
+    expect((await findRamadanSchedule(schedule.id)).nights.at(-1)).toMatchObject({
+      number: 30,
+      status: "stopped",
+      last_error: "Not charged: the end of Ramadan was not confirmed",
+    });
     expect(intents()).toHaveLength(0);
   });
 
@@ -476,7 +608,14 @@ describe("with Stripe", () => {
       .where("id", "=", stranded.id)
       .execute();
     // The charge went through, but the process stopped before recording it and its event never came.
-    await getPaymentGateway().chargeSavedCard({ customerId: schedule.provider_customer_id!, paymentMethodId: schedule.payment_method_id!, amountCents: 1000, description: "Night 21", metadata: {}, idempotencyKey: key });
+    await getPaymentGateway().chargeSavedCard({
+      customerId: schedule.provider_customer_id!,
+      paymentMethodId: schedule.payment_method_id!,
+      amountCents: 1000,
+      description: "Night 21",
+      metadata: {},
+      idempotencyKey: key,
+    });
     // The server is back after the night's cut-off.
     expect(await runRamadanChargeRound({ now: on(21, 30, 0) })).toMatchObject({ charged: 1, missed: 0 });
     expect(await night(schedule.id, 21)).toMatchObject({ status: "charged", payment_intent_id: intents()[0]!.id });
@@ -487,9 +626,16 @@ describe("with Stripe", () => {
 
   it("fails a night the provider refuses for good (no such card): mailed once, retried once, never looping", async () => {
     const { schedule } = await saveCard();
-    await getDb().updateTable("ramadan_schedules").set({ payment_method_id: "pm_test_gone" }).where("id", "=", schedule.id).execute();
+    await getDb()
+      .updateTable("ramadan_schedules")
+      .set({ payment_method_id: "pm_test_gone" })
+      .where("id", "=", schedule.id)
+      .execute();
     expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toMatchObject({ failed: 1 });
-    expect(await night(schedule.id, 21)).toMatchObject({ status: "retrying", last_error: "No such PaymentMethod: 'pm_test_gone'" });
+    expect(await night(schedule.id, 21)).toMatchObject({
+      status: "retrying",
+      last_error: "No such PaymentMethod: 'pm_test_gone'",
+    });
     expect(await runRamadanChargeRound({ now: on(21, 21, 0) })).toMatchObject({ failed: 1 });
     for (const minute of [5, 10, 20]) await runRamadanChargeRound({ now: on(21, 21, minute) });
     expect(await night(schedule.id, 21)).toMatchObject({ status: "failed", attempts: 2 });
@@ -505,16 +651,32 @@ describe("with Stripe", () => {
     for (const minute of [0, 3, 6]) await runRamadanChargeRound({ now: on(21, 20, minute) });
     expectLoggedError(/Ramadan night \d+ could not be charged now/);
     expect(await runRamadanChargeRound({ now: on(21, 20, 9) })).toMatchObject({ failed: 1 });
-    expect(await night(schedule.id, 21)).toMatchObject({ status: "failed", last_error: "Not charged: the card payment provider did not answer" });
+    expect(await night(schedule.id, 21)).toMatchObject({
+      status: "failed",
+      last_error: "Not charged: the card payment provider did not answer",
+    });
     await runRamadanChargeRound({ now: on(21, 22, 0) });
-    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([keyOf(schedule, 21, 1), keyOf(schedule, 21, 1), keyOf(schedule, 21, 1)]);
+    expect(intentRequests().map((request) => request.headers["idempotency-key"])).toEqual([
+      keyOf(schedule, 21, 1),
+      keyOf(schedule, 21, 1),
+      keyOf(schedule, 21, 1),
+    ]);
     expect(intents()).toHaveLength(0);
   });
 
   it("leaves alone a schedule whose card the sandbox saved while card keys are set", async () => {
     const { schedule } = await saveCard();
-    await getDb().updateTable("ramadan_schedules").set({ payment_method_id: "pm_sandbox_0123" }).where("id", "=", schedule.id).execute();
-    expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toEqual({ charged: 0, failed: 0, already_charged: 0, missed: 0 });
+    await getDb()
+      .updateTable("ramadan_schedules")
+      .set({ payment_method_id: "pm_sandbox_0123" })
+      .where("id", "=", schedule.id)
+      .execute();
+    expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toEqual({
+      charged: 0,
+      failed: 0,
+      already_charged: 0,
+      missed: 0,
+    });
     expect(await night(schedule.id, 21)).toMatchObject({ status: "pending", attempts: 0 });
     expect(intentRequests()).toHaveLength(0);
   });
@@ -524,12 +686,21 @@ describe("with Stripe", () => {
     const charging = await night(schedule.id, 21);
     await getDb()
       .updateTable("ramadan_nights")
-      .set({ status: "charging", attempts: 1, idempotency_key: keyOf(schedule, 21, 1), claimed_until: on(21, 20, 2).toISOString() })
+      .set({
+        status: "charging",
+        attempts: 1,
+        idempotency_key: keyOf(schedule, 21, 1),
+        claimed_until: on(21, 20, 2).toISOString(),
+      })
       .where("id", "=", charging.id)
       .execute();
     await stopRamadanSchedule(schedule.id, { name: "staff1" });
     expect(await runRamadanChargeRound({ now: on(21, 20, 3) })).toMatchObject({ failed: 1 });
-    expect(await night(schedule.id, 21)).toMatchObject({ status: "failed", next_attempt_at: null, last_error: "Your card has insufficient funds." });
+    expect(await night(schedule.id, 21)).toMatchObject({
+      status: "failed",
+      next_attempt_at: null,
+      last_error: "Your card has insufficient funds.",
+    });
     await runRamadanChargeRound({ now: on(21, 21, 30) });
     expect(intentRequests()).toHaveLength(1);
     const [mail] = await mails("ramadan-night-failed");
@@ -540,7 +711,10 @@ describe("with Stripe", () => {
   });
 
   it("begins a schedule whose saved card's report was missed, from Sync", async () => {
-    const started = await startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "10", purpose: "General Donation" }, VISITOR);
+    const started = await startRamadanCheckout(
+      { ...DONOR, plan: "last-ten", per_night: "10", purpose: "General Donation" },
+      VISITOR,
+    );
     fakeStripe().saveCard(started.id);
     expect((await onlySchedule()).status).toBe("awaiting_card");
     expect(await syncFromProvider()).toBe(1);
@@ -550,22 +724,31 @@ describe("with Stripe", () => {
   });
 
   it("refuses bad Ramadan requests with field errors before any checkout starts", async () => {
-    await expect(startRamadanCheckout({ ...DONOR, plan: "every-night", per_night: "10" }, VISITOR)).rejects.toBeInstanceOf(ValidationError);
-    await expect(startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "10", purpose: "No such fund" }, VISITOR)).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      startRamadanCheckout({ ...DONOR, plan: "every-night", per_night: "10" }, VISITOR),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "10", purpose: "No such fund" }, VISITOR),
+    ).rejects.toBeInstanceOf(ValidationError);
     expect(fakeStripe().sessions.size).toBe(0);
     expect(await listRamadanSchedules()).toEqual([]);
   });
 
   it("keeps no schedule when the provider cannot start the checkout", async () => {
     fakeStripe().failNext("POST", /^\/v1\/checkout\/sessions$/);
-    await expect(startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "10", purpose: "General Donation" }, VISITOR)).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(
+      startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "10", purpose: "General Donation" }, VISITOR),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
     expect(await listRamadanSchedules()).toEqual([]);
   });
 });
 
 describe("with the sandbox", () => {
   it("saves a simulated card on the sandbox's setup page and charges tonight's night as a test gift", async () => {
-    const started = await startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "7", purpose: "General Donation" }, VISITOR);
+    const started = await startRamadanCheckout(
+      { ...DONOR, plan: "last-ten", per_night: "7", purpose: "General Donation" },
+      VISITOR,
+    );
     expect(started.url).toBe(`http://localhost:3000/sandbox/checkout/${started.id}`);
     expect((await onlySchedule()).status).toBe("awaiting_card");
     const next = await saveSandboxCheckoutCard(started.id);
@@ -573,7 +756,11 @@ describe("with the sandbox", () => {
     // Pressed again: nothing more.
     await saveSandboxCheckoutCard(started.id);
     const schedule = await onlySchedule();
-    expect(schedule).toMatchObject({ status: "active", is_test: 1, payment_method_id: expect.stringMatching(/^pm_sandbox_/) });
+    expect(schedule).toMatchObject({
+      status: "active",
+      is_test: 1,
+      payment_method_id: expect.stringMatching(/^pm_sandbox_/),
+    });
     expect(await nightsOf(schedule.id)).toHaveLength(10);
 
     expect(await runTonightsRamadanCharges({ now: on(21, 18, 0) })).toMatchObject({ charged: 1 });
@@ -585,17 +772,32 @@ describe("with the sandbox", () => {
   });
 
   it("leaves alone a schedule whose card Stripe saved while no card keys are set", async () => {
-    const started = await startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "7", purpose: "General Donation" }, VISITOR);
+    const started = await startRamadanCheckout(
+      { ...DONOR, plan: "last-ten", per_night: "7", purpose: "General Donation" },
+      VISITOR,
+    );
     await saveSandboxCheckoutCard(started.id);
     const schedule = await onlySchedule();
-    await getDb().updateTable("ramadan_schedules").set({ payment_method_id: "pm_test_from_stripe" }).where("id", "=", schedule.id).execute();
-    expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toEqual({ charged: 0, failed: 0, already_charged: 0, missed: 0 });
+    await getDb()
+      .updateTable("ramadan_schedules")
+      .set({ payment_method_id: "pm_test_from_stripe" })
+      .where("id", "=", schedule.id)
+      .execute();
+    expect(await runRamadanChargeRound({ now: on(21, 20, 0) })).toEqual({
+      charged: 0,
+      failed: 0,
+      already_charged: 0,
+      missed: 0,
+    });
     expect(await night(schedule.id, 21)).toMatchObject({ status: "pending", attempts: 0 });
     expect(await mails("ramadan-night-failed")).toHaveLength(0);
   });
 
   it("declines a card saved to be declined: mailed once, retried once", async () => {
-    const started = await startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "7", purpose: "General Donation" }, VISITOR);
+    const started = await startRamadanCheckout(
+      { ...DONOR, plan: "last-ten", per_night: "7", purpose: "General Donation" },
+      VISITOR,
+    );
     await saveSandboxCheckoutCard(started.id, { declines: true });
     const schedule = await onlySchedule();
     await runRamadanChargeRound({ now: on(21, 20, 0) });
@@ -613,11 +815,16 @@ describe("GET /api/donations/ramadan-schedules", () => {
 
   it("is for staff only", async () => {
     expect(await list("", {})).toMatchObject({ status: 401 });
-    expect((await callApi(runTonightApi.action, "/api/donations/ramadan-schedules/run-tonight", { method: "POST" })).status).toBe(401);
+    expect(
+      (await callApi(runTonightApi.action, "/api/donations/ramadan-schedules/run-tonight", { method: "POST" })).status,
+    ).toBe(401);
   });
 
   it("lists each schedule with its nights, in dollars; a status that names nothing is a 422", async () => {
-    const started = await startRamadanCheckout({ ...DONOR, plan: "last-ten", per_night: "7.50", double_odd_nights: "on", purpose: "General Donation" }, VISITOR);
+    const started = await startRamadanCheckout(
+      { ...DONOR, plan: "last-ten", per_night: "7.50", double_odd_nights: "on", purpose: "General Donation" },
+      VISITOR,
+    );
     await saveSandboxCheckoutCard(started.id);
     await runTonightsRamadanCharges({ now: on(21, 20, 0) });
 
@@ -635,17 +842,37 @@ describe("GET /api/donations/ramadan-schedules", () => {
       charged: 15,
       failed: 0,
     });
-    expect(body[0].nights[0]).toEqual({ number: 21, evening: "2027-02-27", amount: 15, status: "charged", charged_at: expect.any(String), donation_id: expect.any(Number), last_error: "" });
-    expect(body[0].nights[1]).toMatchObject({ number: 22, amount: 7.5, status: "pending", charged_at: null, donation_id: null });
+    expect(body[0].nights[0]).toEqual({
+      number: 21,
+      evening: "2027-02-27",
+      amount: 15,
+      status: "charged",
+      charged_at: expect.any(String),
+      donation_id: expect.any(Number),
+      last_error: "",
+    });
+    expect(body[0].nights[1]).toMatchObject({
+      number: 22,
+      amount: 7.5,
+      status: "pending",
+      charged_at: null,
+      donation_id: null,
+    });
 
     expect((await list("?status=active&limit=5")).body).toHaveLength(1);
     expect((await list("?status=stopped")).body).toEqual([]);
-    expect(await list("?status=paused")).toMatchObject({ status: 422, body: { detail: expect.stringContaining("status must be one of") } });
+    expect(await list("?status=paused")).toMatchObject({
+      status: 422,
+      body: { detail: expect.stringContaining("status must be one of") },
+    });
     expect(await list("?limit=-1")).toMatchObject({ status: 422 });
   });
 
   it("runs tonight's charges for staff", async () => {
-    const { status, body } = await callApi(runTonightApi.action, "/api/donations/ramadan-schedules/run-tonight", { method: "POST", headers: auth });
+    const { status, body } = await callApi(runTonightApi.action, "/api/donations/ramadan-schedules/run-tonight", {
+      method: "POST",
+      headers: auth,
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ charged: 0, failed: 0, already_charged: 0, missed: 0 });
   });

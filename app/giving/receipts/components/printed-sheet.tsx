@@ -34,7 +34,8 @@ export function PrintedSheet({
   const hydrated = useHydrated();
   const nonce = useNonce();
   return (
-    // As wide as the screen, no wider: a long address or a wide table wraps or scrolls inside the sheet instead of widening the page.
+    // As wide as the screen, no wider: a long address or a wide table wraps or scrolls inside the sheet instead of
+    // widening the page.
     <main className={`mx-auto w-full ${width} px-4 py-8 break-words print:max-w-none print:p-0`}>
       <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 print:border-0 print:shadow-none">
         <header className="border-b border-slate-200 pb-6">

@@ -13,7 +13,11 @@ export const handle = PAGE_WITHOUT_SCRIPTS;
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ data: receipt }) => [
-  { title: receipt ? `Receipt ${receiptNumber(receipt.gift, receipt.timeZone)} | ${receipt.organisation.legalName}` : "Receipt not found" },
+  {
+    title: receipt
+      ? `Receipt ${receiptNumber(receipt.gift, receipt.timeZone)} | ${receipt.organisation.legalName}`
+      : "Receipt not found",
+  },
   // Reached only through the donor's own link: never listed by search engines.
   { name: "robots", content: "noindex, nofollow" },
 ];
@@ -46,7 +50,9 @@ export default function Receipt({ loaderData: { gift, organisation, timeZone } }
     >
       <h1 className="mt-6 text-2xl font-bold text-slate-900">Official receipt for your donation</h1>
       {gift.is_test ? (
-        <p className="mt-2 rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900">Test payment: no money moved. This receipt is not valid for tax purposes.</p>
+        <p className="mt-2 rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900">
+          Test payment: no money moved. This receipt is not valid for tax purposes.
+        </p>
       ) : null}
       <dl className="mt-6 divide-y divide-slate-100 text-slate-800">
         {receiptLines(gift, timeZone).map(([label, value]) => (

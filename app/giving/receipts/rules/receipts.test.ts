@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Organisation } from "~/shared/foundation";
-import { receiptDate, receiptHijriDate, receiptLines, receiptMail, receiptNumber, yearIn, type ReceiptGift } from "./receipts";
+import {
+  receiptDate,
+  receiptHijriDate,
+  receiptLines,
+  receiptMail,
+  receiptNumber,
+  yearIn,
+  type ReceiptGift,
+} from "./receipts";
 
 /**
  * The receipt's year is the year where the foundation is (SITE_TIMEZONE), not in UTC:
@@ -65,7 +73,13 @@ const GIFT: ReceiptGift = {
   payment_method: "card",
   is_test: false,
 };
-const ORGANISATION: Organisation = { legalName: "Nur Relief Trust", taxId: "12-3456789", address: "7 Mosque Road, Leeds", email: "giving@nur.example", phone: "" };
+const ORGANISATION: Organisation = {
+  legalName: "Nur Relief Trust",
+  taxId: "12-3456789",
+  address: "7 Mosque Road, Leeds",
+  email: "giving@nur.example",
+  phone: "",
+};
 
 describe("the receipt's lines and mail", () => {
   it("agree on the number and the date, in the foundation's zone", () => {
@@ -79,13 +93,25 @@ describe("the receipt's lines and mail", () => {
       ["Frequency", "One-Time"],
       ["Donor", "Aisha Khan"],
     ]);
-    const mail = receiptMail(GIFT, ORGANISATION, { receipt: "https://give.example/r/x", myGiving: "https://give.example/my-giving" }, "Asia/Karachi");
+    const mail = receiptMail(
+      GIFT,
+      ORGANISATION,
+      { receipt: "https://give.example/r/x", myGiving: "https://give.example/my-giving" },
+      "Asia/Karachi",
+    );
     expect(mail.subject).toBe("Your receipt R-2027-000042: $123.45 to Nur Relief Trust");
-    expect(mail.paragraphs.join("\n")).toContain("Receipt number: R-2027-000042\nDate: January 1, 2027\nHijri date: 23 Rajab 1448 AH");
+    expect(mail.paragraphs.join("\n")).toContain(
+      "Receipt number: R-2027-000042\nDate: January 1, 2027\nHijri date: 23 Rajab 1448 AH",
+    );
   });
 
   it("says what a quick-pay gift was for, and promises Zakat's keeping for either Zakat fund", () => {
-    const fitr = { ...GIFT, purpose: "Zakat al-Fitr", fund: "Zakat al-Fitr", designation: "Zakat al-Fitr for 5 people" };
+    const fitr = {
+      ...GIFT,
+      purpose: "Zakat al-Fitr",
+      fund: "Zakat al-Fitr",
+      designation: "Zakat al-Fitr for 5 people",
+    };
     expect(receiptLines(fitr, "UTC").slice(4, 7)).toEqual([
       ["Purpose", "Zakat al-Fitr"],
       ["Fund", "Zakat al-Fitr"],
@@ -94,8 +120,16 @@ describe("the receipt's lines and mail", () => {
     const mail = receiptMail(fitr, ORGANISATION, { receipt: "r", myGiving: "m" }, "UTC");
     expect(mail.paragraphs.join("\n")).toContain("Given for: Zakat al-Fitr for 5 people");
     expect(mail.paragraphs).toContain("Your Zakat is kept apart and given only to those eligible to receive it.");
-    const late = { ...fitr, purpose: "General Donation", fund: "Sadaqa", is_zakat: false, designation: "Zakat al-Fitr for 5 people, given after Eid as Sadaqa" };
-    expect(receiptMail(late, ORGANISATION, { receipt: "r", myGiving: "m" }, "UTC").paragraphs.join("\n")).not.toContain("Your Zakat is kept apart");
+    const late = {
+      ...fitr,
+      purpose: "General Donation",
+      fund: "Sadaqa",
+      is_zakat: false,
+      designation: "Zakat al-Fitr for 5 people, given after Eid as Sadaqa",
+    };
+    expect(receiptMail(late, ORGANISATION, { receipt: "r", myGiving: "m" }, "UTC").paragraphs.join("\n")).not.toContain(
+      "Your Zakat is kept apart",
+    );
   });
 
   it("names a gift without a purpose a General Donation, and marks test money", () => {

@@ -67,7 +67,11 @@ export function receiptLines(gift: ReceiptGift, timeZone: string): [string, stri
     ["Hijri date", receiptHijriDate(gift.donated_at, timeZone)],
     ["Amount", `${formatExactCents(gift.amount_cents)} USD`],
     ...optional(gift.fee_cover_cents > 0, "Card fee covered", `${formatExactCents(gift.fee_cover_cents)} USD`),
-    ...optional(gift.fee_cover_cents > 0, "Total given", `${formatExactCents(gift.amount_cents + gift.fee_cover_cents)} USD`),
+    ...optional(
+      gift.fee_cover_cents > 0,
+      "Total given",
+      `${formatExactCents(gift.amount_cents + gift.fee_cover_cents)} USD`,
+    ),
     ["Purpose", gift.purpose || "General Donation"],
     ["Fund", gift.fund],
     ...optional(Boolean(gift.appeal), "Appeal", gift.appeal),
@@ -83,7 +87,12 @@ function optional(shown: boolean, label: string, value: string): [string, string
   return shown ? [[label, value]] : [];
 }
 
-export function receiptMail(gift: ReceiptGift, organisation: Organisation, links: { receipt: string; myGiving: string }, timeZone: string): MailParts {
+export function receiptMail(
+  gift: ReceiptGift,
+  organisation: Organisation,
+  links: { receipt: string; myGiving: string },
+  timeZone: string,
+): MailParts {
   const zakat = gift.is_zakat;
   return {
     subject: `${gift.is_test ? "[Test] " : ""}Your receipt ${receiptNumber(gift, timeZone)}: ${formatExactCents(gift.amount_cents + gift.fee_cover_cents)} to ${organisation.legalName}`,

@@ -25,7 +25,9 @@ function receiptUrl(token: string): string {
 /** The receipt's facts, with the gift's fund read in `db` (the recording's transaction, when there is one). */
 async function toReceiptGift(db: Kysely<Database>, row: DonationRow): Promise<ReceiptGift> {
   // A row just inserted without its fund gets it from the database's trigger after the insert.
-  const fundId = row.fund_id ?? (await db.selectFrom("donations").select("fund_id").where("id", "=", row.id).executeTakeFirstOrThrow()).fund_id;
+  const fundId =
+    row.fund_id ??
+    (await db.selectFrom("donations").select("fund_id").where("id", "=", row.id).executeTakeFirstOrThrow()).fund_id;
   const fund = await getFund(fundId, db);
   return {
     id: row.id,
@@ -55,7 +57,12 @@ export async function issueReceipt(db: Kysely<Database>, gift: DonationRow): Pro
   }
   if (!gift.email.trim()) return;
   await queueMail(db, {
-    ...receiptMail(await toReceiptGift(db, gift), organisation(), { receipt: receiptUrl(token), myGiving: `${configuredSiteUrl()}/my-giving` }, getEnv().SITE_TIMEZONE),
+    ...receiptMail(
+      await toReceiptGift(db, gift),
+      organisation(),
+      { receipt: receiptUrl(token), myGiving: `${configuredSiteUrl()}/my-giving` },
+      getEnv().SITE_TIMEZONE,
+    ),
     kind: "receipt",
     to: gift.email,
     dedupeKey: `receipt-${gift.id}`,
@@ -63,9 +70,14 @@ export async function issueReceipt(db: Kysely<Database>, gift: DonationRow): Pro
 }
 
 /** The printable receipt a token names; unknown tokens name nothing. */
-export async function findReceipt(token: string): Promise<{ gift: ReceiptGift; organisation: Organisation; timeZone: string }> {
+export async function findReceipt(
+  token: string,
+): Promise<{ gift: ReceiptGift; organisation: Organisation; timeZone: string }> {
   const db = getDb();
-  const row = token.length <= 64 ? await db.selectFrom("donations").selectAll().where("receipt_token", "=", token).executeTakeFirst() : undefined;
+  const row =
+    token.length <= 64
+      ? await db.selectFrom("donations").selectAll().where("receipt_token", "=", token).executeTakeFirst()
+      : undefined;
   if (!row) throw new NotFoundError("Receipt not found");
   return { gift: await toReceiptGift(db, row), organisation: organisation(), timeZone: getEnv().SITE_TIMEZONE };
 }

@@ -26,16 +26,21 @@ beforeEach(async () => {
 });
 
 async function donateWithForm(fields: Record<string, string>): Promise<string> {
-  const response = (await callRoute(donate.action, "/donate", { form: { ...DONOR, purpose: "Zakat", ...fields } })) as Response;
+  const response = (await callRoute(donate.action, "/donate", {
+    form: { ...DONOR, purpose: "Zakat", ...fields },
+  })) as Response;
   expect(response.status).toBe(303);
   return response.headers.get("Location")!.split("/").pop()!;
 }
 
-const receipts = () => getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "receipt").orderBy("id").execute();
+const receipts = () =>
+  getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "receipt").orderBy("id").execute();
 
 async function openReceipt(url: string) {
   const token = new URL(url).pathname.split("/").pop()!;
-  return callRoute(receiptPage.loader, `/receipts/${token}`, { params: { token } }) as Promise<Awaited<ReturnType<typeof receiptPage.loader>>>;
+  return callRoute(receiptPage.loader, `/receipts/${token}`, { params: { token } }) as Promise<
+    Awaited<ReturnType<typeof receiptPage.loader>>
+  >;
 }
 
 describe("receipts", () => {
@@ -51,9 +56,15 @@ describe("receipts", () => {
     expect(sent).toHaveLength(1);
     const receipt = sent[0]!;
     // The year where the foundation is (SITE_TIMEZONE, as the server reads it), not UTC's.
-    const year = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: getEnv().SITE_TIMEZONE }).format(new Date(gift!.donated_at));
+    const year = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: getEnv().SITE_TIMEZONE }).format(
+      new Date(gift!.donated_at),
+    );
     const number = `R-${year}-${String(gift!.id).padStart(6, "0")}`;
-    expect(receipt).toMatchObject({ to_address: "aisha@example.org", status: "kept", dedupe_key: `receipt-${gift!.id}` });
+    expect(receipt).toMatchObject({
+      to_address: "aisha@example.org",
+      status: "kept",
+      dedupe_key: `receipt-${gift!.id}`,
+    });
     expect(receipt.subject).toBe(`[Test] Your receipt ${number}: $50.00 to Al-Amanah Foundation`);
     // The day where the foundation is, in both calendars: a donor keeps the year of their Zakat by the Hijri one.
     const day = todayIn(getEnv().SITE_TIMEZONE, new Date(gift!.donated_at));
@@ -75,9 +86,15 @@ describe("receipts", () => {
 
     const page = await openReceipt(link);
     expect(page.gift).toMatchObject({ id: gift!.id, amount_cents: 5000, purpose: "Zakat", is_test: true });
-    expect(page.organisation).toMatchObject({ legalName: "Al-Amanah Foundation", taxId: "00-0000000", address: expect.stringContaining("Charity Lane") });
+    expect(page.organisation).toMatchObject({
+      legalName: "Al-Amanah Foundation",
+      taxId: "00-0000000",
+      address: expect.stringContaining("Charity Lane"),
+    });
     const token = new URL(link).pathname.split("/").pop()!;
-    expect(await screenText(receiptPage as never, `/receipts/${token}`, undefined, { token })).toContain(`Hijri date ${formatHijri(day)} Amount $50.00 USD`);
+    expect(await screenText(receiptPage as never, `/receipts/${token}`, undefined, { token })).toContain(
+      `Hijri date ${formatHijri(day)} Amount $50.00 USD`,
+    );
   });
 
   it("names the foundation as ORG_* set it, in the receipt, the mail's footer and its sender", async () => {
@@ -130,17 +147,27 @@ describe("receipts", () => {
     const { auth } = await createTestAdmin();
     const missed = await donateWithForm({ amount: "20" });
     fakeStripe().pay(missed);
-    expect((await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth })).body).toEqual({ synced: 1 });
+    expect(
+      (await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth })).body,
+    ).toEqual({ synced: 1 });
     expect(await receipts()).toHaveLength(1);
-    expect((await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth })).body).toEqual({ synced: 0 });
+    expect(
+      (await callApi(syncApi.action, "/api/donations/sync-stripe-data", { method: "POST", headers: auth })).body,
+    ).toEqual({ synced: 0 });
     expect(await receipts()).toHaveLength(1);
   });
 
   it("one for an offline gift with an email; a receipt page but no mail for one without", async () => {
     const { auth } = await createTestAdmin();
-    const withEmail = await callApi(donationsApi.action, "/api/donations/", { body: { name: "Omar Farooq", email: "omar@example.org", amount: 120, payment_method: "cash" }, headers: auth });
+    const withEmail = await callApi(donationsApi.action, "/api/donations/", {
+      body: { name: "Omar Farooq", email: "omar@example.org", amount: 120, payment_method: "cash" },
+      headers: auth,
+    });
     expect(withEmail.status).toBe(201);
-    await callApi(donationsApi.action, "/api/donations/", { body: { name: "Anonymous at the mosque", amount: 40, payment_method: "cash" }, headers: auth });
+    await callApi(donationsApi.action, "/api/donations/", {
+      body: { name: "Anonymous at the mosque", amount: 40, payment_method: "cash" },
+      headers: auth,
+    });
     const sent = await receipts();
     expect(sent.map((receipt) => receipt.to_address)).toEqual(["omar@example.org"]);
     expect(sent[0]!.text_body).toContain("Amount: $120.00 USD");

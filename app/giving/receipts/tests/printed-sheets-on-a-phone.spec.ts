@@ -7,7 +7,10 @@ import { uniqueSlug } from "../../../../tests/support/unique";
  * A receipt and a yearly statement read on a 390 px phone: the page never scrolls sideways.
  * The statement's table, which needs more room than a phone has, scrolls inside its own box.
  */
-/** A gift as wide as a statement's row gets (an appeal, a designation, a covered card fee), its receipt key, and a sign-in link to My giving. */
+/**
+ * A gift as wide as a statement's row gets (an appeal, a designation, a covered card fee), its receipt key, and a
+ * sign-in link to My giving.
+ */
 async function wideGift(email: string): Promise<{ receiptToken: string; signInToken: string }> {
   const receiptToken = randomBytes(18).toString("base64url");
   const signInToken = randomBytes(18).toString("base64url");
@@ -28,11 +31,15 @@ async function wideGift(email: string): Promise<{ receiptToken: string; signInTo
   return { receiptToken, signInToken };
 }
 
-test("a receipt and a yearly statement fit a 390 px phone; the statement's table scrolls in its own box", async ({ page }) => {
+test("a receipt and a yearly statement fit a 390 px phone; the statement's table scrolls in its own box", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `${uniqueSlug("abdurrahman.oluwaseun-fitzgerald")}@example.org`;
   const { receiptToken, signInToken } = await wideGift(email);
-  expect((await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status()).toBeLessThan(400);
+  expect(
+    (await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status(),
+  ).toBeLessThan(400);
 
   await page.goto(`/receipts/${receiptToken}`);
   await expect(page.getByRole("heading", { name: "Official receipt for your donation" })).toBeVisible();
@@ -52,7 +59,9 @@ test("a receipt and a yearly statement fit a 390 px phone; the statement's table
 test("printed, the statement's table is whole on the paper, not cut at a scrolling box", async ({ page }) => {
   const email = `${uniqueSlug("print")}@example.org`;
   const { signInToken } = await wideGift(email);
-  expect((await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status()).toBeLessThan(400);
+  expect(
+    (await page.request.post("/my-giving/sign-in", { form: { token: signInToken }, maxRedirects: 0 })).status(),
+  ).toBeLessThan(400);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/my-giving/statement/${new Date().getUTCFullYear()}`);
   await page.emulateMedia({ media: "print" });

@@ -54,27 +54,58 @@ function standing(trouble: Trouble, timeZone: string): string {
   return pastDueWords(trouble.next_retry_at, timeZone);
 }
 
-export function PaymentTroublesPanel({ report, sandbox, gifts, timeZone }: { report: Report; sandbox: boolean; gifts: Gift[]; timeZone: string }) {
+export function PaymentTroublesPanel({
+  report,
+  sandbox,
+  gifts,
+  timeZone,
+}: {
+  report: Report;
+  sandbox: boolean;
+  gifts: Gift[];
+  timeZone: string;
+}) {
   return (
     <section aria-labelledby="payment-troubles-title" className="space-y-4">
       <h2 id="payment-troubles-title" className="text-lg font-semibold text-slate-900">
         Payment troubles, last {report.days} days
       </h2>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Failed, still being tried" value={formatCount(report.counts.failed - report.counts.noMoreTries)} testId="troubles-failed" />
+        <StatCard
+          label="Failed, still being tried"
+          value={formatCount(report.counts.failed - report.counts.noMoreTries)}
+          testId="troubles-failed"
+        />
         <StatCard
           label="Failed, no more tries"
           value={formatCount(report.counts.noMoreTries)}
           hint="The provider stopped trying; unpaid until the card is put right"
           testId="troubles-no-more-tries"
         />
-        <StatCard label="Recovered" value={formatCount(report.counts.recovered)} hint="Paid after a failed charge" testId="troubles-recovered" />
-        <StatCard label="Lost" value={formatCount(report.counts.lost)} hint="Ended by the card provider after failed charges" testId="troubles-lost" />
+        <StatCard
+          label="Recovered"
+          value={formatCount(report.counts.recovered)}
+          hint="Paid after a failed charge"
+          testId="troubles-recovered"
+        />
+        <StatCard
+          label="Lost"
+          value={formatCount(report.counts.lost)}
+          hint="Ended by the card provider after failed charges"
+          testId="troubles-lost"
+        />
       </dl>
       {sandbox ? <SimulateFailure gifts={gifts} /> : null}
       <DataTable
         caption={`Failed charges of the last ${report.days} days, latest news first`}
-        columns={[{ label: "Name" }, { label: "Email" }, { label: "Charge", align: "right" }, { label: "Failed" }, { label: "Where it stands" }, ...(sandbox ? [{ label: "Simulate", hidden: true }] : [])]}
+        columns={[
+          { label: "Name" },
+          { label: "Email" },
+          { label: "Charge", align: "right" },
+          { label: "Failed" },
+          { label: "Where it stands" },
+          ...(sandbox ? [{ label: "Simulate", hidden: true }] : []),
+        ]}
         emptyText={`No failed charges in the last ${report.days} days`}
       >
         {report.rows.map((trouble) => (
@@ -87,11 +118,15 @@ export function PaymentTroublesPanel({ report, sandbox, gifts, timeZone }: { rep
             </td>
             <td className="px-3 py-3 whitespace-nowrap">
               {formatDate(trouble.failed_at, timeZone)}
-              <span className="block text-xs text-slate-600">{trouble.attempts === 1 ? "1 try" : `${trouble.attempts} tries`}</span>
+              <span className="block text-xs text-slate-600">
+                {trouble.attempts === 1 ? "1 try" : `${trouble.attempts} tries`}
+              </span>
             </td>
             <td className="px-3 py-3">{standing(trouble, timeZone)}</td>
             {sandbox ? (
-              <td className="px-3 py-3 text-right">{trouble.outcome === "failed" ? <SimulateNext trouble={trouble} /> : null}</td>
+              <td className="px-3 py-3 text-right">
+                {trouble.outcome === "failed" ? <SimulateNext trouble={trouble} /> : null}
+              </td>
             ) : null}
           </tr>
         ))}
@@ -112,7 +147,11 @@ function SimulateFailure({ gifts }: { gifts: Gift[] }) {
   const active = gifts.filter((gift) => gift.status === "active" && gift.stripe_subscription_id && !gift.resumes_at);
   if (active.length === 0) return null;
   return (
-    <Form method="post" className="flex flex-wrap items-end gap-3 rounded-xl border border-dashed border-amber-600 bg-amber-50 p-4" preventScrollReset>
+    <Form
+      method="post"
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-dashed border-amber-600 bg-amber-50 p-4"
+      preventScrollReset
+    >
       <div>
         <label htmlFor="simulate-gift" className="field-label">
           Active gift
@@ -120,7 +159,8 @@ function SimulateFailure({ gifts }: { gifts: Gift[] }) {
         <select id="simulate-gift" name="subscription_id" className="field-input" aria-describedby="simulate-note">
           {active.map((gift) => (
             <option key={gift.id} value={gift.id}>
-              {gift.name} ({gift.email}) · {formatDollars(gift.amount)} {gift.interval === "year" ? "yearly" : "monthly"}
+              {gift.name} ({gift.email}) · {formatDollars(gift.amount)}{" "}
+              {gift.interval === "year" ? "yearly" : "monthly"}
             </option>
           ))}
         </select>
@@ -129,7 +169,8 @@ function SimulateFailure({ gifts }: { gifts: Gift[] }) {
         Simulate failed charge
       </button>
       <p id="simulate-note" className="w-full text-sm text-amber-900">
-        Sandbox only: the gift's charge is declined now, exactly as the card provider would report it, and the donor is mailed a link to put the card right.
+        Sandbox only: the gift's charge is declined now, exactly as the card provider would report it, and the donor is
+        mailed a link to put the card right.
       </p>
     </Form>
   );
@@ -141,10 +182,24 @@ function SimulateNext({ trouble }: { trouble: Trouble }) {
   return (
     <Form method="post" className="flex justify-end gap-2" preventScrollReset>
       <input type="hidden" name="subscription_id" value={trouble.subscription_id} />
-      <button type="submit" name="intent" value="retry-charge" className="btn-secondary px-2 py-1 text-xs" disabled={busy} aria-label={`Retry charge now for ${trouble.name}`}>
+      <button
+        type="submit"
+        name="intent"
+        value="retry-charge"
+        className="btn-secondary px-2 py-1 text-xs"
+        disabled={busy}
+        aria-label={`Retry charge now for ${trouble.name}`}
+      >
         Retry charge now
       </button>
-      <button type="submit" name="intent" value="simulate-giving-up" className="btn-secondary px-2 py-1 text-xs" disabled={busy} aria-label={`Simulate giving up on ${trouble.name}'s gift`}>
+      <button
+        type="submit"
+        name="intent"
+        value="simulate-giving-up"
+        className="btn-secondary px-2 py-1 text-xs"
+        disabled={busy}
+        aria-label={`Simulate giving up on ${trouble.name}'s gift`}
+      >
         Simulate giving up
       </button>
     </Form>

@@ -3,7 +3,8 @@
  * the page then shows the gift as it is now, and a confirmation is on its way by mail.
  */
 const DONE = {
-  change: "Your gift's new amount is taken from its next charge; nothing was charged now. We've sent you a confirmation by email.",
+  change:
+    "Your gift's new amount is taken from its next charge; nothing was charged now. We've sent you a confirmation by email.",
   pause: "Your gift is paused and resumes by itself: the date is below. We've sent you a confirmation by email.",
   resume: "Your gift has resumed from its next charge. We've sent you a confirmation by email.",
 } as const;

@@ -56,7 +56,9 @@ export function pausedWords(gift: PausableGift, timeZone: string): string | null
 /** The refusal for this form of this gift, or undefined. */
 export function refusalFor(answer: unknown, intent: string, id: number): ChangeRefusal | undefined {
   const refusal = answer as Partial<ChangeRefusal> | undefined;
-  return refusal?.intent === intent && refusal.id === String(id) && refusal.field ? (refusal as ChangeRefusal) : undefined;
+  return refusal?.intent === intent && refusal.id === String(id) && refusal.field
+    ? (refusal as ChangeRefusal)
+    : undefined;
 }
 
 function ChangePanel({
@@ -90,7 +92,11 @@ function ChangePanel({
     if (!busy) navigate(cancelTo, { preventScrollReset: true });
   });
   return (
-    <section ref={panelRef} aria-labelledby={titleId} className="rounded-xl border-2 border-brand-700 bg-white p-6 shadow-sm">
+    <section
+      ref={panelRef}
+      aria-labelledby={titleId}
+      className="rounded-xl border-2 border-brand-700 bg-white p-6 shadow-sm"
+    >
       <h3 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         {title}
       </h3>
@@ -98,7 +104,14 @@ function ChangePanel({
         <input type="hidden" name="id" value={giftId} />
         {children}
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value={intent} className="btn-primary" aria-disabled={busy} onClick={(event) => busy && event.preventDefault()}>
+          <button
+            type="submit"
+            name="intent"
+            value={intent}
+            className="btn-primary"
+            aria-disabled={busy}
+            onClick={(event) => busy && event.preventDefault()}
+          >
             {busy ? "Saving..." : submitLabel}
           </button>
           <Link to={cancelTo} preventScrollReset className="btn-secondary">
@@ -119,7 +132,10 @@ function useFocusOnRefusal<T extends HTMLElement>(refusal: ChangeRefusal | undef
   return ref;
 }
 
-/** What every change panel is given: the gift, its heading, the way out, the refused answer if any, the site's time zone. */
+/**
+ * What every change panel is given: the gift, its heading, the way out, the refused answer if any, the site's time
+ * zone.
+ */
 interface ChangePanelProps {
   gift: ChangeableGift;
   title: string;
@@ -135,13 +151,24 @@ export function ChangeAmountPanel({ gift, title, cancelTo, answer, timeZone }: C
   const fieldId = `new-amount-${gift.id}`;
   const describedBy = [`${fieldId}-hint`, refusal ? `${fieldId}-error` : ""].filter(Boolean).join(" ");
   return (
-    <ChangePanel titleId={`change-title-${gift.id}`} title={title} intent="change" giftId={gift.id} cancelTo={cancelTo} submitLabel="Change the amount" refused={Boolean(refusal)}>
+    <ChangePanel
+      titleId={`change-title-${gift.id}`}
+      title={title}
+      intent="change"
+      giftId={gift.id}
+      cancelTo={cancelTo}
+      submitLabel="Change the amount"
+      refused={Boolean(refusal)}
+    >
       <div className="max-w-xs">
         <label htmlFor={fieldId} className="field-label">
           New amount (USD)
         </label>
         <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500"
+          >
             $
           </span>
           <input
@@ -161,7 +188,8 @@ export function ChangeAmountPanel({ gift, title, cancelTo, answer, timeZone }: C
         </div>
         <p id={`${fieldId}-hint`} className="mt-1 text-sm text-slate-600">
           Now {formatExactCents(gift.amountCents)}. The new amount is taken from the next charge
-          {gift.nextPaymentDate ? ` (${formatDate(gift.nextPaymentDate, timeZone)})` : ""}; nothing is charged now. The minimum is ${MINIMUM_DONATION}.
+          {gift.nextPaymentDate ? ` (${formatDate(gift.nextPaymentDate, timeZone)})` : ""}; nothing is charged now. The
+          minimum is ${MINIMUM_DONATION}.
         </p>
         {refusal ? (
           <p id={`${fieldId}-error`} className="field-error">
@@ -179,18 +207,37 @@ export function PausePanel({ gift, title, cancelTo, answer, timeZone }: ChangePa
   const firstRef = useFocusOnRefusal<HTMLInputElement>(refusal);
   const chosen = refusal?.values.charges ?? "1";
   const resumesWith = (charges: (typeof PAUSE_CHARGES)[number]) =>
-    gift.nextPaymentDate ? formatDate(resumingCharge(new Date(gift.nextPaymentDate), gift.interval, charges, gift.paymentDay).toISOString(), timeZone) : null;
+    gift.nextPaymentDate
+      ? formatDate(
+          resumingCharge(new Date(gift.nextPaymentDate), gift.interval, charges, gift.paymentDay).toISOString(),
+          timeZone,
+        )
+      : null;
   return (
-    <ChangePanel titleId={`pause-title-${gift.id}`} title={title} intent="pause" giftId={gift.id} cancelTo={cancelTo} submitLabel="Pause the gift" refused={Boolean(refusal)}>
+    <ChangePanel
+      titleId={`pause-title-${gift.id}`}
+      title={title}
+      intent="pause"
+      giftId={gift.id}
+      cancelTo={cancelTo}
+      submitLabel="Pause the gift"
+      refused={Boolean(refusal)}
+    >
       <fieldset aria-describedby={refusal ? `pause-error-${gift.id}` : undefined}>
         <legend className="field-label">Skip how many charges?</legend>
-        <p className="text-sm text-slate-600">Nothing is charged while it is paused, and it resumes by itself. You can resume it sooner.</p>
+        <p className="text-sm text-slate-600">
+          Nothing is charged while it is paused, and it resumes by itself. You can resume it sooner.
+        </p>
         <div className="mt-2 space-y-2">
           {PAUSE_CHARGES.map((charges, index) => {
             const id = `pause-${gift.id}-${charges}`;
             const resumes = resumesWith(charges);
             return (
-              <label key={charges} htmlFor={id} className="flex cursor-pointer gap-3 rounded-lg border-2 border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+              <label
+                key={charges}
+                htmlFor={id}
+                className="flex cursor-pointer gap-3 rounded-lg border-2 border-slate-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+              >
                 <input
                   ref={index === 0 ? firstRef : undefined}
                   id={id}
@@ -230,11 +277,22 @@ export function PausePanel({ gift, title, cancelTo, answer, timeZone }: ChangePa
 /** 'Resume now': a paused gift is collected again from its next charge. */
 export function ResumeButton({ giftId, label }: { giftId: number; label: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "resume" && navigation.formData?.get("id") === String(giftId);
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "resume" &&
+    navigation.formData?.get("id") === String(giftId);
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={giftId} />
-      <button type="submit" name="intent" value="resume" className="btn-secondary px-3 py-1.5 text-sm" aria-label={label} aria-disabled={busy} onClick={(event) => busy && event.preventDefault()}>
+      <button
+        type="submit"
+        name="intent"
+        value="resume"
+        className="btn-secondary px-3 py-1.5 text-sm"
+        aria-label={label}
+        aria-disabled={busy}
+        onClick={(event) => busy && event.preventDefault()}
+      >
         {busy ? "Resuming..." : "Resume now"}
       </button>
     </Form>
@@ -250,14 +308,18 @@ export interface HistoryLine {
   words: string;
 }
 
-/** Every change to a gift, oldest first, each with when and by whom (in its reader's words, from the services: "by you" for the donor). */
+/**
+ * Every change to a gift, oldest first, each with when and by whom (in its reader's words, from the services: "by you"
+ * for the donor).
+ */
 export function GiftHistory({ history, timeZone }: { history: HistoryLine[]; timeZone: string }) {
   if (history.length === 0) return <p className="text-sm text-slate-600">No changes kept yet.</p>;
   return (
     <ol className="space-y-1 text-sm text-slate-700">
       {history.map((line, index) => (
         <li key={index}>
-          <span className="whitespace-nowrap text-slate-600">{formatDate(line.happened_at, timeZone)}</span> · {line.words}
+          <span className="whitespace-nowrap text-slate-600">{formatDate(line.happened_at, timeZone)}</span> ·{" "}
+          {line.words}
         </li>
       ))}
     </ol>

@@ -10,8 +10,10 @@ import type { MyRecurringGiftView } from "./recurring-gifts";
  */
 export function recurringStatusWords(gift: MyRecurringGiftView, timeZone: string): string {
   if (gift.status === PAUSED_STATUS) return pausedWords(gift, timeZone) ?? "Paused";
-  if (gift.status === "active") return gift.next_payment_date ? `Active · next payment ${formatDate(gift.next_payment_date, timeZone)}` : "Active";
+  if (gift.status === "active")
+    return gift.next_payment_date ? `Active · next payment ${formatDate(gift.next_payment_date, timeZone)}` : "Active";
   if (gift.status === "canceled") return "Canceled";
-  if (gift.status === "past_due") return `Payment due: your card was declined · ${nextTryWords(gift.next_retry_at ?? null, timeZone)}`;
+  if (gift.status === "past_due")
+    return `Payment due: your card was declined · ${nextTryWords(gift.next_retry_at ?? null, timeZone)}`;
   return gift.status;
 }

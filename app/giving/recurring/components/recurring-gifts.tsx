@@ -65,7 +65,9 @@ export function RecurringGiftList({
                 {gift.appeal ? ` · ${gift.appeal}` : ""}
               </p>
               {gift.fee_cover_cents > 0 ? (
-                <p className="text-sm text-slate-600">With {formatExactCents(gift.fee_cover_cents)} added each time to cover the card fee</p>
+                <p className="text-sm text-slate-600">
+                  With {formatExactCents(gift.fee_cover_cents)} added each time to cover the card fee
+                </p>
               ) : null}
               <p className="text-sm text-slate-600">{recurringStatusWords(gift, timeZone)}</p>
             </div>
@@ -73,7 +75,13 @@ export function RecurringGiftList({
           </div>
           {open.change === gift.id ? (
             <ChangeAmountPanel
-              gift={{ id: gift.id, amountCents: gift.amount_cents, interval: gift.interval, nextPaymentDate: gift.next_payment_date, paymentDay: gift.payment_day }}
+              gift={{
+                id: gift.id,
+                amountCents: gift.amount_cents,
+                interval: gift.interval,
+                nextPaymentDate: gift.next_payment_date,
+                paymentDay: gift.payment_day,
+              }}
               title={`Change the amount of your gift of ${giftWords(gift)}`}
               cancelTo="/my-giving"
               answer={answer}
@@ -82,7 +90,13 @@ export function RecurringGiftList({
           ) : null}
           {open.pause === gift.id ? (
             <PausePanel
-              gift={{ id: gift.id, amountCents: gift.amount_cents, interval: gift.interval, nextPaymentDate: gift.next_payment_date, paymentDay: gift.payment_day }}
+              gift={{
+                id: gift.id,
+                amountCents: gift.amount_cents,
+                interval: gift.interval,
+                nextPaymentDate: gift.next_payment_date,
+                paymentDay: gift.payment_day,
+              }}
               title={`Pause your gift of ${giftWords(gift)}`}
               cancelTo="/my-giving"
               answer={answer}
@@ -107,7 +121,8 @@ function GiftActions({ gift }: { gift: MyRecurringGiftView }) {
   const words = giftWords(gift);
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {/* The card behind the gift: the provider's own page (Stripe keeps it; the sandbox simulates it for a declined card). */}
+      {/* The card behind the gift: the provider's own page (Stripe keeps it; the sandbox simulates it for a declined
+          card). */}
       {gift.card_on_file ? (
         <Form method="post">
           <input type="hidden" name="id" value={gift.id} />
@@ -117,18 +132,35 @@ function GiftActions({ gift }: { gift: MyRecurringGiftView }) {
         </Form>
       ) : null}
       {changeable ? (
-        <Link to={`/my-giving?change=${gift.id}`} preventScrollReset data-change-for={gift.id} className="font-semibold text-brand-700 hover:underline" aria-label={`Change the amount of the gift of ${words}`}>
+        <Link
+          to={`/my-giving?change=${gift.id}`}
+          preventScrollReset
+          data-change-for={gift.id}
+          className="font-semibold text-brand-700 hover:underline"
+          aria-label={`Change the amount of the gift of ${words}`}
+        >
           Change amount
         </Link>
       ) : null}
       {canResume(gift) ? <ResumeButton giftId={gift.id} label={`Resume the gift of ${words} now`} /> : null}
       {canPause(gift) ? (
-        <Link to={`/my-giving?pause=${gift.id}`} preventScrollReset data-pause-for={gift.id} className="font-semibold text-brand-700 hover:underline" aria-label={`Pause the gift of ${words}`}>
+        <Link
+          to={`/my-giving?pause=${gift.id}`}
+          preventScrollReset
+          data-pause-for={gift.id}
+          className="font-semibold text-brand-700 hover:underline"
+          aria-label={`Pause the gift of ${words}`}
+        >
           Pause
         </Link>
       ) : null}
       {isCancelable(gift.status) ? (
-        <Link to={`/my-giving?cancel=${gift.id}`} preventScrollReset className="font-semibold text-red-700 hover:underline" aria-label={`Cancel the gift of ${words}`}>
+        <Link
+          to={`/my-giving?cancel=${gift.id}`}
+          preventScrollReset
+          className="font-semibold text-red-700 hover:underline"
+          aria-label={`Cancel the gift of ${words}`}
+        >
           Cancel
         </Link>
       ) : null}
@@ -145,6 +177,7 @@ function useFocusBackWhenClosed(openFor: number | null, done: boolean, opener: s
   useEffect(() => {
     const closed = previous.current;
     previous.current = openFor;
-    if (closed !== null && openFor === null && !done) document.querySelector<HTMLElement>(`[${opener}="${closed}"]`)?.focus();
+    if (closed !== null && openFor === null && !done)
+      document.querySelector<HTMLElement>(`[${opener}="${closed}"]`)?.focus();
   }, [openFor, done, opener]);
 }

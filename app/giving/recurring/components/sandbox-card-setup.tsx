@@ -21,20 +21,41 @@ export interface SandboxSetupView {
  * saves a test card the nights are charged to; the other saves one the simulated bank
  * always declines, to see a failed night.
  */
-export function SandboxCardSetup({ setup, status, successUrl, busy }: { setup: SandboxSetupView; status: string | null; successUrl: string; busy: boolean }) {
+export function SandboxCardSetup({
+  setup,
+  status,
+  successUrl,
+  busy,
+}: {
+  setup: SandboxSetupView;
+  status: string | null;
+  successUrl: string;
+  busy: boolean;
+}) {
   return (
     <main className="flex flex-1 items-start justify-center bg-[repeating-linear-gradient(45deg,#fef3c7,#fef3c7_16px,#fde68a_16px,#fde68a_32px)] px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border-4 border-dashed border-amber-700 bg-white p-8 shadow-xl">
-        <p className="rounded bg-amber-800 px-3 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">Sandbox · test mode · no real payment</p>
+        <p className="rounded bg-amber-800 px-3 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">
+          Sandbox · test mode · no real payment
+        </p>
         <h1 className="mt-6 text-2xl font-bold text-slate-900">Save a card for your Ramadan nights</h1>
         <p className="mt-2 text-sm text-slate-600">
-          No charge now. This page stands in for the card provider&apos;s page that saves a card; each night is then charged on its evening. No card is
-          charged and no money moves in test mode.
+          No charge now. This page stands in for the card provider&apos;s page that saves a card; each night is then
+          charged on its evening. No card is charged and no money moves in test mode.
         </p>
-        <dl className="mt-6 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm" data-testid="sandbox-setup">
+        <dl
+          className="mt-6 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm"
+          data-testid="sandbox-setup"
+        >
           <Row label="Nights" value={`${RAMADAN_PLAN_LABELS[setup.plan]} (${setup.nights})`} />
-          <Row label="Each night" value={`${formatExactDollars(setup.perNight)}${setup.doubleOddNights ? ", doubled on the odd nights of the last ten" : ""}`} />
-          <Row label="In all" value={`${formatExactCents(setup.totalCents)} (${formatExactCents(setup.totalWithoutThirtiethCents)} if Ramadan has 29 days)`} />
+          <Row
+            label="Each night"
+            value={`${formatExactDollars(setup.perNight)}${setup.doubleOddNights ? ", doubled on the odd nights of the last ten" : ""}`}
+          />
+          <Row
+            label="In all"
+            value={`${formatExactCents(setup.totalCents)} (${formatExactCents(setup.totalWithoutThirtiethCents)} if Ramadan has 29 days)`}
+          />
           <Row label="Charged now" value="Nothing" />
           <Row label="Purpose" value={setup.purpose} />
           <Row label="Donor" value={setup.donor} />
@@ -49,7 +70,13 @@ export function SandboxCardSetup({ setup, status, successUrl, busy }: { setup: S
                 Cancel
               </button>
             </div>
-            <button type="submit" name="intent" value="save-declining-card" className="w-full text-sm font-medium text-amber-900 underline" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="save-declining-card"
+              className="w-full text-sm font-medium text-amber-900 underline"
+              disabled={busy}
+            >
               Save a card that will be declined
             </button>
           </Form>

@@ -37,7 +37,8 @@ function useOpenTo(): (param: string, id: number) => string {
   return (param, id) => `${closeTo}${closeTo.includes("?") ? "&" : "?"}${param}=${id}`;
 }
 
-const giftWords = (gift: StaffGift) => `${gift.name}'s ${formatDollars(gift.amount)} ${gift.interval === "year" ? "yearly" : "monthly"} gift`;
+const giftWords = (gift: StaffGift) =>
+  `${gift.name}'s ${formatDollars(gift.amount)} ${gift.interval === "year" ? "yearly" : "monthly"} gift`;
 
 /** Change amount, Pause or Resume now, History: for a gift still running; History for any. */
 export function SubscriptionChangeLinks({ gift }: { gift: StaffGift }) {
@@ -45,17 +46,32 @@ export function SubscriptionChangeLinks({ gift }: { gift: StaffGift }) {
   return (
     <>
       {isChangeable(gift) ? (
-        <Link to={openTo("change", gift.id)} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Change the amount of ${giftWords(gift)}`}>
+        <Link
+          to={openTo("change", gift.id)}
+          preventScrollReset
+          className="font-semibold text-brand-700 hover:underline"
+          aria-label={`Change the amount of ${giftWords(gift)}`}
+        >
           Change amount
         </Link>
       ) : null}
       {canResume(gift) ? <ResumeButton giftId={gift.id} label={`Resume ${giftWords(gift)} now`} /> : null}
       {canPause(gift) ? (
-        <Link to={openTo("pause", gift.id)} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`Pause ${giftWords(gift)}`}>
+        <Link
+          to={openTo("pause", gift.id)}
+          preventScrollReset
+          className="font-semibold text-brand-700 hover:underline"
+          aria-label={`Pause ${giftWords(gift)}`}
+        >
           Pause
         </Link>
       ) : null}
-      <Link to={openTo("history", gift.id)} preventScrollReset className="font-semibold text-brand-700 hover:underline" aria-label={`History of ${giftWords(gift)}`}>
+      <Link
+        to={openTo("history", gift.id)}
+        preventScrollReset
+        className="font-semibold text-brand-700 hover:underline"
+        aria-label={`History of ${giftWords(gift)}`}
+      >
         History
       </Link>
     </>
@@ -79,24 +95,60 @@ export function SubscriptionChangePanel({
   answer?: unknown;
 }) {
   const closeTo = useCloseTo();
-  const asChangeable = (gift: StaffGift) => ({ id: gift.id, amountCents: dollarsToCents(gift.amount), interval: gift.interval, nextPaymentDate: gift.next_payment_date, paymentDay: gift.payment_day });
+  const asChangeable = (gift: StaffGift) => ({
+    id: gift.id,
+    amountCents: dollarsToCents(gift.amount),
+    interval: gift.interval,
+    nextPaymentDate: gift.next_payment_date,
+    paymentDay: gift.payment_day,
+  });
   if (changing) {
-    return <ChangeAmountPanel gift={asChangeable(changing)} title={`Change the amount of ${giftWords(changing)}`} cancelTo={closeTo} answer={answer} timeZone={timeZone} />;
+    return (
+      <ChangeAmountPanel
+        gift={asChangeable(changing)}
+        title={`Change the amount of ${giftWords(changing)}`}
+        cancelTo={closeTo}
+        answer={answer}
+        timeZone={timeZone}
+      />
+    );
   }
   if (pausing) {
-    return <PausePanel gift={asChangeable(pausing)} title={`Pause ${giftWords(pausing)}`} cancelTo={closeTo} answer={answer} timeZone={timeZone} />;
+    return (
+      <PausePanel
+        gift={asChangeable(pausing)}
+        title={`Pause ${giftWords(pausing)}`}
+        cancelTo={closeTo}
+        answer={answer}
+        timeZone={timeZone}
+      />
+    );
   }
   if (historyOf) return <HistoryPanel gift={historyOf} history={history} timeZone={timeZone} closeTo={closeTo} />;
   return null;
 }
 
-function HistoryPanel({ gift, history, timeZone, closeTo }: { gift: StaffGift; history: HistoryLine[]; timeZone: string; closeTo: string }) {
+function HistoryPanel({
+  gift,
+  history,
+  timeZone,
+  closeTo,
+}: {
+  gift: StaffGift;
+  history: HistoryLine[];
+  timeZone: string;
+  closeTo: string;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const navigate = useNavigate();
   const panelRef = useEscapeKey<HTMLElement>(() => navigate(closeTo, { preventScrollReset: true }));
   return (
-    <section ref={panelRef} aria-labelledby="history-title" className="rounded-xl border border-slate-300 bg-white p-6 shadow-sm">
+    <section
+      ref={panelRef}
+      aria-labelledby="history-title"
+      className="rounded-xl border border-slate-300 bg-white p-6 shadow-sm"
+    >
       <h2 id="history-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         History of {giftWords(gift)}
       </h2>

@@ -24,7 +24,16 @@ import { resumingChargeDate } from "../components/recurring-change-forms";
 import { parseRecordId } from "~/shared/record-id";
 import { adminContext } from "~/lib/request-context";
 import { answerRecurringChange, isRecurringChangeIntent } from "./recurring-change-form.server";
-import { cancelSubscription, findSubscriptionById, findSubscription, findSubscriptionPage, getSubscriptionSummary, refreshSubscriptionStatuses, type Subscription, type SubscriptionSummary } from "../server/subscriptions.server";
+import {
+  cancelSubscription,
+  findSubscriptionById,
+  findSubscription,
+  findSubscriptionPage,
+  getSubscriptionSummary,
+  refreshSubscriptionStatuses,
+  type Subscription,
+  type SubscriptionSummary,
+} from "../server/subscriptions.server";
 import { isTroubleSimulation, simulatePaymentTrouble } from "../server/sandbox-troubles.server";
 import { paymentTroubles } from "../server/payment-trouble-report.server";
 import { changeRecurringAmount, pauseRecurringGift, resumeRecurringGift } from "../server/recurring-changes.server";
@@ -42,8 +51,11 @@ async function giftNamedBy(url: URL, param: string): Promise<Subscription | null
 
 /** The forms and history the address opens, and word of a change just made (?done=change&gift=7). */
 async function changeState(url: URL, timeZone: string) {
-  const [changing, pausing, historyOf, changed] = await Promise.all(["change", "pause", "history", "gift"].map((param) => giftNamedBy(url, param)));
-  const may = (gift: Subscription | null | undefined, rule: (gift: Subscription) => boolean): Subscription | null => (gift && rule(gift) ? gift : null);
+  const [changing, pausing, historyOf, changed] = await Promise.all(
+    ["change", "pause", "history", "gift"].map((param) => giftNamedBy(url, param)),
+  );
+  const may = (gift: Subscription | null | undefined, rule: (gift: Subscription) => boolean): Subscription | null =>
+    gift && rule(gift) ? gift : null;
   const done = url.searchParams.get("done");
   const doneNotice = !changed
     ? null
@@ -63,10 +75,13 @@ async function changeState(url: URL, timeZone: string) {
   };
 }
 
-
 export async function loader({ url }: Route.LoaderArgs) {
   const timeZone = getEnv().SITE_TIMEZONE;
-  const [found, summary, changes] = await Promise.all([findSubscriptionPage(pageFrom(url), PAGE_SIZE), getSubscriptionSummary(), changeState(url, timeZone)]);
+  const [found, summary, changes] = await Promise.all([
+    findSubscriptionPage(pageFrom(url), PAGE_SIZE),
+    getSubscriptionSummary(),
+    changeState(url, timeZone),
+  ]);
   const canceledId = url.searchParams.get("canceled");
   const canceled = canceledId ? await findSubscription(canceledId) : null;
   return {
@@ -76,7 +91,10 @@ export async function loader({ url }: Route.LoaderArgs) {
     page: found.page,
     timeZone,
     confirming: url.searchParams.get("cancel"),
-    canceledNotice: canceled?.status === "canceled" ? `Subscription of ${canceled.name} canceled. No further payments will be taken.` : null,
+    canceledNotice:
+      canceled?.status === "canceled"
+        ? `Subscription of ${canceled.name} canceled. No further payments will be taken.`
+        : null,
     ...changes,
     troubles: await paymentTroubles(),
     sandbox: isSandboxMode(),
@@ -97,8 +115,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     return answerRecurringChange(
       intent,
       Object.fromEntries(formData) as Record<string, string>,
-      (change, id, input) => (change === "change" ? changeRecurringAmount(id, input, staff) : change === "pause" ? pauseRecurringGift(id, input, staff) : resumeRecurringGift(id, staff)),
-      { doneTo: (change, id) => `/admin/subscriptions?${new URLSearchParams({ ...(page ? { page } : {}), done: change, gift: String(id) })}` },
+      (change, id, input) =>
+        change === "change"
+          ? changeRecurringAmount(id, input, staff)
+          : change === "pause"
+            ? pauseRecurringGift(id, input, staff)
+            : resumeRecurringGift(id, staff),
+      {
+        doneTo: (change, id) =>
+          `/admin/subscriptions?${new URLSearchParams({ ...(page ? { page } : {}), done: change, gift: String(id) })}`,
+      },
     );
   }
   if (isTroubleSimulation(intent)) {
@@ -121,7 +147,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       const canceled = await cancelSubscription({ subscription_id: formData.get("subscription_id") }, staff);
       // Back to the list (the page kept), so a reload does not reopen the confirmation.
       const page = url.searchParams.get("page");
-      return redirect(`/admin/subscriptions?${new URLSearchParams({ ...(page ? { page } : {}), canceled: canceled.stripe_subscription_id ?? "" })}`);
+      return redirect(
+        `/admin/subscriptions?${new URLSearchParams({ ...(page ? { page } : {}), canceled: canceled.stripe_subscription_id ?? "" })}`,
+      );
     } catch (error) {
       return failureNotice(error, { what: "Cancel failed", failed: "Failed to cancel subscription" });
     }
@@ -135,7 +163,9 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
   const refreshing = navigation.state === "submitting" && navigation.formData?.get("intent") === "refresh";
   const notice = actionData && "ok" in actionData ? actionData : null;
   const refusal = actionData && "intent" in actionData ? actionData : undefined;
-  const confirming = notice ? null : subscriptions.find((s) => s.stripe_subscription_id === loaderData.confirming && isCancelable(s.status));
+  const confirming = notice
+    ? null
+    : subscriptions.find((s) => s.stripe_subscription_id === loaderData.confirming && isCancelable(s.status));
   useFocusReturn(confirming?.stripe_subscription_id ?? null, (id) => `[data-cancel-for="${id}"]`);
 
   return (
@@ -163,7 +193,12 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
       ) : null}
 
       <SummaryCards summary={summary} />
-      <PaymentTroublesPanel report={loaderData.troubles} sandbox={loaderData.sandbox} gifts={subscriptions} timeZone={timeZone} />
+      <PaymentTroublesPanel
+        report={loaderData.troubles}
+        sandbox={loaderData.sandbox}
+        gifts={subscriptions}
+        timeZone={timeZone}
+      />
 
       {confirming ? <CancelConfirmation subscription={confirming} /> : null}
       <SubscriptionChangePanel
@@ -198,12 +233,16 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
             <td className="px-3 py-3 text-right font-medium tabular-nums">
               {formatDollars(subscription.amount)}
               {subscription.fee_cover > 0 ? (
-                <span className="block text-xs font-normal whitespace-nowrap text-slate-600">+ {formatDollars(subscription.fee_cover)} fee covered</span>
+                <span className="block text-xs font-normal whitespace-nowrap text-slate-600">
+                  + {formatDollars(subscription.fee_cover)} fee covered
+                </span>
               ) : null}
             </td>
             <td className="px-3 py-3">
               <TruncatedText text={subscription.purpose} className="max-w-40" />
-              {subscription.appeal ? <TruncatedText text={`Appeal: ${subscription.appeal}`} className="max-w-40 text-xs text-slate-600" /> : null}
+              {subscription.appeal ? (
+                <TruncatedText text={`Appeal: ${subscription.appeal}`} className="max-w-40 text-xs text-slate-600" />
+              ) : null}
             </td>
             <td className="px-3 py-3">
               {subscription.interval === "year" ? "Yearly" : "Monthly"},{" "}
@@ -215,7 +254,9 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
                 <StatusBadge status={subscription.status} />
                 {subscription.is_test ? <TestBadge className="" /> : null}
               </span>
-              {subscription.status === "past_due" ? <PastDueNote nextRetryAt={subscription.next_retry_at} timeZone={timeZone} /> : null}
+              {subscription.status === "past_due" ? (
+                <PastDueNote nextRetryAt={subscription.next_retry_at} timeZone={timeZone} />
+              ) : null}
             </td>
             <td className="px-3 py-3">
               <NextPayment subscription={subscription} timeZone={timeZone} />
@@ -241,14 +282,25 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
           </tr>
         ))}
       </DataTable>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} rowsOnPage={subscriptions.length} label="Subscriptions" transient={["cancel", "canceled", "change", "pause", "history", "done", "gift"]} />
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        rowsOnPage={subscriptions.length}
+        label="Subscriptions"
+        transient={["cancel", "canceled", "change", "pause", "history", "done", "gift"]}
+      />
     </div>
   );
 }
 
-/** The next charge really taken: for a paused gift, the charge it resumes with (the service's next_payment_date already is). */
+/**
+ * The next charge really taken: for a paused gift, the charge it resumes with (the service's next_payment_date already
+ * is).
+ */
 function NextPayment({ subscription, timeZone }: { subscription: Subscription; timeZone: string }) {
-  if (subscription.status !== PAUSED_STATUS) return <span className="whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</span>;
+  if (subscription.status !== PAUSED_STATUS)
+    return <span className="whitespace-nowrap">{formatDate(subscription.next_payment_date, timeZone)}</span>;
   return (
     <>
       <span className="block whitespace-nowrap">{resumingChargeDate(subscription, timeZone)}</span>
@@ -258,11 +310,18 @@ function NextPayment({ subscription, timeZone }: { subscription: Subscription; t
 }
 
 function SummaryCards({ summary }: { summary: SubscriptionSummary }) {
-  const others = Object.entries(summary.byStatus).filter(([status]) => !["active", PAUSED_STATUS, "past_due", "canceled"].includes(status));
+  const others = Object.entries(summary.byStatus).filter(
+    ([status]) => !["active", PAUSED_STATUS, "past_due", "canceled"].includes(status),
+  );
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
       <StatCard label="Active" value={formatCount(summary.active)} testId="subscriptions-active" />
-      <StatCard label="Paused" value={formatCount(summary.paused)} hint="Charges skipped for a while; each resumes by itself" testId="subscriptions-paused" />
+      <StatCard
+        label="Paused"
+        value={formatCount(summary.paused)}
+        hint="Charges skipped for a while; each resumes by itself"
+        testId="subscriptions-paused"
+      />
       <StatCard
         label="Monthly Revenue"
         value={formatDollars(Math.round(summary.monthlyRevenue))}
@@ -302,12 +361,19 @@ function CancelConfirmation({ subscription }: { subscription: Subscription }) {
         Are you sure you want to cancel this subscription?
       </h2>
       <p id="cancel-details" className="mt-2 text-slate-700">
-        {subscription.name}'s {formatDollars(subscription.amount)} {subscription.interval === "year" ? "yearly" : "monthly"} gift for{" "}
-        {subscription.purpose} stops at once, at the card payment provider too. It cannot be restarted; the donor would give again.
+        {subscription.name}'s {formatDollars(subscription.amount)}{" "}
+        {subscription.interval === "year" ? "yearly" : "monthly"} gift for {subscription.purpose} stops at once, at the
+        card payment provider too. It cannot be restarted; the donor would give again.
       </p>
       <Form method="post" className="mt-4 flex gap-3" preventScrollReset>
         <input type="hidden" name="subscription_id" value={subscription.stripe_subscription_id ?? ""} />
-        <button type="submit" name="intent" value="cancel" className="btn bg-red-700 text-white hover:bg-red-800" disabled={canceling}>
+        <button
+          type="submit"
+          name="intent"
+          value="cancel"
+          className="btn bg-red-700 text-white hover:bg-red-800"
+          disabled={canceling}
+        >
           {canceling ? "Canceling..." : "Yes, cancel subscription"}
         </button>
         <Link to={keepTo} preventScrollReset className="btn-secondary">

@@ -1,7 +1,12 @@
 import type { Route } from "./+types/api-subscription-change";
 import { apiError, apiResource, json, readJsonBody } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
-import { changeRecurringAmount, pauseRecurringGift, resumeRecurringGift, type RecurringActor } from "../server/recurring-changes.server";
+import {
+  changeRecurringAmount,
+  pauseRecurringGift,
+  resumeRecurringGift,
+  type RecurringActor,
+} from "../server/recurring-changes.server";
 
 /**
  * Staff change a recurring gift, named by this site's id (as Subscriptions lists it), from

@@ -27,7 +27,11 @@ export interface RecurringChangeRefusal {
 }
 
 /** The service behind each intent, for the gift `id` and what was typed. */
-export type RecurringChangeActions = (intent: RecurringChangeIntent, id: number, input: { amount?: string; charges?: string }) => Promise<unknown>;
+export type RecurringChangeActions = (
+  intent: RecurringChangeIntent,
+  id: number,
+  input: { amount?: string; charges?: string },
+) => Promise<unknown>;
 
 export async function answerRecurringChange(
   intent: RecurringChangeIntent,
@@ -35,7 +39,8 @@ export async function answerRecurringChange(
   act: RecurringChangeActions,
   { doneTo, notFound }: { doneTo: (intent: RecurringChangeIntent, id: number) => string; notFound?: string },
 ) {
-  const values = intent === "change" ? { amount: form.amount ?? "" } : intent === "pause" ? { charges: form.charges ?? "" } : {};
+  const values =
+    intent === "change" ? { amount: form.amount ?? "" } : intent === "pause" ? { charges: form.charges ?? "" } : {};
   try {
     const id = requireRecordId(form.id);
     await act(intent, id, values);
@@ -45,8 +50,15 @@ export async function answerRecurringChange(
       what: "A recurring gift's change failed at the provider",
       message: "We couldn't reach our card payment provider, so nothing was changed. Please try again in a moment.",
     });
-    const field = fieldErrors ? (Object.keys(fieldErrors).find((name) => name === "amount" || name === "charges") as RecurringChangeRefusal["field"]) : undefined;
+    const field = fieldErrors
+      ? (Object.keys(fieldErrors).find(
+          (name) => name === "amount" || name === "charges",
+        ) as RecurringChangeRefusal["field"])
+      : undefined;
     const words = field ? fieldErrors![field]![0]! : status === 404 && notFound ? notFound : message;
-    return data<RecurringChangeRefusal>({ intent, id: form.id ?? "", error: words, ...(field ? { field } : {}), values }, { status, headers });
+    return data<RecurringChangeRefusal>(
+      { intent, id: form.id ?? "", error: words, ...(field ? { field } : {}), values },
+      { status, headers },
+    );
   }
 }

@@ -21,7 +21,10 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Update your card | Al-Amanah Foundation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Update your card | Al-Amanah Foundation" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The link in a failed charge's mail. Opening it shows the gift and one button: mail
@@ -31,9 +34,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Update your card | Al-A
 export async function loader({ params }: Route.LoaderArgs) {
   try {
     const page = await cardLinkPage(params.token);
-    return { found: true as const, ...page, timeZone: getEnv().SITE_TIMEZONE, restartPath: startAgainUrl("", { amountCents: page.amount_cents, interval: page.interval, purpose: page.purpose }) };
+    return {
+      found: true as const,
+      ...page,
+      timeZone: getEnv().SITE_TIMEZONE,
+      restartPath: startAgainUrl("", {
+        amountCents: page.amount_cents,
+        interval: page.interval,
+        purpose: page.purpose,
+      }),
+    };
   } catch (error) {
-    if (error instanceof NotFoundError) return data({ found: false as const }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+    if (error instanceof NotFoundError)
+      return data({ found: false as const }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
     throw error;
   }
 }
@@ -70,7 +83,8 @@ export default function UpdateCard({ loaderData: page, actionData }: Route.Compo
         ) : (
           <>
             <p className="text-lg text-slate-900">
-              Your {page.interval === "year" ? "yearly" : "monthly"} gift of <strong>{formatCents(page.amount_cents)}</strong>
+              Your {page.interval === "year" ? "yearly" : "monthly"} gift of{" "}
+              <strong>{formatCents(page.amount_cents)}</strong>
               {page.purpose ? ` for ${page.purpose}` : ""}
               {page.is_test ? " (test)" : ""}
             </p>
@@ -79,7 +93,9 @@ export default function UpdateCard({ loaderData: page, actionData }: Route.Compo
                 <p className="text-slate-700" id="card-status">
                   Its last charge did not go through ({nextTryWords(page.next_retry_at, page.timeZone)}).
                 </p>
-                <p className="text-slate-700">Put the card right on our card payment provider's secure page; we never see your card number.</p>
+                <p className="text-slate-700">
+                  Put the card right on our card payment provider's secure page; we never see your card number.
+                </p>
                 {actionData ? <FormAlert errors={[actionData.error]} /> : null}
                 <Form method="post">
                   <button type="submit" className="btn-primary" aria-describedby="card-status" disabled={opening}>
@@ -93,7 +109,10 @@ export default function UpdateCard({ loaderData: page, actionData }: Route.Compo
               </p>
             ) : (
               <div className="space-y-3">
-                <p className="text-slate-700">This gift has stopped, and nothing more will be charged. If you would like to give again, the form is filled in for you.</p>
+                <p className="text-slate-700">
+                  This gift has stopped, and nothing more will be charged. If you would like to give again, the form is
+                  filled in for you.
+                </p>
                 <Link to={page.restartPath} className="btn-primary">
                   Start my gift again
                 </Link>

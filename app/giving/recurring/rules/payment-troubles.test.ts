@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { failedChargeMail, lostGiftMail, nextTryWords, pastDueWords, recoveredChargeMail, startAgainUrl, troubleOutcome } from "./payment-troubles";
+import {
+  failedChargeMail,
+  lostGiftMail,
+  nextTryWords,
+  pastDueWords,
+  recoveredChargeMail,
+  startAgainUrl,
+  troubleOutcome,
+} from "./payment-troubles";
 
 const GIFT = { donorName: "Maryam", interval: "month" as const, amountCents: 5000, purpose: "Zakat", isTest: false };
 
@@ -17,16 +25,30 @@ describe("a failed charge's words", () => {
   });
 
   it("fills in the donate form with the same gift to start again", () => {
-    expect(startAgainUrl("https://charity.example", GIFT)).toBe("https://charity.example/donate?amount=50&frequency=Monthly&purpose=Zakat");
-    expect(startAgainUrl("", { amountCents: 1250, interval: "year", purpose: "Emergency Relief" })).toBe("/donate?amount=12.5&frequency=Annually&purpose=Emergency+Relief");
+    expect(startAgainUrl("https://charity.example", GIFT)).toBe(
+      "https://charity.example/donate?amount=50&frequency=Monthly&purpose=Zakat",
+    );
+    expect(startAgainUrl("", { amountCents: 1250, interval: "year", purpose: "Emergency Relief" })).toBe(
+      "/donate?amount=12.5&frequency=Annually&purpose=Emergency+Relief",
+    );
   });
 
   it("asks for the card with the next try, or without one once the provider stopped; test gifts say so", () => {
-    const mail = failedChargeMail(GIFT, { failedAt: "2026-12-01T09:00:00Z", nextRetryAt: "2026-12-04T09:00:00Z", cardUrl: "https://x/update-card/t" }, "UTC", "Al-Amanah");
+    const mail = failedChargeMail(
+      GIFT,
+      { failedAt: "2026-12-01T09:00:00Z", nextRetryAt: "2026-12-04T09:00:00Z", cardUrl: "https://x/update-card/t" },
+      "UTC",
+      "Al-Amanah",
+    );
     expect(mail.subject).toBe("Your monthly gift did not go through");
     expect(mail.paragraphs.join(" ")).toContain("We will try the card again on Dec 4, 2026.");
     expect(mail.action).toEqual({ label: "Update my card", url: "https://x/update-card/t" });
-    const last = failedChargeMail({ ...GIFT, isTest: true }, { failedAt: "2026-12-01T09:00:00Z", nextRetryAt: null, cardUrl: "u" }, "UTC", "Al-Amanah");
+    const last = failedChargeMail(
+      { ...GIFT, isTest: true },
+      { failedAt: "2026-12-01T09:00:00Z", nextRetryAt: null, cardUrl: "u" },
+      "UTC",
+      "Al-Amanah",
+    );
     expect(last.subject).toBe("[Test] Your monthly gift did not go through");
     expect(last.paragraphs.join(" ")).toContain("will not try this card again");
     expect(last.paragraphs.at(-1)).toBe("This is a test gift: no money moves.");

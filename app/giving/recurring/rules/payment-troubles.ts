@@ -45,7 +45,8 @@ const kindOf = (gift: TroubledGift) => (gift.interval === "year" ? "yearly gift"
 const greeting = (gift: TroubledGift) => `Assalamu alaikum ${gift.donorName.trim() || "dear donor"},`;
 const subject = (gift: TroubledGift, words: string) => `${gift.isTest ? "[Test] " : ""}${words}`;
 const testLine = (gift: TroubledGift) => (gift.isTest ? ["This is a test gift: no money moves."] : []);
-const describe = (gift: TroubledGift) => `${kindOf(gift)} of ${formatCents(gift.amountCents)}${gift.purpose ? ` for ${gift.purpose}` : ""}`;
+const describe = (gift: TroubledGift) =>
+  `${kindOf(gift)} of ${formatCents(gift.amountCents)}${gift.purpose ? ` for ${gift.purpose}` : ""}`;
 
 /** "next try Dec 3, 2026", or "no more tries" once the provider stopped. */
 export function nextTryWords(nextRetryAt: string | null, timeZone: string): string {
@@ -82,7 +83,12 @@ export function failedChargeMail(
 }
 
 /** The short thank-you once a failed charge is paid after all. */
-export function recoveredChargeMail(gift: TroubledGift, paidAt: string, timeZone: string, organisationName: string): MailParts {
+export function recoveredChargeMail(
+  gift: TroubledGift,
+  paidAt: string,
+  timeZone: string,
+  organisationName: string,
+): MailParts {
   return {
     subject: subject(gift, `Thank you: your ${kindOf(gift)} is back on track`),
     greeting: greeting(gift),
@@ -96,7 +102,10 @@ export function recoveredChargeMail(gift: TroubledGift, paidAt: string, timeZone
 }
 
 /** The donate form, filled in to start the same gift again. */
-export function startAgainUrl(siteUrl: string, gift: Pick<TroubledGift, "amountCents" | "interval" | "purpose">): string {
+export function startAgainUrl(
+  siteUrl: string,
+  gift: Pick<TroubledGift, "amountCents" | "interval" | "purpose">,
+): string {
   const query = new URLSearchParams({
     amount: String(gift.amountCents / 100),
     frequency: FREQUENCY_OF_INTERVAL[gift.interval],

@@ -61,7 +61,9 @@ export type HistoryReader = "donor" | "staff";
 /** Who made a change, in the reader's own words. */
 export function changedBy(actor: RecurringChangeActor, actorName: string, reader: HistoryReader): string {
   if (reader === "donor") return BY_WHOM[actor];
-  return { donor: "by the donor", staff: `by ${actorName || "staff"}`, provider: "at the card payment provider" }[actor];
+  return { donor: "by the donor", staff: `by ${actorName || "staff"}`, provider: "at the card payment provider" }[
+    actor
+  ];
 }
 
 const KIND_WORDS: Record<RecurringChangeKind, string> = {
@@ -81,7 +83,9 @@ function changeDetails(change: RecurringChange, schedule: GiftSchedule, timeZone
     case "amount_changed":
       return `from ${formatCents(change.fromCents ?? 0)} to ${formatCents(change.toCents ?? 0)}`;
     case "paused":
-      return change.resumesAt ? `resumes with the charge on ${resumingChargeDay(change.resumesAt, schedule, timeZone)}` : null;
+      return change.resumesAt
+        ? `resumes with the charge on ${resumingChargeDay(change.resumesAt, schedule, timeZone)}`
+        : null;
     default:
       return null;
   }
@@ -92,7 +96,12 @@ function changeDetails(change: RecurringChange, schedule: GiftSchedule, timeZone
  * you; resumes with the charge on Mar 1, 2027", "Amount changed by the donor; from $50 to
  * $25", "Resumed by our team").
  */
-export function changeWords(change: RecurringChange & { actorName?: string }, schedule: GiftSchedule, timeZone: string, reader: HistoryReader): string {
+export function changeWords(
+  change: RecurringChange & { actorName?: string },
+  schedule: GiftSchedule,
+  timeZone: string,
+  reader: HistoryReader,
+): string {
   const details = changeDetails(change, schedule, timeZone);
   return `${KIND_WORDS[change.kind]} ${changedBy(change.actor, change.actorName ?? "", reader)}${details ? `; ${details}` : ""}`;
 }

@@ -14,7 +14,9 @@ describe("pausing a recurring gift", () => {
   ] as const)("a %s gift whose next charge is %s, paused for %i, resumes on %s", (interval, next, charges, resumes) => {
     expect(dayOf(resumingCharge(day(next), interval, charges))).toBe(resumes);
     // Collection resumes the day before, so that charge is made and the skipped ones are not.
-    expect(dayOf(resumeCollectionAt(day(next), interval, charges))).toBe(dayOf(new Date(day(resumes).getTime() - 86_400_000)));
+    expect(dayOf(resumeCollectionAt(day(next), interval, charges))).toBe(
+      dayOf(new Date(day(resumes).getTime() - 86_400_000)),
+    );
   });
 
   it("keeps the day of the month, or the month's last day when it is shorter", () => {
@@ -34,7 +36,12 @@ describe("pausing a recurring gift", () => {
 });
 
 describe("the next charge really taken", () => {
-  const gift = { next_payment_date: "2026-12-01T12:00:00.000Z", interval: "month", payment_day: 1, payment_month: 1 } as const;
+  const gift = {
+    next_payment_date: "2026-12-01T12:00:00.000Z",
+    interval: "month",
+    payment_day: 1,
+    payment_month: 1,
+  } as const;
 
   it("is the provider's next charge while the gift runs, or unknown", () => {
     expect(nextChargeTaken({ ...gift, resumes_at: null })).toBe("2026-12-01T12:00:00.000Z");
@@ -44,6 +51,8 @@ describe("the next charge really taken", () => {
   it("is the charge a paused gift resumes with, whatever the provider's next date says", () => {
     const resumesAt = resumeCollectionAt(day("2026-12-01"), "month", 2).toISOString();
     expect(nextChargeTaken({ ...gift, resumes_at: resumesAt })).toBe("2027-02-01T12:00:00.000Z");
-    expect(nextChargeTaken({ ...gift, interval: "year", payment_month: 1, resumes_at: "2027-12-31T12:00:00.000Z" })).toBe("2028-01-01T12:00:00.000Z");
+    expect(
+      nextChargeTaken({ ...gift, interval: "year", payment_month: 1, resumes_at: "2027-12-31T12:00:00.000Z" }),
+    ).toBe("2028-01-01T12:00:00.000Z");
   });
 });

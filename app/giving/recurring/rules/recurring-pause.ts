@@ -23,7 +23,12 @@ const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month
  * when it is shorter). The day comes from the schedule, not from `charge`: a gift given on
  * the 31st is charged on Feb 28 and then on Mar 31 again, as the provider does.
  */
-export function chargeAfter(charge: Date, interval: RecurringInterval, count: number, paymentDay = charge.getUTCDate()): Date {
+export function chargeAfter(
+  charge: Date,
+  interval: RecurringInterval,
+  count: number,
+  paymentDay = charge.getUTCDate(),
+): Date {
   const year = charge.getUTCFullYear() + (interval === "year" ? count : 0);
   const month = charge.getUTCMonth() + (interval === "month" ? count : 0);
   const later = new Date(charge);
@@ -32,12 +37,22 @@ export function chargeAfter(charge: Date, interval: RecurringInterval, count: nu
 }
 
 /** The charge a paused gift resumes with: the next charge and the `charges` after it are skipped. */
-export function resumingCharge(nextCharge: Date, interval: RecurringInterval, charges: PauseCharges, paymentDay?: number): Date {
+export function resumingCharge(
+  nextCharge: Date,
+  interval: RecurringInterval,
+  charges: PauseCharges,
+  paymentDay?: number,
+): Date {
   return chargeAfter(nextCharge, interval, charges, paymentDay);
 }
 
 /** When the provider resumes collecting: a day before the resuming charge. */
-export function resumeCollectionAt(nextCharge: Date, interval: RecurringInterval, charges: PauseCharges, paymentDay?: number): Date {
+export function resumeCollectionAt(
+  nextCharge: Date,
+  interval: RecurringInterval,
+  charges: PauseCharges,
+  paymentDay?: number,
+): Date {
   return new Date(resumingCharge(nextCharge, interval, charges, paymentDay).getTime() - 86_400_000);
 }
 
@@ -49,7 +64,8 @@ export function resumeCollectionAt(nextCharge: Date, interval: RecurringInterval
 export function chargeResumingAfter(resumesAt: Date, schedule: GiftSchedule): Date {
   const year = resumesAt.getUTCFullYear();
   const day = Date.UTC(year, resumesAt.getUTCMonth(), resumesAt.getUTCDate(), 12);
-  const chargeIn = (y: number, month: number) => Date.UTC(y, month, Math.min(schedule.paymentDay, lastDayOf(y, month)), 12);
+  const chargeIn = (y: number, month: number) =>
+    Date.UTC(y, month, Math.min(schedule.paymentDay, lastDayOf(y, month)), 12);
   if (schedule.interval === "year") {
     const thisYear = chargeIn(year, schedule.paymentMonth - 1);
     return new Date(thisYear >= day ? thisYear : chargeIn(year + 1, schedule.paymentMonth - 1));
@@ -73,5 +89,9 @@ export interface NextChargeState {
  */
 export function nextChargeTaken(gift: NextChargeState): string | null {
   if (!gift.resumes_at) return gift.next_payment_date;
-  return chargeResumingAfter(new Date(gift.resumes_at), { interval: gift.interval, paymentDay: gift.payment_day, paymentMonth: gift.payment_month }).toISOString();
+  return chargeResumingAfter(new Date(gift.resumes_at), {
+    interval: gift.interval,
+    paymentDay: gift.payment_day,
+    paymentMonth: gift.payment_month,
+  }).toISOString();
 }

@@ -58,7 +58,12 @@ describe("nextScheduledCharge", () => {
   it("is always in the future, within one interval and on the 1st, as Stripe requires", () => {
     for (let hour = 0; hour < 24 * 400; hour += 7) {
       const now = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000 + 17 * 60_000);
-      for (const [interval, month] of [["month", 1], ["year", 1], ["year", 6], ["year", 12]] as const) {
+      for (const [interval, month] of [
+        ["month", 1],
+        ["year", 1],
+        ["year", 6],
+        ["year", 12],
+      ] as const) {
         const anchor = nextScheduledCharge(interval, now, 1, month);
         const limit = new Date(now);
         if (interval === "month") limit.setUTCMonth(limit.getUTCMonth() + 1);

@@ -35,7 +35,8 @@ export function nextScheduledCharge(interval: RecurringInterval, now: Date, paym
   const month = interval === "month" ? now.getUTCMonth() : paymentMonth - 1;
   let target = Date.UTC(year, month, paymentDay, 12);
   if (target - 12 * 3_600_000 <= today) {
-    target = interval === "month" ? Date.UTC(year, month + 1, paymentDay, 12) : Date.UTC(year + 1, month, paymentDay, 12);
+    target =
+      interval === "month" ? Date.UTC(year, month + 1, paymentDay, 12) : Date.UTC(year + 1, month, paymentDay, 12);
   }
   const natural = oneIntervalLater(interval, now).getTime();
   return new Date(Math.min(target, natural - 1000));

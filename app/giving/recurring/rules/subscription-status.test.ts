@@ -12,7 +12,12 @@ describe("a recurring gift's status", () => {
   it("lets a paused gift be resumed, changed and canceled, as stored (active) or as shown (paused)", () => {
     for (const status of ["active", "paused"]) {
       const paused = { status, stripe_subscription_id: "sub_1", resumes_at: "2027-01-31T12:00:00.000Z" };
-      expect([isChangeable(paused), canResume(paused), canPause(paused), isCancelable(status)]).toEqual([true, true, false, true]);
+      expect([isChangeable(paused), canResume(paused), canPause(paused), isCancelable(status)]).toEqual([
+        true,
+        true,
+        false,
+        true,
+      ]);
     }
     expect(isChangeable({ status: "past_due", stripe_subscription_id: "sub_1" })).toBe(false);
     expect(isCancelable("canceled")).toBe(false);

@@ -65,7 +65,10 @@ export async function openCardUpdate(token: string, siteUrl: string): Promise<st
   if (!row) throw new NotFoundError("This link has expired or is not known");
   if (troubleOutcome(row) !== "failed") throw new ConflictError("This charge needs nothing more from you");
   if (!row.stripe_customer_id) throw new ConflictError("There is no card on file to update for this gift");
-  const portal = await getPaymentGateway().createBillingPortalSession(row.stripe_customer_id, `${siteUrl}/update-card/${token}`);
+  const portal = await getPaymentGateway().createBillingPortalSession(
+    row.stripe_customer_id,
+    `${siteUrl}/update-card/${token}`,
+  );
   if (!portal) throw new ConflictError("There is no card on file to update for this gift");
   return portal.url;
 }

@@ -1,11 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { endsAsLostGift, failedChargeMail, lostGiftMail, recoveredChargeMail, startAgainUrl, type TroubledGift } from "../rules/payment-troubles";
+import {
+  endsAsLostGift,
+  failedChargeMail,
+  lostGiftMail,
+  recoveredChargeMail,
+  startAgainUrl,
+  type TroubledGift,
+} from "../rules/payment-troubles";
 import { FINAL_STATUSES, INITIAL_STATUS } from "../rules/subscription-status";
 import { nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { organisation } from "~/lib/organisation.server";
-import { isoFromSeconds, referenceId, type ProviderInvoice, type ProviderSubscription } from "~/lib/payments/provider-objects";
+import {
+  isoFromSeconds,
+  referenceId,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from "~/lib/payments/provider-objects";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import { tokenHash } from "~/lib/token-hash.server";
 import { queueMail } from "~/mail/queue/index.server";
@@ -21,29 +33,52 @@ import { markSubscriptionPastDue, type RecordOutcome } from "~/giving/gifts/inde
  */
 type Executor = Kysely<Database>;
 
-
 function subscriptionIdOf(invoice: ProviderInvoice): string | null {
   return referenceId(invoice.parent?.subscription_details?.subscription);
 }
 
 function giftOf(row: SubscriptionRow): TroubledGift {
-  return { donorName: row.name, interval: row.interval, amountCents: row.amount_cents, purpose: row.purpose, isTest: row.is_test === 1 };
+  return {
+    donorName: row.name,
+    interval: row.interval,
+    amountCents: row.amount_cents,
+    purpose: row.purpose,
+    isTest: row.is_test === 1,
+  };
 }
 
 /** invoice.payment_failed: past due with the next try, and the donor's one mail for this charge. */
-export async function recordFailedCharge(db: Executor, invoice: ProviderInvoice, observedAt: number): Promise<RecordOutcome> {
+export async function recordFailedCharge(
+  db: Executor,
+  invoice: ProviderInvoice,
+  observedAt: number,
+): Promise<RecordOutcome> {
   const providerId = subscriptionIdOf(invoice);
-  const gift = providerId ? await db.selectFrom("subscriptions").selectAll().where("stripe_subscription_id", "=", providerId).executeTakeFirst() : undefined;
+  const gift = providerId
+    ? await db
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("stripe_subscription_id", "=", providerId)
+        .executeTakeFirst()
+    : undefined;
   // Unknown here, or a first payment that failed at the checkout: there is no gift to keep going.
   if (!gift || !invoice.id || gift.status === INITIAL_STATUS) return markSubscriptionPastDue(db, invoice, observedAt);
   // News of a failed try that arrives after the charge was paid after all changes nothing.
-  const paid = await db.selectFrom("donations").select("id").where("stripe_invoice_id", "=", invoice.id).executeTakeFirst();
+  const paid = await db
+    .selectFrom("donations")
+    .select("id")
+    .where("stripe_invoice_id", "=", invoice.id)
+    .executeTakeFirst();
   if (paid) return "unchanged";
 
   const outcome = await markSubscriptionPastDue(db, invoice, observedAt);
   // Only a gift past due now has a charge to put right: when newer news of it (from the
   // provider, or a change made here) kept it from being marked, the donor is not told.
-  const standing = await db.selectFrom("subscriptions").select("status").where("id", "=", gift.id).executeTakeFirstOrThrow();
+  const standing = await db
+    .selectFrom("subscriptions")
+    .select("status")
+    .where("id", "=", gift.id)
+    .executeTakeFirstOrThrow();
   if (standing.status !== "past_due") return outcome;
   const attempts = Math.max(1, invoice.attempt_count ?? 1);
   const token = randomBytes(32).toString("base64url");
@@ -77,7 +112,12 @@ export async function recordFailedCharge(db: Executor, invoice: ProviderInvoice,
         .returningAll()
         .executeTakeFirst();
   if (newest) {
-    await db.updateTable("subscriptions").set({ next_retry_at: nextRetryAt }).where("id", "=", gift.id).where("status", "=", "past_due").execute();
+    await db
+      .updateTable("subscriptions")
+      .set({ next_retry_at: nextRetryAt })
+      .where("id", "=", gift.id)
+      .where("status", "=", "past_due")
+      .execute();
   }
   if (started) {
     const words = failedChargeMail(
@@ -86,7 +126,12 @@ export async function recordFailedCharge(db: Executor, invoice: ProviderInvoice,
       getEnv().SITE_TIMEZONE,
       organisation().legalName,
     );
-    await queueMail(db, { ...words, kind: "payment-failed", to: gift.email, dedupeKey: `payment-failed-${invoice.id}` });
+    await queueMail(db, {
+      ...words,
+      kind: "payment-failed",
+      to: gift.email,
+      dedupeKey: `payment-failed-${invoice.id}`,
+    });
     return "recorded";
   }
   return outcome;
@@ -100,7 +145,11 @@ export async function recordFailedCharge(db: Executor, invoice: ProviderInvoice,
 export async function recordRecoveredCharge(db: Executor, invoice: ProviderInvoice, observedAt: number): Promise<void> {
   const providerId = subscriptionIdOf(invoice);
   if (!providerId || !invoice.id || invoice.status !== "paid") return;
-  const gift = await db.selectFrom("subscriptions").selectAll().where("stripe_subscription_id", "=", providerId).executeTakeFirst();
+  const gift = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("stripe_subscription_id", "=", providerId)
+    .executeTakeFirst();
   if (!gift) return;
   const paidAt = isoFromSeconds(invoice.status_transitions.paid_at ?? observedAt);
   const recovered = await db
@@ -122,7 +171,12 @@ export async function recordRecoveredCharge(db: Executor, invoice: ProviderInvoi
     .execute();
   await db.updateTable("subscriptions").set({ next_retry_at: null }).where("id", "=", gift.id).execute();
   const words = recoveredChargeMail(giftOf(gift), paidAt, getEnv().SITE_TIMEZONE, organisation().legalName);
-  await queueMail(db, { ...words, kind: "payment-recovered", to: gift.email, dedupeKey: `payment-recovered-${invoice.id}` });
+  await queueMail(db, {
+    ...words,
+    kind: "payment-recovered",
+    to: gift.email,
+    dedupeKey: `payment-recovered-${invoice.id}`,
+  });
 }
 
 /**
@@ -131,7 +185,11 @@ export async function recordRecoveredCharge(db: Executor, invoice: ProviderInvoi
  * start again, once, unless they ended it themselves at the provider.
  */
 export async function followSubscriptionTroubles(db: Executor, subscription: ProviderSubscription): Promise<void> {
-  const gift = await db.selectFrom("subscriptions").selectAll().where("stripe_subscription_id", "=", subscription.id).executeTakeFirst();
+  const gift = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("stripe_subscription_id", "=", subscription.id)
+    .executeTakeFirst();
   if (!gift) return;
   if (gift.status !== "past_due" && gift.next_retry_at !== null) {
     await db.updateTable("subscriptions").set({ next_retry_at: null }).where("id", "=", gift.id).execute();

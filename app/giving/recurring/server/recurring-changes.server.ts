@@ -26,7 +26,11 @@ import { findSubscriptionById, type Subscription } from "./subscriptions.server"
 export type RecurringActor = ChangeActor & { kind: "donor" | "staff" };
 
 /** A new amount from the next charge; a covered card fee is worked out again on it. */
-export async function changeRecurringAmount(subscriptionId: number, input: unknown, actor: RecurringActor): Promise<Subscription> {
+export async function changeRecurringAmount(
+  subscriptionId: number,
+  input: unknown,
+  actor: RecurringActor,
+): Promise<Subscription> {
   const { amount } = parseOrThrow(recurringAmountSchema, input);
   const gift = await changeableGift(subscriptionId);
   const giftCents = dollarsToCents(amount);
@@ -41,7 +45,11 @@ export async function changeRecurringAmount(subscriptionId: number, input: unkno
 }
 
 /** Skips the next `charges` charges; the provider resumes collecting the day before the one after. */
-export async function pauseRecurringGift(subscriptionId: number, input: unknown, actor: RecurringActor): Promise<Subscription> {
+export async function pauseRecurringGift(
+  subscriptionId: number,
+  input: unknown,
+  actor: RecurringActor,
+): Promise<Subscription> {
   const { charges } = parseOrThrow(recurringPauseSchema, input);
   const known = await changeableGift(subscriptionId);
   // Pausing again would move the end of the pause the donor was told about.
@@ -85,8 +93,12 @@ async function changeableGift(subscriptionId: number): Promise<SubscriptionRow> 
   if ((FINAL_STATUSES as readonly string[]).includes(gift.status)) {
     throw new ConflictError(`This recurring gift has ended (${gift.status}); it can no longer be changed`);
   }
-  if (!gift.stripe_subscription_id) throw new ConflictError("This recurring gift is not known to the card payment provider yet");
-  if (gift.status === "past_due") throw new ConflictError("This recurring gift's last charge did not go through; it can be changed once the card is put right");
+  if (!gift.stripe_subscription_id)
+    throw new ConflictError("This recurring gift is not known to the card payment provider yet");
+  if (gift.status === "past_due")
+    throw new ConflictError(
+      "This recurring gift's last charge did not go through; it can be changed once the card is put right",
+    );
   throw new ConflictError(`This recurring gift cannot be changed while it is ${gift.status}`);
 }
 

@@ -37,7 +37,11 @@ export async function recordSubscriptionChange(
   subscription: SubscriptionRow,
   change: ChangeRecord,
   actor: ChangeActor,
-  { providerEventId = null, happenedAt = nowIso(), mail = true }: { providerEventId?: string | null; happenedAt?: string; mail?: boolean } = {},
+  {
+    providerEventId = null,
+    happenedAt = nowIso(),
+    mail = true,
+  }: { providerEventId?: string | null; happenedAt?: string; mail?: boolean } = {},
 ): Promise<void> {
   const line = await db
     .insertInto("subscription_changes")
@@ -57,7 +61,13 @@ export async function recordSubscriptionChange(
     .executeTakeFirst();
   if (!line || !mail || !subscription.email) return;
   const words = recurringChangeMail(
-    { kind: change.kind, fromCents: change.fromCents ?? null, toCents: change.toCents ?? null, resumesAt: change.resumesAt ?? null, actor: actor.kind },
+    {
+      kind: change.kind,
+      fromCents: change.fromCents ?? null,
+      toCents: change.toCents ?? null,
+      resumesAt: change.resumesAt ?? null,
+      actor: actor.kind,
+    },
     {
       donorName: subscription.name,
       ...scheduleOf(subscription),
@@ -68,7 +78,12 @@ export async function recordSubscriptionChange(
     getEnv().SITE_TIMEZONE,
     organisation().legalName,
   );
-  await queueMail(db, { ...words, kind: "recurring-change", to: subscription.email, dedupeKey: `subscription-change-${line.id}` });
+  await queueMail(db, {
+    ...words,
+    kind: "recurring-change",
+    to: subscription.email,
+    dedupeKey: `subscription-change-${line.id}`,
+  });
 }
 
 /** When a gift is charged, as the words about a pause need it. */
@@ -90,8 +105,15 @@ export interface SubscriptionChange {
 }
 
 /** A recurring gift's history, oldest first, in the words of its reader (staff, or the donor: "by you"). */
-export async function subscriptionHistory(subscriptionId: number, reader: HistoryReader = "staff"): Promise<SubscriptionChange[]> {
-  const gift = await getDb().selectFrom("subscriptions").select(["interval", "payment_day", "payment_month"]).where("id", "=", subscriptionId).executeTakeFirst();
+export async function subscriptionHistory(
+  subscriptionId: number,
+  reader: HistoryReader = "staff",
+): Promise<SubscriptionChange[]> {
+  const gift = await getDb()
+    .selectFrom("subscriptions")
+    .select(["interval", "payment_day", "payment_month"])
+    .where("id", "=", subscriptionId)
+    .executeTakeFirst();
   if (!gift) return [];
   const rows = await getDb()
     .selectFrom("subscription_changes")
@@ -110,7 +132,14 @@ export async function subscriptionHistory(subscriptionId: number, reader: Histor
     actor_name: row.actor_name,
     happened_at: row.happened_at,
     words: changeWords(
-      { kind: row.kind, fromCents: row.from_cents, toCents: row.to_cents, resumesAt: row.resumes_at, actor: row.actor, actorName: row.actor_name },
+      {
+        kind: row.kind,
+        fromCents: row.from_cents,
+        toCents: row.to_cents,
+        resumesAt: row.resumes_at,
+        actor: row.actor,
+        actorName: row.actor_name,
+      },
       scheduleOf(gift),
       timeZone,
       reader,

@@ -96,7 +96,12 @@ function newestFirst() {
 
 /** One page of the Subscriptions screen, newest first (past the end: the last page). */
 export async function findSubscriptionPage(page: number, pageSize: number): Promise<ListPage<Subscription>> {
-  return pageOfRows(() => countedRows("subscriptions", { isTest: countedTestFlags() }), async (limit, offset) => toSubscriptions(await rowsOfPage(newestFirst(), "subscriptions", limit, offset)), page, pageSize);
+  return pageOfRows(
+    () => countedRows("subscriptions", { isTest: countedTestFlags() }),
+    async (limit, offset) => toSubscriptions(await rowsOfPage(newestFirst(), "subscriptions", limit, offset)),
+    page,
+    pageSize,
+  );
 }
 
 /** One recurring gift by the provider's subscription id, or null. */
@@ -119,7 +124,10 @@ export interface SubscriptionSummary {
   total: number;
   /** Running gifts, paused ones left out (they are counted in `paused`). */
   active: number;
-  /** The Subscriptions screen's monthly revenue: active monthly amounts plus active yearly amounts divided by 12, in dollars; paused gifts left out. */
+  /**
+   * The Subscriptions screen's monthly revenue: active monthly amounts plus active yearly amounts divided by 12, in
+   * dollars; paused gifts left out.
+   */
   monthlyRevenue: number;
   /** Active gifts paused now: still active at the provider, but bringing nothing until they resume. */
   paused: number;
@@ -169,7 +177,8 @@ export async function cancelSubscription(input: unknown, actor: ChangeActor = ST
     .where("stripe_subscription_id", "=", providerSubscriptionId)
     .executeTakeFirst();
   if (!local) throw new NotFoundError("Subscription not found");
-  if (!isCancelable(local.status)) throw new ConflictError(`This recurring gift has ended already; it is ${local.status}`);
+  if (!isCancelable(local.status))
+    throw new ConflictError(`This recurring gift has ended already; it is ${local.status}`);
   const canceled = await getPaymentGateway().cancelSubscription(providerSubscriptionId);
   await recordInTransaction(async (trx) => {
     await applySubscriptionState(trx, canceled, { actor });

@@ -25,7 +25,11 @@ let visitor = 0;
 
 beforeAll(async () => {
   smtp = await startTestMailServer();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "giving@charity.example", PUBLIC_URL: "http://localhost:3000" });
+  Object.assign(process.env, {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "giving@charity.example",
+    PUBLIC_URL: "http://localhost:3000",
+  });
   resetEnvCache();
   closeSmtpSender();
 });
@@ -46,16 +50,27 @@ afterEach(() => {
 
 /** A monthly gift in the sandbox whose charge staff declined: the failed charge's mail is queued. */
 async function failedMonthlyGift() {
-  const started = (await callRoute(donate.action, "/donate", { form: { name: "Maryam Yusuf", email: "maryam@example.org", purpose: "Zakat", amount: "50", frequency: "Monthly" } })) as Response;
+  const started = (await callRoute(donate.action, "/donate", {
+    form: { name: "Maryam Yusuf", email: "maryam@example.org", purpose: "Zakat", amount: "50", frequency: "Monthly" },
+  })) as Response;
   const sessionId = started.headers.get("Location")!.split("/").pop()!;
-  await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, { form: { intent: "pay" }, params: { sessionId } });
+  await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, {
+    form: { intent: "pay" },
+    params: { sessionId },
+  });
   const gift = await getDb().selectFrom("subscriptions").select("id").executeTakeFirstOrThrow();
   const { context } = await signedInStaff();
-  const simulated = unwrapData(await callRoute(subscriptionsScreen.action, "/admin/subscriptions", { form: { intent: "simulate-failed-charge", subscription_id: String(gift.id) }, context }));
+  const simulated = unwrapData(
+    await callRoute(subscriptionsScreen.action, "/admin/subscriptions", {
+      form: { intent: "simulate-failed-charge", subscription_id: String(gift.id) },
+      context,
+    }),
+  );
   expect(simulated.data).toMatchObject({ ok: true });
 }
 
-const cardMail = () => getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "payment-failed").executeTakeFirstOrThrow();
+const cardMail = () =>
+  getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "payment-failed").executeTakeFirstOrThrow();
 const tokenIn = (text: string) => /\/update-card\/([\w-]{20,})/.exec(text)?.[1];
 const press = (token: string, clientAddress = `198.51.100.${(visitor += 1)}`) =>
   callRoute(updateCard.action, `/update-card/${token}`, { form: {}, params: { token }, clientAddress });
@@ -91,10 +106,21 @@ describe("the card link's page", () => {
     const refused = unwrapData(await press(token, address));
     expect(refused.status).toBe(429);
     expect(new Headers(refused.headers).get("Retry-After")).toMatch(/^\d+$/);
-    expect(refused.data).toEqual({ error: "Too many submissions from your connection. Please try again in a few minutes." });
-    expect(await screenText(updateCard, `/update-card/${token}`, refused.data, { token })).toContain("Too many submissions from your connection.");
+    expect(refused.data).toEqual({
+      error: "Too many submissions from your connection. Please try again in a few minutes.",
+    });
+    expect(await screenText(updateCard, `/update-card/${token}`, refused.data, { token })).toContain(
+      "Too many submissions from your connection.",
+    );
     // The page tells the browser the same wait, and is still never kept.
-    const headers = new Headers(updateCard.headers({ actionHeaders: new Headers(refused.headers), loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined } as never));
+    const headers = new Headers(
+      updateCard.headers({
+        actionHeaders: new Headers(refused.headers),
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: undefined,
+      } as never),
+    );
     expect(headers.get("Retry-After")).toBe(new Headers(refused.headers).get("Retry-After"));
     expect(headers.get("Cache-Control")).toBe("private, no-store");
     // Another connection is not held back.
@@ -112,7 +138,14 @@ describe("the sandbox billing page", () => {
 
   it("is never kept by a browser or a shared proxy", async () => {
     await openBillingPage();
-    const headers = new Headers(sandboxBilling.headers({ actionHeaders: new Headers(), loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined } as never));
+    const headers = new Headers(
+      sandboxBilling.headers({
+        actionHeaders: new Headers(),
+        loaderHeaders: new Headers(),
+        parentHeaders: new Headers(),
+        errorHeaders: undefined,
+      } as never),
+    );
     expect(headers.get("Cache-Control")).toBe("private, no-store");
   });
 
@@ -122,12 +155,18 @@ describe("the sandbox billing page", () => {
     const later = Date.now() + 61 * 60_000;
     vi.spyOn(Date, "now").mockReturnValue(later);
 
-    const answer = unwrapData(await callRoute(sandboxBilling.action, path, { form: { intent: "update-card" }, params: { sessionId } }));
+    const answer = unwrapData(
+      await callRoute(sandboxBilling.action, path, { form: { intent: "update-card" }, params: { sessionId } }),
+    );
     expect(answer.status).toBe(404);
     expect(answer.data).toEqual({ expired: true });
     // With JavaScript the page is not loaded again after a refusal: the answer alone says it.
     vi.restoreAllMocks();
-    expect(await screenText(sandboxBilling, path, answer.data, { sessionId })).toContain("This billing page has expired. Open it again from the link you were sent.");
-    expect((await getDb().selectFrom("subscriptions").select("status").executeTakeFirstOrThrow()).status).toBe("past_due");
+    expect(await screenText(sandboxBilling, path, answer.data, { sessionId })).toContain(
+      "This billing page has expired. Open it again from the link you were sent.",
+    );
+    expect((await getDb().selectFrom("subscriptions").select("status").executeTakeFirstOrThrow()).status).toBe(
+      "past_due",
+    );
   });
 });

@@ -32,7 +32,9 @@ beforeEach(async () => {
 });
 
 async function startMonthly(): Promise<string> {
-  const response = (await callRoute(donate.action, "/donate", { form: { ...DONOR, purpose: "Zakat", amount: "50", frequency: "Monthly" } })) as Response;
+  const response = (await callRoute(donate.action, "/donate", {
+    form: { ...DONOR, purpose: "Zakat", amount: "50", frequency: "Monthly" },
+  })) as Response;
   expect(response.status).toBe(303);
   return response.headers.get("Location")!.split("/").pop()!;
 }
@@ -42,7 +44,12 @@ function mailsOf(kind: string) {
 }
 
 function historyOf(subscriptionId: number) {
-  return getDb().selectFrom("subscription_changes").select(["kind", "actor"]).where("subscription_id", "=", subscriptionId).orderBy("id").execute();
+  return getDb()
+    .selectFrom("subscription_changes")
+    .select(["kind", "actor"])
+    .where("subscription_id", "=", subscriptionId)
+    .orderBy("id")
+    .execute();
 }
 
 function troubleRows() {
@@ -104,9 +111,17 @@ describe("with Stripe", () => {
     expect(row.status).toBe("past_due");
     expect(row.next_retry_at).toBe(isoFromSeconds(secondTry.data.object.next_payment_attempt));
     expect(await troubleRows()).toEqual([
-      expect.objectContaining({ subscription_id: gift.id, stripe_invoice_id: invoiceId, attempts: 2, recovered_at: null, lost_at: null }),
+      expect.objectContaining({
+        subscription_id: gift.id,
+        stripe_invoice_id: invoiceId,
+        attempts: 2,
+        recovered_at: null,
+        lost_at: null,
+      }),
     ]);
-    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/past_due\s*Test\s*Past due · next try \w{3} \d{1,2}, \d{4}/);
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(
+      /past_due\s*Test\s*Past due · next try \w{3} \d{1,2}, \d{4}/,
+    );
   });
 
   it("opens a fresh billing portal session on each press of the mail's link, for that donor's customer only", async () => {
@@ -134,8 +149,15 @@ describe("with Stripe", () => {
 
     // A made-up or altered link opens nothing.
     const stranger = "x".repeat(43);
-    expect(unwrapData(await callRoute(updateCard.loader, `/update-card/${stranger}`, { params: { token: stranger } })).status).toBe(404);
-    expect(unwrapData(await callRoute(updateCard.action, `/update-card/${stranger}`, { form: {}, params: { token: stranger } })).status).toBe(404);
+    expect(
+      unwrapData(await callRoute(updateCard.loader, `/update-card/${stranger}`, { params: { token: stranger } }))
+        .status,
+    ).toBe(404);
+    expect(
+      unwrapData(
+        await callRoute(updateCard.action, `/update-card/${stranger}`, { form: {}, params: { token: stranger } }),
+      ).status,
+    ).toBe(404);
     expect(fakeStripe().portalSessions).toHaveLength(2);
   });
 
@@ -148,17 +170,28 @@ describe("with Stripe", () => {
 
     const row = await onlyGift();
     expect(row).toMatchObject({ status: "active", next_retry_at: null });
-    expect((await troubleRows())[0]).toMatchObject({ subscription_id: gift.id, recovered_at: expect.any(String), lost_at: null });
+    expect((await troubleRows())[0]).toMatchObject({
+      subscription_id: gift.id,
+      recovered_at: expect.any(String),
+      lost_at: null,
+    });
     expect((await donationRows()).filter((donation) => donation.stripe_invoice_id === invoiceId)).toHaveLength(1);
     const thanks = await mailsOf("payment-recovered");
     expect(thanks).toHaveLength(1);
-    expect(thanks[0]).toMatchObject({ to_address: DONOR.email, subject: "[Test] Thank you: your monthly gift is back on track" });
+    expect(thanks[0]).toMatchObject({
+      to_address: DONOR.email,
+      subject: "[Test] Thank you: your monthly gift is back on track",
+    });
     expect(await mailsOf("payment-failed")).toHaveLength(1);
 
     // The old link now says there is nothing left to do, and opens no billing page.
     const token = await cardToken();
-    expect(await screenText(updateCard, `/update-card/${token}`, undefined, { token })).toContain("your gift is back on track");
-    expect(unwrapData(await callRoute(updateCard.action, `/update-card/${token}`, { form: {}, params: { token } })).status).toBe(409);
+    expect(await screenText(updateCard, `/update-card/${token}`, undefined, { token })).toContain(
+      "your gift is back on track",
+    );
+    expect(
+      unwrapData(await callRoute(updateCard.action, `/update-card/${token}`, { form: {}, params: { token } })).status,
+    ).toBe(409);
   });
 
   it("recovers through Sync when the payment's webhook never arrived", async () => {
@@ -193,16 +226,27 @@ describe("with Stripe", () => {
     const ended = fakeStripe().giveUp(providerId);
     await deliverAll([...ended, ...ended]);
     expect(await onlyGift()).toMatchObject({ status: "canceled", next_retry_at: null });
-    expect((await troubleRows())[0]).toMatchObject({ subscription_id: gift.id, recovered_at: null, lost_at: expect.any(String) });
+    expect((await troubleRows())[0]).toMatchObject({
+      subscription_id: gift.id,
+      recovered_at: null,
+      lost_at: expect.any(String),
+    });
     const lost = await mailsOf("payment-lost");
     expect(lost).toHaveLength(1);
     expect(lost[0]).toMatchObject({ to_address: DONOR.email, subject: "[Test] Your monthly gift has stopped" });
-    expect(lost[0]!.text_body).toContain("Start my gift again: http://localhost:3000/donate?amount=50&frequency=Monthly&purpose=Zakat");
+    expect(lost[0]!.text_body).toContain(
+      "Start my gift again: http://localhost:3000/donate?amount=50&frequency=Monthly&purpose=Zakat",
+    );
     // Its history says it ended, but the lost gift's mail is the donor's only word of it.
-    expect(await historyOf(gift.id)).toEqual([expect.objectContaining({ kind: "created" }), { kind: "canceled", actor: "provider" }]);
+    expect(await historyOf(gift.id)).toEqual([
+      expect.objectContaining({ kind: "created" }),
+      { kind: "canceled", actor: "provider" },
+    ]);
     expect(await mailsOf("recurring-change")).toHaveLength(0);
     // The prefilled form is the same gift.
-    expect(await screenText(donate as never, "/donate?amount=50&frequency=Monthly&purpose=Zakat")).toContain("You will give $50 today and every month");
+    expect(await screenText(donate as never, "/donate?amount=50&frequency=Monthly&purpose=Zakat")).toContain(
+      "You will give $50 today and every month",
+    );
   });
 
   it("offers no simulation with keys, and refuses one posted anyway", async () => {
@@ -212,14 +256,20 @@ describe("with Stripe", () => {
     expect(answer.status).toBe(409);
     expect(answer.data).toMatchObject({ ok: false, message: "Failed charges can only be simulated in sandbox mode" });
     expect((await onlyGift()).status).toBe("active");
-    expect(unwrapData(await callRoute(sandboxBilling.loader, "/sandbox/billing/bps_x", { params: { sessionId: "bps_x" } })).status).toBe(404);
+    expect(
+      unwrapData(await callRoute(sandboxBilling.loader, "/sandbox/billing/bps_x", { params: { sessionId: "bps_x" } }))
+        .status,
+    ).toBe(404);
   });
 });
 
 describe("in the sandbox", () => {
   async function givingMonthly() {
     const sessionId = await startMonthly();
-    const response = (await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, { form: { intent: "pay" }, params: { sessionId } })) as Response;
+    const response = (await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, {
+      form: { intent: "pay" },
+      params: { sessionId },
+    })) as Response;
     expect(response.status).toBe(303);
     return onlyGift();
   }
@@ -242,13 +292,21 @@ describe("in the sandbox", () => {
 
     // The donor follows the link, presses the button, and lands on the simulated billing page.
     const token = await cardToken();
-    const opened = (await callRoute(updateCard.action, `/update-card/${token}`, { form: {}, params: { token } })) as Response;
+    const opened = (await callRoute(updateCard.action, `/update-card/${token}`, {
+      form: {},
+      params: { token },
+    })) as Response;
     const billingPath = new URL(opened.headers.get("Location")!).pathname;
     expect(billingPath).toMatch(/^\/sandbox\/billing\/bps_sandbox_\w+$/);
     const sessionId = billingPath.split("/").pop()!;
-    expect(await screenText(sandboxBilling, billingPath, undefined, { sessionId })).toContain("Test card: declined · one charge owed");
+    expect(await screenText(sandboxBilling, billingPath, undefined, { sessionId })).toContain(
+      "Test card: declined · one charge owed",
+    );
 
-    const fixed = (await callRoute(sandboxBilling.action, billingPath, { form: { intent: "update-card" }, params: { sessionId } })) as Response;
+    const fixed = (await callRoute(sandboxBilling.action, billingPath, {
+      form: { intent: "update-card" },
+      params: { sessionId },
+    })) as Response;
     expect(fixed.status).toBe(303);
     expect(new URL(fixed.headers.get("Location")!).pathname).toBe(`/update-card/${token}`);
 
@@ -258,22 +316,39 @@ describe("in the sandbox", () => {
     expect(await mailsOf("payment-recovered")).toHaveLength(1);
     expect(await mailsOf("payment-failed")).toHaveLength(1);
     // The new card is in the gift's history, as Stripe's billing page would have it.
-    expect(await historyOf(gift.id)).toEqual([expect.objectContaining({ kind: "created" }), { kind: "card_updated", actor: "provider" }]);
-    expect((await mailsOf("recurring-change")).map((mail) => mail.subject)).toEqual(["[Test] The card for your monthly gift is updated"]);
-    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?history=${gift.id}`)).toContain("Card updated at the card payment provider");
+    expect(await historyOf(gift.id)).toEqual([
+      expect.objectContaining({ kind: "created" }),
+      { kind: "card_updated", actor: "provider" },
+    ]);
+    expect((await mailsOf("recurring-change")).map((mail) => mail.subject)).toEqual([
+      "[Test] The card for your monthly gift is updated",
+    ]);
+    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?history=${gift.id}`)).toContain(
+      "Card updated at the card payment provider",
+    );
   });
 
   it("makes a gift past due with its next try when its charge fails just after changes made here", async () => {
     const gift = await givingMonthly();
-    const changes: Record<string, string>[] = [{ intent: "change", amount: "20" }, { intent: "pause", charges: "1" }, { intent: "resume" }];
+    const changes: Record<string, string>[] = [
+      { intent: "change", amount: "20" },
+      { intent: "pause", charges: "1" },
+      { intent: "resume" },
+    ];
     for (const form of changes) {
       expect((await asStaff({ ...form, id: String(gift.id) })).status).toBe(303);
     }
     const simulated = await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });
     expect(simulated.data).toMatchObject({ ok: true });
-    expect(await onlyGift()).toMatchObject({ status: "past_due", amount_cents: 2000, next_retry_at: expect.any(String) });
+    expect(await onlyGift()).toMatchObject({
+      status: "past_due",
+      amount_cents: 2000,
+      next_retry_at: expect.any(String),
+    });
     expect(await mailsOf("payment-failed")).toHaveLength(1);
-    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/past_due\s*Test\s*Past due · next try \w{3} \d{1,2}, \d{4}/);
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(
+      /past_due\s*Test\s*Past due · next try \w{3} \d{1,2}, \d{4}/,
+    );
 
     // A past-due gift waits for its card: no change to it until then.
     const refused = await asStaff({ intent: "change", id: String(gift.id), amount: "30" });
@@ -294,12 +369,17 @@ describe("in the sandbox", () => {
   it("tells the signed-in donor in My giving that the gift is past due, when it is tried next, and offers the card page", async () => {
     const gift = await givingMonthly();
     const cookie = (await startDonorSession(DONOR.email, makeRequest("/my-giving/sign-in"))).split(";")[0]!;
-    expect(await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie })).not.toContain("Update payment card");
+    expect(await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie })).not.toContain(
+      "Update payment card",
+    );
     await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });
     const text = await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie });
     expect(text).toMatch(/Payment due: your card was declined · next try \w{3} \d{1,2}, \d{4}/);
     expect(text).toContain("Update payment card");
-    const opened = (await callRoute(myGiving.action, "/my-giving", { form: { intent: "update-card", id: String(gift.id) }, headers: { Cookie: cookie } })) as Response;
+    const opened = (await callRoute(myGiving.action, "/my-giving", {
+      form: { intent: "update-card", id: String(gift.id) },
+      headers: { Cookie: cookie },
+    })) as Response;
     expect(opened.status).toBe(303);
     expect(new URL(opened.headers.get("Location")!).pathname).toMatch(/^\/sandbox\/billing\/bps_sandbox_\w+$/);
   });
@@ -309,13 +389,23 @@ describe("in the sandbox", () => {
     await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });
     const cookie = (await startDonorSession(DONOR.email, makeRequest("/my-giving/sign-in"))).split(";")[0]!;
     expect(await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie })).toContain("Cancel");
-    expect(await screenText(myGiving, `/my-giving?cancel=${gift.id}`, undefined, undefined, { Cookie: cookie })).toContain("will stop now");
+    expect(
+      await screenText(myGiving, `/my-giving?cancel=${gift.id}`, undefined, undefined, { Cookie: cookie }),
+    ).toContain("will stop now");
 
-    const canceled = (await callRoute(myGiving.action, "/my-giving", { form: { intent: "cancel", id: String(gift.id) }, headers: { Cookie: cookie } })) as Response;
+    const canceled = (await callRoute(myGiving.action, "/my-giving", {
+      form: { intent: "cancel", id: String(gift.id) },
+      headers: { Cookie: cookie },
+    })) as Response;
     expect(canceled.headers.get("Location")).toBe("/my-giving?canceled=1");
     expect(await onlyGift()).toMatchObject({ status: "canceled", next_retry_at: null });
-    expect(await historyOf(gift.id)).toEqual([expect.objectContaining({ kind: "created" }), { kind: "canceled", actor: "donor" }]);
-    expect((await mailsOf("recurring-change")).map((mail) => mail.subject)).toEqual(["[Test] Your monthly gift is canceled"]);
+    expect(await historyOf(gift.id)).toEqual([
+      expect.objectContaining({ kind: "created" }),
+      { kind: "canceled", actor: "donor" },
+    ]);
+    expect((await mailsOf("recurring-change")).map((mail) => mail.subject)).toEqual([
+      "[Test] Your monthly gift is canceled",
+    ]);
     expect(await mailsOf("payment-lost")).toHaveLength(0);
     expect((await troubleRows())[0]).toMatchObject({ lost_at: expect.any(String), recovered_at: null });
   });
@@ -325,14 +415,18 @@ describe("in the sandbox", () => {
     await asStaff({ intent: "simulate-failed-charge", subscription_id: String(gift.id) });
     const providerId = gift.stripe_subscription_id!;
     expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toContain("Cancel");
-    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?cancel=${providerId}`)).toContain("Are you sure");
+    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?cancel=${providerId}`)).toContain(
+      "Are you sure",
+    );
     expect((await asStaff({ intent: "cancel", subscription_id: providerId })).status).toBe(302);
     expect(await onlyGift()).toMatchObject({ status: "canceled" });
 
     await clearGiving();
     const paused = await givingMonthly();
     expect((await asStaff({ intent: "pause", id: String(paused.id), charges: "2" })).status).toBe(303);
-    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?cancel=${paused.stripe_subscription_id}`)).toContain("Are you sure");
+    expect(
+      await screenText(subscriptionsScreen, `/admin/subscriptions?cancel=${paused.stripe_subscription_id}`),
+    ).toContain("Are you sure");
     expect((await asStaff({ intent: "cancel", subscription_id: paused.stripe_subscription_id! })).status).toBe(302);
     expect(await onlyGift()).toMatchObject({ status: "canceled" });
   });
@@ -354,7 +448,9 @@ describe("in the sandbox", () => {
     expect(await mailsOf("recurring-change")).toHaveLength(0);
     // The ended gift's link tells the donor how to start again.
     const token = await cardToken();
-    expect(await screenText(updateCard, `/update-card/${token}`, undefined, { token })).toContain("Start my gift again");
+    expect(await screenText(updateCard, `/update-card/${token}`, undefined, { token })).toContain(
+      "Start my gift again",
+    );
   });
 
   it("counts the last 30 days' failed, recovered and lost charges in one query over its index", async () => {
@@ -370,26 +466,44 @@ describe("in the sandbox", () => {
     ];
     await getDb()
       .insertInto("recurring_payment_troubles")
-      .values(rows.map((row, index) => ({ ...row, subscription_id: gift.id, stripe_invoice_id: `in_made_up_${index}`, amount_cents: 5000, is_test: 1 as const })))
+      .values(
+        rows.map((row, index) => ({
+          ...row,
+          subscription_id: gift.id,
+          stripe_invoice_id: `in_made_up_${index}`,
+          amount_cents: 5000,
+          is_test: 1 as const,
+        })),
+      )
       .execute();
 
     // The open charge is still being tried while its gift has a next try.
-    await getDb().updateTable("subscriptions").set({ status: "past_due", next_retry_at: daysAgo(-2) }).where("id", "=", gift.id).execute();
+    await getDb()
+      .updateTable("subscriptions")
+      .set({ status: "past_due", next_retry_at: daysAgo(-2) })
+      .where("id", "=", gift.id)
+      .execute();
     const report = await paymentTroubles();
     expect(report.counts).toEqual({ failed: 1, noMoreTries: 0, recovered: 1, lost: 2 });
     expect(report.rows.map((row) => row.outcome)).toEqual(["lost", "recovered", "failed", "lost"]);
 
-    const plan = await queryPlanOf(sql`select count(*) from recurring_payment_troubles where coalesce(lost_at, recovered_at, failed_at) >= ${daysAgo(30)}`);
+    const plan = await queryPlanOf(
+      sql`select count(*) from recurring_payment_troubles where coalesce(lost_at, recovered_at, failed_at) >= ${daysAgo(30)}`,
+    );
     expect(plan).toContain("recurring_payment_troubles_latest");
 
     const text = await screenText(subscriptionsScreen, "/admin/subscriptions");
     expect(text).toContain("Payment troubles, last 30 days");
-    expect(text).toMatch(/Failed, still being tried\s*1\s*Failed, no more tries\s*0\s*The provider stopped trying.*Recovered\s*1\s*Paid after a failed charge\s*Lost\s*2/);
+    expect(text).toMatch(
+      /Failed, still being tried\s*1\s*Failed, no more tries\s*0\s*The provider stopped trying.*Recovered\s*1\s*Paid after a failed charge\s*Lost\s*2/,
+    );
 
     // Once the provider stops trying, the charge is counted as no longer tried.
     await getDb().updateTable("subscriptions").set({ next_retry_at: null }).where("id", "=", gift.id).execute();
     expect((await paymentTroubles()).counts).toEqual({ failed: 1, noMoreTries: 1, recovered: 1, lost: 2 });
-    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(/Failed, still being tried\s*0\s*Failed, no more tries\s*1/);
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions")).toMatch(
+      /Failed, still being tried\s*0\s*Failed, no more tries\s*1/,
+    );
   });
 
   it("refuses staff actions to anyone not signed in", async () => {
@@ -398,7 +512,10 @@ describe("in the sandbox", () => {
       const request = makeRequest("/admin/subscriptions", { form: { intent, subscription_id: String(gift.id) } });
       let thrown: unknown;
       try {
-        await layout.middleware[0]!({ request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never, async () => new Response("the screen ran"));
+        await layout.middleware[0]!(
+          { request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+          async () => new Response("the screen ran"),
+        );
       } catch (error) {
         thrown = error;
       }

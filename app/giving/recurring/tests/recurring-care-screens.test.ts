@@ -25,7 +25,8 @@ const newAddress = () => `198.51.100.${(visitor += 1)}`;
 
 beforeEach(async () => {
   await clearGiving();
-  for (const table of ["outbound_mail", "giving_sign_in_links", "donor_sessions"] as const) await getDb().deleteFrom(table).execute();
+  for (const table of ["outbound_mail", "giving_sign_in_links", "donor_sessions"] as const)
+    await getDb().deleteFrom(table).execute();
 });
 
 type SignedInPage = Extract<Awaited<ReturnType<typeof myGiving.loader>>, { signedIn: true }>;
@@ -43,15 +44,26 @@ async function giveMonthly(email = DONOR) {
 
 /** Signs in as `email` from the link mailed to it; the session's Cookie header. */
 async function signInAs(email = DONOR): Promise<string> {
-  await callRoute(myGiving.action, "/my-giving", { form: { intent: "request-link", email }, clientAddress: newAddress() });
-  const [mail] = await getDb().selectFrom("outbound_mail").select("text_body").where("kind", "=", "giving-link").where("to_address", "=", email).orderBy("id", "desc").execute();
+  await callRoute(myGiving.action, "/my-giving", {
+    form: { intent: "request-link", email },
+    clientAddress: newAddress(),
+  });
+  const [mail] = await getDb()
+    .selectFrom("outbound_mail")
+    .select("text_body")
+    .where("kind", "=", "giving-link")
+    .where("to_address", "=", email)
+    .orderBy("id", "desc")
+    .execute();
   const token = /\/my-giving\/sign-in\?token=([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]!;
   const answer = (await callRoute(signIn.action, "/my-giving/sign-in", { form: { token } })) as Response;
   return answer.headers.get("Set-Cookie")!.split(";")[0]!;
 }
 
-const asDonor = (cookie: string, form: Record<string, string>) => callRoute(myGiving.action, "/my-giving", { form, headers: { Cookie: cookie } });
-const page = async (cookie: string, path = "/my-giving") => (await callRoute(myGiving.loader, path, { headers: { Cookie: cookie } })) as SignedInPage;
+const asDonor = (cookie: string, form: Record<string, string>) =>
+  callRoute(myGiving.action, "/my-giving", { form, headers: { Cookie: cookie } });
+const page = async (cookie: string, path = "/my-giving") =>
+  (await callRoute(myGiving.loader, path, { headers: { Cookie: cookie } })) as SignedInPage;
 
 function history(subscriptionId: number) {
   return getDb()
@@ -62,7 +74,8 @@ function history(subscriptionId: number) {
     .execute();
 }
 
-const changeMails = () => getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "recurring-change").orderBy("id").execute();
+const changeMails = () =>
+  getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "recurring-change").orderBy("id").execute();
 const row = async (id: number) => (await subscriptionRows()).find((gift) => gift.id === id)!;
 const timeZone = "UTC";
 
@@ -98,20 +111,43 @@ describe("My giving", () => {
     const gift = await giveMonthly();
     const cookie = await signInAs();
     const refused = unwrapData(await asDonor(cookie, { intent: "change", id: String(gift.id), amount: "0.5" }));
-    expect(refused).toMatchObject({ status: 400, data: { intent: "change", field: "amount", values: { amount: "0.5" }, error: expect.stringContaining("minimum donation is $1") } });
-    const html = await screenHtml(myGiving, `/my-giving?change=${gift.id}`, refused.data, undefined, { Cookie: cookie });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: {
+        intent: "change",
+        field: "amount",
+        values: { amount: "0.5" },
+        error: expect.stringContaining("minimum donation is $1"),
+      },
+    });
+    const html = await screenHtml(myGiving, `/my-giving?change=${gift.id}`, refused.data, undefined, {
+      Cookie: cookie,
+    });
     const input = new RegExp(`<input id="new-amount-${gift.id}"[^>]*>`).exec(html)![0];
     expect(input).toContain('value="0.5"');
     expect(input).toContain('aria-invalid="true"');
     expect(html).toContain(`id="new-amount-${gift.id}-error" class="field-error">The minimum donation is $1`);
     expect((await row(gift.id)).amount_cents).toBe(5000);
-    expect(fakeStripe().requests.filter((request) => request.method === "POST" && request.path.startsWith("/v1/subscriptions/"))).toHaveLength(0);
+    expect(
+      fakeStripe().requests.filter(
+        (request) => request.method === "POST" && request.path.startsWith("/v1/subscriptions/"),
+      ),
+    ).toHaveLength(0);
 
     // The amount it already has: refused beside the field, before the provider is asked, and nothing is told by mail.
     const same = unwrapData(await asDonor(cookie, { intent: "change", id: String(gift.id), amount: "50" }));
-    expect(same).toMatchObject({ status: 400, data: { intent: "change", field: "amount", error: "That is already the amount", values: { amount: "50" } } });
-    expect(await screenText(myGiving, `/my-giving?change=${gift.id}`, same.data, undefined, { Cookie: cookie })).toContain("That is already the amount");
-    expect(fakeStripe().requests.filter((request) => request.method === "POST" && request.path.startsWith("/v1/subscriptions/"))).toHaveLength(0);
+    expect(same).toMatchObject({
+      status: 400,
+      data: { intent: "change", field: "amount", error: "That is already the amount", values: { amount: "50" } },
+    });
+    expect(
+      await screenText(myGiving, `/my-giving?change=${gift.id}`, same.data, undefined, { Cookie: cookie }),
+    ).toContain("That is already the amount");
+    expect(
+      fakeStripe().requests.filter(
+        (request) => request.method === "POST" && request.path.startsWith("/v1/subscriptions/"),
+      ),
+    ).toHaveLength(0);
     expect(await history(gift.id)).toHaveLength(1);
     expect(await changeMails()).toHaveLength(0);
   });
@@ -119,8 +155,13 @@ describe("My giving", () => {
   it("pauses for two charges, says when it resumes, and resumes early", async () => {
     const gift = await giveMonthly();
     const cookie = await signInAs();
-    const pauseForm = await screenText(myGiving, `/my-giving?pause=${gift.id}`, undefined, undefined, { Cookie: cookie });
-    const resumesWith = formatDate(resumingCharge(new Date(gift.next_payment_date!), "month", 2).toISOString(), timeZone);
+    const pauseForm = await screenText(myGiving, `/my-giving?pause=${gift.id}`, undefined, undefined, {
+      Cookie: cookie,
+    });
+    const resumesWith = formatDate(
+      resumingCharge(new Date(gift.next_payment_date!), "month", 2).toISOString(),
+      timeZone,
+    );
     expect(pauseForm).toContain(`2 charges Resumes with the charge on ${resumesWith}`);
 
     const done = (await asDonor(cookie, { intent: "pause", id: String(gift.id), charges: "2" })) as Response;
@@ -131,35 +172,51 @@ describe("My giving", () => {
     expect(paused).toContain("Resume now");
     // Its pause form, opened again by its address (or Back), is not offered: the gift says it is paused.
     expect(pauseForm).toContain("Pause your gift of");
-    const reopened = await screenText(myGiving, `/my-giving?pause=${gift.id}`, undefined, undefined, { Cookie: cookie });
+    const reopened = await screenText(myGiving, `/my-giving?pause=${gift.id}`, undefined, undefined, {
+      Cookie: cookie,
+    });
     expect(reopened).not.toContain("Pause your gift of");
     expect(reopened).toContain(`Paused · resumes with the charge on ${resumesWith}`);
 
     const resumed = (await asDonor(cookie, { intent: "resume", id: String(gift.id) })) as Response;
     expect(resumed.headers.get("Location")).toBe("/my-giving?done=resume");
     expect((await row(gift.id)).resumes_at).toBeNull();
-    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([["created", "donor"], ["paused", "donor"], ["resumed", "donor"]]);
+    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([
+      ["created", "donor"],
+      ["paused", "donor"],
+      ["resumed", "donor"],
+    ]);
     const text = await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie });
     expect(text).toContain(`Paused by you; resumes with the charge on ${resumesWith}`);
     expect(text).toContain("Resumed by you");
 
     // A pause asked for with no number of charges: beside the choice.
     const refused = unwrapData(await asDonor(cookie, { intent: "pause", id: String(gift.id), charges: "5" }));
-    expect(refused).toMatchObject({ status: 400, data: { field: "charges", error: "Choose to pause for 1, 2 or 3 charges" } });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { field: "charges", error: "Choose to pause for 1, 2 or 3 charges" },
+    });
   });
 
   it("refuses another donor's gift as not theirs, and changes nothing", async () => {
     const theirs = await giveMonthly("omar@example.org");
     await giveMonthly();
     const cookie = await signInAs();
-    const forms: Array<Record<string, string>> = [{ intent: "change", amount: "5" }, { intent: "pause", charges: "1" }, { intent: "resume" }];
+    const forms: Array<Record<string, string>> = [
+      { intent: "change", amount: "5" },
+      { intent: "pause", charges: "1" },
+      { intent: "resume" },
+    ];
     for (const form of forms) {
       const refused = unwrapData(await asDonor(cookie, { ...form, id: String(theirs.id) }));
       expect(refused).toMatchObject({ status: 404, data: { error: "That recurring gift is not yours to change." } });
     }
     expect(await row(theirs.id)).toMatchObject({ amount_cents: 5000, resumes_at: null });
     // Nor does the address open a form for it.
-    expect((await page(cookie, `/my-giving?change=${theirs.id}&pause=${theirs.id}`)).open).toEqual({ change: null, pause: null });
+    expect((await page(cookie, `/my-giving?change=${theirs.id}&pause=${theirs.id}`)).open).toEqual({
+      change: null,
+      pause: null,
+    });
   });
 
   it("cancels as before, confirmed by one mail however often the provider's word arrives; an ended gift cannot change (409)", async () => {
@@ -170,14 +227,24 @@ describe("My giving", () => {
     const events = fakeStripe().takeEvents();
     expect(events.map((event) => event.type)).toEqual(["customer.subscription.deleted"]);
     await deliverAll([...events, ...events]);
-    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([["created", "donor"], ["canceled", "donor"]]);
+    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([
+      ["created", "donor"],
+      ["canceled", "donor"],
+    ]);
     const mails = await changeMails();
-    expect(mails.map((mail) => [mail.to_address, mail.subject])).toEqual([[DONOR, "[Test] Your monthly gift is canceled"]]);
+    expect(mails.map((mail) => [mail.to_address, mail.subject])).toEqual([
+      [DONOR, "[Test] Your monthly gift is canceled"],
+    ]);
     expect(mails[0]!.text_body).toContain("nothing more will be charged. This change was made by you.");
-    expect(mails[0]!.text_body).toContain("Your gifts and their receipts stay in My giving, and you can start a new gift at any time");
+    expect(mails[0]!.text_body).toContain(
+      "Your gifts and their receipts stay in My giving, and you can start a new gift at any time",
+    );
 
     const refused = unwrapData(await asDonor(cookie, { intent: "change", id: String(gift.id), amount: "10" }));
-    expect(refused).toMatchObject({ status: 409, data: { error: expect.stringContaining("can no longer be changed") } });
+    expect(refused).toMatchObject({
+      status: 409,
+      data: { error: expect.stringContaining("can no longer be changed") },
+    });
     const text = await screenText(myGiving, "/my-giving", refused.data, undefined, { Cookie: cookie });
     expect(text).toContain("This recurring gift has ended");
     expect(text).not.toContain("Change amount");
@@ -195,19 +262,35 @@ describe("Subscriptions (staff)", () => {
 
   it("changes, pauses and resumes a gift as staff by name, shows it paused and its history", async () => {
     const gift = await giveMonthly();
-    const changed = await asStaff({ intent: "change", id: String(gift.id), amount: "80" }, "/admin/subscriptions?page=1");
-    expect((changed.answer as Response).headers.get("Location")).toBe(`/admin/subscriptions?page=1&done=change&gift=${gift.id}`);
-    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?done=change&gift=${gift.id}`)).toContain("Aisha Khan's gift is now $80 from its next charge");
+    const changed = await asStaff(
+      { intent: "change", id: String(gift.id), amount: "80" },
+      "/admin/subscriptions?page=1",
+    );
+    expect((changed.answer as Response).headers.get("Location")).toBe(
+      `/admin/subscriptions?page=1&done=change&gift=${gift.id}`,
+    );
+    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?done=change&gift=${gift.id}`)).toContain(
+      "Aisha Khan's gift is now $80 from its next charge",
+    );
 
     const paused = await asStaff({ intent: "pause", id: String(gift.id), charges: "1" });
     expect((paused.answer as Response).status).toBe(303);
-    const resumesWith = formatDate(resumingCharge(new Date(gift.next_payment_date!), "month", 1).toISOString(), timeZone);
+    const resumesWith = formatDate(
+      resumingCharge(new Date(gift.next_payment_date!), "month", 1).toISOString(),
+      timeZone,
+    );
     const list = await screenText(subscriptionsScreen, `/admin/subscriptions?done=pause&gift=${gift.id}`);
-    expect(list).toContain(`Aisha Khan's gift is paused and resumes with the charge on ${resumesWith}; the donor is told by mail.`);
+    expect(list).toContain(
+      `Aisha Khan's gift is paused and resumes with the charge on ${resumesWith}; the donor is told by mail.`,
+    );
     // Its badge says paused (never active); its next payment is the charge it resumes with.
-    expect(list).toContain(`Aisha Khan aisha@example.org $80 Zakat Monthly, on the 1st paused Test ${resumesWith} resumes after the pause`);
+    expect(list).toContain(
+      `Aisha Khan aisha@example.org $80 Zakat Monthly, on the 1st paused Test ${resumesWith} resumes after the pause`,
+    );
     expect(list).toContain("Resume now");
-    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?pause=${gift.id}`)).not.toContain("Pause Aisha Khan");
+    expect(await screenText(subscriptionsScreen, `/admin/subscriptions?pause=${gift.id}`)).not.toContain(
+      "Pause Aisha Khan",
+    );
 
     await asStaff({ intent: "resume", id: String(gift.id) });
     expect(await history(gift.id)).toEqual([
@@ -220,7 +303,9 @@ describe("Subscriptions (staff)", () => {
 
     const panel = await screenText(subscriptionsScreen, `/admin/subscriptions?history=${gift.id}`);
     expect(panel).toContain("History of Aisha Khan's $80 monthly gift");
-    expect(panel).toMatch(new RegExp(`Started by the donor; at \\$50 .*Amount changed by ${changed.username}; from \\$50 to \\$80`));
+    expect(panel).toMatch(
+      new RegExp(`Started by the donor; at \\$50 .*Amount changed by ${changed.username}; from \\$50 to \\$80`),
+    );
   });
 
   it("refuses a bad pause beside its choice and a canceled gift above the list, and cancels with one mail", async () => {
@@ -233,11 +318,16 @@ describe("Subscriptions (staff)", () => {
     const canceled = await asStaff({ intent: "cancel", subscription_id: gift.stripe_subscription_id! });
     expect((canceled.answer as Response).status).toBe(302);
     await deliverAll(fakeStripe().takeEvents());
-    expect(await history(gift.id)).toEqual([expect.objectContaining({ kind: "created" }), expect.objectContaining({ kind: "canceled", actor: "staff", actor_name: canceled.username })]);
+    expect(await history(gift.id)).toEqual([
+      expect.objectContaining({ kind: "created" }),
+      expect.objectContaining({ kind: "canceled", actor: "staff", actor_name: canceled.username }),
+    ]);
     expect((await changeMails()).map((mail) => mail.subject)).toEqual(["[Test] Your monthly gift is canceled"]);
     const refused = unwrapData((await asStaff({ intent: "change", id: String(gift.id), amount: "10" })).answer);
     expect(refused).toMatchObject({ status: 409 });
-    expect(await screenText(subscriptionsScreen, "/admin/subscriptions", refused.data)).toContain("it can no longer be changed");
+    expect(await screenText(subscriptionsScreen, "/admin/subscriptions", refused.data)).toContain(
+      "it can no longer be changed",
+    );
   });
 });
 
@@ -245,23 +335,42 @@ describe("at the provider", () => {
   it("keeps a new card as 'card updated' by the provider, once under a repeated event, with one mail", async () => {
     const gift = await giveMonthly();
     expect(gift.default_payment_method).toMatch(/^pm_/);
-    const events = fakeStripe().updateAtProvider(gift.stripe_subscription_id!, { default_payment_method: "pm_new_card" });
+    const events = fakeStripe().updateAtProvider(gift.stripe_subscription_id!, {
+      default_payment_method: "pm_new_card",
+    });
     await deliverAll([...events, ...events]);
     expect((await row(gift.id)).default_payment_method).toBe("pm_new_card");
-    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([["created", "donor"], ["card_updated", "provider"]]);
-    expect((await changeMails()).map((mail) => mail.subject)).toEqual(["[Test] The card for your monthly gift is updated"]);
+    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([
+      ["created", "donor"],
+      ["card_updated", "provider"],
+    ]);
+    expect((await changeMails()).map((mail) => mail.subject)).toEqual([
+      "[Test] The card for your monthly gift is updated",
+    ]);
 
     const cookie = await signInAs();
-    expect(await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie })).toContain("Card updated at the card payment provider");
+    expect(await screenText(myGiving, "/my-giving", undefined, undefined, { Cookie: cookie })).toContain(
+      "Card updated at the card payment provider",
+    );
   });
 
   it("ends a gift the provider canceled with one mail, said to be the provider's doing", async () => {
     const gift = await giveMonthly();
     const subscription = fakeStripe().subscriptions.get(gift.stripe_subscription_id!)!;
     const ended = { ...subscription, status: "canceled", canceled_at: Math.floor(Date.now() / 1000) };
-    const event = { id: "evt_ended_at_provider", object: "event", type: "customer.subscription.deleted", created: Math.floor(Date.now() / 1000) + 5, livemode: false, data: { object: ended } };
+    const event = {
+      id: "evt_ended_at_provider",
+      object: "event",
+      type: "customer.subscription.deleted",
+      created: Math.floor(Date.now() / 1000) + 5,
+      livemode: false,
+      data: { object: ended },
+    };
     await deliverAll([event, event] as never);
-    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([["created", "donor"], ["canceled", "provider"]]);
+    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([
+      ["created", "donor"],
+      ["canceled", "provider"],
+    ]);
     const mails = await changeMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text_body).toContain("at the card payment provider");

@@ -75,23 +75,39 @@ describe("with Stripe", () => {
 
   /** What the app asked Stripe to change on a subscription. */
   function updates(providerId: string) {
-    return fakeStripe().requests.filter((request) => request.method === "POST" && request.path === `/v1/subscriptions/${providerId}`);
+    return fakeStripe().requests.filter(
+      (request) => request.method === "POST" && request.path === `/v1/subscriptions/${providerId}`,
+    );
   }
 
   it("changes the amount from the next charge: a new price without proration, the history and one mail", async () => {
     const { gift, providerId } = await givingMonthly();
     const answer = await act("change", gift.id, { amount: 25 });
-    expect(answer).toMatchObject({ status: 200, body: { id: gift.id, amount: 25, status: "active", resumes_at: null } });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { id: gift.id, amount: 25, status: "active", resumes_at: null },
+    });
 
     const [update] = updates(providerId);
-    expect(update?.body).toMatchObject({ proration_behavior: "none", items: [{ price_data: { unit_amount: "2500", recurring: { interval: "month" } } }] });
+    expect(update?.body).toMatchObject({
+      proration_behavior: "none",
+      items: [{ price_data: { unit_amount: "2500", recurring: { interval: "month" } } }],
+    });
     const items = fakeStripe().subscriptions.get(providerId)!.items.data;
     expect(items.map((item: { price: { unit_amount: number } }) => item.price.unit_amount)).toEqual([2500]);
     expect((await onlyGift()).amount_cents).toBe(2500);
 
     expect(await history(gift.id)).toEqual([
       expect.objectContaining({ kind: "created", to_cents: 5000 }),
-      { kind: "amount_changed", from_cents: 5000, to_cents: 2500, resumes_at: null, actor: "staff", actor_name: adminName, provider_event_id: null },
+      {
+        kind: "amount_changed",
+        from_cents: 5000,
+        to_cents: 2500,
+        resumes_at: null,
+        actor: "staff",
+        actor_name: adminName,
+        provider_event_id: null,
+      },
     ]);
     // Stripe's own event about it comes back, twice: nothing is kept or sent again.
     const events = fakeStripe().takeEvents();
@@ -126,8 +142,15 @@ describe("with Stripe", () => {
     const { gift, providerId } = await givingMonthly();
     const next = new Date(gift.next_payment_date!);
     const resumesAt = resumeCollectionAt(next, "month", 2).toISOString();
-    expect((await act("pause", gift.id, { charges: 2 })).body).toMatchObject({ resumes_at: resumesAt, status: "paused", next_payment_date: resumingCharge(next, "month", 2).toISOString() });
-    expect(updates(providerId)[0]?.body.pause_collection).toEqual({ behavior: "void", resumes_at: String(Date.parse(resumesAt) / 1000) });
+    expect((await act("pause", gift.id, { charges: 2 })).body).toMatchObject({
+      resumes_at: resumesAt,
+      status: "paused",
+      next_payment_date: resumingCharge(next, "month", 2).toISOString(),
+    });
+    expect(updates(providerId)[0]?.body.pause_collection).toEqual({
+      behavior: "void",
+      resumes_at: String(Date.parse(resumesAt) / 1000),
+    });
     expect(Date.parse(resumesAt)).toBe(resumingCharge(next, "month", 2).getTime() - 86_400_000);
     await deliverAll(fakeStripe().takeEvents());
     expect(await history(gift.id)).toEqual([
@@ -143,7 +166,11 @@ describe("with Stripe", () => {
     for (let charge = 0; charge < 3; charge += 1) await deliverAll(fakeStripe().renew(providerId));
     expect((await donationRows()).map((row) => row.amount_cents)).toEqual([5000, 5000]);
     expect((await onlyGift()).resumes_at).toBeNull();
-    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([["created", "donor"], ["paused", "staff"], ["resumed", "provider"]]);
+    expect((await history(gift.id)).map((line) => [line.kind, line.actor])).toEqual([
+      ["created", "donor"],
+      ["paused", "staff"],
+      ["resumed", "provider"],
+    ]);
     expect(await changeMails()).toHaveLength(1);
   });
 
@@ -157,20 +184,29 @@ describe("with Stripe", () => {
     expect(fakeStripe().subscriptions.get(providerId)!.pause_collection).toBeNull();
     await deliverAll(fakeStripe().takeEvents());
     expect((await history(gift.id)).map((line) => line.kind)).toEqual(["created", "paused", "resumed"]);
-    expect((await changeMails()).map((mail) => mail.subject)).toEqual(["[Test] Your monthly gift is paused", "[Test] Your monthly gift has resumed"]);
+    expect((await changeMails()).map((mail) => mail.subject)).toEqual([
+      "[Test] Your monthly gift is paused",
+      "[Test] Your monthly gift has resumed",
+    ]);
     expect((await act("resume", gift.id)).status).toBe(409);
   });
 
   it("refuses the amount the gift already has beside its field (422) and a second pause (409), asking the provider nothing", async () => {
     const { gift, providerId } = await givingMonthly();
-    expect(await act("change", gift.id, { amount: "50.00" })).toMatchObject({ status: 422, body: { errors: { amount: ["That is already the amount"] } } });
+    expect(await act("change", gift.id, { amount: "50.00" })).toMatchObject({
+      status: 422,
+      body: { errors: { amount: ["That is already the amount"] } },
+    });
     expect(updates(providerId)).toHaveLength(0);
 
     expect((await act("pause", gift.id, { charges: 2 })).status).toBe(200);
     await deliverAll(fakeStripe().takeEvents());
     const paused = await onlyGift();
     // Pausing again would have moved the end of the pause the donor was told about.
-    expect(await act("pause", gift.id, { charges: 1 })).toMatchObject({ status: 409, body: { detail: "This recurring gift is already paused" } });
+    expect(await act("pause", gift.id, { charges: 1 })).toMatchObject({
+      status: 409,
+      body: { detail: "This recurring gift is already paused" },
+    });
     expect((await onlyGift()).resumes_at).toBe(paused.resumes_at);
     expect(updates(providerId)).toHaveLength(1);
     expect((await history(gift.id)).map((line) => line.kind)).toEqual(["created", "paused"]);
@@ -179,17 +215,34 @@ describe("with Stripe", () => {
 
   it("pauses a gift charged on the 31st until a charge on its own day, not a shorter month's", async () => {
     const { gift, providerId } = await givingMonthly();
-    await getDb().updateTable("subscriptions").set({ payment_day: 31, next_payment_date: "2027-02-28T12:00:00.000Z" }).where("id", "=", gift.id).execute();
+    await getDb()
+      .updateTable("subscriptions")
+      .set({ payment_day: 31, next_payment_date: "2027-02-28T12:00:00.000Z" })
+      .where("id", "=", gift.id)
+      .execute();
     expect(await act("pause", gift.id, { charges: 1 })).toMatchObject({ status: 200 });
     // Skipping Feb 28, it resumes with the charge of Mar 31: collecting again on Mar 30.
-    expect(updates(providerId)[0]?.body.pause_collection).toEqual({ behavior: "void", resumes_at: String(Date.parse("2027-03-30T12:00:00.000Z") / 1000) });
+    expect(updates(providerId)[0]?.body.pause_collection).toEqual({
+      behavior: "void",
+      resumes_at: String(Date.parse("2027-03-30T12:00:00.000Z") / 1000),
+    });
   });
 
   it("keeps a change made at the provider once, as the provider's, with its mail", async () => {
     const { gift, providerId } = await givingMonthly();
     const item = fakeStripe().subscriptions.get(providerId)!.items.data[0];
     const events = fakeStripe().updateAtProvider(providerId, {
-      items: [{ id: item.id, price_data: { currency: "usd", product: item.price.product, unit_amount: "7500", recurring: { interval: "month" } } }],
+      items: [
+        {
+          id: item.id,
+          price_data: {
+            currency: "usd",
+            product: item.price.product,
+            unit_amount: "7500",
+            recurring: { interval: "month" },
+          },
+        },
+      ],
       pause_collection: { behavior: "void", resumes_at: String(item.current_period_end + 40 * 86_400) },
     });
     await deliverAll([...events, ...events]);
@@ -198,10 +251,19 @@ describe("with Stripe", () => {
     expect(row.resumes_at).toBe(new Date((item.current_period_end + 40 * 86_400) * 1000).toISOString());
     expect(await history(gift.id)).toEqual([
       expect.objectContaining({ kind: "created" }),
-      expect.objectContaining({ kind: "amount_changed", from_cents: 5000, to_cents: 7500, actor: "provider", provider_event_id: events[0]!.id }),
+      expect.objectContaining({
+        kind: "amount_changed",
+        from_cents: 5000,
+        to_cents: 7500,
+        actor: "provider",
+        provider_event_id: events[0]!.id,
+      }),
       expect.objectContaining({ kind: "paused", actor: "provider", provider_event_id: events[0]!.id }),
     ]);
-    expect((await changeMails()).map((mail) => mail.subject)).toEqual(["[Test] Your monthly gift is now $75", "[Test] Your monthly gift is paused"]);
+    expect((await changeMails()).map((mail) => mail.subject)).toEqual([
+      "[Test] Your monthly gift is now $75",
+      "[Test] Your monthly gift is paused",
+    ]);
     expect((await changeMails())[0]!.text_body).toContain("at the card payment provider");
   });
 
@@ -211,7 +273,9 @@ describe("with Stripe", () => {
       const sessionId = await startMonthly();
       const [, paid, , completed] = fakeStripe().pay(sessionId);
       const providerId = fakeStripe().sessions.get(sessionId)!.subscription as string;
-      const nextCharge = new Date(fakeStripe().subscriptions.get(providerId)!.items.data[0].current_period_end * 1000).toISOString();
+      const nextCharge = new Date(
+        fakeStripe().subscriptions.get(providerId)!.items.data[0].current_period_end * 1000,
+      ).toISOString();
       return { completed: completed!, paid: paid!, providerId, nextCharge };
     }
 
@@ -227,8 +291,16 @@ describe("with Stripe", () => {
         const { providerId, nextCharge, ...events } = await paidWithoutItsOwnEvents();
         for (const event of order(events)) expect((await deliver(event)).status).toBe(200);
         const gift = await onlyGift();
-        expect(gift).toMatchObject({ stripe_subscription_id: providerId, status: "active", amount_cents: 5000, next_payment_date: nextCharge });
-        expect(await act("pause", gift.id, { charges: 1 })).toMatchObject({ status: 200, body: { resumes_at: resumeCollectionAt(new Date(nextCharge), "month", 1).toISOString() } });
+        expect(gift).toMatchObject({
+          stripe_subscription_id: providerId,
+          status: "active",
+          amount_cents: 5000,
+          next_payment_date: nextCharge,
+        });
+        expect(await act("pause", gift.id, { charges: 1 })).toMatchObject({
+          status: 200,
+          body: { resumes_at: resumeCollectionAt(new Date(nextCharge), "month", 1).toISOString() },
+        });
         expect((await history(gift.id)).map((line) => line.kind)).toEqual(["created", "paused"]);
       }
     });
@@ -249,7 +321,10 @@ describe("with Stripe", () => {
           `Could not read subscription ${providerId} from the card payment provider; its next charge is learned later`,
         ]);
         // Pausing asks the provider once more.
-        expect(await act("pause", gift.id, { charges: 2 })).toMatchObject({ status: 200, body: { resumes_at: resumeCollectionAt(new Date(nextCharge), "month", 2).toISOString() } });
+        expect(await act("pause", gift.id, { charges: 2 })).toMatchObject({
+          status: 200,
+          body: { resumes_at: resumeCollectionAt(new Date(nextCharge), "month", 2).toISOString() },
+        });
         expect((await onlyGift()).next_payment_date).toBe(nextCharge);
       } finally {
         warn.mockRestore();
@@ -275,16 +350,26 @@ describe("with Stripe", () => {
   it("refuses a canceled gift (409), bad values (422), an unknown gift (404) and no token (401)", async () => {
     const { gift, providerId } = await givingMonthly();
     const bad = await act("change", gift.id, { amount: 0.5 });
-    expect(bad).toMatchObject({ status: 422, body: { errors: { amount: [expect.stringContaining("minimum donation is $1")] } } });
+    expect(bad).toMatchObject({
+      status: 422,
+      body: { errors: { amount: [expect.stringContaining("minimum donation is $1")] } },
+    });
     expect((await act("change", gift.id, { amount: "lots" })).status).toBe(422);
-    expect(await act("pause", gift.id, { charges: 4 })).toMatchObject({ status: 422, body: { errors: { charges: [expect.any(String)] } } });
+    expect(await act("pause", gift.id, { charges: 4 })).toMatchObject({
+      status: 422,
+      body: { errors: { charges: [expect.any(String)] } },
+    });
     expect((await act("pause", gift.id, {})).status).toBe(422);
     expect((await act("change", 999_999, { amount: 10 })).status).toBe(404);
     expect((await act("rename", gift.id, {})).status).toBe(404);
     expect((await act("change", gift.id, { amount: 10 }, {})).status).toBe(401);
     expect(updates(providerId)).toHaveLength(0);
 
-    const canceled = await callApi(cancelApi.action, "/api/donations/cancel-subscription", { method: "POST", body: { subscription_id: providerId }, headers: auth });
+    const canceled = await callApi(cancelApi.action, "/api/donations/cancel-subscription", {
+      method: "POST",
+      body: { subscription_id: providerId },
+      headers: auth,
+    });
     expect(canceled.status).toBe(200);
     const refused = await act("change", gift.id, { amount: 10 });
     expect(refused).toMatchObject({ status: 409, body: { detail: expect.stringContaining("ended") } });
@@ -301,13 +386,20 @@ describe("with Stripe", () => {
 describe("in the sandbox", () => {
   async function givingMonthly() {
     const sessionId = await startMonthly();
-    const response = (await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, { form: { intent: "pay" }, params: { sessionId } })) as Response;
+    const response = (await callRoute(sandboxCheckout.action, `/sandbox/checkout/${sessionId}`, {
+      form: { intent: "pay" },
+      params: { sessionId },
+    })) as Response;
     expect(response.status).toBe(303);
     return onlyGift();
   }
 
   async function sandboxSubscription(id: string) {
-    const row = await getDb().selectFrom("sandbox_objects").select("data").where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("sandbox_objects")
+      .select("data")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     return JSON.parse(row.data);
   }
 
@@ -335,13 +427,21 @@ describe("in the sandbox", () => {
       "[Test] Your monthly gift is paused",
       "[Test] Your monthly gift has resumed",
     ]);
-    const handled = await getDb().selectFrom("processed_provider_events").select("type").where("type", "=", "customer.subscription.updated").execute();
+    const handled = await getDb()
+      .selectFrom("processed_provider_events")
+      .select("type")
+      .where("type", "=", "customer.subscription.updated")
+      .execute();
     expect(handled).toHaveLength(3);
   });
 
   it("refuses a canceled gift with a 409", async () => {
     const gift = await givingMonthly();
-    await callApi(cancelApi.action, "/api/donations/cancel-subscription", { method: "POST", body: { subscription_id: gift.stripe_subscription_id }, headers: auth });
+    await callApi(cancelApi.action, "/api/donations/cancel-subscription", {
+      method: "POST",
+      body: { subscription_id: gift.stripe_subscription_id },
+      headers: auth,
+    });
     expect(await act("resume", gift.id)).toMatchObject({ status: 409 });
     expect(await act("change", gift.id, { amount: 5 })).toMatchObject({ status: 409 });
   });

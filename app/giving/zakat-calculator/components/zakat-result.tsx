@@ -25,7 +25,10 @@ export function ZakatResultPanel({
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   return (
-    <section aria-labelledby="zakat-result-title" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="zakat-result-title"
+      className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm"
+    >
       <h2 id="zakat-result-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900">
         Your Zakat
       </h2>
@@ -66,19 +69,22 @@ export function ZakatResultPanel({
 
 function NisabVerdict({ result }: { result: ZakatResult }) {
   const { nisab } = result;
-  const basis = nisab.basis === "gold" ? `the gold standard of ${ZAKAT_FIGURES.goldNisabWeight}` : `the silver standard of ${ZAKAT_FIGURES.silverNisabWeight}`;
+  const basis =
+    nisab.basis === "gold"
+      ? `the gold standard of ${ZAKAT_FIGURES.goldNisabWeight}`
+      : `the silver standard of ${ZAKAT_FIGURES.silverNisabWeight}`;
   if (nisab.meets_nisab) {
     return (
       <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-        Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} reaches the nisab of {exact.format(nisab.threshold)}{" "}
-        ({basis}), so Zakat is due on it at {ZAKAT_FIGURES.rate}.
+        Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} reaches the nisab of{" "}
+        {exact.format(nisab.threshold)} ({basis}), so Zakat is due on it at {ZAKAT_FIGURES.rate}.
       </p>
     );
   }
   return (
     <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="below-nisab">
-      Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} is below the nisab of {exact.format(nisab.threshold)} ({basis}), so no
-      Zakat is due on your money, gold, silver or business goods.
+      Your zakatable wealth of {formatDollars(nisab.zakatable_assets)} is below the nisab of{" "}
+      {exact.format(nisab.threshold)} ({basis}), so no Zakat is due on your money, gold, silver or business goods.
       {result.agriculture > 0 ? " Zakat on a harvest does not depend on this nisab, so it is still due." : ""}
     </p>
   );

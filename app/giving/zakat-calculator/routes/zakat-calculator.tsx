@@ -34,7 +34,8 @@ export const meta: Route.MetaFunction = () => [
   { title: "Zakat Calculator | Al-Amanah Foundation" },
   {
     name: "description",
-    content: "Work out the Zakat due on your savings, gold, silver, investments, business goods and harvest, then pay it in one click.",
+    content:
+      "Work out the Zakat due on your savings, gold, silver, investments, business goods and harvest, then pay it in one click.",
   },
 ];
 
@@ -60,7 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
   if (form.get("intent") === "remind-me") return remindMe(form, schema, visitorOf(request, context));
   const submission = parseWithZod(form, { schema });
-  return data({ result: submission.reply(), reminder: undefined }, { status: submission.status === "error" ? 400 : 200 });
+  return data(
+    { result: submission.reply(), reminder: undefined },
+    { status: submission.status === "error" ? 400 : 200 },
+  );
 }
 
 /** The reminder's answer, with the calculation it came from (its figures travel beside it), so the page shows both. */
@@ -108,43 +112,53 @@ function placeholderOf(name: ZakatAmountField, prices: MetalPrices): string {
 function groupsAt(prices: MetalPrices): { title: string; description: string; fields: FieldInfo[] }[] {
   const figures = priceFigures(prices.gold_price_per_gram, prices.silver_price_per_gram);
   return [
-  {
-    title: "Money and investments",
-    description: "What you hold today, at its current value.",
-    fields: [
-      { name: "cash", label: "Cash and bank balances", unit: "$" },
-      { name: "receivables", label: "Money owed to you", hint: "Loans you expect to be repaid", unit: "$" },
-      { name: "stocks", label: "Shares and funds", unit: "$" },
-      { name: "retirement", label: "Retirement savings you can access", unit: "$" },
-      { name: "investment_property", label: "Property held for investment", unit: "$" },
-      { name: "other_valuables", label: "Other valuables", unit: "$" },
-      { name: "livestock", label: "Livestock (value)", unit: "$" },
-      { name: "other_assets", label: "Other zakatable assets", unit: "$" },
-    ],
-  },
-  {
-    title: "Gold and silver",
-    description: "Weight in grams and today's price per gram.",
-    fields: [
-      { name: "gold_weight", label: "Gold (grams)", unit: "g" },
-      { name: "gold_price_per_gram", label: "Gold price per gram", hint: `${figures.goldPrice} if left empty`, unit: "$" },
-      { name: "silver_weight", label: "Silver (grams)", unit: "g" },
-      { name: "silver_price_per_gram", label: "Silver price per gram", hint: `${figures.silverPrice} if left empty`, unit: "$" },
-    ],
-  },
-  {
-    title: "Business and harvest",
-    description: "Stock held for sale, and the value of this harvest.",
-    fields: [
-      { name: "business_goods", label: "Business goods for sale", unit: "$" },
-      { name: "agriculture_value", label: "Harvest value", unit: "$" },
-    ],
-  },
-  {
-    title: "What you owe",
-    description: "Debts due now are taken off your money and investments.",
-    fields: [{ name: "liabilities", label: "Debts and bills due", unit: "$" }],
-  },
+    {
+      title: "Money and investments",
+      description: "What you hold today, at its current value.",
+      fields: [
+        { name: "cash", label: "Cash and bank balances", unit: "$" },
+        { name: "receivables", label: "Money owed to you", hint: "Loans you expect to be repaid", unit: "$" },
+        { name: "stocks", label: "Shares and funds", unit: "$" },
+        { name: "retirement", label: "Retirement savings you can access", unit: "$" },
+        { name: "investment_property", label: "Property held for investment", unit: "$" },
+        { name: "other_valuables", label: "Other valuables", unit: "$" },
+        { name: "livestock", label: "Livestock (value)", unit: "$" },
+        { name: "other_assets", label: "Other zakatable assets", unit: "$" },
+      ],
+    },
+    {
+      title: "Gold and silver",
+      description: "Weight in grams and today's price per gram.",
+      fields: [
+        { name: "gold_weight", label: "Gold (grams)", unit: "g" },
+        {
+          name: "gold_price_per_gram",
+          label: "Gold price per gram",
+          hint: `${figures.goldPrice} if left empty`,
+          unit: "$",
+        },
+        { name: "silver_weight", label: "Silver (grams)", unit: "g" },
+        {
+          name: "silver_price_per_gram",
+          label: "Silver price per gram",
+          hint: `${figures.silverPrice} if left empty`,
+          unit: "$",
+        },
+      ],
+    },
+    {
+      title: "Business and harvest",
+      description: "Stock held for sale, and the value of this harvest.",
+      fields: [
+        { name: "business_goods", label: "Business goods for sale", unit: "$" },
+        { name: "agriculture_value", label: "Harvest value", unit: "$" },
+      ],
+    },
+    {
+      title: "What you owe",
+      description: "Debts due now are taken off your money and investments.",
+      fields: [{ name: "liabilities", label: "Debts and bills due", unit: "$" }],
+    },
   ];
 }
 
@@ -176,11 +190,17 @@ function somethingEntered(values: Record<string, unknown> | undefined): boolean 
   });
 }
 
-export default function ZakatCalculator({ loaderData: { prices, kept, fromReminder }, actionData }: Route.ComponentProps) {
+export default function ZakatCalculator({
+  loaderData: { prices, kept, fromReminder },
+  actionData,
+}: Route.ComponentProps) {
   const navigation = useNavigation();
   const zakatInputSchema = useMemo(() => zakatInputSchemaFor(prices), [prices]);
   const groups = useMemo(() => groupsAt(prices), [prices]);
-  const [form, fields] = useForm<Record<ZakatAmountField | "nisab_basis" | "agriculture_irrigation", string>, ZakatInputs>({
+  const [form, fields] = useForm<
+    Record<ZakatAmountField | "nisab_basis" | "agriculture_irrigation", string>,
+    ZakatInputs
+  >({
     id: "zakat",
     lastResult: actionData?.result,
     defaultValue: { ...defaultValuesAt(prices), ...kept },
@@ -208,7 +228,9 @@ export default function ZakatCalculator({ loaderData: { prices, kept, fromRemind
   return (
     <>
       <PageHero id="calculator-title" eyebrow="Zakat" title="Zakat Calculator">
-        <p>Enter what you own and what you owe. Your Zakat is worked out as you type, and you can pay it in one click.</p>
+        <p>
+          Enter what you own and what you owe. Your Zakat is worked out as you type, and you can pay it in one click.
+        </p>
         {fromReminder ? (
           <p className="mt-2 font-medium" data-testid="kept-figures-notice">
             {kept
@@ -227,7 +249,12 @@ export default function ZakatCalculator({ loaderData: { prices, kept, fromRemind
               {group.title === "Gold and silver" ? <TodaysPrices prices={prices} /> : null}
               <div className="mt-4 grid gap-4 sm:grid-cols-2">
                 {group.fields.map((info) => (
-                  <AmountField key={info.name} info={info} field={fields[info.name]} placeholder={placeholderOf(info.name, prices)} />
+                  <AmountField
+                    key={info.name}
+                    info={info}
+                    field={fields[info.name]}
+                    placeholder={placeholderOf(info.name, prices)}
+                  />
                 ))}
               </div>
               {group.title === "Business and harvest" ? (
@@ -253,8 +280,14 @@ export default function ZakatCalculator({ loaderData: { prices, kept, fromRemind
               legend="Measure the nisab by"
               field={fields.nisab_basis}
               options={[
-                { value: "silver", label: `Silver: ${ZAKAT_FIGURES.silverNisabWeight} (${nisabInDollars("silver", goldPrice, silverPrice)})` },
-                { value: "gold", label: `Gold: ${ZAKAT_FIGURES.goldNisabWeight} (${nisabInDollars("gold", goldPrice, silverPrice)})` },
+                {
+                  value: "silver",
+                  label: `Silver: ${ZAKAT_FIGURES.silverNisabWeight} (${nisabInDollars("silver", goldPrice, silverPrice)})`,
+                },
+                {
+                  value: "gold",
+                  label: `Gold: ${ZAKAT_FIGURES.goldNisabWeight} (${nisabInDollars("gold", goldPrice, silverPrice)})`,
+                },
               ]}
             />
           </fieldset>
@@ -273,24 +306,30 @@ export default function ZakatCalculator({ loaderData: { prices, kept, fromRemind
 
         <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
           <ZakatResultPanel result={result} problem={problem} headingRef={resultHeading} />
-          {result && parsed.success ? <ZakatReminderForm figures={parsed.data} lastReply={actionData?.reminder} /> : null}
+          {result && parsed.success ? (
+            <ZakatReminderForm figures={parsed.data} lastReply={actionData?.reminder} />
+          ) : null}
           <section aria-labelledby="about-zakat-title" className="rounded-xl bg-slate-50 p-6 text-sm text-slate-700">
             <h2 id="about-zakat-title" className="text-lg font-semibold text-slate-900">
               About Zakat
             </h2>
             <p className="mt-2">
-              Zakat is {ZAKAT_FIGURES.rate} of the wealth you have held for a lunar year, once it reaches the nisab. At the prices above:
+              Zakat is {ZAKAT_FIGURES.rate} of the wealth you have held for a lunar year, once it reaches the nisab. At
+              the prices above:
             </p>
             <ul className="mt-2 space-y-1">
               <li>
-                Gold nisab: {ZAKAT_FIGURES.goldNisabWeight}, about <strong>{nisabInDollars("gold", goldPrice, silverPrice)}</strong>
+                Gold nisab: {ZAKAT_FIGURES.goldNisabWeight}, about{" "}
+                <strong>{nisabInDollars("gold", goldPrice, silverPrice)}</strong>
               </li>
               <li>
-                Silver nisab: {ZAKAT_FIGURES.silverNisabWeight}, about <strong>{nisabInDollars("silver", goldPrice, silverPrice)}</strong>
+                Silver nisab: {ZAKAT_FIGURES.silverNisabWeight}, about{" "}
+                <strong>{nisabInDollars("silver", goldPrice, silverPrice)}</strong>
               </li>
             </ul>
             <p className="mt-2">
-              A harvest is due at {ZAKAT_FIGURES.irrigatedHarvestRate} or {ZAKAT_FIGURES.rainHarvestRate} when it is gathered.{" "}
+              A harvest is due at {ZAKAT_FIGURES.irrigatedHarvestRate} or {ZAKAT_FIGURES.rainHarvestRate} when it is
+              gathered.{" "}
               <Link to="/zakat-education" className="font-medium text-brand-700 underline">
                 Learn more about Zakat
               </Link>
@@ -303,7 +342,10 @@ export default function ZakatCalculator({ loaderData: { prices, kept, fromRemind
               .
             </p>
           </section>
-          <section aria-labelledby="tips-title" className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700">
+          <section
+            aria-labelledby="tips-title"
+            className="rounded-xl border border-slate-200 p-6 text-sm text-slate-700"
+          >
             <h2 id="tips-title" className="text-lg font-semibold text-slate-900">
               Quick Tips
             </h2>
@@ -328,13 +370,23 @@ function TodaysPrices({ prices }: { prices: Route.ComponentProps["loaderData"]["
       {prices.gold_to_confirm ? <ToBeConfirmed /> : null}, silver {figures.silverPrice} a gram as of{" "}
       {formatBothCalendars(prices.silver_as_of)}
       {prices.silver_to_confirm ? <ToBeConfirmed /> : null}. Type today&apos;s price where you know it.
-      {prices.gold_to_confirm || prices.silver_to_confirm ? " A price marked to be confirmed is a starting figure our staff have yet to confirm." : null}
+      {prices.gold_to_confirm || prices.silver_to_confirm
+        ? " A price marked to be confirmed is a starting figure our staff have yet to confirm."
+        : null}
     </p>
   );
 }
 
 /** A figure to type. Its hint sits under the box, so the boxes of a row line up whether or not a field has one. */
-function AmountField({ info, field, placeholder }: { info: FieldInfo; field: FieldMetadata<string>; placeholder: string }) {
+function AmountField({
+  info,
+  field,
+  placeholder,
+}: {
+  info: FieldInfo;
+  field: FieldMetadata<string>;
+  placeholder: string;
+}) {
   const hintId = `${field.id}-hint`;
   const describedBy = [info.hint ? hintId : "", field.errors?.length ? field.errorId : ""].filter(Boolean).join(" ");
   return (
@@ -343,7 +395,10 @@ function AmountField({ info, field, placeholder }: { info: FieldInfo; field: Fie
         {info.label}
       </label>
       <div className="relative">
-        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500"
+        >
           {info.unit}
         </span>
         <input
@@ -377,11 +432,18 @@ function RadioChoice({
   options: { value: string; label: string }[];
 }) {
   return (
-    <fieldset className="mt-4" aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined}>
+    <fieldset
+      className="mt-4"
+      aria-invalid={field.errors ? true : undefined}
+      aria-describedby={field.errors ? field.errorId : undefined}
+    >
       <legend className="field-label">{legend}</legend>
       <div className="flex flex-wrap gap-3">
         {options.map((option) => (
-          <label key={option.value} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          >
             <input
               type="radio"
               name={field.name}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_GOLD_PRICE_PER_GRAM, DEFAULT_SILVER_PRICE_PER_GRAM, NISAB_GOLD_GRAMS, NISAB_SILVER_GRAMS } from "./zakat";
+import {
+  DEFAULT_GOLD_PRICE_PER_GRAM,
+  DEFAULT_SILVER_PRICE_PER_GRAM,
+  NISAB_GOLD_GRAMS,
+  NISAB_SILVER_GRAMS,
+} from "./zakat";
 import { grams, nisabInDollars, percent, priceFigures, ZAKAT_FIGURES, zakatOn } from "./zakat-figures";
 
 describe("Zakat's figures as pages write them", () => {
@@ -21,7 +26,12 @@ describe("Zakat's figures as pages write them", () => {
       goldNisab: "$5,686",
       silverNisab: "$521",
     });
-    expect(priceFigures(100, 1.5)).toEqual({ goldPrice: "$100", silverPrice: "$1.50", goldNisab: "$8,748", silverNisab: "$919" });
+    expect(priceFigures(100, 1.5)).toEqual({
+      goldPrice: "$100",
+      silverPrice: "$1.50",
+      goldNisab: "$8,748",
+      silverNisab: "$919",
+    });
   });
 
   it("follow the rules they are worked out from", () => {

@@ -34,7 +34,11 @@ export function grams(weight: number): string {
 }
 
 /** The nisab in whole dollars, as a reader compares it with their savings: "$5,686". */
-export function nisabInDollars(basis: NisabBasis, goldPricePerGram = DEFAULT_GOLD_PRICE_PER_GRAM, silverPricePerGram = DEFAULT_SILVER_PRICE_PER_GRAM): string {
+export function nisabInDollars(
+  basis: NisabBasis,
+  goldPricePerGram = DEFAULT_GOLD_PRICE_PER_GRAM,
+  silverPricePerGram = DEFAULT_SILVER_PRICE_PER_GRAM,
+): string {
   return formatDollars(Math.round(nisabThreshold(basis, goldPricePerGram, silverPricePerGram)));
 }
 

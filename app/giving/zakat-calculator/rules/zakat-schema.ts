@@ -24,7 +24,9 @@ export function zakatInputSchemaFor(prices: MetalPrices) {
     ),
     agriculture_irrigation: z.preprocess(
       emptyIsUnset,
-      z.enum(["irrigated", "rain"], { message: "Choose irrigated or rain" }).default(DEFAULT_ZAKAT_INPUTS.agriculture_irrigation),
+      z
+        .enum(["irrigated", "rain"], { message: "Choose irrigated or rain" })
+        .default(DEFAULT_ZAKAT_INPUTS.agriculture_irrigation),
     ),
   }) satisfies z.ZodType<ZakatInputs, unknown>;
 }

@@ -103,7 +103,9 @@ export function calculateZakat(inputs: ZakatInputs): ZakatResult {
   const silverValue = inputs.silver_weight * inputs.silver_price_per_gram;
 
   const zakatableAssets = roundToCents(netWealth + goldValue + silverValue + inputs.business_goods);
-  const threshold = roundToCents(nisabThreshold(inputs.nisab_basis, inputs.gold_price_per_gram, inputs.silver_price_per_gram));
+  const threshold = roundToCents(
+    nisabThreshold(inputs.nisab_basis, inputs.gold_price_per_gram, inputs.silver_price_per_gram),
+  );
   const meetsNisab = zakatableAssets > 0 && zakatableAssets >= threshold;
   const dueOn = (value: number) => (meetsNisab ? roundToCents(value * ZAKAT_RATE) : 0);
 

@@ -7,7 +7,12 @@ const sender = { legalName: "Nur Relief Trust", address: "7 Mosque Road, Leeds L
 describe("composeMail", () => {
   it("says the same in HTML and text, signed with the foundation's legal name and contact address", () => {
     const mail = composeMail(
-      { subject: "Your receipt", greeting: "Dear Amina,", paragraphs: ["Thank you."], action: { label: "View receipt", url: "https://example.org/r/1" } },
+      {
+        subject: "Your receipt",
+        greeting: "Dear Amina,",
+        paragraphs: ["Thank you."],
+        action: { label: "View receipt", url: "https://example.org/r/1" },
+      },
       sender,
     );
     expect(mail.text).toBe(
@@ -22,7 +27,10 @@ describe("composeMail", () => {
 
   it("escapes what people typed, so a message cannot become markup", () => {
     const mail = composeMail(
-      newContactMessageMail({ name: "<b>Eve</b>", email: "eve@example.org", message: 'Hi <script>alert("x")</script>\nline two' }, "https://example.org/admin/contacts"),
+      newContactMessageMail(
+        { name: "<b>Eve</b>", email: "eve@example.org", message: 'Hi <script>alert("x")</script>\nline two' },
+        "https://example.org/admin/contacts",
+      ),
       sender,
     );
     expect(mail.html).not.toContain("<script>");
@@ -33,17 +41,30 @@ describe("composeMail", () => {
   });
 
   it("links an address in the foundation's own note", () => {
-    const mail = composeMail({ subject: "Receipt", paragraphs: ["Thanks"], note: "Every gift: https://example.org/my-giving" }, sender);
-    expect(mail.html).toContain('Every gift: <a href="https://example.org/my-giving" style="color:#047857">https://example.org/my-giving</a>');
+    const mail = composeMail(
+      { subject: "Receipt", paragraphs: ["Thanks"], note: "Every gift: https://example.org/my-giving" },
+      sender,
+    );
+    expect(mail.html).toContain(
+      'Every gift: <a href="https://example.org/my-giving" style="color:#047857">https://example.org/my-giving</a>',
+    );
   });
 
   it("leaves a sentence's full stop out of a link", () => {
     const mail = composeMail({ subject: "S", paragraphs: ["P"], note: "See https://example.org/my-giving." }, sender);
-    expect(mail.html).toContain('<a href="https://example.org/my-giving" style="color:#047857">https://example.org/my-giving</a>.');
+    expect(mail.html).toContain(
+      '<a href="https://example.org/my-giving" style="color:#047857">https://example.org/my-giving</a>.',
+    );
   });
 
   it("keeps a typed name with line breaks on one subject line", () => {
-    const mail = composeMail(newContactMessageMail({ name: "Eve\r\nBcc: all@example.org", email: "eve@example.org", message: "Hi" }, "https://example.org/admin/contacts"), sender);
+    const mail = composeMail(
+      newContactMessageMail(
+        { name: "Eve\r\nBcc: all@example.org", email: "eve@example.org", message: "Hi" },
+        "https://example.org/admin/contacts",
+      ),
+      sender,
+    );
     expect(mail.subject).toBe("New contact message from Eve Bcc: all@example.org");
   });
 });

@@ -34,7 +34,10 @@ export function escapeHtml(text: string): string {
  */
 function linkAddresses(escaped: string): string {
   // A sentence's closing punctuation after an address is not part of it.
-  return escaped.replace(/https?:\/\/[^\s<]*[^\s<.,;:)]/g, (url) => `<a href="${url}" style="color:#047857">${url}</a>`);
+  return escaped.replace(
+    /https?:\/\/[^\s<]*[^\s<.,;:)]/g,
+    (url) => `<a href="${url}" style="color:#047857">${url}</a>`,
+  );
 }
 
 /** Who signs every mail. */
@@ -69,7 +72,9 @@ ${
 }${parts.note ? `<p style="margin:16px 0 0;font-size:13px;color:#64748b">${linkAddresses(escapeHtml(parts.note))}</p>` : ""}
 </div>
 <p style="font-size:12px;color:#64748b;line-height:1.5;margin:16px 8px">${FOOTER.map(escapeHtml).join("<br>")}${
-    parts.unsubscribeUrl ? `<br><a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#047857">Unsubscribe in one click</a>` : ""
+    parts.unsubscribeUrl
+      ? `<br><a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#047857">Unsubscribe in one click</a>`
+      : ""
   }</p>
 </div></body></html>`;
   return { subject: parts.subject, text, html };

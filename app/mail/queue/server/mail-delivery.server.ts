@@ -22,7 +22,13 @@ const BATCH = 10;
  * giving, their card page, or confirm for someone. Kept mail (no SMTP) keeps it: the
  * Outbox is then the only way to the link.
  */
-const KEYED_KINDS = new Set(["giving-link", "newsletter-confirm", "zakat-reminder-confirm", "zakat-reminder", "payment-failed"]);
+const KEYED_KINDS = new Set([
+  "giving-link",
+  "newsletter-confirm",
+  "zakat-reminder-confirm",
+  "zakat-reminder",
+  "payment-failed",
+]);
 // `reminder=` is the Zakat reminder's key to its kept figures; the card link carries its key as the path's end.
 const withoutKeys = (text: string) =>
   text.replace(/([?&](?:token|reminder)=|\/update-card\/)[A-Za-z0-9_-]+/g, "$1(hidden once sent)");
@@ -48,7 +54,11 @@ export interface DeliveryRound {
   failed: number;
 }
 
-export async function deliverDueMail(send: SendMail, now: Date = new Date(), stopping: () => boolean = () => false): Promise<DeliveryRound> {
+export async function deliverDueMail(
+  send: SendMail,
+  now: Date = new Date(),
+  stopping: () => boolean = () => false,
+): Promise<DeliveryRound> {
   const db = getDb();
   const claimed = await db
     .updateTable("outbound_mail")
@@ -71,7 +81,10 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
   for (const message of claimed) {
     // Stopping: the rest go back as they were, due at once, for the next start.
     if (stopping()) {
-      await stillOurs(db.updateTable("outbound_mail").set({ status: "pending", next_attempt_at: now.toISOString() }), message).execute();
+      await stillOurs(
+        db.updateTable("outbound_mail").set({ status: "pending", next_attempt_at: now.toISOString() }),
+        message,
+      ).execute();
       continue;
     }
     // The claim is renewed for this message before it goes: a round slowed by the mail server
@@ -96,17 +109,19 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
         headers: JSON.parse(message.headers) as Record<string, string>,
         messageId: message.message_id,
       });
-      const sent = db
-        .updateTable("outbound_mail")
-        .set({
-          status: "sent",
-          attempts,
-          sent_at: new Date().toISOString(),
-          last_error: "",
-          ...(KEYED_KINDS.has(message.kind)
-            ? { text_body: withoutKeys(message.text_body), html_body: withoutKeys(message.html_body), headers: withoutKeys(message.headers) }
-            : {}),
-        });
+      const sent = db.updateTable("outbound_mail").set({
+        status: "sent",
+        attempts,
+        sent_at: new Date().toISOString(),
+        last_error: "",
+        ...(KEYED_KINDS.has(message.kind)
+          ? {
+              text_body: withoutKeys(message.text_body),
+              html_body: withoutKeys(message.html_body),
+              headers: withoutKeys(message.headers),
+            }
+          : {}),
+      });
       await stillOurs(sent, message).execute();
       round.sent += 1;
     } catch (error) {
@@ -121,7 +136,9 @@ export async function deliverDueMail(send: SendMail, now: Date = new Date(), sto
       await stillOurs(outcome, message).execute();
       if (wait === undefined) {
         round.failed += 1;
-        console.error(`Mail ${message.id} to ${message.to_address} failed for good after ${attempts} attempts: ${lastError}`);
+        console.error(
+          `Mail ${message.id} to ${message.to_address} failed for good after ${attempts} attempts: ${lastError}`,
+        );
       } else {
         round.retrying += 1;
       }

@@ -109,7 +109,14 @@ export async function findOutboxPage(filter: OutboxFilter, page: number, pageSiz
     return query;
   };
   const found = await pageOfRows(
-    async () => Number((await matching().select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count),
+    async () =>
+      Number(
+        (
+          await matching()
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .executeTakeFirstOrThrow()
+        ).count,
+      ),
     // The list needs no bodies: those are read one message at a time.
     (limit, offset) =>
       matching()

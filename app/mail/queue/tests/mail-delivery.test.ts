@@ -14,7 +14,10 @@ import { queryPlanOf, whileWritesFail } from "../../../../tests/support/database
 import { callRoute, expectLoggedError } from "../../../../tests/support/routes";
 import { startTestMailServer, type TestMailServer } from "../../../../tests/support/smtp";
 
-/** Mail: written with its cause, delivered to a real SMTP server, retried, never lost; kept for the Outbox without SMTP_URL. */
+/**
+ * Mail: written with its cause, delivered to a real SMTP server, retried, never lost; kept for the Outbox without
+ * SMTP_URL.
+ */
 let smtp: TestMailServer;
 let visitor = 0;
 const fromNewVisitor = () => ({ clientAddress: `203.0.113.${(visitor += 1)}` });
@@ -48,11 +51,18 @@ describe("without SMTP_URL", () => {
     configure({ SMTP_URL: "", STAFF_NOTIFY_EMAIL: "staff@charity.example", PUBLIC_URL: "https://charity.example" });
     const stored = await submitContactMessage(MESSAGE, fromNewVisitor());
     const [row] = await mailRows();
-    expect(row).toMatchObject({ kind: "staff-notification", to_address: "staff@charity.example", status: "kept", subject: "New contact message from Yusuf Ali" });
+    expect(row).toMatchObject({
+      kind: "staff-notification",
+      to_address: "staff@charity.example",
+      status: "kept",
+      subject: "New contact message from Yusuf Ali",
+    });
     expect(row!.text_body).toContain("https://charity.example/admin/contacts?status=pending");
     expect(smtpSender()).toBeNull();
 
-    const outbox = (await callRoute(outboxScreen.loader, `/admin/outbox?view=${row!.id}`)) as Awaited<ReturnType<typeof outboxScreen.loader>>;
+    const outbox = (await callRoute(outboxScreen.loader, `/admin/outbox?view=${row!.id}`)) as Awaited<
+      ReturnType<typeof outboxScreen.loader>
+    >;
     expect(outbox.delivering).toBe(false);
     expect(outbox.counts.kept).toBe(1);
     expect(outbox.viewing).toMatchObject({ to: "staff@charity.example", status: "kept" });
@@ -62,15 +72,24 @@ describe("without SMTP_URL", () => {
 
   it("finds one recipient's mail in the Outbox, in any letter case, through its index", async () => {
     configure({ STAFF_NOTIFY_EMAIL: "staff@charity.example" });
-    await recordOfflineGift({ name: "Aisha Khan", email: "aisha@example.org", amount: "10", payment_method: "cash" }, "staff");
+    await recordOfflineGift(
+      { name: "Aisha Khan", email: "aisha@example.org", amount: "10", payment_method: "cash" },
+      "staff",
+    );
     await submitContactMessage(MESSAGE, fromNewVisitor());
     const find = async (query: string) =>
-      ((await callRoute(outboxScreen.loader, `/admin/outbox?${query}`)) as Awaited<ReturnType<typeof outboxScreen.loader>>).messages.map((message) => message.to);
+      (
+        (await callRoute(outboxScreen.loader, `/admin/outbox?${query}`)) as Awaited<
+          ReturnType<typeof outboxScreen.loader>
+        >
+      ).messages.map((message) => message.to);
     expect(await find("search=AISHA%40Example.org")).toEqual(["aisha@example.org"]);
     expect(await find("search=aisha%40example.org&status=failed")).toEqual([]);
     expect((await find("")).length).toBe(2);
     // The Outbox's own comparison, in either engine's words.
-    const plan = await queryPlanOf(sql`select id from outbound_mail where ${equalsIgnoringCase(sql.ref("to_address"), "a@b.c")} order by created_at desc`);
+    const plan = await queryPlanOf(
+      sql`select id from outbound_mail where ${equalsIgnoringCase(sql.ref("to_address"), "a@b.c")} order by created_at desc`,
+    );
     expect(plan).toContain("outbound_mail_to_nocase");
   });
 
@@ -85,17 +104,27 @@ describe("without SMTP_URL", () => {
     await whileWritesFail("outbound_mail", "insert", "disk full", () =>
       expect(submitContactMessage({ ...MESSAGE, name: "Lost Note" }, fromNewVisitor())).rejects.toThrow("disk full"),
     );
-    expect(await getDb().selectFrom("contact_submissions").select("id").where("name", "=", "Lost Note").execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("contact_submissions").select("id").where("name", "=", "Lost Note").execute(),
+    ).toEqual([]);
   });
 });
 
 describe("with SMTP_URL", () => {
   beforeEach(() =>
-    configure({ SMTP_URL: smtp.url, MAIL_FROM: '"Al-Amanah Giving" <giving@charity.example>', STAFF_NOTIFY_EMAIL: "staff@charity.example", PUBLIC_URL: "https://charity.example" }),
+    configure({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: '"Al-Amanah Giving" <giving@charity.example>',
+      STAFF_NOTIFY_EMAIL: "staff@charity.example",
+      PUBLIC_URL: "https://charity.example",
+    }),
   );
 
   it("delivers a queued note to the SMTP server, HTML with a plain-text part, from MAIL_FROM", async () => {
-    await signUpVolunteer({ name: "Maryam Said", email: "maryam@example.org", interest: "Fundraising" }, fromNewVisitor());
+    await signUpVolunteer(
+      { name: "Maryam Said", email: "maryam@example.org", interest: "Fundraising" },
+      fromNewVisitor(),
+    );
     expect((await mailRows())[0]!.status).toBe("pending");
     const round = await deliverDueMail(smtpSender()!);
     expect(round).toMatchObject({ claimed: 1, sent: 1 });
@@ -128,7 +157,9 @@ describe("with SMTP_URL", () => {
     expect(await deliverDueMail(smtpSender()!)).toMatchObject({ claimed: 0 });
 
     smtp.refuseWith = null;
-    expect(await deliverDueMail(smtpSender()!, new Date(Date.parse(row!.next_attempt_at) + 1))).toMatchObject({ sent: 1 });
+    expect(await deliverDueMail(smtpSender()!, new Date(Date.parse(row!.next_attempt_at) + 1))).toMatchObject({
+      sent: 1,
+    });
     [row] = await mailRows();
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
     expect(smtp.received.map((mail) => mail.subject)).toEqual(["New contact message from Yusuf Ali"]);
@@ -151,35 +182,61 @@ describe("with SMTP_URL", () => {
     expect(row).toMatchObject({ status: "failed", attempts: RETRY_WAITS_SECONDS.length + 1 });
     expectLoggedError(/failed for good after 10 attempts: .*Still busy/);
     expect(smtp.received).toEqual([]);
-    const outbox = (await callRoute(outboxScreen.loader, "/admin/outbox?status=failed")) as Awaited<ReturnType<typeof outboxScreen.loader>>;
+    const outbox = (await callRoute(outboxScreen.loader, "/admin/outbox?status=failed")) as Awaited<
+      ReturnType<typeof outboxScreen.loader>
+    >;
     expect(outbox.messages.map((message) => message.status)).toEqual(["failed"]);
   });
 
   it("delivers a gift's receipt to the donor, with its amount and the link to the printable receipt", async () => {
     const zone = process.env.SITE_TIMEZONE;
     // Where the foundation is (UTC+5), this gift came on New Year's Day 2025: its receipt says so.
-    configure({ ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.", ORG_TAX_ID: "12-3456789", PUBLIC_URL: "https://give.example.org", SITE_TIMEZONE: "Asia/Karachi" });
+    configure({
+      ORG_LEGAL_NAME: "Al-Amanah Foundation Inc.",
+      ORG_TAX_ID: "12-3456789",
+      PUBLIC_URL: "https://give.example.org",
+      SITE_TIMEZONE: "Asia/Karachi",
+    });
     try {
       const gift = await recordOfflineGift(
-        { name: "Omar Farooq", email: "omar@example.org", amount: "250", purpose: "Zakat", payment_method: "cheque", donated_at: "2024-12-31T23:30:00Z" },
+        {
+          name: "Omar Farooq",
+          email: "omar@example.org",
+          amount: "250",
+          purpose: "Zakat",
+          payment_method: "cheque",
+          donated_at: "2024-12-31T23:30:00Z",
+        },
         "staff",
       );
       await deliverDueMail(smtpSender()!);
       const mail = smtp.received.find((received) => received.subject?.includes("Your receipt"))!;
       expect((Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text).toBe("omar@example.org");
-      expect(mail.subject).toBe(`Your receipt R-2025-${String(gift.id).padStart(6, "0")}: $250.00 to Al-Amanah Foundation Inc.`);
+      expect(mail.subject).toBe(
+        `Your receipt R-2025-${String(gift.id).padStart(6, "0")}: $250.00 to Al-Amanah Foundation Inc.`,
+      );
       expect(mail.text).toContain("Date: January 1, 2025");
       expect(mail.text).toContain("Amount: $250.00 USD");
       expect(mail.text).toContain("Tax ID: 12-3456789");
-      expect(mail.text).toMatch(/View and print your receipt: https:\/\/give\.example\.org\/receipts\/[A-Za-z0-9_-]{22}/);
+      expect(mail.text).toMatch(
+        /View and print your receipt: https:\/\/give\.example\.org\/receipts\/[A-Za-z0-9_-]{22}/,
+      );
       expect(mail.html).toContain("Al-Amanah Foundation Inc.");
     } finally {
-      configure({ ORG_LEGAL_NAME: "", ORG_TAX_ID: "", PUBLIC_URL: "https://charity.example", SITE_TIMEZONE: zone ?? "UTC" });
+      configure({
+        ORG_LEGAL_NAME: "",
+        ORG_TAX_ID: "",
+        PUBLIC_URL: "https://charity.example",
+        SITE_TIMEZONE: zone ?? "UTC",
+      });
     }
   });
 
   it("delivers a donor's sign-in link for My giving", async () => {
-    await recordOfflineGift({ name: "Hafsa", email: "hafsa@example.org", amount: "10", payment_method: "cash" }, "staff");
+    await recordOfflineGift(
+      { name: "Hafsa", email: "hafsa@example.org", amount: "10", payment_method: "cash" },
+      "staff",
+    );
     await requestGivingLink({ email: "Hafsa@Example.org" }, fromNewVisitor());
     await deliverDueMail(smtpSender()!);
     const link = smtp.received.find((mail) => mail.subject === "Your link to your giving")!;
@@ -201,7 +258,10 @@ describe("with SMTP_URL", () => {
     expect(await deliverDueMail(smtpSender()!)).toMatchObject({ sent: 1 });
     expect(await deliverDueMail(smtpSender()!, new Date(Date.now() + 121_000))).toMatchObject({ sent: 1 });
     expect(await deliverDueMail(smtpSender()!, new Date(Date.now() + 3600_000))).toMatchObject({ claimed: 0 });
-    expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(["New contact message from Cut Off", "New contact message from Waiting"]);
+    expect(smtp.received.map((mail) => mail.subject).sort()).toEqual([
+      "New contact message from Cut Off",
+      "New contact message from Waiting",
+    ]);
     expect((await mailRows()).map((row) => row.status)).toEqual(["sent", "sent"]);
   });
 });

@@ -33,7 +33,10 @@ export async function runAdminPasswordCli(args: string[]): Promise<number> {
     if (generate) console.log(`New password: ${password}`);
     return 0;
   } catch (error) {
-    if (error instanceof InvalidEnvironmentError) console.error(`${error.message}\nThe command reads the same settings as the site: run it with the site's environment.`);
+    if (error instanceof InvalidEnvironmentError)
+      console.error(
+        `${error.message}\nThe command reads the same settings as the site: run it with the site's environment.`,
+      );
     else console.error(error instanceof ValidationError ? (error.fieldErrors.password?.[0] ?? error.message) : error);
     return 1;
   } finally {

@@ -43,7 +43,8 @@ export async function signInAdmin(username: string, password: string, clientAddr
     const waits = await Promise.all(limits.map(([limiter, key]) => limiter.take(key)));
     wait = Math.max(...waits);
     // Another process took the last attempt meanwhile: give back what this one counted.
-    if (wait > 0) await Promise.all(limits.filter((_, i) => waits[i] === 0).map(([limiter, key]) => limiter.refund(key)));
+    if (wait > 0)
+      await Promise.all(limits.filter((_, i) => waits[i] === 0).map(([limiter, key]) => limiter.refund(key)));
   }
   if (wait > 0) {
     const minutes = Math.ceil(wait / 60);

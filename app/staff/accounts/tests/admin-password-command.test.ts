@@ -21,7 +21,9 @@ describe("npm run admin:password", () => {
     expect(await runAdminPasswordCli([admin.username, "--generate"])).toBe(0);
     const password = printed.find((line) => line.startsWith("New password: "))!.slice("New password: ".length);
     await expect(signInAdmin(admin.username, password, "cli-test")).resolves.toMatchObject({ id: admin.id });
-    await expect(signInAdmin(admin.username, "old-password", "cli-test")).rejects.toThrow("Invalid username or password");
+    await expect(signInAdmin(admin.username, "old-password", "cli-test")).rejects.toThrow(
+      "Invalid username or password",
+    );
   });
 
   it("creates an admin with a new name", async () => {

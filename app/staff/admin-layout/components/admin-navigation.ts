@@ -2,7 +2,10 @@ import type { IconName } from "~/ui/icon";
 
 type AdminNavigationItem = { to: string; label: string; icon: IconName; end?: true };
 
-/** The admin sidebar, in the order the original product listed its screens (Appeals follow Donations, Newsletter follows Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last). */
+/**
+ * The admin sidebar, in the order the original product listed its screens (Appeals follow Donations, Newsletter follows
+ * Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last).
+ */
 export const ADMIN_NAVIGATION = [
   { to: "/admin", label: "Dashboard", icon: "dashboard", end: true },
   { to: "/admin/donations", label: "Donations", icon: "heart" },

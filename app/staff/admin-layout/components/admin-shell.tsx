@@ -42,7 +42,9 @@ export function AdminShell({ username, children }: { username: string; children:
   // "auto" follows the screen width through CSS; an explicit choice overrides it. Opened on
   // a small screen, the rail keeps its place in the page and the panel lies over it.
   const wide = expanded ? "w-16 md:w-60" : collapsed ? "w-16" : "w-16 md:w-60";
-  const overlay = expanded ? "max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:max-h-none max-md:w-60 max-md:bg-slate-900 max-md:shadow-2xl" : "";
+  const overlay = expanded
+    ? "max-md:fixed max-md:inset-y-0 max-md:left-0 max-md:z-40 max-md:max-h-none max-md:w-60 max-md:bg-slate-900 max-md:shadow-2xl"
+    : "";
   const label = expanded ? "" : collapsed ? "sr-only" : "max-md:sr-only";
 
   return (
@@ -60,42 +62,42 @@ export function AdminShell({ username, children }: { username: string; children:
       >
         {/* Sticky inside a full-height column, so it never runs past the bottom of the window. */}
         <div ref={sidebarRef} className={`sticky top-0 flex max-h-screen flex-col overflow-y-auto ${overlay}`}>
-        <div className="flex items-center justify-between gap-2 border-b border-slate-800 p-3">
-          <span className={`${label} truncate font-bold text-white`}>Foundation Admin</span>
-          <button
-            type="button"
-            onClick={toggle}
-            aria-controls="admin-sidebar"
-            aria-expanded={expanded ? true : collapsed ? false : undefined}
-            aria-label="Toggle sidebar"
-            className="rounded-md p-2 hover:bg-slate-800"
-          >
-            <Icon name="menu" />
-          </button>
-        </div>
-        <nav className="p-2">
-          <ul className="space-y-1">
-            {ADMIN_NAVIGATION.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={"end" in item}
-                  title={item.label}
-                  className={({ isActive }) =>
-                    `flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium ${
-                      isActive ? "bg-brand-700 text-white" : "hover:bg-slate-800 hover:text-white"
-                    }`
-                  }
-                >
-                  <span className="flex h-7 w-7 shrink-0 items-center justify-center">
-                    <Icon name={item.icon} />
-                  </span>
-                  <span className={label}>{item.label}</span>
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+          <div className="flex items-center justify-between gap-2 border-b border-slate-800 p-3">
+            <span className={`${label} truncate font-bold text-white`}>Foundation Admin</span>
+            <button
+              type="button"
+              onClick={toggle}
+              aria-controls="admin-sidebar"
+              aria-expanded={expanded ? true : collapsed ? false : undefined}
+              aria-label="Toggle sidebar"
+              className="rounded-md p-2 hover:bg-slate-800"
+            >
+              <Icon name="menu" />
+            </button>
+          </div>
+          <nav className="p-2">
+            <ul className="space-y-1">
+              {ADMIN_NAVIGATION.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={"end" in item}
+                    title={item.label}
+                    className={({ isActive }) =>
+                      `flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium ${
+                        isActive ? "bg-brand-700 text-white" : "hover:bg-slate-800 hover:text-white"
+                      }`
+                    }
+                  >
+                    <span className="flex h-7 w-7 shrink-0 items-center justify-center">
+                      <Icon name={item.icon} />
+                    </span>
+                    <span className={label}>{item.label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -143,7 +145,10 @@ function AccountBar({ username }: { username: string }) {
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
       <Form method="post" action="/admin/logout">
-        <button type="submit" className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium hover:bg-slate-100 hover:text-slate-900">
+        <button
+          type="submit"
+          className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium hover:bg-slate-100 hover:text-slate-900"
+        >
           <Icon name="logOut" />
           Logout
         </button>

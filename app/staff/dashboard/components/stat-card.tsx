@@ -20,7 +20,10 @@ export function StatCard({
     <>
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       {/* Sized to the card, so a long figure ("$458,694.07") fits a narrow card; wraps as a last resort. */}
-      <dd className="mt-1 text-[clamp(1.125rem,13cqi,1.5rem)] font-bold break-words text-slate-900 tabular-nums" data-testid={testId}>
+      <dd
+        className="mt-1 text-[clamp(1.125rem,13cqi,1.5rem)] font-bold break-words text-slate-900 tabular-nums"
+        data-testid={testId}
+      >
         {value}
       </dd>
       {hint ? <dd className="mt-1 text-xs text-slate-500">{hint}</dd> : null}

@@ -12,7 +12,11 @@ import { placeholderOrganisationSettings } from "~/staff/startup/index.server";
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export async function loader() {
-  const [stats, totalRaised, banner] = await Promise.all([getDashboardStats(), totalRaisedChoice(), settingValues(["emergency_appeal"])]);
+  const [stats, totalRaised, banner] = await Promise.all([
+    getDashboardStats(),
+    totalRaisedChoice(),
+    settingValues(["emergency_appeal"]),
+  ]);
   return {
     stats,
     totalRaised,
@@ -24,7 +28,9 @@ export async function loader() {
 }
 
 /** One figure per card, each card a link to the screen where the figure is worked on. */
-export default function Dashboard({ loaderData: { stats, totalRaised, today, totalsCountTest, placeholders, bannerHasBuiltInWords } }: Route.ComponentProps) {
+export default function Dashboard({
+  loaderData: { stats, totalRaised, today, totalsCountTest, placeholders, bannerHasBuiltInWords },
+}: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
@@ -51,7 +57,12 @@ export default function Dashboard({ loaderData: { stats, totalRaised, today, tot
             testId="dashboard-total-donors"
           />
           <Card label="Events" value={formatCount(stats.content.events)} to="/admin/events" testId="dashboard-events" />
-          <Card label="Volunteers" value={formatCount(stats.volunteers.total)} to="/admin/volunteers" testId="dashboard-volunteers" />
+          <Card
+            label="Volunteers"
+            value={formatCount(stats.volunteers.total)}
+            to="/admin/volunteers"
+            testId="dashboard-volunteers"
+          />
           <Card
             label="Zakat balance"
             value={formatExactDollars(stats.funds.zakat_balance)}
@@ -67,9 +78,24 @@ export default function Dashboard({ loaderData: { stats, totalRaised, today, tot
             Contact Messages
           </h2>
           <dl className="grid grid-cols-3 gap-4">
-            <Card label="Total" value={formatCount(stats.contacts.total_messages)} to="/admin/contacts" testId="dashboard-messages" />
-            <Card label="Pending" value={formatCount(stats.contacts.pending)} to="/admin/contacts?status=pending" testId="dashboard-messages-pending" />
-            <Card label="Resolved" value={formatCount(stats.contacts.resolved)} to="/admin/contacts?status=resolved" testId="dashboard-messages-resolved" />
+            <Card
+              label="Total"
+              value={formatCount(stats.contacts.total_messages)}
+              to="/admin/contacts"
+              testId="dashboard-messages"
+            />
+            <Card
+              label="Pending"
+              value={formatCount(stats.contacts.pending)}
+              to="/admin/contacts?status=pending"
+              testId="dashboard-messages-pending"
+            />
+            <Card
+              label="Resolved"
+              value={formatCount(stats.contacts.resolved)}
+              to="/admin/contacts?status=resolved"
+              testId="dashboard-messages-resolved"
+            />
           </dl>
         </section>
         <section aria-labelledby="content">
@@ -77,15 +103,30 @@ export default function Dashboard({ loaderData: { stats, totalRaised, today, tot
             Content Overview
           </h2>
           <dl className="grid grid-cols-2 gap-4">
-            <Card label="Stories" value={formatCount(stats.content.stories)} to="/admin/stories" testId="dashboard-stories" />
-            <Card label="Active Stories" value={formatCount(stats.content.active_stories)} to="/admin/stories" testId="dashboard-active-stories" />
+            <Card
+              label="Stories"
+              value={formatCount(stats.content.stories)}
+              to="/admin/stories"
+              testId="dashboard-stories"
+            />
+            <Card
+              label="Active Stories"
+              value={formatCount(stats.content.active_stories)}
+              to="/admin/stories"
+              testId="dashboard-active-stories"
+            />
             <Card
               label="Pending Testimonials"
               value={formatCount(stats.content.pending_testimonials)}
               to="/admin/testimonials"
               testId="dashboard-pending-testimonials"
             />
-            <Card label="Subscriptions" value={formatCount(stats.content.subscriptions)} to="/admin/subscriptions" testId="dashboard-subscriptions" />
+            <Card
+              label="Subscriptions"
+              value={formatCount(stats.content.subscriptions)}
+              to="/admin/subscriptions"
+              testId="dashboard-subscriptions"
+            />
           </dl>
         </section>
       </div>
@@ -100,18 +141,27 @@ export default function Dashboard({ loaderData: { stats, totalRaised, today, tot
 function PlaceholderDetails({ names }: { names: string[] }) {
   if (names.length === 0) return null;
   return (
-    <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-placeholder-details">
-      Receipts and the site&apos;s footer still carry placeholder details: set {names.join(", ")} in the environment (docs/going-live.md).
+    <p
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      data-testid="dashboard-placeholder-details"
+    >
+      Receipts and the site&apos;s footer still carry placeholder details: set {names.join(", ")} in the environment
+      (docs/going-live.md).
     </p>
   );
 }
 
-/** The banner's own words are an example, not the foundation's emergency: staff choose an appeal for it, or turn it off. */
+/**
+ * The banner's own words are an example, not the foundation's emergency: staff choose an appeal for it, or turn it off.
+ */
 function BuiltInBanner() {
   return (
-    <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-banner-reminder">
-      The emergency banner above every public page shows its built-in words (families displaced by floods), not an appeal of
-      yours.{" "}
+    <p
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      data-testid="dashboard-banner-reminder"
+    >
+      The emergency banner above every public page shows its built-in words (families displaced by floods), not an
+      appeal of yours.{" "}
       <Link to="/admin/settings" className="font-semibold underline">
         Choose an appeal for it, or turn it off, in Settings
       </Link>
@@ -129,8 +179,21 @@ function bothCalendars(day: string): string {
  * Zakat policy still holding template placeholders, starting rates nobody has confirmed, and a typed Total
  * Raised that differs from the books.
  */
-function FundsReminders({ funds, totalRaised, today }: { funds: DashboardStats["funds"]; totalRaised: TotalRaised; today: string }) {
-  const { overdue, policy_is_template: policyIsTemplate, policy_placeholders: policyPlaceholders, rates_to_confirm: ratesToConfirm } = funds;
+function FundsReminders({
+  funds,
+  totalRaised,
+  today,
+}: {
+  funds: DashboardStats["funds"];
+  totalRaised: TotalRaised;
+  today: string;
+}) {
+  const {
+    overdue,
+    policy_is_template: policyIsTemplate,
+    policy_placeholders: policyPlaceholders,
+    rates_to_confirm: ratesToConfirm,
+  } = funds;
   // A typed Total Raised is staff's choice, but one donors can compare with the report.
   const raisedDiffers = totalRaised.source === "typed" && totalRaised.typed !== totalRaised.books;
   if (!overdue && !policyIsTemplate && ratesToConfirm.length === 0 && !raisedDiffers) return null;
@@ -142,24 +205,35 @@ function FundsReminders({ funds, totalRaised, today }: { funds: DashboardStats["
       </h2>
       <ul className="space-y-2">
         {overdue ? (
-          <li className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="dashboard-zakat-overdue">
-            {formatExactDollars(overdue.amount)} of Zakat received since {bothCalendars(overdue.oldest_received_on)} is still
-            undistributed; <LunarYearEnd ends={addDays(overdue.oldest_received_on, LUNAR_YEAR_DAYS)} today={today} />{" "}
+          <li
+            className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+            data-testid="dashboard-zakat-overdue"
+          >
+            {formatExactDollars(overdue.amount)} of Zakat received since {bothCalendars(overdue.oldest_received_on)} is
+            still undistributed;{" "}
+            <LunarYearEnd ends={addDays(overdue.oldest_received_on, LUNAR_YEAR_DAYS)} today={today} />{" "}
             <Link to="/admin/funds/ledger?record=1" className={link}>
               Record a disbursement
             </Link>
           </li>
         ) : null}
         {policyIsTemplate ? (
-          <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-policy-reminder">
-            The Zakat policy is not written yet: until it is, no public page links to it. Still to write: {policyPlaceholders.join("; ")}.{" "}
+          <li
+            className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+            data-testid="dashboard-policy-reminder"
+          >
+            The Zakat policy is not written yet: until it is, no public page links to it. Still to write:{" "}
+            {policyPlaceholders.join("; ")}.{" "}
             <Link to="/admin/funds/policy" className={link}>
               Write the Zakat policy
             </Link>
           </li>
         ) : null}
         {ratesToConfirm.length ? (
-          <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-rates-reminder">
+          <li
+            className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+            data-testid="dashboard-rates-reminder"
+          >
             Rates still to be confirmed, marked so on the public pages: {ratesToConfirm.join("; ")}.{" "}
             <Link to="/admin/funds/rates" className={link}>
               Confirm the rates
@@ -167,9 +241,12 @@ function FundsReminders({ funds, totalRaised, today }: { funds: DashboardStats["
           </li>
         ) : null}
         {raisedDiffers ? (
-          <li className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="dashboard-total-raised-reminder">
-            Total Raised on the homepage is a typed figure, {formatDollars(totalRaised.typed)}; the transparency report shows{" "}
-            {formatDollars(totalRaised.books)} received.{" "}
+          <li
+            className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+            data-testid="dashboard-total-raised-reminder"
+          >
+            Total Raised on the homepage is a typed figure, {formatDollars(totalRaised.typed)}; the transparency report
+            shows {formatDollars(totalRaised.books)} received.{" "}
             <Link to="/admin/settings?edit=total_raised" className={link}>
               Change it in Settings
             </Link>

@@ -11,7 +11,13 @@ import { getDonationTotals } from "~/giving/gifts/index.server";
 /** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
 export interface DashboardStats {
   donations: { total_amount: number; total_donors: number; top_donor: { name: string; amount: number } | null };
-  content: { events: number; stories: number; active_stories: number; pending_testimonials: number; subscriptions: number };
+  content: {
+    events: number;
+    stories: number;
+    active_stories: number;
+    pending_testimonials: number;
+    subscriptions: number;
+  };
   volunteers: { total: number; by_interest: Record<string, number> };
   contacts: { total_messages: number; pending: number; resolved: number };
   /** Zakat held and overdue, and what staff still have to confirm (the policy, starting rates). */
@@ -21,39 +27,48 @@ export interface DashboardStats {
 /** What the Zakat watch says, and which rates in force are still starting figures nobody confirmed. */
 async function fundsWatch(): Promise<DashboardStats["funds"]> {
   const [watch, rates] = await Promise.all([getZakatWatch(), currentRates()]);
-  return { ...watch, rates_to_confirm: Object.values(rates).filter((rate) => rate.to_confirm).map((rate) => rate.label) };
+  return {
+    ...watch,
+    rates_to_confirm: Object.values(rates)
+      .filter((rate) => rate.to_confirm)
+      .map((rate) => rate.label),
+  };
 }
 
 export async function getDashboardStats(): Promise<DashboardStats> {
   const db = getDb();
   // Donation figures come from the totals the database keeps up to date, never a scan of every gift.
-  const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts, funds] = await Promise.all([
-    getDonationTotals(),
-    db
-      .selectFrom("donors")
-      .select(["name", "total_cents"])
-      .where("is_test", "in", countedTestFlags())
-      .orderBy("total_cents", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom("stories")
-      .select((eb) => [
-        eb.fn.countAll<number>().as("total"),
-        eb.fn.coalesce(eb.fn.sum<number>("is_active"), eb.lit(0)).as("active"),
-      ])
-      .executeTakeFirstOrThrow(),
-    db.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("testimonials")
-      .select((eb) => eb.fn.countAll<number>().as("pending"))
-      .where("is_approved", "=", 0)
-      .executeTakeFirstOrThrow(),
-    countedRows("subscriptions", { isTest: countedTestFlags() }),
-    countVolunteers(),
-    countContacts(),
-    fundsWatch(),
-  ]);
+  const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts, funds] =
+    await Promise.all([
+      getDonationTotals(),
+      db
+        .selectFrom("donors")
+        .select(["name", "total_cents"])
+        .where("is_test", "in", countedTestFlags())
+        .orderBy("total_cents", "desc")
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom("stories")
+        .select((eb) => [
+          eb.fn.countAll<number>().as("total"),
+          eb.fn.coalesce(eb.fn.sum<number>("is_active"), eb.lit(0)).as("active"),
+        ])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("events")
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("testimonials")
+        .select((eb) => eb.fn.countAll<number>().as("pending"))
+        .where("is_approved", "=", 0)
+        .executeTakeFirstOrThrow(),
+      countedRows("subscriptions", { isTest: countedTestFlags() }),
+      countVolunteers(),
+      countContacts(),
+      fundsWatch(),
+    ]);
   return {
     donations: {
       total_amount: centsToDollars(donations.totalCents),

@@ -78,7 +78,11 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
             {form.errors ? (
-              <p id={form.errorId} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+              <p
+                id={form.errorId}
+                role="alert"
+                className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+              >
                 {form.errors[0]}
               </p>
             ) : null}

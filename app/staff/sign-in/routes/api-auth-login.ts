@@ -13,7 +13,12 @@ const resource = apiResource<Route.ActionArgs>({
     const admin = await signInAdmin(username, password, context.get(clientAddressContext));
     const { token, expiresAt } = await issueApiToken(admin);
     return json(
-      { access_token: token, token_type: "bearer", expires_at: expiresAt, admin: { id: admin.id, username: admin.username } },
+      {
+        access_token: token,
+        token_type: "bearer",
+        expires_at: expiresAt,
+        admin: { id: admin.id, username: admin.username },
+      },
       200,
       { "Cache-Control": "no-store" },
     );

@@ -11,7 +11,10 @@ export async function issueApiToken(admin: Admin): Promise<{ token: string; expi
   const expiresAt = new Date(Date.now() + API_TOKEN_LIFETIME_MS).toISOString();
   const db = getDb();
   await db.deleteFrom("api_tokens").where("expires_at", "<=", nowIso()).execute();
-  await db.insertInto("api_tokens").values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: expiresAt }).execute();
+  await db
+    .insertInto("api_tokens")
+    .values({ admin_id: admin.id, token_hash: hashToken(token), expires_at: expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 

@@ -39,7 +39,9 @@ export async function adminFromSession(request: Request): Promise<Admin | undefi
  * The one place that decides who is asking: an `Authorization: Bearer` token from
  * POST /api/auth/login, or the admin session cookie. Undefined when neither is valid.
  */
-export async function authorizeAdmin(request: Request): Promise<{ admin: Admin; via: "token" | "session" } | undefined> {
+export async function authorizeAdmin(
+  request: Request,
+): Promise<{ admin: Admin; via: "token" | "session" } | undefined> {
   const token = bearerToken(request);
   const byToken = token ? await findAdminByApiToken(token) : undefined;
   if (byToken) return { admin: byToken, via: "token" };

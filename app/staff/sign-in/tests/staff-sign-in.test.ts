@@ -9,18 +9,9 @@ import * as apiLogin from "~/staff/sign-in/routes/api-auth-login";
 import * as apiLogout from "~/staff/sign-in/routes/api-auth-logout";
 import * as dashboardApi from "~/staff/dashboard/routes/api-admin-dashboard";
 import * as settingApi from "~/content/settings/routes/api-setting";
-import {
-  ensureFirstAdmin,
-  setAdminPassword,
-} from "~/staff/accounts/server/admins.server";
+import { ensureFirstAdmin, setAdminPassword } from "~/staff/accounts/server/admins.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
-import {
-  callApi,
-  callRoute,
-  makeContext,
-  makeRequest,
-  unwrapData,
-} from "../../../../tests/support/routes";
+import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../../../../tests/support/routes";
 
 let username: string;
 const password = "a-strong-password";
@@ -31,11 +22,7 @@ beforeAll(async () => {
 });
 
 /** Signs in through the real form action and returns the session cookie. */
-async function signIn(
-  user = username,
-  pass = password,
-  clientAddress = "198.51.100.1",
-) {
+async function signIn(user = username, pass = password, clientAddress = "198.51.100.1") {
   const result = await callRoute(login.action, "/admin/login", {
     form: { username: user, password: pass, redirectTo: "/admin/settings" },
     clientAddress,
@@ -52,10 +39,7 @@ async function signIn(
 }
 
 /** Runs the admin layout's middleware like React Router does before any admin loader. */
-async function runGuard(
-  pathname: string,
-  headers: Record<string, string> = {},
-) {
+async function runGuard(pathname: string, headers: Record<string, string> = {}) {
   const context = makeContext();
   const request = makeRequest(pathname, { headers });
   try {
@@ -94,11 +78,9 @@ describe("admin sign-in form", () => {
         }),
       );
       expect(status).toBe(401);
-      expect(
-        (data as { result: { error: Record<string, string[]> } }).result.error[
-          ""
-        ],
-      ).toEqual(["Invalid username or password"]);
+      expect((data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual([
+        "Invalid username or password",
+      ]);
     }
   });
 
@@ -109,9 +91,7 @@ describe("admin sign-in form", () => {
       }),
     );
     expect(status).toBe(400);
-    expect(
-      (data as { result: { error: Record<string, string[]> } }).result.error,
-    ).toMatchObject({
+    expect((data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
       username: ["Username is required"],
       password: ["Password is required"],
     });
@@ -176,9 +156,7 @@ describe("the admin guard", () => {
   it("redirects an anonymous visitor to sign-in, remembering the page", async () => {
     const { redirect } = await runGuard("/admin/settings?edit=total_raised");
     expect(redirect?.status).toBe(302);
-    expect(redirect?.headers.get("Location")).toBe(
-      "/admin/login?redirectTo=%2Fadmin%2Fsettings%3Fedit%3Dtotal_raised",
-    );
+    expect(redirect?.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fsettings%3Fedit%3Dtotal_raised");
   });
 
   it("sends /admin itself to a plain /admin/login", async () => {
@@ -202,24 +180,16 @@ describe("logout", () => {
       headers: { Cookie: cookie },
     })) as Response;
     expect(response.headers.get("Location")).toBe("/admin/login");
-    expect(response.headers.get("Set-Cookie")).toMatch(
-      /Expires=Thu, 01 Jan 1970/,
-    );
+    expect(response.headers.get("Set-Cookie")).toMatch(/Expires=Thu, 01 Jan 1970/);
     const { redirect } = await runGuard("/admin", { Cookie: cookie });
     expect(redirect?.status).toBe(302);
   });
 
   it("changing a password signs the admin out everywhere", async () => {
     const { admin, auth } = await createTestAdmin("first-password");
-    const cookie = await signIn(
-      admin.username,
-      "first-password",
-      "198.51.100.20",
-    );
+    const cookie = await signIn(admin.username, "first-password", "198.51.100.20");
     await setAdminPassword(admin.username, "second-password");
-    expect(
-      (await runGuard("/admin", { Cookie: cookie })).redirect?.status,
-    ).toBe(302);
+    expect((await runGuard("/admin", { Cookie: cookie })).redirect?.status).toBe(302);
     expect(
       (
         await callApi(dashboardApi.loader, "/api/admin/dashboard", {
@@ -241,11 +211,9 @@ describe("POST /api/auth/login", () => {
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(typeof body.admin.id).toBe("number");
 
-    const dashboard = await callApi(
-      dashboardApi.loader,
-      "/api/admin/dashboard",
-      { headers: { Authorization: `Bearer ${body.access_token}` } },
-    );
+    const dashboard = await callApi(dashboardApi.loader, "/api/admin/dashboard", {
+      headers: { Authorization: `Bearer ${body.access_token}` },
+    });
     expect(dashboard.status).toBe(200);
     expect(dashboard.body).toEqual({
       donations: { total_amount: 0, total_donors: 0, top_donor: null },
@@ -268,11 +236,7 @@ describe("POST /api/auth/login", () => {
         zakat_balance: 0,
         overdue: null,
         policy_is_template: true,
-        policy_placeholders: [
-          'The note "THIS IS A TEMPLATE" at the top',
-          "Administration share",
-          "Who reviews it",
-        ],
+        policy_placeholders: ['The note "THIS IS A TEMPLATE" at the top', "Administration share", "Who reviews it"],
         rates_to_confirm: expect.arrayContaining(["Zakat al-Fitr, per person"]),
       },
     });
@@ -283,13 +247,8 @@ describe("POST /api/auth/login", () => {
       body: { username, password },
       clientAddress: "198.51.100.31",
     });
-    const rows = await getDb()
-      .selectFrom("api_tokens")
-      .select("token_hash")
-      .execute();
-    expect(rows.some((row) => row.token_hash === body.access_token)).toBe(
-      false,
-    );
+    const rows = await getDb().selectFrom("api_tokens").select("token_hash").execute();
+    expect(rows.some((row) => row.token_hash === body.access_token)).toBe(false);
   });
 
   it("answers 401 {detail: 'Invalid username or password'}, even with a stale token attached", async () => {
@@ -309,26 +268,18 @@ describe("POST /api/auth/login", () => {
       body: { username },
     });
     expect(missing.status).toBe(422);
-    expect((await callApi(apiLogin.loader, "/api/auth/login")).status).toBe(
-      405,
-    );
+    expect((await callApi(apiLogin.loader, "/api/auth/login")).status).toBe(405);
   });
 
   it("expired tokens stop working", async () => {
     const { auth } = await createTestAdmin();
-    await sql`update api_tokens set expires_at = '2000-01-01T00:00:00.000Z'`.execute(
-      getDb(),
-    );
-    const put = await callApi(
-      settingApi.action,
-      "/api/settings/meals_provided",
-      {
-        method: "PUT",
-        body: { value: "1" },
-        headers: auth,
-        params: { key: "meals_provided" },
-      },
-    );
+    await sql`update api_tokens set expires_at = '2000-01-01T00:00:00.000Z'`.execute(getDb());
+    const put = await callApi(settingApi.action, "/api/settings/meals_provided", {
+      method: "PUT",
+      body: { value: "1" },
+      headers: auth,
+      params: { key: "meals_provided" },
+    });
     expect(put.status).toBe(401);
   });
 

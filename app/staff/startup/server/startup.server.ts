@@ -48,7 +48,9 @@ function unreachableDatabase(error: unknown): StartRefusedError | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;
   const reason = typeof code === "string" ? UNREACHABLE[code] : undefined;
   if (!reason) return undefined;
-  return new StartRefusedError(`Could not use the database ${databaseLabel()}: ${reason} (${(error as Error).message}). Check DATABASE_URL and start again.`);
+  return new StartRefusedError(
+    `Could not use the database ${databaseLabel()}: ${reason} (${(error as Error).message}). Check DATABASE_URL and start again.`,
+  );
 }
 
 async function prepare(): Promise<StartupReport> {
@@ -68,7 +70,8 @@ async function prepare(): Promise<StartupReport> {
   await pruneExpiredSessions();
   getSessionSecret();
   // Media arrives under these folders of UPLOADS_DIR (served from /api/uploads/...).
-  for (const folder of Object.values(UPLOAD_FOLDERS)) mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
+  for (const folder of Object.values(UPLOAD_FOLDERS))
+    mkdirSync(path.join(env.UPLOADS_DIR, folder), { recursive: true });
 
   return { seededDemo, seededDemoMoney, sandbox: isSandboxMode(env), paymentMode: paymentMode(env), admin };
 }
@@ -76,16 +79,22 @@ async function prepare(): Promise<StartupReport> {
 /** Whoever starts the site reads first whether donors' cards will really be charged. */
 const PAYMENTS_LINE: Record<PaymentMode, string> = {
   sandbox: "Payments: SANDBOX mode (no STRIPE_SECRET_KEY). Donations use the built-in test checkout; no money moves.",
-  "stripe-test": "Payments: Stripe TEST keys. Stripe's test checkout; no money moves, and test gifts are never counted in the books.",
+  "stripe-test":
+    "Payments: Stripe TEST keys. Stripe's test checkout; no money moves, and test gifts are never counted in the books.",
   live: "Payments: LIVE Stripe keys. Donors' cards are charged.",
 };
 
 /** The lines an operator reads when the server starts. */
 export function describeStartup(report: StartupReport, siteUrl: string): string[] {
   const lines: string[] = [];
-  if (report.seededDemoMoney) lines.push("New database: demo stories, events, testimonials, three appeals and a year of gifts and disbursements added (SEED_DEMO=0 turns this off).");
+  if (report.seededDemoMoney)
+    lines.push(
+      "New database: demo stories, events, testimonials, three appeals and a year of gifts and disbursements added (SEED_DEMO=0 turns this off).",
+    );
   else if (report.seededDemo) {
-    lines.push("New database: demo stories, events and testimonials added, but no demo gifts or ledger, since payments are live (SEED_DEMO=0 adds no demo content at all).");
+    lines.push(
+      "New database: demo stories, events and testimonials added, but no demo gifts or ledger, since payments are live (SEED_DEMO=0 adds no demo content at all).",
+    );
   }
   if (report.admin.created) {
     lines.push(`Admin account created: ${report.admin.username}`);
