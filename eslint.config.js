@@ -8,7 +8,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import { builtinModules } from "node:module";
 import tseslint from "typescript-eslint";
-import { ringZones } from "./eslint/rings.js";
+import { ringZones, sliceLayoutProblems } from "./eslint/rings.js";
+
+// A file outside the folders a slice may hold would escape the rules below: refuse to lint at all.
+const layoutProblems = sliceLayoutProblems();
+if (layoutProblems.length) throw new Error(`The slices' layout is broken:\n${layoutProblems.join("\n")}`);
 
 /** Packages that talk to the world (database, payments, mail, files, HTTP): never in domain/. */
 const SERVER_PACKAGES = [
@@ -28,6 +32,10 @@ const SERVER_PACKAGES = [
 ];
 
 const NO_BUILT_INS = "rules/ and shared/ are pure and run in the browser: no Node built-ins.";
+
+/** Only a slice's server code (and app/lib) speaks to the database. */
+const DATABASE_PACKAGES = ["kysely", "better-sqlite3", "pg"];
+const DATABASE_IN_SERVER_CODE = "Only server code speaks to the database: ask the slice's server/ module.";
 
 const TESTS_ARE_NOT_APP_CODE = {
   group: ["**/tests/**", "*.test", "*.test.ts"],
@@ -181,7 +189,8 @@ export default tseslint.config(
   },
   {
     // Components run in the browser: what they show comes from a route's loader.
-    files: ["app/*/*/components/**/*.{ts,tsx}"],
+    files: ["app/*/*/components/**/*.{ts,tsx}", "app/ui/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -191,6 +200,35 @@ export default tseslint.config(
             {
               group: ["*.server", "*.server.*"],
               message: "Components never call server code: a route's loader reads it and passes it down.",
+            },
+            { group: DATABASE_PACKAGES, message: DATABASE_IN_SERVER_CODE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Route modules are thin: they ask their slice's server code, which alone speaks to the database.
+    files: ["app/*/*/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [TESTS_ARE_NOT_APP_CODE, { group: DATABASE_PACKAGES, message: DATABASE_IN_SERVER_CODE }] },
+      ],
+    },
+  },
+  {
+    // Server code runs below the UI: it never renders another slice's components.
+    files: ["app/*/*/server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            TESTS_ARE_NOT_APP_CODE,
+            {
+              group: ["**/index.ui", "**/components/*", "react-dom", "react-dom/*"],
+              message: "server/ holds the rules and the I/O; the UI calls it, never the other way round.",
             },
           ],
         },

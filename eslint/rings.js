@@ -38,6 +38,38 @@ export function slices() {
     .flatMap((area) => dirsIn(path.join(app, area)).map((feature) => `${area}/${feature}`));
 }
 
+/** What a slice may hold: the rings' folders, tests, a README and its three public modules. */
+const SLICE_FOLDERS = [...SLICE_RINGS, "tests"];
+const SLICE_FILES = ["README.md", ...PUBLIC_MODULES.map((module) => module.slice(2))];
+
+/**
+ * Every entry that would sit outside the rules: a file or folder in a slice that is not one of
+ * the above, or a file in an area beside its slices other than its README. The zones name the
+ * rings' folders, so what lay elsewhere would be checked by nothing; eslint.config.js refuses
+ * to lint at all while one exists.
+ */
+export function sliceLayoutProblems() {
+  const problems = [];
+  for (const area of dirsIn(app).filter((name) => !SHARED_FOLDERS.includes(name))) {
+    for (const entry of readdirSync(path.join(app, area), { withFileTypes: true })) {
+      if (entry.isFile() && entry.name !== "README.md") {
+        problems.push(`app/${area}/${entry.name}: an area holds only its slices and a README; put it in a slice.`);
+      }
+      if (!entry.isDirectory()) continue;
+      for (const inside of readdirSync(path.join(app, area, entry.name), { withFileTypes: true })) {
+        const allowed = inside.isDirectory() ? SLICE_FOLDERS : SLICE_FILES;
+        if (!allowed.includes(inside.name)) {
+          problems.push(
+            `app/${area}/${entry.name}/${inside.name}: a slice holds only ${SLICE_FOLDERS.join("/, ")}/ and ` +
+              `${SLICE_FILES.join(", ")}, so that every file in it falls under one ring's rules (eslint/rings.js).`,
+          );
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 export function ringZones() {
   const all = slices();
   const sliceDirs = all.map((slice) => `./app/${slice}`);
@@ -97,6 +129,24 @@ function sliceZones(slice, all) {
       from: here,
       except: PUBLIC_MODULES,
       message: `Reach ${slice} through its public modules (~/${slice} for pure rules, ~/${slice}/index.ui for components, ~/${slice}/index.server for server code), not its insides: export what you need there.`,
+    },
+    {
+      target: `${here}/index.ts`,
+      from: [
+        `${here}/server`,
+        `${here}/routes`,
+        `${here}/components`,
+        `${here}/index.ui.ts`,
+        `${here}/index.server.ts`,
+      ],
+      message:
+        "index.ts is the slice's pure public module: it re-exports only rules/, so the browser and rules/ may import it.",
+    },
+    {
+      target: `${here}/index.ui.ts`,
+      from: [`${here}/server`, `${here}/routes`, `${here}/index.server.ts`],
+      message:
+        "index.ui.ts gives other slices this slice's components: it re-exports components/ and rules/, never server code.",
     },
     {
       target: `${here}/rules`,

@@ -1,4 +1,6 @@
 import { ESLint } from "eslint";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { sliceLayoutProblems } from "./rings.js";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -112,6 +114,45 @@ describe("the rings inside a slice", () => {
   it("lets only server code speak to the database", async () => {
     const found = await objectionsTo("app/giving/receipts/routes/probe.tsx", 'import { x } from "~/lib/db.server";');
     expect(found.join("\n")).toContain("Only server code speaks to the database");
+  });
+});
+
+describe("the public modules and the slices' layout", () => {
+  it("keeps server code out of index.ts and index.ui.ts, which the browser imports", async () => {
+    const pure = await objectionsTo("app/giving/receipts/index.ts", 'export { x } from "./server/receipts.server";');
+    expect(pure.join("\n")).toContain("index.ts is the slice's pure public module");
+    const ui = await objectionsTo("app/giving/receipts/index.ui.ts", 'export { x } from "./server/receipts.server";');
+    expect(ui.join("\n")).toContain("index.ui.ts gives other slices this slice's components");
+  });
+
+  it("refuses another slice's components in server code, and the database in routes and components", async () => {
+    const inServer = await objectionsTo(
+      "app/giving/receipts/server/probe.server.ts",
+      'import { x } from "~/giving/recurring/index.ui";',
+    );
+    expect(inServer.join("\n")).toContain("server/ holds the rules and the I/O");
+    const inRoute = await objectionsTo("app/giving/receipts/routes/probe.tsx", 'import { sql as x } from "kysely";');
+    expect(inRoute.join("\n")).toContain("Only server code speaks to the database");
+    const inUi = await objectionsTo("app/ui/probe.tsx", 'import { x } from "~/lib/env.server";');
+    expect(inUi.join("\n")).toContain("Components never call server code");
+  });
+
+  it("finds a file that would sit outside every ring's rules", () => {
+    const strays = ["app/giving/receipts/helpers.ts", "app/giving/receipts/hooks", "app/giving/stray.ts"];
+    mkdirSync(strays[1]!);
+    writeFileSync(strays[0]!, "");
+    writeFileSync(strays[2]!, "");
+    try {
+      const problems = sliceLayoutProblems().join("\n");
+      expect(problems).toContain(
+        "app/giving/receipts/helpers.ts: a slice holds only routes/, components/, server/, rules/, tests/",
+      );
+      expect(problems).toContain("app/giving/receipts/hooks: a slice holds only");
+      expect(problems).toContain("app/giving/stray.ts: an area holds only its slices and a README");
+    } finally {
+      for (const stray of strays) rmSync(stray, { recursive: true, force: true });
+    }
+    expect(sliceLayoutProblems()).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PROOF_BYTES } from "./proof-files.server";
+import { MAX_PROOF_BYTES } from "~/funds/ledger";
 import {
   answersWithPage,
   bodyProblemPage,

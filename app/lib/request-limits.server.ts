@@ -1,4 +1,4 @@
-import { MAX_PROOF_BYTES } from "./proof-files.server";
+import { MAX_PROOF_BYTES } from "~/funds/ledger";
 
 /**
  * How large a request body may be. Forms and JSON are small; refusing a huge body before

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { resetThumbnailFailures } from "~/lib/video-thumbnails.server";
+import { resetThumbnailFailures } from "~/content/media/server/video-thumbnails.server";
 import * as thumbnailApi from "~/content/media/routes/api-video-thumbnail";
 import { updateSetting } from "~/content/settings/server/settings.server";
 import { callRoute } from "../support/routes";

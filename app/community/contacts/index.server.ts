@@ -1,14 +1,1 @@
-export {
-  BULK_DELETE_LIMIT,
-  contactsInBatches,
-  type ContactSubmission,
-  countContacts,
-  deleteContact,
-  deleteContacts,
-  findContactPage,
-  getContact,
-  listContacts,
-  readContactFilter,
-  resolveContact,
-  submitContactMessage,
-} from "./server/contacts.server";
+export { countContacts } from "./server/contacts.server";

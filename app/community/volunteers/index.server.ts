@@ -1,11 +1,1 @@
-export {
-  countVolunteers,
-  deleteVolunteer,
-  findVolunteerPage,
-  getVolunteer,
-  listVolunteers,
-  readVolunteerFilter,
-  signUpVolunteer,
-  type VolunteerSignup,
-  volunteersInBatches,
-} from "./server/volunteers.server";
+export { countVolunteers } from "./server/volunteers.server";

@@ -1,11 +1,1 @@
-export {
-  type CharityEvent,
-  createEvent,
-  deleteEvent,
-  eventsByTiming,
-  findEventPage,
-  foundationToday,
-  getEvent,
-  listEvents,
-  updateEvent,
-} from "./server/events.server";
+export { foundationToday, listEvents } from "./server/events.server";

@@ -1,15 +1,6 @@
 export { findMediaSlot, SLOT_RULES, slotMedia, type SlotMedia } from "./rules/media-slots";
+export { imageSources, type ImageSources, UPLOAD_FOLDERS, uploadUrl } from "~/shared/media-sources";
 export {
-  IMAGE_WIDTHS,
-  imageSources,
-  type ImageSources,
-  UPLOAD_FOLDERS,
-  type UploadFolder,
-  uploadUrl,
-} from "~/shared/media-sources";
-export {
-  DEMO_PHOTO_NAMES,
-  type DemoPhotoName,
   isDemoPhotoPath,
   isUploadedFileName,
   isValidPhotoUrl,

@@ -1,12 +1,1 @@
-export {
-  createStory,
-  deleteStory,
-  findStoryPage,
-  getStory,
-  listStories,
-  type Reader,
-  type Story,
-  storyCard,
-  type StoryCard,
-  updateStory,
-} from "./server/stories.server";
+export { listStories, type Reader, storyCard } from "./server/stories.server";

@@ -1,11 +1,1 @@
-export {
-  approveTestimonial,
-  createTestimonial,
-  deleteTestimonial,
-  findTestimonialPage,
-  getTestimonial,
-  listTestimonials,
-  submitTestimonial,
-  type Testimonial,
-  updateTestimonial,
-} from "./server/testimonials.server";
+export { listTestimonials } from "./server/testimonials.server";

@@ -1,6 +1,4 @@
 export {
-  addFund,
-  changeFund,
   type Fund,
   fundBySlug,
   fundForPurpose,

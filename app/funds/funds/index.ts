@@ -1,23 +1,10 @@
-export {
-  canBeArchived,
-  FUND_KIND_LABELS,
-  FUND_KINDS,
-  FUND_SLUGS,
-  type FundKind,
-  isObligationBound,
-  isZakatBound,
-  soundsLikeAnObligation,
-} from "./rules/fund-kinds";
+export { FUND_SLUGS, type FundKind, isObligationBound, isZakatBound } from "./rules/fund-kinds";
 export {
   calendarDay,
   type DisbursementInput,
   disbursementSchema,
   dollarsField,
   eidDateSchema,
-  type FundChange,
-  fundChangeSchema,
-  type NewFund,
-  newFundSchema,
   type ObligationRequest,
   obligationSchema,
   RATE_KEYS,
@@ -30,23 +17,12 @@ export {
   type ZakatPolicyInput,
   zakatPolicySchema,
 } from "./rules/fund-schemas";
-export {
-  isZakatCategory,
-  ZAKAT_CATEGORIES,
-  ZAKAT_CATEGORY_KEYS,
-  type ZakatCategoryKey,
-  zakatCategoryLabel,
-} from "./rules/zakat-categories";
+export { isZakatCategory, ZAKAT_CATEGORIES, type ZakatCategoryKey, zakatCategoryLabel } from "./rules/zakat-categories";
 export {
   givenAfterEid,
   isFitrLate,
   type Obligation,
   OBLIGATION_LIMITS,
-  type ObligationKind,
-  type ObligationQuote,
   type ObligationRates,
-  PEOPLE_FED_FOR_A_BROKEN_FAST,
-  PEOPLE_FED_FOR_A_BROKEN_OATH,
-  peopleFedForKaffarah,
   quoteObligation,
 } from "./rules/obligations";

@@ -1,1 +1,1 @@
-export { type Shortfall, shortfallOf } from "./rules/running-balance";
+export { MAX_PROOF_BYTES } from "./rules/proof-limits";

@@ -1,11 +1,1 @@
-export {
-  currentRates,
-  type CurrentRates,
-  listRates,
-  obligationRatesOf,
-  type PublicRegisterEntry,
-  type Rate,
-  rateRegister,
-  recordRate,
-  type RegisterEntry,
-} from "./server/rates.server";
+export { currentRates, type CurrentRates, obligationRatesOf, type Rate } from "./server/rates.server";

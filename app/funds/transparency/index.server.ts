@@ -1,8 +1,1 @@
-export {
-  getTransparencyReport,
-  readReportRequest,
-  receivedSince,
-  receivedToDate,
-  type ReportRequest,
-  type TransparencyReport,
-} from "./server/transparency.server";
+export { receivedSince, receivedToDate } from "./server/transparency.server";

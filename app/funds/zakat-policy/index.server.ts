@@ -1,10 +1,2 @@
-export {
-  type EidAlFitr,
-  getZakatPolicy,
-  isZakatPolicyPublished,
-  saveZakatPolicy,
-  setEidAlFitr,
-  thisYearsEid,
-  type ZakatPolicy,
-} from "./server/zakat-policy.server";
+export { type EidAlFitr, getZakatPolicy, isZakatPolicyPublished, thisYearsEid } from "./server/zakat-policy.server";
 export { getZakatWatch, type ZakatWatch } from "./server/zakat-watch.server";

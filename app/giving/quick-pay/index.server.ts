@@ -1,1 +1,1 @@
-export { type QuickPayQuote, quickPayTerms, type QuickPayTerms, quoteQuickPay } from "./server/quick-pay.server";
+export { quoteQuickPay } from "./server/quick-pay.server";

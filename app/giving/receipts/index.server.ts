@@ -1,2 +1,2 @@
 export { newReceiptToken } from "./server/receipt-tokens.server";
-export { findReceipt, issueReceipt } from "./server/receipts.server";
+export { issueReceipt } from "./server/receipts.server";

@@ -1,9 +1,3 @@
-export { cardLinkPage, type CardLinkPage, openCardUpdate } from "./server/card-links.server";
-export {
-  type PaymentTrouble,
-  type PaymentTroubleReport,
-  paymentTroubles,
-} from "./server/payment-trouble-report.server";
 export {
   followSubscriptionTroubles,
   recordFailedCharge,
@@ -14,18 +8,8 @@ export {
   isRecurringChangeIntent,
   type RecurringChangeRefusal,
 } from "./routes/recurring-change-form.server";
-export {
-  changeRecurringAmount,
-  pauseRecurringGift,
-  type RecurringActor,
-  resumeRecurringGift,
-} from "./server/recurring-changes.server";
-export {
-  fixSandboxCardAndRetry,
-  getSandboxBillingPage,
-  isTroubleSimulation,
-  simulatePaymentTrouble,
-} from "./server/sandbox-troubles.server";
+export { changeRecurringAmount, pauseRecurringGift, resumeRecurringGift } from "./server/recurring-changes.server";
+export { fixSandboxCardAndRetry, getSandboxBillingPage } from "./server/sandbox-troubles.server";
 export {
   type ChangeActor,
   type ChangeRecord,
@@ -34,14 +18,4 @@ export {
   type SubscriptionChange,
   subscriptionHistory,
 } from "./server/subscription-history.server";
-export {
-  cancelSubscription,
-  findSubscription,
-  findSubscriptionById,
-  findSubscriptionPage,
-  getSubscriptionSummary,
-  listSubscriptions,
-  refreshSubscriptionStatuses,
-  type Subscription,
-  type SubscriptionSummary,
-} from "./server/subscriptions.server";
+export { cancelSubscription } from "./server/subscriptions.server";

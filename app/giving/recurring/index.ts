@@ -7,6 +7,5 @@ export {
   INITIAL_STATUS,
   isCancelable,
   isChangeable,
-  PAUSED_STATUS,
   shownStatus,
 } from "./rules/subscription-status";

@@ -1,1 +1,1 @@
-export { calculateZakatAtTodaysPrices, todaysMetalPrices, type TodaysMetalPrices } from "./server/metal-prices.server";
+export { todaysMetalPrices } from "./server/metal-prices.server";

@@ -1,2 +1,1 @@
-export { issueApiToken, revokeApiToken } from "./server/api-tokens.server";
-export { adminAuthenticator, adminFromSession, readerOf, requireAdminPage, staffOnly } from "./server/auth.server";
+export { readerOf, requireAdminPage, staffOnly } from "./server/auth.server";

@@ -1,2 +1,1 @@
-export { databaseAnswers } from "./server/health.server";
 export { bootstrap, describeStartup, placeholderOrganisationSettings } from "./server/startup.server";

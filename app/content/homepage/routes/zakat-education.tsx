@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ToBeConfirmed } from "~/funds/transparency/index.ui";
+import { ToBeConfirmed } from "~/ui/to-be-confirmed";
 import { Icon } from "~/ui/icon";
 import type { Route } from "./+types/zakat-education";
 import { FOUNDATION } from "~/content/public-layout/index.ui";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api-video-thumbnail";
 import { apiResource } from "~/lib/api.server";
-import { serveYouTubeThumbnail } from "~/lib/video-thumbnails.server";
+import { serveYouTubeThumbnail } from "../server/video-thumbnails.server";
 import { isYouTubeVideoShown } from "../server/media.server";
 
 /** GET /api/video-thumbnails/{youtubeId}.webp: the still of a YouTube video this site shows. */

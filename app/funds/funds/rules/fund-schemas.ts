@@ -9,7 +9,7 @@ import { ZAKAT_CATEGORY_KEYS } from "./zakat-categories";
  * The funds schemas, shared by the admin forms (in the browser and their actions), the
  * quick-pay forms and the /api/funds/, /api/disbursements/ and /api/rates/ endpoints.
  * Rules that need the database (a Zakat fund needs a category, a balance must cover a
- * disbursement, a date cannot be in the future where the foundation is) are the services'.
+ * disbursement, a date cannot be in the future where the foundation is) are the server code's (server/).
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -18,7 +18,7 @@ import { getEnv } from "~/lib/env.server";
 import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server";
 import { readSubmission } from "~/ui/form-submission.server";
 import { backToList } from "~/ui/list-return.server";
-import { MAX_PROOF_BYTES } from "~/lib/proof-files.server";
+import { MAX_PROOF_BYTES } from "../rules/proof-limits";
 import { rowFromParam } from "~/lib/record-ids.server";
 import { adminContext } from "~/lib/request-context";
 import { discard, type ReceivedFile } from "~/lib/uploads.server";

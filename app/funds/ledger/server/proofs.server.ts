@@ -1,4 +1,4 @@
-import { deleteProof, serveProof, storeProof } from "~/lib/proof-files.server";
+import { deleteProof, serveProof, storeProof } from "./proof-files.server";
 import { NotFoundError } from "~/lib/service-errors";
 import type { ReceivedFile } from "~/lib/uploads.server";
 import { proofOf, recordDisbursement, type LedgerEntry } from "./ledger.server";

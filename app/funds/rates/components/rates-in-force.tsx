@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { TableCaption, TableFrame, ToBeConfirmed } from "~/funds/transparency/index.ui";
+import { TableCaption, TableFrame } from "~/ui/table-frame";
+import { ToBeConfirmed } from "~/ui/to-be-confirmed";
 
 export interface RateInForce {
   key: string;

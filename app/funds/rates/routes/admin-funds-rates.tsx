@@ -17,7 +17,7 @@ import { readFormBody } from "~/lib/form-body.server";
 import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server";
 import { adminContext } from "~/lib/request-context";
 import { currentRates, listRates, recordRate, type Rate } from "../server/rates.server";
-import { ToBeConfirmed } from "~/funds/transparency/index.ui";
+import { ToBeConfirmed } from "~/ui/to-be-confirmed";
 
 export const meta: Route.MetaFunction = () => [{ title: "Rates | Funds | Admin" }];
 

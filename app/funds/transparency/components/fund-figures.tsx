@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { TransparencyReport } from "../rules/report-shapes";
 import { formatDollars } from "~/shared/money";
 import { FigureBar, sharesOf } from "./figure-bar";
-import { TableCaption, TableFrame } from "./table-frame";
+import { TableCaption, TableFrame } from "~/ui/table-frame";
 
 /** One fund of the report, as the service gives it. */
 export type FundRow = Pick<TransparencyReport["funds"][number], "name" | "received" | "distributed" | "held">;

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { TransparencyReport } from "../rules/report-shapes";
 import { formatDollars } from "~/shared/money";
 import { FigureBar } from "./figure-bar";
-import { TableCaption, TableFrame } from "./table-frame";
+import { TableCaption, TableFrame } from "~/ui/table-frame";
 
 /** One year of the report's within-a-lunar-year figures, as the service gives them. */
 export type LunarYearRow = TransparencyReport["zakat"]["by_year"][number];

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { TransparencyReport } from "../rules/report-shapes";
 import { formatDollars } from "~/shared/money";
 import { FigureBar } from "./figure-bar";
-import { TableCaption, TableFrame } from "./table-frame";
+import { TableCaption, TableFrame } from "~/ui/table-frame";
 
 /** One category of the report, with the name as the verse writes it, in Arabic script, when the page has it. */
 export type CategoryRow = TransparencyReport["zakat"]["by_category"][number] & { script?: string };

@@ -62,14 +62,14 @@ export const donorEmail = z
 
 /**
  * The purpose's shape only: which purposes are open (one per fund, staff add and archive
- * them) is the services' to check against the funds. Empty means a general donation.
+ * them) is the server code's to check against the funds. Empty means a general donation.
  */
 export const purpose = z.preprocess(
   (raw) => emptyIsUnset(typeof raw === "string" ? raw.trim() : raw),
   z.string({ message: PURPOSE_REFUSED }).max(PURPOSE_MAX_LENGTH, PURPOSE_REFUSED).default(GENERAL_DONATION),
 );
 
-/** An appeal, by its address or its number; which appeals take gifts is the services' to say. */
+/** An appeal, by its address or its number; which appeals take gifts is the server code's to say. */
 const appeal = z.preprocess(
   (raw) => emptyIsUnset(typeof raw === "string" ? raw.trim() : typeof raw === "number" ? String(raw) : raw),
   z

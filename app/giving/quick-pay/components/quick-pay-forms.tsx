@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
-import { ToBeConfirmed } from "~/funds/transparency/index.ui";
+import { ToBeConfirmed } from "~/ui/to-be-confirmed";
 import { FieldError } from "~/ui/field-error";
 import { OBLIGATION_LIMITS, quoteObligation, type Obligation } from "~/funds/funds";
 import { formatBothCalendars } from "~/shared/hijri";

@@ -3,7 +3,7 @@ import { RAMADAN_PLAN_LABELS, type RamadanPlan } from "../rules/ramadan-nights";
 import { chargeTimeWords, eveningWords, nightName, thirtyDaysWords } from "../rules/ramadan-words";
 import { formatExactDollars } from "~/shared/money";
 
-/** The donor's schedule as the thank-you page shows it (the giving services' RamadanSchedule). */
+/** The donor's schedule as the thank-you page shows it (server/ramadan-schedules.server.ts's RamadanSchedule). */
 export interface SavedRamadanSchedule {
   name: string;
   plan: RamadanPlan;

@@ -6,7 +6,9 @@ import { eveningWords, nightName } from "../rules/ramadan-words";
 import { formatDate, formatDateTime } from "~/shared/dates";
 import { formatExactDollars } from "~/shared/money";
 
-/** A schedule as the staff screen shows it (the giving services' RamadanSchedule, amounts in dollars). */
+/**
+ * A schedule as the staff screen shows it (server/ramadan-schedules.server.ts's RamadanSchedule, amounts in dollars).
+ */
 export interface RamadanScheduleView {
   id: number;
   name: string;

@@ -6,7 +6,6 @@ import { DataTable } from "~/ui/data-table";
 import { RowMenu } from "~/ui/row-menu";
 import { TruncatedText } from "~/ui/truncated-text";
 import { Notice } from "~/ui/notice";
-import { ScreenError } from "~/ui/screen-error";
 import { Pagination, pageFrom } from "~/ui/pagination";
 import { StatCard } from "~/staff/dashboard/index.ui";
 import { useFocusReturn } from "~/ui/use-focus-return";
@@ -99,11 +98,6 @@ export async function loader({ url }: Route.LoaderArgs) {
     troubles: await paymentTroubles(),
     sandbox: isSandboxMode(),
   };
-}
-
-/** A loader that cannot read the subscriptions says so in the admin layout (ui/screen-error). */
-export function ErrorBoundary() {
-  return <ScreenError screen="Subscriptions" />;
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/zakat-calculator";
-import { ToBeConfirmed } from "~/funds/transparency/index.ui";
+import { ToBeConfirmed } from "~/ui/to-be-confirmed";
 import { ZakatResultPanel, ZakatTotalBar } from "../components/zakat-result";
 import { CALCULATION_FIELDS, ZakatReminderForm, type ZakatReminderReply } from "~/donors/zakat-reminders/index.ui";
 import { FieldError } from "~/ui/field-error";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { seedDemoContent } from "../../../../db/seed";
 import { UPLOAD_FOLDERS } from "~/content/media";
 import { ensureFirstAdmin } from "~/staff/accounts/index.server";
-import { refuseDemoMoneyWithLivePayments, StartRefusedError } from "~/staff/dashboard/index.server";
+import { refuseDemoMoneyWithLivePayments, StartRefusedError } from "./demo-money.server";
 import { ensureDefaultSettings } from "~/content/settings/index.server";
 import { getDb, migrateToLatest, oneProcessAtATime, tableExists } from "~/lib/db.server";
 import { PLACEHOLDER_ORGANISATION } from "~/shared/foundation";

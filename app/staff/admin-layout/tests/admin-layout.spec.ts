@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN_NAVIGATION } from "../../app/staff/admin-layout/components/admin-navigation";
-import { E2E_ADMIN, expect, test } from "./fixtures";
+import { ADMIN_NAVIGATION } from "../components/admin-navigation";
+import { E2E_ADMIN, expect, test } from "../../../../tests/e2e/fixtures";
 
 /**
  * Every admin screen fits a laptop (1366×900) without scrolling sideways, and a phone

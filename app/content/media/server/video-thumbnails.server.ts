@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "./env.server";
-import { loadSharp } from "./image-codec.server";
-import { notFound, serveFile } from "./upload-files.server";
+import { getEnv } from "~/lib/env.server";
+import { loadSharp } from "~/lib/image-codec.server";
+import { notFound, serveFile } from "~/lib/upload-files.server";
 
 /**
  * GET /api/video-thumbnails/{youtubeId}.webp: a YouTube video's still, fetched once by the

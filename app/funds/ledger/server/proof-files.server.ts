@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "./env.server";
-import { isPdf, rewritePdf, UnreadablePdfError } from "./pdf-files.server";
-import { ValidationError } from "./service-errors";
-import { serveFile } from "./upload-files.server";
-import { encodePhoto, sniffKind, tooLargeMessage, type ReceivedFile } from "./uploads.server";
+import { getEnv } from "~/lib/env.server";
+import { isPdf, rewritePdf, UnreadablePdfError } from "~/lib/pdf-files.server";
+import { ValidationError } from "~/lib/service-errors";
+import { serveFile } from "~/lib/upload-files.server";
+import { encodePhoto, sniffKind, tooLargeMessage, type ReceivedFile } from "~/lib/uploads.server";
+import { MAX_PROOF_BYTES } from "../rules/proof-limits";
 
 /**
  * Proof documents of disbursements: a photo of a receipt or a PDF. They can name the
@@ -16,7 +17,6 @@ import { encodePhoto, sniffKind, tooLargeMessage, type ReceivedFile } from "./up
  * its information dictionary, XMP metadata, scripts, attachments and comments' authors,
  * in a worker thread that a hostile file cannot take the site down with.
  */
-export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 /** Wide enough to read the small print of a receipt. */
 const PROOF_PHOTO_WIDTH = 2400;
 const PROOF_NAME = /^[0-9a-f]{32}\.(webp|pdf)$/;

@@ -1,1 +1,0 @@
-export { loadHomepage } from "./server/homepage.server";

@@ -1,1 +1,0 @@
-export { templatePlaceholdersIn } from "./rules/policy-template";
