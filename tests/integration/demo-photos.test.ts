@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrateToLatest, openDatabase } from "~/lib/db.server";
 import { DEMO_PHOTO_NAMES } from "~/content/media/rules/media-urls";
-import { photoField } from "~/content/settings/rules/content-schemas";
+import { photoField } from "~/content/media/rules/photo-field";
 import { seedDemoContent } from "../../db/seed";
 
 const PUBLIC = path.join(import.meta.dirname, "..", "..", "public");

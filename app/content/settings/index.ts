@@ -1,21 +1,4 @@
-export {
-  type EventInput,
-  eventSchema,
-  photoField,
-  type StoryInput,
-  storySchema,
-  TESTIMONIAL_CATEGORIES,
-  type TestimonialInput,
-  testimonialSchema,
-  testimonialSubmissionSchema,
-} from "./rules/content-schemas";
-export {
-  type CharityEvent,
-  type ImpactStatistics,
-  type Story,
-  type StoryCard,
-  type Testimonial,
-} from "./rules/records";
+export { type ImpactStatistics } from "./rules/records";
 export {
   IMPACT_STATISTIC_KEYS,
   IMPACT_STATISTIC_LABELS,

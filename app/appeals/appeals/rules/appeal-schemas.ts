@@ -1,7 +1,7 @@
 import { z } from "~/shared/zod";
 import { emptyIsUnset, readNumber } from "~/shared/amount-input";
 import { flagField, optionalText, requiredText } from "~/shared/schema-fields";
-import { photoField } from "~/content/settings";
+import { photoField } from "~/content/media";
 import { calendarDay, dollarsField } from "~/funds/funds";
 import { MAXIMUM_ONLINE_DONATION, MINIMUM_DONATION } from "~/giving/donate";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/ui/icon";
 import { eventTiming, formatEventDate } from "../rules/event-dates";
 import { imageSources, UPLOAD_FOLDERS } from "~/content/media";
-import type { CharityEvent } from "~/content/settings";
+import type { CharityEvent } from "../rules/event";
 import { IMAGE_SIZES } from "~/ui/image-sizes";
 import { MediaImage } from "~/ui/media-image";
 

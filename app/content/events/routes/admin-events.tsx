@@ -12,7 +12,7 @@ import { PhotoField } from "~/content/media/index.ui";
 import { RowActions } from "~/ui/row-actions";
 import { useFocusReturn } from "~/ui/use-focus-return";
 import { InputField, TextareaField } from "~/ui/form-fields";
-import { eventSchema, type EventInput } from "~/content/settings";
+import { eventSchema, type EventInput } from "../rules/event";
 import { eventDay, formatEventDate } from "../rules/event-dates";
 import { UPLOAD_FOLDERS } from "~/content/media";
 import { truncate } from "~/shared/text";

@@ -1,4 +1,4 @@
-import { eventSchema, type CharityEvent } from "~/content/settings";
+import { eventSchema, type CharityEvent } from "../rules/event";
 import { todayIn } from "~/shared/dates";
 import { UPLOAD_FOLDERS } from "~/content/media";
 import { paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";

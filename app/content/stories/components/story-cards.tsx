@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { imageSources, UPLOAD_FOLDERS } from "~/content/media";
-import type { StoryCard as StoryCardFields } from "~/content/settings";
+import type { StoryCard as StoryCardFields } from "../rules/story";
 import { IMAGE_SIZES } from "~/ui/image-sizes";
 import { MediaImage } from "~/ui/media-image";
 

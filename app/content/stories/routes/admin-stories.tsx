@@ -13,7 +13,7 @@ import { PhotoField } from "~/content/media/index.ui";
 import { RowActions } from "~/ui/row-actions";
 import { useFocusReturn } from "~/ui/use-focus-return";
 import { InputField, TextareaField } from "~/ui/form-fields";
-import { storySchema, type StoryInput } from "~/content/settings";
+import { storySchema, type StoryInput } from "../rules/story";
 import { formatDate } from "~/shared/dates";
 import { UPLOAD_FOLDERS } from "~/content/media";
 import { truncate } from "~/shared/text";

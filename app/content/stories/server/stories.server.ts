@@ -1,4 +1,4 @@
-import { storySchema, type Story, type StoryCard } from "~/content/settings";
+import { storySchema, type Story, type StoryCard } from "../rules/story";
 import { paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { UPLOAD_FOLDERS } from "~/content/media";

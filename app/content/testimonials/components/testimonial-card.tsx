@@ -1,6 +1,6 @@
 import { imageSources, UPLOAD_FOLDERS } from "~/content/media";
 import { SafeImage } from "~/ui/safe-image";
-import type { Testimonial } from "~/content/settings";
+import type { Testimonial } from "../rules/testimonial";
 import { Stars } from "./stars";
 
 /** A testimonial on the home page and /testimonials: photo, stars (5 unless rated), the words, name and country. */

@@ -13,7 +13,7 @@ import { RowActions } from "~/ui/row-actions";
 import { useFocusReturn } from "~/ui/use-focus-return";
 import { Stars } from "../components/stars";
 import { InputField, SelectField, TextareaField } from "~/ui/form-fields";
-import { TESTIMONIAL_CATEGORIES, testimonialSchema, type TestimonialInput } from "~/content/settings";
+import { TESTIMONIAL_CATEGORIES, testimonialSchema, type TestimonialInput } from "../rules/testimonial";
 import { formatDate } from "~/shared/dates";
 import { truncate } from "~/shared/text";
 import { contentFormAction } from "~/ui/content-form.server";

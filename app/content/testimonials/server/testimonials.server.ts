@@ -1,5 +1,5 @@
 import { UPLOAD_FOLDERS } from "~/content/media";
-import { testimonialSchema, testimonialSubmissionSchema, type Testimonial } from "~/content/settings";
+import { testimonialSchema, testimonialSubmissionSchema, type Testimonial } from "../rules/testimonial";
 import { paged, pageOfRows, type ListPage } from "~/lib/list-pages.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { limitPublicFormPosts } from "~/lib/public-form-limits.server";
