@@ -2,7 +2,7 @@
 // them resolved), volunteer signups and newsletter addresses over three years. Written
 // straight through better-sqlite3 in one transaction, so the search indexes' triggers
 // fill them as they would in production. The database must already be migrated.
-import { VOLUNTEER_INTERESTS } from "~/community/contacts/rules/community-schemas";
+import { VOLUNTEER_INTERESTS } from "~/community/volunteers/rules/volunteer-schemas";
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, openForFilling, random } from "./giving-history";
 
 const TOPICS = [

@@ -10,7 +10,7 @@ import { Honeypot } from "~/ui/honeypot";
 import { PageHero } from "~/ui/page-hero";
 import { ScriptedPostMarker, sendOrReportFailure } from "~/ui/public-form";
 import { useHydrated } from "~/ui/use-hydrated";
-import { contactMessageSchema, type ContactMessageInput } from "../rules/community-schemas";
+import { contactMessageSchema, type ContactMessageInput } from "../rules/contact-schemas";
 import { publicFormAction } from "~/ui/public-form.server";
 import { visitorOf } from "~/lib/visitor.server";
 import { submitContactMessage } from "../server/contacts.server";

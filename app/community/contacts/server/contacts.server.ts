@@ -1,4 +1,4 @@
-import { CONTACT_STATUSES, contactMessageSchema, type ContactStatus } from "../rules/community-schemas";
+import { CONTACT_STATUSES, contactMessageSchema, type ContactStatus } from "../rules/contact-schemas";
 import { parseQueryFlag } from "~/shared/query-flags";
 import { newContactMessageMail } from "~/community/staff-notes";
 import { getDb, nowIso } from "~/lib/db.server";

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { VOLUNTEER_INTERESTS } from "~/community/contacts/rules/community-schemas";
+import { VOLUNTEER_INTERESTS } from "~/community/volunteers/rules/volunteer-schemas";
 import { getDb } from "~/lib/db.server";
 import * as contactsApi from "~/community/contacts/routes/api-contacts";
 import * as contactApi from "~/community/contacts/routes/api-contact";

@@ -9,7 +9,7 @@ import { InputField, SelectField } from "~/ui/form-fields";
 import { Honeypot } from "~/ui/honeypot";
 import { ScriptedPostMarker, sendOrReportFailure } from "~/ui/public-form";
 import { useHydrated } from "~/ui/use-hydrated";
-import { VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerSignupInput } from "~/community/contacts";
+import { VOLUNTEER_INTERESTS, volunteerSignupSchema, type VolunteerSignupInput } from "../rules/volunteer-schemas";
 import { publicFormAction } from "~/ui/public-form.server";
 import { visitorOf } from "~/lib/visitor.server";
 import { signUpVolunteer } from "../server/volunteers.server";

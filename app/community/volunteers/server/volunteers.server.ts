@@ -1,4 +1,4 @@
-import { VOLUNTEER_INTERESTS, volunteerSignupSchema } from "~/community/contacts";
+import { VOLUNTEER_INTERESTS, volunteerSignupSchema } from "../rules/volunteer-schemas";
 import { newVolunteerMail } from "~/community/staff-notes";
 import { getDb, nowIso } from "~/lib/db.server";
 import { newestFirstList, newestOrder, olderThan, type Position } from "~/lib/list-pages.server";

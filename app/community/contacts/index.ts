@@ -1,1 +1,0 @@
-export { VOLUNTEER_INTERESTS, type VolunteerSignupInput, volunteerSignupSchema } from "./rules/community-schemas";
