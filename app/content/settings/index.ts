@@ -7,9 +7,4 @@ export {
   MEDIA_KEYS,
   type MediaKey,
 } from "./rules/setting-keys";
-export {
-  givingSettingsSchema,
-  givingSettingValue,
-  ramadanFirstNightRule,
-  type RehearsalOption,
-} from "./rules/settings";
+export { givingSettingsSchema, givingSettingValue } from "./rules/settings";

@@ -1,5 +1,6 @@
 import { z } from "~/shared/zod";
-import { givingSettingsSchema, ramadanFirstNightRule, type RehearsalOption } from "~/content/settings";
+import { givingSettingsSchema } from "~/content/settings";
+import { ramadanFirstNightRule, type RehearsalOption } from "./first-night-rule";
 
 /**
  * The Ramadan part of the settings screen: the first night's evening (empty while the moon
