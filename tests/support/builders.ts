@@ -39,9 +39,10 @@ type RecurringFields = Partial<Insertable<SubscriptionsTable>>;
 /**
  * A recurring gift written straight into the subscriptions table under its provider id: a
  * Zakat gift taken on the 1st, from "Donor <id>" at <id>@example.org unless told otherwise.
+ * Answers its id, for a gift it took.
  */
-export async function newRecurringGift(stripeSubscriptionId: string, fields: RecurringFields = {}): Promise<void> {
-  await getDb()
+export async function newRecurringGift(stripeSubscriptionId: string, fields: RecurringFields = {}): Promise<number> {
+  const { id } = await getDb()
     .insertInto("subscriptions")
     .values({
       name: `Donor ${stripeSubscriptionId}`,
@@ -51,7 +52,9 @@ export async function newRecurringGift(stripeSubscriptionId: string, fields: Rec
       stripe_subscription_id: stripeSubscriptionId,
       ...fields,
     } as Insertable<SubscriptionsTable>)
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 let appeals = 0;

@@ -12,7 +12,7 @@ import * as dashboardApi from "~/staff/dashboard/routes/api-admin-dashboard";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving } from "../../../../tests/support/giving-records";
 import { callApi } from "../../../../tests/support/routes";
-import { fundId } from "../../../../tests/support/builders";
+import { fundId, newGift, newRecurringGift } from "../../../../tests/support/builders";
 
 let auth: Record<string, string>;
 beforeAll(async () => {
@@ -20,56 +20,42 @@ beforeAll(async () => {
 });
 
 async function seedGifts() {
-  const db = getDb();
-  const subscription = await db
-    .insertInto("subscriptions")
-    .values({
-      name: "Omar",
-      email: "omar@example.org",
-      amount_cents: 3000,
-      purpose: "Education",
-      interval: "month",
-      payment_day: 1,
-      status: "active",
-      stripe_subscription_id: "sub_1",
-      next_payment_date: "2026-12-01T00:00:00.000Z",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  for (const gift of [
-    {
-      name: "Aisha Khan",
-      email: "aisha@example.org",
-      amount_cents: 2550,
-      frequency: "One-Time" as const,
-      donated_at: "2026-01-01T10:00:00.000Z",
-    },
-    {
-      name: "Omar",
-      email: "omar@example.org",
-      amount_cents: 3000,
-      frequency: "Monthly" as const,
-      donated_at: "2026-02-01T10:00:00.000Z",
-      subscription_id: subscription.id,
-    },
-    {
-      name: "AISHA KHAN",
-      email: "Aisha@Example.org",
-      amount_cents: 10000,
-      frequency: "One-Time" as const,
-      donated_at: "2026-03-01T10:00:00.000Z",
-    },
-    {
-      name: "Masjid 100% collection",
-      email: "",
-      amount_cents: 50000,
-      frequency: "Ramadan" as const,
-      donated_at: "2026-03-20T10:00:00.000Z",
-      payment_method: "cash" as const,
-    },
-  ]) {
-    await db.insertInto("donations").values(gift).execute();
-  }
+  const subscriptionId = await newRecurringGift("sub_1", {
+    name: "Omar",
+    email: "omar@example.org",
+    amount_cents: 3000,
+    purpose: "Education",
+    interval: "month",
+    status: "active",
+    next_payment_date: "2026-12-01T00:00:00.000Z",
+  });
+  await newGift({
+    name: "Aisha Khan",
+    email: "aisha@example.org",
+    amount_cents: 2550,
+    donated_at: "2026-01-01T10:00:00.000Z",
+  });
+  await newGift({
+    name: "Omar",
+    email: "omar@example.org",
+    amount_cents: 3000,
+    frequency: "Monthly",
+    donated_at: "2026-02-01T10:00:00.000Z",
+    subscription_id: subscriptionId,
+  });
+  await newGift({
+    name: "AISHA KHAN",
+    email: "Aisha@Example.org",
+    amount_cents: 10000,
+    donated_at: "2026-03-01T10:00:00.000Z",
+  });
+  await newGift({
+    name: "Masjid 100% collection",
+    amount_cents: 50000,
+    frequency: "Ramadan",
+    donated_at: "2026-03-20T10:00:00.000Z",
+    payment_method: "cash",
+  });
 }
 
 beforeEach(async () => {
@@ -133,10 +119,7 @@ describe("GET /api/donations/", () => {
       ["Hafsa", "Zakat", "2026-04-02T10:00:00.000Z"],
       ["Yusuf", "Education", "2026-04-03T10:00:00.000Z"],
     ] as const) {
-      await getDb()
-        .insertInto("donations")
-        .values({ name, email: "", amount_cents: 1000, frequency: "One-Time", purpose, donated_at })
-        .execute();
+      await newGift({ name, amount_cents: 1000, purpose, donated_at });
     }
     const zakat = await fundId("zakat-al-mal");
     const whole = await callApi(donationsApi.loader, `/api/donations/?fund=${zakat}`, { headers: auth });
@@ -243,16 +226,7 @@ describe("GET /api/donations/stats and the dashboard", () => {
 
 describe("test payments", () => {
   it("count while the site is in a test mode, and never once it takes real money", async () => {
-    await getDb()
-      .insertInto("donations")
-      .values({
-        name: "Sandbox Sam",
-        email: "sam@example.org",
-        amount_cents: 99_900,
-        frequency: "One-Time",
-        is_test: 1,
-      })
-      .execute();
+    await newGift({ name: "Sandbox Sam", email: "sam@example.org", amount_cents: 99_900, is_test: 1 });
     const inTestMode = await callApi(statsApi.loader, "/api/donations/stats");
     expect(inTestMode.body).toMatchObject({ total_donations: 1654.5, total_donors: 4 });
     const shown = await callApi(donationsApi.loader, "/api/donations/?search=sandbox", { headers: auth });
@@ -308,21 +282,15 @@ describe("GET /api/donations/subscriptions", () => {
 
   it("says a paused gift is paused, with the charge it resumes with as its next payment, and keeps the field names", async () => {
     // Paused for two charges: the provider still reports Dec 1, but collects again on Jan 31 for the Feb 1 charge.
-    await getDb()
-      .insertInto("subscriptions")
-      .values({
-        name: "Hana",
-        email: "hana@example.org",
-        amount_cents: 4000,
-        purpose: "Zakat",
-        interval: "month",
-        payment_day: 1,
-        status: "active",
-        stripe_subscription_id: "sub_paused",
-        next_payment_date: "2026-12-01T00:00:00.000Z",
-        resumes_at: "2027-01-31T00:00:00.000Z",
-      })
-      .execute();
+    await newRecurringGift("sub_paused", {
+      name: "Hana",
+      email: "hana@example.org",
+      amount_cents: 4000,
+      interval: "month",
+      status: "active",
+      next_payment_date: "2026-12-01T00:00:00.000Z",
+      resumes_at: "2027-01-31T00:00:00.000Z",
+    });
     try {
       const { body } = await callApi(subscriptionsApi.loader, "/api/donations/subscriptions", { headers: auth });
       const paused = body.find(
