@@ -4,7 +4,7 @@ import { todayIn } from "~/shared/dates";
 import { addDays } from "~/shared/hijri";
 import { getDb } from "~/lib/db.server";
 import { adminContext } from "~/lib/request-context";
-import { createAppeal } from "~/appeals/appeals/server/appeals.server";
+import { createAppeal, getAppeal } from "~/appeals/appeals/server/appeals.server";
 import { createTestAdmin } from "./admins";
 import { makeContext } from "./routes";
 
@@ -66,15 +66,23 @@ export interface AppealOptions {
    * earlier runs have written to.
    */
   slug?: "from-title" | "numbered" | "stamped";
+  /**
+   * When the appeal was made (an ISO time), and went live if it has: now (the default), or
+   * the time given, for a list whose order a test sets.
+   */
+  createdAt?: string;
 }
 
 /**
  * A live appeal for Emergency Relief (a restricted fund), titled "Winter Emergency <n>", that
  * began three days ago; `overrides` changes any field createAppeal takes.
  */
-export async function newAppeal(overrides: Record<string, unknown> = {}, { slug = "from-title" }: AppealOptions = {}) {
+export async function newAppeal(
+  overrides: Record<string, unknown> = {},
+  { slug = "from-title", createdAt }: AppealOptions = {},
+) {
   appeals += 1;
-  return createAppeal({
+  const appeal = await createAppeal({
     title: `Winter Emergency ${appeals}`,
     ...(slug === "numbered" ? { slug: `winter-emergency-${appeals}` } : {}),
     ...(slug === "stamped" ? { slug: `winter-emergency-${appeals}-${Date.now()}` } : {}),
@@ -85,6 +93,13 @@ export async function newAppeal(overrides: Record<string, unknown> = {}, { slug 
     status: "live",
     ...overrides,
   });
+  if (createdAt === undefined) return appeal;
+  await getDb()
+    .updateTable("appeals")
+    .set({ created_at: createdAt, went_live_at: appeal.went_live_at === null ? null : createdAt })
+    .where("id", "=", appeal.id)
+    .execute();
+  return getAppeal(appeal.id, { staff: true });
 }
 
 /**
