@@ -10,8 +10,9 @@ import { makeContext } from "./routes";
 
 /**
  * The records tests build, one way each: a gift, a fund, an appeal, a recurring gift, a
- * unique name and a signed-in member of staff. Each builds the least a test needs and takes
- * what the test cares about as overrides, so a test says only what matters to it.
+ * story, an event, a testimonial, a unique name and a signed-in member of staff. Each builds
+ * the least a test needs and takes what the test cares about as overrides, so a test says
+ * only what matters to it.
  */
 
 export { unique, uniqueSlug, uniqueSuffix, uniqueTitle } from "./unique";
@@ -100,6 +101,42 @@ export async function newAppeal(
     .where("id", "=", appeal.id)
     .execute();
   return getAppeal(appeal.id, { staff: true });
+}
+
+/** A story written straight into the stories table: active, not featured, unless told otherwise. Answers its id. */
+export async function newStory(values: Partial<{ title: string; is_active: 0 | 1; is_featured: 0 | 1 }> = {}) {
+  const { id } = await getDb()
+    .insertInto("stories")
+    .values({
+      title: values.title ?? "A story",
+      summary: "Summary",
+      content: "First.\n\nSecond.",
+      is_active: values.is_active ?? 1,
+      is_featured: values.is_featured ?? 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** An event on `date` (YYYY-MM-DD) written straight into the events table. Answers its id. */
+export async function newEvent(title: string, date: string) {
+  const { id } = await getDb()
+    .insertInto("events")
+    .values({ title, description: "Together", date, location: "Community hall" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A testimonial from `name` written straight into the testimonials table, approved or not. Answers its id. */
+export async function newTestimonial(name: string, approved: boolean) {
+  const { id } = await getDb()
+    .insertInto("testimonials")
+    .values({ name, text: `${name} says thank you`, is_approved: approved ? 1 : 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /**
