@@ -13,6 +13,7 @@ import { fundBySlug } from "~/funds/funds/server/funds.server";
 import { recordDisbursement } from "~/funds/ledger/server/ledger.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi } from "../../../../tests/support/routes";
+import { newGift } from "../../../../tests/support/builders";
 
 /**
  * /api/funds/, /api/disbursements/, /api/rates/ and /api/transparency as a client sees
@@ -48,18 +49,7 @@ async function gift(
   dollars: number,
   extra: { is_test?: 0 | 1; name?: string; email?: string; donated_at?: string } = {},
 ) {
-  await getDb()
-    .insertInto("donations")
-    .values({
-      name: "A donor",
-      email: "",
-      amount_cents: Math.round(dollars * 100),
-      frequency: "One-Time",
-      purpose,
-      donated_at: "2026-02-01T10:00:00.000Z",
-      ...extra,
-    })
-    .execute();
+  await newGift({ amount_cents: Math.round(dollars * 100), purpose, donated_at: "2026-02-01T10:00:00.000Z", ...extra });
 }
 
 const fundOf = async (id: number) =>
