@@ -116,6 +116,28 @@ test.describe("volunteer form without JavaScript", () => {
   });
 });
 
+test.describe("CSV exports", () => {
+  test("volunteers.csv holds the searched signups", async ({ adminPage: page }) => {
+    const token = uniqueSuffix();
+    const volunteer = {
+      name: `Sulaiman Ahmed ${token}`,
+      email: `sulaiman-${token}@example.org`,
+      interest: "Social Media & Marketing",
+    };
+    await addVolunteers([volunteer]);
+
+    await page.goto("/admin/volunteers");
+    await searchList(page, "Search name or email", token);
+    const { bom, lines } = await exportCsv(page, "volunteers.csv");
+    expect(bom).toBe(true);
+    expect(lines[0]).toBe("ID,Name,Email,Interest,Date");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\d+,${volunteer.name},${volunteer.email},Social Media & Marketing,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`),
+    );
+  });
+});
+
 test.describe("admin volunteers", () => {
   test("a signup is deleted after its confirmation", async ({ adminPage: page }) => {
     const token = uniqueSuffix();
@@ -175,27 +197,5 @@ test.describe("admin volunteers", () => {
     await page.goto("/admin/volunteers");
     await searchList(page, "Search name or email", `nobody-signed-up-${token}`);
     await expect(page.getByRole("cell", { name: "No matching volunteers" })).toBeVisible();
-  });
-});
-
-test.describe("CSV exports", () => {
-  test("volunteers.csv holds the searched signups", async ({ adminPage: page }) => {
-    const token = uniqueSuffix();
-    const volunteer = {
-      name: `Sulaiman Ahmed ${token}`,
-      email: `sulaiman-${token}@example.org`,
-      interest: "Social Media & Marketing",
-    };
-    await addVolunteers([volunteer]);
-
-    await page.goto("/admin/volunteers");
-    await searchList(page, "Search name or email", token);
-    const { bom, lines } = await exportCsv(page, "volunteers.csv");
-    expect(bom).toBe(true);
-    expect(lines[0]).toBe("ID,Name,Email,Interest,Date");
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(
-      new RegExp(`^\\d+,${volunteer.name},${volunteer.email},Social Media & Marketing,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`),
-    );
   });
 });
