@@ -193,3 +193,13 @@ async function openPostgresConnection(): Promise<OtherConnection> {
     close: () => client.end(),
   };
 }
+
+/** Runs `during` while a table is missing, as if its query failed. */
+export async function withoutTable(table: string, during: () => Promise<void>) {
+  await sql`ALTER TABLE ${sql.table(table)} RENAME TO ${sql.table(`${table}_away`)}`.execute(getDb());
+  try {
+    await during();
+  } finally {
+    await sql`ALTER TABLE ${sql.table(`${table}_away`)} RENAME TO ${sql.table(table)}`.execute(getDb());
+  }
+}

@@ -21,7 +21,7 @@ import {
   unwrapData,
 } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
-import { fundId } from "../../../../tests/support/builders";
+import { fundId, newAppeal, newGift } from "../../../../tests/support/builders";
 
 /**
  * The Appeals screen as staff use it without JavaScript: plain posts of the form (web
@@ -244,18 +244,14 @@ describe("an appeal edited", () => {
 
   it("keeps its fund once it has gifts, and the form offers no other", async () => {
     const id = await create({ status: "live" });
-    await getDb()
-      .insertInto("donations")
-      .values({
-        name: "Aisha Khan",
-        email: "aisha@example.org",
-        amount_cents: 5000,
-        frequency: "One-Time",
-        donated_at: new Date().toISOString(),
-        fund_id: sadaqa,
-        appeal_id: id,
-      })
-      .execute();
+    await newGift({
+      name: "Aisha Khan",
+      email: "aisha@example.org",
+      amount_cents: 5000,
+      donated_at: new Date().toISOString(),
+      fund_id: sadaqa,
+      appeal_id: id,
+    });
     const moved = unwrapData(
       await post(
         appealForm({ id: String(id), slug: "winter-emergency-in-gaza", status: "live", fund_id: String(zakat) }),
@@ -320,9 +316,8 @@ describe("the list", () => {
     from = 0,
   ) {
     for (let index = from; index < from + count; index += 1) {
-      await getDb()
-        .insertInto("appeals")
-        .values({
+      await newAppeal(
+        {
           slug: `appeal-${index}`,
           title: fields.title ?? `Appeal ${index}`,
           summary: "A summary",
@@ -330,27 +325,22 @@ describe("the list", () => {
           fund_id: sadaqa,
           starts_on: "2026-01-01",
           status: fields.status ?? "draft",
-          went_live_at: (fields.status ?? "draft") === "draft" ? null : "2026-01-01T00:00:00.000Z",
-          created_at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
-        })
-        .execute();
+        },
+        { createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString() },
+      );
     }
   }
 
   it("says each appeal's facts under its title on a phone, where only the title and the actions have columns", async () => {
     const id = await create({ status: "live", ends_on: "" });
-    await getDb()
-      .insertInto("donations")
-      .values({
-        name: "Aisha Khan",
-        email: "aisha@example.org",
-        amount_cents: 5000,
-        frequency: "One-Time",
-        donated_at: new Date().toISOString(),
-        fund_id: sadaqa,
-        appeal_id: id,
-      })
-      .execute();
+    await newGift({
+      name: "Aisha Khan",
+      email: "aisha@example.org",
+      amount_cents: 5000,
+      donated_at: new Date().toISOString(),
+      fund_id: sadaqa,
+      appeal_id: id,
+    });
     const html = await screenHtml(screen, "/admin/appeals");
     const headers = [...html.matchAll(/<th scope="col" class="([^"]*)">(?:<span[^>]*>)?([^<]*)/g)].map((match) => [
       match[2],

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/lib/db.server";
 import * as about from "~/content/homepage/routes/about";
 import * as settingsScreen from "~/content/settings/routes/admin-settings";
 import * as dashboardScreen from "~/staff/dashboard/routes/admin-dashboard";
@@ -12,6 +11,7 @@ import { recordOfflineGift } from "~/giving/gifts/server/donations.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi, callRoute, unwrapData } from "../../../../tests/support/routes";
 import { screenText } from "../../../../tests/support/screens";
+import { newGift } from "../../../../tests/support/builders";
 
 /**
  * The homepage's Total Raised: by default what the transparency report shows as received
@@ -53,17 +53,14 @@ describe("Total Raised on a new site", () => {
       { name: "Bilal", amount: 300, purpose: "Orphan Care", payment_method: "cash" },
       "staff.member",
     );
-    await getDb()
-      .insertInto("donations")
-      .values({
-        name: "Sandbox Tester",
-        email: "",
-        amount_cents: 9_999_900,
-        frequency: "One-Time",
-        purpose: "Zakat",
-        is_test: 1,
-      })
-      .execute();
+    await newGift({
+      name: "Sandbox Tester",
+      email: "",
+      amount_cents: 9_999_900,
+      frequency: "One-Time",
+      purpose: "Zakat",
+      is_test: 1,
+    });
 
     const received = await booksReceived();
     expect(received).toBe(1500.5);

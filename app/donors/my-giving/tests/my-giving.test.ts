@@ -11,6 +11,7 @@ import * as statement from "~/donors/my-giving/routes/my-giving-statement";
 import { clearGiving } from "../../../../tests/support/giving-records";
 import { callRoute, callWithRequest, unwrapData } from "../../../../tests/support/routes";
 import { deliverAll, useFakeStripe } from "../../../../tests/support/stripe-mode";
+import { newGift } from "../../../../tests/support/builders";
 
 /**
  * /my-giving: single-use links by email, a donor's own gifts and statements, and stopping a monthly gift at the
@@ -323,10 +324,7 @@ describe("a monthly gift", () => {
     expect(asking.canceling?.id).toBe(monthly!.id);
 
     // Someone else's browser (another donor signed in) cannot stop it.
-    await getDb()
-      .insertInto("donations")
-      .values({ name: "Omar", email: "omar@example.org", amount_cents: 100, frequency: "One-Time" })
-      .execute();
+    await newGift({ name: "Omar", email: "omar@example.org", amount_cents: 100, frequency: "One-Time" });
     await askForLink("omar@example.org");
     const omar = await signInWith(tokenIn((await linkMails()).at(-1)!.text_body));
     const refused = unwrapData(

@@ -12,6 +12,7 @@ import {
   overwriting,
   type OtherConnection,
 } from "../../../../tests/support/database-engine";
+import { newGift } from "../../../../tests/support/builders";
 
 /**
  * The ledger's arithmetic against the real database, through the services: what each
@@ -31,18 +32,15 @@ async function freshFund(): Promise<{ id: number; name: string }> {
 }
 
 async function gift(purpose: string, cents: number, donatedAt: string, isTest: 0 | 1 = 0): Promise<void> {
-  await getDb()
-    .insertInto("donations")
-    .values({
-      name: "A donor",
-      email: "",
-      amount_cents: cents,
-      frequency: "One-Time",
-      purpose,
-      donated_at: donatedAt,
-      is_test: isTest,
-    })
-    .execute();
+  await newGift({
+    name: "A donor",
+    email: "",
+    amount_cents: cents,
+    frequency: "One-Time",
+    purpose,
+    donated_at: donatedAt,
+    is_test: isTest,
+  });
 }
 
 const entriesOf = async (fundId: number) =>

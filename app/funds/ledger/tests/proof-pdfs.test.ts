@@ -20,7 +20,7 @@ import {
   ORIGIN,
   unwrapData,
 } from "../../../../tests/support/routes";
-import { signedInStaff } from "../../../../tests/support/builders";
+import { newGift, signedInStaff } from "../../../../tests/support/builders";
 
 /**
  * Proof PDFs from a hostile or careless source: a file that unpacks to gigabytes or fills
@@ -38,17 +38,14 @@ const MB = 1024 * 1024;
 /** A restricted fund with money in it, so a disbursement with a proof can be recorded. */
 async function fundWithMoney(name: string) {
   const fund = await addFund({ name, description: "" });
-  await getDb()
-    .insertInto("donations")
-    .values({
-      name: "Proof donor",
-      email: "donor@example.org",
-      amount_cents: 10_000,
-      frequency: "One-Time",
-      purpose: name,
-      donated_at: `${TODAY}T10:00:00.000Z`,
-    })
-    .execute();
+  await newGift({
+    name: "Proof donor",
+    email: "donor@example.org",
+    amount_cents: 10_000,
+    frequency: "One-Time",
+    purpose: name,
+    donated_at: `${TODAY}T10:00:00.000Z`,
+  });
   return fund;
 }
 

@@ -4,7 +4,6 @@ import { resetEnvCache } from "~/lib/env.server";
 import * as donationsApi from "~/giving/gifts/routes/api-donations";
 import * as statsApi from "~/giving/gifts/routes/api-donation-stats";
 import * as subscriptionsApi from "~/giving/recurring/routes/api-subscriptions";
-import * as zakatApi from "~/giving/zakat-calculator/routes/api-calculate-zakat";
 import * as cancelApi from "~/giving/recurring/routes/api-cancel-subscription";
 import * as syncApi from "~/giving/provider/routes/api-sync-provider";
 import * as refreshApi from "~/giving/recurring/routes/api-refresh-subscriptions";
@@ -12,7 +11,7 @@ import * as dashboardApi from "~/staff/dashboard/routes/api-admin-dashboard";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { clearGiving } from "../../../../tests/support/giving-records";
 import { callApi } from "../../../../tests/support/routes";
-import { fundId } from "../../../../tests/support/builders";
+import { fundId, newGift, newRecurringGift } from "../../../../tests/support/builders";
 
 let auth: Record<string, string>;
 beforeAll(async () => {
@@ -20,56 +19,42 @@ beforeAll(async () => {
 });
 
 async function seedGifts() {
-  const db = getDb();
-  const subscription = await db
-    .insertInto("subscriptions")
-    .values({
-      name: "Omar",
-      email: "omar@example.org",
-      amount_cents: 3000,
-      purpose: "Education",
-      interval: "month",
-      payment_day: 1,
-      status: "active",
-      stripe_subscription_id: "sub_1",
-      next_payment_date: "2026-12-01T00:00:00.000Z",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  for (const gift of [
-    {
-      name: "Aisha Khan",
-      email: "aisha@example.org",
-      amount_cents: 2550,
-      frequency: "One-Time" as const,
-      donated_at: "2026-01-01T10:00:00.000Z",
-    },
-    {
-      name: "Omar",
-      email: "omar@example.org",
-      amount_cents: 3000,
-      frequency: "Monthly" as const,
-      donated_at: "2026-02-01T10:00:00.000Z",
-      subscription_id: subscription.id,
-    },
-    {
-      name: "AISHA KHAN",
-      email: "Aisha@Example.org",
-      amount_cents: 10000,
-      frequency: "One-Time" as const,
-      donated_at: "2026-03-01T10:00:00.000Z",
-    },
-    {
-      name: "Masjid 100% collection",
-      email: "",
-      amount_cents: 50000,
-      frequency: "Ramadan" as const,
-      donated_at: "2026-03-20T10:00:00.000Z",
-      payment_method: "cash" as const,
-    },
-  ]) {
-    await db.insertInto("donations").values(gift).execute();
-  }
+  const subscriptionId = await newRecurringGift("sub_1", {
+    name: "Omar",
+    email: "omar@example.org",
+    amount_cents: 3000,
+    purpose: "Education",
+    interval: "month",
+    status: "active",
+    next_payment_date: "2026-12-01T00:00:00.000Z",
+  });
+  await newGift({
+    name: "Aisha Khan",
+    email: "aisha@example.org",
+    amount_cents: 2550,
+    donated_at: "2026-01-01T10:00:00.000Z",
+  });
+  await newGift({
+    name: "Omar",
+    email: "omar@example.org",
+    amount_cents: 3000,
+    frequency: "Monthly",
+    donated_at: "2026-02-01T10:00:00.000Z",
+    subscription_id: subscriptionId,
+  });
+  await newGift({
+    name: "AISHA KHAN",
+    email: "Aisha@Example.org",
+    amount_cents: 10000,
+    donated_at: "2026-03-01T10:00:00.000Z",
+  });
+  await newGift({
+    name: "Masjid 100% collection",
+    amount_cents: 50000,
+    frequency: "Ramadan",
+    donated_at: "2026-03-20T10:00:00.000Z",
+    payment_method: "cash",
+  });
 }
 
 beforeEach(async () => {
@@ -133,10 +118,7 @@ describe("GET /api/donations/", () => {
       ["Hafsa", "Zakat", "2026-04-02T10:00:00.000Z"],
       ["Yusuf", "Education", "2026-04-03T10:00:00.000Z"],
     ] as const) {
-      await getDb()
-        .insertInto("donations")
-        .values({ name, email: "", amount_cents: 1000, frequency: "One-Time", purpose, donated_at })
-        .execute();
+      await newGift({ name, amount_cents: 1000, purpose, donated_at });
     }
     const zakat = await fundId("zakat-al-mal");
     const whole = await callApi(donationsApi.loader, `/api/donations/?fund=${zakat}`, { headers: auth });
@@ -243,16 +225,7 @@ describe("GET /api/donations/stats and the dashboard", () => {
 
 describe("test payments", () => {
   it("count while the site is in a test mode, and never once it takes real money", async () => {
-    await getDb()
-      .insertInto("donations")
-      .values({
-        name: "Sandbox Sam",
-        email: "sam@example.org",
-        amount_cents: 99_900,
-        frequency: "One-Time",
-        is_test: 1,
-      })
-      .execute();
+    await newGift({ name: "Sandbox Sam", email: "sam@example.org", amount_cents: 99_900, is_test: 1 });
     const inTestMode = await callApi(statsApi.loader, "/api/donations/stats");
     expect(inTestMode.body).toMatchObject({ total_donations: 1654.5, total_donors: 4 });
     const shown = await callApi(donationsApi.loader, "/api/donations/?search=sandbox", { headers: auth });
@@ -308,21 +281,15 @@ describe("GET /api/donations/subscriptions", () => {
 
   it("says a paused gift is paused, with the charge it resumes with as its next payment, and keeps the field names", async () => {
     // Paused for two charges: the provider still reports Dec 1, but collects again on Jan 31 for the Feb 1 charge.
-    await getDb()
-      .insertInto("subscriptions")
-      .values({
-        name: "Hana",
-        email: "hana@example.org",
-        amount_cents: 4000,
-        purpose: "Zakat",
-        interval: "month",
-        payment_day: 1,
-        status: "active",
-        stripe_subscription_id: "sub_paused",
-        next_payment_date: "2026-12-01T00:00:00.000Z",
-        resumes_at: "2027-01-31T00:00:00.000Z",
-      })
-      .execute();
+    await newRecurringGift("sub_paused", {
+      name: "Hana",
+      email: "hana@example.org",
+      amount_cents: 4000,
+      interval: "month",
+      status: "active",
+      next_payment_date: "2026-12-01T00:00:00.000Z",
+      resumes_at: "2027-01-31T00:00:00.000Z",
+    });
     try {
       const { body } = await callApi(subscriptionsApi.loader, "/api/donations/subscriptions", { headers: auth });
       const paused = body.find(
@@ -357,46 +324,5 @@ describe("GET /api/donations/subscriptions", () => {
         path,
       ).toBe(401);
     }
-  });
-});
-
-describe("POST /api/donations/calculate-zakat", () => {
-  it("answers the parts, the total and the nisab", async () => {
-    const { status, body } = await callApi(zakatApi.action, "/api/donations/calculate-zakat", {
-      body: {
-        cash: 10000,
-        liabilities: 2000,
-        gold_weight: 20,
-        gold_price_per_gram: 65,
-        silver_weight: 0,
-        silver_price_per_gram: 0.85,
-        business_goods: 1000,
-        agriculture_value: 500,
-        agriculture_irrigation: "rain",
-      },
-    });
-    expect(status).toBe(200);
-    expect(body).toEqual({
-      wealth: 200,
-      gold: 32.5,
-      silver: 0,
-      business_goods: 25,
-      agriculture: 50,
-      total: 307.5,
-      nisab: { basis: "silver", threshold: 520.51, zakatable_assets: 10300, meets_nisab: true },
-    });
-  });
-
-  it("refuses negative or non-numeric inputs with 422 and field errors", async () => {
-    const { status, body } = await callApi(zakatApi.action, "/api/donations/calculate-zakat", {
-      body: { cash: -1, stocks: "lots" },
-    });
-    expect(status).toBe(422);
-    expect(body.errors).toEqual({ cash: ["Cannot be negative"], stocks: ["Must be a number"] });
-    const garbled = await callApi(zakatApi.action, "/api/donations/calculate-zakat", {
-      body: "{oops",
-      headers: { "Content-Type": "application/json" },
-    });
-    expect(garbled.status).toBe(400);
   });
 });

@@ -153,24 +153,21 @@ describe("the Donations CSV", () => {
   it("has the appeal, fund, fee covered, anonymity and tribute of each gift, and neutralises a formula in a title", async () => {
     const sly = await newAppeal({ title: '=HYPERLINK("http://evil.example","Click")' });
     const relief = await fundId("emergency-relief");
-    await getDb()
-      .insertInto("donations")
-      .values({
-        name: "Maryam Yusuf",
-        email: "maryam@example.org",
-        amount_cents: 5000,
-        fee_cover_cents: 176,
-        fee_fund_id: await fundId("sadaqa"),
-        frequency: "One-Time",
-        fund_id: relief,
-        purpose: "Emergency Relief",
-        appeal_id: sly.id,
-        anonymous: 1,
-        tribute_kind: "memory",
-        tribute_name: "Fatima Ahmed",
-        donated_at: "2026-02-01T10:00:00.000Z",
-      })
-      .execute();
+    await newGift({
+      name: "Maryam Yusuf",
+      email: "maryam@example.org",
+      amount_cents: 5000,
+      fee_cover_cents: 176,
+      fee_fund_id: await fundId("sadaqa"),
+      frequency: "One-Time",
+      fund_id: relief,
+      purpose: "Emergency Relief",
+      appeal_id: sly.id,
+      anonymous: 1,
+      tribute_kind: "memory",
+      tribute_name: "Fatima Ahmed",
+      donated_at: "2026-02-01T10:00:00.000Z",
+    });
     await addGifts(1, { fund: "sadaqa", name: "Plain" });
 
     const lines = await csvLines(`/admin/donations/export?appeal=${sly.id}`);
@@ -189,23 +186,20 @@ describe("the Donations CSV", () => {
 describe("the Donations list", () => {
   it("shows the appeal and the tribute under the purpose, the fee covered under the amount, and an Anonymous mark", async () => {
     const winter = await newAppeal();
-    await getDb()
-      .insertInto("donations")
-      .values({
-        name: "Maryam Yusuf",
-        email: "maryam@example.org",
-        amount_cents: 5000,
-        fee_cover_cents: 176,
-        frequency: "One-Time",
-        fund_id: await fundId("emergency-relief"),
-        purpose: "Emergency Relief",
-        appeal_id: winter.id,
-        anonymous: 1,
-        tribute_kind: "honour",
-        tribute_name: "Our Mother",
-        donated_at: "2026-02-01T10:00:00.000Z",
-      })
-      .execute();
+    await newGift({
+      name: "Maryam Yusuf",
+      email: "maryam@example.org",
+      amount_cents: 5000,
+      fee_cover_cents: 176,
+      frequency: "One-Time",
+      fund_id: await fundId("emergency-relief"),
+      purpose: "Emergency Relief",
+      appeal_id: winter.id,
+      anonymous: 1,
+      tribute_kind: "honour",
+      tribute_name: "Our Mother",
+      donated_at: "2026-02-01T10:00:00.000Z",
+    });
     const text = await screenText(donationsScreen as never, "/admin/donations");
     expect(text).toContain("Maryam Yusuf maryam@example.org Anonymous $50 + $1.76 fee covered");
     expect(text).toContain(`Emergency Relief Appeal: ${winter.title} In honour of Our Mother`);

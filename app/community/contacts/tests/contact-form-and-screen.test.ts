@@ -1,19 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import * as contactPage from "~/community/contacts/routes/contact";
-import * as volunteerPage from "~/community/volunteers/routes/volunteer";
 import * as contactsScreen from "~/community/contacts/routes/admin-contacts";
 import * as contactsExport from "~/community/contacts/routes/admin-contacts-export";
-import * as volunteersScreen from "~/community/volunteers/routes/admin-volunteers";
-import * as volunteersExport from "~/community/volunteers/routes/admin-volunteers-export";
-import * as newsletterScreen from "~/community/newsletter/routes/admin-newsletter";
-import * as newsletterExport from "~/community/newsletter/routes/admin-newsletter-export";
 import { whileWritesFail } from "../../../../tests/support/database-engine";
 import { callRoute, expectLoggedError, unwrapData } from "../../../../tests/support/routes";
 
-/** The contact and volunteer pages' actions, and the staff screens over what they collect. */
+/** The contact page's action, and the staff screen over the messages it collects. */
 type ContactsData = Awaited<ReturnType<typeof contactsScreen.loader>>;
-type VolunteersData = Awaited<ReturnType<typeof volunteersScreen.loader>>;
 type Outcome = {
   sent: boolean;
   result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null };
@@ -23,8 +17,7 @@ let visitor = 0;
 const fromNewAddress = () => `192.0.2.${(visitor += 1)}`;
 
 beforeEach(async () => {
-  for (const table of ["contact_submissions", "volunteer_signups", "newsletter_subscribers"] as const)
-    await getDb().deleteFrom(table).execute();
+  await getDb().deleteFrom("contact_submissions").execute();
 });
 
 async function addMessages(messages: { name: string; message?: string; resolved?: boolean }[]) {
@@ -122,36 +115,6 @@ describe("the contact page's form", () => {
       expect.stringMatching(/^Too many submissions from your connection/),
     ]);
     expect(limited.data.result.initialValue).toMatchObject({ message: "Once more" });
-  });
-});
-
-describe("the volunteer page's form", () => {
-  it("stores a signup and shows the thanks; a missing interest keeps what was typed", async () => {
-    const sent = unwrapData(
-      await callRoute(volunteerPage.action, "/volunteer", {
-        form: { name: "Maryam", email: "maryam@example.org", interest: "Fundraising", "via-script": "1" },
-        clientAddress: fromNewAddress(),
-      }),
-    ) as { data: Outcome };
-    expect(sent.data.sent).toBe(true);
-    const withoutScript = (await callRoute(volunteerPage.action, "/volunteer", {
-      form: { name: "Bilal", email: "bilal@example.org", interest: "Other" },
-      clientAddress: fromNewAddress(),
-    })) as Response;
-    expect(withoutScript.headers.get("Location")).toBe("/volunteer?submitted=1#signup-title");
-    const refused = unwrapData(
-      await callRoute(volunteerPage.action, "/volunteer", {
-        form: { name: "Maryam", email: "maryam@example.org", interest: "" },
-        clientAddress: fromNewAddress(),
-      }),
-    ) as { status: number; data: Outcome };
-    expect(refused.status).toBe(400);
-    expect(refused.data.result.error).toMatchObject({ interest: ["Please choose an area of interest"] });
-    expect(refused.data.result.initialValue).toMatchObject({ name: "Maryam", email: "maryam@example.org" });
-    expect(await getDb().selectFrom("volunteer_signups").select(["name", "interest"]).orderBy("id").execute()).toEqual([
-      { name: "Maryam", interest: "Fundraising" },
-      { name: "Bilal", interest: "Other" },
-    ]);
   });
 });
 
@@ -257,72 +220,5 @@ describe("the Contacts screen", () => {
     expect(text).toContain('"Line one, ""quoted""\nline two"');
     expect(text).toContain(",Pending");
     expect(text).not.toContain("Khadija");
-  });
-});
-
-describe("the Volunteers screen", () => {
-  async function addSignups(interests: string[]) {
-    for (const [index, interest] of interests.entries()) {
-      await getDb()
-        .insertInto("volunteer_signups")
-        .values({
-          name: `Volunteer ${index}`,
-          email: `v${index}@example.org`,
-          interest,
-          submitted_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
-        })
-        .execute();
-    }
-  }
-
-  it("tells 'no signups yet' from 'no matching volunteers', and counts each interest", async () => {
-    expect(((await callRoute(volunteersScreen.loader, "/admin/volunteers")) as VolunteersData).counts.total).toBe(0);
-    await addSignups(["Fundraising", "Fundraising", "Other"]);
-    const all = (await callRoute(volunteersScreen.loader, "/admin/volunteers")) as VolunteersData;
-    expect(all.counts.total).toBe(3);
-    expect(all.counts.by_interest).toMatchObject({ Fundraising: 2, Other: 1, "Food Distribution": 0 });
-    const other = (await callRoute(volunteersScreen.loader, "/admin/volunteers?interest=Other")) as VolunteersData;
-    expect(other.volunteers.map((volunteer) => volunteer.name)).toEqual(["Volunteer 2"]);
-    const none = (await callRoute(volunteersScreen.loader, "/admin/volunteers?search=nobody")) as VolunteersData;
-    expect(none.volunteers).toEqual([]);
-    expect(none.counts.total).toBe(3);
-
-    const csv = await (
-      (await callRoute(volunteersExport.loader, "/admin/volunteers/export?interest=Fundraising")) as Response
-    ).text();
-    expect(
-      csv
-        .replace(/^\uFEFF/, "")
-        .trimEnd()
-        .split("\n"),
-    ).toEqual([
-      "ID,Name,Email,Interest,Date",
-      expect.stringMatching(/^\d+,Volunteer 1,v1@example.org,Fundraising,2026-01-02T/),
-      expect.stringMatching(/^\d+,Volunteer 0,v0@example.org,Fundraising,2026-01-01T/),
-    ]);
-  });
-});
-
-describe("the Newsletter screen", () => {
-  it("lists, searches, exports and removes addresses", async () => {
-    for (const email of ["amina@example.org", "bilal@mail.example"])
-      await getDb().insertInto("newsletter_subscribers").values({ email }).execute();
-    const found = (await callRoute(newsletterScreen.loader, "/admin/newsletter?search=mail.ex")) as Awaited<
-      ReturnType<typeof newsletterScreen.loader>
-    >;
-    expect(found.subscribers.map((subscriber) => subscriber.email)).toEqual(["bilal@mail.example"]);
-    expect(found.total).toBe(2);
-    const csv = await ((await callRoute(newsletterExport.loader, "/admin/newsletter/export")) as Response).text();
-    expect(csv).toContain("ID,Email,Subscribed");
-    expect(csv).toContain("amina@example.org");
-
-    const id = found.subscribers[0]!.id;
-    const removed = (await callRoute(newsletterScreen.action, "/admin/newsletter?search=mail.ex&remove=1", {
-      form: { intent: "remove", id: String(id) },
-    })) as Response;
-    expect(removed.headers.get("Location")).toBe("/admin/newsletter?search=mail.ex&removed=1");
-    expect(await getDb().selectFrom("newsletter_subscribers").select("email").execute()).toEqual([
-      { email: "amina@example.org" },
-    ]);
   });
 });
