@@ -5,6 +5,7 @@ import { useNonce } from "~/ui/nonce";
 import { PageScripts } from "~/ui/page-scripts";
 import { markDocumentReady } from "~/ui/use-focus-on-arrival";
 import { TestModeNotice } from "~/ui/test-mode-notice";
+import { AdminErrorPage, refusedPerson } from "~/staff/admin-layout/index.ui";
 import { paymentMode } from "~/lib/env.server";
 import { foundationContact } from "~/lib/organisation.server";
 import "./app.css";
@@ -50,6 +51,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // An error page can be the first page shown: what the visitor opens next arrives by navigation.
   useEffect(markDocumentReady, []);
+  // An admin screen refused to a person's roles is refused before any loader runs, so it lands
+  // here rather than in the admin layout; the refusal carries the person, and the frame is drawn.
+  const refused = refusedPerson(error);
+  if (refused) return <AdminErrorPage error={error} person={refused} />;
   let heading = "Something went wrong";
   let message = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {

@@ -13,6 +13,14 @@ export interface AdminsTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
+  /** The person's own name, shown on everything they did. */
+  name: Generated<string>;
+  /** Where invitations and password resets go; '' for an admin made before accounts had one. */
+  email: Generated<string>;
+  /** Role names separated by spaces ("finance editor"): see staff/accounts/rules/roles.ts. */
+  roles: Generated<string>;
+  /** 1 while the person may sign in; 0 once an owner deactivated the account. */
+  active: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -26,6 +26,7 @@ import * as listCounts from "./0022_list_counts";
 import * as twoLetterSearch from "./0023_two_letter_search";
 import * as subscriptionTotals from "./0024_subscription_totals";
 import * as totalRaisedSource from "./0025_total_raised_source";
+import * as staffRoles from "./0026_staff_roles";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0023_two_letter_search": twoLetterSearch,
   "0024_subscription_totals": subscriptionTotals,
   "0025_total_raised_source": totalRaisedSource,
+  "0026_staff_roles": staffRoles,
 };
 
 /**
@@ -72,6 +74,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0023_two_letter_search": twoLetterSearch,
   "0024_subscription_totals": subscriptionTotals,
   "0025_total_raised_source": totalRaisedSource,
+  "0026_staff_roles": staffRoles,
 };
 
 export const migrationProvider: MigrationProvider = {

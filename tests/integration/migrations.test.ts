@@ -67,7 +67,17 @@ type SchemaMirror = {
 };
 
 const EXPECTED_COLUMNS = {
-  admins: { id: "integer", username: "text", password_hash: "text", created_at: "text", updated_at: "text" },
+  admins: {
+    id: "integer",
+    username: "text",
+    password_hash: "text",
+    created_at: "text",
+    updated_at: "text",
+    name: "text",
+    email: "text",
+    roles: "text",
+    active: "integer",
+  },
   admin_sessions: { id: "text", admin_id: "integer", data: "text", created_at: "text", expires_at: "text" },
   donor_sessions: { id: "text", email: "text", created_at: "text", expires_at: "text" },
   api_tokens: { id: "integer", admin_id: "integer", token_hash: "text", created_at: "text", expires_at: "text" },

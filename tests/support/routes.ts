@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { expect, vi } from "vitest";
-import { clientAddressContext } from "~/lib/request-context";
+import { adminContext, clientAddressContext } from "~/lib/request-context";
+import type { Admin } from "~/staff/accounts";
 
 /**
  * Calls a route's loader, action or middleware the way React Router would, with a real
@@ -36,10 +37,22 @@ export function makeRequest(pathname: string, options: CallOptions = {}): Reques
   return new Request(new URL(pathname, ORIGIN), { method: options.method ?? (body ? "POST" : "GET"), headers, body });
 }
 
-export function makeContext(clientAddress = "203.0.113.10"): RouterContextProvider {
+/**
+ * The person the admin area's guard hands a screen's loader and action: an owner, so that a
+ * test of a screen sees all of it (which roles reach which screen is the route × role test's).
+ */
+export const SCREEN_OWNER: Admin = { id: 0, username: "owner", name: "Owner", email: "", roles: ["owner"] };
+
+export function makeContext(clientAddress = "203.0.113.10", admin: Admin | null = SCREEN_OWNER): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress);
+  context.set(adminContext, admin);
   return context;
+}
+
+/** A screen's loader arguments as the admin layout hands them, for a loader called directly. */
+export function asOwner() {
+  return { context: makeContext() } as never;
 }
 
 export async function callRoute(fn: RouteFunction, pathname: string, options: CallOptions = {}): Promise<unknown> {
@@ -58,7 +71,7 @@ export async function callWithRequest(
       request,
       params: options.params ?? {},
       context,
-      unstable_pattern: "",
+      pattern: new URL(request.url).pathname,
       url: new URL(request.url),
     });
   } catch (thrown) {
@@ -81,7 +94,9 @@ export function multipartRequest(
 
 /** The JSON body and status of an API answer. */
 export async function callApi(fn: RouteFunction, pathname: string, options: CallOptions = {}) {
-  const response = await callRoute(fn, pathname, options);
+  // An API handler finds the person from the request's token or cookie, as it does when called on its own.
+  const context = options.context ?? makeContext(options.clientAddress, null);
+  const response = await callRoute(fn, pathname, { ...options, context });
   expect(response).toBeInstanceOf(Response);
   const res = response as Response;
   const text = await res.text();

@@ -1,5 +1,7 @@
 export { runAdminPasswordCli } from "./server/admin-password-cli.server";
 export {
+  ADMIN_COLUMNS,
+  adminFromRow,
   type Admin,
   ensureFirstAdmin,
   findAdminById,

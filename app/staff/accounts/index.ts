@@ -1,1 +1,2 @@
 export { type Admin } from "./rules/admin";
+export { holdsAnyOf, ROLE_LABELS, type Role } from "./rules/roles";

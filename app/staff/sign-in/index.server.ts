@@ -1,1 +1,1 @@
-export { readerOf, requireAdminPage, staffOnly } from "./server/auth.server";
+export { readerOf, requireAdminApi, requireAdminPage, staffOnly } from "./server/auth.server";

@@ -430,7 +430,7 @@ describe("who may open the screen", () => {
     const request = makeRequest("/admin/appeals?new=1", { headers });
     try {
       await layout.middleware[0]!(
-        { request, context, params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+        { request, context, params: {}, pattern: new URL(request.url).pathname, url: new URL(request.url) } as never,
         async () => new Response(),
       );
       return "allowed";

@@ -138,7 +138,13 @@ describe("the guard", () => {
       const next = async () => new Response("the screen ran");
       try {
         await layout.middleware[0]!(
-          { request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+          {
+            request,
+            context: makeContext(),
+            params: {},
+            pattern: new URL(request.url).pathname,
+            url: new URL(request.url),
+          } as never,
           next,
         );
       } catch (error) {

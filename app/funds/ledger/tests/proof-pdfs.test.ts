@@ -357,7 +357,7 @@ describe("the proof and the ledger's CSV at their .data addresses", () => {
       url: new URL(pathname, ORIGIN),
       params,
       context: makeContext(),
-      unstable_pattern: "",
+      pattern: pathname,
     } as never)) as Response;
   }
 

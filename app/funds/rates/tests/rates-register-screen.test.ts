@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { todayIn } from "~/shared/dates";
 import * as dashboardScreen from "~/staff/dashboard/routes/admin-dashboard";
 import * as ratesScreen from "~/funds/rates/routes/admin-funds-rates";
-import { callRoute, unwrapData } from "../../../../tests/support/routes";
+import { asOwner, callRoute, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
 import { signedInStaff } from "../../../../tests/support/builders";
 
@@ -71,7 +71,7 @@ describe("the rates register screen", () => {
     const text = await screenText(ratesScreen as never, saved.headers.get("Location")!);
     expect(text).toContain(`Zakat al-Fitr, per person: $13.50 from ${TODAY} recorded.`);
     // The dashboard reminds staff of the four still unconfirmed.
-    expect((await dashboardScreen.loader()).stats.funds.rates_to_confirm).toEqual([
+    expect((await dashboardScreen.loader(asOwner())).stats.funds!.rates_to_confirm).toEqual([
       "Fidya, per day",
       "Kaffarah, per person fed",
       "Gold price, per gram",

@@ -489,7 +489,13 @@ describe("the staff's Ramadan schedule screen", () => {
     const request = makeRequest("/admin/ramadan");
     const guard = async () =>
       layout.middleware[0]!(
-        { request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+        {
+          request,
+          context: makeContext(),
+          params: {},
+          pattern: new URL(request.url).pathname,
+          url: new URL(request.url),
+        } as never,
         async () => new Response(),
       );
     const thrown = await guard().then(

@@ -513,7 +513,13 @@ describe("in the sandbox", () => {
       let thrown: unknown;
       try {
         await layout.middleware[0]!(
-          { request, context: makeContext(), params: {}, unstable_pattern: "", url: new URL(request.url) } as never,
+          {
+            request,
+            context: makeContext(),
+            params: {},
+            pattern: new URL(request.url).pathname,
+            url: new URL(request.url),
+          } as never,
           async () => new Response("the screen ran"),
         );
       } catch (error) {

@@ -27,7 +27,7 @@ export async function runAdminPasswordCli(args: string[]): Promise<number> {
       console.log(`Password changed for ${username} in ${database}. Their sessions and API tokens were signed out.`);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      await createAdmin(username, password);
+      await createAdmin({ username, password, roles: ["owner"] });
       console.log(`Admin ${username} created in ${database} (${await countAdmins()} admins in all).`);
     }
     if (generate) console.log(`New password: ${password}`);

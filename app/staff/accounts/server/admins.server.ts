@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Admin } from "../rules/admin";
+import { rolesFromColumn, rolesToColumn, type Role } from "../rules/roles";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/staff/sign-in";
 import { getDb, nowIso } from "~/lib/db.server";
 import { equalsIgnoringCase } from "~/lib/sql-dialect.server";
@@ -8,6 +9,18 @@ import { RateLimiter } from "~/lib/rate-limit.server";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 
 export type { Admin };
+
+/** What every read of a person selects, and how a row becomes the `Admin` the checks are handed. */
+export const ADMIN_COLUMNS = ["admins.id", "admins.username", "admins.name", "admins.email", "admins.roles"] as const;
+export function adminFromRow(row: { id: number; username: string; name: string; email: string; roles: string }): Admin {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name || row.username,
+    email: row.email,
+    roles: rolesFromColumn(row.roles),
+  };
+}
 
 export class InvalidCredentialsError extends Error {
   readonly status = 401;
@@ -56,20 +69,28 @@ export async function signInAdmin(username: string, password: string, clientAddr
 
   const row = await getDb()
     .selectFrom("admins")
-    .select(["id", "username", "password_hash"])
+    .select([...ADMIN_COLUMNS, "admins.password_hash", "admins.active"])
     .where(equalsIgnoringCase(sql.ref("username"), username))
     .executeTakeFirst();
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
-  if (!row || !valid) throw new InvalidCredentialsError();
+  // A deactivated account meets the same words as a wrong password: it tells a guesser nothing.
+  if (!row || !valid || row.active !== 1) throw new InvalidCredentialsError();
 
   await attemptsPerAccount.reset(accountKey);
   await attemptsPerAddress.refund(clientAddress);
   await attemptsPerUsername.refund(name);
-  return { id: row.id, username: row.username };
+  return adminFromRow(row);
 }
 
+/** An active person by id; undefined once the account is deactivated. */
 export async function findAdminById(id: number): Promise<Admin | undefined> {
-  return getDb().selectFrom("admins").select(["id", "username"]).where("id", "=", id).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("admins")
+    .select(ADMIN_COLUMNS)
+    .where("id", "=", id)
+    .where("active", "=", 1)
+    .executeTakeFirst();
+  return row ? adminFromRow(row) : undefined;
 }
 
 export async function countAdmins(): Promise<number> {
@@ -82,15 +103,29 @@ export async function countAdmins(): Promise<number> {
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-export async function createAdmin(username: string, password: string): Promise<Admin> {
+export interface NewAdmin {
+  username: string;
+  password: string;
+  roles: readonly Role[];
+  name?: string;
+  email?: string;
+}
+
+export async function createAdmin({ username, password, roles, name = "", email = "" }: NewAdmin): Promise<Admin> {
   assertAcceptablePassword(password);
   const passwordHash = await hashPassword(password);
   const row = await getDb()
     .insertInto("admins")
-    .values({ username: username.trim(), password_hash: passwordHash })
-    .returning(["id", "username"])
+    .values({
+      username: username.trim(),
+      password_hash: passwordHash,
+      name: name.trim(),
+      email: email.trim(),
+      roles: rolesToColumn(roles),
+    })
+    .returning(["id", "username", "name", "email", "roles"])
     .executeTakeFirstOrThrow();
-  return row;
+  return adminFromRow(row);
 }
 
 /** Sets a new password and signs the admin out everywhere (sessions and API tokens). */
@@ -104,12 +139,12 @@ export async function setAdminPassword(username: string, password: string): Prom
         .updateTable("admins")
         .set({ password_hash: passwordHash, updated_at: nowIso() })
         .where(equalsIgnoringCase(sql.ref("username"), username))
-        .returning(["id", "username"])
+        .returning(["id", "username", "name", "email", "roles"])
         .executeTakeFirst();
       if (!admin) throw new NotFoundError(`No admin is called "${username}"`);
       await trx.deleteFrom("admin_sessions").where("admin_id", "=", admin.id).execute();
       await trx.deleteFrom("api_tokens").where("admin_id", "=", admin.id).execute();
-      return admin;
+      return adminFromRow(admin);
     });
 }
 
@@ -134,6 +169,6 @@ export async function ensureFirstAdmin(username?: string, password?: string): Pr
   if ((await countAdmins()) > 0) return { created: false };
   const name = username ?? "admin";
   const generatedPassword = password ? undefined : generatePassword();
-  await createAdmin(name, password ?? generatedPassword!);
+  await createAdmin({ username: name, password: password ?? generatedPassword!, roles: ["owner"] });
   return { created: true, username: name, generatedPassword };
 }

@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { Icon } from "~/ui/icon";
 import { useEscapeKey } from "~/ui/use-escape-key";
+import { mayOpen } from "~/staff/access";
+import type { Role } from "~/staff/accounts";
 import { ADMIN_NAVIGATION } from "./admin-navigation";
 
 type SidebarState = "auto" | "collapsed" | "expanded";
@@ -12,9 +14,10 @@ const WIDE_SCREEN = "(min-width: 768px)";
  * The admin frame: a sidebar that collapses to a narrow rail (narrow by default on small
  * screens, wide on large ones), and a bar across the top with the signed-in username, View
  * Site and Logout. On a small screen the opened sidebar lies over the page instead of
- * squeezing it, and closes again when a screen is chosen or Escape is pressed.
+ * squeezing it, and closes again when a screen is chosen or Escape is pressed. The sidebar
+ * lists only the screens the person's roles open.
  */
-export function AdminShell({ username, children }: { username: string; children: ReactNode }) {
+export function AdminShell({ username, roles, children }: { username: string; roles: Role[]; children: ReactNode }) {
   const [state, setState] = useState<SidebarState>("auto");
   const collapsed = state === "collapsed";
   const expanded = state === "expanded";
@@ -77,7 +80,7 @@ export function AdminShell({ username, children }: { username: string; children:
           </div>
           <nav className="p-2">
             <ul className="space-y-1">
-              {ADMIN_NAVIGATION.map((item) => (
+              {ADMIN_NAVIGATION.filter((item) => mayOpen(roles, item.to)).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

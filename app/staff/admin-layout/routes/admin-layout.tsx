@@ -1,30 +1,34 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { AdminShell } from "../components/admin-shell";
-import { requireAdminPage } from "~/staff/sign-in/index.server";
+import { AdminErrorPage } from "../components/admin-error-page";
+import { guardAdminArea } from "~/staff/access/index.server";
 import { adminContext } from "~/lib/request-context";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 /**
  * Guards every admin screen, loader and action below this layout on the server: nothing
- * under /admin runs until the request is signed in.
+ * under /admin runs until the request is signed in and the person's roles meet what the
+ * screen needs (staff/access).
  */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context, url }) => {
-    context.set(adminContext, await requireAdminPage(request, url));
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [guardAdminArea];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const admin = context.get(adminContext);
-  return { admin: { id: admin!.id, username: admin!.username } };
+  const admin = context.get(adminContext)!;
+  return { admin: { id: admin.id, username: admin.username, name: admin.name, roles: admin.roles } };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell username={loaderData.admin.username}>
+    <AdminShell username={loaderData.admin.username} roles={loaderData.admin.roles}>
       <Outlet />
     </AdminShell>
   );
+}
+
+/** A screen below that failed, inside the admin frame (a refusal never gets here: see root.tsx). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("staff/admin-layout/routes/admin-layout");
+  return <AdminErrorPage error={error} person={layout?.admin} />;
 }

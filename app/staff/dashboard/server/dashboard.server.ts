@@ -1,4 +1,6 @@
 import { centsToDollars } from "~/shared/money";
+import { mayOpen } from "~/staff/access";
+import type { Role } from "~/staff/accounts";
 import { getDb } from "~/lib/db.server";
 import { countedRows } from "~/lib/list-counts.server";
 import { countedTestFlags } from "~/lib/env.server";
@@ -8,7 +10,10 @@ import { currentRates } from "~/funds/rates/index.server";
 import { getZakatWatch, type ZakatWatch } from "~/funds/zakat-policy/index.server";
 import { getDonationTotals } from "~/giving/gifts/index.server";
 
-/** GET /api/admin/dashboard and the Dashboard screen: one figure per card. */
+/**
+ * GET /api/admin/dashboard and the Dashboard screen: one figure per card. A person sees only
+ * the sections whose screens their roles open (an owner sees them all): see `dashboardFor`.
+ */
 export interface DashboardStats {
   donations: { total_amount: number; total_donors: number; top_donor: { name: string; amount: number } | null };
   content: {
@@ -32,6 +37,37 @@ async function fundsWatch(): Promise<DashboardStats["funds"]> {
     rates_to_confirm: Object.values(rates)
       .filter((rate) => rate.to_confirm)
       .map((rate) => rate.label),
+  };
+}
+
+export type DashboardView = Partial<Omit<DashboardStats, "content">> & { content?: Partial<DashboardStats["content"]> };
+
+/** Which screen each figure belongs to: a person is shown the figure when they may open it. */
+const SCREEN_OF = {
+  donations: "/admin/donations",
+  volunteers: "/admin/volunteers",
+  contacts: "/admin/contacts",
+  funds: "/admin/funds",
+  events: "/admin/events",
+  stories: "/admin/stories",
+  active_stories: "/admin/stories",
+  pending_testimonials: "/admin/testimonials",
+  subscriptions: "/admin/subscriptions",
+} as const;
+
+/** The dashboard as a person holding `roles` sees it: nothing of a screen they may not open. */
+export async function dashboardFor(roles: readonly Role[]): Promise<DashboardView> {
+  const stats = await getDashboardStats();
+  const may = (figure: keyof typeof SCREEN_OF) => mayOpen(roles, SCREEN_OF[figure]);
+  const content = Object.fromEntries(
+    Object.entries(stats.content).filter(([figure]) => may(figure as keyof typeof SCREEN_OF)),
+  );
+  return {
+    ...(may("donations") ? { donations: stats.donations } : {}),
+    ...(Object.keys(content).length ? { content } : {}),
+    ...(may("volunteers") ? { volunteers: stats.volunteers } : {}),
+    ...(may("contacts") ? { contacts: stats.contacts } : {}),
+    ...(may("funds") ? { funds: stats.funds } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { tokenHash as hashToken } from "~/lib/token-hash.server";
 import { getDb, nowIso } from "~/lib/db.server";
-import type { Admin } from "~/staff/accounts/index.server";
+import { ADMIN_COLUMNS, adminFromRow, type Admin } from "~/staff/accounts/index.server";
 
 /** Bearer tokens for the JSON API: random, stored only as a SHA-256 hash, valid for 12 hours. */
 export const API_TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -18,16 +18,18 @@ export async function issueApiToken(admin: Admin): Promise<{ token: string; expi
   return { token, expiresAt };
 }
 
-/** The admin a live token belongs to, or undefined for an unknown or expired token. */
+/** The active person a live token belongs to, or undefined for an unknown or expired token. */
 export async function findAdminByApiToken(token: string): Promise<Admin | undefined> {
   if (!token) return undefined;
-  return getDb()
+  const row = await getDb()
     .selectFrom("api_tokens")
     .innerJoin("admins", "admins.id", "api_tokens.admin_id")
-    .select(["admins.id", "admins.username"])
+    .select(ADMIN_COLUMNS)
     .where("api_tokens.token_hash", "=", hashToken(token))
     .where("api_tokens.expires_at", ">", nowIso())
+    .where("admins.active", "=", 1)
     .executeTakeFirst();
+  return row ? adminFromRow(row) : undefined;
 }
 
 export async function revokeApiToken(token: string): Promise<void> {

@@ -7,6 +7,7 @@ import { findAdminByApiToken } from "./api-tokens.server";
 import { apiError } from "~/lib/api.server";
 import { MUTATING_METHODS, isSameOriginRequest } from "~/lib/same-origin.server";
 import { parseOrThrow } from "~/lib/service-errors";
+import { adminContext } from "~/lib/request-context";
 import { getAdminSession } from "~/lib/session.server";
 
 /**
@@ -76,11 +77,15 @@ export async function requireAdminApi(request: Request): Promise<Admin> {
 }
 
 /**
- * An API handler only signed-in staff may call: the check comes first (401 without a
- * valid token or session), and the handler is handed the admin.
+ * An API handler only signed-in staff may call, handed the person asking. The API's guard
+ * (staff/access) has already checked them and their roles for this route; called without it
+ * (a test calling the handler itself), the person is looked up here (401 without one).
  */
-export function staffOnly<Args extends { request: Request }>(handler: (args: Args, admin: Admin) => Promise<Response>) {
-  return async (args: Args): Promise<Response> => handler(args, await requireAdminApi(args.request));
+export function staffOnly<Args extends { request: Request; context: { get(key: typeof adminContext): Admin | null } }>(
+  handler: (args: Args, admin: Admin) => Promise<Response>,
+) {
+  return async (args: Args): Promise<Response> =>
+    handler(args, args.context.get(adminContext) ?? (await requireAdminApi(args.request)));
 }
 
 /** Whether the request comes from signed-in staff: public reads then see everything. */

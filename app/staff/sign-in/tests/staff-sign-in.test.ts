@@ -48,7 +48,7 @@ async function runGuard(pathname: string, headers: Record<string, string> = {}) 
         request,
         context,
         params: {},
-        unstable_pattern: "",
+        pattern: new URL(request.url).pathname,
         url: new URL(request.url),
       } as never,
       async () => new Response(),

@@ -1,0 +1,1 @@
+export { guardAdminArea } from "./server/access.server";

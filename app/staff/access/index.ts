@@ -1,0 +1,1 @@
+export { mayOpen } from "./rules/route-access";

@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { ROLE_LABELS, type Admin } from "~/staff/accounts";
+import { requireAdminApi, requireAdminPage } from "~/staff/sign-in/index.server";
+import { apiError } from "~/lib/api.server";
+import { adminContext } from "~/lib/request-context";
+import { meets, needFor, rolesNamed, type Need } from "../rules/route-access";
+
+/** What every guard is handed: React Router's middleware arguments. */
+interface GuardArgs {
+  request: Request;
+  url: URL;
+  pattern: string;
+  context: { set(key: typeof adminContext, value: Admin | null): void };
+}
+
+/** What the admin area's refusal page needs to draw the frame around its words. */
+export interface Refusal {
+  detail: string;
+  staff?: Pick<Admin, "name" | "username" | "roles">;
+}
+
+/**
+ * The admin area's guard, run before any screen's loader or action: a signed-out visitor goes
+ * to sign-in (and comes back), a person whose roles do not meet the screen's need meets a 403
+ * page inside the admin frame, and a screen that declares nothing is refused to everyone.
+ */
+export async function guardAdminArea({ request, url, pattern, context }: GuardArgs): Promise<void> {
+  const need = needFor(pattern, request.method);
+  const admin = await requireAdminPage(request, url);
+  context.set(adminContext, admin);
+  if (need !== undefined && meets(need, admin.roles)) return;
+  throw data({ detail: refusalWords(need, pattern), staff: frameOf(admin) } satisfies Refusal, { status: 403 });
+}
+
+/**
+ * The API's guard, run before every /api handler: public routes pass as they are, the rest
+ * need a signed-in person (401 otherwise) whose roles meet the route's need (403 otherwise).
+ */
+export async function guardApi({ request, pattern, context }: GuardArgs): Promise<void> {
+  const need = needFor(pattern, request.method);
+  if (need === "public") return;
+  const admin = await requireAdminApi(request);
+  context.set(adminContext, admin);
+  if (need !== undefined && meets(need, admin.roles)) return;
+  throw apiError(403, refusalWords(need, pattern));
+}
+
+function refusalWords(need: Need | undefined, pattern: string): string {
+  if (need === undefined) {
+    // A route added without a line in ROUTE_ACCESS: refused to everyone until it says who may use it.
+    console.error(`Access refused: ${pattern} declares no access in staff/access/rules/route-access.ts`);
+    return "This part of the site does not say who may use it yet, so nobody may.";
+  }
+  const roles = rolesNamed(need).map((role) => ROLE_LABELS[role]);
+  const who = roles.length ? `the ${listed(roles)} role` : "a member of staff";
+  return `This needs ${who}${roles.includes("Owner") ? "" : " (or an owner)"}. Ask an owner if you need it.`;
+}
+
+function listed(words: string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+}
+
+function frameOf(admin: Admin): Refusal["staff"] {
+  return { name: admin.name, username: admin.username, roles: admin.roles };
+}

@@ -1,0 +1,1 @@
+export { AdminErrorPage, refusedPerson } from "./components/admin-error-page";
