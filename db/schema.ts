@@ -25,6 +25,22 @@ export interface AdminsTable {
   updated_at: Timestamp;
 }
 
+/** One staff write, sign-in or export of personal data, appended and never changed (0027). */
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  at: Generated<string>;
+  actor_id: number | null;
+  actor_name: Generated<string>;
+  action: string;
+  entity: string;
+  entity_id: Generated<string>;
+  summary: Generated<string>;
+  /** JSON: {"field": [before, after]}. */
+  changes: Generated<string>;
+  address: Generated<string>;
+  user_agent: Generated<string>;
+}
+
 export interface AdminSessionsTable {
   id: string;
   admin_id: number;
@@ -403,6 +419,7 @@ export interface EidDatesTable {
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
+  audit_entries: AuditEntriesTable;
   donor_sessions: DonorSessionsTable;
   api_tokens: ApiTokensTable;
   settings: SettingsTable;

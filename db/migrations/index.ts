@@ -27,6 +27,7 @@ import * as twoLetterSearch from "./0023_two_letter_search";
 import * as subscriptionTotals from "./0024_subscription_totals";
 import * as totalRaisedSource from "./0025_total_raised_source";
 import * as staffRoles from "./0026_staff_roles";
+import * as auditTrail from "./0027_audit_trail";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0024_subscription_totals": subscriptionTotals,
   "0025_total_raised_source": totalRaisedSource,
   "0026_staff_roles": staffRoles,
+  "0027_audit_trail": auditTrail,
 };
 
 /**
@@ -75,6 +77,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0024_subscription_totals": subscriptionTotals,
   "0025_total_raised_source": totalRaisedSource,
   "0026_staff_roles": staffRoles,
+  "0027_audit_trail": auditTrail,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -54,6 +54,8 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "rate_limits",
   "list_counts",
   "subscription_totals",
+  // Staff's own records: who did what, never what visitors see.
+  "audit_entries",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

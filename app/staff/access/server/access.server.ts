@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { ROLE_LABELS, type Admin } from "~/staff/accounts";
 import { requireAdminApi, requireAdminPage } from "~/staff/sign-in/index.server";
 import { apiError } from "~/lib/api.server";
-import { adminContext } from "~/lib/request-context";
+import { adminContext, clientAddressContext } from "~/lib/request-context";
+import { runAsActor } from "~/lib/request-actor.server";
 import { meets, needFor, rolesNamed, type Need } from "../rules/route-access";
 
 /** What every guard is handed: React Router's middleware arguments. */
@@ -10,8 +11,12 @@ interface GuardArgs {
   request: Request;
   url: URL;
   pattern: string;
-  context: { set(key: typeof adminContext, value: Admin | null): void };
+  context: {
+    set(key: typeof adminContext, value: Admin | null): void;
+    get(key: typeof clientAddressContext): string;
+  };
 }
+type Next = () => Promise<Response>;
 
 /** What the admin area's refusal page needs to draw the frame around its words. */
 export interface Refusal {
@@ -24,11 +29,11 @@ export interface Refusal {
  * to sign-in (and comes back), a person whose roles do not meet the screen's need meets a 403
  * page inside the admin frame, and a screen that declares nothing is refused to everyone.
  */
-export async function guardAdminArea({ request, url, pattern, context }: GuardArgs): Promise<void> {
+export async function guardAdminArea({ request, url, pattern, context }: GuardArgs, next: Next): Promise<Response> {
   const need = needFor(pattern, request.method);
   const admin = await requireAdminPage(request, url);
   context.set(adminContext, admin);
-  if (need !== undefined && meets(need, admin.roles)) return;
+  if (need !== undefined && meets(need, admin.roles)) return asPerson(admin, request, context, next);
   throw data({ detail: refusalWords(need, pattern), staff: frameOf(admin) } satisfies Refusal, { status: 403 });
 }
 
@@ -36,13 +41,24 @@ export async function guardAdminArea({ request, url, pattern, context }: GuardAr
  * The API's guard, run before every /api handler: public routes pass as they are, the rest
  * need a signed-in person (401 otherwise) whose roles meet the route's need (403 otherwise).
  */
-export async function guardApi({ request, pattern, context }: GuardArgs): Promise<void> {
+export async function guardApi({ request, pattern, context }: GuardArgs, next: Next): Promise<Response> {
   const need = needFor(pattern, request.method);
-  if (need === "public") return;
+  if (need === "public") return next();
   const admin = await requireAdminApi(request);
   context.set(adminContext, admin);
-  if (need !== undefined && meets(need, admin.roles)) return;
+  if (need !== undefined && meets(need, admin.roles)) return asPerson(admin, request, context, next);
   throw apiError(403, refusalWords(need, pattern));
+}
+
+/** Runs the rest of the request as the person, so that what they write is recorded as theirs. */
+function asPerson(admin: Admin, request: Request, context: GuardArgs["context"], next: Next): Promise<Response> {
+  const actor = {
+    id: admin.id,
+    name: admin.name,
+    address: context.get(clientAddressContext),
+    userAgent: request.headers.get("User-Agent") ?? "",
+  };
+  return runAsActor(actor, next);
 }
 
 function refusalWords(need: Need | undefined, pattern: string): string {

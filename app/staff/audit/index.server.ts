@@ -1,0 +1,1 @@
+export { recordAudit, type AuditEvent } from "./server/audit-trail.server";

@@ -1,0 +1,28 @@
+/**
+ * What an audit entry keeps of a change: the fields whose values differ, each as
+ * [before, after]. Passwords, secrets, tokens and card data are never written, whatever a
+ * caller hands in: their names are matched here, once.
+ */
+export type Changes = Record<string, [unknown, unknown]>;
+
+const NEVER_WRITTEN = /password|secret|token|otp|recovery|card|cvc|iban|account_number|credential|hash/i;
+
+export function isNeverWritten(field: string): boolean {
+  return NEVER_WRITTEN.test(field);
+}
+
+/** The differing fields of two versions of a record (a created record has no before, a deleted one no after). */
+export function changesBetween(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): Changes {
+  const changes: Changes = {};
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    if (isNeverWritten(field)) continue;
+    const was = before?.[field] ?? null;
+    const is = after?.[field] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(is)) changes[field] = [was, is];
+  }
+  return changes;
+}
