@@ -1,1 +1,1 @@
-export { recordAudit, type AuditEvent } from "./server/audit-trail.server";
+export { recordAudit } from "./server/audit-trail.server";
