@@ -1,10 +1,20 @@
 import type { IconName } from "~/ui/icon";
+import { mayOpen } from "~/staff/access";
+import type { Role } from "~/staff/accounts";
 
-type AdminNavigationItem = { to: string; label: string; icon: IconName; end?: true };
+type AdminNavigationItem = {
+  to: string;
+  label: string;
+  icon: IconName;
+  end?: true;
+  /** Listed only for a person who may not open this screen, which already leads to the item. */
+  unlessOpens?: string;
+};
 
 /**
  * The admin sidebar, in the order the original product listed its screens (Appeals follow Donations, Newsletter follows
- * Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last).
+ * Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last). A person sees the items their
+ * roles open (`screensFor`).
  */
 export const ADMIN_NAVIGATION = [
   { to: "/admin", label: "Dashboard", icon: "dashboard", end: true },
@@ -19,7 +29,16 @@ export const ADMIN_NAVIGATION = [
   { to: "/admin/subscriptions", label: "Subscriptions", icon: "repeat" },
   { to: "/admin/ramadan", label: "Ramadan nights", icon: "moon" },
   { to: "/admin/funds", label: "Funds", icon: "scale" },
+  // An editor writes the policy's text without the Funds screens, whose tabs lead everyone else to it.
+  { to: "/admin/funds/policy", label: "Zakat policy", icon: "scale", unlessOpens: "/admin/funds" },
   { to: "/admin/media", label: "Media", icon: "image" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },
   { to: "/admin/outbox", label: "Outbox", icon: "inbox" },
 ] as const satisfies readonly AdminNavigationItem[];
+
+/** The items a person holding `roles` sees: those they may open, and no second way to the same place. */
+export function screensFor(roles: readonly Role[]): readonly AdminNavigationItem[] {
+  return ADMIN_NAVIGATION.filter(
+    (item: AdminNavigationItem) => mayOpen(roles, item.to) && !(item.unlessOpens && mayOpen(roles, item.unlessOpens)),
+  );
+}

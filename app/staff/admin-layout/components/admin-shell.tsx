@@ -2,9 +2,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { Icon } from "~/ui/icon";
 import { useEscapeKey } from "~/ui/use-escape-key";
-import { mayOpen } from "~/staff/access";
 import type { Role } from "~/staff/accounts";
-import { ADMIN_NAVIGATION } from "./admin-navigation";
+import { screensFor } from "./admin-navigation";
 
 type SidebarState = "auto" | "collapsed" | "expanded";
 
@@ -80,7 +79,7 @@ export function AdminShell({ username, roles, children }: { username: string; ro
           </div>
           <nav className="p-2">
             <ul className="space-y-1">
-              {ADMIN_NAVIGATION.filter((item) => mayOpen(roles, item.to)).map((item) => (
+              {screensFor(roles).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
