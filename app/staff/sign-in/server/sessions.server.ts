@@ -98,8 +98,10 @@ function isOwner(admin: Admin): boolean {
 
 function requireOwner(admin: Admin): void {
   if (!isOwner(admin)) {
+    // The person rides along, so the refusal is drawn inside the admin frame (as the area's guard does).
+    const staff = { name: admin.name, username: admin.username, roles: admin.roles };
     throw data(
-      { detail: "Only an owner may see or end another person's sessions." },
+      { detail: "Only an owner may see or end another person's sessions.", staff },
       { status: 403, statusText: "Forbidden" },
     );
   }

@@ -208,7 +208,7 @@ describe("Your sign-ins: sessions", () => {
 
     const asked = unwrapData(await post(finance, financeCookie, { intent: "sign-out", session: ownerHandle }));
     expect(asked.status).toBe(403);
-    expect(asked.data).toEqual({ detail: "Only an owner may see or end another person's sessions." });
+    expect(asked.data).toMatchObject({ detail: "Only an owner may see or end another person's sessions." });
     expect(unwrapData(await loadPage(finance, financeCookie, `?signout=${ownerHandle}`)).status).toBe(403);
     expect(await stillSignedIn(ownerCookie)).toBe(true);
   });
