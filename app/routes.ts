@@ -66,6 +66,7 @@ export default [
     route("media", "content/media/routes/admin-media.tsx"),
     route("settings", "content/settings/routes/admin-settings.tsx"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
+    route("sign-ins", "staff/sign-in/routes/admin-sign-ins.tsx"),
     route("*", "staff/admin-layout/routes/admin-not-found.tsx"),
   ]),
 

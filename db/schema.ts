@@ -47,6 +47,9 @@ export interface AdminSessionsTable {
   data: string;
   created_at: Timestamp;
   expires_at: string;
+  user_agent: Generated<string>;
+  address: Generated<string>;
+  last_used_at: string | null;
 }
 
 export interface ApiTokensTable {
@@ -55,6 +58,10 @@ export interface ApiTokensTable {
   token_hash: string;
   created_at: Timestamp;
   expires_at: string;
+  name: Generated<string>;
+  /** `sign-in` (from POST /api/auth/login) or `personal` (named, made on "Your sign-ins"). */
+  kind: Generated<string>;
+  last_used_at: string | null;
 }
 
 export interface SettingsTable {

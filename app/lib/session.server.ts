@@ -7,6 +7,22 @@ export const ADMIN_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
 export interface AdminSessionData {
   adminId: number;
+  /**
+   * Where the session starts, read by `createData` into their own columns (the browser, the
+   * address signed in from and, for a renewed session, when the one it replaces began) and
+   * never kept in the session's data.
+   */
+  userAgent?: string;
+  address?: string;
+  startedAt?: string;
+}
+
+/** Last use is written at most this often for each session (and each API token). */
+export const LAST_USE_INTERVAL_MS = 60_000;
+
+/** A browser's User-Agent as kept: trimmed, at most 300 characters. */
+export function keptUserAgent(userAgent: string | null | undefined): string {
+  return (userAgent ?? "").trim().slice(0, 300);
 }
 export interface AdminSessionFlash {
   notice: string;
@@ -21,31 +37,43 @@ function createAdminSessionStorage() {
     cookie: sessionCookie(STAFF_SESSION_COOKIE, ADMIN_SESSION_LIFETIME_SECONDS),
     async createData(data, expires) {
       const id = newSessionId();
+      const { userAgent, address, startedAt, ...kept } = data;
+      const now = nowIso();
       await getDb()
         .insertInto("admin_sessions")
         .values({
           id,
-          admin_id: Number(data.adminId),
-          data: JSON.stringify(data),
+          admin_id: Number(kept.adminId),
+          data: JSON.stringify(kept),
           expires_at: (expires ?? new Date(Date.now() + ADMIN_SESSION_LIFETIME_SECONDS * 1000)).toISOString(),
+          user_agent: keptUserAgent(userAgent),
+          address: (address ?? "").slice(0, 100),
+          created_at: startedAt ?? now,
+          last_used_at: now,
         })
         .execute();
       return id;
     },
     async readData(id) {
+      const now = nowIso();
       const row = await getDb()
         .selectFrom("admin_sessions")
-        .select(["data"])
+        .select(["data", "last_used_at"])
         .where("id", "=", id)
-        .where("expires_at", ">", nowIso())
+        .where("expires_at", ">", now)
         .executeTakeFirst();
-      return row ? (JSON.parse(row.data) as AdminSessionData) : null;
+      if (!row) return null;
+      // Last use, written at most once a minute: a busy screen costs no write per request.
+      if (!row.last_used_at || Date.parse(row.last_used_at) <= Date.now() - LAST_USE_INTERVAL_MS) {
+        await getDb().updateTable("admin_sessions").set({ last_used_at: now }).where("id", "=", id).execute();
+      }
+      return JSON.parse(row.data) as AdminSessionData;
     },
     async updateData(id, data, expires) {
       await getDb()
         .updateTable("admin_sessions")
         .set({
-          data: JSON.stringify(data),
+          data: JSON.stringify({ ...data, userAgent: undefined, address: undefined, startedAt: undefined }),
           ...(expires ? { expires_at: expires.toISOString() } : {}),
         })
         .where("id", "=", id)

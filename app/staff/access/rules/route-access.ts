@@ -53,6 +53,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/media": EDITOR,
   "/admin/settings": OWNER,
   "/admin/outbox": OWNER,
+  // Sessions and personal tokens (staff/sign-in): everyone sees their own; what only an
+  // owner may do (everyone's sessions, signing others out) is checked by the screen's service.
+  "/admin/sign-ins": "staff",
   "/admin/*": "staff",
 
   // The JSON API.

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/ui/icon";
 import { useEscapeKey } from "~/ui/use-escape-key";
 import type { Role } from "~/staff/accounts";
@@ -135,6 +135,13 @@ function AccountBar({ username }: { username: string }) {
           </strong>
         </span>
       </p>
+      <Link
+        to="/admin/sign-ins"
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <Icon name="user" />
+        <span className="max-sm:sr-only">Your sign-ins</span>
+      </Link>
       <a
         href="/"
         target="_blank"

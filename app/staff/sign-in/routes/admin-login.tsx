@@ -34,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A fresh session at every sign-in: an id planted before sign-in is never promoted.
     const session = await getAdminSession(new Request(request.url));
     session.set("adminId", admin.id);
+    session.set("userAgent", request.headers.get("User-Agent") ?? "");
+    session.set("address", context.get(clientAddressContext));
     return redirect(safeRedirectPath(formData.get("redirectTo")), {
       headers: { "Set-Cookie": await commitAdminSession(session, request) },
     });
