@@ -16,7 +16,8 @@ async function objectionsTo(filePath: string, code: string): Promise<string[]> {
 
 const RINGS = "import-x/no-restricted-paths";
 
-describe("the slices", () => {
+// The first case loads the whole lint configuration and every slice's files: slow on a busy machine.
+describe("the slices", { timeout: 60_000 }, () => {
   it("refuses another slice's insides, and accepts its public modules", async () => {
     const inside = await objectionsTo(
       "app/donors/my-giving/server/probe.server.ts",

@@ -94,6 +94,7 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/media": only("editor"),
   "/admin/settings": ownerOnly,
   "/admin/outbox": ownerOnly,
+  "/admin/sign-ins": anyStaff,
   "/admin/*": anyStaff,
 
   // The JSON API.
