@@ -41,6 +41,9 @@ export default [
 
   route("admin/login", "staff/sign-in/routes/admin-login.tsx"),
   route("admin/logout", "staff/sign-in/routes/admin-logout.ts"),
+  // Passkeys: signing in without a password (public, outside the admin layout).
+  route("admin/login/passkey", "staff/passkeys/routes/admin-login-passkey.tsx"),
+  route("admin/login/passkey/options", "staff/passkeys/routes/admin-login-passkey-options.ts"),
   route("admin", "staff/admin-layout/routes/admin-layout.tsx", [
     index("staff/dashboard/routes/admin-dashboard.tsx"),
     route("donations", "giving/gifts/routes/admin-donations.tsx"),
@@ -66,6 +69,9 @@ export default [
     route("media", "content/media/routes/admin-media.tsx"),
     route("settings", "content/settings/routes/admin-settings.tsx"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
+    // Passkeys: a person's own.
+    route("passkeys", "staff/passkeys/routes/admin-passkeys.tsx"),
+    route("passkeys/options", "staff/passkeys/routes/admin-passkeys-options.ts"),
     route("*", "staff/admin-layout/routes/admin-not-found.tsx"),
   ]),
 

@@ -7,6 +7,8 @@ export const ADMIN_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
 export interface AdminSessionData {
   adminId: number;
+  /** When the person last gave their password (or a passkey) in this session: ISO-8601 UTC. */
+  reauthenticated_at?: string;
 }
 export interface AdminSessionFlash {
   notice: string;

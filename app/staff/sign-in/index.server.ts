@@ -1,1 +1,1 @@
-export { readerOf, requireAdminApi, requireAdminPage, staffOnly } from "./server/auth.server";
+export { adminFromSession, readerOf, requireAdminApi, requireAdminPage, staffOnly } from "./server/auth.server";

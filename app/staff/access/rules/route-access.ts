@@ -53,6 +53,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/media": EDITOR,
   "/admin/settings": OWNER,
   "/admin/outbox": OWNER,
+  // Passkeys (staff/passkeys): everyone manages their own. Signing in with one is
+  // /admin/login/passkey, outside the admin area like /admin/login.
+  "/admin/passkeys": "staff",
+  "/admin/passkeys/options": "staff",
   "/admin/*": "staff",
 
   // The JSON API.
