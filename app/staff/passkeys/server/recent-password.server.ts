@@ -1,6 +1,7 @@
 import { RECENT_PASSWORD_MINUTES } from "../rules/passkeys";
 import { signInAdmin, type Admin } from "~/staff/accounts/index.server";
 import { apiError } from "~/lib/api.server";
+import { ValidationError } from "~/lib/service-errors";
 import { nowIso } from "~/lib/db.server";
 import { commitAdminSession, getAdminSession } from "~/lib/session.server";
 
@@ -35,12 +36,11 @@ export async function confirmPassword(
   clientAddress: string,
 ): Promise<string> {
   await signInAdmin(admin.username, password, clientAddress);
-  return noteReauthenticated(request);
-}
-
-/** Notes in the request's session that the person has just proved who they are. */
-export async function noteReauthenticated(request: Request): Promise<string> {
   const session = await getAdminSession(request);
+  // Only a signed-in browser session can note it (a bearer token has no session to keep it in).
+  if (Number(session.get("adminId")) !== admin.id) {
+    throw new ValidationError({ password: ["Sign in with the sign-in form first, then try again"] });
+  }
   session.set("reauthenticated_at", nowIso());
   return commitAdminSession(session, request);
 }
