@@ -1,1 +1,1 @@
-export { PASSKEY_REFUSED_MESSAGE, type Passkey } from "./rules/passkeys";
+export { PASSKEY_REFUSED_MESSAGE } from "./rules/passkeys";
