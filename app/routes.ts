@@ -41,6 +41,9 @@ export default [
 
   route("admin/login", "staff/sign-in/routes/admin-login.tsx"),
   route("admin/logout", "staff/sign-in/routes/admin-logout.ts"),
+  // Passkeys: signing in without a password (public, outside the admin layout).
+  route("admin/login/passkey", "staff/passkeys/routes/admin-login-passkey.tsx"),
+  route("admin/login/passkey/options", "staff/passkeys/routes/admin-login-passkey-options.ts"),
   route("admin", "staff/admin-layout/routes/admin-layout.tsx", [
     index("staff/dashboard/routes/admin-dashboard.tsx"),
     route("donations", "giving/gifts/routes/admin-donations.tsx"),
@@ -67,6 +70,9 @@ export default [
     route("settings", "content/settings/routes/admin-settings.tsx"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
     route("sign-ins", "staff/sign-in/routes/admin-sign-ins.tsx"),
+    // Passkeys: a person's own.
+    route("passkeys", "staff/passkeys/routes/admin-passkeys.tsx"),
+    route("passkeys/options", "staff/passkeys/routes/admin-passkeys-options.ts"),
     route("*", "staff/admin-layout/routes/admin-not-found.tsx"),
   ]),
 

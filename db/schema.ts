@@ -41,6 +41,31 @@ export interface AuditEntriesTable {
   user_agent: Generated<string>;
 }
 
+/** A member of staff's passkey (WebAuthn credential), 0033. */
+export interface AdminPasskeysTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** base64url, unique. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: Generated<number>;
+  /** Space separated ("internal hybrid"). */
+  transports: Generated<string>;
+  name: Generated<string>;
+  created_at: Timestamp;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn ceremony's challenge, single use, kept a few minutes (0033). */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  /** register, sign-in or second-factor. */
+  purpose: string;
+  admin_id: number | null;
+  expires_at: string;
+}
+
 export interface AdminSessionsTable {
   id: string;
   admin_id: number;
@@ -426,6 +451,8 @@ export interface EidDatesTable {
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
+  admin_passkeys: AdminPasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   audit_entries: AuditEntriesTable;
   donor_sessions: DonorSessionsTable;
   api_tokens: ApiTokensTable;

@@ -15,6 +15,8 @@ export interface AdminSessionData {
   userAgent?: string;
   address?: string;
   startedAt?: string;
+  /** When the person last gave their password (or a passkey) in this session: ISO-8601 UTC. */
+  reauthenticated_at?: string;
 }
 
 /** Last use is written at most this often for each session (and each API token). */

@@ -29,6 +29,7 @@ import * as totalRaisedSource from "./0025_total_raised_source";
 import * as staffRoles from "./0026_staff_roles";
 import * as auditTrail from "./0027_audit_trail";
 import * as sessionDetails from "./0032_session_details";
+import * as passkeys from "./0033_passkeys";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0026_staff_roles": staffRoles,
   "0027_audit_trail": auditTrail,
   "0032_session_details": sessionDetails,
+  "0033_passkeys": passkeys,
 };
 
 /**
@@ -81,6 +83,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0026_staff_roles": staffRoles,
   "0027_audit_trail": auditTrail,
   "0032_session_details": sessionDetails,
+  "0033_passkeys": passkeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,7 +14,13 @@ type Action = (args: never) => unknown;
 
 /** Actions that take no body at all: a bad one changes nothing, but must not break them either. */
 // A button whose address is its whole request: the card link reads no fields.
-const READS_NO_BODY = new Set(["staff/sign-in/routes/admin-logout.ts", "giving/recurring/routes/update-card.tsx"]);
+// A passkey ceremony's options: the person (or the visitor) asking is the whole of the request.
+const READS_NO_BODY = new Set([
+  "staff/sign-in/routes/admin-logout.ts",
+  "giving/recurring/routes/update-card.tsx",
+  "staff/passkeys/routes/admin-passkeys-options.ts",
+  "staff/passkeys/routes/admin-login-passkey-options.ts",
+]);
 
 interface ActionRoute {
   file: string;

@@ -101,6 +101,18 @@ const EXPECTED_COLUMNS = {
     address: "text",
     last_used_at: "text?",
   },
+  admin_passkeys: {
+    id: "integer",
+    admin_id: "integer",
+    credential_id: "text",
+    public_key: "text",
+    counter: "integer",
+    transports: "text",
+    name: "text",
+    created_at: "text",
+    last_used_at: "text?",
+  },
+  passkey_challenges: { challenge: "text", purpose: "text", admin_id: "integer?", expires_at: "text" },
   donor_sessions: { id: "text", email: "text", created_at: "text", expires_at: "text" },
   api_tokens: {
     id: "integer",

@@ -56,6 +56,9 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "subscription_totals",
   // Staff's own records: who did what, never what visitors see.
   "audit_entries",
+  // Staff's passkeys and their ceremonies' challenges (staff/passkeys).
+  "admin_passkeys",
+  "passkey_challenges",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

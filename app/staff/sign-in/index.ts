@@ -1,1 +1,1 @@
-export { INVALID_CREDENTIALS_MESSAGE } from "./rules/admin-login";
+export { INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "./rules/admin-login";

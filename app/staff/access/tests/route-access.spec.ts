@@ -68,6 +68,8 @@ const EXPECTED: Record<string, Expected> = {
   "/sandbox/billing/:sessionId": everyone,
   "/admin/login": everyone,
   "/admin/logout": everyone,
+  "/admin/login/passkey": everyone,
+  "/admin/login/passkey/options": everyone,
 
   // The admin area.
   "/admin": anyStaff,
@@ -95,6 +97,8 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/settings": ownerOnly,
   "/admin/outbox": ownerOnly,
   "/admin/sign-ins": anyStaff,
+  "/admin/passkeys": anyStaff,
+  "/admin/passkeys/options": anyStaff,
   "/admin/*": anyStaff,
 
   // The JSON API.

@@ -153,6 +153,12 @@ function AccountBar({ username }: { username: string }) {
         <span className="max-sm:sr-only">View Site</span>
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
+      <NavLink
+        to="/admin/passkeys"
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
+      >
+        Passkeys
+      </NavLink>
       <Form method="post" action="/admin/logout">
         <button
           type="submit"

@@ -52,6 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo");
+  const passkeyQuery = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";
   const navigation = useNavigation();
   const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login") === true;
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -129,6 +131,9 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
               {signingIn ? "Signing in..." : "Sign in"}
             </button>
           </Form>
+          <Link to={`/admin/login/passkey${passkeyQuery}`} className="btn-secondary mt-3 w-full">
+            Sign in with a passkey
+          </Link>
         </div>
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="text-slate-600 hover:text-slate-900 hover:underline">

@@ -1,0 +1,1 @@
+export { PASSKEY_REFUSED_MESSAGE } from "./rules/passkeys";
