@@ -56,6 +56,8 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "subscription_totals",
   // Staff's own records: who did what, never what visitors see.
   "audit_entries",
+  "staff_invitations",
+  "staff_password_resets",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */
