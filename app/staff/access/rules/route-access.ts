@@ -53,11 +53,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/media": EDITOR,
   "/admin/settings": OWNER,
   "/admin/outbox": OWNER,
+  // The team (staff/accounts): inviting people, their roles, deactivating them.
+  "/admin/team": OWNER,
   "/admin/*": "staff",
 
   // The JSON API.
   "/api/auth/login": "public",
   "/api/auth/logout": "public",
+  // The team (staff/accounts).
+  "/api/staff": OWNER,
+  "/api/staff/:id": OWNER,
   "/api/settings": readByAll(OWNER),
   "/api/settings/:key": readByAll(OWNER),
   "/api/stories": readByAll(EDITOR),

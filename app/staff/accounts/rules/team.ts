@@ -39,10 +39,13 @@ export const invitationSchema = z.object({
 });
 export type InvitationInput = z.infer<typeof invitationSchema>;
 
-/** PATCH /api/staff/{id} and the Team screen's changes: new roles, active or not, or both. */
+/** The Team screen's "Change roles" form: the roles a person is to hold (at least one). */
+export const rolesChangeSchema = z.object({ roles: rolesField });
+
+/** PATCH /api/staff/{id}: new roles (as the Team screen's form), active or not, or both. */
 export const staffChangeSchema = z
   .object({
-    roles: rolesField.optional(),
+    roles: rolesChangeSchema.shape.roles.optional(),
     active: z.boolean({ message: "active must be true or false" }).optional(),
   })
   .refine((change) => change.roles !== undefined || change.active !== undefined, {

@@ -20,6 +20,7 @@ export const ADMIN_NAVIGATION = [
   { to: "/admin/ramadan", label: "Ramadan nights", icon: "moon" },
   { to: "/admin/funds", label: "Funds", icon: "scale" },
   { to: "/admin/media", label: "Media", icon: "image" },
+  { to: "/admin/team", label: "Team", icon: "user" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },
   { to: "/admin/outbox", label: "Outbox", icon: "inbox" },
 ] as const satisfies readonly AdminNavigationItem[];
