@@ -1,4 +1,4 @@
-import { expect, test } from "../../../../tests/e2e/fixtures";
+import { E2E_ADMIN, expect, test } from "../../../../tests/e2e/fixtures";
 
 /**
  * A person per account, as an owner and a newcomer see it: the owner invites an editor from
@@ -74,4 +74,28 @@ test("forgot your password? answers the same for any address", async ({ page }) 
   await expect(page.getByRole("status")).toContainText(
     "If a member of staff has the address nobody-here@example.org, we have sent it a link",
   );
+});
+
+test("inviting works without JavaScript, and a person's roles open ticked", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  expect((await page.request.post("/admin/login", { form: E2E_ADMIN, maxRedirects: 0 })).status()).toBe(302);
+  const email = `nojs.${Date.now().toString(36)}@example.org`;
+
+  await page.goto("/admin/team");
+  await page.getByRole("link", { name: "Invite someone" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Zaid Volunteer");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  // Sent with no role: refused beside the roles, what was typed kept.
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText("Choose at least one role")).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await page.getByRole("checkbox", { name: "Community", exact: true }).check();
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+
+  await page.getByRole("link", { name: `Change roles of ${E2E_ADMIN.username}` }).click();
+  await expect(page.getByRole("checkbox", { name: "Owner", exact: true })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Finance", exact: true })).not.toBeChecked();
+  await context.close();
 });
