@@ -8,15 +8,3 @@ export {
   InvalidCredentialsError,
   signInAdmin,
 } from "./server/admins.server";
-export {
-  acceptInvitation,
-  changeStaff,
-  inviteStaff,
-  listStaff,
-  openInvitation,
-  openPasswordReset,
-  requestPasswordReset,
-  resetPassword,
-  type Invitation,
-  type StaffMember,
-} from "./server/team.server";
