@@ -44,6 +44,10 @@ export default [
   // Passkeys: signing in without a password (public, outside the admin layout).
   route("admin/login/passkey", "staff/passkeys/routes/admin-login-passkey.tsx"),
   route("admin/login/passkey/options", "staff/passkeys/routes/admin-login-passkey-options.ts"),
+  // The team's public pages: an invitation's and a password reset's links, and asking for one.
+  route("admin/invitation/:token", "staff/accounts/routes/admin-invitation.tsx"),
+  route("admin/forgot-password", "staff/accounts/routes/admin-forgot-password.tsx"),
+  route("admin/reset-password/:token", "staff/accounts/routes/admin-reset-password.tsx"),
   route("admin", "staff/admin-layout/routes/admin-layout.tsx", [
     index("staff/dashboard/routes/admin-dashboard.tsx"),
     route("donations", "giving/gifts/routes/admin-donations.tsx"),
@@ -67,6 +71,7 @@ export default [
     route("events", "content/events/routes/admin-events.tsx"),
     route("testimonials", "content/testimonials/routes/admin-testimonials.tsx"),
     route("media", "content/media/routes/admin-media.tsx"),
+    route("team", "staff/accounts/routes/admin-team.tsx"),
     route("settings", "content/settings/routes/admin-settings.tsx"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
     route("sign-ins", "staff/sign-in/routes/admin-sign-ins.tsx"),
@@ -112,6 +117,8 @@ export default [
       route("donations/update-subscription-status", "giving/recurring/routes/api-refresh-subscriptions.ts"),
       route("webhooks/stripe", "giving/provider/routes/api-stripe-webhook.ts"),
       route("admin/dashboard", "staff/dashboard/routes/api-admin-dashboard.ts"),
+      route("staff", "staff/accounts/routes/api-staff.ts"),
+      route("staff/:id", "staff/accounts/routes/api-staff-member.ts"),
       route("newsletter/unsubscribe", "community/newsletter/routes/api-newsletter-unsubscribe.ts"),
       route("zakat-reminders/stop", "donors/zakat-reminders/routes/api-zakat-reminder-stop.ts"),
       route("funds", "funds/funds/routes/api-funds.ts"),

@@ -89,6 +89,33 @@ export interface ApiTokensTable {
   last_used_at: string | null;
 }
 
+/** An owner's invitation to join the staff (migration 0028): single use, 72 hours, the token kept hashed. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  /** In lower case. */
+  email: string;
+  name: string;
+  /** Role names separated by spaces, as admins.roles. */
+  roles: string;
+  token_hash: string;
+  invited_by: number | null;
+  created_at: Generated<string>;
+  expires_at: string;
+  used_at: string | null;
+  /** The account its acceptance made. */
+  admin_id: number | null;
+}
+
+/** A mailed link to choose a new password (migration 0028): single use, one hour, the token kept hashed. */
+export interface StaffPasswordResetsTable {
+  id: Generated<number>;
+  admin_id: number;
+  token_hash: string;
+  created_at: Generated<string>;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface SettingsTable {
   id: Generated<number>;
   key: string;
@@ -456,6 +483,8 @@ export interface Database {
   audit_entries: AuditEntriesTable;
   donor_sessions: DonorSessionsTable;
   api_tokens: ApiTokensTable;
+  staff_invitations: StaffInvitationsTable;
+  staff_password_resets: StaffPasswordResetsTable;
   settings: SettingsTable;
   stories: StoriesTable;
   events: EventsTable;

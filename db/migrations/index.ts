@@ -28,6 +28,7 @@ import * as subscriptionTotals from "./0024_subscription_totals";
 import * as totalRaisedSource from "./0025_total_raised_source";
 import * as staffRoles from "./0026_staff_roles";
 import * as auditTrail from "./0027_audit_trail";
+import * as staffInvitations from "./0028_staff_invitations";
 import * as sessionDetails from "./0032_session_details";
 import * as passkeys from "./0033_passkeys";
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0025_total_raised_source": totalRaisedSource,
   "0026_staff_roles": staffRoles,
   "0027_audit_trail": auditTrail,
+  "0028_staff_invitations": staffInvitations,
   "0032_session_details": sessionDetails,
   "0033_passkeys": passkeys,
 };
@@ -82,6 +84,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0025_total_raised_source": totalRaisedSource,
   "0026_staff_roles": staffRoles,
   "0027_audit_trail": auditTrail,
+  "0028_staff_invitations": staffInvitations,
   "0032_session_details": sessionDetails,
   "0033_passkeys": passkeys,
 };

@@ -59,6 +59,8 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   // Staff's passkeys and their ceremonies' challenges (staff/passkeys).
   "admin_passkeys",
   "passkey_challenges",
+  "staff_invitations",
+  "staff_password_resets",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

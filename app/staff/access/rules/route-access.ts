@@ -60,11 +60,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   // /admin/login/passkey, outside the admin area like /admin/login.
   "/admin/passkeys": "staff",
   "/admin/passkeys/options": "staff",
+  // The team (staff/accounts): inviting people, their roles, deactivating them.
+  "/admin/team": OWNER,
   "/admin/*": "staff",
 
   // The JSON API.
   "/api/auth/login": "public",
   "/api/auth/logout": "public",
+  // The team (staff/accounts).
+  "/api/staff": OWNER,
+  "/api/staff/:id": OWNER,
   "/api/settings": readByAll(OWNER),
   "/api/settings/:key": readByAll(OWNER),
   "/api/stories": readByAll(EDITOR),

@@ -69,6 +69,9 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/login": everyone,
   "/admin/logout": everyone,
   "/admin/login/passkey": everyone,
+  "/admin/invitation/:token": everyone,
+  "/admin/forgot-password": everyone,
+  "/admin/reset-password/:token": everyone,
   "/admin/login/passkey/options": everyone,
 
   // The admin area.
@@ -97,6 +100,7 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/settings": ownerOnly,
   "/admin/outbox": ownerOnly,
   "/admin/sign-ins": anyStaff,
+  "/admin/team": ownerOnly,
   "/admin/passkeys": anyStaff,
   "/admin/passkeys/options": anyStaff,
   "/admin/*": anyStaff,
@@ -136,6 +140,8 @@ const EXPECTED: Record<string, Expected> = {
   "/api/donations/update-subscription-status": only("finance"),
   "/api/webhooks/stripe": everyone,
   "/api/admin/dashboard": anyStaff,
+  "/api/staff": ownerOnly,
+  "/api/staff/:id": ownerOnly,
   "/api/newsletter/unsubscribe": everyone,
   "/api/zakat-reminders/stop": everyone,
   "/api/funds": readByAll("finance"),

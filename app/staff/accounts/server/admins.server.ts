@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { Admin } from "../rules/admin";
 import { rolesFromColumn, rolesToColumn, type Role } from "../rules/roles";
+import { MIN_PASSWORD_LENGTH } from "../rules/team";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/staff/sign-in";
-import { getDb, nowIso } from "~/lib/db.server";
+import { getDb, nowIso, type DB } from "~/lib/db.server";
 import { equalsIgnoringCase } from "~/lib/sql-dialect.server";
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from "~/lib/password.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
@@ -101,7 +102,7 @@ export async function countAdmins(): Promise<number> {
   return Number(count);
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 export interface NewAdmin {
   username: string;
@@ -135,20 +136,39 @@ export async function setAdminPassword(username: string, password: string): Prom
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const admin = await trx
-        .updateTable("admins")
-        .set({ password_hash: passwordHash, updated_at: nowIso() })
+      const found = await trx
+        .selectFrom("admins")
+        .select("id")
         .where(equalsIgnoringCase(sql.ref("username"), username))
-        .returning(["id", "username", "name", "email", "roles"])
         .executeTakeFirst();
-      if (!admin) throw new NotFoundError(`No admin is called "${username}"`);
-      await trx.deleteFrom("admin_sessions").where("admin_id", "=", admin.id).execute();
-      await trx.deleteFrom("api_tokens").where("admin_id", "=", admin.id).execute();
-      return adminFromRow(admin);
+      if (!found) throw new NotFoundError(`No admin is called "${username}"`);
+      return replacePassword(trx, found.id, passwordHash);
     });
 }
 
-function assertAcceptablePassword(password: string): void {
+/**
+ * The one way a password is replaced (the admin:password command, a reset by mail): the new
+ * hash is written and every session and API token of the person ends in the same transaction.
+ */
+export async function replacePassword(trx: DB, adminId: number, passwordHash: string): Promise<Admin> {
+  const admin = await trx
+    .updateTable("admins")
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where("id", "=", adminId)
+    .returning(["id", "username", "name", "email", "roles"])
+    .executeTakeFirst();
+  if (!admin) throw new NotFoundError("No such member of staff");
+  await signOutEverywhere(trx, adminId);
+  return adminFromRow(admin);
+}
+
+/** Ends every session and API token of a person at once (a new password, a deactivation). */
+export async function signOutEverywhere(trx: DB, adminId: number): Promise<void> {
+  await trx.deleteFrom("admin_sessions").where("admin_id", "=", adminId).execute();
+  await trx.deleteFrom("api_tokens").where("admin_id", "=", adminId).execute();
+}
+
+export function assertAcceptablePassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new ValidationError({ password: [`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`] });
   }

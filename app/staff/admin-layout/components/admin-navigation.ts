@@ -32,6 +32,7 @@ export const ADMIN_NAVIGATION = [
   // An editor writes the policy's text without the Funds screens, whose tabs lead everyone else to it.
   { to: "/admin/funds/policy", label: "Zakat policy", icon: "scale", unlessOpens: "/admin/funds" },
   { to: "/admin/media", label: "Media", icon: "image" },
+  { to: "/admin/team", label: "Team", icon: "user" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },
   { to: "/admin/outbox", label: "Outbox", icon: "inbox" },
 ] as const satisfies readonly AdminNavigationItem[];

@@ -134,6 +134,11 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           <Link to={`/admin/login/passkey${passkeyQuery}`} className="btn-secondary mt-3 w-full">
             Sign in with a passkey
           </Link>
+          <p className="mt-4 text-center text-sm">
+            <Link to="/admin/forgot-password" className="font-medium text-brand-700 hover:underline">
+              Forgot your password?
+            </Link>
+          </p>
         </div>
         <p className="mt-6 text-center text-sm">
           <Link to="/" className="text-slate-600 hover:text-slate-900 hover:underline">
