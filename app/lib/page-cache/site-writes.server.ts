@@ -56,6 +56,8 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "subscription_totals",
   // Staff's own records: who did what, never what visitors see.
   "audit_entries",
+  // Disbursements waiting for a second person: never shown anywhere public (the entry, once approved, is).
+  "disbursement_requests",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */
