@@ -126,12 +126,16 @@ export async function listPendingRequests(limit = 100): Promise<DisbursementRequ
   return rows.map(toRequest);
 }
 
-/** How many requests wait for a decision (the dashboard's line). */
-export async function countPendingRequests(): Promise<number> {
+/**
+ * How many requests wait for a decision `viewer` may take (the dashboard's line): everyone's
+ * but their own, since the person who asked never decides.
+ */
+export async function countRequestsWaitingFor(viewer: Pick<Admin, "username">): Promise<number> {
   const row = await getDb()
     .selectFrom("disbursement_requests")
     .select(sql<number>`count(*)`.as("count"))
     .where("status", "=", "requested")
+    .where("requested_by", "!=", viewer.username)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -13,6 +13,8 @@ import { ensureDefaultSettings, updateSetting } from "~/content/settings/index.s
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi, callRoute, makeContext, unwrapData } from "../../../../tests/support/routes";
 import { screenText } from "../../../../tests/support/screens";
+import * as dashboard from "~/staff/dashboard/routes/admin-dashboard";
+import * as settingsScreen from "~/content/settings/routes/admin-settings";
 import { newGift } from "../../../../tests/support/builders";
 
 /**
@@ -371,5 +373,46 @@ describe("the ledger screen and its CSV", () => {
       ["reject", String(second.id)],
     ]);
     expect(rows[2]!.summary).toContain(`requested by ${asker.admin.username}`);
+  });
+});
+
+describe("where a person who may approve is told", () => {
+  it("says on the dashboard how many wait for them, never their own, and nothing to those who may not approve", async () => {
+    const seenBy = async (who: Staff) =>
+      (
+        (await callRoute(dashboard.loader, "/admin", {
+          context: makeContext("203.0.113.10", who.admin),
+        })) as { approvalsWaiting: number }
+      ).approvalsWaiting;
+    const [askerBefore, approverBefore] = [await seenBy(asker), await seenBy(approver)];
+    const fund = await fundHolding(5000);
+    const { body: request } = await disburse(fund.id, 1000);
+    const waitingForApprover = await seenBy(approver);
+    expect(waitingForApprover).toBe(approverBefore + 1);
+    // The asker's own request is not theirs to decide.
+    expect(await seenBy(asker)).toBe(askerBefore);
+    expect(await seenBy(editor)).toBe(0);
+    expect(await screenText(dashboard as never, "/admin")).toMatch(/\d+ disbursements? waits? for approval\./);
+    await decide(request.id, "reject", approver, { reason: "Counted" });
+    expect(await seenBy(approver)).toBe(waitingForApprover - 1);
+  });
+});
+
+describe("the threshold on the Settings screen", () => {
+  it("is shown, saved by its rule, and applies to the next disbursement", async () => {
+    expect(await screenText(settingsScreen as never, "/admin/settings")).toContain("Second person needed from");
+    const refused = unwrapData(
+      await callRoute(settingsScreen.action, "/admin/settings", { form: { intent: "approvals", threshold: "-1" } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("Enter an amount in dollars from 0 to 10000000");
+    const saved = (await callRoute(settingsScreen.action, "/admin/settings", {
+      form: { intent: "approvals", threshold: "250" },
+    })) as Response;
+    expect(saved.status).toBe(302);
+    expect(await screenText(settingsScreen as never, "/admin/settings?saved=approvals")).toContain("Approvals saved.");
+    const fund = await fundHolding(1000);
+    expect((await disburse(fund.id, 249.99)).body.status).toBe("recorded");
+    expect((await disburse(fund.id, 250)).body.status).toBe("requested");
   });
 });
