@@ -292,10 +292,16 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
         />
       ) : null}
 
-      {approving ? (
+      {(approving ?? rejecting)?.requested_by === me ? (
+        <Notice tone="error">
+          You asked for request R{(approving ?? rejecting)!.id}: another person holding finance or owner approves or
+          rejects it.
+        </Notice>
+      ) : null}
+      {approving && approving.requested_by !== me ? (
         <ApproveConfirmation key={approving.id} request={approving} cancelTo={listLink()} error={approveRefusal} />
       ) : null}
-      {rejecting ? (
+      {rejecting && rejecting.requested_by !== me ? (
         <RejectForm key={rejecting.id} request={rejecting} cancelTo={listLink()} lastResult={rejectResult} />
       ) : null}
       <WaitingForApproval

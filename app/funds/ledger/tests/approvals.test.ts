@@ -309,7 +309,13 @@ describe("the ledger screen and its CSV", () => {
     const rejecting = await screenText(ledgerScreen as never, `/admin/funds/ledger?reject=${request.id}`);
     expect(rejecting).toContain(`Reject request R${request.id}?`);
 
-    // The person who asked: refused, with the words, and nothing moves.
+    // The person who asked: no confirmation opens for them, a post is refused with the words, and nothing moves.
+    const ownConfirmation = unwrapData(
+      await callRoute(ledgerScreen.loader, `/admin/funds/ledger?approve=${request.id}`, {
+        context: makeContext("203.0.113.10", asker.admin),
+      }),
+    ).data as { approving: { requested_by: string } | null; me: string };
+    expect(ownConfirmation.approving?.requested_by).toBe(ownConfirmation.me);
     const own = unwrapData(
       await callRoute(ledgerScreen.action, "/admin/funds/ledger", {
         form: { intent: "approve", request_id: String(request.id) },
