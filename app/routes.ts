@@ -125,6 +125,7 @@ export default [
       route("funds/:id", "funds/funds/routes/api-fund.ts"),
       route("disbursements", "funds/ledger/routes/api-disbursements.ts"),
       route("disbursements/:id", "funds/ledger/routes/api-disbursement.ts"),
+      route("disbursements/:id/:decision", "funds/ledger/routes/api-disbursement-decision.ts"),
       route("rates", "funds/rates/routes/api-rates.ts"),
       route("transparency", "funds/transparency/routes/api-transparency.ts"),
       route("*", "content/public-layout/routes/api-not-found.ts"),

@@ -440,6 +440,38 @@ export interface DisbursementsTable {
   reverses_id: ColumnType<number | null, number | null | undefined, never>;
   recorded_by: string;
   recorded_at: string;
+  /** For an entry written by approving a request (0031): who asked, who approved and when; '' / null otherwise. */
+  requested_by: ColumnType<string, string | undefined, never>;
+  approved_by: ColumnType<string, string | undefined, never>;
+  approved_at: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export type DisbursementRequestStatus = "requested" | "approved" | "rejected";
+
+/**
+ * A disbursement or reversal at or above the approval threshold, waiting for a second person
+ * (0031): it moves no money until approved, when the ledger entry is written.
+ */
+export interface DisbursementRequestsTable {
+  id: Generated<number>;
+  kind: LedgerEntryKind;
+  fund_id: number;
+  amount_cents: number;
+  disbursed_on: string;
+  category: string | null;
+  programme: Generated<string>;
+  region: Generated<string>;
+  description: Generated<string>;
+  proof_filename: Generated<string>;
+  reverses_id: number | null;
+  requested_by: string;
+  requested_by_id: number | null;
+  requested_at: string;
+  status: Generated<DisbursementRequestStatus>;
+  decided_by: Generated<string>;
+  decided_at: string | null;
+  reason: Generated<string>;
+  entry_id: number | null;
 }
 
 export type RateKey = "fitr_per_person" | "fidya_per_day" | "kaffarah_per_person" | "gold_per_gram" | "silver_per_gram";
@@ -503,6 +535,7 @@ export interface Database {
   funds: FundsTable;
   fund_daily_receipts: FundDailyReceiptsTable;
   disbursements: DisbursementsTable;
+  disbursement_requests: DisbursementRequestsTable;
   rates: RatesTable;
   zakat_policy: ZakatPolicyTable;
   eid_dates: EidDatesTable;
@@ -682,4 +715,5 @@ export type VolunteerSignupRow = Selectable<VolunteerSignupsTable>;
 export type OutboundMailRow = Selectable<OutboundMailTable>;
 export type FundRow = Selectable<FundsTable>;
 export type DisbursementRow = Selectable<DisbursementsTable>;
+export type DisbursementRequestRow = Selectable<DisbursementRequestsTable>;
 export type RateRow = Selectable<RatesTable>;

@@ -9,6 +9,7 @@ import {
   NotFoundError,
   PaymentProviderError,
   TooManyRequestsError,
+  ForbiddenError,
   ValidationError,
 } from "./service-errors";
 
@@ -83,6 +84,7 @@ export function errorToApiResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof ValidationError) return apiError(422, error.message, undefined, { errors: error.fieldErrors });
   if (error instanceof NotFoundError) return apiError(404, error.message);
+  if (error instanceof ForbiddenError) return apiError(403, error.message);
   if (error instanceof ConflictError) return apiError(409, error.message);
   if (error instanceof WebhookSignatureError)
     return apiError(400, `Webhook signature verification failed: ${error.message}`);

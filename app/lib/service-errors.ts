@@ -20,6 +20,15 @@ export class NotFoundError extends Error {
   }
 }
 
+/** The person is signed in and may use the route, but not on this record (their own request, say). */
+export class ForbiddenError extends Error {
+  readonly status = 403;
+  constructor(message: string) {
+    super(message);
+    this.name = "ForbiddenError";
+  }
+}
+
 export class ConflictError extends Error {
   readonly status = 409;
   constructor(message: string) {

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { refuseForm } from "../lib/form-body.server";
 import {
   ConflictError,
+  ForbiddenError,
   logFailure,
   NotFoundError,
   PaymentProviderError,
@@ -20,7 +21,7 @@ import {
  * or a 500.
  */
 export interface FormRefusal {
-  status: 400 | 404 | 409 | 429 | 502;
+  status: 400 | 403 | 404 | 409 | 429 | 502;
   fieldErrors?: FieldErrors;
   formErrors?: string[];
   /** The one message, for forms that show a single line. */
@@ -46,6 +47,7 @@ export function formRefusalOf(error: unknown, outage?: ProviderOutage): FormRefu
   }
   if (error instanceof ValidationError) return { status: 400, fieldErrors: error.fieldErrors, message: error.message };
   if (error instanceof NotFoundError) return { status: 404, formErrors: [error.message], message: error.message };
+  if (error instanceof ForbiddenError) return { status: 403, formErrors: [error.message], message: error.message };
   if (error instanceof ConflictError) return { status: 409, formErrors: [error.message], message: error.message };
   if (error instanceof TooManyRequestsError) {
     return {

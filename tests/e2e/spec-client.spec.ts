@@ -1379,7 +1379,7 @@ test.describe("a client behaving like the original browser client gets through e
     const list = expectList<Setting>(await client.get("/api/settings/"), "GET /api/settings/");
     // Only this test makes settings, and it removes what it made: the fourteen keys the client
     // knows, the five giving settings (card fee, emergency appeal, Ramadan's first night and hour) and where Total
-    // Raised comes from, that exist from the first start.
+    // Raised comes from, and the disbursements' approval threshold, that exist from the first start.
     expect(list.map((row) => row.key).sort()).toEqual(
       [
         ...FOURTEEN_KEYS,
@@ -1389,6 +1389,7 @@ test.describe("a client behaving like the original browser client gets through e
         "ramadan_first_night",
         "ramadan_charge_hour",
         "total_raised_source",
+        "disbursement_approval_threshold",
       ].sort(),
     );
     for (const row of list) expect(row).toEqual(settingShape());

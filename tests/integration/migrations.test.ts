@@ -321,6 +321,30 @@ const EXPECTED_COLUMNS = {
     reverses_id: "integer?",
     recorded_by: "text",
     recorded_at: "text",
+    requested_by: "text",
+    approved_by: "text",
+    approved_at: "text?",
+  },
+  disbursement_requests: {
+    id: "integer",
+    kind: "text",
+    fund_id: "integer",
+    amount_cents: "integer",
+    disbursed_on: "text",
+    category: "text?",
+    programme: "text",
+    region: "text",
+    description: "text",
+    proof_filename: "text",
+    reverses_id: "integer?",
+    requested_by: "text",
+    requested_by_id: "integer?",
+    requested_at: "text",
+    status: "text",
+    decided_by: "text",
+    decided_at: "text?",
+    reason: "text",
+    entry_id: "integer?",
   },
   rates: {
     id: "integer",
@@ -490,6 +514,8 @@ const UNIQUE_COLUMNS: [table: keyof Database, column: string][] = [
   ["funds", "purpose"],
   // A disbursement is reversed once at most.
   ["disbursements", "reverses_id"],
+  // A request becomes at most one ledger entry.
+  ["disbursement_requests", "entry_id"],
 ];
 
 // ---------------------------------------------------------------------------------------

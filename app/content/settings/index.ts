@@ -8,3 +8,5 @@ export {
   type MediaKey,
 } from "./rules/setting-keys";
 export { givingSettingsSchema, givingSettingValue } from "./rules/settings";
+export { APPROVAL_THRESHOLD_KEY } from "./rules/setting-keys";
+export { approvalThresholdCents } from "./rules/settings";

@@ -61,6 +61,8 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "passkey_challenges",
   "staff_invitations",
   "staff_password_resets",
+  // Disbursements waiting for a second person: never shown anywhere public (the entry, once approved, is).
+  "disbursement_requests",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

@@ -12,6 +12,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-settings";
 import { formatCount, formatDollars } from "~/shared/money";
 import {
+  APPROVAL_THRESHOLD_DEFAULT,
+  APPROVAL_THRESHOLD_KEY,
+  approvalThresholdSchema,
   GIVING_SETTING_KEYS,
   givingSettingsSchema,
   IMPACT_STATISTIC_LABELS,
@@ -26,6 +29,7 @@ import { readFormBody } from "~/lib/form-body.server";
 import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server";
 import { ValidationError } from "~/lib/service-errors";
 import { GivingSettingsForm } from "../components/giving-settings-form";
+import { ApprovalThresholdForm } from "../components/approval-threshold-form";
 import { RamadanSettingsForm } from "~/giving/ramadan-nights/index.ui";
 import { ramadanSettingsFormSchema, tonightWords, tonightsEvening, firstNightOf } from "~/giving/ramadan-nights";
 import { todayIn } from "~/shared/dates";
@@ -60,6 +64,9 @@ export async function loader({ url }: Route.LoaderArgs) {
     bannerChoices: await bannerChoices(giving.emergency_appeal),
     ramadan: await ramadanSettingsView(),
     ramadanSaved: saved === "ramadan",
+    approvalThreshold:
+      (await settingValues([APPROVAL_THRESHOLD_KEY])).get(APPROVAL_THRESHOLD_KEY) ?? APPROVAL_THRESHOLD_DEFAULT.value,
+    approvalsSaved: saved === "approvals",
   };
 }
 
@@ -121,6 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (formData.get("intent") === "giving") return givingAction(formData);
   if (formData.get("intent") === "ramadan") return ramadanAction(formData);
   if (formData.get("intent") === "ramadan-rehearse") return rehearseAction(request);
+  if (formData.get("intent") === "approvals") return approvalsAction(formData);
   const key = String(formData.get("key") ?? "");
   if (key === "total_raised") return totalRaisedAction(formData);
   const submission = parseWithZod(formData, { schema: statisticEditSchema(key) });
@@ -208,6 +216,18 @@ async function ramadanAction(formData: FormData) {
     }
   }
   return redirect("/admin/settings?saved=ramadan");
+}
+
+/** The approval threshold, saved by its setting's own rule (as PUT /api/settings/:key). */
+async function approvalsAction(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: approvalThresholdSchema });
+  if (submission.status !== "success") return data({ key: "approvals", result: submission.reply() }, { status: 400 });
+  try {
+    await updateSetting(APPROVAL_THRESHOLD_KEY, { value: submission.value.threshold });
+  } catch (error) {
+    return serviceErrorReply(submission, error, { key: "approvals" });
+  }
+  return redirect("/admin/settings?saved=approvals");
 }
 
 /** "Rehearse: make tonight the 21st night": test mode only, saved by the first night's own rule. */
@@ -300,6 +320,16 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
       <RamadanSettingsForm
         {...loaderData.ramadan}
         lastResult={actionData?.key === "ramadan" ? actionData.result : undefined}
+      />
+
+      {loaderData.approvalsSaved && !actionData ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800">
+          Approvals saved.
+        </p>
+      ) : null}
+      <ApprovalThresholdForm
+        threshold={loaderData.approvalThreshold}
+        lastResult={actionData?.key === "approvals" ? actionData.result : undefined}
       />
     </div>
   );

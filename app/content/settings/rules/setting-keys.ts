@@ -113,3 +113,15 @@ export const GIVING_SETTING_DEFAULTS: Record<GivingSettingKey, { value: string; 
 export function isGivingSettingKey(key: string): key is GivingSettingKey {
   return (GIVING_SETTING_KEYS as readonly string[]).includes(key);
 }
+
+/**
+ * The approval threshold (issue 30, decision 152): a disbursement or reversal of at least this
+ * many US dollars is a request until a second person with finance or owner approves it; 0
+ * means every one. Read by the ledger through `approvalThresholdCents`.
+ */
+export const APPROVAL_THRESHOLD_KEY = "disbursement_approval_threshold";
+export const APPROVAL_THRESHOLD_DEFAULT = {
+  value: "1000",
+  description:
+    "Disbursements and reversals of at least this many US dollars wait for a second person to approve them (0: every one)",
+};

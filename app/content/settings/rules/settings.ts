@@ -2,6 +2,8 @@ import { z } from "~/shared/zod";
 import { NIGHT_CUTOFF_HOUR, ramadanFirstNightRule, type RehearsalOption } from "~/giving/ramadan-nights";
 import { findMediaSlot, SLOT_RULES } from "~/content/media";
 import {
+  APPROVAL_THRESHOLD_DEFAULT,
+  APPROVAL_THRESHOLD_KEY,
   isDollarStatistic,
   isGivingSettingKey,
   isImpactStatisticKey,
@@ -150,6 +152,26 @@ export const givingSettingsSchema = z.object({
 });
 export type GivingSettings = z.output<typeof givingSettingsSchema>;
 
+const MAX_APPROVAL_THRESHOLD = 10_000_000;
+const approvalThresholdRule = decimalSetting(
+  0,
+  MAX_APPROVAL_THRESHOLD,
+  "Enter an amount in dollars from 0 to 10000000, e.g. 1000 (0 means every disbursement needs a second person)",
+);
+
+/** The approval threshold's form on the settings screen (the same rule as PUT /api/settings/{key}). */
+export const approvalThresholdSchema = z.object({ threshold: approvalThresholdRule });
+
+/**
+ * The approval threshold in cents, as its rule reads the stored value; a missing or garbled
+ * value is the default ($1,000), never "no approval at all".
+ */
+export function approvalThresholdCents(raw: string | undefined): number {
+  const read = approvalThresholdRule.safeParse(raw ?? APPROVAL_THRESHOLD_DEFAULT.value);
+  const dollars = read.success ? read.data : APPROVAL_THRESHOLD_DEFAULT.value;
+  return Math.round(Number(dollars) * 100);
+}
+
 const totalRaisedSourceRule = z.enum(TOTAL_RAISED_SOURCES, {
   message: "Choose books (the transparency report's received) or typed (the figure in total_raised)",
 });
@@ -160,11 +182,13 @@ export function settingUpdateSchemaFor(key: string, rehearsal: RehearsalOption =
     ? statisticValueSchema(key)
     : key === TOTAL_RAISED_SOURCE_KEY
       ? totalRaisedSourceRule
-      : key === "ramadan_first_night"
-        ? ramadanFirstNightRule(rehearsal)
-        : isGivingSettingKey(key)
-          ? GIVING_RULES[key]
-          : (mediaRuleFor(key) ?? freeValueSchema);
+      : key === APPROVAL_THRESHOLD_KEY
+        ? approvalThresholdRule
+        : key === "ramadan_first_night"
+          ? ramadanFirstNightRule(rehearsal)
+          : isGivingSettingKey(key)
+            ? GIVING_RULES[key]
+            : (mediaRuleFor(key) ?? freeValueSchema);
   return z.object({ value, description: descriptionSchema });
 }
 

@@ -1,4 +1,6 @@
 import {
+  APPROVAL_THRESHOLD_DEFAULT,
+  APPROVAL_THRESHOLD_KEY,
   DEFAULT_SETTING_DESCRIPTIONS,
   GIVING_SETTING_DEFAULTS,
   GIVING_SETTING_KEYS,
@@ -230,6 +232,7 @@ export async function ensureDefaultSettings(): Promise<void> {
     })),
     ...GIVING_SETTING_KEYS.map((key) => ({ key, ...GIVING_SETTING_DEFAULTS[key] })),
     { key: TOTAL_RAISED_SOURCE_KEY, value: "books", description: TOTAL_RAISED_SOURCE_DESCRIPTION },
+    { key: APPROVAL_THRESHOLD_KEY, ...APPROVAL_THRESHOLD_DEFAULT },
   ];
   await getDb()
     .insertInto("settings")

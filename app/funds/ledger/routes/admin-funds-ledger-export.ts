@@ -32,6 +32,10 @@ export function loader({ request, url }: Route.LoaderArgs) {
       { header: "Reversed by", value: (entry) => entry.reversed_by_id ?? "" },
       { header: "Recorded by", value: (entry) => entry.recorded_by },
       { header: "Recorded at", value: (entry) => entry.recorded_at },
+      // At or above the approval threshold (decision 152): who asked, who approved, when; empty below it.
+      { header: "Requested by", value: (entry) => entry.requested_by },
+      { header: "Approved by", value: (entry) => entry.approved_by },
+      { header: "Approved at", value: (entry) => entry.approved_at ?? "" },
     ],
     ledgerForExport(filter),
   );

@@ -9,17 +9,19 @@ import { applyAtOnce, ListSearch } from "~/ui/list-search";
 import { Notice } from "~/ui/notice";
 import { Pagination, pageFrom } from "~/ui/pagination";
 import { ReversalForm } from "../components/reversal-form";
+import { ApproveConfirmation, RejectForm, WaitingForApproval } from "../components/approval-forms";
+import { rejectionSchema } from "../rules/approval-rules";
 import { useFocusReturn } from "~/ui/use-focus-return";
 import { ZakatCategoryName } from "~/funds/transparency/index.ui";
 import { disbursementSchema, reversalSchema, ZAKAT_CATEGORIES } from "~/funds/funds";
 import { formatDate, formatDateTime, todayIn } from "~/shared/dates";
 import { formatExactDollars } from "~/shared/money";
 import { getEnv } from "~/lib/env.server";
-import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server";
+import { formRefusalOf, refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server";
 import { readSubmission } from "~/ui/form-submission.server";
 import { backToList } from "~/ui/list-return.server";
 import { MAX_PROOF_BYTES } from "../rules/proof-limits";
-import { rowFromParam } from "~/lib/record-ids.server";
+import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
 import { adminContext } from "~/lib/request-context";
 import { discard, type ReceivedFile } from "~/lib/uploads.server";
 import { FundFilter } from "~/ui/record-filter";
@@ -27,28 +29,60 @@ import {
   findLedgerPage,
   getLedgerEntry,
   readLedgerFilter,
-  recordReversal,
   type LedgerEntry,
   type LedgerFilter,
 } from "../server/ledger.server";
 import { listFunds } from "~/funds/funds/index.server";
-import { recordDisbursementWithProof } from "../server/proofs.server";
+import type { Admin } from "~/staff/accounts";
+import { submitDisbursementWithProof } from "../server/proofs.server";
+import {
+  approvalThreshold,
+  approveRequest,
+  getDisbursementRequest,
+  listPendingRequests,
+  rejectRequest,
+  submitReversal,
+  type DisbursementRequest,
+} from "../server/approvals.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ledger | Funds | Admin" }];
 
 const SCREEN = "/admin/funds/ledger";
 const PAGE_SIZE = 25;
 /** Query parameters that belong to an open form or a notice, not to the ledger's filter. */
-const TRANSIENT = ["record", "reverse", "recorded", "reversed"];
+const TRANSIENT = [
+  "record",
+  "reverse",
+  "recorded",
+  "reversed",
+  "approve",
+  "reject",
+  "requested",
+  "approved",
+  "rejected",
+];
 
-export async function loader({ url }: Route.LoaderArgs) {
+/** A request named by ?approve= or ?reject=, when it still waits; null otherwise. */
+async function waitingRequest(value: string | null): Promise<DisbursementRequest | null> {
+  const request = await rowFromParam(value, getDisbursementRequest);
+  return request?.status === "requested" ? request : null;
+}
+
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { filter, problem } = readLedgerFilter(url.searchParams);
-  const [found, funds, reversing, justRecorded] = await Promise.all([
-    findLedgerPage(filter, pageFrom(url), PAGE_SIZE),
-    listFunds(),
-    rowFromParam(url.searchParams.get("reverse"), getLedgerEntry),
-    rowFromParam(url.searchParams.get("recorded") ?? url.searchParams.get("reversed"), getLedgerEntry),
-  ]);
+  const params = url.searchParams;
+  const [found, funds, reversing, justRecorded, waiting, approving, rejecting, justDecided, threshold] =
+    await Promise.all([
+      findLedgerPage(filter, pageFrom(url), PAGE_SIZE),
+      listFunds(),
+      rowFromParam(params.get("reverse"), getLedgerEntry),
+      rowFromParam(params.get("recorded") ?? params.get("reversed"), getLedgerEntry),
+      listPendingRequests(),
+      waitingRequest(params.get("approve")),
+      waitingRequest(params.get("reject")),
+      rowFromParam(params.get("requested") ?? params.get("approved") ?? params.get("rejected"), getDisbursementRequest),
+      approvalThreshold(),
+    ]);
   const timeZone = getEnv().SITE_TIMEZONE;
   return {
     entries: found.rows,
@@ -65,6 +99,14 @@ export async function loader({ url }: Route.LoaderArgs) {
     justRecorded,
     today: todayIn(timeZone),
     timeZone,
+    waiting,
+    approving,
+    rejecting,
+    // ?approve= or ?reject= naming a request that no longer waits (decided meanwhile, or unknown) is said.
+    notWaiting: (params.has("approve") || params.has("reject")) && !approving && !rejecting,
+    justDecided,
+    threshold: threshold / 100,
+    me: context.get(adminContext)!.username,
   };
 }
 
@@ -73,11 +115,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     fileField: "proof",
     maxFileBytes: MAX_PROOF_BYTES,
   });
-  const recordedBy = context.get(adminContext)!.username;
+  const admin = context.get(adminContext)!;
   try {
     const intent = fields.get("intent");
-    if (intent === "disburse") return await disburseAction(fields, file, fileError, recordedBy, url);
-    if (intent === "reverse") return await reverseAction(fields, recordedBy, url);
+    if (intent === "disburse") return await disburseAction(fields, file, fileError, admin, url);
+    if (intent === "reverse") return await reverseAction(fields, admin, url);
+    if (intent === "approve") return await approveAction(fields, admin, url);
+    if (intent === "reject") return await rejectAction(fields, admin, url);
     return refuseUnknownIntent(request, intent);
   } finally {
     await discard(file);
@@ -88,7 +132,7 @@ async function disburseAction(
   fields: URLSearchParams,
   file: ReceivedFile | null,
   fileError: string | undefined,
-  recordedBy: string,
+  admin: Admin,
   url: URL,
 ) {
   const submission = parseWithZod(fields, { schema: disbursementSchema });
@@ -102,24 +146,58 @@ async function disburseAction(
     );
   }
   try {
-    const entry = await recordDisbursementWithProof(submission.value, recordedBy, file);
-    // Back to the ledger as it was filtered (its first page), with a notice of the entry.
-    return backToList(url, SCREEN, { recorded: String(entry.id) }, [...TRANSIENT, "page"]);
+    const submitted = await submitDisbursementWithProof(submission.value, admin, file);
+    // Back to the ledger as it was filtered (its first page), with a notice of the entry or the request.
+    const notice: Record<string, string> =
+      submitted.status === "recorded"
+        ? { recorded: String(submitted.entry.id) }
+        : { requested: String(submitted.request.id) };
+    return backToList(url, SCREEN, notice, [...TRANSIENT, "page"]);
   } catch (error) {
     // An overdraft (409) or a refused field comes back beside the form, with what was typed.
     return serviceErrorReply(submission, error, { intent: "disburse" as const });
   }
 }
 
-async function reverseAction(fields: URLSearchParams, recordedBy: string, url: URL) {
+async function reverseAction(fields: URLSearchParams, admin: Admin, url: URL) {
   const submission = parseWithZod(fields, { schema: reversalSchema });
   if (submission.status !== "success")
     return data({ intent: "reverse" as const, result: submission.reply() }, { status: 400 });
   try {
-    const reversal = await recordReversal(submission.value, recordedBy);
-    return backToList(url, SCREEN, { reversed: String(reversal.id) }, TRANSIENT);
+    const submitted = await submitReversal(submission.value, admin);
+    const notice: Record<string, string> =
+      submitted.status === "recorded"
+        ? { reversed: String(submitted.entry.id) }
+        : { requested: String(submitted.request.id) };
+    return backToList(url, SCREEN, notice, TRANSIENT);
   } catch (error) {
     return serviceErrorReply(submission, error, { intent: "reverse" as const });
+  }
+}
+
+/** Approve: the ledger entry is written now; a refusal (the balance, someone else decided) is said above the list. */
+async function approveAction(fields: URLSearchParams, admin: Admin, url: URL) {
+  try {
+    const id = requireRecordId(fields.get("request_id"));
+    await approveRequest(id, admin);
+    return backToList(url, SCREEN, { approved: String(id) }, TRANSIENT);
+  } catch (error) {
+    const refusal = formRefusalOf(error);
+    if (!refusal) throw error;
+    const message = refusal.fieldErrors ? Object.values(refusal.fieldErrors).flat()[0]! : refusal.message;
+    return data({ intent: "approve" as const, message }, { status: refusal.status === 400 ? 422 : refusal.status });
+  }
+}
+
+async function rejectAction(fields: URLSearchParams, admin: Admin, url: URL) {
+  const submission = parseWithZod(fields, { schema: rejectionSchema });
+  if (submission.status !== "success")
+    return data({ intent: "reject" as const, result: submission.reply() }, { status: 400 });
+  try {
+    await rejectRequest(requireRecordId(fields.get("request_id")), submission.value, admin);
+    return backToList(url, SCREEN, { rejected: fields.get("request_id")! }, TRANSIENT);
+  } catch (error) {
+    return serviceErrorReply(submission, error, { intent: "reject" as const });
   }
 }
 
@@ -139,6 +217,9 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
   const listLink = useListLink(TRANSIENT);
   const disburseResult = actionData?.intent === "disburse" ? actionData.result : undefined;
   const reverseResult = actionData?.intent === "reverse" ? actionData.result : undefined;
+  const rejectResult = actionData?.intent === "reject" ? actionData.result : undefined;
+  const approveRefusal = actionData?.intent === "approve" ? actionData.message : undefined;
+  const { waiting, approving, rejecting, justDecided, me, timeZone: zone } = loaderData;
   const recording = loaderData.recording || disburseResult !== undefined;
   const reversible =
     reversing && reversing.kind === "disbursement" && reversing.reversed_by_id === null ? reversing : null;
@@ -169,6 +250,14 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
           {justRecordedFund
             ? ` ${justRecordedFund.name} now holds ${formatExactDollars(justRecordedFund.balance)}.`
             : ""}
+        </Notice>
+      ) : null}
+      {justDecided && !recording && !reversing && !approving && !rejecting ? (
+        <DecisionNotice request={justDecided} threshold={loaderData.threshold} />
+      ) : null}
+      {loaderData.notWaiting ? (
+        <Notice tone="error">
+          That request no longer waits for approval: it was decided, or there is no such request.
         </Notice>
       ) : null}
       {loaderData.filterProblem ? (
@@ -203,6 +292,25 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
         />
       ) : null}
 
+      {(approving ?? rejecting)?.requested_by === me ? (
+        <Notice tone="error">
+          You asked for request R{(approving ?? rejecting)!.id}: another person holding finance or owner approves or
+          rejects it.
+        </Notice>
+      ) : null}
+      {approving && approving.requested_by !== me ? (
+        <ApproveConfirmation key={approving.id} request={approving} cancelTo={listLink()} error={approveRefusal} />
+      ) : null}
+      {rejecting && rejecting.requested_by !== me ? (
+        <RejectForm key={rejecting.id} request={rejecting} cancelTo={listLink()} lastResult={rejectResult} />
+      ) : null}
+      <WaitingForApproval
+        requests={waiting}
+        me={me}
+        decideLink={(decision, id) => listLink({ [decision]: String(id) })}
+        formatWhen={(iso) => formatDateTime(iso, zone)}
+      />
+
       <LedgerFilters filter={filter} funds={funds} />
       <LedgerTable
         entries={entries}
@@ -221,6 +329,42 @@ export default function FundsLedger({ loaderData, actionData }: Route.ComponentP
         transient={TRANSIENT}
       />
     </div>
+  );
+}
+
+/** After a request, an approval or a rejection: what became of it. */
+function DecisionNotice({
+  request,
+  threshold,
+}: {
+  request: Pick<
+    DisbursementRequest,
+    "id" | "kind" | "status" | "amount" | "fund_name" | "reverses_id" | "entry_id" | "decided_by" | "reason"
+  >;
+  threshold: number;
+}) {
+  const what =
+    request.kind === "reversal"
+      ? `The reversal of entry #${request.reverses_id}`
+      : `The disbursement of ${formatExactDollars(request.amount)} from ${request.fund_name}`;
+  if (request.status === "requested") {
+    return (
+      <Notice tone="success" focus>
+        {`Request R${request.id} sent for approval: ${formatExactDollars(threshold)} or more needs a second person. ${what} is not recorded until another person holding finance or owner approves it; no money has moved.`}
+      </Notice>
+    );
+  }
+  if (request.status === "approved") {
+    return (
+      <Notice tone="success" focus>
+        {`Request R${request.id} approved: ${what.charAt(0).toLowerCase()}${what.slice(1)} is recorded as entry #${request.entry_id}.`}
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="success" focus>
+      {`Request R${request.id} rejected by ${request.decided_by}: ${request.reason}`}
+    </Notice>
   );
 }
 
@@ -296,7 +440,7 @@ function LedgerTable({
         { label: "Fund and category" },
         { label: "What for" },
         { label: "Amount", align: "right" },
-        { label: "Recorded" },
+        { label: "Recorded and approved" },
         { label: "Actions", hidden: true },
       ]}
       emptyText={
@@ -369,9 +513,16 @@ function LedgerRow({
         {reversal ? `−${formatExactDollars(entry.amount)}` : formatExactDollars(entry.amount)}
       </td>
       <td className="px-3 py-3 align-top text-slate-700">
-        {entry.recorded_by}
+        {entry.approved_by ? (
+          <>
+            <span className="block">Requested by {entry.requested_by}</span>
+            <span className="block">Approved by {entry.approved_by}</span>
+          </>
+        ) : (
+          entry.recorded_by
+        )}
         <span className="block text-xs whitespace-nowrap text-slate-500">
-          {formatDateTime(entry.recorded_at, timeZone)}
+          {formatDateTime(entry.approved_at ?? entry.recorded_at, timeZone)}
         </span>
       </td>
       {/* Stacked, so an entry with a proof document takes no more width than one without. */}

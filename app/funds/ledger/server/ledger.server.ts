@@ -5,6 +5,8 @@ import {
   isZakatBound,
   isZakatCategory,
   zakatCategoryLabel,
+  type DisbursementInput,
+  type ReversalInput,
   type ZakatCategoryKey,
 } from "~/funds/funds";
 import { shortfallOf, type Shortfall } from "../rules/running-balance";
@@ -60,6 +62,13 @@ export interface LedgerEntry {
   reversed_by_id: number | null;
   recorded_by: string;
   recorded_at: string;
+  /**
+   * For an entry at or above the approval threshold (decision 152): who asked for it and who
+   * approved it, and when ('' and null for an entry recorded below the threshold).
+   */
+  requested_by: string;
+  approved_by: string;
+  approved_at: string | null;
 }
 
 type Db = Kysely<Database>;
@@ -84,6 +93,9 @@ function toEntry(row: EntryRow): LedgerEntry {
     reversed_by_id: row.reversed_by_id,
     recorded_by: row.recorded_by,
     recorded_at: row.recorded_at,
+    requested_by: row.requested_by,
+    approved_by: row.approved_by,
+    approved_at: row.approved_at,
   };
 }
 
@@ -188,131 +200,206 @@ async function refuseShortOnTheDay(
   if (short) throw new ConflictError(shortOnTheDayMessage(fund.name, on, short, amountCents));
 }
 
-/**
- * Records money that went out of a fund. A Zakat fund's disbursement names one of the
- * eight categories; other funds' never do. More than the balance is refused (409), and
- * nothing is stored.
- */
-export async function recordDisbursement(input: unknown, recordedBy: string, proofFilename = ""): Promise<LedgerEntry> {
+/** Who wrote an entry; for one written by approving a request, who asked and who approved. */
+export interface EntryStamps {
+  recordedBy: string;
+  proofFilename?: string;
+  requestedBy?: string;
+  approvedBy?: string;
+}
+
+/** A disbursement's input, read and checked by its rules before anything is written. */
+export function readDisbursement(input: unknown): { entry: DisbursementInput; amountCents: number } {
   const entry = parseOrThrow(disbursementSchema, input);
   notLaterThanToday(entry.disbursed_on, "disbursed_on");
-  const amountCents = dollarsToCents(entry.amount);
+  return { entry, amountCents: dollarsToCents(entry.amount) };
+}
+
+/**
+ * Everything a disbursement must meet before it may be written: its fund, the category rule
+ * and the balance (today's, and on its day when it is dated in the past). Read in the
+ * caller's transaction, with the fund's row locked on PostgreSQL until the transaction ends.
+ */
+export async function checkDisbursement(trx: Db, entry: DisbursementInput, amountCents: number) {
+  // Locked (on PostgreSQL) until the entry is in: another disbursement from this fund waits, then sees it.
+  const fund = await fundRow(trx, entry.fund_id, { lock: true }).catch(() => {
+    throw new ValidationError({ fund_id: ["Please choose one of the funds"] });
+  });
+  if (isZakatBound(fund.kind) && !entry.category) {
+    throw new ValidationError({ category: ["Zakat is given only to the eight categories: please choose one"] });
+  }
+  if (!isZakatBound(fund.kind) && entry.category) {
+    throw new ValidationError({
+      category: [`The eight categories are for Zakat; leave the category empty for ${fund.name}`],
+    });
+  }
+  const balance = fund.received_cents - fund.disbursed_cents;
+  if (amountCents > balance) throw new ConflictError(overdraftMessage(fund.name, balance, amountCents));
+  // Dated today, the balance now is the balance of its day (and a gift's day is its UTC
+  // date, which can already be tomorrow's where the site's day is behind UTC's).
+  if (entry.disbursed_on < todayIn(getEnv().SITE_TIMEZONE))
+    await refuseShortOnTheDay(trx, fund, entry.disbursed_on, amountCents);
+  return { ...fund, category: isZakatBound(fund.kind) ? (entry.category ?? null) : null };
+}
+
+/** Writes a checked disbursement in the caller's transaction; the database checks the balance once more. */
+export async function insertDisbursement(
+  trx: Db,
+  entry: DisbursementInput,
+  amountCents: number,
+  stamps: EntryStamps,
+): Promise<number> {
+  const fund = await checkDisbursement(trx, entry, amountCents);
+  try {
+    const row = await trx
+      .insertInto("disbursements")
+      .values({
+        kind: "disbursement",
+        fund_id: fund.id,
+        amount_cents: amountCents,
+        disbursed_on: entry.disbursed_on,
+        category: fund.category,
+        programme: entry.programme,
+        region: entry.region,
+        description: entry.description,
+        proof_filename: stamps.proofFilename ?? "",
+        recorded_by: stamps.recordedBy,
+        recorded_at: nowIso(),
+        ...approvalStamps(stamps),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } catch (error) {
+    // Another writer took the balance between the check and the insert: the database said no.
+    if (error instanceof Error && OVERDRAFT.test(error.message)) throw new OverdrawnMeanwhile(fund.name);
+    throw error;
+  }
+}
+
+function approvalStamps(stamps: EntryStamps) {
+  return stamps.approvedBy
+    ? { requested_by: stamps.requestedBy ?? "", approved_by: stamps.approvedBy, approved_at: nowIso() }
+    : {};
+}
+
+/**
+ * Runs a write of the ledger in a transaction; the database's own refusal of an overdraft
+ * (another entry took the balance in between) becomes the 409 recording answers.
+ */
+export async function inLedgerTransaction<T>(
+  fundId: number,
+  amountCents: number,
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
   const db = getDb();
-  const id = await db
+  return db
     .transaction()
-    .execute(async (trx) => {
-      // Locked (on PostgreSQL) until the entry is in: another disbursement from this fund waits, then sees it.
-      const fund = await fundRow(trx, entry.fund_id, { lock: true }).catch(() => {
-        throw new ValidationError({ fund_id: ["Please choose one of the funds"] });
-      });
-      if (isZakatBound(fund.kind) && !entry.category) {
-        throw new ValidationError({ category: ["Zakat is given only to the eight categories: please choose one"] });
-      }
-      if (!isZakatBound(fund.kind) && entry.category) {
-        throw new ValidationError({
-          category: [`The eight categories are for Zakat; leave the category empty for ${fund.name}`],
-        });
-      }
-      const balance = fund.received_cents - fund.disbursed_cents;
-      if (amountCents > balance) throw new ConflictError(overdraftMessage(fund.name, balance, amountCents));
-      // Dated today, the balance now is the balance of its day (and a gift's day is its UTC
-      // date, which can already be tomorrow's where the site's day is behind UTC's).
-      if (entry.disbursed_on < todayIn(getEnv().SITE_TIMEZONE))
-        await refuseShortOnTheDay(trx, fund, entry.disbursed_on, amountCents);
-      try {
-        const row = await trx
-          .insertInto("disbursements")
-          .values({
-            kind: "disbursement",
-            fund_id: fund.id,
-            amount_cents: amountCents,
-            disbursed_on: entry.disbursed_on,
-            category: isZakatBound(fund.kind) ? (entry.category ?? null) : null,
-            programme: entry.programme,
-            region: entry.region,
-            description: entry.description,
-            proof_filename: proofFilename,
-            recorded_by: recordedBy,
-            recorded_at: nowIso(),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        return row.id;
-      } catch (error) {
-        // Another writer took the balance between the check and the insert: the database said no.
-        if (error instanceof Error && OVERDRAFT.test(error.message)) throw new OverdrawnMeanwhile(fund.name);
-        throw error;
-      }
-    })
+    .execute(work)
     .catch(async (error: unknown) => {
       // Read once the transaction is over: PostgreSQL reads nothing more in a failed one.
       if (!(error instanceof OverdrawnMeanwhile)) throw error;
-      const now = await fundRow(db, entry.fund_id);
+      const now = await fundRow(db, fundId);
       throw new ConflictError(overdraftMessage(error.fundName, now.received_cents - now.disbursed_cents, amountCents));
     });
+}
+
+/**
+ * Records money that went out of a fund. A Zakat fund's disbursement names one of the
+ * eight categories; other funds' never do. More than the balance is refused (409), and
+ * nothing is stored. This writes the entry whatever its amount: staff's forms and the API
+ * go through `submitDisbursement` (approvals.server.ts), which asks for a second person
+ * at or above the approval threshold.
+ */
+export async function recordDisbursement(input: unknown, recordedBy: string, proofFilename = ""): Promise<LedgerEntry> {
+  const { entry, amountCents } = readDisbursement(input);
+  const id = await inLedgerTransaction(entry.fund_id, amountCents, (trx) =>
+    insertDisbursement(trx, entry, amountCents, { recordedBy, proofFilename }),
+  );
   return getLedgerEntry(id);
+}
+
+/** A reversal's input, read by its rules, with its day (today when none is given). */
+export function readReversal(input: unknown): { reversal: ReversalInput; day: string } {
+  const reversal = parseOrThrow(reversalSchema, input);
+  const day = reversal.disbursed_on ?? todayIn(getEnv().SITE_TIMEZONE);
+  notLaterThanToday(day, "disbursed_on");
+  return { reversal, day };
+}
+
+/** The entry a reversal names, when it may be reversed on `day`; refused otherwise. */
+export async function reversibleEntry(trx: Db, reversesId: number, day: string): Promise<DisbursementRow> {
+  const original = await trx.selectFrom("disbursements").selectAll().where("id", "=", reversesId).executeTakeFirst();
+  if (!original) throw new ValidationError({ reverses_id: ["There is no ledger entry with this number"] });
+  if (original.kind === "reversal")
+    throw new ConflictError(`Entry ${original.id} is itself a reversal and cannot be reversed`);
+  const existing = await trx
+    .selectFrom("disbursements")
+    .select("id")
+    .where("reverses_id", "=", original.id)
+    .executeTakeFirst();
+  if (existing) throw new ConflictError(`Entry ${original.id} was already reversed by entry ${existing.id}`);
+  if (day < original.disbursed_on) {
+    throw new ValidationError({
+      disbursed_on: [`A reversal cannot be dated before the entry it reverses (${original.disbursed_on})`],
+    });
+  }
+  return original;
+}
+
+/** Writes a reversal of a checked entry in the caller's transaction. */
+export async function insertReversal(
+  trx: Db,
+  original: DisbursementRow,
+  reason: { description: string; day: string },
+  stamps: EntryStamps,
+): Promise<number> {
+  const row = await trx
+    .insertInto("disbursements")
+    .values({
+      kind: "reversal",
+      fund_id: original.fund_id,
+      amount_cents: original.amount_cents,
+      disbursed_on: reason.day,
+      category: original.category,
+      programme: original.programme,
+      region: original.region,
+      description: reason.description,
+      reverses_id: original.id,
+      recorded_by: stamps.recordedBy,
+      recorded_at: nowIso(),
+      ...approvalStamps(stamps),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Two staff reversing the same entry at the same moment: the database kept the first. */
+export async function alreadyReversedMeanwhile(error: unknown, reversesId: number): Promise<never> {
+  if (!uniqueViolation(error)?.constraint.includes("reverses_id")) throw error;
+  const first = await getDb()
+    .selectFrom("disbursements")
+    .select("id")
+    .where("reverses_id", "=", reversesId)
+    .executeTakeFirstOrThrow();
+  throw new ConflictError(`Entry ${reversesId} was already reversed by entry ${first.id}`);
 }
 
 /**
  * Puts a mistaken disbursement right: a reversal of the same fund and amount, naming it.
- * It always may put the money back, but not on a day before the entry went out.
+ * It always may put the money back, but not on a day before the entry went out. Like
+ * `recordDisbursement`, this writes whatever the amount; staff go through `submitReversal`.
  */
 export async function recordReversal(input: unknown, recordedBy: string): Promise<LedgerEntry> {
-  const reversal = parseOrThrow(reversalSchema, input);
-  const day = reversal.disbursed_on ?? todayIn(getEnv().SITE_TIMEZONE);
-  notLaterThanToday(day, "disbursed_on");
-  const db = getDb();
-  const id = await db
+  const { reversal, day } = readReversal(input);
+  const id = await getDb()
     .transaction()
     .execute(async (trx) => {
-      const original = await trx
-        .selectFrom("disbursements")
-        .selectAll()
-        .where("id", "=", reversal.reverses_id)
-        .executeTakeFirst();
-      if (!original) throw new ValidationError({ reverses_id: ["There is no ledger entry with this number"] });
-      if (original.kind === "reversal")
-        throw new ConflictError(`Entry ${original.id} is itself a reversal and cannot be reversed`);
-      const existing = await trx
-        .selectFrom("disbursements")
-        .select("id")
-        .where("reverses_id", "=", original.id)
-        .executeTakeFirst();
-      if (existing) throw new ConflictError(`Entry ${original.id} was already reversed by entry ${existing.id}`);
-      if (day < original.disbursed_on) {
-        throw new ValidationError({
-          disbursed_on: [`A reversal cannot be dated before the entry it reverses (${original.disbursed_on})`],
-        });
-      }
-      const row = await trx
-        .insertInto("disbursements")
-        .values({
-          kind: "reversal",
-          fund_id: original.fund_id,
-          amount_cents: original.amount_cents,
-          disbursed_on: day,
-          category: original.category,
-          programme: original.programme,
-          region: original.region,
-          description: reversal.description,
-          reverses_id: original.id,
-          recorded_by: recordedBy,
-          recorded_at: nowIso(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
+      const original = await reversibleEntry(trx, reversal.reverses_id, day);
+      return insertReversal(trx, original, { description: reversal.description, day }, { recordedBy });
     })
-    .catch(async (error: unknown) => {
-      // Two staff reversing the same entry at the same moment: the database kept the first.
-      if (!uniqueViolation(error)?.constraint.includes("reverses_id")) throw error;
-      const first = await db
-        .selectFrom("disbursements")
-        .select("id")
-        .where("reverses_id", "=", reversal.reverses_id)
-        .executeTakeFirstOrThrow();
-      throw new ConflictError(`Entry ${reversal.reverses_id} was already reversed by entry ${first.id}`);
-    });
+    .catch((error: unknown) => alreadyReversedMeanwhile(error, reversal.reverses_id));
   return getLedgerEntry(id);
 }
 

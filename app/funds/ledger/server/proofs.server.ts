@@ -1,24 +1,27 @@
 import { deleteProof, serveProof, storeProof } from "./proof-files.server";
 import { NotFoundError } from "~/lib/service-errors";
 import type { ReceivedFile } from "~/lib/uploads.server";
-import { proofOf, recordDisbursement, type LedgerEntry } from "./ledger.server";
+import type { Admin } from "~/staff/accounts";
+import { proofOf } from "./ledger.server";
+import { submitDisbursement, type Submitted } from "./approvals.server";
 
 /**
  * A disbursement with its proof document (a photo of a receipt, a PDF), which staff alone
  * ever see. The file is checked and stored first, so a file that is refused records
  * nothing; a disbursement that is refused (the balance, a missing category) leaves no
- * file behind.
+ * file behind. At or above the approval threshold the proof is kept with the request, and
+ * goes onto the entry its approval writes.
  */
-export async function recordDisbursementWithProof(
+export async function submitDisbursementWithProof(
   input: unknown,
-  recordedBy: string,
+  requester: Admin,
   proof: ReceivedFile | null,
   field = "proof",
-): Promise<LedgerEntry> {
-  if (!proof) return recordDisbursement(input, recordedBy);
+): Promise<Submitted> {
+  if (!proof) return submitDisbursement(input, requester);
   const stored = await storeProof(proof, field);
   try {
-    return await recordDisbursement(input, recordedBy, stored);
+    return await submitDisbursement(input, requester, stored);
   } catch (error) {
     await deleteProof(stored);
     throw error;

@@ -535,7 +535,7 @@ describe("ledger.csv", () => {
     const csv = (await response.text()).replace(/^\uFEFF/, "");
     const lines = csv.trim().split("\n");
     expect(lines[0]).toBe(
-      "Entry,Kind,Date,Hijri date,Fund,Category,Programme,Region,Description,Amount,Reverses,Reversed by,Recorded by,Recorded at",
+      "Entry,Kind,Date,Hijri date,Fund,Category,Programme,Region,Description,Amount,Reverses,Reversed by,Recorded by,Recorded at,Requested by,Approved by,Approved at",
     );
     expect(lines).toHaveLength(4);
     const reversed = lines.find((line) => line.startsWith(`${reversal.id},reversal,`))!;

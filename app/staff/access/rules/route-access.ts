@@ -108,6 +108,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/api/funds/:id": readByAll(FINANCE),
   "/api/disbursements": FINANCE,
   "/api/disbursements/:id": FINANCE,
+  // A second pair of eyes on money (decision 152): finance or owner decide others' requests.
+  "/api/disbursements/:id/:decision": FINANCE,
   "/api/rates": readByAll(FINANCE),
   "/api/transparency": "public",
   "/api/*": "public",

@@ -148,6 +148,7 @@ const EXPECTED: Record<string, Expected> = {
   "/api/funds/:id": readByAll("finance"),
   "/api/disbursements": only("finance"),
   "/api/disbursements/:id": only("finance"),
+  "/api/disbursements/:id/:decision": only("finance"),
   "/api/rates": readByAll("finance"),
   "/api/transparency": everyone,
   "/api/*": everyone,
@@ -165,6 +166,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   file: "none.jpg",
   year: "2026",
   change: "pause",
+  decision: "approve",
 };
 
 interface RouteEntry {

@@ -10,15 +10,20 @@ import { dashboardFor, type DashboardStats } from "../server/dashboard.server";
 import { mayOpen } from "~/staff/access";
 import { adminContext } from "~/lib/request-context";
 import { placeholderOrganisationSettings } from "~/staff/startup/index.server";
+import { countRequestsWaitingFor } from "~/funds/ledger/index.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const roles = context.get(adminContext)?.roles ?? [];
-  const [stats, totalRaised, banner] = await Promise.all([
+  const admin = context.get(adminContext);
+  const roles = admin?.roles ?? [];
+  // Who may approve a disbursement request (finance, owner) is told how many wait for them.
+  const mayApprove = Boolean(admin) && mayOpen(roles, "/admin/funds/ledger");
+  const [stats, totalRaised, banner, approvalsWaiting] = await Promise.all([
     dashboardFor(roles),
     totalRaisedChoice(),
     settingValues(["emergency_appeal"]),
+    mayApprove && admin ? countRequestsWaitingFor(admin) : 0,
   ]);
   // The site's own setup (settings, the banner, Total Raised) is for whoever may change it.
   const setsUp = mayOpen(roles, "/admin/settings");
@@ -29,16 +34,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     totalsCountTest: countedTestFlags().includes(1),
     placeholders: setsUp ? placeholderOrganisationSettings() : [],
     bannerHasBuiltInWords: setsUp && (banner.get("emergency_appeal") ?? "").trim() === "",
+    approvalsWaiting,
   };
 }
 
 /** One figure per card, each card a link to the screen where the figure is worked on. */
 export default function Dashboard({
-  loaderData: { stats, totalRaised, today, totalsCountTest, placeholders, bannerHasBuiltInWords },
+  loaderData: { stats, totalRaised, today, totalsCountTest, placeholders, bannerHasBuiltInWords, approvalsWaiting },
 }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <ApprovalsWaiting count={approvalsWaiting} />
       {stats.funds ? <FundsReminders funds={stats.funds} totalRaised={totalRaised} today={today} /> : null}
       <PlaceholderDetails names={placeholders} />
       {bannerHasBuiltInWords ? <BuiltInBanner /> : null}
@@ -211,6 +218,22 @@ function bothCalendars(day: string): string {
  * Zakat policy still holding template placeholders, starting rates nobody has confirmed, and a typed Total
  * Raised that differs from the books.
  */
+/** "2 disbursements wait for approval": requests by others that this person may approve or reject. */
+function ApprovalsWaiting({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <p
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      data-testid="dashboard-approvals-waiting"
+    >
+      {count === 1 ? "1 disbursement waits" : `${formatCount(count)} disbursements wait`} for approval.{" "}
+      <Link to="/admin/funds/ledger" className="font-semibold underline">
+        Approve or reject
+      </Link>
+    </p>
+  );
+}
+
 function FundsReminders({
   funds,
   totalRaised,

@@ -1,0 +1,1 @@
+export { countRequestsWaitingFor } from "./server/approvals.server";
