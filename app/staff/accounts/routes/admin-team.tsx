@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: rolesChangeSchema });
     if (submission.status !== "success") return data({ form: "roles", result: submission.reply() }, { status: 400 });
     try {
-      await changeStaff(id, submission.value);
+      await changeStaff(id, submission.value, request);
       return redirect(`${SCREEN}?saved=${id}`);
     } catch (error) {
       if (error instanceof LastOwnerError)

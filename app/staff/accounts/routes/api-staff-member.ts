@@ -11,7 +11,7 @@ import { changeStaff, getStaffMember } from "../server/team.server";
 const resource = apiResource<Route.ActionArgs>({
   GET: staffOnly(async ({ params }) => json(await getStaffMember(idParam(params.id)))),
   PATCH: staffOnly(async ({ request, params }) =>
-    json(await changeStaff(idParam(params.id), await readJsonBody(request))),
+    json(await changeStaff(idParam(params.id), await readJsonBody(request), request)),
   ),
 });
 export const loader = resource;

@@ -33,6 +33,7 @@ import { configuredSiteUrl } from "~/lib/site-url.server";
 import { equalsIgnoringCase, oneAtATimeFor } from "~/lib/sql-dialect.server";
 import { tokenHash } from "~/lib/token-hash.server";
 import { queueMail } from "~/mail/queue/index.server";
+import { renewSessionsOf } from "~/staff/sign-in/index.server";
 import { recordAudit } from "~/staff/audit/index.server";
 
 /**
@@ -365,11 +366,14 @@ const OWNER_WORD = sql<string>`' ' || roles || ' '`;
 /**
  * Changes a person's roles and/or whether they are active. Deactivating ends their sessions
  * and API tokens at once; their name stays on everything they did. The last active owner can
- * neither lose the role nor be deactivated.
+ * neither lose the role nor be deactivated. New roles renew the person's sign-ins: their
+ * sessions and sign-in tokens end (a person changing their own roles keeps the session of
+ * `request`), so nobody carries a sign-in made under other roles.
  */
-export async function changeStaff(id: number, input: unknown): Promise<StaffMember> {
+export async function changeStaff(id: number, input: unknown, request?: Request): Promise<StaffMember> {
   const change = parseOrThrow(staffChangeSchema, input);
-  return getDb()
+  let rolesChanged = false;
+  const member = await getDb()
     .transaction()
     .execute(async (trx) => {
       // Two owners demoting each other at once: one after the other, so one owner always stays.
@@ -398,7 +402,8 @@ export async function changeStaff(id: number, input: unknown): Promise<StaffMemb
         .executeTakeFirstOrThrow();
       const after = toStaffMember(row);
       const name = after.name;
-      if (rolesToColumn(rolesBefore) !== row.roles) {
+      rolesChanged = rolesToColumn(rolesBefore) !== row.roles;
+      if (rolesChanged) {
         await recordAudit(
           {
             action: "roles",
@@ -440,6 +445,8 @@ export async function changeStaff(id: number, input: unknown): Promise<StaffMemb
       }
       return after;
     });
+  if (rolesChanged && member.active) await renewSessionsOf(id, { keep: request });
+  return member;
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;

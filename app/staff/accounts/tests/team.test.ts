@@ -261,6 +261,43 @@ describe("changing roles and deactivating", () => {
     expect(bad.body.errors.roles).toBeDefined();
   });
 
+  it("new roles end the person's sessions and sign-in tokens, so nothing signed in under the old roles lives on", async () => {
+    const person = await createTestAdmin("a-strong-password", ["editor"]);
+    await getDb()
+      .insertInto("admin_sessions")
+      .values({
+        id: `roles-session-of-${person.admin.id}`,
+        admin_id: person.admin.id,
+        data: JSON.stringify({ adminId: person.admin.id }),
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      })
+      .execute();
+    const unchanged = await callApi(apiStaffMember.action, `/api/staff/${person.admin.id}`, {
+      method: "PATCH",
+      body: { active: true },
+      headers: owner.auth,
+      params: { id: String(person.admin.id) },
+    });
+    expect(unchanged.status).toBe(200);
+    const signIns = async () =>
+      (await getDb().selectFrom("admin_sessions").select("id").where("admin_id", "=", person.admin.id).execute())
+        .length +
+      (await getDb().selectFrom("api_tokens").select("id").where("admin_id", "=", person.admin.id).execute()).length;
+    expect(await signIns()).toBe(2);
+
+    await callApi(apiStaffMember.action, `/api/staff/${person.admin.id}`, {
+      method: "PATCH",
+      body: { roles: ["editor", "community"] },
+      headers: owner.auth,
+      params: { id: String(person.admin.id) },
+    });
+    expect(await signIns()).toBe(0);
+    const signedOut = await callApi(apiStaff.loader, "/api/staff/", { headers: person.auth });
+    expect(signedOut.status).toBe(401);
+    // The owner who made the change is still signed in.
+    expect((await callApi(apiStaff.loader, "/api/staff/", { headers: owner.auth })).status).toBe(200);
+  });
+
   it("deactivating ends the person's sessions and API tokens at once, and keeps their name", async () => {
     const person = await createTestAdmin("a-strong-password", ["community"]);
     await getDb()
