@@ -52,6 +52,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/testimonials": EDITOR,
   "/admin/media": EDITOR,
   "/admin/settings": OWNER,
+  // The audit trail (staff/audit): owners only, its CSV export too.
+  "/admin/audit": OWNER,
+  "/admin/audit.csv": OWNER,
   "/admin/outbox": OWNER,
   "/admin/*": "staff",
 
@@ -98,6 +101,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/api/disbursements/:id": FINANCE,
   "/api/rates": readByAll(FINANCE),
   "/api/transparency": "public",
+  // The audit trail (staff/audit).
+  "/api/audit": OWNER,
   "/api/*": "public",
 };
 

@@ -4,7 +4,7 @@ type AdminNavigationItem = { to: string; label: string; icon: IconName; end?: tr
 
 /**
  * The admin sidebar, in the order the original product listed its screens (Appeals follow Donations, Newsletter follows
- * Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last).
+ * Volunteers, Funds follows Subscriptions; the Audit trail, then the Outbox of sent and kept mail comes last).
  */
 export const ADMIN_NAVIGATION = [
   { to: "/admin", label: "Dashboard", icon: "dashboard", end: true },
@@ -21,5 +21,6 @@ export const ADMIN_NAVIGATION = [
   { to: "/admin/funds", label: "Funds", icon: "scale" },
   { to: "/admin/media", label: "Media", icon: "image" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },
+  { to: "/admin/audit", label: "Audit", icon: "history" },
   { to: "/admin/outbox", label: "Outbox", icon: "inbox" },
 ] as const satisfies readonly AdminNavigationItem[];

@@ -1,0 +1,1 @@
+export { auditHistoryHref } from "./rules/audit-filter";
