@@ -12,10 +12,13 @@ import { AuditFilters } from "../components/audit-filters";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit | Admin" }];
 
+/** As the other staff lists: a page a laptop shows in a scroll or two (the API pages by 50). */
+const SCREEN_PAGE_SIZE = 25;
+
 export async function loader({ url }: Route.LoaderArgs) {
   const { filter, problem } = readAuditFilter(url.searchParams);
   const [found, people, words] = await Promise.all([
-    findAuditPage(filter, pageFrom(url)),
+    findAuditPage(filter, pageFrom(url), SCREEN_PAGE_SIZE),
     listAuditPeople(),
     listAuditWords(),
   ]);
