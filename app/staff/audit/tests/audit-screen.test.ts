@@ -67,12 +67,12 @@ describe("the Audit screen", () => {
     expect(text).toContain("title: Winter 58 → Winter 59");
     expect(text).toContain("198.51.100.7");
     expect(text).toContain("Firefox/140");
-    expect(text).toContain("Showing 1–50 of 61");
+    expect(text).toContain("Showing 1–25 of 61");
     const first = await screen();
     expect(first.entries[0]!.summary).toBe("Story: Winter appeal 59");
-    const second = await screen("?page=2");
-    expect(second.entries.map((entry) => entry.summary)).toContain("Story: Winter appeal 0");
-    expect(second.entries).toHaveLength(11);
+    const third = await screen("?page=3");
+    expect(third.entries.map((entry) => entry.summary)).toContain("Story: Winter appeal 0");
+    expect(third.entries).toHaveLength(11);
   });
 
   it("filters by person, action, kind, a record and UTC days, in the address, and offers the trail's own words", async () => {
