@@ -7,7 +7,7 @@ import { findAuditPage } from "../server/audit-list.server";
 /**
  * GET /api/audit/?actor=&action=&entity=&entity_id=&from=&to=&page= (owner): one page of the
  * audit trail, newest first, as `{items, page, page_size, total, total_capped, has_more}`;
- * `total` is counted up to 10,000 (`total_capped` past it). Dates are UTC days, both kept; a
+ * `total` is counted up to 1,000 (`total_capped` past it). Dates are UTC days, both kept; a
  * bad date or page is a 422.
  */
 const resource = apiResource<Route.ActionArgs>({

@@ -27,7 +27,7 @@ export interface AuditPage {
   pageSize: number;
   /** How many entries match, counted up to AUDIT_COUNT_CAP. */
   total: number;
-  /** More than AUDIT_COUNT_CAP match: "10,000+", paged on. */
+  /** More than AUDIT_COUNT_CAP match: "1,000+", paged on. */
   capped: boolean;
   hasMore: boolean;
 }
@@ -36,7 +36,7 @@ export interface AuditPage {
  * Matches are counted up to here: counting a million entries would read them all, and nobody
  * pages through ten thousand.
  */
-export const AUDIT_COUNT_CAP = 10_000;
+export const AUDIT_COUNT_CAP = 1_000;
 export const AUDIT_PAGE_SIZE = 50;
 
 const COLUMNS = [
