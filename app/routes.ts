@@ -73,6 +73,8 @@ export default [
     route("media", "content/media/routes/admin-media.tsx"),
     route("team", "staff/accounts/routes/admin-team.tsx"),
     route("settings", "content/settings/routes/admin-settings.tsx"),
+    route("audit", "staff/audit/routes/admin-audit.tsx"),
+    route("audit.csv", "staff/audit/routes/admin-audit-export.ts"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
     route("sign-ins", "staff/sign-in/routes/admin-sign-ins.tsx"),
     // Passkeys: a person's own.
@@ -128,6 +130,7 @@ export default [
       route("disbursements/:id/:decision", "funds/ledger/routes/api-disbursement-decision.ts"),
       route("rates", "funds/rates/routes/api-rates.ts"),
       route("transparency", "funds/transparency/routes/api-transparency.ts"),
+      route("audit", "staff/audit/routes/api-audit.ts"),
       route("*", "content/public-layout/routes/api-not-found.ts"),
     ]),
   ]),

@@ -16,7 +16,8 @@
 // numbers; it never fails on them.
 // BENCH_SECONDS sets each autocannon run's length, BENCH_REQUESTS each latency sample,
 // BENCH_SCALE the large history's size (1; 10 is 1,000,000 donations, 50,000 subscriptions
-// and 100,000 ledger entries), BENCH_PHASES which parts run (demo,surge,pair,scale).
+// and 100,000 ledger entries), BENCH_PHASES which parts run (demo,surge,pair,scale,audit; audit:
+// the Audit screen, its filters and API on 1,000,000 entries by 50 staff, and its CSV).
 // BENCH_DATABASE=postgres runs every part on PostgreSQL, each on a database of its own made
 // in the cluster BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) names and dropped after it.
 // BENCH_HISTORY_URL measures a large history filled before by `npm run db:fill-giving` (kept).
@@ -33,6 +34,7 @@ import { describeSize, fillLargeHistory, historySize, type HistorySize } from ".
 import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
 import { measurePair, type AppProcess } from "./pair-bench";
 import { fillPostgresHistory, isPostgresUrl } from "./postgres-history";
+import { AUDIT_ENTRIES, AUDIT_STAFF, fillAuditHistory } from "./audit-history";
 import { weighPages, type PageWeight } from "./page-weight";
 import type { NginxReference } from "./nginx-reference";
 import { printAligned } from "./report-table";
@@ -146,13 +148,15 @@ function p95TargetOf(urlPath: string): number | undefined {
   if (
     /^\/(api\/)?admin(\/|\?|$)/.test(urlPath) ||
     urlPath.startsWith("/api/disbursements") ||
+    urlPath.startsWith("/api/audit") ||
     urlPath.startsWith("/api/donations/")
   )
     return 50;
   return undefined;
 }
 /** Endpoints that take the API's bearer token rather than the admin cookie. */
-const usesToken = (urlPath: string) => urlPath.startsWith("/api/admin/") || urlPath.startsWith("/api/disbursements");
+const usesToken = (urlPath: string) =>
+  urlPath.startsWith("/api/admin/") || urlPath.startsWith("/api/disbursements") || urlPath.startsWith("/api/audit");
 
 interface Row {
   path: string;
@@ -601,10 +605,79 @@ async function measureTwoProcesses(databases: BenchDatabases, tmpDir: string, se
   await databases.drop(databaseUrl);
 }
 
-const PHASES = ["demo", "surge", "pair", "scale"] as const;
+/**
+ * The Audit screen on a million entries by 50 staff (scripts/audit-history.ts): unfiltered, by
+ * person, action, kind, one record's history, a month, a person in a month, a deep page, and
+ * the API's first page. `staff` is the id of one of the 50.
+ */
+function auditPaths(staff: number): string[] {
+  return [
+    "/admin/audit",
+    `/admin/audit?actor=${staff}`,
+    "/admin/audit?action=delete",
+    "/admin/audit?action=approve",
+    "/admin/audit?entity=setting",
+    "/admin/audit?entity=story&entity_id=123",
+    "/admin/audit?from=2025-06-01&to=2025-06-30",
+    `/admin/audit?actor=${staff}&from=2025-06-01&to=2025-06-30`,
+    "/admin/audit?page=100",
+    "/api/audit/",
+    `/api/audit/?actor=${staff}`,
+    "/api/audit/?action=delete&from=2025-03-01&to=2025-03-31",
+  ];
+}
+
+/**
+ * The audit trail at scale: a new database, migrated and seeded by the server, then filled with
+ * 50 staff and a million entries and measured after a restart (so the server plans with the
+ * statistics the fill made), one request at a time, and its CSV export while watching memory.
+ */
+async function measureAuditTrail(databases: BenchDatabases, tmpDir: string, requests: number): Promise<void> {
+  const databaseUrl = await databases.create("audit");
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const first = startServer(port, tmpDir, databaseUrl, LIVE_MODE_WITHOUT_CALLS);
+  cleanup.child = first;
+  await waitForHealthy(baseUrl, first);
+  await stopServer(first);
+  console.log(
+    `\nFilling a throw-away ${databases.label} database with ${AUDIT_ENTRIES.toLocaleString("en-US")} audit entries by ${AUDIT_STAFF} staff...`,
+  );
+  const started = Date.now();
+  const { staffIds } = await fillAuditHistory(databaseUrl, AUDIT_ENTRIES, (line) => console.log(line));
+  console.log(`Filled in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const child = startServer(port, tmpDir, databaseUrl, LIVE_MODE_WITHOUT_CALLS);
+  cleanup.child = child;
+  await waitForHealthy(baseUrl, child);
+  const { cookie, token } = await signIn(baseUrl);
+  const rows: LatencyRow[] = [];
+  for (const urlPath of auditPaths(staffIds[6]!)) {
+    console.log(`Timing ${urlPath} (${requests} requests)...`);
+    const headers: Record<string, string> = usesToken(urlPath)
+      ? { Authorization: `Bearer ${token}` }
+      : { Cookie: cookie };
+    rows.push(await measureLatency(baseUrl, urlPath, headers, requests));
+  }
+  const onWhat = `${databases.label}, ${AUDIT_ENTRIES.toLocaleString("en-US")} audit entries by ${AUDIT_STAFF} staff`;
+  console.log(`\nThe audit trail, one request at a time, on ${onWhat}:`);
+  printLatencyTable(rows);
+  printTargets(rows);
+  console.log(`(p95 targets on ${onWhat}; ${requests} requests per path after 5 warm-up requests)`);
+  const csv = await measureExport(baseUrl, "/admin/audit.csv", cookie, child.pid);
+  const mib = (kib?: number) => (kib === undefined ? "n/a" : `${(kib / 1024).toFixed(1)} MiB`);
+  console.log(
+    `CSV export of the whole audit trail: ${csv.status}, ${csv.rows.toLocaleString("en-US")} rows, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${csv.seconds.toFixed(2)} s; ` +
+      `server memory (RSS) ${mib(csv.beforeKiB)} before, ${mib(csv.peakKiB)} at its peak during the export`,
+  );
+  await stopServer(child);
+  cleanup.child = undefined;
+  await databases.drop(databaseUrl);
+}
+
+const PHASES = ["demo", "surge", "pair", "scale", "audit"] as const;
 type Phase = (typeof PHASES)[number];
 
-/** BENCH_PHASES (all of them by default) picks some: demo, surge, pair (two processes), scale. */
+/** BENCH_PHASES (all of them by default) picks some: demo, surge, pair (two processes), scale, audit. */
 function benchPhases(): Set<Phase> {
   const named = (process.env.BENCH_PHASES ?? PHASES.join(","))
     .split(",")
@@ -694,6 +767,7 @@ async function main(): Promise<void> {
   if (phases.has("surge")) await measureSurgePhase(databases, cleanup.tmpDir, seconds);
   if (phases.has("pair")) await measureTwoProcesses(databases, cleanup.tmpDir, seconds);
   if (phases.has("scale")) await measureAtScale(databases, requests, seconds);
+  if (phases.has("audit")) await measureAuditTrail(databases, cleanup.tmpDir, requests);
 }
 
 function benchRequests(): number {

@@ -1,1 +1,1 @@
-export { recordAudit } from "./server/audit-trail.server";
+export { exportSummary, recordAudit } from "./server/audit-trail.server";

@@ -22,6 +22,7 @@ import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/l
 import { uploadReference } from "~/content/media/index.server";
 import { getFund, listFunds, type Fund } from "~/funds/funds/index.server";
 import type { AppealRow, Database } from "../../../../db/schema";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * Appeals: campaign pages with a fund, an optional goal and dates. Staff write them (the
@@ -442,7 +443,15 @@ export async function createAppeal(input: unknown): Promise<Appeal> {
       .returning("id")
       .executeTakeFirstOrThrow(),
   );
-  return getAppeal(row.id, { staff: true });
+  const created = await getAppeal(row.id, { staff: true });
+  await recordAudit({
+    action: "create",
+    entity: "appeal",
+    entityId: row.id,
+    summary: `Appeal: ${created.title}`,
+    after: created,
+  });
+  return created;
 }
 
 const SLUG_TAKEN = "That address belongs, or belonged, to another appeal: choose another";
@@ -500,7 +509,16 @@ export async function updateAppeal(id: number, input: unknown): Promise<Appeal> 
   );
   if (!Number(result.numUpdatedRows)) throw new NotFoundError("Appeal not found");
   await appealPhoto.releaseAfter(stored.image_filename, values.image_filename);
-  return getAppeal(id, { staff: true });
+  const updated = await getAppeal(id, { staff: true });
+  await recordAudit({
+    action: "update",
+    entity: "appeal",
+    entityId: id,
+    summary: `Appeal: ${updated.title}`,
+    before: stored,
+    after: updated,
+  });
+  return updated;
 }
 
 /** Only a draft without gifts is deleted; its address stays retired. A live appeal is closed instead. */
@@ -517,6 +535,10 @@ export async function deleteAppeal(id: number): Promise<void> {
     .execute(async (db) => {
       await db.deleteFrom("appeal_totals").where("appeal_id", "=", id).execute();
       await db.deleteFrom("appeals").where("id", "=", id).execute();
+      await recordAudit(
+        { action: "delete", entity: "appeal", entityId: id, summary: `Appeal: ${stored.title}`, before: stored },
+        db,
+      );
     });
   await appealPhoto.releaseAfter(stored.image_filename);
 }

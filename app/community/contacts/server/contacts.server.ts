@@ -11,6 +11,7 @@ import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { ContactSubmissionRow } from "../../../../db/schema";
 import { notifyStaff } from "~/community/staff-notes/index.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * A message from the contact form as the API and the Contacts screen see it (snake_case, the field names the API's
@@ -174,6 +175,7 @@ export async function getContact(id: number): Promise<ContactSubmission> {
 
 /** A message moves one way, from pending to resolved; resolving a resolved message changes nothing. */
 export async function resolveContact(id: number): Promise<ContactSubmission> {
+  const stored = await getContact(id);
   const row = await getDb()
     .updateTable("contact_submissions")
     .set({ resolved: 1 })
@@ -181,12 +183,25 @@ export async function resolveContact(id: number): Promise<ContactSubmission> {
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Contact submission not found");
+  await recordAudit({
+    action: "resolve",
+    entity: "contact",
+    entityId: id,
+    summary: `Contact message from ${row.name}`,
+    before: { resolved: stored.resolved },
+    after: { resolved: true },
+  });
   return toContactSubmission(row);
 }
 
+/**
+ * Deletes a message. The trail keeps who deleted whose message, never the message or the
+ * address: what was deleted to forget personal data must not live on in an entry nobody can delete.
+ */
 export async function deleteContact(id: number): Promise<void> {
-  const result = await getDb().deleteFrom("contact_submissions").where("id", "=", id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFoundError("Contact submission not found");
+  const row = await getDb().deleteFrom("contact_submissions").where("id", "=", id).returning("name").executeTakeFirst();
+  if (!row) throw new NotFoundError("Contact submission not found");
+  await recordAudit({ action: "delete", entity: "contact", entityId: id, summary: `Contact message from ${row.name}` });
 }
 
 /** The most messages one bulk delete takes: more than a page, fewer than a runaway post. */
@@ -196,6 +211,19 @@ export const BULK_DELETE_LIMIT = 500;
 export async function deleteContacts(ids: number[]): Promise<number> {
   const unique = [...new Set(ids)].slice(0, BULK_DELETE_LIMIT);
   if (unique.length === 0) return 0;
-  const result = await getDb().deleteFrom("contact_submissions").where("id", "in", unique).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom("contact_submissions")
+        .where("id", "in", unique)
+        .returning(["id", "name"])
+        .execute();
+      for (const row of deleted)
+        await recordAudit(
+          { action: "delete", entity: "contact", entityId: row.id, summary: `Contact message from ${row.name}` },
+          trx,
+        );
+      return deleted.length;
+    });
 }

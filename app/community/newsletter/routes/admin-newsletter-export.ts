@@ -1,9 +1,15 @@
 import type { Route } from "./+types/admin-newsletter-export";
 import { csvResponse } from "~/lib/csv.server";
+import { exportSummary, recordAudit } from "~/staff/audit/index.server";
 import { readSubscriberFilter, subscribersInBatches, type NewsletterSubscriber } from "../server/newsletter.server";
 
 /** newsletter-subscribers.csv: every address the Newsletter screen's search and status match, streamed. */
-export function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
+  await recordAudit({
+    action: "export",
+    entity: "newsletter-subscriber",
+    summary: exportSummary("newsletter-subscribers.csv", url),
+  });
   return csvResponse<NewsletterSubscriber>(
     "newsletter-subscribers.csv",
     [

@@ -16,6 +16,7 @@ import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { NewsletterStatus } from "../../../../db/schema";
 import { queueMail } from "~/mail/queue/index.server";
 import { normalEmail } from "~/shared/donor-email";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * Double opt-in: a new address (or one that left) is pending until its owner presses the
@@ -179,6 +180,15 @@ export async function sendNewsletter(input: unknown): Promise<number> {
           dedupeKey: `newsletter-${issue.issue_id}-${reader.id}`,
         });
       }
+      await recordAudit(
+        {
+          action: "send",
+          entity: "newsletter",
+          entityId: issue.issue_id,
+          summary: `Newsletter "${issue.subject}" to ${readers.length} ${readers.length === 1 ? "reader" : "readers"}`,
+        },
+        trx,
+      );
       return readers.length;
     });
 }
@@ -270,4 +280,11 @@ export async function getSubscriber(id: number): Promise<NewsletterSubscriber> {
 export async function removeSubscriber(id: number): Promise<void> {
   const result = await getDb().deleteFrom("newsletter_subscribers").where("id", "=", id).executeTakeFirst();
   if (result.numDeletedRows === 0n) throw new NotFoundError("Subscriber not found");
+  // The address is the reader's personal data: the trail keeps only that one was removed.
+  await recordAudit({
+    action: "delete",
+    entity: "newsletter-subscriber",
+    entityId: id,
+    summary: "Newsletter address removed",
+  });
 }

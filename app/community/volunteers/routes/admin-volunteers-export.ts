@@ -1,10 +1,12 @@
 import type { Route } from "./+types/admin-volunteers-export";
 import { csvResponse } from "~/lib/csv.server";
+import { exportSummary, recordAudit } from "~/staff/audit/index.server";
 import { readVolunteerFilter, volunteersInBatches, type VolunteerSignup } from "../server/volunteers.server";
 
 /** volunteers.csv: every signup the Volunteers screen's search and interest filter match, streamed. */
-export function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const { filter } = readVolunteerFilter(url.searchParams);
+  await recordAudit({ action: "export", entity: "volunteer", summary: exportSummary("volunteers.csv", url) });
   return csvResponse<VolunteerSignup>(
     "volunteers.csv",
     [

@@ -10,6 +10,7 @@ import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import { matchesText, type SearchIndex } from "~/lib/text-search.server";
 import type { VolunteerSignupRow } from "../../../../db/schema";
 import { notifyStaff } from "~/community/staff-notes/index.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * A volunteer application as the API and the Volunteers screen see it (snake_case, the field names the API's clients
@@ -147,7 +148,14 @@ export async function getVolunteer(id: number): Promise<VolunteerSignup> {
   return toVolunteerSignup(row);
 }
 
+/** Deletes a signup; the trail keeps who deleted whose, never the signup's details (see deleteContact). */
 export async function deleteVolunteer(id: number): Promise<void> {
-  const result = await getDb().deleteFrom("volunteer_signups").where("id", "=", id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFoundError("Volunteer signup not found");
+  const row = await getDb().deleteFrom("volunteer_signups").where("id", "=", id).returning("name").executeTakeFirst();
+  if (!row) throw new NotFoundError("Volunteer signup not found");
+  await recordAudit({
+    action: "delete",
+    entity: "volunteer",
+    entityId: id,
+    summary: `Volunteer signup from ${row.name}`,
+  });
 }

@@ -8,6 +8,7 @@ import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { EventRow } from "../../../../db/schema";
 import { uploadReference } from "~/content/media/index.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 const eventPicture = uploadReference("image", () => UPLOAD_FOLDERS.events);
 
@@ -84,6 +85,13 @@ export async function createEvent(input: unknown): Promise<CharityEvent> {
   const values = parseOrThrow(eventSchema, input);
   await eventPicture.checkBeforeSave(values.image);
   const row = await getDb().insertInto("events").values(values).returningAll().executeTakeFirstOrThrow();
+  await recordAudit({
+    action: "create",
+    entity: "event",
+    entityId: row.id,
+    summary: `Event: ${row.title}`,
+    after: toEvent(row),
+  });
   return toEvent(row);
 }
 
@@ -98,12 +106,27 @@ export async function updateEvent(id: number, input: unknown): Promise<CharityEv
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Event not found");
+  await recordAudit({
+    action: "update",
+    entity: "event",
+    entityId: id,
+    summary: `Event: ${row.title}`,
+    before: stored,
+    after: toEvent(row),
+  });
   await eventPicture.releaseAfter(stored.image, row.image);
   return toEvent(row);
 }
 
 export async function deleteEvent(id: number): Promise<void> {
-  const row = await getDb().deleteFrom("events").where("id", "=", id).returning("image").executeTakeFirst();
+  const row = await getDb().deleteFrom("events").where("id", "=", id).returningAll().executeTakeFirst();
   if (!row) throw new NotFoundError("Event not found");
+  await recordAudit({
+    action: "delete",
+    entity: "event",
+    entityId: id,
+    summary: `Event: ${row.title}`,
+    before: toEvent(row),
+  });
   await eventPicture.releaseAfter(row.image);
 }

@@ -24,6 +24,7 @@ import { receivedSince, receivedToDate } from "~/funds/transparency/index.server
 import type { Kysely } from "kysely";
 import type { Database, SettingRow } from "../../../../db/schema";
 import { mediaSlotUpload } from "~/content/media/index.server";
+import { recordAudit } from "~/staff/audit/index.server";
 import type { ImpactStatistics } from "../rules/records";
 
 /** A setting as the API and the screens see it. */
@@ -104,6 +105,37 @@ export async function chooseTotalRaised(input: unknown): Promise<TotalRaised> {
  * written whether or not an API client deleted them: a typed figure must never go unrecorded.
  */
 async function writeTotalRaised(trx: Kysely<Database>, choice: TotalRaisedChoice): Promise<void> {
+  const before = await totalRaisedRows(trx);
+  await writeTotalRaisedRows(trx, choice);
+  await recordAudit(
+    {
+      action: "update",
+      entity: "setting",
+      entityId: "total_raised",
+      summary: "Setting: total_raised",
+      before,
+      after: await totalRaisedRows(trx),
+    },
+    trx,
+  );
+}
+
+/** Total Raised as its two rows hold it (the source, the typed figure and its description), for the audit trail. */
+async function totalRaisedRows(db: Kysely<Database>): Promise<Record<string, string>> {
+  const rows = await db
+    .selectFrom("settings")
+    .select(["key", "value", "description"])
+    .where("key", "in", ["total_raised", TOTAL_RAISED_SOURCE_KEY])
+    .execute();
+  const figure = rows.find((row) => row.key === "total_raised");
+  return {
+    source: rows.find((row) => row.key === TOTAL_RAISED_SOURCE_KEY)?.value ?? "",
+    value: figure?.value ?? "",
+    description: figure?.description ?? "",
+  };
+}
+
+async function writeTotalRaisedRows(trx: Kysely<Database>, choice: TotalRaisedChoice): Promise<void> {
   await recordTotalRaisedSource(trx, choice.source);
   const figure = choice.source === "typed" ? { value: choice.value } : {};
   const description = choice.description === undefined ? {} : { description: choice.description };
@@ -157,6 +189,10 @@ export async function createSetting(input: unknown): Promise<Setting> {
         .executeTakeFirst();
       if (!created) throw new ConflictError(`Setting '${key}' already exists`);
       if (key === "total_raised") await recordTotalRaisedSource(trx, "typed");
+      await recordAudit(
+        { action: "create", entity: "setting", entityId: key, summary: `Setting: ${key}`, after: toSetting(created) },
+        trx,
+      );
       return created;
     });
   return (await presented([toSetting(row)]))[0]!;
@@ -179,6 +215,14 @@ export async function updateSetting(key: string, input: unknown): Promise<Settin
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError(`Setting '${key}' not found`);
+  await recordAudit({
+    action: "update",
+    entity: "setting",
+    entityId: key,
+    summary: `Setting: ${key}`,
+    before: stored,
+    after: toSetting(row),
+  });
   if (isMediaKey(key)) await mediaSlotUpload.releaseAfter(stored.value, row.value);
   return (await presented([toSetting(row)]))[0]!;
 }
@@ -212,8 +256,15 @@ async function typeTotalRaised(value: string, description: string | undefined): 
 const DAY_MS = 86_400_000;
 
 export async function deleteSetting(key: string): Promise<void> {
-  const row = await getDb().deleteFrom("settings").where("key", "=", key).returning("value").executeTakeFirst();
+  const row = await getDb().deleteFrom("settings").where("key", "=", key).returningAll().executeTakeFirst();
   if (!row) throw new NotFoundError(`Setting '${key}' not found`);
+  await recordAudit({
+    action: "delete",
+    entity: "setting",
+    entityId: key,
+    summary: `Setting: ${key}`,
+    before: toSetting(row),
+  });
   if (isMediaKey(key)) await mediaSlotUpload.releaseAfter(row.value);
 }
 

@@ -6,6 +6,7 @@ import { overStored } from "~/lib/record-updates.server";
 import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { StoryRow } from "../../../../db/schema";
 import { uploadReference } from "~/content/media/index.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 const storyPhoto = uploadReference("image_filename", () => UPLOAD_FOLDERS.stories);
 
@@ -70,6 +71,13 @@ export async function createStory(input: unknown): Promise<Story> {
   const values = storyValues(input);
   await storyPhoto.checkBeforeSave(values.image_filename);
   const row = await getDb().insertInto("stories").values(values).returningAll().executeTakeFirstOrThrow();
+  await recordAudit({
+    action: "create",
+    entity: "story",
+    entityId: row.id,
+    summary: `Story: ${row.title}`,
+    after: toStory(row),
+  });
   return toStory(row);
 }
 
@@ -84,12 +92,27 @@ export async function updateStory(id: number, input: unknown): Promise<Story> {
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Story not found");
+  await recordAudit({
+    action: "update",
+    entity: "story",
+    entityId: id,
+    summary: `Story: ${row.title}`,
+    before: stored,
+    after: toStory(row),
+  });
   await storyPhoto.releaseAfter(stored.image_filename, row.image_filename);
   return toStory(row);
 }
 
 export async function deleteStory(id: number): Promise<void> {
-  const row = await getDb().deleteFrom("stories").where("id", "=", id).returning("image_filename").executeTakeFirst();
+  const row = await getDb().deleteFrom("stories").where("id", "=", id).returningAll().executeTakeFirst();
   if (!row) throw new NotFoundError("Story not found");
+  await recordAudit({
+    action: "delete",
+    entity: "story",
+    entityId: id,
+    summary: `Story: ${row.title}`,
+    before: toStory(row),
+  });
   await storyPhoto.releaseAfter(row.image_filename);
 }

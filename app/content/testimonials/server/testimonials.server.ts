@@ -8,6 +8,7 @@ import { NotFoundError, parseOrThrow } from "~/lib/service-errors";
 import type { TestimonialRow } from "../../../../db/schema";
 import type { Reader } from "~/content/stories/index.server";
 import { uploadReference } from "~/content/media/index.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 // A bare name is a file uploaded through the Media screen, where the testimonial cards look for it.
 const testimonialPhoto = uploadReference("image_filename", () => UPLOAD_FOLDERS.images);
@@ -76,6 +77,13 @@ export async function createTestimonial(input: unknown): Promise<Testimonial> {
   const values = testimonialValues(input);
   await testimonialPhoto.checkBeforeSave(values.image_filename);
   const row = await getDb().insertInto("testimonials").values(values).returningAll().executeTakeFirstOrThrow();
+  await recordAudit({
+    action: "create",
+    entity: "testimonial",
+    entityId: row.id,
+    summary: `Testimonial: ${row.name}`,
+    after: toTestimonial(row),
+  });
   return toTestimonial(row);
 }
 
@@ -90,11 +98,20 @@ export async function updateTestimonial(id: number, input: unknown): Promise<Tes
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Testimonial not found");
+  await recordAudit({
+    action: "update",
+    entity: "testimonial",
+    entityId: id,
+    summary: `Testimonial: ${row.name}`,
+    before: stored,
+    after: toTestimonial(row),
+  });
   await testimonialPhoto.releaseAfter(stored.image_filename, row.image_filename);
   return toTestimonial(row);
 }
 
 export async function approveTestimonial(id: number): Promise<Testimonial> {
+  const stored = await getTestimonial(id);
   const row = await getDb()
     .updateTable("testimonials")
     .set({ is_approved: 1, updated_at: nowIso() })
@@ -102,16 +119,27 @@ export async function approveTestimonial(id: number): Promise<Testimonial> {
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Testimonial not found");
+  await recordAudit({
+    action: "approve",
+    entity: "testimonial",
+    entityId: id,
+    summary: `Testimonial: ${row.name}`,
+    before: { is_approved: stored.is_approved },
+    after: { is_approved: true },
+  });
   return toTestimonial(row);
 }
 
 export async function deleteTestimonial(id: number): Promise<void> {
-  const row = await getDb()
-    .deleteFrom("testimonials")
-    .where("id", "=", id)
-    .returning("image_filename")
-    .executeTakeFirst();
+  const row = await getDb().deleteFrom("testimonials").where("id", "=", id).returningAll().executeTakeFirst();
   if (!row) throw new NotFoundError("Testimonial not found");
+  await recordAudit({
+    action: "delete",
+    entity: "testimonial",
+    entityId: id,
+    summary: `Testimonial: ${row.name}`,
+    before: toTestimonial(row),
+  });
   await testimonialPhoto.releaseAfter(row.image_filename);
 }
 

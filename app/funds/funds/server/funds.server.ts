@@ -12,6 +12,7 @@ import { getDb, nowIso } from "~/lib/db.server";
 import { equalsIgnoringCase, lockedForTheWrite, uniqueViolation } from "~/lib/sql-dialect.server";
 import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
 import type { Database, FundRow } from "../../../../db/schema";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /** A fund as the Funds screen and /api/funds/ see it (amounts in dollars, live gifts only). */
 export interface Fund {
@@ -183,6 +184,10 @@ export async function addFund(input: unknown): Promise<Fund> {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordAudit(
+        { action: "create", entity: "fund", entityId: row.id, summary: `Fund: ${row.name}`, after: fundTerms(row) },
+        trx,
+      );
       return toFund(row);
     })
     .catch((error: unknown) => {
@@ -231,6 +236,22 @@ export async function changeFund(id: number, input: unknown): Promise<Fund> {
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(
+      {
+        action: archiving ? "archive" : "update",
+        entity: "fund",
+        entityId: id,
+        summary: `Fund: ${row.name}`,
+        before: fundTerms(row),
+        after: fundTerms(updated),
+      },
+      trx,
+    );
     return toFund(updated);
   });
+}
+
+/** What staff set on a fund, as the audit trail keeps it. */
+function fundTerms(row: FundRow) {
+  return { name: row.name, description: row.description, kind: row.kind, archived_at: row.archived_at };
 }

@@ -5,6 +5,7 @@ import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { parseOrThrow } from "~/lib/service-errors";
 import type { RateRow } from "../../../../db/schema";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * The rates register: Zakat al-Fitr per person, Fidya per day, Kaffarah per person fed,
@@ -133,5 +134,22 @@ export async function recordRate(input: unknown, recordedBy: string): Promise<Ra
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A rate is never changed: a new one takes over on its day, so the one it follows is the "before".
+  const previous = await getDb()
+    .selectFrom("rates")
+    .select(["amount_cents", "effective_on", "authority", "note"])
+    .where("rate_key", "=", row.rate_key)
+    .where("id", "<", row.id)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  await recordAudit({
+    action: "create",
+    entity: "rate",
+    entityId: row.id,
+    summary: `Rate: ${row.rate_key}`,
+    before: previous ?? null,
+    after: { amount_cents: row.amount_cents, effective_on: row.effective_on, authority: row.authority, note: row.note },
+  });
   return toRate(row);
 }

@@ -7,6 +7,7 @@ import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { parseOrThrow, ValidationError } from "~/lib/service-errors";
 import type { Database } from "../../../../db/schema";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * The foundation's Zakat policy (one text staff edit, shown at /zakat-policy), its view on
@@ -61,6 +62,7 @@ export async function isZakatPolicyPublished(): Promise<boolean> {
 export async function saveZakatPolicy(input: unknown, updatedBy: string): Promise<ZakatPolicy> {
   const policy = parseOrThrow(zakatPolicySchema, input);
   const draft = templatePlaceholdersIn(policy.body).length > 0;
+  const before = await getZakatPolicy();
   await getDb()
     .updateTable("zakat_policy")
     .set({
@@ -72,7 +74,9 @@ export async function saveZakatPolicy(input: unknown, updatedBy: string): Promis
     })
     .where("id", "=", 1)
     .execute();
-  return getZakatPolicy();
+  const after = await getZakatPolicy();
+  await recordAudit({ action: "update", entity: "zakat-policy", entityId: 1, summary: "Zakat policy", before, after });
+  return after;
 }
 
 export interface EidAlFitr {
@@ -115,5 +119,12 @@ export async function setEidAlFitr(input: unknown, setBy: string): Promise<EidAl
     .values({ hijri_year: year, eid_al_fitr_on, set_by: setBy, set_at: nowIso() })
     .onConflict((oc) => oc.column("hijri_year").doUpdateSet({ eid_al_fitr_on, set_by: setBy, set_at: nowIso() }))
     .execute();
+  await recordAudit({
+    action: "update",
+    entity: "eid-al-fitr",
+    entityId: year,
+    summary: `Eid al-Fitr ${year} AH`,
+    after: { eid_al_fitr_on },
+  });
   return thisYearsEid();
 }

@@ -1,11 +1,13 @@
 import type { Route } from "./+types/admin-donations-export";
 import { csvResponse } from "~/lib/csv.server";
+import { exportSummary, recordAudit } from "~/staff/audit/index.server";
 import { donationsForExport, readDonationFilter, type Donation } from "../server/donations.server";
 
 /** donations.csv: every row the Donations screen's filter (search, frequency, fund, appeal) matches, streamed. */
 export async function loader({ url }: Route.LoaderArgs) {
   const { filter, problem } = await readDonationFilter(url.searchParams);
   if (problem) return new Response(problem, { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  await recordAudit({ action: "export", entity: "donation", summary: exportSummary("donations.csv", url) });
   return csvResponse<Donation>(
     "donations.csv",
     [

@@ -35,6 +35,7 @@ import { getImpactStatistics } from "~/content/settings/index.server";
 import { getFund, type Fund } from "~/funds/funds/index.server";
 import { fundsById, placeGift, requireOpenFund } from "./gift-funds.server";
 import { normalEmail } from "~/shared/donor-email";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /** A recorded gift as the admin screens and GET /api/donations/ see it (amount in dollars). */
 export interface Donation {
@@ -414,6 +415,25 @@ export async function recordOfflineGift(input: unknown, recordedBy: string): Pro
         .executeTakeFirstOrThrow();
       await issueReceipt(trx, recorded);
       await tellOfTribute(trx, recorded);
+      // What was given and how, not who or their address: the gift itself keeps those.
+      await recordAudit(
+        {
+          action: "create",
+          entity: "donation",
+          entityId: recorded.id,
+          summary: `Offline gift from ${recorded.name}`,
+          after: {
+            amount_cents: recorded.amount_cents,
+            frequency: recorded.frequency,
+            purpose: recorded.purpose,
+            fund_id: recorded.fund_id,
+            appeal_id: recorded.appeal_id,
+            payment_method: recorded.payment_method,
+            donated_at: recorded.donated_at,
+          },
+        },
+        trx,
+      );
       return recorded;
     });
   return toDonation(row, await namesFor([row]));

@@ -23,6 +23,7 @@ import type { Database, RamadanNightRow, RamadanNightsTable, RamadanScheduleRow 
 import { placeGift, insertGiftOnce } from "~/giving/gifts/index.server";
 import { mailScheduleOf } from "./ramadan-activation.server";
 import { ramadanChargeHour, ramadanSettings } from "./ramadan-settings.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * The scheduled-charge queue of Ramadan's nights, run from the server process every minute
@@ -76,6 +77,11 @@ export async function runTonightsRamadanCharges({
   console.info(
     `Ramadan charges run by ${by}: ${round.charged} charged, ${round.failed} failed, ${round.missed} missed`,
   );
+  await recordAudit({
+    action: "run",
+    entity: "ramadan-charges",
+    summary: `Tonight's Ramadan charges: ${round.charged} charged, ${round.failed} failed, ${round.missed} missed`,
+  });
   return round;
 }
 

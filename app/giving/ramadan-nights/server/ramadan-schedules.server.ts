@@ -24,6 +24,7 @@ import { queueMail } from "~/mail/queue/index.server";
 import { requireOpenFund } from "~/giving/gifts/index.server";
 import { mailScheduleOf } from "./ramadan-activation.server";
 import { ramadanSettings } from "./ramadan-settings.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * A donor's nights of Ramadan: started from the donate form (the card saved through the
@@ -430,6 +431,18 @@ async function stopSchedule(id: number, by: string): Promise<RamadanSchedule> {
         .where("schedule_id", "=", id)
         .where("status", "in", ["pending", "retrying"])
         .execute();
+      if (by !== "donor")
+        await recordAudit(
+          {
+            action: "stop",
+            entity: "ramadan-schedule",
+            entityId: id,
+            summary: `Ramadan nights of ${row.name}`,
+            before: { status: row.status },
+            after: { status: "stopped" },
+          },
+          db,
+        );
       const words = ramadanStoppedMail(mailScheduleOf(row), by === "donor");
       await queueMail(db, { ...words, kind: "ramadan-stopped", to: row.email, dedupeKey: `ramadan-stopped-${id}` });
     });

@@ -13,6 +13,7 @@ import { applySubscriptionState, learnSubscriptionPeriod, recordInTransaction } 
 import { receiveProviderWebhook } from "~/giving/provider/index.server";
 import type { ChangeActor } from "./subscription-history.server";
 import { findSubscriptionById, type Subscription } from "./subscriptions.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /**
  * A donor (through My giving) or staff change a recurring gift's amount, pause it for a
@@ -38,7 +39,7 @@ export async function changeRecurringAmount(
   if (giftCents === gift.amount_cents) throw new ValidationError({ amount: ["That is already the amount"] });
   const feeCover = gift.fee_cover_cents > 0 ? feeCoverCents(giftCents, await currentCardFee()) : 0;
   const answer = await getPaymentGateway().changeSubscriptionAmount(gift.stripe_subscription_id!, giftCents, feeCover);
-  return applyAnswer(gift, answer, actor, async (db) => {
+  return applyAnswer(gift, answer, actor, "change", async (db) => {
     // The gift is what the provider charges beyond the fee cover: the new fee cover first.
     await db.updateTable("subscriptions").set({ fee_cover_cents: feeCover }).where("id", "=", gift.id).execute();
   });
@@ -58,7 +59,7 @@ export async function pauseRecurringGift(
   if (!gift.next_payment_date) throw new ConflictError("This recurring gift has no next charge to pause yet");
   const resumesAt = resumeCollectionAt(new Date(gift.next_payment_date), gift.interval, charges, gift.payment_day);
   const answer = await getPaymentGateway().pauseSubscription(gift.stripe_subscription_id!, resumesAt);
-  return applyAnswer(gift, answer, actor);
+  return applyAnswer(gift, answer, actor, "pause");
 }
 
 /** Collects again from the next charge. */
@@ -66,7 +67,7 @@ export async function resumeRecurringGift(subscriptionId: number, actor: Recurri
   const gift = await changeableGift(subscriptionId);
   if (!canResume(gift)) throw new ConflictError("This recurring gift is not paused");
   const answer = await getPaymentGateway().resumeSubscription(gift.stripe_subscription_id!);
-  return applyAnswer(gift, answer, actor);
+  return applyAnswer(gift, answer, actor, "resume");
 }
 
 /**
@@ -110,6 +111,7 @@ async function applyAnswer(
   gift: SubscriptionRow,
   answer: SubscriptionChanged,
   actor: RecurringActor,
+  action: "change" | "pause" | "resume",
   before?: Parameters<typeof recordInTransaction>[0],
 ): Promise<Subscription> {
   await recordInTransaction(async (db) => {
@@ -118,7 +120,32 @@ async function applyAnswer(
     // news (a charge failing in this same second) must still be able to replace it.
     const observedAt = Math.max(Math.floor(Date.now() / 1000), gift.provider_state_at);
     await applySubscriptionState(db, answer.subscription, { actor, createMissing: false, observedAt });
+    // A donor's own change from My giving is in the gift's history; the trail is for staff.
+    if (actor.kind === "staff") {
+      const after = await db.selectFrom("subscriptions").selectAll().where("id", "=", gift.id).executeTakeFirst();
+      await recordAudit(
+        {
+          action,
+          entity: "subscription",
+          entityId: gift.id,
+          summary: `Recurring gift of ${gift.name}`,
+          before: recurringTerms(gift),
+          after: after ? recurringTerms(after) : null,
+        },
+        db,
+      );
+    }
   });
   for (const event of answer.events) await receiveProviderWebhook(Buffer.from(event.payload), event.signature);
   return (await findSubscriptionById(gift.id))!;
+}
+
+/** What a change, a pause or a resumption can alter, as the audit trail keeps it. */
+function recurringTerms(gift: SubscriptionRow) {
+  return {
+    status: gift.status,
+    amount_cents: gift.amount_cents,
+    fee_cover_cents: gift.fee_cover_cents,
+    resumes_at: gift.resumes_at,
+  };
 }

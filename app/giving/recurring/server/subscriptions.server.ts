@@ -13,6 +13,7 @@ import { appealTitlesById } from "~/appeals/appeals/index.server";
 import { applySubscriptionState, recordInTransaction } from "~/giving/gifts/index.server";
 import { followSubscriptionTroubles } from "./payment-troubles.server";
 import type { ChangeActor } from "./subscription-history.server";
+import { recordAudit } from "~/staff/audit/index.server";
 
 /** Staff cancel from the Subscriptions screen and the API unless told who. */
 const STAFF: ChangeActor = { kind: "staff", name: "" };
@@ -183,6 +184,18 @@ export async function cancelSubscription(input: unknown, actor: ChangeActor = ST
   await recordInTransaction(async (trx) => {
     await applySubscriptionState(trx, canceled, { actor });
     await followSubscriptionTroubles(trx, canceled);
+    if (actor.kind === "staff")
+      await recordAudit(
+        {
+          action: "cancel",
+          entity: "subscription",
+          entityId: local.id,
+          summary: `Recurring gift of ${local.name}`,
+          before: { status: local.status },
+          after: { status: canceled.status },
+        },
+        trx,
+      );
   });
   const row = await db.selectFrom("subscriptions").selectAll().where("id", "=", local.id).executeTakeFirstOrThrow();
   return (await toSubscriptions([row]))[0]!;

@@ -52,6 +52,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/testimonials": EDITOR,
   "/admin/media": EDITOR,
   "/admin/settings": OWNER,
+  // The audit trail (staff/audit): owners only, its CSV export too.
+  "/admin/audit": OWNER,
+  "/admin/audit.csv": OWNER,
   "/admin/outbox": OWNER,
   // Sessions and personal tokens (staff/sign-in): everyone sees their own; what only an
   // owner may do (everyone's sessions, signing others out) is checked by the screen's service.
@@ -112,6 +115,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/api/disbursements/:id/:decision": FINANCE,
   "/api/rates": readByAll(FINANCE),
   "/api/transparency": "public",
+  // The audit trail (staff/audit).
+  "/api/audit": OWNER,
   "/api/*": "public",
 };
 

@@ -8,6 +8,7 @@ import { equalsIgnoringCase } from "~/lib/sql-dialect.server";
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from "~/lib/password.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
+import { recordAudit } from "~/staff/audit/index.server";
 
 export type { Admin };
 
@@ -75,7 +76,24 @@ export async function signInAdmin(username: string, password: string, clientAddr
     .executeTakeFirst();
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
   // A deactivated account meets the same words as a wrong password: it tells a guesser nothing.
-  if (!row || !valid || row.active !== 1) throw new InvalidCredentialsError();
+  if (!row || !valid || row.active !== 1) {
+    // The name tried, never the password; no guard ran, so the person and the address are given here.
+    await recordAudit({
+      action: "sign-in-failed",
+      entity: "staff",
+      entityId: row?.id,
+      summary: username.slice(0, 100),
+      actor: { id: null, name: "", address: clientAddress },
+    });
+    throw new InvalidCredentialsError();
+  }
+  await recordAudit({
+    action: "sign-in",
+    entity: "staff",
+    entityId: row.id,
+    summary: username.slice(0, 100),
+    actor: { id: row.id, name: row.name || row.username, address: clientAddress },
+  });
 
   await attemptsPerAccount.reset(accountKey);
   await attemptsPerAddress.refund(clientAddress);

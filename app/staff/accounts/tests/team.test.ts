@@ -43,12 +43,14 @@ async function accept(token: string, form: Record<string, string>) {
   });
 }
 
+/** What was done to a record, its sign-ins (recorded by the sign-in itself) left aside. */
 async function auditActions(entityId: number | string, entity = "staff") {
   const rows = await getDb()
     .selectFrom("audit_entries")
     .select(["action", "changes", "actor_name"])
     .where("entity", "=", entity)
     .where("entity_id", "=", String(entityId))
+    .where("action", "not like", "sign-in%")
     .orderBy("id")
     .execute();
   return rows;

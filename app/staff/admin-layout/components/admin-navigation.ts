@@ -13,8 +13,8 @@ type AdminNavigationItem = {
 
 /**
  * The admin sidebar, in the order the original product listed its screens (Appeals follow Donations, Newsletter follows
- * Volunteers, Funds follows Subscriptions; the Outbox of sent and kept mail comes last). A person sees the items their
- * roles open (`screensFor`).
+ * Volunteers, Funds follows Subscriptions; the Audit trail, then the Outbox of sent and kept mail comes last). A person
+ * sees the items their roles open (`screensFor`).
  */
 export const ADMIN_NAVIGATION = [
   { to: "/admin", label: "Dashboard", icon: "dashboard", end: true },
@@ -34,6 +34,7 @@ export const ADMIN_NAVIGATION = [
   { to: "/admin/media", label: "Media", icon: "image" },
   { to: "/admin/team", label: "Team", icon: "user" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },
+  { to: "/admin/audit", label: "Audit", icon: "history" },
   { to: "/admin/outbox", label: "Outbox", icon: "inbox" },
 ] as const satisfies readonly AdminNavigationItem[];
 

@@ -11,15 +11,17 @@ export function isNeverWritten(field: string): boolean {
   return NEVER_WRITTEN.test(field);
 }
 
+/** A record's own timestamps change with every write: the entry's time says when. */
+const BOOKKEEPING = new Set(["created_at", "updated_at"]);
+
 /** The differing fields of two versions of a record (a created record has no before, a deleted one no after). */
-export function changesBetween(
-  before: Record<string, unknown> | null | undefined,
-  after: Record<string, unknown> | null | undefined,
-): Changes {
+export function changesBetween(older: object | null | undefined, newer: object | null | undefined): Changes {
+  const before = older as Record<string, unknown> | null | undefined;
+  const after = newer as Record<string, unknown> | null | undefined;
   const changes: Changes = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {
-    if (isNeverWritten(field)) continue;
+    if (isNeverWritten(field) || BOOKKEEPING.has(field)) continue;
     const was = before?.[field] ?? null;
     const is = after?.[field] ?? null;
     if (JSON.stringify(was) !== JSON.stringify(is)) changes[field] = [was, is];

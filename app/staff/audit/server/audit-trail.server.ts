@@ -11,8 +11,9 @@ export interface AuditEvent {
   entityId?: string | number;
   /** One line a person reads ("Story: Winter appeal"), never personal data beyond a name. */
   summary?: string;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  /** The record as it was and as it is (a row, or the service's own shape): only the fields that differ are kept. */
+  before?: object | null;
+  after?: object | null;
   /** Who, when it is not the request's own person (a sign-in, before the person is known). */
   actor?: Partial<RequestActor>;
 }
@@ -37,4 +38,11 @@ export async function recordAudit(event: AuditEvent, trx?: DB): Promise<void> {
       user_agent: (actor.userAgent ?? "").slice(0, 300),
     })
     .execute();
+}
+
+/** An export's summary: the file and the filter it was read with ("donations.csv (frequency=Monthly)"). */
+export function exportSummary(file: string, url: URL): string {
+  const filter = new URLSearchParams(url.searchParams);
+  filter.delete("page");
+  return filter.size ? `${file} (${filter})` : file;
 }

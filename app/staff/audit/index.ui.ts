@@ -1,0 +1,1 @@
+export { AuditHistory } from "./components/audit-history-link";
