@@ -66,6 +66,8 @@ export default [
     route("media", "content/media/routes/admin-media.tsx"),
     route("settings", "content/settings/routes/admin-settings.tsx"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
+    route("security", "staff/two-factor/routes/admin-security.tsx"),
+    route("security/confirm-password", "staff/two-factor/routes/admin-confirm-password.tsx"),
     route("*", "staff/admin-layout/routes/admin-not-found.tsx"),
   ]),
 

@@ -7,6 +7,8 @@ export const ADMIN_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
 export interface AdminSessionData {
   adminId: number;
+  /** When the person last gave their password (at sign-in or when asked again), ISO-8601. */
+  reauthenticated_at?: string;
 }
 export interface AdminSessionFlash {
   notice: string;

@@ -28,6 +28,7 @@ import * as subscriptionTotals from "./0024_subscription_totals";
 import * as totalRaisedSource from "./0025_total_raised_source";
 import * as staffRoles from "./0026_staff_roles";
 import * as auditTrail from "./0027_audit_trail";
+import * as twoFactor from "./0030_two_factor";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0025_total_raised_source": totalRaisedSource,
   "0026_staff_roles": staffRoles,
   "0027_audit_trail": auditTrail,
+  "0030_two_factor": twoFactor,
 };
 
 /**
@@ -78,6 +80,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0025_total_raised_source": totalRaisedSource,
   "0026_staff_roles": staffRoles,
   "0027_audit_trail": auditTrail,
+  "0030_two_factor": twoFactor,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,5 +6,6 @@ export {
   isDollarStatistic,
   MEDIA_KEYS,
   type MediaKey,
+  REQUIRE_TWO_FACTOR_KEY,
 } from "./rules/setting-keys";
 export { givingSettingsSchema, givingSettingValue } from "./rules/settings";

@@ -56,6 +56,10 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "subscription_totals",
   // Staff's own records: who did what, never what visitors see.
   "audit_entries",
+  "admin_two_factor",
+  "admin_recovery_codes",
+  "admin_totp_steps",
+  "admin_pending_sign_ins",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

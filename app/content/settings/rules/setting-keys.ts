@@ -113,3 +113,15 @@ export const GIVING_SETTING_DEFAULTS: Record<GivingSettingKey, { value: string; 
 export function isGivingSettingKey(key: string): key is GivingSettingKey {
   return (GIVING_SETTING_KEYS as readonly string[]).includes(key);
 }
+
+/**
+ * The staff settings (issue 30): whether every member of staff must use two-factor sign-in
+ * ("true" or "false"). When on, a person without it is led to set it up before anything else.
+ */
+export const REQUIRE_TWO_FACTOR_KEY = "require_two_factor";
+export const STAFF_SETTING_DEFAULTS = {
+  [REQUIRE_TWO_FACTOR_KEY]: {
+    value: "false",
+    description: "Require two-factor sign-in for all staff: true or false",
+  },
+} as const;

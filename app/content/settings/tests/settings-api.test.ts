@@ -34,10 +34,11 @@ const KEYS = [
   "ramadan_first_night",
   "ramadan_charge_hour",
   "total_raised_source",
+  "require_two_factor",
 ];
 
 describe("GET /api/settings/ (public)", () => {
-  it("lists all twenty settings (the brief's fourteen, giving's five, then where Total Raised comes from) with the spec's fields, values as strings", async () => {
+  it("lists all twenty-one settings (the brief's fourteen, giving's five, where Total Raised comes from, then whether staff need two-factor) with the spec's fields, values as strings", async () => {
     const { status, body } = await callApi(collection.loader, "/api/settings/");
     expect(status).toBe(200);
     expect(body.map((s: { key: string }) => s.key)).toEqual(KEYS);

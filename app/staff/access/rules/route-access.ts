@@ -53,6 +53,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/media": EDITOR,
   "/admin/settings": OWNER,
   "/admin/outbox": OWNER,
+  // Two-factor sign-in (staff/two-factor): every person's own Security page.
+  "/admin/security": "staff",
+  "/admin/security/confirm-password": "staff",
   "/admin/*": "staff",
 
   // The JSON API.

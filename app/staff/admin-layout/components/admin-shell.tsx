@@ -147,6 +147,14 @@ function AccountBar({ username }: { username: string }) {
         <span className="max-sm:sr-only">View Site</span>
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
+      <NavLink
+        to="/admin/security"
+        title="Security: two-factor sign-in"
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
+      >
+        <Icon name="user" />
+        <span className="max-sm:sr-only">Security</span>
+      </NavLink>
       <Form method="post" action="/admin/logout">
         <button
           type="submit"

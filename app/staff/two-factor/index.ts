@@ -1,0 +1,9 @@
+export {
+  CODE_NEEDED_MESSAGE,
+  CONFIRM_PASSWORD_PATH,
+  RECENT_PASSWORD_MESSAGE,
+  SECURITY_PATH,
+  SETUP_REQUIRED_MESSAGE,
+  secondStepSchema,
+  WRONG_CODE_MESSAGE,
+} from "./rules/two-factor";
