@@ -76,10 +76,7 @@ async function secondStepAction(request: Request, formData: FormData, address: s
   const admin = await pendingSignIn(request);
   if (!admin) {
     const expired = "Your sign-in took too long. Please enter your username and password again.";
-    return data(
-      { step: "password" as const, result: submission.reply({ formErrors: [expired], resetForm: true }) },
-      { status: 401 },
-    );
+    return data({ step: "password" as const, result: submission.reply({ formErrors: [expired] }) }, { status: 401 });
   }
   if (submission.status !== "success") {
     return data({ step: "code" as const, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
