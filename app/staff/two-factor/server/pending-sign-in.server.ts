@@ -19,7 +19,8 @@ function pendingCookie() {
   return createCookie("admin_sign_in_pending", {
     httpOnly: true,
     sameSite: "lax",
-    path: "/admin/login",
+    // Not "/admin/login": the page's own data requests go to /admin/login.data.
+    path: "/admin",
     maxAge: PENDING_SIGN_IN_SECONDS,
     secrets: [getSessionSecret()],
   });

@@ -16,6 +16,8 @@ import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../../../../tests/support/routes";
 
 const PASSWORD = "a-strong-password";
+// Each test signs in several times, and every password check is a slow scrypt on purpose.
+vi.setConfig({ testTimeout: 30_000 });
 let address = 0;
 /** Each test its own address, so that one test's attempts never count against another's. */
 const nextAddress = () => `198.51.100.${(address += 1)}`;
