@@ -1,9 +1,3 @@
-export {
-  hasTwoFactor,
-  InvalidCodeError,
-  mustSetUpTwoFactor,
-  type SecondFactorMethod,
-  verifySecondFactor,
-} from "./server/two-factor.server";
+export { hasTwoFactor, InvalidCodeError, mustSetUpTwoFactor, verifySecondFactor } from "./server/two-factor.server";
 export { completePendingSignIn, pendingSignIn, startPendingSignIn } from "./server/pending-sign-in.server";
-export { hasRecentPassword, notePasswordGiven, requireRecentPassword } from "./server/recent-password.server";
+export { requireRecentPassword } from "./server/recent-password.server";

@@ -1,9 +1,1 @@
-export {
-  CODE_NEEDED_MESSAGE,
-  CONFIRM_PASSWORD_PATH,
-  RECENT_PASSWORD_MESSAGE,
-  SECURITY_PATH,
-  SETUP_REQUIRED_MESSAGE,
-  secondStepSchema,
-  WRONG_CODE_MESSAGE,
-} from "./rules/two-factor";
+export { CODE_NEEDED_MESSAGE, SECURITY_PATH, SETUP_REQUIRED_MESSAGE, secondStepSchema } from "./rules/two-factor";

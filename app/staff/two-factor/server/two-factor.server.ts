@@ -105,13 +105,17 @@ export async function beginAuthenticatorSetup(admin: Admin): Promise<Authenticat
     .where("admin_id", "=", admin.id)
     .executeTakeFirst();
   if (row?.enabled_at) throw new ConflictError("Two-factor sign-in is already on.");
-  let secret = row ? decryptSecret(row.secret_encrypted) : undefined;
+  let secret = row ? readableSecret(row.secret_encrypted) : undefined;
   if (!secret) {
+    // None yet, or one sealed under an earlier SESSION_SECRET: a new one, not yet confirmed.
     secret = generateSecret();
+    const sealed = encryptSecret(secret);
     await db
       .insertInto("admin_two_factor")
-      .values({ admin_id: admin.id, secret_encrypted: encryptSecret(secret) })
-      .onConflict((oc) => oc.column("admin_id").doNothing())
+      .values({ admin_id: admin.id, secret_encrypted: sealed })
+      .onConflict((oc) =>
+        oc.column("admin_id").doUpdateSet({ secret_encrypted: sealed }).where("enabled_at", "is", null),
+      )
       .execute();
   }
   const uri = generateURI({
@@ -144,7 +148,8 @@ export async function confirmAuthenticator(
   if (!row) throw new ConflictError("Start setting up the authenticator app first.");
   if (row.enabled_at) throw new ConflictError("Two-factor sign-in is already on.");
   await throttle(admin.id, actor.address ?? "");
-  const step = await acceptedStep(admin.id, decryptSecret(row.secret_encrypted), code);
+  const secret = readableSecret(row.secret_encrypted);
+  const step = secret === undefined ? undefined : await acceptedStep(admin.id, secret, code);
   if (step === undefined) {
     await recordFailedCode(admin, actor);
     throw new ValidationError({ code: [WRONG_CODE_MESSAGE] });
@@ -268,10 +273,11 @@ export async function verifySecondFactor(
     .where("enabled_at", "is not", null)
     .executeTakeFirst();
   if (!row) throw new InvalidCodeError();
+  const secret = isAuthenticatorCode(code) ? readableSecret(row.secret_encrypted) : undefined;
   const method: SecondFactorMethod | undefined = isAuthenticatorCode(code)
-    ? (await acceptedStep(admin.id, decryptSecret(row.secret_encrypted), code)) === undefined
-      ? undefined
-      : "authenticator"
+    ? secret !== undefined && (await acceptedStep(admin.id, secret, code)) !== undefined
+      ? "authenticator"
+      : undefined
     : (await spendRecoveryCode(admin.id, code))
       ? "recovery-code"
       : undefined;
@@ -290,6 +296,19 @@ export async function verifySecondFactor(
     });
   }
   return method;
+}
+
+/**
+ * The secret, or undefined when it cannot be opened (SESSION_SECRET changed since it was
+ * sealed): then no app code matches, and the person signs in with a recovery code.
+ */
+function readableSecret(sealed: string): string | undefined {
+  try {
+    return decryptSecret(sealed);
+  } catch (error) {
+    console.error("A two-factor secret could not be decrypted (was SESSION_SECRET changed?)", error);
+    return undefined;
+  }
 }
 
 /**

@@ -12,8 +12,16 @@ import * as settingApi from "~/content/settings/routes/api-setting";
 import * as security from "../routes/admin-security";
 import * as confirmPassword from "../routes/admin-confirm-password";
 import { ensureDefaultSettings } from "~/content/settings/index.server";
+import { requireRecentPassword } from "~/staff/two-factor/index.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
-import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../../../../tests/support/routes";
+import {
+  callApi,
+  callRoute,
+  expectLoggedError,
+  makeContext,
+  makeRequest,
+  unwrapData,
+} from "../../../../tests/support/routes";
 
 const PASSWORD = "a-strong-password";
 // Each test signs in several times, and every password check is a slow scrypt on purpose.
@@ -351,6 +359,21 @@ describe("POST /api/auth/login with two-factor on", () => {
     expect((await post({ otp: codes[0] })).status).toBe(401);
   });
 
+  it("still lets a person in with a recovery code when their secret cannot be opened (SESSION_SECRET changed)", async () => {
+    const admin = await newPerson();
+    const { secret, codes } = await turnOn(admin);
+    await getDb()
+      .updateTable("admin_two_factor")
+      .set({ secret_encrypted: "AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA" })
+      .where("admin_id", "=", admin.id)
+      .execute();
+    const post = (otp: string) =>
+      callApi(apiLogin.action, "/api/auth/login", { body: { username: admin.username, password: PASSWORD, otp } });
+    expect((await post(await codeFor(secret, 1))).status).toBe(401);
+    expectLoggedError(/could not be decrypted/);
+    expect((await post(codes[9]!)).status).toBe(200);
+  });
+
   it("refuses an otp that is not text or a number with 422 and field errors", async () => {
     const admin = await newPerson();
     const bad = await callApi(apiLogin.action, "/api/auth/login", {
@@ -458,6 +481,41 @@ describe("turning two-factor off and new recovery codes ask for the password aga
     }
     const asked = (await securityAction(admin, { intent: "regenerate" }, cookie)) as Response;
     expect(asked.headers.get("Location")).toMatch(/^\/admin\/security\/confirm-password\?/);
+  });
+});
+
+describe("requireRecentPassword, for other slices' weighty changes", () => {
+  const ask = async (pathname: string, headers: Record<string, string>) => {
+    try {
+      await requireRecentPassword(makeRequest(pathname, { headers }), new URL(pathname, "http://localhost:3000"));
+      return "passed";
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  };
+
+  it("passes within 10 minutes of the password, then sends a screen to confirm it and answers an API call 403", async () => {
+    const admin = await newPerson(["owner"]);
+    const cookie = await sessionCookie(admin, nextAddress());
+    const token = (
+      await callApi(apiLogin.action, "/api/auth/login", { body: { username: admin.username, password: PASSWORD } })
+    ).body.access_token as string;
+    expect(await ask("/admin/settings?tab=staff", { Cookie: cookie })).toBe("passed");
+
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    const screen = (await ask("/admin/settings?tab=staff", { Cookie: cookie })) as Response;
+    expect(screen.status).toBe(302);
+    expect(screen.headers.get("Location")).toBe(
+      "/admin/security/confirm-password?redirectTo=%2Fadmin%2Fsettings%3Ftab%3Dstaff",
+    );
+    const api = (await ask("/api/staff/1", { Authorization: `Bearer ${token}` })) as Response;
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({
+      detail: "Confirm your password first: it was last given more than 10 minutes ago.",
+      reauthentication_required: true,
+    });
+    // Signed out: never "recent".
+    expect(((await ask("/admin/settings", {})) as Response).status).toBe(302);
   });
 });
 
