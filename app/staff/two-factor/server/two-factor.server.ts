@@ -114,7 +114,10 @@ export async function beginAuthenticatorSetup(admin: Admin): Promise<Authenticat
       .insertInto("admin_two_factor")
       .values({ admin_id: admin.id, secret_encrypted: sealed })
       .onConflict((oc) =>
-        oc.column("admin_id").doUpdateSet({ secret_encrypted: sealed }).where("enabled_at", "is", null),
+        oc
+          .column("admin_id")
+          .doUpdateSet({ secret_encrypted: sealed })
+          .where("admin_two_factor.enabled_at", "is", null),
       )
       .execute();
   }
