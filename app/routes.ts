@@ -80,6 +80,8 @@ export default [
     // Passkeys: a person's own.
     route("passkeys", "staff/passkeys/routes/admin-passkeys.tsx"),
     route("passkeys/options", "staff/passkeys/routes/admin-passkeys-options.ts"),
+    route("security", "staff/two-factor/routes/admin-security.tsx"),
+    route("security/confirm-password", "staff/two-factor/routes/admin-confirm-password.tsx"),
     route("*", "staff/admin-layout/routes/admin-not-found.tsx"),
   ]),
 

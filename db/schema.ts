@@ -77,6 +77,39 @@ export interface AdminSessionsTable {
   last_used_at: string | null;
 }
 
+/** A person's authenticator app (0030): the secret encrypted at rest; enabled_at null until confirmed. */
+export interface AdminTwoFactorTable {
+  admin_id: number;
+  /** AES-256-GCM, `iv.tag.ciphertext` in base64url. */
+  secret_encrypted: string;
+  enabled_at: string | null;
+  created_at: Timestamp;
+}
+
+/** A single-use recovery code (0030), kept only as its SHA-256 hash. */
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: Timestamp;
+}
+
+/** A time-step a person's code was accepted for (0030): never accepted twice. */
+export interface AdminTotpStepsTable {
+  admin_id: number;
+  time_step: number;
+  used_at: Timestamp;
+}
+
+/** A correct password awaiting its second factor (0030); the browser holds the token. */
+export interface AdminPendingSignInsTable {
+  token_hash: string;
+  admin_id: number;
+  expires_at: string;
+  created_at: Timestamp;
+}
+
 export interface ApiTokensTable {
   id: Generated<number>;
   admin_id: number;
@@ -512,6 +545,10 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   admin_passkeys: AdminPasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  admin_two_factor: AdminTwoFactorTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_totp_steps: AdminTotpStepsTable;
+  admin_pending_sign_ins: AdminPendingSignInsTable;
   audit_entries: AuditEntriesTable;
   donor_sessions: DonorSessionsTable;
   api_tokens: ApiTokensTable;

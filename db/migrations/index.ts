@@ -29,6 +29,7 @@ import * as totalRaisedSource from "./0025_total_raised_source";
 import * as staffRoles from "./0026_staff_roles";
 import * as auditTrail from "./0027_audit_trail";
 import * as staffInvitations from "./0028_staff_invitations";
+import * as twoFactor from "./0030_two_factor";
 import * as disbursementApprovals from "./0031_disbursement_approvals";
 import * as sessionDetails from "./0032_session_details";
 import * as passkeys from "./0033_passkeys";
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0026_staff_roles": staffRoles,
   "0027_audit_trail": auditTrail,
   "0028_staff_invitations": staffInvitations,
+  "0030_two_factor": twoFactor,
   "0031_disbursement_approvals": disbursementApprovals,
   "0032_session_details": sessionDetails,
   "0033_passkeys": passkeys,
@@ -87,6 +89,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0026_staff_roles": staffRoles,
   "0027_audit_trail": auditTrail,
   "0028_staff_invitations": staffInvitations,
+  "0030_two_factor": twoFactor,
   "0031_disbursement_approvals": disbursementApprovals,
   "0032_session_details": sessionDetails,
   "0033_passkeys": passkeys,

@@ -1370,7 +1370,7 @@ test.describe("a client behaving like the original browser client gets through e
     expectDetail(await visitor.get("/api/admin/dashboard"), 401, "the dashboard without a token");
   });
 
-  test("settings: list of the fourteen keys (and giving's five, and where Total Raised comes from), one, create, update {value, description} (numbers as strings too), delete", async ({
+  test("settings: list of the fourteen keys (and giving's five, where Total Raised comes from and whether staff need two-factor), one, create, update {value, description} (numbers as strings too), delete", async ({
     walk,
   }) => {
     walk.walks(ROWS_WALKED_BY.settings);
@@ -1378,8 +1378,9 @@ test.describe("a client behaving like the original browser client gets through e
     await walk.signIn();
     const list = expectList<Setting>(await client.get("/api/settings/"), "GET /api/settings/");
     // Only this test makes settings, and it removes what it made: the fourteen keys the client
-    // knows, the five giving settings (card fee, emergency appeal, Ramadan's first night and hour) and where Total
-    // Raised comes from, and the disbursements' approval threshold, that exist from the first start.
+    // knows, the five giving settings (card fee, emergency appeal, Ramadan's first night and hour), where Total
+    // Raised comes from, the disbursements' approval threshold and whether staff need two-factor, that exist from the
+    // first start.
     expect(list.map((row) => row.key).sort()).toEqual(
       [
         ...FOURTEEN_KEYS,
@@ -1390,6 +1391,7 @@ test.describe("a client behaving like the original browser client gets through e
         "ramadan_charge_hour",
         "total_raised_source",
         "disbursement_approval_threshold",
+        "require_two_factor",
       ].sort(),
     );
     for (const row of list) expect(row).toEqual(settingShape());

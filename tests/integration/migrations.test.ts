@@ -113,6 +113,10 @@ const EXPECTED_COLUMNS = {
     last_used_at: "text?",
   },
   passkey_challenges: { challenge: "text", purpose: "text", admin_id: "integer?", expires_at: "text" },
+  admin_two_factor: { admin_id: "integer", secret_encrypted: "text", enabled_at: "text?", created_at: "text" },
+  admin_recovery_codes: { id: "integer", admin_id: "integer", code_hash: "text", used_at: "text?", created_at: "text" },
+  admin_totp_steps: { admin_id: "integer", time_step: "integer", used_at: "text" },
+  admin_pending_sign_ins: { token_hash: "text", admin_id: "integer", expires_at: "text", created_at: "text" },
   donor_sessions: { id: "text", email: "text", created_at: "text", expires_at: "text" },
   api_tokens: {
     id: "integer",

@@ -33,12 +33,12 @@ describe("start-up", () => {
     expect(await getDb().selectFrom("stories").selectAll().execute()).toEqual([]);
   });
 
-  it("keeps all twenty-one settings (fourteen of the brief, five for giving, where Total Raised comes from, the approval threshold) and leaves edited values alone", async () => {
+  it("keeps all twenty-two settings (fourteen of the brief, five for giving, where Total Raised comes from, the approval threshold, whether staff need two-factor) and leaves edited values alone", async () => {
     await getDb().updateTable("settings").set({ value: "999" }).where("key", "=", "meals_provided").execute();
     await getDb().deleteFrom("settings").where("key", "=", "gallery_item_6").execute();
     await bootstrap();
     const rows = await getDb().selectFrom("settings").select(["key", "value"]).execute();
-    expect(rows).toHaveLength(21);
+    expect(rows).toHaveLength(22);
     expect(rows.find((row) => row.key === "meals_provided")?.value).toBe("999");
     expect(rows.find((row) => row.key === "disbursement_approval_threshold")?.value).toBe("1000");
   });

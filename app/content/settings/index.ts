@@ -6,6 +6,7 @@ export {
   isDollarStatistic,
   MEDIA_KEYS,
   type MediaKey,
+  REQUIRE_TWO_FACTOR_KEY,
 } from "./rules/setting-keys";
 export { givingSettingsSchema, givingSettingValue } from "./rules/settings";
 export { APPROVAL_THRESHOLD_KEY } from "./rules/setting-keys";

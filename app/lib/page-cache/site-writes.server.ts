@@ -63,6 +63,10 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   "staff_password_resets",
   // Disbursements waiting for a second person: never shown anywhere public (the entry, once approved, is).
   "disbursement_requests",
+  "admin_two_factor",
+  "admin_recovery_codes",
+  "admin_totp_steps",
+  "admin_pending_sign_ins",
 ]);
 
 /** Statements that only read, in raw SQL: anything else written raw counts as a change. */

@@ -20,6 +20,8 @@ import {
   IMPACT_STATISTIC_LABELS,
   isDollarStatistic,
   isImpactStatisticKey,
+  REQUIRE_TWO_FACTOR_KEY,
+  staffSettingsSchema,
   statisticEditSchema,
   totalRaisedEditSchema,
   type GivingSettingKey,
@@ -30,6 +32,8 @@ import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server
 import { ValidationError } from "~/lib/service-errors";
 import { GivingSettingsForm } from "../components/giving-settings-form";
 import { ApprovalThresholdForm } from "../components/approval-threshold-form";
+import { StaffSettingsForm } from "../components/staff-settings-form";
+import { recordAudit } from "~/staff/audit/index.server";
 import { RamadanSettingsForm } from "~/giving/ramadan-nights/index.ui";
 import { ramadanSettingsFormSchema, tonightWords, tonightsEvening, firstNightOf } from "~/giving/ramadan-nights";
 import { todayIn } from "~/shared/dates";
@@ -67,6 +71,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     approvalThreshold:
       (await settingValues([APPROVAL_THRESHOLD_KEY])).get(APPROVAL_THRESHOLD_KEY) ?? APPROVAL_THRESHOLD_DEFAULT.value,
     approvalsSaved: saved === "approvals",
+    requireTwoFactor: (await settingValues([REQUIRE_TWO_FACTOR_KEY])).get(REQUIRE_TWO_FACTOR_KEY) === "true",
+    staffSaved: saved === "staff",
   };
 }
 
@@ -129,6 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (formData.get("intent") === "ramadan") return ramadanAction(formData);
   if (formData.get("intent") === "ramadan-rehearse") return rehearseAction(request);
   if (formData.get("intent") === "approvals") return approvalsAction(formData);
+  if (formData.get("intent") === "staff") return staffAction(formData);
   const key = String(formData.get("key") ?? "");
   if (key === "total_raised") return totalRaisedAction(formData);
   const submission = parseWithZod(formData, { schema: statisticEditSchema(key) });
@@ -228,6 +235,30 @@ async function approvalsAction(formData: FormData) {
     return serviceErrorReply(submission, error, { key: "approvals" });
   }
   return redirect("/admin/settings?saved=approvals");
+}
+
+/** The Staff section: "Require two-factor for all staff", saved by the setting's own rule and audited. */
+async function staffAction(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: staffSettingsSchema });
+  if (submission.status !== "success") return data({ key: "staff", result: submission.reply() }, { status: 400 });
+  const before = (await settingValues([REQUIRE_TWO_FACTOR_KEY])).get(REQUIRE_TWO_FACTOR_KEY) ?? "false";
+  const after = submission.value.require_two_factor;
+  try {
+    await updateSetting(REQUIRE_TWO_FACTOR_KEY, { value: after });
+  } catch (error) {
+    return serviceErrorReply(submission, error, { key: "staff" });
+  }
+  if (before !== after) {
+    await recordAudit({
+      action: "update",
+      entity: "setting",
+      entityId: REQUIRE_TWO_FACTOR_KEY,
+      summary: `Require two-factor for all staff: ${after === "true" ? "on" : "off"}`,
+      before: { value: before },
+      after: { value: after },
+    });
+  }
+  return redirect("/admin/settings?saved=staff");
 }
 
 /** "Rehearse: make tonight the 21st night": test mode only, saved by the first night's own rule. */
@@ -330,6 +361,16 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
       <ApprovalThresholdForm
         threshold={loaderData.approvalThreshold}
         lastResult={actionData?.key === "approvals" ? actionData.result : undefined}
+      />
+
+      {loaderData.staffSaved && !actionData ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800">
+          Staff settings saved.
+        </p>
+      ) : null}
+      <StaffSettingsForm
+        requireTwoFactor={loaderData.requireTwoFactor}
+        lastResult={actionData?.key === "staff" ? actionData.result : undefined}
       />
     </div>
   );

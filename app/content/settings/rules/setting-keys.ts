@@ -125,3 +125,15 @@ export const APPROVAL_THRESHOLD_DEFAULT = {
   description:
     "Disbursements and reversals of at least this many US dollars wait for a second person to approve them (0: every one)",
 };
+
+/**
+ * The staff settings (issue 30): whether every member of staff must use two-factor sign-in
+ * ("true" or "false"). When on, a person without it is led to set it up before anything else.
+ */
+export const REQUIRE_TWO_FACTOR_KEY = "require_two_factor";
+export const STAFF_SETTING_DEFAULTS = {
+  [REQUIRE_TWO_FACTOR_KEY]: {
+    value: "false",
+    description: "Require two-factor sign-in for all staff: true or false",
+  },
+} as const;

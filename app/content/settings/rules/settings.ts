@@ -10,6 +10,7 @@ import {
   TOTAL_RAISED_SOURCE_KEY,
   TOTAL_RAISED_SOURCES,
   type GivingSettingKey,
+  REQUIRE_TWO_FACTOR_KEY,
 } from "./setting-keys";
 
 export * from "./setting-keys";
@@ -171,6 +172,19 @@ export function approvalThresholdCents(raw: string | undefined): number {
   const dollars = read.success ? read.data : APPROVAL_THRESHOLD_DEFAULT.value;
   return Math.round(Number(dollars) * 100);
 }
+/** A yes-or-no setting, stored as "true" or "false" (the API may send a JSON boolean). */
+const onOffRule = z
+  .union([z.boolean(), z.string()], { message: "Give true or false" })
+  .transform((raw) => String(raw).trim().toLowerCase())
+  .refine((text) => text === "true" || text === "false", "Give true or false");
+
+/** The Staff section of the settings screen: a checkbox sends "on" when ticked and nothing when not. */
+export const staffSettingsSchema = z.object({
+  require_two_factor: z
+    .string()
+    .optional()
+    .transform((value) => (value === "on" || value === "true" ? "true" : "false")),
+});
 
 const totalRaisedSourceRule = z.enum(TOTAL_RAISED_SOURCES, {
   message: "Choose books (the transparency report's received) or typed (the figure in total_raised)",
@@ -184,11 +198,13 @@ export function settingUpdateSchemaFor(key: string, rehearsal: RehearsalOption =
       ? totalRaisedSourceRule
       : key === APPROVAL_THRESHOLD_KEY
         ? approvalThresholdRule
-        : key === "ramadan_first_night"
-          ? ramadanFirstNightRule(rehearsal)
-          : isGivingSettingKey(key)
-            ? GIVING_RULES[key]
-            : (mediaRuleFor(key) ?? freeValueSchema);
+        : key === REQUIRE_TWO_FACTOR_KEY
+          ? onOffRule
+          : key === "ramadan_first_night"
+            ? ramadanFirstNightRule(rehearsal)
+            : isGivingSettingKey(key)
+              ? GIVING_RULES[key]
+              : (mediaRuleFor(key) ?? freeValueSchema);
   return z.object({ value, description: descriptionSchema });
 }
 

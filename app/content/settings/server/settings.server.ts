@@ -11,6 +11,7 @@ import {
   isRecentBooksFigure,
   settingCreateSchema,
   settingUpdateSchemaFor,
+  STAFF_SETTING_DEFAULTS,
   TOTAL_RAISED_SOURCE_DESCRIPTION,
   TOTAL_RAISED_SOURCE_KEY,
   totalRaisedEditSchema,
@@ -284,6 +285,7 @@ export async function ensureDefaultSettings(): Promise<void> {
     ...GIVING_SETTING_KEYS.map((key) => ({ key, ...GIVING_SETTING_DEFAULTS[key] })),
     { key: TOTAL_RAISED_SOURCE_KEY, value: "books", description: TOTAL_RAISED_SOURCE_DESCRIPTION },
     { key: APPROVAL_THRESHOLD_KEY, ...APPROVAL_THRESHOLD_DEFAULT },
+    ...Object.entries(STAFF_SETTING_DEFAULTS).map(([key, setting]) => ({ key, ...setting })),
   ];
   await getDb()
     .insertInto("settings")

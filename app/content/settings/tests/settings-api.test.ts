@@ -35,10 +35,11 @@ const KEYS = [
   "ramadan_charge_hour",
   "total_raised_source",
   "disbursement_approval_threshold",
+  "require_two_factor",
 ];
 
 describe("GET /api/settings/ (public)", () => {
-  it("lists all twenty-one settings (the brief's fourteen, giving's five, where Total Raised comes from, the approval threshold) with the spec's fields, values as strings", async () => {
+  it("lists all twenty-two settings (the brief's fourteen, giving's five, where Total Raised comes from, the approval threshold, whether staff need two-factor) with the spec's fields, values as strings", async () => {
     const { status, body } = await callApi(collection.loader, "/api/settings/");
     expect(status).toBe(200);
     expect(body.map((s: { key: string }) => s.key)).toEqual(KEYS);

@@ -65,6 +65,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/passkeys/options": "staff",
   // The team (staff/accounts): inviting people, their roles, deactivating them.
   "/admin/team": OWNER,
+  // Two-factor sign-in (staff/two-factor): every person's own Security page.
+  "/admin/security": "staff",
+  "/admin/security/confirm-password": "staff",
   "/admin/*": "staff",
 
   // The JSON API.

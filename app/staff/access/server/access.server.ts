@@ -1,6 +1,8 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { ROLE_LABELS, type Admin } from "~/staff/accounts";
 import { requireAdminApi, requireAdminPage } from "~/staff/sign-in/index.server";
+import { SECURITY_PATH, SETUP_REQUIRED_MESSAGE } from "~/staff/two-factor";
+import { mustSetUpTwoFactor } from "~/staff/two-factor/index.server";
 import { apiError } from "~/lib/api.server";
 import { adminContext, clientAddressContext } from "~/lib/request-context";
 import { runAsActor } from "~/lib/request-actor.server";
@@ -33,6 +35,9 @@ export async function guardAdminArea({ request, url, pattern, context }: GuardAr
   const need = needFor(pattern, request.method);
   const admin = await requireAdminPage(request, url);
   context.set(adminContext, admin);
+  // The site requires two-factor and this person has none yet: the Security page first.
+  const own = `/${pattern.replace(/^\//, "")}`;
+  if (!own.startsWith(SECURITY_PATH) && (await mustSetUpTwoFactor(admin.id))) throw redirect(SECURITY_PATH);
   if (need !== undefined && meets(need, admin.roles)) return asPerson(admin, request, context, next);
   throw data({ detail: refusalWords(need, pattern), staff: frameOf(admin) } satisfies Refusal, { status: 403 });
 }
@@ -46,6 +51,7 @@ export async function guardApi({ request, pattern, context }: GuardArgs, next: N
   if (need === "public") return next();
   const admin = await requireAdminApi(request);
   context.set(adminContext, admin);
+  if (await mustSetUpTwoFactor(admin.id)) throw apiError(403, SETUP_REQUIRED_MESSAGE);
   if (need !== undefined && meets(need, admin.roles)) return asPerson(admin, request, context, next);
   throw apiError(403, refusalWords(need, pattern));
 }

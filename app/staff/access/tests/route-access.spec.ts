@@ -100,6 +100,8 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/settings": ownerOnly,
   "/admin/outbox": ownerOnly,
   "/admin/sign-ins": anyStaff,
+  "/admin/security": anyStaff,
+  "/admin/security/confirm-password": anyStaff,
   "/admin/team": ownerOnly,
   "/admin/audit": ownerOnly,
   "/admin/audit.csv": ownerOnly,

@@ -155,9 +155,19 @@ function AccountBar({ username }: { username: string }) {
       </a>
       <NavLink
         to="/admin/passkeys"
-        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
+        title="Passkeys"
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
       >
-        Passkeys
+        <Icon name="user" />
+        <span className="max-sm:sr-only">Passkeys</span>
+      </NavLink>
+      <NavLink
+        to="/admin/security"
+        title="Security: two-factor sign-in"
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
+      >
+        <Icon name="user" />
+        <span className="max-sm:sr-only">Security</span>
       </NavLink>
       <Form method="post" action="/admin/logout">
         <button

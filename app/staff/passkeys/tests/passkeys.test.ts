@@ -55,6 +55,26 @@ async function signedIn(roles: Admin["roles"] = ["editor"]) {
 
 type Person = Awaited<ReturnType<typeof signedIn>>;
 
+/** As if the person signed in (and so last gave their password) `minutes` ago. */
+async function passwordGivenAgo(person: Person, minutes: number) {
+  const sessions = await getDb()
+    .selectFrom("admin_sessions")
+    .select(["id", "data"])
+    .where("admin_id", "=", person.admin.id)
+    .execute();
+  for (const session of sessions) {
+    const data = {
+      ...JSON.parse(session.data),
+      reauthenticated_at: new Date(Date.now() - minutes * 60_000).toISOString(),
+    };
+    await getDb()
+      .updateTable("admin_sessions")
+      .set({ data: JSON.stringify(data) })
+      .where("id", "=", session.id)
+      .execute();
+  }
+}
+
 function asPerson(person: Person, cookie = person.cookie) {
   return { headers: { Cookie: cookie }, context: makeContext(person.clientAddress, person.admin) };
 }
@@ -140,6 +160,9 @@ describe("the relying party", SLOW, () => {
 describe("adding a passkey", SLOW, () => {
   it("asks for the password again first: the options answer 403 until it is given", async () => {
     const person = await signedIn();
+    // Signing in gave the password; eleven minutes on, it is too old for adding a passkey.
+    expect((await askRegistrationOptions(person)).status).toBe(200);
+    await passwordGivenAgo(person, 11);
     const refused = await askRegistrationOptions(person);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toMatch(/Enter your password again/);

@@ -5,7 +5,17 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/admin-login";
 import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "../rules/admin-login";
 import { adminAuthenticator, adminFromSession } from "../server/auth.server";
-import { InvalidCredentialsError } from "~/staff/accounts/index.server";
+import { InvalidCredentialsError, type Admin } from "~/staff/accounts/index.server";
+import { secondStepSchema } from "~/staff/two-factor";
+import {
+  completePendingSignIn,
+  hasTwoFactor,
+  InvalidCodeError,
+  pendingSignIn,
+  startPendingSignIn,
+  verifySecondFactor,
+} from "~/staff/two-factor/index.server";
+import { SecondStepForm } from "../components/second-step-form";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/ui/form-replies.server";
 import { clientAddressContext } from "~/lib/request-context";
@@ -16,14 +26,17 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** `?step=code` is the second step, while a password given in this browser awaits its code. */
+export async function loader({ request, url }: Route.LoaderArgs) {
   if (await adminFromSession(request)) throw redirect("/admin");
-  return null;
+  if (url.searchParams.get("step") === "code" && (await pendingSignIn(request))) return { step: "code" as const };
+  return { step: "password" as const };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   // remix-auth reads the body itself, so the form is read from a copy.
   const formData = await readFormBody(request.clone());
+  if (formData.get("intent") === "code") return secondStepAction(request, formData, context.get(clientAddressContext));
   const submission = parseWithZod(formData, { schema: adminLoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -31,13 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const admin = await adminAuthenticator(context.get(clientAddressContext)).authenticate("admin-password", request);
-    // A fresh session at every sign-in: an id planted before sign-in is never promoted.
-    const session = await getAdminSession(new Request(request.url));
-    session.set("adminId", admin.id);
-    session.set("userAgent", request.headers.get("User-Agent") ?? "");
-    session.set("address", context.get(clientAddressContext));
-    return redirect(safeRedirectPath(formData.get("redirectTo")), {
-      headers: { "Set-Cookie": await commitAdminSession(session, request) },
+    const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+    if (await hasTwoFactor(admin.id)) {
+      // A password alone grants nothing: the code comes next, and only then a session.
+      const query = new URLSearchParams({ step: "code", redirectTo });
+      return redirect(`/admin/login?${query}`, { headers: { "Set-Cookie": await startPendingSignIn(admin, request) } });
+    }
+    return redirect(redirectTo, {
+      headers: { "Set-Cookie": await beginSession(admin, request, context.get(clientAddressContext)) },
     });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
@@ -50,7 +64,56 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function AdminLogin({ actionData }: Route.ComponentProps) {
+/**
+ * The session a sign-in begins: a fresh one every time, so an id planted before sign-in is never promoted. It keeps
+ * the browser and the address signed in from (Your sign-ins) and when the password was given (asked again after 10
+ * minutes for what needs it).
+ */
+async function beginSession(admin: Admin, request: Request, address: string): Promise<string> {
+  const session = await getAdminSession(new Request(request.url));
+  session.set("adminId", admin.id);
+  session.set("userAgent", request.headers.get("User-Agent") ?? "");
+  session.set("address", address);
+  session.set("reauthenticated_at", new Date().toISOString());
+  return commitAdminSession(session, request);
+}
+
+/** The second step: the code from the app (or a recovery code) for the password given a moment ago. */
+async function secondStepAction(request: Request, formData: FormData, address: string) {
+  const submission = parseWithZod(formData, { schema: secondStepSchema });
+  const admin = await pendingSignIn(request);
+  if (!admin) {
+    const expired = "Your sign-in took too long. Please enter your username and password again.";
+    return data({ step: "password" as const, result: submission.reply({ formErrors: [expired] }) }, { status: 401 });
+  }
+  if (submission.status !== "success") {
+    return data({ step: "code" as const, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  }
+  try {
+    const actor = { id: admin.id, name: admin.name, address, userAgent: request.headers.get("User-Agent") ?? "" };
+    await verifySecondFactor(admin, submission.value.code, actor);
+  } catch (error) {
+    if (error instanceof InvalidCodeError) {
+      return data(
+        { step: "code" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) },
+        { status: 401 },
+      );
+    }
+    return serviceErrorReply(submission, error, { step: "code" as const }, { hideFields: ["code"] });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await completePendingSignIn(request));
+  headers.append("Set-Cookie", await beginSession(admin, request, address));
+  return redirect(safeRedirectPath(formData.get("redirectTo")), { headers });
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const step = actionData && "step" in actionData ? actionData.step : loaderData.step;
+  if (step === "code") return <SecondStepForm result={actionData?.result} />;
+  return <PasswordStep actionData={actionData} />;
+}
+
+function PasswordStep({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   const passkeyQuery = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";

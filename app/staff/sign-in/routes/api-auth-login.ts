@@ -1,16 +1,34 @@
 import type { Route } from "./+types/api-auth-login";
-import { adminLoginSchema } from "../rules/admin-login";
-import { apiResource, json, readJsonBody } from "~/lib/api.server";
+import { apiLoginSchema } from "../rules/admin-login";
+import { apiError, apiResource, json, readJsonBody } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { parseOrThrow } from "~/lib/service-errors";
 import { signInAdmin } from "~/staff/accounts/index.server";
+import { CODE_NEEDED_MESSAGE } from "~/staff/two-factor";
+import { hasTwoFactor, InvalidCodeError, verifySecondFactor } from "~/staff/two-factor/index.server";
 import { issueApiToken } from "../server/api-tokens.server";
 
-/** POST /api/auth/login {username, password} -> a bearer token for the admin API. */
+/**
+ * POST /api/auth/login {username, password, otp?} -> a bearer token for the admin API. With
+ * two-factor on, a password alone answers 401 `{detail, two_factor_required: true}`; the same
+ * call with `otp` (a code from the app, or a recovery code) signs in.
+ */
 const resource = apiResource<Route.ActionArgs>({
   POST: async ({ request, context }) => {
-    const { username, password } = parseOrThrow(adminLoginSchema, await readJsonBody(request));
-    const admin = await signInAdmin(username, password, context.get(clientAddressContext));
+    const { username, password, otp } = parseOrThrow(apiLoginSchema, await readJsonBody(request));
+    const address = context.get(clientAddressContext);
+    const admin = await signInAdmin(username, password, address);
+    if (await hasTwoFactor(admin.id)) {
+      if (!otp)
+        return apiError(401, CODE_NEEDED_MESSAGE, { "Cache-Control": "no-store" }, { two_factor_required: true });
+      const actor = { id: admin.id, name: admin.name, address, userAgent: request.headers.get("User-Agent") ?? "" };
+      try {
+        await verifySecondFactor(admin, otp, actor);
+      } catch (error) {
+        if (!(error instanceof InvalidCodeError)) throw error;
+        return apiError(401, error.message, { "Cache-Control": "no-store" }, { two_factor_required: true });
+      }
+    }
     const { token, expiresAt } = await issueApiToken(admin);
     return json(
       {

@@ -6,6 +6,18 @@ export const adminLoginSchema = z.object({
   password: z.string({ message: "Password is required" }).min(1, "Password is required").max(1000),
 });
 
+/**
+ * POST /api/auth/login: the form's fields and, for a person with two-factor on, `otp` (a code
+ * from their app or a recovery code). A code sent as a JSON number keeps its leading zeros.
+ */
+export const apiLoginSchema = adminLoginSchema.extend({
+  otp: z
+    .union([z.string(), z.number().int().nonnegative()], { message: "otp must be the code as text" })
+    .transform((raw) => (typeof raw === "number" ? String(raw).padStart(6, "0") : raw.trim()))
+    .pipe(z.string().max(40, "That is not a code"))
+    .optional(),
+});
+
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 
 const LOCAL = "http://local.invalid";

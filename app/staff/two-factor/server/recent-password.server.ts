@@ -1,0 +1,70 @@
+import { redirect } from "react-router";
+import { CONFIRM_PASSWORD_PATH, RECENT_PASSWORD_MESSAGE, RECENT_PASSWORD_MS } from "../rules/two-factor";
+import type { Admin } from "~/staff/accounts";
+import { signInAdmin } from "~/staff/accounts/index.server";
+import { apiError } from "~/lib/api.server";
+import { getDb } from "~/lib/db.server";
+import { commitAdminSession, getAdminSession } from "~/lib/session.server";
+import { tokenHash } from "~/lib/token-hash.server";
+
+/** When the password was last given by whoever sends this request: the session's note, or the token's making. */
+async function passwordGivenAt(request: Request): Promise<number | undefined> {
+  const bearer = request.headers.get("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (bearer) {
+    // A token is made by POST /api/auth/login, with the password (and code): that is when it was given.
+    const row = await getDb()
+      .selectFrom("api_tokens")
+      .select("created_at")
+      .where("token_hash", "=", tokenHash(bearer))
+      .executeTakeFirst();
+    if (row) return Date.parse(row.created_at);
+  }
+  const given = (await getAdminSession(request)).get("reauthenticated_at");
+  return given ? Date.parse(given) : undefined;
+}
+
+/** Whether the password was given within the last 10 minutes. */
+export async function hasRecentPassword(request: Request, now = Date.now()): Promise<boolean> {
+  const given = await passwordGivenAt(request);
+  return given !== undefined && now - given <= RECENT_PASSWORD_MS;
+}
+
+/**
+ * For a weighty change (turning two-factor off, new recovery codes, changing roles, adding a
+ * passkey, exporting donor data): passes when the password was given within 10 minutes;
+ * otherwise an admin screen is sent to "Confirm your password" (and brought back to `returnTo`,
+ * the page's own address by default), and an API call answers 403 `{detail,
+ * reauthentication_required: true}` (sign in again with POST /api/auth/login for a fresh token).
+ */
+export async function requireRecentPassword(request: Request, url: URL, returnTo?: string): Promise<void> {
+  if (await hasRecentPassword(request)) return;
+  if (url.pathname.startsWith("/api/")) {
+    throw apiError(403, RECENT_PASSWORD_MESSAGE, undefined, { reauthentication_required: true });
+  }
+  const back = returnTo ?? url.pathname + url.search;
+  throw redirect(`${CONFIRM_PASSWORD_PATH}?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+/**
+ * Checks the password again (rate-limited as at sign-in) and notes the moment in the session;
+ * answers the Set-Cookie header. A wrong password throws InvalidCredentialsError.
+ */
+export async function confirmPassword(
+  admin: Admin,
+  password: string,
+  request: Request,
+  address: string,
+): Promise<string> {
+  await signInAdmin(admin.username, password, address);
+  return notePasswordGiven(request);
+}
+
+/** Notes in the session that the password was given now (at sign-in, or when confirmed). */
+export async function notePasswordGiven(
+  request: Request,
+  session?: Awaited<ReturnType<typeof getAdminSession>>,
+): Promise<string> {
+  const current = session ?? (await getAdminSession(request));
+  current.set("reauthenticated_at", new Date().toISOString());
+  return commitAdminSession(current, request);
+}
