@@ -1,3 +1,3 @@
 export { hasTwoFactor, InvalidCodeError, mustSetUpTwoFactor, verifySecondFactor } from "./server/two-factor.server";
 export { completePendingSignIn, pendingSignIn, startPendingSignIn } from "./server/pending-sign-in.server";
-export { requireRecentPassword } from "./server/recent-password.server";
+export { hasRecentPassword, requireRecentPassword } from "./server/recent-password.server";

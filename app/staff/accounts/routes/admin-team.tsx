@@ -24,6 +24,7 @@ import { Pagination, pageFrom } from "~/ui/pagination";
 import { serviceErrorReply, refuseUnknownIntent } from "~/ui/form-replies.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
+import { requireRecentPassword } from "~/staff/two-factor/index.server";
 import { adminContext } from "~/lib/request-context";
 import { NotFoundError } from "~/lib/service-errors";
 import { formatDate } from "~/shared/dates";
@@ -74,6 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "roles") {
     const id = requireRecordId(formData.get("id"));
+    // Roles are weighty: a password given more than 10 minutes ago is asked for again, then the form comes back.
+    await requireRecentPassword(request, new URL(request.url), `${SCREEN}?edit=${id}`);
     const submission = parseWithZod(formData, { schema: rolesChangeSchema });
     if (submission.status !== "success") return data({ form: "roles", result: submission.reply() }, { status: 400 });
     try {

@@ -4,7 +4,8 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import type { Route } from "./+types/admin-passkeys";
 import { confirmPasswordSchema, RECENT_PASSWORD_MINUTES, renamePasskeySchema, type Passkey } from "../rules/passkeys";
 import { addPasskey, getPasskey, listPasskeys, removePasskey, renamePasskey } from "../server/passkeys.server";
-import { confirmPassword, hasRecentPassword } from "../server/recent-password.server";
+import { confirmPassword } from "../server/recent-password.server";
+import { hasRecentPassword } from "~/staff/two-factor/index.server";
 import { ceremonyFailure, postForOptions } from "../components/ceremony";
 import { InvalidCredentialsError } from "~/staff/accounts/index.server";
 import { ConfirmPanel } from "~/ui/confirm-panel";

@@ -4,18 +4,13 @@ import { apiError } from "~/lib/api.server";
 import { ValidationError } from "~/lib/service-errors";
 import { nowIso } from "~/lib/db.server";
 import { commitAdminSession, getAdminSession } from "~/lib/session.server";
+import { hasRecentPassword } from "~/staff/two-factor/index.server";
 
 /**
- * "Give your password again" before a sensitive change (issue 30: adding a passkey): the
- * moment the password (or a passkey) was last given is kept in the admin session's data as
- * `reauthenticated_at`. A minimal local version; the two-factor slice has the site-wide one.
+ * "Give your password again" before adding a passkey (issue 30): the ten-minute rule is the
+ * two-factor slice's (`hasRecentPassword`); this answers the ceremony's JSON endpoint with a
+ * thrown 403 `{detail}` when the password is not recent.
  */
-export async function hasRecentPassword(request: Request, now = Date.now()): Promise<boolean> {
-  const given = (await getAdminSession(request)).get("reauthenticated_at");
-  return typeof given === "string" && now - Date.parse(given) <= RECENT_PASSWORD_MINUTES * 60_000;
-}
-
-/** For a JSON endpoint: nothing when the password is recent, else a thrown 403 `{detail}`. */
 export async function requireRecentPassword(request: Request): Promise<void> {
   if (!(await hasRecentPassword(request))) {
     throw apiError(
