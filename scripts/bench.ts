@@ -35,6 +35,7 @@ import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
 import { measurePair, type AppProcess } from "./pair-bench";
 import { fillPostgresHistory, isPostgresUrl } from "./postgres-history";
 import { AUDIT_ENTRIES, AUDIT_STAFF, fillAuditHistory } from "./audit-history";
+import { measureAccessCheck } from "./access-check-cost";
 import { weighPages, type PageWeight } from "./page-weight";
 import type { NginxReference } from "./nginx-reference";
 import { printAligned } from "./report-table";
@@ -633,6 +634,8 @@ function auditPaths(staff: number): string[] {
  * statistics the fill made), one request at a time, and its CSV export while watching memory.
  */
 async function measureAuditTrail(databases: BenchDatabases, tmpDir: string, requests: number): Promise<void> {
+  const { microsecondsPerRequest } = measureAccessCheck();
+  console.log(`\nThe role check adds ${microsecondsPerRequest.toFixed(2)} µs to a request (issue 30 allows 200 µs).`);
   const databaseUrl = await databases.create("audit");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
