@@ -165,6 +165,8 @@ for (const laptop of LAPTOPS) {
       test(`${screen} fits ${laptop.width} px with any row menu open, its row actions on screen, Logout at hand`, async ({
         adminPage: page,
       }) => {
+        // Every row's menu opened in turn, every action measured: a long list on a busy machine takes a while.
+        test.setTimeout(90_000);
         await page.goto(screen);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await withEachMenuOpen(page, async (actions) => {
@@ -194,6 +196,8 @@ test.describe("admin screens on a phone", () => {
     test(`${screen} never overflows a 390 px phone; its tables scroll in their own box`, async ({
       adminPage: page,
     }) => {
+      // Every row's menu opened in turn, every action scrolled to: a long list on a busy machine takes a while.
+      test.setTimeout(90_000);
       await page.goto(screen);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await pageOverflow(page), "the page scrolls sideways").toBeLessThanOrEqual(0);
