@@ -98,7 +98,8 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               <TruncatedText text={entry.actor_name || "—"} className="max-w-36" />
             </td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{entry.action}</td>
-            <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+            {/* Long words (a setting's key, a link in a change) may break anywhere: the table must fit a laptop. */}
+            <td className="max-w-44 px-3 py-3 text-slate-700 [overflow-wrap:anywhere]">
               {entry.entity_id ? (
                 <Link
                   to={auditHistoryHref(entry.entity, entry.entity_id)}
@@ -118,7 +119,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               <ChangeList changes={entry.changes} />
             </td>
             <td className="px-3 py-3 text-xs text-slate-600">
-              <span className="block">{entry.address || "—"}</span>
+              <span className="block [overflow-wrap:anywhere]">{entry.address || "—"}</span>
               <TruncatedText text={entry.user_agent || "—"} className="max-w-44" />
             </td>
           </tr>
@@ -143,7 +144,7 @@ function ChangeList({ changes }: { changes: Changes }) {
   return (
     <ul className="space-y-0.5 text-xs">
       {fields.map(([field, [before, after]]) => (
-        <li key={field} className="max-w-80 break-words">
+        <li key={field} className="max-w-80 [overflow-wrap:anywhere]">
           <span className="font-medium text-slate-900">{`${field}:`}</span> {changeValueText(before, 80)} →{" "}
           {changeValueText(after, 80)}
         </li>
