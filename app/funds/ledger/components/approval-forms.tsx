@@ -1,7 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { DataTable } from "~/ui/data-table";
 import { FormAlert } from "~/ui/form-alert";
@@ -163,9 +162,6 @@ export function RejectForm({
   cancelTo: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "reject";
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [form, fields] = useForm<Record<keyof RejectionInput, string>, RejectionInput>({
     id: `reject-${request.id}`,
     lastResult,
@@ -173,42 +169,32 @@ export function RejectForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  useEffect(() => headingRef.current?.focus(), []);
   return (
-    <section aria-labelledby="reject-title" className="rounded-xl border-2 border-red-600 bg-white p-6 shadow-sm">
-      <h2 id="reject-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-        Reject request R{request.id}?
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">
-        {what(request)}, asked for by {request.requested_by}. Nothing moves; the request stays on record with your
-        reason.
-      </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
-        <input type="hidden" name="request_id" value={request.id} />
-        <TextareaField
-          field={fields.reason}
-          label="Reason"
-          rows={2}
-          required
-          maxLength={2000}
-          hint="Why it is not approved, e.g. “The family was helped from another fund”."
-        />
-        <FormAlert errors={form.errors ?? []} />
-        <div className="flex gap-3">
-          <button
-            type="submit"
-            name="intent"
-            value="reject"
-            className="btn bg-red-700 text-white hover:bg-red-800"
-            disabled={saving}
-          >
-            {saving ? "Rejecting..." : "Reject the request"}
-          </button>
-          <Link to={cancelTo} preventScrollReset className="btn-secondary">
-            Not now
-          </Link>
-        </div>
-      </Form>
-    </section>
+    <ConfirmPanel
+      question={`Reject request R${request.id}?`}
+      intent="reject"
+      confirmLabel="Reject the request"
+      busyLabel="Rejecting..."
+      cancelTo={cancelTo}
+      cancelLabel="Not now"
+      fields={{ request_id: String(request.id) }}
+      formProps={getFormProps(form)}
+      details={
+        <p className="text-sm">
+          {what(request)}, asked for by {request.requested_by}. Nothing moves; the request stays on record with your
+          reason.
+        </p>
+      }
+    >
+      <TextareaField
+        field={fields.reason}
+        label="Reason"
+        rows={2}
+        required
+        maxLength={2000}
+        hint="Why it is not approved, e.g. “The family was helped from another fund”."
+      />
+      <FormAlert errors={form.errors ?? []} />
+    </ConfirmPanel>
   );
 }

@@ -1,7 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { ConfirmPanel } from "~/ui/confirm-panel";
 import { FormAlert } from "~/ui/form-alert";
 import { InputField, TextareaField } from "~/ui/form-fields";
 import { reversalSchema, type ReversalInput } from "~/funds/funds";
@@ -36,9 +35,6 @@ export function ReversalForm({
   cancelTo: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "reverse";
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [form, fields] = useForm<Record<keyof ReversalInput, string>, ReversalInput>({
     id: `reversal-${entry.id}`,
     lastResult,
@@ -47,42 +43,50 @@ export function ReversalForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  useEffect(() => headingRef.current?.focus(), []);
   const amount = formatExactDollars(entry.amount);
   const purpose = [entry.programme, entry.region].filter(Boolean).join(", ");
 
   return (
-    <section aria-labelledby="reversal-title" className="rounded-xl border-2 border-red-600 bg-white p-6 shadow-sm">
-      <h2 id="reversal-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-        Reverse entry #{entry.id}?
-      </h2>
-      {/* Tracks of at least nothing, not their longest word, so a long link in the description wraps on a phone. */}
-      <dl className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_minmax(0,1fr)]">
-        <dt className="font-medium text-slate-900">Disbursed</dt>
-        <dd>
-          {amount} from {entry.fund_name} on {entry.disbursed_on} ({entry.disbursed_on_hijri})
-        </dd>
-        {entry.category_label ? (
-          <>
-            <dt className="font-medium text-slate-900">To</dt>
-            <dd>{entry.category_label}</dd>
-          </>
-        ) : null}
-        {purpose ? (
-          <>
-            <dt className="font-medium text-slate-900">For</dt>
-            <dd>{purpose}</dd>
-          </>
-        ) : null}
-        <dt className="font-medium text-slate-900">Description</dt>
-        <dd>{entry.description}</dd>
-      </dl>
-      <p className="mt-3 text-sm text-slate-700">
-        A reversal puts {amount} back into {entry.fund_name} and names entry #{entry.id}. Both stay in the ledger for
-        good.
-      </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2" preventScrollReset>
-        <input type="hidden" name={fields.reverses_id.name} value={entry.id} />
+    <ConfirmPanel
+      question={`Reverse entry #${entry.id}?`}
+      intent="reverse"
+      confirmLabel="Record the reversal"
+      busyLabel="Recording..."
+      cancelTo={cancelTo}
+      cancelLabel="Keep the entry as it is"
+      formProps={getFormProps(form)}
+      details={
+        <>
+          {/* Tracks of at least nothing, not their longest word: a long link in the description wraps on a phone. */}
+          <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_minmax(0,1fr)]">
+            <dt className="font-medium text-slate-900">Disbursed</dt>
+            <dd>
+              {amount} from {entry.fund_name} on {entry.disbursed_on} ({entry.disbursed_on_hijri})
+            </dd>
+            {entry.category_label ? (
+              <>
+                <dt className="font-medium text-slate-900">To</dt>
+                <dd>{entry.category_label}</dd>
+              </>
+            ) : null}
+            {purpose ? (
+              <>
+                <dt className="font-medium text-slate-900">For</dt>
+                <dd>{purpose}</dd>
+              </>
+            ) : null}
+            <dt className="font-medium text-slate-900">Description</dt>
+            <dd>{entry.description}</dd>
+          </dl>
+          <p className="mt-3 text-sm">
+            A reversal puts {amount} back into {entry.fund_name} and names entry #{entry.id}. Both stay in the ledger
+            for good.
+          </p>
+        </>
+      }
+    >
+      <input type="hidden" name={fields.reverses_id.name} value={entry.id} />
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextareaField
           field={fields.description}
           label="Reason"
@@ -100,24 +104,8 @@ export function ReversalForm({
           min={entry.disbursed_on}
           max={today}
         />
-        <div className="space-y-3 sm:col-span-2">
-          <FormAlert errors={[...(form.errors ?? []), ...(fields.reverses_id.errors ?? [])]} />
-          <div className="flex gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value="reverse"
-              className="btn bg-red-700 text-white hover:bg-red-800"
-              disabled={saving}
-            >
-              {saving ? "Recording..." : "Record the reversal"}
-            </button>
-            <Link to={cancelTo} preventScrollReset className="btn-secondary">
-              Keep the entry as it is
-            </Link>
-          </div>
-        </div>
-      </Form>
-    </section>
+      </div>
+      <FormAlert errors={[...(form.errors ?? []), ...(fields.reverses_id.errors ?? [])]} />
+    </ConfirmPanel>
   );
 }

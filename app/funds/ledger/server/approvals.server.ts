@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import { isZakatCategory, zakatCategoryLabel, type ZakatCategoryKey } from "~/funds/funds";
+import { sql, type Insertable, type Kysely } from "kysely";
+import { isZakatCategory, zakatCategoryLabel } from "~/funds/funds";
 import { approvalThresholdCents, APPROVAL_THRESHOLD_KEY } from "~/content/settings";
 import { settingValues } from "~/content/settings/index.server";
 import { holdsAnyOf, type Admin } from "~/staff/accounts";
@@ -14,8 +14,8 @@ import { needsApproval, rejectionSchema } from "../rules/approval-rules";
 import type {
   Database,
   DisbursementRequestRow,
+  DisbursementRequestsTable,
   DisbursementRequestStatus,
-  LedgerEntryKind,
 } from "../../../../db/schema";
 import {
   alreadyReversedMeanwhile,
@@ -28,6 +28,7 @@ import {
   readReversal,
   reversibleEntry,
   type LedgerEntry,
+  type LedgerLine,
 } from "./ledger.server";
 
 /**
@@ -38,24 +39,8 @@ import {
  * person who asked never decides their own request. Requests are staff's alone: no public
  * page, report, balance or public API ever reads this table.
  */
-export interface DisbursementRequest {
-  id: number;
+export interface DisbursementRequest extends LedgerLine {
   status: DisbursementRequestStatus;
-  kind: LedgerEntryKind;
-  fund_id: number;
-  fund_name: string;
-  /** Dollars, always positive. */
-  amount: number;
-  disbursed_on: string;
-  disbursed_on_hijri: string;
-  category: ZakatCategoryKey | null;
-  category_label: string;
-  programme: string;
-  region: string;
-  description: string;
-  has_proof: boolean;
-  /** For a reversal request: the entry it would reverse. */
-  reverses_id: number | null;
   requested_by: string;
   requested_at: string;
   /** Who approved or rejected it, and when ('' and null while it waits). */
@@ -157,8 +142,46 @@ export const REQUEST_STATUSES: readonly DisbursementRequestStatus[] = ["requeste
 export type Submitted =
   { status: "recorded"; entry: LedgerEntry } | { status: "requested"; request: DisbursementRequest };
 
-function amountWords(cents: number): string {
-  return formatExactCents(cents);
+/** "Disbursement of $5,000.00 from Zakat", "Reversal of entry #12 of $1,200.00 from Zakat". */
+function requestWords(row: RequestRow): string {
+  const what = row.kind === "reversal" ? `Reversal of entry #${row.reverses_id}` : "Disbursement";
+  return `${what} of ${formatExactCents(Number(row.amount_cents))} from ${row.fund_name}`;
+}
+
+type RequestedLine = Omit<
+  Insertable<DisbursementRequestsTable>,
+  "requested_by" | "requested_by_id" | "requested_at" | "decided_at" | "entry_id"
+>;
+
+/** Writes a waiting request in the requester's name, and its line in the audit trail. */
+async function fileRequest(
+  trx: Db,
+  requester: Admin,
+  request: { line: RequestedLine; summary: string; after: Record<string, unknown> },
+): Promise<number> {
+  const row = await trx
+    .insertInto("disbursement_requests")
+    .values({
+      ...request.line,
+      requested_by: requester.username,
+      requested_by_id: requester.id || null,
+      requested_at: nowIso(),
+      decided_at: null,
+      entry_id: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordAudit(
+    {
+      action: "request",
+      entity: "disbursement_request",
+      entityId: row.id,
+      summary: request.summary,
+      after: request.after,
+    },
+    trx,
+  );
+  return row.id;
 }
 
 /**
@@ -178,9 +201,8 @@ export async function submitDisbursement(input: unknown, requester: Admin, proof
     .transaction()
     .execute(async (trx) => {
       const fund = await checkDisbursement(trx, entry, amountCents);
-      const row = await trx
-        .insertInto("disbursement_requests")
-        .values({
+      return fileRequest(trx, requester, {
+        line: {
           kind: "disbursement",
           fund_id: fund.id,
           amount_cents: amountCents,
@@ -191,30 +213,15 @@ export async function submitDisbursement(input: unknown, requester: Admin, proof
           description: entry.description,
           proof_filename: proofFilename,
           reverses_id: null,
-          requested_by: requester.username,
-          requested_by_id: requester.id || null,
-          requested_at: nowIso(),
-          decided_at: null,
-          entry_id: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordAudit(
-        {
-          action: "request",
-          entity: "disbursement_request",
-          entityId: row.id,
-          summary: `Disbursement of ${amountWords(amountCents)} from ${fund.name} requested`,
-          after: {
-            fund: fund.name,
-            amount: centsToDollars(amountCents),
-            disbursed_on: entry.disbursed_on,
-            description: entry.description,
-          },
         },
-        trx,
-      );
-      return row.id;
+        summary: `Disbursement of ${formatExactCents(amountCents)} from ${fund.name} requested`,
+        after: {
+          fund: fund.name,
+          amount: centsToDollars(amountCents),
+          disbursed_on: entry.disbursed_on,
+          description: entry.description,
+        },
+      });
     });
   return { status: "requested", request: await getDisbursementRequest(id) };
 }
@@ -241,9 +248,8 @@ export async function submitReversal(input: unknown, requester: Admin): Promise<
         return { kind: "entry", id };
       }
       await refuseSecondReversalRequest(trx, original.id);
-      const row = await trx
-        .insertInto("disbursement_requests")
-        .values({
+      const id = await fileRequest(trx, requester, {
+        line: {
           kind: "reversal",
           fund_id: original.fund_id,
           amount_cents: original.amount_cents,
@@ -253,25 +259,11 @@ export async function submitReversal(input: unknown, requester: Admin): Promise<
           region: original.region,
           description: reversal.description,
           reverses_id: original.id,
-          requested_by: requester.username,
-          requested_by_id: requester.id || null,
-          requested_at: nowIso(),
-          decided_at: null,
-          entry_id: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordAudit(
-        {
-          action: "request",
-          entity: "disbursement_request",
-          entityId: row.id,
-          summary: `Reversal of entry #${original.id} (${amountWords(Number(original.amount_cents))}) requested`,
-          after: { reverses_id: original.id, reason: reversal.description, disbursed_on: day },
         },
-        trx,
-      );
-      return { kind: "request", id: row.id };
+        summary: `Reversal of entry #${original.id} (${formatExactCents(Number(original.amount_cents))}) requested`,
+        after: { reverses_id: original.id, reason: reversal.description, disbursed_on: day },
+      });
+      return { kind: "request", id };
     })
     .catch(async (error: unknown) => {
       if (uniqueViolation(error)?.constraint.includes("one_reversal")) {
@@ -379,7 +371,7 @@ export async function approveRequest(id: number, approver: Admin): Promise<Disbu
           action: "approve",
           entity: "disbursement_request",
           entityId: row.id,
-          summary: `${row.kind === "reversal" ? `Reversal of entry #${row.reverses_id}` : "Disbursement"} of ${amountWords(Number(row.amount_cents))} from ${row.fund_name} approved (entry #${entryId}, requested by ${row.requested_by})`,
+          summary: `${requestWords(row)} approved (entry #${entryId}, requested by ${row.requested_by})`,
           before: { status: "requested" },
           after: { status: "approved", entry_id: entryId },
         },
@@ -415,7 +407,7 @@ export async function rejectRequest(id: number, input: unknown, decider: Admin):
           action: "reject",
           entity: "disbursement_request",
           entityId: row.id,
-          summary: `${row.kind === "reversal" ? `Reversal of entry #${row.reverses_id}` : "Disbursement"} of ${amountWords(Number(row.amount_cents))} from ${row.fund_name} rejected (requested by ${row.requested_by})`,
+          summary: `${requestWords(row)} rejected (requested by ${row.requested_by})`,
           before: { status: "requested" },
           after: { status: "rejected", reason: parsed.data.reason },
         },

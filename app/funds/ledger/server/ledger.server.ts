@@ -34,13 +34,8 @@ import type { Database, DisbursementRow, LedgerEntryKind } from "../../../../db/
 import { fundRow } from "~/funds/funds/index.server";
 import { uniqueViolation } from "~/lib/sql-dialect.server";
 
-/**
- * The ledger of what went out. Entries are only ever added: a mistake is put right by a
- * reversal that names the entry it reverses (the database refuses any change or
- * deletion, and refuses a disbursement its fund's balance cannot cover, inside the
- * insert, so two staff recording at once can never take a fund below zero).
- */
-export interface LedgerEntry {
+/** What a ledger entry and a request for one both say: the money, its fund, its day and its purpose. */
+export interface LedgerLine {
   id: number;
   kind: LedgerEntryKind;
   fund_id: number;
@@ -58,6 +53,15 @@ export interface LedgerEntry {
   has_proof: boolean;
   /** For a reversal: the entry it reverses. */
   reverses_id: number | null;
+}
+
+/**
+ * The ledger of what went out. Entries are only ever added: a mistake is put right by a
+ * reversal that names the entry it reverses (the database refuses any change or
+ * deletion, and refuses a disbursement its fund's balance cannot cover, inside the
+ * insert, so two staff recording at once can never take a fund below zero).
+ */
+export interface LedgerEntry extends LedgerLine {
   /** For a disbursement that was reversed: the reversal. */
   reversed_by_id: number | null;
   recorded_by: string;
