@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import { Icon } from "~/ui/icon";
 import { useEscapeKey } from "~/ui/use-escape-key";
 import type { Role } from "~/staff/accounts";
+import { AccountMenu } from "./account-menu";
 import { screensFor } from "./admin-navigation";
 
 type SidebarState = "auto" | "collapsed" | "expanded";
@@ -115,7 +116,7 @@ export function AdminShell({ username, roles, children }: { username: string; ro
 }
 
 /**
- * Who is signed in, View Site and Logout, in a bar that stays at the top of the window: at
+ * Who is signed in, their own account's screens, View Site and Logout, in a bar that stays at the top of the window: at
  * the foot of the sidebar, Logout fell below the fold once the list of screens grew.
  */
 function AccountBar({ username }: { username: string }) {
@@ -135,13 +136,7 @@ function AccountBar({ username }: { username: string }) {
           </strong>
         </span>
       </p>
-      <Link
-        to="/admin/sign-ins"
-        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
-      >
-        <Icon name="user" />
-        <span className="max-sm:sr-only">Your sign-ins</span>
-      </Link>
+      <AccountMenu />
       <a
         href="/"
         target="_blank"
@@ -153,22 +148,6 @@ function AccountBar({ username }: { username: string }) {
         <span className="max-sm:sr-only">View Site</span>
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
-      <NavLink
-        to="/admin/passkeys"
-        title="Passkeys"
-        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
-      >
-        <Icon name="user" />
-        <span className="max-sm:sr-only">Passkeys</span>
-      </NavLink>
-      <NavLink
-        to="/admin/security"
-        title="Security: two-factor sign-in"
-        className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
-      >
-        <Icon name="user" />
-        <span className="max-sm:sr-only">Security</span>
-      </NavLink>
       <Form method="post" action="/admin/logout">
         <button
           type="submit"

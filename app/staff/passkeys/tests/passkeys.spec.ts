@@ -30,6 +30,8 @@ test("the owner adds a passkey, signs out, and signs in again with the passkey a
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("admin-username")).toHaveText(E2E_ADMIN.username);
 
+  await page.locator("summary", { hasText: "Your account" }).click();
+
   await page.getByRole("link", { name: "Passkeys" }).click();
   await expect(page.getByRole("heading", { name: "Passkeys", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Add a passkey" }).click();

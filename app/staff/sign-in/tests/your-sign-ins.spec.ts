@@ -29,6 +29,7 @@ test("signing out all others in one browser sends the other to sign-in on its ne
     await expect(otherPage.getByTestId("admin-username")).toHaveText(username);
 
     await page.goto("/admin");
+    await page.locator("summary", { hasText: "Your account" }).click();
     await page.getByRole("link", { name: "Your sign-ins" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your sign-ins" })).toBeVisible();
     const sessions = page.getByRole("table", { name: "Your sessions" });

@@ -33,6 +33,8 @@ test("a new editor turns on two-factor, then signs in with password and code", a
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin$/);
 
+  await page.locator("summary", { hasText: "Your account" }).click();
+
   await page.getByRole("link", { name: "Security" }).click();
   await expect(page.getByRole("heading", { name: "Security" })).toBeVisible();
   await page.getByRole("button", { name: "Turn on an authenticator app" }).click();
