@@ -1,2 +1,2 @@
-export { adminFromSession, readerOf, requireAdminApi, requireAdminPage, staffOnly } from "./server/auth.server";
+export { adminFromSession, authorizeAdmin, requireAdminApi, requireAdminPage, staffOnly } from "./server/auth.server";
 export { renewSessionsOf, rotateSession } from "./server/sessions.server";

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api-appeal";
 import { apiError, apiResource, json, noContent, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
-import { readerOf, staffOnly } from "~/staff/sign-in/index.server";
+import { readerOf } from "~/staff/access/index.server";
+import { staffOnly } from "~/staff/sign-in/index.server";
 import { deleteAppeal, getAppeal, updateAppeal } from "../server/appeals.server";
 import { getAppealDetail } from "~/giving/gifts/index.server";
 
@@ -23,7 +24,7 @@ function refOf(params: { ref?: string }): string {
 const resource = apiResource<Route.ActionArgs>({
   GET: sameForEveryVisitor(async ({ request, params }) => {
     // The address it has now is in `slug`: the API answers the appeal, not a redirect.
-    const { movedTo: _, ...appeal } = await getAppealDetail(refOf(params), await readerOf(request));
+    const { movedTo: _, ...appeal } = await getAppealDetail(refOf(params), await readerOf(request, "/api/appeals"));
     return json(appeal);
   }),
   PUT: staffOnly(async ({ request, params }) => {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api-appeals";
 import { apiError, apiResource, json, listAnswer, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
-import { readerOf, staffOnly } from "~/staff/sign-in/index.server";
+import { readerOf } from "~/staff/access/index.server";
+import { staffOnly } from "~/staff/sign-in/index.server";
 import { appealsInBatches, createAppeal, listAppeals, readAppealFilter } from "../server/appeals.server";
 
 /**
@@ -16,7 +17,7 @@ const resource = apiResource<Route.ActionArgs>({
     const url = new URL(request.url);
     const { filter, problem } = readAppealFilter(url.searchParams);
     if (problem) return apiError(422, problem);
-    const reader = await readerOf(request);
+    const reader = await readerOf(request, "/api/appeals");
     return listAnswer(url, {
       whole: () => appealsInBatches(filter, reader),
       page: (page) => listAppeals(filter, page, reader),

@@ -25,7 +25,7 @@ import { NotFoundError } from "~/lib/service-errors";
 import { siteUrlFor } from "~/lib/site-url.server";
 import { checkoutVisitorOf } from "~/lib/visitor.server";
 import { getAppealDetail } from "~/giving/gifts/index.server";
-import { readerOf } from "~/staff/sign-in/index.server";
+import { readerOf } from "~/staff/access/index.server";
 import type { loader as rootLoader } from "~/root";
 import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 
@@ -37,7 +37,7 @@ import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 export const handle = SAME_FOR_EVERY_VISITOR;
 
 export async function loader({ params, request, url }: Route.LoaderArgs) {
-  const appeal = await getAppealDetail(params.slug, await readerOf(request)).catch((error: unknown) => {
+  const appeal = await getAppealDetail(params.slug, await readerOf(request, "/api/appeals")).catch((error: unknown) => {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
   });

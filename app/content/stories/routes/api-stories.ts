@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api-stories";
 import { apiResource, json, queryFlag, queryPage, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
-import { readerOf, staffOnly } from "~/staff/sign-in/index.server";
+import { readerOf } from "~/staff/access/index.server";
+import { staffOnly } from "~/staff/sign-in/index.server";
 import { createStory, listStories } from "../server/stories.server";
 
 /**
@@ -16,7 +17,7 @@ const resource = apiResource<Route.ActionArgs>({
       featuredOnly: queryFlag(url, "featured_only"),
       ...queryPage(url),
     };
-    return json(await listStories(options, await readerOf(request)));
+    return json(await listStories(options, await readerOf(request, "/api/stories")));
   }),
   POST: staffOnly(async ({ request }) => json(await createStory(await readJsonBody(request)), 201)),
 });

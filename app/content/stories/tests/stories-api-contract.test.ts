@@ -78,6 +78,29 @@ describe("stories", () => {
     expect(staff.body.title).toBe("Draft");
   });
 
+  it("show drafts to the staff who write them (an editor) but not to staff of other roles", async () => {
+    await callApi(storiesApi.action, "/api/stories/", { body: STORY, headers: auth });
+    const hidden = await callApi(storiesApi.action, "/api/stories/", {
+      body: { ...STORY, title: "Draft", is_active: false },
+      headers: auth,
+    });
+    const titlesFor = async (headers: Record<string, string>) =>
+      (await callApi(storiesApi.loader, "/api/stories/", { headers })).body.map(
+        (story: { title: string }) => story.title,
+      );
+    const editor = (await createTestAdmin("a-strong-password", ["editor"])).auth;
+    expect(await titlesFor(editor)).toContain("Draft");
+    for (const roles of [["finance"], ["caseworker"], ["community"]] as const) {
+      const other = (await createTestAdmin("a-strong-password", [...roles])).auth;
+      expect(await titlesFor(other), roles[0]).toEqual([STORY.title]);
+      const one = await callApi(storyApi.loader, `/api/stories/${hidden.body.id}`, {
+        params: { id: String(hidden.body.id) },
+        headers: other,
+      });
+      expect(one.status, roles[0]).toBe(404);
+    }
+  });
+
   it("keep what a PUT leaves out, so a partial update never publishes a draft", async () => {
     const draft = await callApi(storiesApi.action, "/api/stories/", {
       body: { ...STORY, is_active: false },

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api-testimonials";
 import { apiResource, json, queryFlag, queryPage, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
-import { readerOf, staffOnly } from "~/staff/sign-in/index.server";
+import { readerOf } from "~/staff/access/index.server";
+import { staffOnly } from "~/staff/sign-in/index.server";
 import { createTestimonial, listTestimonials } from "../server/testimonials.server";
 
 /**
@@ -13,7 +14,7 @@ const resource = apiResource<Route.ActionArgs>({
     return json(
       await listTestimonials(
         { approvedOnly: queryFlag(url, "approved_only"), ...queryPage(url) },
-        await readerOf(request),
+        await readerOf(request, "/api/testimonials"),
       ),
     );
   }),

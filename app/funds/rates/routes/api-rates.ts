@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api-rates";
 import { apiResource, json, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
-import { readerOf, staffOnly } from "~/staff/sign-in/index.server";
+import { readerOf } from "~/staff/access/index.server";
+import { staffOnly } from "~/staff/sign-in/index.server";
 import { rateRegister, recordRate } from "../server/rates.server";
 
 /**
@@ -11,7 +12,7 @@ import { rateRegister, recordRate } from "../server/rates.server";
  * in the history.
  */
 const resource = apiResource<Route.ActionArgs>({
-  GET: sameForEveryVisitor(async ({ request }) => json(await rateRegister(await readerOf(request)))),
+  GET: sameForEveryVisitor(async ({ request }) => json(await rateRegister(await readerOf(request, "/api/rates")))),
   POST: staffOnly(async ({ request }, admin) =>
     json(await recordRate(await readJsonBody(request), admin.username), 201),
   ),

@@ -87,8 +87,3 @@ export function staffOnly<Args extends { request: Request; context: { get(key: t
   return async (args: Args): Promise<Response> =>
     handler(args, args.context.get(adminContext) ?? (await requireAdminApi(args.request)));
 }
-
-/** Whether the request comes from signed-in staff: public reads then see everything. */
-export async function readerOf(request: Request): Promise<{ staff: boolean }> {
-  return { staff: Boolean(await authorizeAdmin(request)) };
-}
