@@ -5,6 +5,7 @@ import type { Route } from "./+types/admin-security";
 import { confirmAppSchema, SECURITY_PATH } from "../rules/two-factor";
 import {
   beginAuthenticatorSetup,
+  cancelAuthenticatorSetup,
   confirmAuthenticator,
   mustSetUpTwoFactor,
   regenerateRecoveryCodes,
@@ -46,7 +47,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(SECURITY_PATH);
   }
   if (intent === "cancel-setup") {
-    await turnOffTwoFactor(admin);
+    await cancelAuthenticatorSetup(admin);
     return redirect(`${SECURITY_PATH}?done=cancelled`);
   }
   if (intent === "confirm") {

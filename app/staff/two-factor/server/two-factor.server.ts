@@ -236,6 +236,18 @@ export async function turnOffTwoFactor(admin: Admin): Promise<void> {
     });
 }
 
+/**
+ * Drops an authenticator app whose setup was begun and never confirmed. Two-factor that is on
+ * stays on: turning it off is `turnOffTwoFactor`, behind the password asked again.
+ */
+export async function cancelAuthenticatorSetup(admin: Admin): Promise<void> {
+  await getDb()
+    .deleteFrom("admin_two_factor")
+    .where("admin_id", "=", admin.id)
+    .where("enabled_at", "is", null)
+    .execute();
+}
+
 async function queueTurnedOffMail(trx: Kysely<Database>, admin: Admin, enabledAt: string): Promise<void> {
   await queueMail(trx, {
     kind: "two-factor-off",
