@@ -38,6 +38,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const attemptsPerAccount = new RateLimiter("sign-in-account", 5, FIFTEEN_MINUTES);
 const attemptsPerAddress = new RateLimiter("sign-in-address", 20, FIFTEEN_MINUTES);
 const attemptsPerUsername = new RateLimiter("sign-in-username", 50, FIFTEEN_MINUTES);
+/** What a failed sign-in to no account records in place of the name typed (it may be a password). */
+const UNKNOWN_USERNAME = "unknown username";
 
 /**
  * Checks a username and password, the one sign-in rule behind the admin form and
@@ -77,12 +79,13 @@ export async function signInAdmin(username: string, password: string, clientAddr
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
   // A deactivated account meets the same words as a wrong password: it tells a guesser nothing.
   if (!row || !valid || row.active !== 1) {
-    // The name tried, never the password; no guard ran, so the person and the address are given here.
+    // The account's own name, never what was typed for an unknown one: people type a password into the
+    // username field. No guard ran, so the person and the address are given here.
     await recordAudit({
       action: "sign-in-failed",
       entity: "staff",
       entityId: row?.id,
-      summary: username.slice(0, 100),
+      summary: row ? row.username : UNKNOWN_USERNAME,
       actor: { id: null, name: "", address: clientAddress },
     });
     throw new InvalidCredentialsError();
@@ -91,7 +94,7 @@ export async function signInAdmin(username: string, password: string, clientAddr
     action: "sign-in",
     entity: "staff",
     entityId: row.id,
-    summary: username.slice(0, 100),
+    summary: row.username,
     actor: { id: row.id, name: row.name || row.username, address: clientAddress },
   });
 
