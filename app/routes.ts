@@ -128,6 +128,7 @@ export default [
       route("funds", "funds/funds/routes/api-funds.ts"),
       route("funds/:id", "funds/funds/routes/api-fund.ts"),
       route("disbursements", "funds/ledger/routes/api-disbursements.ts"),
+      route("disbursements/requests/:id", "funds/ledger/routes/api-disbursement-request.ts"),
       route("disbursements/:id", "funds/ledger/routes/api-disbursement.ts"),
       route("disbursements/:id/:decision", "funds/ledger/routes/api-disbursement-decision.ts"),
       route("rates", "funds/rates/routes/api-rates.ts"),

@@ -116,6 +116,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/api/disbursements/:id": FINANCE,
   // A second pair of eyes on money (decision 152): finance or owner decide others' requests.
   "/api/disbursements/:id/:decision": FINANCE,
+  "/api/disbursements/requests/:id": FINANCE,
   "/api/rates": readByAll(FINANCE),
   "/api/transparency": "public",
   // The audit trail (staff/audit).

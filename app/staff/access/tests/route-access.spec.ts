@@ -154,6 +154,7 @@ const EXPECTED: Record<string, Expected> = {
   "/api/disbursements": only("finance"),
   "/api/disbursements/:id": only("finance"),
   "/api/disbursements/:id/:decision": only("finance"),
+  "/api/disbursements/requests/:id": only("finance"),
   "/api/rates": readByAll("finance"),
   "/api/transparency": everyone,
   "/api/*": everyone,
