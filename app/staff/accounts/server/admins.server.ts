@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Admin } from "../rules/admin";
 import { rolesFromColumn, rolesToColumn, type Role } from "../rules/roles";
-import { MIN_PASSWORD_LENGTH } from "../rules/team";
+import { MIN_PASSWORD_LENGTH, passwordChangedMail } from "../rules/team";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/staff/sign-in";
 import { getDb, nowIso, type DB } from "~/lib/db.server";
 import { equalsIgnoringCase } from "~/lib/sql-dialect.server";
@@ -9,6 +9,7 @@ import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } fro
 import { RateLimiter } from "~/lib/rate-limit.server";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { recordAudit } from "~/staff/audit/index.server";
+import { queueMail } from "~/mail/queue/index.server";
 
 export type { Admin };
 
@@ -150,7 +151,17 @@ export async function createAdmin({ username, password, roles, name = "", email 
   return adminFromRow(row);
 }
 
-/** Sets a new password and signs the admin out everywhere (sessions and API tokens). */
+/**
+ * What the admin:password command is called in the audit trail: it runs on the server, as no
+ * one signed in, so the operator's own name is unknown.
+ */
+const COMMAND_ACTOR = { id: null, name: "admin:password command", address: "", userAgent: "" };
+
+/**
+ * Sets a new password (the admin:password command) and signs the admin out everywhere
+ * (sessions and API tokens); the person is mailed that their password was changed, and the
+ * trail keeps it, in the same transaction.
+ */
 export async function setAdminPassword(username: string, password: string): Promise<Admin> {
   assertAcceptablePassword(password);
   const passwordHash = await hashPassword(password);
@@ -163,8 +174,40 @@ export async function setAdminPassword(username: string, password: string): Prom
         .where(equalsIgnoringCase(sql.ref("username"), username))
         .executeTakeFirst();
       if (!found) throw new NotFoundError(`No admin is called "${username}"`);
-      return replacePassword(trx, found.id, passwordHash);
+      const admin = await replacePassword(trx, found.id, passwordHash);
+      if (admin.email) {
+        await queueMail(trx, {
+          ...passwordChangedMail({ name: admin.name, username: admin.username }),
+          kind: "staff-password-changed",
+          to: admin.email,
+        });
+      }
+      await recordAudit(
+        {
+          action: "password-set",
+          entity: "staff",
+          entityId: admin.id,
+          summary: `A new password for ${admin.username} was set with the admin:password command; their sessions and API tokens ended`,
+          actor: COMMAND_ACTOR,
+        },
+        trx,
+      );
+      return admin;
     });
+}
+
+/** An owner the admin:password command creates for a name no one has (audited as the command's doing). */
+export async function createOwnerFromCommand(username: string, password: string): Promise<Admin> {
+  const admin = await createAdmin({ username, password, roles: ["owner"] });
+  await recordAudit({
+    action: "create",
+    entity: "staff",
+    entityId: admin.id,
+    summary: `${admin.username} was created as an owner with the admin:password command`,
+    after: { username: admin.username, roles: admin.roles },
+    actor: COMMAND_ACTOR,
+  });
+  return admin;
 }
 
 /**
