@@ -76,6 +76,7 @@ export default [
     route("audit", "staff/audit/routes/admin-audit.tsx"),
     route("audit.csv", "staff/audit/routes/admin-audit-export.ts"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
+    route("account", "staff/accounts/routes/admin-account.tsx"),
     route("sign-ins", "staff/sign-in/routes/admin-sign-ins.tsx"),
     // Passkeys: a person's own.
     route("passkeys", "staff/passkeys/routes/admin-passkeys.tsx"),

@@ -59,6 +59,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   // Sessions and personal tokens (staff/sign-in): everyone sees their own; what only an
   // owner may do (everyone's sessions, signing others out) is checked by the screen's service.
   "/admin/sign-ins": "staff",
+  "/admin/account": "staff",
   // Passkeys (staff/passkeys): everyone manages their own. Signing in with one is
   // /admin/login/passkey, outside the admin area like /admin/login.
   "/admin/passkeys": "staff",

@@ -100,6 +100,7 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/settings": ownerOnly,
   "/admin/outbox": ownerOnly,
   "/admin/sign-ins": anyStaff,
+  "/admin/account": anyStaff,
   "/admin/security": anyStaff,
   "/admin/security/confirm-password": anyStaff,
   "/admin/team": ownerOnly,

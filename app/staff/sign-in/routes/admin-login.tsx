@@ -5,7 +5,8 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/admin-login";
 import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "../rules/admin-login";
 import { adminAuthenticator, adminFromSession } from "../server/auth.server";
-import { InvalidCredentialsError, type Admin } from "~/staff/accounts/index.server";
+import { beginAdminSession } from "../server/sessions.server";
+import { InvalidCredentialsError } from "~/staff/accounts/index.server";
 import { secondStepSchema } from "~/staff/two-factor";
 import {
   completePendingSignIn,
@@ -19,7 +20,6 @@ import { SecondStepForm } from "../components/second-step-form";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/ui/form-replies.server";
 import { clientAddressContext } from "~/lib/request-context";
-import { commitAdminSession, getAdminSession } from "~/lib/session.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin sign-in | Al-Amanah Foundation" },
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`/admin/login?${query}`, { headers: { "Set-Cookie": await startPendingSignIn(admin, request) } });
     }
     return redirect(redirectTo, {
-      headers: { "Set-Cookie": await beginSession(admin, request, context.get(clientAddressContext)) },
+      headers: { "Set-Cookie": await beginAdminSession(admin, request, context.get(clientAddressContext)) },
     });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
@@ -62,20 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return serviceErrorReply(submission, error, {}, { hideFields: ["password"] });
   }
-}
-
-/**
- * The session a sign-in begins: a fresh one every time, so an id planted before sign-in is never promoted. It keeps
- * the browser and the address signed in from (Your sign-ins) and when the password was given (asked again after 10
- * minutes for what needs it).
- */
-async function beginSession(admin: Admin, request: Request, address: string): Promise<string> {
-  const session = await getAdminSession(new Request(request.url));
-  session.set("adminId", admin.id);
-  session.set("userAgent", request.headers.get("User-Agent") ?? "");
-  session.set("address", address);
-  session.set("reauthenticated_at", new Date().toISOString());
-  return commitAdminSession(session, request);
 }
 
 /** The second step: the code from the app (or a recovery code) for the password given a moment ago. */
@@ -103,7 +89,7 @@ async function secondStepAction(request: Request, formData: FormData, address: s
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await completePendingSignIn(request));
-  headers.append("Set-Cookie", await beginSession(admin, request, address));
+  headers.append("Set-Cookie", await beginAdminSession(admin, request, address));
   return redirect(safeRedirectPath(formData.get("redirectTo")), { headers });
 }
 

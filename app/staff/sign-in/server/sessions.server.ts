@@ -216,3 +216,17 @@ export async function rotateSession(request: Request): Promise<string | undefine
   await getDb().deleteFrom("admin_sessions").where("id", "=", oldId).execute();
   return cookie;
 }
+
+/**
+ * The session a sign-in begins: a fresh one every time, so an id planted before sign-in is never
+ * promoted. It keeps the browser and the address signed in from (Your sign-ins) and when the
+ * password was given (asked again after 10 minutes for what needs it). Answers Set-Cookie.
+ */
+export async function beginAdminSession(admin: Pick<Admin, "id">, request: Request, address: string): Promise<string> {
+  const session = await getAdminSession(new Request(request.url));
+  session.set("adminId", admin.id);
+  session.set("userAgent", request.headers.get("User-Agent") ?? "");
+  session.set("address", address);
+  session.set("reauthenticated_at", new Date().toISOString());
+  return commitAdminSession(session, request);
+}
