@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-account";
-import { NewPasswordField } from "../components/staff-card";
+import { NewPasswordPair, PasswordField } from "../components/password-fields";
 import { roleWords, MIN_PASSWORD_LENGTH, ownDetailsSchema, passwordChangeSchema } from "../rules/team";
 import { changeOwnPassword, changesEmail, updateOwnDetails } from "../server/own-account.server";
 import { readFormBody } from "~/lib/form-body.server";
@@ -160,38 +160,12 @@ function PasswordForm({ result }: { result: Result }) {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="password" />
         <FormAlert errors={form.errors} />
-        <div>
-          <label htmlFor={fields.current_password.id} className="field-label">
-            Current password
-          </label>
-          <input
-            id={fields.current_password.id}
-            name={fields.current_password.name}
-            type="password"
-            required
-            autoComplete="current-password"
-            aria-invalid={fields.current_password.errors ? true : undefined}
-            aria-describedby={fields.current_password.errors ? fields.current_password.errorId : undefined}
-            className="field-input"
-          />
-          {fields.current_password.errors ? (
-            <p id={fields.current_password.errorId} className="field-error">
-              {fields.current_password.errors[0]}
-            </p>
-          ) : null}
-        </div>
-        <NewPasswordField
-          id={fields.password.id}
-          name={fields.password.name}
+        <PasswordField field={fields.current_password} label="Current password" autoComplete="current-password" />
+        <NewPasswordPair
+          password={fields.password}
+          confirm={fields.confirm}
           label="New password"
-          errors={fields.password.errors}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters. Your other sessions and API tokens will be signed out.`}
-        />
-        <NewPasswordField
-          id={fields.confirm.id}
-          name={fields.confirm.name}
-          label="New password again"
-          errors={fields.confirm.errors}
         />
         <button type="submit" className="btn-primary">
           Change your password

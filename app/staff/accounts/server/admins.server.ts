@@ -175,13 +175,6 @@ export async function setAdminPassword(username: string, password: string): Prom
         .executeTakeFirst();
       if (!found) throw new NotFoundError(`No admin is called "${username}"`);
       const admin = await replacePassword(trx, found.id, passwordHash);
-      if (admin.email) {
-        await queueMail(trx, {
-          ...passwordChangedMail({ name: admin.name, username: admin.username }),
-          kind: "staff-password-changed",
-          to: admin.email,
-        });
-      }
       await recordAudit(
         {
           action: "password-set",
@@ -211,8 +204,9 @@ export async function createOwnerFromCommand(username: string, password: string)
 }
 
 /**
- * The one way a password is replaced (the admin:password command, a reset by mail): the new
- * hash is written and every session and API token of the person ends in the same transaction.
+ * The one way a password is replaced (the admin:password command, a reset by mail, the person's
+ * own change): the new hash is written, every session and API token of the person ends, and
+ * they are mailed that their password was changed, all in the caller's transaction.
  */
 export async function replacePassword(trx: DB, adminId: number, passwordHash: string): Promise<Admin> {
   const admin = await trx
@@ -223,6 +217,13 @@ export async function replacePassword(trx: DB, adminId: number, passwordHash: st
     .executeTakeFirst();
   if (!admin) throw new NotFoundError("No such member of staff");
   await signOutEverywhere(trx, adminId);
+  if (admin.email) {
+    await queueMail(trx, {
+      ...passwordChangedMail({ name: admin.name || admin.username, username: admin.username }),
+      kind: "staff-password-changed",
+      to: admin.email,
+    });
+  }
   return adminFromRow(admin);
 }
 

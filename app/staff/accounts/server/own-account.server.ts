@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Admin } from "../rules/admin";
-import { emailChangedMail, ownDetailsSchema, passwordChangedMail, passwordChangeSchema } from "../rules/team";
+import { emailChangedMail, ownDetailsSchema, passwordChangeSchema } from "../rules/team";
 import { InvalidCredentialsError, replacePassword, signInAdmin } from "./admins.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { hashPassword } from "~/lib/password.server";
@@ -86,13 +86,6 @@ export async function changeOwnPassword(admin: Admin, input: unknown, address: s
     .transaction()
     .execute(async (trx) => {
       const changed = await replacePassword(trx, admin.id, passwordHash);
-      if (changed.email) {
-        await queueMail(trx, {
-          ...passwordChangedMail({ name: changed.name, username: changed.username }),
-          kind: "staff-password-changed",
-          to: changed.email,
-        });
-      }
       await recordAudit(
         {
           action: "password-changed",

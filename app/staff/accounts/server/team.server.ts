@@ -8,7 +8,6 @@ import {
   invitationMail,
   invitationSchema,
   PASSWORD_RESET_MINUTES,
-  passwordChangedMail,
   passwordResetMail,
   resetPasswordSchema,
   roleWords,
@@ -571,13 +570,6 @@ export async function resetPassword(
         .where("admin_id", "=", admin.id)
         .where("used_at", "is", null)
         .execute();
-      if (admin.email) {
-        await queueMail(trx, {
-          ...passwordChangedMail({ name: admin.name, username: admin.username }),
-          kind: "staff-password-changed",
-          to: admin.email,
-        });
-      }
       await recordAudit(
         {
           action: "password-reset",
