@@ -39,8 +39,10 @@ async function openFromMenu(page: Page, name: string) {
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 }
 
-/** An audit row's moment: written between the story's start and now. */
-async function expectWrittenDuring(row: Locator, startedAt: number) {
+/** An audit row's person (its "Who" cell), and its moment: written between the story's start and now. */
+async function expectByDuring(row: Locator, who: string, startedAt: number) {
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").nth(1)).toHaveText(who);
   const at = Date.parse((await row.locator("time").getAttribute("datetime"))!);
   expect(at).toBeGreaterThanOrEqual(startedAt - 1_000);
   expect(at).toBeLessThanOrEqual(Date.now() + 1_000);
@@ -324,9 +326,7 @@ test("issue 30 from end to end: an invited editor with two factors, and a disbur
       rowOf("create", `Story: ${storyTitle}`),
     ];
     for (const row of rows) {
-      await expect(row).toHaveCount(1);
-      await expect(row).toContainText(editorName);
-      await expectWrittenDuring(row, startedAt);
+      await expectByDuring(row, editorName, startedAt);
     }
     // Nobody else's entries are shown for them.
     await expect(trail.getByRole("row").filter({ hasText: "Invited " })).toHaveCount(0);
@@ -334,24 +334,18 @@ test("issue 30 from end to end: an invited editor with two factors, and a disbur
     // Officer A asked for the disbursement, officer B approved it.
     await show(officerAName);
     const requested = rowOf("request", `disbursement_request #${requestId}`);
-    await expect(requested).toHaveCount(1);
-    await expect(requested).toContainText(officerAName);
-    await expectWrittenDuring(requested, startedAt);
+    await expectByDuring(requested, officerAName, startedAt);
     await show(officerBName);
     const approved = rowOf("approve", `disbursement_request #${requestId}`);
-    await expect(approved).toHaveCount(1);
-    await expect(approved).toContainText(officerBName);
+    await expectByDuring(approved, officerBName, startedAt);
     await expect(approved).toContainText(`requested by ${officerA.username}`);
-    await expectWrittenDuring(approved, startedAt);
 
     // The owner sent the invitation.
     await show(E2E_ADMIN.username);
     await page.getByLabel("Action").selectOption("invite");
     await expect(page).toHaveURL(/[?&]action=invite(&|$)/);
     const invited = rowOf("invite", `Invited ${editorName} <${email}> as`);
-    await expect(invited).toHaveCount(1);
-    await expect(invited).toContainText(E2E_ADMIN.username);
-    await expectWrittenDuring(invited, startedAt);
+    await expectByDuring(invited, E2E_ADMIN.username, startedAt);
   });
 
   for (const { context } of [owner, editor, financeA, financeB]) await context.close();
