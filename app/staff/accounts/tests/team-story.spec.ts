@@ -20,7 +20,7 @@ async function ownBrowser(browser: Browser, site: string): Promise<{ context: Br
   const context = await browser.newContext({ baseURL: site });
   const page = await context.newPage();
   page.on("pageerror", (error) => {
-    throw new Error(`Page error: ${error.message}`);
+    throw new Error(`Page error at ${page.url()}: ${error.message}`);
   });
   return { context, page };
 }
