@@ -250,6 +250,9 @@ test("issue 30 from end to end: an invited editor with two factors, and a disbur
     await expect(page.getByTestId("admin-username")).toHaveText(officerA.username);
     await openFromMenu(page, "Funds");
     await page.getByRole("navigation", { name: "Funds screens" }).getByRole("link", { name: "Ledger" }).click();
+    // The ledger loaded before the next click: the Funds screen has a "Record a disbursement" link too, and a
+    // click while a navigation loads interrupts it, which React Router 7.18 reports as an uncaught AbortError.
+    await expect(page.getByRole("heading", { name: "Ledger", level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "Record a disbursement" }).click();
     const form = page.getByRole("region", { name: "Record a disbursement" });
     const fund = form.getByLabel("Fund", { exact: true });
@@ -283,6 +286,9 @@ test("issue 30 from end to end: an invited editor with two factors, and a disbur
     await expect(page.getByTestId("admin-username")).toHaveText(officerB.username);
     await openFromMenu(page, "Funds");
     await page.getByRole("navigation", { name: "Funds screens" }).getByRole("link", { name: "Ledger" }).click();
+    // The ledger loaded before the next click: the Funds screen has a "Record a disbursement" link too, and a
+    // click while a navigation loads interrupts it, which React Router 7.18 reports as an uncaught AbortError.
+    await expect(page.getByRole("heading", { name: "Ledger", level: 1 })).toBeVisible();
     await expect(page.getByTestId(`request-${requestId}`)).toContainText(description);
     await page.getByRole("link", { name: `Approve request ${requestId}` }).click();
     await expect(page.getByRole("heading", { name: `Approve request R${requestId}?` })).toBeVisible();
