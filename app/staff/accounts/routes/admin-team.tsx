@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin-team";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "../rules/roles";
+import { hasSecondFactor, secondFactorLabel, secondFactorWords } from "../rules/second-factors";
 import { invitationSchema, roleWords, rolesChangeSchema } from "../rules/team";
 import {
   changeStaff,
@@ -21,10 +22,10 @@ import { FormModal } from "~/ui/form-modal";
 import { InputField } from "~/ui/form-fields";
 import { Notice } from "~/ui/notice";
 import { Pagination, pageFrom } from "~/ui/pagination";
-import { serviceErrorReply, refuseUnknownIntent } from "~/ui/form-replies.server";
+import { formRefusalOf, serviceErrorReply, refuseUnknownIntent } from "~/ui/form-replies.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
-import { requireRecentPassword } from "~/staff/two-factor/index.server";
+import { requireRecentPassword, resetTwoFactorOf } from "~/staff/two-factor/index.server";
 import { adminContext } from "~/lib/request-context";
 import { NotFoundError } from "~/lib/service-errors";
 import { formatDate } from "~/shared/dates";
@@ -36,12 +37,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Team | Admin" }];
 const PAGE_SIZE = 25;
 const SCREEN = "/admin/team";
 
-export async function loader({ url }: Route.LoaderArgs) {
-  const [found, invitations, editing, deactivating] = await Promise.all([
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const [found, invitations, editing, deactivating, resetting] = await Promise.all([
     findStaffPage(pageFrom(url), PAGE_SIZE),
     listPendingInvitations(),
     rowFromParam(url.searchParams.get("edit"), getStaffMember),
     rowFromParam(url.searchParams.get("deactivate"), getStaffMember),
+    rowFromParam(url.searchParams.get("reset-two-factor"), getStaffMember),
   ]);
   return {
     staff: found.rows,
@@ -51,11 +53,15 @@ export async function loader({ url }: Route.LoaderArgs) {
     editing,
     inviting: url.searchParams.has("invite"),
     deactivating: deactivating?.active ? deactivating : null,
+    resetting: resetting?.active && hasSecondFactor(resetting) ? resetting : null,
+    twoFactorReset: url.searchParams.get("two-factor-reset"),
     invited: url.searchParams.get("invited"),
     saved: url.searchParams.has("saved"),
     deactivated: url.searchParams.has("deactivated"),
     reactivated: url.searchParams.has("reactivated"),
     timeZone: getEnv().SITE_TIMEZONE,
+    // One's own two-factor is turned off on Security, not reset here.
+    myId: context.get(adminContext)!.id,
   };
 }
 
@@ -93,6 +99,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return serviceErrorReply(submission, error, { form: "roles" });
     }
   }
+  if (intent === "reset-two-factor") {
+    const id = requireRecordId(formData.get("id"));
+    // As weighty as roles: a password given over 10 minutes ago is asked for again, then the confirmation comes back.
+    await requireRecentPassword(request, new URL(request.url), `${SCREEN}?reset-two-factor=${id}`);
+    try {
+      await resetTwoFactorOf(id, context.get(adminContext)!);
+    } catch (error) {
+      const refusal = formRefusalOf(error);
+      if (!refusal) throw error;
+      return data({ form: intent, refused: refusal.message }, { status: refusal.status });
+    }
+    return redirect(`${SCREEN}?two-factor-reset=${id}`);
+  }
   if (intent === "deactivate" || intent === "reactivate") {
     const id = requireRecordId(formData.get("id"));
     try {
@@ -108,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminTeam({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, total, page, invitations, editing, inviting, deactivating, timeZone } = loaderData;
+  const { staff, total, page, invitations, editing, inviting, deactivating, resetting, timeZone } = loaderData;
   const reply = actionData && "result" in actionData ? actionData : undefined;
   const inviteOpen = inviting || reply?.form === "invite";
   const editOpen = editing !== null;
@@ -128,6 +147,12 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         <Notice tone="success">Account deactivated. Its sessions and API tokens have ended.</Notice>
       ) : null}
       {loaderData.reactivated ? <Notice tone="success">Account reactivated.</Notice> : null}
+      {loaderData.twoFactorReset ? (
+        <Notice tone="success">
+          Two-factor sign-in was reset. They were signed out everywhere and told by mail; they set it up again after
+          signing in with their password.
+        </Notice>
+      ) : null}
       {actionData && "refused" in actionData ? <Notice tone="error">{actionData.refused}</Notice> : null}
       {actionData && "missing" in actionData ? (
         <Notice tone="error">That member of staff no longer exists.</Notice>
@@ -147,6 +172,22 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
             lastResult={reply?.form === "roles" ? reply.result : undefined}
           />
         </FormModal>
+      ) : null}
+      {resetting ? (
+        <ConfirmPanel
+          question={`Reset the two-factor sign-in of ${resetting.name}?`}
+          details={
+            <p>
+              For someone who lost their phone and their recovery codes: {secondFactorWords(resetting)} of{" "}
+              {resetting.name} ({resetting.username}) will be removed, they will be signed out everywhere and told by
+              mail. They then sign in with their password alone and set up two-factor again.
+            </p>
+          }
+          confirmLabel="Yes, reset two-factor"
+          intent="reset-two-factor"
+          fields={{ id: String(resetting.id) }}
+          cancelTo={SCREEN}
+        />
       ) : null}
       {deactivating ? (
         <ConfirmPanel
@@ -172,6 +213,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
           { label: "Email" },
           { label: "Roles" },
           { label: "Status" },
+          { label: "Two-factor" },
           { label: "Actions", hidden: true },
         ]}
         emptyText="Nobody yet"
@@ -189,6 +231,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
                 {member.active ? "Active" : "Deactivated"}
               </span>
             </td>
+            <td className="px-3 py-3 text-slate-700">{hasSecondFactor(member) ? secondFactorLabel(member) : "Off"}</td>
             <td className="px-3 py-3 text-right whitespace-nowrap">
               <Link
                 to={`?edit=${member.id}`}
@@ -198,6 +241,16 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
               >
                 Change roles
               </Link>
+              {member.active && hasSecondFactor(member) && member.id !== loaderData.myId ? (
+                <Link
+                  to={`?reset-two-factor=${member.id}`}
+                  preventScrollReset
+                  className="ml-4 font-semibold text-brand-700 hover:underline"
+                  aria-label={`Reset two-factor of ${member.name}`}
+                >
+                  Reset two-factor
+                </Link>
+              ) : null}
               {member.active ? (
                 <Link
                   to={`?deactivate=${member.id}`}
@@ -231,7 +284,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
         total={total}
         rowsOnPage={staff.length}
         label="Staff"
-        transient={["saved", "invited", "deactivated", "reactivated"]}
+        transient={["saved", "invited", "deactivated", "reactivated", "two-factor-reset"]}
       />
 
       <section aria-labelledby="pending-invitations" className="space-y-3">

@@ -1,4 +1,4 @@
-import type { Admin } from "~/staff/accounts";
+import { secondFactorWords, type Admin } from "~/staff/accounts";
 import { findAdminById, signOutEverywhere } from "~/staff/accounts/index.server";
 import { recordAudit } from "~/staff/audit/index.server";
 import { queueMail } from "~/mail/queue/index.server";
@@ -70,9 +70,5 @@ export async function resetTwoFactorOf(memberId: number, owner: Admin): Promise<
 }
 
 function resetWords(reset: TwoFactorReset): string {
-  const parts = [
-    reset.appWasOn ? "the authenticator app and its recovery codes" : "",
-    reset.passkeysRemoved ? `${reset.passkeysRemoved} passkey${reset.passkeysRemoved === 1 ? "" : "s"}` : "",
-  ].filter(Boolean);
-  return `${parts.join(" and ")} removed`;
+  return `${secondFactorWords({ two_factor_app: reset.appWasOn, passkeys: reset.passkeysRemoved })} removed`;
 }
