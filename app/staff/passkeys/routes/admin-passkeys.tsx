@@ -4,8 +4,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import type { Route } from "./+types/admin-passkeys";
 import { confirmPasswordSchema, RECENT_PASSWORD_MINUTES, renamePasskeySchema, type Passkey } from "../rules/passkeys";
 import { addPasskey, getPasskey, listPasskeys, removePasskey, renamePasskey } from "../server/passkeys.server";
-import { confirmPassword } from "../server/recent-password.server";
-import { hasRecentPassword } from "~/staff/two-factor/index.server";
+import { confirmPassword, hasRecentPassword } from "~/staff/two-factor/index.server";
 import { ceremonyFailure, postForOptions } from "../components/ceremony";
 import { InvalidCredentialsError } from "~/staff/accounts/index.server";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -74,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "confirm-password": {
         const parsed = confirmPasswordSchema.safeParse(Object.fromEntries(form));
         if (!parsed.success) return data<Reply>({ intent, fieldErrors: { password: ["Enter your password"] } }, 400);
-        const cookie = await confirmPassword(request, admin, parsed.data.password, context.get(clientAddressContext));
+        const cookie = await confirmPassword(admin, parsed.data.password, request, context.get(clientAddressContext));
         return redirect(`${SCREEN}?add=1`, { headers: { "Set-Cookie": cookie } });
       }
       case "add": {

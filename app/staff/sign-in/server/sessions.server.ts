@@ -5,6 +5,7 @@ import { commitAdminSession, getAdminSession } from "~/lib/session.server";
 import { tokenHash } from "~/lib/token-hash.server";
 import { holdsAnyOf, type Admin } from "~/staff/accounts";
 import { recordAudit } from "~/staff/audit/index.server";
+import { notePasswordGiven } from "~/staff/two-factor/index.server";
 import { deviceLabel } from "../rules/device";
 
 /**
@@ -22,6 +23,20 @@ export interface StaffSession {
   startedAt: string;
   lastUsedAt: string | null;
   current: boolean;
+}
+
+/**
+ * The session a sign-in begins (the password form, its second step, or a passkey alone): a
+ * fresh one every time, so an id planted before sign-in is never promoted. It keeps the browser
+ * and the address signed in from (Your sign-ins) and notes that the person has just proved who
+ * they are (asked again after 10 minutes for what needs it). Answers the Set-Cookie header.
+ */
+export async function beginSignedInSession(admin: Pick<Admin, "id">, request: Request, address: string) {
+  const session = await getAdminSession(new Request(request.url));
+  session.set("adminId", admin.id);
+  session.set("userAgent", request.headers.get("User-Agent") ?? "");
+  session.set("address", address);
+  return notePasswordGiven(request, session);
 }
 
 /** At most this many sessions are listed on the owners' view of everyone's (oldest use last). */

@@ -61,29 +61,50 @@ export async function twoFactorStatus(adminId: number): Promise<TwoFactorStatus>
   };
 }
 
-/** Whether a correct password must be followed by a second factor. */
-export async function hasTwoFactor(adminId: number): Promise<boolean> {
-  const row = await getDb()
-    .selectFrom("admin_two_factor")
-    .select("admin_id")
-    .where("admin_id", "=", adminId)
-    .where("enabled_at", "is not", null)
-    .executeTakeFirst();
-  return Boolean(row);
+/** Which second factors a person has: an authenticator app that is on, and passkeys (staff/passkeys). */
+export interface SecondFactors {
+  app: boolean;
+  passkey: boolean;
 }
 
 /**
- * Whether the site requires two-factor and this person has not set it up: one statement, read
- * on every signed-in request by the admin area's and the API's guards.
+ * A person's second factors, in one statement. With either, a correct password must be followed
+ * by a second factor: a code from the app (or a recovery code), or one of their passkeys.
+ */
+export async function secondFactorsOf(adminId: number): Promise<SecondFactors> {
+  const row = await getDb()
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("admin_two_factor")
+        .select("admin_id")
+        .where("admin_id", "=", adminId)
+        .where("enabled_at", "is not", null)
+        .as("app"),
+      eb.selectFrom("admin_passkeys").select("id").where("admin_id", "=", adminId).limit(1).as("passkey"),
+    ])
+    .executeTakeFirst();
+  return { app: row?.app != null, passkey: row?.passkey != null };
+}
+
+/** Whether a correct password must be followed by a second factor (an app or a passkey). */
+export async function hasTwoFactor(adminId: number): Promise<boolean> {
+  const factors = await secondFactorsOf(adminId);
+  return factors.app || factors.passkey;
+}
+
+/**
+ * Whether the site requires two-factor and this person has set up none (no app, no passkey):
+ * one statement, read on every signed-in request by the admin area's and the API's guards.
  */
 export async function mustSetUpTwoFactor(adminId: number): Promise<boolean> {
   const row = await getDb()
     .selectNoFrom((eb) => [
       eb.selectFrom("settings").select("value").where("key", "=", REQUIRE_TWO_FACTOR_KEY).as("required"),
       eb.selectFrom("admin_two_factor").select("enabled_at").where("admin_id", "=", adminId).as("enabled_at"),
+      eb.selectFrom("admin_passkeys").select("id").where("admin_id", "=", adminId).limit(1).as("passkey"),
     ])
     .executeTakeFirst();
-  return row?.required === "true" && !row.enabled_at;
+  return row?.required === "true" && !row.enabled_at && row.passkey == null;
 }
 
 /** What the Security page shows while setting up: the secret as text, as a QR code, and its URI. */
