@@ -34,7 +34,8 @@ export const PASSKEY_REFUSED_MESSAGE =
   "That passkey could not sign you in. Try another, or sign in with your password.";
 
 /** A passkey refused where only the person's own are offered (sign-in's second step, "Confirm your password"). */
-export const PASSKEY_NOT_ACCEPTED_MESSAGE = "That passkey was not accepted. Use one of your own passkeys and try again.";
+export const PASSKEY_NOT_ACCEPTED_MESSAGE =
+  "That passkey was not accepted. Use one of your own passkeys and try again.";
 
 /** The mail a person receives when a passkey is added to their account. */
 export function passkeyAddedMail(input: {

@@ -21,7 +21,8 @@ const resource = apiResource<Route.ActionArgs>({
     const address = context.get(clientAddressContext);
     const admin = await signInAdmin(username, password, address);
     const factors = await secondFactorsOf(admin.id);
-    if (!factors.app && factors.passkey) return apiError(401, PASSKEY_ONLY_API_MESSAGE, { "Cache-Control": "no-store" });
+    if (!factors.app && factors.passkey)
+      return apiError(401, PASSKEY_ONLY_API_MESSAGE, { "Cache-Control": "no-store" });
     if (factors.app) {
       if (!otp)
         return apiError(401, CODE_NEEDED_MESSAGE, { "Cache-Control": "no-store" }, { two_factor_required: true });

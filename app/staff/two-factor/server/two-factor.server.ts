@@ -253,7 +253,13 @@ export async function turnOffTwoFactor(admin: Admin): Promise<void> {
         },
         trx,
       );
-      if (admin.email) await queueTurnedOffMail(trx, admin, removed.enabled_at);
+      if (!admin.email) return;
+      const passkey = await trx
+        .selectFrom("admin_passkeys")
+        .select("id")
+        .where("admin_id", "=", admin.id)
+        .executeTakeFirst();
+      await queueTurnedOffMail(trx, admin, removed.enabled_at, passkey !== undefined);
     });
 }
 
@@ -269,7 +275,12 @@ export async function cancelAuthenticatorSetup(admin: Admin): Promise<void> {
     .execute();
 }
 
-async function queueTurnedOffMail(trx: Kysely<Database>, admin: Admin, enabledAt: string): Promise<void> {
+async function queueTurnedOffMail(
+  trx: Kysely<Database>,
+  admin: Admin,
+  enabledAt: string,
+  passkeysLeft: boolean,
+): Promise<void> {
   await queueMail(trx, {
     kind: "two-factor-off",
     to: admin.email,
@@ -278,7 +289,9 @@ async function queueTurnedOffMail(trx: Kysely<Database>, admin: Admin, enabledAt
     subject: "Two-factor sign-in was turned off",
     greeting: `Hello ${admin.name},`,
     paragraphs: [
-      `Two-factor sign-in was just turned off for your staff account (${admin.username}). From now on your password alone signs you in.`,
+      passkeysLeft
+        ? `The authenticator app was just turned off for your staff account (${admin.username}). Your passkeys remain your second factor after the password.`
+        : `Two-factor sign-in was just turned off for your staff account (${admin.username}). From now on your password alone signs you in.`,
       "If you did not do this, change your password at once and tell an owner: someone else may be signed in as you.",
     ],
     note: "You receive this because the security of your staff account changed.",

@@ -207,6 +207,7 @@ describe("signing in with two-factor on: the form", () => {
     expect(refused.refused?.headers.get("Location")).toMatch(/^\/admin\/login/);
     expect(await callRoute(login.loader, "/admin/login?step=code", { headers: { Cookie: pending } })).toEqual({
       step: "code",
+      factors: { app: true, passkey: false },
     });
 
     const wrong = unwrapData(
@@ -264,6 +265,7 @@ describe("signing in with two-factor on: the form", () => {
     }
     expect(await callRoute(login.loader, "/admin/login?step=code", { headers: { Cookie: pending } })).toEqual({
       step: "password",
+      factors: null,
     });
   });
 
