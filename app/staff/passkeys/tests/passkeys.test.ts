@@ -12,7 +12,7 @@ import { action as passwordSignIn, loader as signInPage } from "~/staff/sign-in/
 import { action as apiLogin } from "~/staff/sign-in/routes/api-auth-login";
 import { action as confirmPasswordAction } from "~/staff/two-factor/routes/admin-confirm-password";
 import { PASSKEY_ONLY_API_MESSAGE, SIGN_IN_EXPIRED_MESSAGE } from "~/staff/two-factor";
-import { hasRecentPassword, mustSetUpTwoFactor } from "~/staff/two-factor/index.server";
+import { hasRecentPassword, mustSetUpTwoFactor, startPendingSignIn } from "~/staff/two-factor/index.server";
 import { adminFromSession } from "~/staff/sign-in/index.server";
 import type { Admin } from "~/staff/accounts";
 import { getDb } from "~/lib/db.server";
@@ -548,6 +548,21 @@ describe("sign-in with the password, then a passkey as the second step", SLOW, (
     expect(refused.data).toMatchObject({ step: "code" });
     expect(JSON.stringify(refused.data)).toContain(PASSKEY_NOT_ACCEPTED_MESSAGE);
     expect(new Headers(refused.headers).get("Set-Cookie") ?? "").not.toMatch(/admin_session=/);
+  });
+
+  it("offers no passkey ceremony to a person without passkeys (409)", async () => {
+    const person = await signedIn();
+    // Without a passkey, the password form signs in at once; a pending sign-in is made here by hand.
+    const pending = (await startPendingSignIn(person.admin, makeRequest("/admin/login"))).split(";")[0]!;
+    expect(await askSecondStepOptions(pending)).toEqual({
+      status: 409,
+      body: { detail: "You have no passkeys. Use your password or your authenticator app instead." },
+    });
+    const confirming = (await callRoute(confirmOptions, "/admin/passkeys/confirm/options", {
+      method: "POST",
+      ...asPerson(person),
+    })) as Response;
+    expect(confirming.status).toBe(409);
   });
 
   it("refuses the passkey step when no password was given in this browser", async () => {
