@@ -99,7 +99,11 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
         {codes ? (
           <RecoveryCodes codes={codes} />
         ) : status.enabled ? (
-          <TwoFactorOn enabledAt={status.enabledAt!} codesLeft={status.recoveryCodesLeft} />
+          <TwoFactorOn
+            enabledAt={status.enabledAt!}
+            codesLeft={status.recoveryCodesLeft}
+            passkeysKept={factors.passkey}
+          />
         ) : setup ? (
           <AuthenticatorSetup setup={setup} result={actionData?.result ?? undefined} />
         ) : (
@@ -233,7 +237,16 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-function TwoFactorOn({ enabledAt, codesLeft }: { enabledAt: string; codesLeft: number }) {
+function TwoFactorOn({
+  enabledAt,
+  codesLeft,
+  passkeysKept,
+}: {
+  enabledAt: string;
+  codesLeft: number;
+  /** With passkeys, turning the app off leaves them as the second factor. */
+  passkeysKept: boolean;
+}) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
@@ -248,7 +261,7 @@ function TwoFactorOn({ enabledAt, codesLeft }: { enabledAt: string; codesLeft: n
         </Form>
         <Form method="post">
           <button type="submit" name="intent" value="turn-off" className="btn bg-red-700 text-white hover:bg-red-800">
-            Turn off two-factor sign-in
+            {passkeysKept ? "Turn off the authenticator app" : "Turn off two-factor sign-in"}
           </button>
         </Form>
       </div>
