@@ -125,7 +125,8 @@ export default function AdminPasskeys({ loaderData, actionData }: Route.Componen
       </div>
       <p className="max-w-prose text-slate-700">
         A passkey signs you in with your fingerprint, face, PIN or security key instead of your password, and cannot be
-        phished. Add one on each device you use; remove one you no longer have.
+        phished. With one, two-factor sign-in is on: after your password, a passkey (or your authenticator app&apos;s
+        code) is asked for. Add one on each device you use; remove one you no longer have.
       </p>
       {done && DONE[done] ? <Notice tone="success">{DONE[done]}</Notice> : null}
       {reply?.formError && reply.intent !== "add" ? <Notice tone="error">{reply.formError}</Notice> : null}
