@@ -78,6 +78,7 @@ export default [
     route("audit", "staff/audit/routes/admin-audit.tsx"),
     route("audit.csv", "staff/audit/routes/admin-audit-export.ts"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
+    route("account", "staff/accounts/routes/admin-account.tsx"),
     route("sign-ins", "staff/sign-in/routes/admin-sign-ins.tsx"),
     // Passkeys: a person's own.
     route("passkeys", "staff/passkeys/routes/admin-passkeys.tsx"),
@@ -131,6 +132,7 @@ export default [
       route("funds", "funds/funds/routes/api-funds.ts"),
       route("funds/:id", "funds/funds/routes/api-fund.ts"),
       route("disbursements", "funds/ledger/routes/api-disbursements.ts"),
+      route("disbursements/requests/:id", "funds/ledger/routes/api-disbursement-request.ts"),
       route("disbursements/:id", "funds/ledger/routes/api-disbursement.ts"),
       route("disbursements/:id/:decision", "funds/ledger/routes/api-disbursement-decision.ts"),
       route("rates", "funds/rates/routes/api-rates.ts"),

@@ -153,12 +153,26 @@ export function apiResource<Args extends { request: Request }>(
   };
 }
 
+/**
+ * A 422 for an address's bad query, shaped like every other 422: `{detail, errors}`, each
+ * problem under the parameter it is about. Problems are written "name must ..." and joined
+ * with "; " by the filter readers, so the parameter is each problem's first word.
+ */
+export function badQuery(problem: string): Response {
+  const errors: Record<string, string[]> = {};
+  for (const message of problem.split("; ")) {
+    const parameter = /^[a-z_]+/.exec(message)?.[0] ?? "";
+    (errors[parameter] ??= []).push(message);
+  }
+  return apiError(422, problem, undefined, { errors });
+}
+
 /** A query flag: `true`/`1` and `false`/`0`; anything else is a 422. */
 export function queryFlag(url: URL, name: string, fallback = false): boolean {
   const raw = url.searchParams.get(name);
   if (raw === null || raw === "") return fallback;
   const flag = parseQueryFlag(raw);
-  if (flag === null) throw apiError(422, `${name} must be true or false`);
+  if (flag === null) throw badQuery(`${name} must be true or false`);
   return flag;
 }
 
@@ -169,7 +183,7 @@ export function queryPage(url: URL): { limit?: number; offset?: number } {
     if (raw === null || raw === "") return undefined;
     const value = Number(raw);
     if (!Number.isInteger(value) || value < 0 || value > max) {
-      throw apiError(422, `${name} must be a whole number between 0 and ${max}`);
+      throw badQuery(`${name} must be a whole number between 0 and ${max}`);
     }
     return value;
   };

@@ -7,4 +7,5 @@ export {
   findAdminById,
   InvalidCredentialsError,
   signInAdmin,
+  signOutEverywhere,
 } from "./server/admins.server";

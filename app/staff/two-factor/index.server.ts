@@ -13,3 +13,4 @@ export {
   requireRecentPassword,
   requireRecentPasswordJson,
 } from "./server/recent-password.server";
+export { resetTwoFactorOf } from "./server/two-factor-reset.server";

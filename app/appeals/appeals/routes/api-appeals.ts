@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-appeals";
-import { apiError, apiResource, json, listAnswer, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
+import { apiResource, badQuery, json, listAnswer, readJsonBody, sameForEveryVisitor } from "~/lib/api.server";
 import { readerOf } from "~/staff/access/index.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
 import { appealsInBatches, createAppeal, listAppeals, readAppealFilter } from "../server/appeals.server";
@@ -16,7 +16,7 @@ const resource = apiResource<Route.ActionArgs>({
   GET: sameForEveryVisitor(async ({ request }) => {
     const url = new URL(request.url);
     const { filter, problem } = readAppealFilter(url.searchParams);
-    if (problem) return apiError(422, problem);
+    if (problem) return badQuery(problem);
     const reader = await readerOf(request, "/api/appeals");
     return listAnswer(url, {
       whole: () => appealsInBatches(filter, reader),

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-contacts";
-import { apiError, apiResource, json, listAnswer, readJsonBody } from "~/lib/api.server";
+import { apiResource, badQuery, json, listAnswer, readJsonBody } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
 import { visitorOf } from "~/lib/visitor.server";
 import { contactsInBatches, listContacts, readContactFilter, submitContactMessage } from "../server/contacts.server";
@@ -13,7 +13,7 @@ const resource = apiResource<Route.ActionArgs>({
   GET: staffOnly(async ({ request }) => {
     const url = new URL(request.url);
     const { filter, problem } = readContactFilter(url.searchParams);
-    if (problem) return apiError(422, problem);
+    if (problem) return badQuery(problem);
     return listAnswer(url, { whole: () => contactsInBatches(filter), page: (page) => listContacts(filter, page) });
   }),
   POST: async ({ request, context }) => {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-disbursements";
-import { apiError, apiResource, json, listAnswer, readJsonBody } from "~/lib/api.server";
+import { apiResource, badQuery, json, listAnswer, readJsonBody } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
 import { ledgerForExport, listLedger, readLedgerFilter, refuseLedgerChange } from "../server/ledger.server";
 import {
@@ -19,16 +19,21 @@ import {
  * POST /api/disbursements/ (finance): records a disbursement, or, when the body names
  * `reverses_id`, a reversal of that entry; at or above the approval threshold it is a
  * request instead, which moves no money. The answer says which: `"status": "recorded"`
- * (the entry) or `"status": "requested"` (the request, its `id` the request's). An entry is
- * never changed or deleted.
+ * (the entry, with its `entry_id`) or `"status": "requested"` (the request, with its
+ * `request_id`; `entry_id` null until approved). An entry is never changed or deleted.
  */
 const refused = staffOnly<Route.ActionArgs>(async () => refuseLedgerChange());
 
-/** The POST's answer: the entry or the request, with what became of it. */
+/**
+ * The POST's answer: the entry or the request, with what became of it. Entries and requests
+ * are numbered apart, so the answer names its number for what it is: `entry_id` (read at
+ * /api/disbursements/{entry_id}) or `request_id` (read at /api/disbursements/requests/{request_id},
+ * decided at /api/disbursements/{request_id}/approve or /reject).
+ */
 export function submittedAnswer(submitted: Submitted) {
   return submitted.status === "recorded"
-    ? { ...submitted.entry, status: "recorded" as const }
-    : { ...submitted.request, status: "requested" as const };
+    ? { ...submitted.entry, status: "recorded" as const, entry_id: submitted.entry.id, request_id: null }
+    : { ...submitted.request, status: "requested" as const, request_id: submitted.request.id };
 }
 
 const resource = apiResource<Route.ActionArgs>({
@@ -37,7 +42,7 @@ const resource = apiResource<Route.ActionArgs>({
     const status = url.searchParams.get("status")?.trim();
     if (status && status !== "recorded") {
       const wanted = REQUEST_STATUSES.find((known) => known === status);
-      if (!wanted) return apiError(422, "status must be recorded, requested, approved or rejected");
+      if (!wanted) return badQuery("status must be recorded, requested, approved or rejected");
       return listAnswer(url, {
         whole: async function* () {
           yield await listRequests(wanted);
@@ -46,7 +51,7 @@ const resource = apiResource<Route.ActionArgs>({
       });
     }
     const { filter, problem } = readLedgerFilter(url.searchParams);
-    if (problem) return apiError(422, problem);
+    if (problem) return badQuery(problem);
     return listAnswer(url, { whole: () => ledgerForExport(filter), page: (page) => listLedger(filter, page) });
   }),
   POST: staffOnly(async ({ request }, admin) => {

@@ -382,7 +382,7 @@ export async function approveRequest(id: number, approver: Admin): Promise<Disbu
     // The balance was enough when asked and is not now: nothing is written, the request waits.
     if (error instanceof ConflictError && /balance is not enough/i.test(error.message)) {
       throw new ValidationError({
-        "": [error.message.replace("Nothing was recorded.", "Nothing was recorded; the request still waits.")],
+        amount: [error.message.replace("Nothing was recorded.", "Nothing was recorded; the request still waits.")],
       });
     }
     if (uniqueViolation(error)?.constraint.includes("reverses_id") && peek.reverses_id !== null) {

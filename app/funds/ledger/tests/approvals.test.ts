@@ -3,6 +3,7 @@ import { getDb } from "~/lib/db.server";
 import { todayIn } from "~/shared/dates";
 import * as decisionApi from "~/funds/ledger/routes/api-disbursement-decision";
 import * as disbursementApi from "~/funds/ledger/routes/api-disbursement";
+import * as requestApi from "~/funds/ledger/routes/api-disbursement-request";
 import * as disbursementsApi from "~/funds/ledger/routes/api-disbursements";
 import * as ledgerScreen from "~/funds/ledger/routes/admin-funds-ledger";
 import * as ledgerExport from "~/funds/ledger/routes/admin-funds-ledger-export";
@@ -110,6 +111,42 @@ describe("the approval threshold", () => {
     expect((await requestsWith("requested")).map((request) => request.id)).toContain(at.body.id);
   });
 
+  it("names its number for what it is: an entry's entry_id, a request's request_id, each read at its own address", async () => {
+    const fund = await fundHolding(3000);
+    const below = await disburse(fund.id, 10);
+    expect(below.body).toMatchObject({ status: "recorded", entry_id: below.body.id, request_id: null });
+    const entry = await callApi(disbursementApi.loader, `/api/disbursements/${below.body.entry_id}`, {
+      params: { id: String(below.body.entry_id) },
+      headers: asker.auth,
+    });
+    expect(entry.body).toMatchObject({ id: below.body.entry_id, amount: 10 });
+
+    const at = await disburse(fund.id, 1500);
+    expect(at.body).toMatchObject({ status: "requested", request_id: at.body.id, entry_id: null });
+    const readRequest = (id: number | string, who: Staff) =>
+      callApi(requestApi.loader, `/api/disbursements/requests/${id}`, {
+        params: { id: String(id) },
+        headers: who.auth,
+      });
+    expect((await readRequest(at.body.request_id, approver)).body).toMatchObject({
+      id: at.body.request_id,
+      status: "requested",
+      amount: 1500,
+      requested_by: asker.admin.username,
+    });
+    const approved = await decide(at.body.request_id, "approve", approver);
+    expect(approved.status).toBe(200);
+    const decided = (await readRequest(at.body.request_id, asker)).body;
+    expect(decided).toMatchObject({
+      status: "approved",
+      decided_by: approver.admin.username,
+      entry_id: expect.any(Number),
+    });
+
+    expect((await readRequest(999_999, asker)).status).toBe(404);
+    expect((await readRequest("six", asker)).status).toBe(404);
+  });
+
   it("with a threshold of 0 asks a second person for every disbursement", async () => {
     await updateSetting(THRESHOLD_KEY, { value: "0" });
     const fund = await fundHolding(10);
@@ -194,6 +231,7 @@ describe("deciding a request", () => {
     const { status, body } = await decide(request.id, "approve", approver);
     expect(status).toBe(422);
     expect(body.detail).toMatch(/balance is not enough: it holds \$900\.00, and this disbursement is \$1,000\.00/);
+    expect(body.errors.amount).toEqual([expect.stringMatching(/balance is not enough.*the request still waits/)]);
     expect(await ledgerSize()).toBe(entriesBefore);
     expect(await fundOf(fund.id)).toMatchObject({ balance: 900 });
     expect((await requestsWith("requested")).map((row) => row.id)).toContain(request.id);

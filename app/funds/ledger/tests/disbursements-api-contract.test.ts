@@ -96,6 +96,8 @@ describe("POST /api/disbursements/", () => {
       recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       // Below the approval threshold: recorded at once, nobody else asked to approve it.
       status: "recorded",
+      entry_id: body.id,
+      request_id: null,
       requested_by: "",
       approved_by: "",
       approved_at: null,
@@ -405,7 +407,18 @@ describe("GET /api/disbursements/", () => {
     expect(await list(`?fund=${water.id}&limit=1&offset=1`)).toEqual([ids.pumps]);
     expect(await list(`?fund=${water.id}&offset=1`)).toEqual([ids.pumps]);
     const bad = await callApi(disbursementsApi.loader, "/api/disbursements/?limit=-1", { headers: auth });
-    expect(bad).toMatchObject({ status: 422, body: { detail: "limit must be a whole number between 0 and 1000" } });
+    expect(bad).toMatchObject({
+      status: 422,
+      body: {
+        detail: "limit must be a whole number between 0 and 1000",
+        errors: { limit: ["limit must be a whole number between 0 and 1000"] },
+      },
+    });
+    const twice = await callApi(disbursementsApi.loader, "/api/disbursements/?from=soon&to=later", { headers: auth });
+    expect(twice.status).toBe(422);
+    expect(Object.keys(twice.body.errors)).toEqual(["from", "to"]);
+    const status = await callApi(disbursementsApi.loader, "/api/disbursements/?status=bogus", { headers: auth });
+    expect(status.body).toMatchObject({ errors: { status: [expect.stringContaining("status must be")] } });
   });
 
   it("filters by fund, category, date range and words, like the Funds screen", async () => {

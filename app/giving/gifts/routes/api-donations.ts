@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-donations";
-import { apiError, apiResource, json, listAnswer, readJsonBody } from "~/lib/api.server";
+import { apiResource, badQuery, json, listAnswer, readJsonBody } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
 import { donationsForExport, listDonations, readDonationFilter, recordOfflineGift } from "../server/donations.server";
 
@@ -13,7 +13,7 @@ const resource = apiResource<Route.ActionArgs>({
   GET: staffOnly(async ({ request }) => {
     const url = new URL(request.url);
     const { filter, problem } = await readDonationFilter(url.searchParams);
-    if (problem) return apiError(422, problem);
+    if (problem) return badQuery(problem);
     return listAnswer(url, { whole: () => donationsForExport(filter), page: (page) => listDonations(filter, page) });
   }),
   POST: staffOnly(async ({ request }, admin) =>

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-sync-provider";
-import { apiError, apiResource, json } from "~/lib/api.server";
+import { apiResource, badQuery, json } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
 import { SYNC_DAYS, syncFromProvider } from "../server/provider-sync.server";
 
@@ -12,7 +12,7 @@ const resource = apiResource<Route.ActionArgs>({
     const raw = new URL(request.url).searchParams.get("days");
     const days = raw === null || raw === "" ? SYNC_DAYS : Number(raw);
     if (!Number.isInteger(days) || days < 1 || days > 3650)
-      return apiError(422, "days must be a whole number from 1 to 3650");
+      return badQuery("days must be a whole number from 1 to 3650");
     return json({ synced: await syncFromProvider({ days }) });
   }),
 });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-ramadan-schedules";
-import { apiError, apiResource, listAnswer } from "~/lib/api.server";
+import { apiResource, badQuery, listAnswer } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
 import {
   listRamadanSchedules,
@@ -18,7 +18,7 @@ const resource = apiResource<Route.ActionArgs>({
   GET: staffOnly(async ({ request }) => {
     const url = new URL(request.url);
     const { filter, problem } = readRamadanScheduleFilter(url.searchParams);
-    if (problem) return apiError(422, problem);
+    if (problem) return badQuery(problem);
     return listAnswer(url, {
       whole: () => ramadanSchedulesInBatches(filter),
       page: (page) => listRamadanSchedules(filter, page),

@@ -59,6 +59,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   // Sessions and personal tokens (staff/sign-in): everyone sees their own; what only an
   // owner may do (everyone's sessions, signing others out) is checked by the screen's service.
   "/admin/sign-ins": "staff",
+  "/admin/account": "staff",
   // Passkeys (staff/passkeys): everyone manages their own, and confirms who they are with one.
   // Signing in with one (alone, or as the second step: /admin/login/passkey,
   // /admin/login/second-step/options) is outside the admin area like /admin/login.
@@ -118,6 +119,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/api/disbursements/:id": FINANCE,
   // A second pair of eyes on money (decision 152): finance or owner decide others' requests.
   "/api/disbursements/:id/:decision": FINANCE,
+  "/api/disbursements/requests/:id": FINANCE,
   "/api/rates": readByAll(FINANCE),
   "/api/transparency": "public",
   // The audit trail (staff/audit).

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/admin-invitation";
-import { NewPasswordField, StaffCard } from "../components/staff-card";
+import { NewPasswordPair } from "../components/password-fields";
+import { StaffCard } from "../components/staff-card";
 import { acceptInvitationSchema, MIN_PASSWORD_LENGTH, roleWords } from "../rules/team";
 import {
   acceptInvitation,
@@ -98,18 +99,11 @@ export default function AdminInvitation({ loaderData, actionData }: Route.Compon
           autoCapitalize="none"
           spellCheck={false}
         />
-        <NewPasswordField
-          id={fields.password.id}
-          name={fields.password.name}
+        <NewPasswordPair
+          password={fields.password}
+          confirm={fields.confirm}
           label="Password"
-          errors={fields.password.errors}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-        />
-        <NewPasswordField
-          id={fields.confirm.id}
-          name={fields.confirm.name}
-          label="Password again"
-          errors={fields.confirm.errors}
         />
         <button type="submit" className="btn-primary w-full">
           Create my account

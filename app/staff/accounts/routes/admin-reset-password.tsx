@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin-reset-password";
-import { NewPasswordField, StaffCard } from "../components/staff-card";
+import { NewPasswordPair } from "../components/password-fields";
+import { StaffCard } from "../components/staff-card";
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "../rules/team";
 import { openPasswordReset, resetPassword, UnusableLinkError } from "../server/team.server";
 import { serviceErrorReply } from "~/ui/form-replies.server";
@@ -90,18 +91,11 @@ export default function AdminResetPassword({ loaderData, actionData }: Route.Com
           </p>
         ) : null}
         <input type="hidden" name="username" value={person.username} autoComplete="username" />
-        <NewPasswordField
-          id={fields.password.id}
-          name={fields.password.name}
+        <NewPasswordPair
+          password={fields.password}
+          confirm={fields.confirm}
           label="New password"
-          errors={fields.password.errors}
           hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-        />
-        <NewPasswordField
-          id={fields.confirm.id}
-          name={fields.confirm.name}
-          label="New password again"
-          errors={fields.confirm.errors}
         />
         <button type="submit" className="btn-primary w-full">
           Save my new password

@@ -74,6 +74,21 @@ export const acceptInvitationSchema = z
 
 export const forgotPasswordSchema = z.object({ email: requiredEmail() });
 
+/** "Your details": the name the trail and the team show, and the address the site mails. */
+export const ownDetailsSchema = z.object({ name: requiredText("Name", 100), email: requiredEmail() });
+
+/** "Change your password", signed in: the one in use, then the new one (twice on the form). */
+export const passwordChangeSchema = z
+  .object({
+    current_password: z.string({ message: "Enter your current password" }).min(1, "Enter your current password"),
+    password: newPassword,
+    confirm: z.string().optional(),
+  })
+  .refine((input) => input.confirm === undefined || input.confirm === input.password, {
+    message: "The two passwords do not match",
+    path: ["confirm"],
+  });
+
 export const resetPasswordSchema = z
   .object({ password: newPassword, confirm: z.string().optional() })
   .refine((input) => input.confirm === undefined || input.confirm === input.password, {
@@ -130,6 +145,18 @@ export function passwordChangedMail(input: { name: string; username: string }) {
     greeting: `Assalamu alaikum ${input.name},`,
     paragraphs: [
       `The password of your staff account (${input.username}) was just changed, and every sign-in and API token of yours was ended.`,
+      "If this was not you, tell an owner of the site at once.",
+    ],
+  };
+}
+
+/** To the address a person had, when they change it: a stolen session must not move the account quietly. */
+export function emailChangedMail(input: { name: string; username: string; email: string }) {
+  return {
+    subject: "Your staff account's email was changed",
+    greeting: `Assalamu alaikum ${input.name},`,
+    paragraphs: [
+      `The email address of your staff account (${input.username}) was changed to ${input.email}. Mail for the account goes there from now on.`,
       "If this was not you, tell an owner of the site at once.",
     ],
   };

@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline";
-import { countAdmins, createAdmin, MIN_PASSWORD_LENGTH, setAdminPassword } from "./admins.server";
+import { countAdmins, createOwnerFromCommand, MIN_PASSWORD_LENGTH, setAdminPassword } from "./admins.server";
 import { closeDb, getDb, migrateToLatest } from "~/lib/db.server";
 import { databaseLabel, InvalidEnvironmentError } from "~/lib/env.server";
 import { generatePassword } from "~/lib/password.server";
@@ -27,7 +27,7 @@ export async function runAdminPasswordCli(args: string[]): Promise<number> {
       console.log(`Password changed for ${username} in ${database}. Their sessions and API tokens were signed out.`);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      await createAdmin({ username, password, roles: ["owner"] });
+      await createOwnerFromCommand(username, password);
       console.log(`Admin ${username} created in ${database} (${await countAdmins()} admins in all).`);
     }
     if (generate) console.log(`New password: ${password}`);

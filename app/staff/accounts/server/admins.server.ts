@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Admin } from "../rules/admin";
 import { rolesFromColumn, rolesToColumn, type Role } from "../rules/roles";
-import { MIN_PASSWORD_LENGTH } from "../rules/team";
+import { MIN_PASSWORD_LENGTH, passwordChangedMail } from "../rules/team";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/staff/sign-in";
 import { getDb, nowIso, type DB } from "~/lib/db.server";
 import { equalsIgnoringCase } from "~/lib/sql-dialect.server";
@@ -9,6 +9,7 @@ import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } fro
 import { RateLimiter } from "~/lib/rate-limit.server";
 import { NotFoundError, TooManyRequestsError, ValidationError } from "~/lib/service-errors";
 import { recordAudit } from "~/staff/audit/index.server";
+import { queueMail } from "~/mail/queue/index.server";
 
 export type { Admin };
 
@@ -38,6 +39,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const attemptsPerAccount = new RateLimiter("sign-in-account", 5, FIFTEEN_MINUTES);
 const attemptsPerAddress = new RateLimiter("sign-in-address", 20, FIFTEEN_MINUTES);
 const attemptsPerUsername = new RateLimiter("sign-in-username", 50, FIFTEEN_MINUTES);
+/** What a failed sign-in to no account records in place of the name typed (it may be a password). */
+const UNKNOWN_USERNAME = "unknown username";
 
 /**
  * Checks a username and password, the one sign-in rule behind the admin form and
@@ -77,12 +80,13 @@ export async function signInAdmin(username: string, password: string, clientAddr
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
   // A deactivated account meets the same words as a wrong password: it tells a guesser nothing.
   if (!row || !valid || row.active !== 1) {
-    // The name tried, never the password; no guard ran, so the person and the address are given here.
+    // The account's own name, never what was typed for an unknown one: people type a password into the
+    // username field. No guard ran, so the person and the address are given here.
     await recordAudit({
       action: "sign-in-failed",
       entity: "staff",
       entityId: row?.id,
-      summary: username.slice(0, 100),
+      summary: row ? row.username : UNKNOWN_USERNAME,
       actor: { id: null, name: "", address: clientAddress },
     });
     throw new InvalidCredentialsError();
@@ -91,7 +95,7 @@ export async function signInAdmin(username: string, password: string, clientAddr
     action: "sign-in",
     entity: "staff",
     entityId: row.id,
-    summary: username.slice(0, 100),
+    summary: row.username,
     actor: { id: row.id, name: row.name || row.username, address: clientAddress },
   });
 
@@ -147,7 +151,17 @@ export async function createAdmin({ username, password, roles, name = "", email 
   return adminFromRow(row);
 }
 
-/** Sets a new password and signs the admin out everywhere (sessions and API tokens). */
+/**
+ * What the admin:password command is called in the audit trail: it runs on the server, as no
+ * one signed in, so the operator's own name is unknown.
+ */
+const COMMAND_ACTOR = { id: null, name: "admin:password command", address: "", userAgent: "" };
+
+/**
+ * Sets a new password (the admin:password command) and signs the admin out everywhere
+ * (sessions and API tokens); the person is mailed that their password was changed, and the
+ * trail keeps it, in the same transaction.
+ */
 export async function setAdminPassword(username: string, password: string): Promise<Admin> {
   assertAcceptablePassword(password);
   const passwordHash = await hashPassword(password);
@@ -160,13 +174,39 @@ export async function setAdminPassword(username: string, password: string): Prom
         .where(equalsIgnoringCase(sql.ref("username"), username))
         .executeTakeFirst();
       if (!found) throw new NotFoundError(`No admin is called "${username}"`);
-      return replacePassword(trx, found.id, passwordHash);
+      const admin = await replacePassword(trx, found.id, passwordHash);
+      await recordAudit(
+        {
+          action: "password-set",
+          entity: "staff",
+          entityId: admin.id,
+          summary: `A new password for ${admin.username} was set with the admin:password command; their sessions and API tokens ended`,
+          actor: COMMAND_ACTOR,
+        },
+        trx,
+      );
+      return admin;
     });
 }
 
+/** An owner the admin:password command creates for a name no one has (audited as the command's doing). */
+export async function createOwnerFromCommand(username: string, password: string): Promise<Admin> {
+  const admin = await createAdmin({ username, password, roles: ["owner"] });
+  await recordAudit({
+    action: "create",
+    entity: "staff",
+    entityId: admin.id,
+    summary: `${admin.username} was created as an owner with the admin:password command`,
+    after: { username: admin.username, roles: admin.roles },
+    actor: COMMAND_ACTOR,
+  });
+  return admin;
+}
+
 /**
- * The one way a password is replaced (the admin:password command, a reset by mail): the new
- * hash is written and every session and API token of the person ends in the same transaction.
+ * The one way a password is replaced (the admin:password command, a reset by mail, the person's
+ * own change): the new hash is written, every session and API token of the person ends, and
+ * they are mailed that their password was changed, all in the caller's transaction.
  */
 export async function replacePassword(trx: DB, adminId: number, passwordHash: string): Promise<Admin> {
   const admin = await trx
@@ -177,6 +217,13 @@ export async function replacePassword(trx: DB, adminId: number, passwordHash: st
     .executeTakeFirst();
   if (!admin) throw new NotFoundError("No such member of staff");
   await signOutEverywhere(trx, adminId);
+  if (admin.email) {
+    await queueMail(trx, {
+      ...passwordChangedMail({ name: admin.name || admin.username, username: admin.username }),
+      kind: "staff-password-changed",
+      to: admin.email,
+    });
+  }
   return adminFromRow(admin);
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Database } from "../../../../db/schema";
 import { rolesFromColumn, rolesToColumn, type Role } from "../rules/roles";
 import {
   acceptInvitationSchema,
@@ -8,7 +9,6 @@ import {
   invitationMail,
   invitationSchema,
   PASSWORD_RESET_MINUTES,
-  passwordChangedMail,
   passwordResetMail,
   resetPasswordSchema,
   roleWords,
@@ -52,6 +52,10 @@ export interface StaffMember {
   roles: Role[];
   active: boolean;
   created_at: string;
+  /** Their authenticator app is on. */
+  two_factor_app: boolean;
+  /** How many passkeys they have. */
+  passkeys: number;
 }
 
 /** An invitation not yet accepted, as POST /api/staff/ answers and the Team screen lists it. */
@@ -67,6 +71,27 @@ export interface Invitation {
 
 const STAFF_COLUMNS = ["id", "name", "username", "email", "roles", "active", "created_at"] as const;
 
+/** A person's columns with their second factors: whether their authenticator app is on, and how many passkeys. */
+function staffWithFactors(eb: ExpressionBuilder<Database, "admins">) {
+  return [
+    ...STAFF_COLUMNS,
+    eb
+      .exists(
+        eb
+          .selectFrom("admin_two_factor")
+          .select("admin_two_factor.admin_id")
+          .whereRef("admin_two_factor.admin_id", "=", "admins.id")
+          .where("admin_two_factor.enabled_at", "is not", null),
+      )
+      .as("two_factor_app"),
+    eb
+      .selectFrom("admin_passkeys")
+      .select((sub) => sub.fn.countAll<number>().as("count"))
+      .whereRef("admin_passkeys.admin_id", "=", "admins.id")
+      .as("passkeys"),
+  ] as const;
+}
+
 function toStaffMember(row: {
   id: number;
   name: string;
@@ -75,6 +100,8 @@ function toStaffMember(row: {
   roles: string;
   active: number;
   created_at: string;
+  two_factor_app: unknown;
+  passkeys: number | string | null;
 }): StaffMember {
   return {
     id: row.id,
@@ -84,6 +111,9 @@ function toStaffMember(row: {
     roles: rolesFromColumn(row.roles),
     active: row.active === 1,
     created_at: row.created_at,
+    // SQLite answers exists() with 1 or 0, PostgreSQL with true or false.
+    two_factor_app: row.two_factor_app === true || Number(row.two_factor_app) === 1,
+    passkeys: Number(row.passkeys ?? 0),
   };
 }
 
@@ -92,7 +122,7 @@ export async function listStaff(page: { limit?: number; offset?: number } = {}):
   const rows = await paged(
     getDb()
       .selectFrom("admins")
-      .select(STAFF_COLUMNS)
+      .select(staffWithFactors)
       .orderBy("active", "desc")
       .orderBy(sql`lower(coalesce(nullif(name, ''), username))`)
       .orderBy("id"),
@@ -119,7 +149,7 @@ export async function findStaffPage(page: number, pageSize: number): Promise<Lis
 }
 
 export async function getStaffMember(id: number): Promise<StaffMember> {
-  const row = await getDb().selectFrom("admins").select(STAFF_COLUMNS).where("id", "=", id).executeTakeFirst();
+  const row = await getDb().selectFrom("admins").select(staffWithFactors).where("id", "=", id).executeTakeFirst();
   if (!row) throw new NotFoundError("No such member of staff");
   return toStaffMember(row);
 }
@@ -373,7 +403,7 @@ const OWNER_WORD = sql<string>`' ' || roles || ' '`;
 export async function changeStaff(id: number, input: unknown, request?: Request): Promise<StaffMember> {
   const change = parseOrThrow(staffChangeSchema, input);
   let rolesChanged = false;
-  const member = await getDb()
+  const outcome = await getDb()
     .transaction()
     .execute(async (trx) => {
       // Two owners demoting each other at once: one after the other, so one owner always stays.
@@ -400,8 +430,7 @@ export async function changeStaff(id: number, input: unknown, request?: Request)
         .where("id", "=", id)
         .returning(STAFF_COLUMNS)
         .executeTakeFirstOrThrow();
-      const after = toStaffMember(row);
-      const name = after.name;
+      const name = row.name || row.username;
       rolesChanged = rolesToColumn(rolesBefore) !== row.roles;
       if (rolesChanged) {
         await recordAudit(
@@ -443,10 +472,10 @@ export async function changeStaff(id: number, input: unknown, request?: Request)
           trx,
         );
       }
-      return after;
+      return { active: activeAfter };
     });
-  if (rolesChanged && member.active) await renewSessionsOf(id, { keep: request });
-  return member;
+  if (rolesChanged && outcome.active) await renewSessionsOf(id, { keep: request });
+  return getStaffMember(id);
 }
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -571,13 +600,6 @@ export async function resetPassword(
         .where("admin_id", "=", admin.id)
         .where("used_at", "is", null)
         .execute();
-      if (admin.email) {
-        await queueMail(trx, {
-          ...passwordChangedMail({ name: admin.name, username: admin.username }),
-          kind: "staff-password-changed",
-          to: admin.email,
-        });
-      }
       await recordAudit(
         {
           action: "password-reset",

@@ -104,6 +104,8 @@ describe("inviting someone", () => {
       roles: ["editor"],
       active: true,
       created_at: expect.any(String),
+      two_factor_app: false,
+      passkeys: 0,
     });
 
     // Single use: the link now says it no longer works, and cannot make a second account.

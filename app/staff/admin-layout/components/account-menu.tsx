@@ -3,8 +3,9 @@ import { NavLink, useLocation } from "react-router";
 import { Icon } from "~/ui/icon";
 import { useEscapeKey } from "~/ui/use-escape-key";
 
-/** A person's own settings: how they sign in, and where they are signed in. */
+/** A person's own settings: who they are, how they sign in, and where they are signed in. */
 const ACCOUNT_SCREENS = [
+  { to: "/admin/account", label: "Your details", note: "Name, email and password" },
   { to: "/admin/security", label: "Security", note: "Two-factor sign-in and recovery codes" },
   { to: "/admin/passkeys", label: "Passkeys", note: "Sign in with this device" },
   { to: "/admin/sign-ins", label: "Your sign-ins", note: "Sessions and API tokens" },

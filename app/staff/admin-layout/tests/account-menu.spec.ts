@@ -1,11 +1,12 @@
 import { expect, test } from "../../../../tests/e2e/fixtures";
 
 /**
- * "Your account" gathers a person's own screens (Security, Passkeys, Your sign-ins) behind one
+ * "Your account" gathers a person's own screens (Your details, Security, Passkeys, Your sign-ins) behind one
  * toggle in the account bar: it opens without JavaScript, and with it closes on Escape, on a
  * click elsewhere and on arriving at the chosen screen.
  */
 const ACCOUNT_SCREENS = [
+  { link: "Your details", heading: "Your details", note: "Name, email and password" },
   { link: "Security", heading: "Security", note: "Two-factor sign-in and recovery codes" },
   { link: "Passkeys", heading: "Passkeys", note: "Sign in with this device" },
   { link: "Your sign-ins", heading: "Your sign-ins", note: "Sessions and API tokens" },

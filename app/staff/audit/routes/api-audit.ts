@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api-audit";
-import { apiError, apiResource, json } from "~/lib/api.server";
+import { apiResource, badQuery, json } from "~/lib/api.server";
 import { staffOnly } from "~/staff/sign-in/index.server";
 import { readAuditFilter } from "../rules/audit-filter";
 import { findAuditPage } from "../server/audit-list.server";
@@ -18,7 +18,7 @@ const resource = apiResource<Route.ActionArgs>({
     const pageProblem =
       /^\d{1,6}$/.test(pageText) && Number(pageText) > 0 ? null : "page must be a whole number from 1";
     const problems = [problem, pageProblem].filter(Boolean);
-    if (problems.length) return apiError(422, problems.join("; "));
+    if (problems.length) return badQuery(problems.join("; "));
     const found = await findAuditPage(filter, Number(pageText));
     return json({
       items: found.entries,

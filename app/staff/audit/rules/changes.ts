@@ -11,6 +11,14 @@ export function isNeverWritten(field: string): boolean {
   return NEVER_WRITTEN.test(field);
 }
 
+/**
+ * A setting is a key and a value: a key that names a secret ("smtp_password", "api_token")
+ * keeps its value out of the trail as a field of that name would be kept out.
+ */
+function namesASecret(record: Record<string, unknown> | null | undefined): boolean {
+  return typeof record?.key === "string" && isNeverWritten(record.key);
+}
+
 /** A record's own timestamps change with every write: the entry's time says when. */
 const BOOKKEEPING = new Set(["created_at", "updated_at"]);
 
@@ -20,8 +28,10 @@ export function changesBetween(older: object | null | undefined, newer: object |
   const after = newer as Record<string, unknown> | null | undefined;
   const changes: Changes = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const secretValue = namesASecret(before) || namesASecret(after);
   for (const field of fields) {
     if (isNeverWritten(field) || BOOKKEEPING.has(field)) continue;
+    if (secretValue && field === "value") continue;
     const was = before?.[field] ?? null;
     const is = after?.[field] ?? null;
     if (JSON.stringify(was) !== JSON.stringify(is)) changes[field] = [was, is];

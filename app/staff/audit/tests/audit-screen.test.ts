@@ -215,8 +215,13 @@ describe("GET /api/audit/", () => {
   it("answers 422 for a date or a page it cannot read", async () => {
     const { auth } = await createTestAdmin();
     const bad = await getAudit("?from=2026-02-30", auth);
-    expect(bad).toMatchObject({ status: 422, body: { detail: "from must be a date as YYYY-MM-DD" } });
+    expect(bad).toMatchObject({
+      status: 422,
+      body: { detail: "from must be a date as YYYY-MM-DD", errors: { from: ["from must be a date as YYYY-MM-DD"] } },
+    });
     expect((await getAudit("?to=12/01/2026", auth)).status).toBe(422);
-    expect((await getAudit("?page=0", auth)).status).toBe(422);
+    expect((await getAudit("?page=0", auth)).body).toMatchObject({
+      errors: { page: ["page must be a whole number from 1"] },
+    });
   });
 });

@@ -95,11 +95,13 @@ describe("the staff writes in the trail", () => {
     expect(entry).toMatchObject({ actor_name: "Amina Yusuf", summary: "contacts.csv (status=pending)" });
   });
 
-  it("records a sign-in and a failed one with the name tried and the address, never the password", async () => {
+  it("records a sign-in and a failed one with the account's name and the address, never a password", async () => {
     const { admin, password } = await createTestAdmin();
     await signInAdmin(admin.username, password, "192.0.2.44");
     await expect(signInAdmin(admin.username, "wrong-horse-battery", "192.0.2.45")).rejects.toThrow();
     await expect(signInAdmin("ghost", "another-guess", "192.0.2.46")).rejects.toThrow();
+    // A password typed into the username field, for no account: the trail keeps neither.
+    await expect(signInAdmin("Tr0ub4dor&3-horse", "", "192.0.2.47")).rejects.toThrow();
     const entries = await getDb()
       .selectFrom("audit_entries")
       .selectAll()
@@ -131,11 +133,13 @@ describe("the staff writes in the trail", () => {
           summary: admin.username,
           address: "192.0.2.45",
         },
-        { action: "sign-in-failed", actor_id: null, entity_id: "", summary: "ghost", address: "192.0.2.46" },
+        { action: "sign-in-failed", actor_id: null, entity_id: "", summary: "unknown username", address: "192.0.2.46" },
+        { action: "sign-in-failed", actor_id: null, entity_id: "", summary: "unknown username", address: "192.0.2.47" },
       ]),
     );
     const everything = JSON.stringify(await getDb().selectFrom("audit_entries").selectAll().execute());
     expect(everything).not.toContain(password);
     expect(everything).not.toContain("wrong-horse-battery");
+    expect(everything).not.toContain("Tr0ub4dor");
   }, 20_000);
 });

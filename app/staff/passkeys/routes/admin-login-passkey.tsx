@@ -6,7 +6,7 @@ import { PASSKEY_REFUSED_MESSAGE } from "../rules/passkeys";
 import { PasskeyRefusedError, signInWithPasskey } from "../server/passkeys.server";
 import { ceremonyFailure, postForOptions } from "../components/ceremony";
 import { safeRedirectPath } from "~/staff/sign-in";
-import { adminFromSession, beginSignedInSession } from "~/staff/sign-in/index.server";
+import { adminFromSession, beginAdminSession } from "~/staff/sign-in/index.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const admin = await signInWithPasskey({ request, address }, parsedResponse(form.get("response")));
     // The passkey, checked with its user verification, stands for the password and the second factor.
     return redirect(safeRedirectPath(form.get("redirectTo")), {
-      headers: { "Set-Cookie": await beginSignedInSession(admin, request, address) },
+      headers: { "Set-Cookie": await beginAdminSession(admin, request, address) },
     });
   } catch (error) {
     if (error instanceof PasskeyRefusedError) return data({ error: PASSKEY_REFUSED_MESSAGE }, { status: 401 });

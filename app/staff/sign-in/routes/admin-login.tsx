@@ -5,8 +5,8 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/admin-login";
 import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "../rules/admin-login";
 import { adminAuthenticator, adminFromSession } from "../server/auth.server";
+import { beginAdminSession } from "../server/sessions.server";
 import { InvalidCredentialsError, type Admin } from "~/staff/accounts/index.server";
-import { beginSignedInSession } from "../server/sessions.server";
 import { secondStepSchema, SIGN_IN_EXPIRED_MESSAGE } from "~/staff/two-factor";
 import {
   completePendingSignIn,
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`/admin/login?${query}`, { headers: { "Set-Cookie": await startPendingSignIn(admin, request) } });
     }
     return redirect(redirectTo, {
-      headers: { "Set-Cookie": await beginSignedInSession(admin, request, context.get(clientAddressContext)) },
+      headers: { "Set-Cookie": await beginAdminSession(admin, request, context.get(clientAddressContext)) },
     });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
@@ -106,7 +106,7 @@ function signInExpired(result: SubmissionResult<string[]>) {
 async function completeSignIn(admin: Admin, request: Request, formData: FormData, address: string) {
   const headers = new Headers();
   headers.append("Set-Cookie", await completePendingSignIn(request));
-  headers.append("Set-Cookie", await beginSignedInSession(admin, request, address));
+  headers.append("Set-Cookie", await beginAdminSession(admin, request, address));
   return redirect(safeRedirectPath(formData.get("redirectTo")), { headers });
 }
 

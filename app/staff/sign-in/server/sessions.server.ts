@@ -25,20 +25,6 @@ export interface StaffSession {
   current: boolean;
 }
 
-/**
- * The session a sign-in begins (the password form, its second step, or a passkey alone): a
- * fresh one every time, so an id planted before sign-in is never promoted. It keeps the browser
- * and the address signed in from (Your sign-ins) and notes that the person has just proved who
- * they are (asked again after 10 minutes for what needs it). Answers the Set-Cookie header.
- */
-export async function beginSignedInSession(admin: Pick<Admin, "id">, request: Request, address: string) {
-  const session = await getAdminSession(new Request(request.url));
-  session.set("adminId", admin.id);
-  session.set("userAgent", request.headers.get("User-Agent") ?? "");
-  session.set("address", address);
-  return notePasswordGiven(request, session);
-}
-
 /** At most this many sessions are listed on the owners' view of everyone's (oldest use last). */
 const EVERYONE_LIMIT = 500;
 
@@ -230,4 +216,19 @@ export async function rotateSession(request: Request): Promise<string | undefine
   const cookie = await commitAdminSession(fresh, request);
   await getDb().deleteFrom("admin_sessions").where("id", "=", oldId).execute();
   return cookie;
+}
+
+/**
+ * The session a sign-in begins (the password form, its second step, a passkey alone, or a
+ * password changed on Your details): a fresh one every time, so an id planted before sign-in is
+ * never promoted. It keeps the browser and the address signed in from (Your sign-ins) and notes
+ * that the person has just proved who they are (staff/two-factor's `notePasswordGiven`: asked
+ * again after 10 minutes for what needs it). Answers Set-Cookie.
+ */
+export async function beginAdminSession(admin: Pick<Admin, "id">, request: Request, address: string): Promise<string> {
+  const session = await getAdminSession(new Request(request.url));
+  session.set("adminId", admin.id);
+  session.set("userAgent", request.headers.get("User-Agent") ?? "");
+  session.set("address", address);
+  return notePasswordGiven(request, session);
 }

@@ -450,6 +450,34 @@ describe("turning two-factor off and new recovery codes ask for the password aga
     expect((await passwordStep(admin, where)).headers.get("Location")).toBe("/admin/stories");
   });
 
+  it("cancels only a setup never confirmed: 'cancel' on an app that is on, with a stale password, leaves it on", async () => {
+    const admin = await newPerson();
+    const where = nextAddress();
+    const cookie = await sessionCookie(admin, where);
+    await turnOn(admin, cookie);
+
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    const cancelled = (await securityAction(admin, { intent: "cancel-setup" }, cookie)) as Response;
+    expect(cancelled.headers.get("Location")).toBe("/admin/security?done=cancelled");
+    expect((await securityPage(admin)).status.enabled).toBe(true);
+    expect(
+      await getDb()
+        .selectFrom("outbound_mail")
+        .select("id")
+        .where("kind", "=", "two-factor-off")
+        .where("to_address", "=", admin.email)
+        .execute(),
+    ).toEqual([]);
+    expect(await auditActions(admin.id)).toEqual(["two-factor-on"]);
+
+    // A setup begun and left is what cancel drops.
+    const other = await newPerson();
+    await securityAction(other, { intent: "begin" });
+    expect((await securityPage(other)).setup).toBeTruthy();
+    await securityAction(other, { intent: "cancel-setup" });
+    expect((await securityPage(other)).setup).toBeFalsy();
+  });
+
   it("with a passkey kept, turning the app off leaves two-factor on, and the page and the mail say so", async () => {
     const admin = await newPerson();
     const where = nextAddress();
