@@ -26,6 +26,7 @@ import {
   type AppealFilter,
 } from "../server/appeals.server";
 import { photoUpload } from "~/content/media/index.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appeals | Admin" }];
 
@@ -98,6 +99,7 @@ export default function AdminAppeals({ loaderData, actionData }: Route.Component
       {/* First on the page: without JavaScript this is a plain section, and must be in view. */}
       {formOpen ? (
         <FormModal title={editing ? `Edit appeal: ${editing.title}` : "New appeal"} closeTo={SCREEN}>
+          {editing ? <AuditHistory entity="appeal" entityId={editing.id} atTopOfForm /> : null}
           <AppealForm key={editing?.id ?? "new"} appeal={editing} lastResult={lastResult} funds={funds} today={today} />
         </FormModal>
       ) : null}

@@ -30,6 +30,7 @@ import {
   type ContactSubmission,
 } from "../server/contacts.server";
 import { parseRecordId } from "~/shared/record-id";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Contacts | Admin" }];
 
@@ -365,6 +366,7 @@ function ContactRow({
         >
           Delete
         </Link>
+        <AuditHistory entity="contact" entityId={contact.id} of={`message from ${contact.name}`} />
       </td>
     </tr>
   );

@@ -22,6 +22,7 @@ import {
   getVolunteer,
   readVolunteerFilter,
 } from "../server/volunteers.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Volunteers | Admin" }];
 
@@ -183,6 +184,7 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
               >
                 Delete
               </Link>
+              <AuditHistory entity="volunteer" entityId={volunteer.id} of={`signup from ${volunteer.name}`} />
             </td>
           </tr>
         ))}

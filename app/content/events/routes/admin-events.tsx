@@ -27,6 +27,7 @@ import {
   updateEvent,
 } from "../server/events.server";
 import { photoUpload } from "~/content/media/index.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Events | Admin" }];
 
@@ -91,6 +92,7 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
       {/* First on the page: without JavaScript this is a plain section, and must be in view. */}
       {formOpen ? (
         <FormModal title={editing ? `Edit event: ${editing.title}` : "New event"} closeTo="/admin/events">
+          {editing ? <AuditHistory entity="event" entityId={editing.id} atTopOfForm /> : null}
           <EventForm key={editing?.id ?? "new"} event={editing} lastResult={lastResult} />
         </FormModal>
       ) : null}

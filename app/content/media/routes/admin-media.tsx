@@ -21,6 +21,7 @@ import {
   uploadMedia,
   type MediaSlotValue,
 } from "../server/media.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Homepage Media | Admin" }];
 
@@ -168,17 +169,21 @@ function SlotCard({ slot, error, justSaved }: { slot: MediaSlotValue; error?: Sl
           </h2>
           {justSaved ? <p className="text-sm font-medium text-brand-700">{slot.value ? "Saved" : "Removed"}</p> : null}
         </div>
-        {slot.value ? (
-          <Link
-            to={`?remove=${slot.key}`}
-            preventScrollReset
-            data-remove-for={slot.key}
-            className="text-sm font-semibold text-red-700 hover:underline"
-            aria-label={`Remove ${slot.label}`}
-          >
-            Remove
-          </Link>
-        ) : null}
+        <div className="text-sm whitespace-nowrap">
+          {slot.value ? (
+            <Link
+              to={`?remove=${slot.key}`}
+              preventScrollReset
+              data-remove-for={slot.key}
+              className="font-semibold text-red-700 hover:underline"
+              aria-label={`Remove ${slot.label}`}
+            >
+              Remove
+            </Link>
+          ) : null}
+          {/* A slot is a setting: its trail is the setting's. */}
+          <AuditHistory entity="setting" entityId={slot.key} of={slot.label} />
+        </div>
       </div>
       <MediaPreview media={slotMedia(slot.kind, slot.value)} label={slot.label} />
       {slot.value ? <p className="truncate text-xs text-slate-500">Now: {slot.value}</p> : null}

@@ -50,6 +50,7 @@ import {
   type Setting,
   type TotalRaised,
 } from "../server/settings.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Impact Statistics Settings | Admin" }];
 
@@ -314,6 +315,7 @@ export default function ImpactStatisticsSettings({ loaderData, actionData }: Rou
             >
               Edit
             </Link>
+            <AuditHistory entity="setting" entityId={setting.key} of={label(setting.key)} />
           </li>
         ))}
       </ul>

@@ -22,16 +22,14 @@ import { rowFromParam } from "~/lib/record-ids.server";
 import { getEnv } from "~/lib/env.server";
 import { createStory, deleteStory, findStoryPage, getStory, type Story, updateStory } from "../server/stories.server";
 import { photoUpload } from "~/content/media/index.server";
-import { adminContext } from "~/lib/request-context";
 import { AuditHistory } from "~/staff/audit/index.ui";
-import { mayOpen } from "~/staff/access";
 
 export const meta: Route.MetaFunction = () => [{ title: "Stories | Admin" }];
 
 const PAGE_SIZE = 25;
 const STAFF = { staff: true };
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const [found, editing, deleting] = await Promise.all([
     findStoryPage(pageFrom(url), PAGE_SIZE),
     rowFromParam(url.searchParams.get("edit"), (id) => getStory(id, STAFF)),
@@ -47,8 +45,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     saved: url.searchParams.get("saved"),
     deleted: url.searchParams.has("deleted"),
     timeZone: getEnv().SITE_TIMEZONE,
-    // Owners read a story's history on the Audit screen; the link is shown to those who may open it.
-    mayReadHistory: mayOpen(context.get(adminContext)?.roles ?? [], "/admin/audit"),
   };
 }
 
@@ -83,11 +79,7 @@ export default function AdminStories({ loaderData, actionData }: Route.Component
       {/* First on the page: without JavaScript this is a plain section, and must be in view. */}
       {formOpen ? (
         <FormModal title={editing ? `Edit story: ${editing.title}` : "New story"} closeTo="/admin/stories">
-          {editing && loaderData.mayReadHistory ? (
-            <p className="mb-3 text-right">
-              <AuditHistory entity="story" entityId={editing.id} />
-            </p>
-          ) : null}
+          {editing ? <AuditHistory entity="story" entityId={editing.id} atTopOfForm /> : null}
           <StoryForm key={editing?.id ?? "new"} story={editing} lastResult={lastResult} />
         </FormModal>
       ) : null}

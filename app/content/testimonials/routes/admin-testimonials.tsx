@@ -28,6 +28,7 @@ import {
   type Testimonial,
   updateTestimonial,
 } from "../server/testimonials.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Testimonials | Admin" }];
 
@@ -102,6 +103,7 @@ export default function AdminTestimonials({ loaderData, actionData }: Route.Comp
           title={editing ? `Edit testimonial from ${editing.name}` : "New testimonial"}
           closeTo="/admin/testimonials"
         >
+          {editing ? <AuditHistory entity="testimonial" entityId={editing.id} atTopOfForm /> : null}
           <TestimonialForm key={editing?.id ?? "new"} testimonial={editing} lastResult={lastResult} />
         </FormModal>
       ) : null}

@@ -19,6 +19,7 @@ import { failureNotice, refuseUnknownIntent, serviceErrorReply } from "~/ui/form
 import { requireRecordId, rowFromParam } from "~/lib/record-ids.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { addFund, changeFund, getFund, listFunds, type Fund } from "../server/funds.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Funds | Admin" }];
 
@@ -127,7 +128,10 @@ export default function AdminFunds({ loaderData, actionData }: Route.ComponentPr
           closeTo={SCREEN}
         >
           {editing && formIntent !== "add" ? (
-            <DescriptionForm key={editing.id} fund={editing} lastResult={lastResult} />
+            <>
+              <AuditHistory entity="fund" entityId={editing.id} atTopOfForm />
+              <DescriptionForm key={editing.id} fund={editing} lastResult={lastResult} />
+            </>
           ) : (
             <NewFundForm lastResult={lastResult} />
           )}

@@ -7,6 +7,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { TextareaField } from "~/ui/form-fields";
 import { formatExactDollars } from "~/shared/money";
 import { rejectionSchema, type RejectionInput } from "../rules/approval-rules";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 /** A request waiting for a second person, as the ledger screen lists it. */
 export interface WaitingRequest {
@@ -113,6 +114,7 @@ export function WaitingForApproval({
                   </Link>
                 </div>
               )}
+              <AuditHistory entity="disbursement_request" entityId={request.id} of={`request R${request.id}`} />
             </td>
           </tr>
         ))}

@@ -44,6 +44,7 @@ import {
   submitReversal,
   type DisbursementRequest,
 } from "../server/approvals.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Ledger | Funds | Admin" }];
 
@@ -548,6 +549,7 @@ function LedgerRow({
               Reverse…
             </Link>
           ) : null}
+          <AuditHistory entity="ledger-entry" entityId={entry.id} of={`entry ${entry.id}`} />
         </div>
       </td>
     </tr>

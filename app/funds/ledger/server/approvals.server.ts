@@ -192,9 +192,31 @@ export async function submitDisbursement(input: unknown, requester: Admin, proof
   const { entry, amountCents } = readDisbursement(input);
   const threshold = await approvalThreshold();
   if (!needsApproval(amountCents, threshold)) {
-    const id = await inLedgerTransaction(entry.fund_id, amountCents, (trx) =>
-      insertDisbursement(trx, entry, amountCents, { recordedBy: requester.username, proofFilename }),
-    );
+    const id = await inLedgerTransaction(entry.fund_id, amountCents, async (trx) => {
+      const entryId = await insertDisbursement(trx, entry, amountCents, {
+        recordedBy: requester.username,
+        proofFilename,
+      });
+      // Below the threshold no request is filed: the entry itself goes in the trail.
+      const fund = await trx.selectFrom("funds").select("name").where("id", "=", entry.fund_id).executeTakeFirst();
+      await recordAudit(
+        {
+          action: "create",
+          entity: "ledger-entry",
+          entityId: entryId,
+          summary: `Disbursement of ${formatExactCents(amountCents)} from ${fund?.name ?? `fund #${entry.fund_id}`}`,
+          after: {
+            fund: fund?.name ?? entry.fund_id,
+            amount: centsToDollars(amountCents),
+            disbursed_on: entry.disbursed_on,
+            category: entry.category ?? null,
+            description: entry.description,
+          },
+        },
+        trx,
+      );
+      return entryId;
+    });
     return { status: "recorded", entry: await getLedgerEntry(id) };
   }
   const id = await getDb()
@@ -244,6 +266,17 @@ export async function submitReversal(input: unknown, requester: Admin): Promise<
           original,
           { description: reversal.description, day },
           { recordedBy: requester.username },
+        );
+        // In the reversed entry's history, so that its own page shows it was undone, and by what.
+        await recordAudit(
+          {
+            action: "reverse",
+            entity: "ledger-entry",
+            entityId: original.id,
+            summary: `Entry #${original.id} of ${formatExactCents(Number(original.amount_cents))} reversed by entry #${id}`,
+            after: { reversal_entry_id: id, reason: reversal.description, disbursed_on: day },
+          },
+          trx,
         );
         return { kind: "entry", id };
       }

@@ -418,6 +418,30 @@ describe("the ledger screen and its CSV", () => {
     ]);
     expect(rows[2]!.summary).toContain(`requested by ${asker.admin.username}`);
   });
+
+  it("writes a disbursement below the threshold, recorded at once, and its reversal into the entry's history", async () => {
+    const fund = await fundHolding(2000);
+    const { status, body: entry } = await disburse(fund.id, 250);
+    expect(status).toBe(201);
+    expect(entry).toMatchObject({ status: "recorded" });
+    const reversal = await callApi(disbursementsApi.action, "/api/disbursements/", {
+      body: { reverses_id: entry.id, description: "Recorded twice" },
+      headers: approver.auth,
+    });
+    expect(reversal.body).toMatchObject({ status: "recorded", kind: "reversal" });
+    const rows = await getDb()
+      .selectFrom("audit_entries")
+      .select(["action", "summary", "changes"])
+      .where("entity", "=", "ledger-entry")
+      .where("entity_id", "=", String(entry.id))
+      .orderBy("id")
+      .execute();
+    expect(rows.map((row) => [row.action, row.summary])).toEqual([
+      ["create", `Disbursement of $250.00 from ${fund.name}`],
+      ["reverse", `Entry #${entry.id} of $250.00 reversed by entry #${reversal.body.id}`],
+    ]);
+    expect(JSON.parse(rows[0]!.changes)).toMatchObject({ amount: [null, 250], description: [null, "Hand pumps"] });
+  });
 });
 
 describe("where a person who may approve is told", () => {

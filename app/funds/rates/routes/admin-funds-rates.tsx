@@ -18,6 +18,7 @@ import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server
 import { adminContext } from "~/lib/request-context";
 import { currentRates, listRates, recordRate, type Rate } from "../server/rates.server";
 import { ToBeConfirmed } from "~/ui/to-be-confirmed";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Rates | Funds | Admin" }];
 
@@ -146,6 +147,7 @@ export default function FundsRates({ loaderData, actionData }: Route.ComponentPr
                 <span className="block text-xs whitespace-nowrap text-slate-500">
                   {formatDateTime(rate.recorded_at, timeZone)}
                 </span>
+                <AuditHistory entity="rate" entityId={rate.id} of={`${rate.label} from ${rate.effective_on}`} />
               </td>
             </tr>
           ))}

@@ -21,6 +21,7 @@ import {
   thisYearsEid,
   type ZakatPolicy,
 } from "../server/zakat-policy.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Zakat policy | Funds | Admin" }];
 
@@ -138,6 +139,8 @@ function PolicyForm({
         how fast it is given, and who reviews it. Last saved by {policy.updated_by} on{" "}
         {formatDateTime(policy.updated_at, timeZone)}.
       </p>
+      {/* The policy is one record: the trail writes it as zakat-policy #1. */}
+      <AuditHistory entity="zakat-policy" entityId={1} atTopOfForm />
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4" preventScrollReset>
         <TextareaField field={fields.body} label="Policy" rows={16} required maxLength={20_000} />
         <fieldset aria-describedby={kaffarah.errors ? kaffarah.errorId : undefined}>
@@ -204,6 +207,7 @@ function EidForm({ eid, lastResult }: { eid: EidView; lastResult?: SubmissionRes
           ? "Eid has come: Zakat al-Fitr given now is recorded as Sadaqa."
           : "Zakat al-Fitr is taken as such until Eid day begins (the site cannot know the hour of the prayer, so the whole of Eid day counts as after it)."}
       </p>
+      <AuditHistory entity="eid-al-fitr" entityId={eid.hijri_year} atTopOfForm />
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4" preventScrollReset>
         <InputField field={fields.eid_al_fitr_on} label="Eid al-Fitr, as sighted" type="date" required />
         <SubmitButton intent="set-eid" label="Set Eid al-Fitr" />

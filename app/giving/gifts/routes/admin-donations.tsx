@@ -28,6 +28,7 @@ import {
 import { syncFromProvider } from "~/giving/provider/index.server";
 import { AppealFilter, FundFilter, type FilterChoice as AppealChoice } from "~/ui/record-filter";
 import { OfflineGiftForm } from "../components/offline-gift-form";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Donations | Admin" }];
 
@@ -244,9 +245,13 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
                 {donation.is_test ? <TestBadge /> : null}
               </span>
               {donation.payment_method !== "card" ? (
-                <span className="mt-1 block w-fit rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
-                  Offline · {PAYMENT_METHOD_LABELS[donation.payment_method]}
-                </span>
+                <>
+                  <span className="mt-1 block w-fit rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                    Offline · {PAYMENT_METHOD_LABELS[donation.payment_method]}
+                  </span>
+                  {/* Staff record an offline gift, so the trail has it; a card gift is the payment provider's. */}
+                  <AuditHistory entity="donation" entityId={donation.id} of={`gift ${donation.id}`} />
+                </>
               ) : null}
             </td>
             <td className="px-3 py-3 text-slate-700">

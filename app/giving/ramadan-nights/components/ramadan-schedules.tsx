@@ -5,6 +5,7 @@ import { RAMADAN_PLAN_LABELS } from "../rules/ramadan-nights";
 import { eveningWords, nightName } from "../rules/ramadan-words";
 import { formatDate, formatDateTime } from "~/shared/dates";
 import { formatExactDollars } from "~/shared/money";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 /**
  * A schedule as the staff screen shows it (server/ramadan-schedules.server.ts's RamadanSchedule, amounts in dollars).
@@ -220,9 +221,12 @@ export function RamadanScheduleNights({
               : ""}
           </p>
         </div>
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          Close
-        </Link>
+        <div className="flex items-center gap-4">
+          <AuditHistory entity="ramadan-schedule" entityId={schedule.id} />
+          <Link to={closeTo} preventScrollReset className="btn-secondary">
+            Close
+          </Link>
+        </div>
       </div>
       {schedule.nights.length === 0 ? (
         <p className="text-slate-600">No nights yet: they are dated once the donor&apos;s card is saved.</p>

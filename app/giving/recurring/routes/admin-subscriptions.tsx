@@ -37,6 +37,7 @@ import { isTroubleSimulation, simulatePaymentTrouble } from "../server/sandbox-t
 import { paymentTroubles } from "../server/payment-trouble-report.server";
 import { changeRecurringAmount, pauseRecurringGift, resumeRecurringGift } from "../server/recurring-changes.server";
 import { subscriptionHistory } from "../server/subscription-history.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Admin" }];
 
@@ -271,6 +272,7 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
                     Cancel
                   </Link>
                 ) : null}
+                <AuditHistory entity="subscription" entityId={subscription.id} of={`${subscription.name}'s gift`} />
               </RowMenu>
             </td>
           </tr>

@@ -5,17 +5,12 @@ import type { Route } from "./+types/admin-invitation";
 import { NewPasswordPair } from "../components/password-fields";
 import { StaffCard } from "../components/staff-card";
 import { acceptInvitationSchema, MIN_PASSWORD_LENGTH, roleWords } from "../rules/team";
-import {
-  acceptInvitation,
-  openInvitation,
-  pageAfterAcceptingInvitation,
-  UnusableLinkError,
-} from "../server/team.server";
+import { acceptInvitation, openInvitation, UnusableLinkError } from "../server/team.server";
 import { InputField } from "~/ui/form-fields";
 import { serviceErrorReply } from "~/ui/form-replies.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { clientAddressContext } from "~/lib/request-context";
-import { commitAdminSession, getAdminSession } from "~/lib/session.server";
+import { beginAdminSession } from "~/staff/sign-in/index.server";
 
 /**
  * /admin/invitation/:token: the link an invitation mails. The person chooses a username
@@ -40,16 +35,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password", "confirm"] }) }, { status: 400 });
   }
   try {
+    const address = context.get(clientAddressContext);
     const admin = await acceptInvitation(params.token, submission.value, {
-      address: context.get(clientAddressContext),
+      address,
       userAgent: request.headers.get("User-Agent") ?? "",
     });
-    // Signed in as sign-in does: a fresh session, never one planted before.
-    const session = await getAdminSession(new Request(request.url));
-    session.set("adminId", admin.id);
-    return redirect(await pageAfterAcceptingInvitation(admin), {
-      headers: { "Set-Cookie": await commitAdminSession(session, request) },
-    });
+    // Signed in as sign-in does: a fresh session, the password just chosen counting as just given.
+    // When the site requires two-factor, the admin area's guard leads them to Security first.
+    return redirect("/admin", { headers: { "Set-Cookie": await beginAdminSession(admin, request, address) } });
   } catch (error) {
     if (error instanceof UnusableLinkError) return data({ gone: true as const }, { status: 404 });
     return serviceErrorReply(submission, error, {}, { hideFields: ["password", "confirm"] });

@@ -29,6 +29,7 @@ import { adminContext } from "~/lib/request-context";
 import { NotFoundError } from "~/lib/service-errors";
 import { formatDate } from "~/shared/dates";
 import { getEnv } from "~/lib/env.server";
+import { AuditHistory } from "~/staff/audit/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | Admin" }];
 
@@ -139,6 +140,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {editOpen ? (
         <FormModal title={`Roles of ${editing.name}`} closeTo={SCREEN}>
+          <AuditHistory entity="staff" entityId={editing.id} atTopOfForm />
           <RolesForm
             key={editing.id}
             member={editing}

@@ -370,15 +370,6 @@ export async function acceptInvitation(
     });
 }
 
-/**
- * Where a person goes once their invitation is accepted and they are signed in. This is the
- * hook for two-factor: when the site requires it, the two-factor setup page goes here instead.
- */
-export async function pageAfterAcceptingInvitation(admin: Admin): Promise<string> {
-  void admin;
-  return "/admin";
-}
-
 /** Raised when a change would leave the site without an active owner. */
 export class LastOwnerError extends ConflictError {
   constructor(readonly field: "roles" | "active") {

@@ -1,5 +1,11 @@
+import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
+import { hasRecentPassword } from "~/staff/two-factor/index.server";
+import { adminContext } from "~/lib/request-context";
+import { ensureDefaultSettings } from "~/content/settings/index.server";
+import * as adminLayout from "~/staff/admin-layout/routes/admin-layout";
+import * as securityPage from "~/staff/two-factor/routes/admin-security";
 import * as apiAccess from "~/staff/access/routes/api-access";
 import * as apiStaff from "~/staff/accounts/routes/api-staff";
 import * as apiStaffMember from "~/staff/accounts/routes/api-staff-member";
@@ -85,6 +91,8 @@ describe("inviting someone", () => {
     expect(answer.headers.get("Location")).toBe("/admin");
     const cookie = answer.headers.get("Set-Cookie")!.split(";")[0]!;
     const signedIn = await adminFromSession(makeRequest("/admin", { headers: { Cookie: cookie } }));
+    // The password chosen a moment ago counts as just given: adding a passkey next asks for nothing more.
+    expect(await hasRecentPassword(makeRequest("/admin", { headers: { Cookie: cookie } }))).toBe(true);
     expect(signedIn).toMatchObject({
       username: "amina.yusuf",
       name: "Amina Yusuf",
@@ -190,6 +198,106 @@ describe("inviting someone", () => {
     const existing = await invite({ name: "Dup", email: "amina.yusuf@example.org", roles: ["editor"] });
     expect(existing.status).toBe(422);
     expect(existing.body.errors.email[0]).toMatch(/already has this email/);
+  });
+});
+
+describe("an invitation accepted while the site requires two-factor", () => {
+  /** Runs the admin layout's guard for a screen, as React Router does before its loader. */
+  async function screenGuard(pathname: string, cookie: string) {
+    const context = makeContext("198.51.100.70", null);
+    const request = makeRequest(pathname, { headers: { Cookie: cookie } });
+    try {
+      await adminLayout.middleware[0]!(
+        { request, context, params: {}, pattern: pathname, url: new URL(request.url) } as never,
+        async () => new Response("page"),
+      );
+      return { admin: context.get(adminContext) };
+    } catch (thrown) {
+      return { refused: thrown as Response };
+    }
+  }
+
+  /** Runs the API's guard for an editor's call with this token. */
+  async function apiGuard(token: string) {
+    // A write an editor may make (reading stories is open to everyone).
+    const request = makeRequest("/api/stories/", {
+      method: "POST",
+      body: { title: "x" },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    try {
+      return (await apiAccess.middleware[0]!(
+        {
+          request,
+          context: makeContext("198.51.100.70", null),
+          params: {},
+          pattern: "/api/stories",
+          url: new URL(request.url),
+        } as never,
+        async () => new Response("passed"),
+      )) as Response;
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  }
+
+  it("leads the new person to set up two-factor before any other admin screen or API call works", async () => {
+    await ensureDefaultSettings();
+    await getDb().updateTable("settings").set({ value: "true" }).where("key", "=", "require_two_factor").execute();
+    try {
+      await invite({ name: "Yusuf Idris", email: "yusuf.idris@example.org", roles: ["editor"] });
+      const token = await mailedInvitationToken("yusuf.idris@example.org");
+      const answer = (await accept(token, {
+        username: "yusuf.idris",
+        password: "his-own-password",
+        confirm: "his-own-password",
+      })) as Response;
+      expect(answer.status).toBe(302);
+      const cookie = answer.headers.get("Set-Cookie")!.split(";")[0]!;
+      const person = (await adminFromSession(makeRequest("/admin", { headers: { Cookie: cookie } })))!;
+      expect(person).toMatchObject({ username: "yusuf.idris", roles: ["editor"] });
+
+      // Where the acceptance lands, and every screen of their role, sends them to Security.
+      for (const pathname of [answer.headers.get("Location")!, "/admin", "/admin/stories", "/admin/events"]) {
+        const { refused } = await screenGuard(pathname, cookie);
+        expect(refused?.status, pathname).toBe(302);
+        expect(refused?.headers.get("Location"), pathname).toBe("/admin/security");
+      }
+      // The Security page opens, and says why they are there.
+      expect((await screenGuard("/admin/security", cookie)).admin?.id).toBe(person.id);
+      const security = () =>
+        callRoute(securityPage.loader, "/admin/security", {
+          context: makeContext("198.51.100.70", person),
+        }) as ReturnType<typeof securityPage.loader>;
+      expect((await security()).required).toBe(true);
+      // The API refuses them too, with the way out in its detail.
+      const { token: apiToken } = await issueApiToken(person);
+      const refused = await apiGuard(apiToken);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        detail:
+          "Two-factor sign-in is required for all staff: set it up on your Security page (/admin/security) first.",
+      });
+
+      // Set up with a code from the app: every screen of their role opens, and the API answers.
+      const securityAction = (form: Record<string, string>) =>
+        callRoute(securityPage.action, "/admin/security", {
+          form,
+          headers: { Cookie: cookie },
+          context: makeContext("198.51.100.70", person),
+        });
+      expect(((await securityAction({ intent: "begin" })) as Response).headers.get("Location")).toBe("/admin/security");
+      const secret = (await security()).setup!.secret;
+      const confirmed = unwrapData(await securityAction({ intent: "confirm", code: await generate({ secret }) }));
+      expect((confirmed.data as { codes: string[] }).codes).toHaveLength(10);
+      for (const pathname of ["/admin", "/admin/stories", "/admin/events"]) {
+        expect((await screenGuard(pathname, cookie)).admin?.id, pathname).toBe(person.id);
+      }
+      expect((await security()).required).toBe(false);
+      expect(await (await apiGuard(apiToken)).text()).toBe("passed");
+    } finally {
+      await getDb().updateTable("settings").set({ value: "false" }).where("key", "=", "require_two_factor").execute();
+    }
   });
 });
 

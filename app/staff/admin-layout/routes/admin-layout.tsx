@@ -1,7 +1,8 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { AdminShell } from "../components/admin-shell";
 import { AdminErrorPage } from "../components/admin-error-page";
+import { useAdminPerson } from "../components/use-admin-person";
 import { guardAdminArea } from "~/staff/access/index.server";
 import { adminContext } from "~/lib/request-context";
 
@@ -29,6 +30,5 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /** A screen below that failed, inside the admin frame (a refusal never gets here: see root.tsx). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const layout = useRouteLoaderData<typeof loader>("staff/admin-layout/routes/admin-layout");
-  return <AdminErrorPage error={error} person={layout?.admin} />;
+  return <AdminErrorPage error={error} person={useAdminPerson()} />;
 }

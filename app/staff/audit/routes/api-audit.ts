@@ -7,8 +7,8 @@ import { findAuditPage } from "../server/audit-list.server";
 /**
  * GET /api/audit/?actor=&action=&entity=&entity_id=&from=&to=&page= (owner): one page of the
  * audit trail, newest first, as `{items, page, page_size, total, total_capped, has_more}`;
- * `total` is counted up to 1,000 (`total_capped` past it). Dates are UTC days, both kept; a
- * bad date or page is a 422.
+ * `total` is counted up to 1,000 (`total_capped` past it); a page past the end is empty. Dates
+ * are UTC days, both kept; a bad date or page is a 422.
  */
 const resource = apiResource<Route.ActionArgs>({
   GET: staffOnly(async ({ request }) => {
@@ -19,7 +19,8 @@ const resource = apiResource<Route.ActionArgs>({
       /^\d{1,6}$/.test(pageText) && Number(pageText) > 0 ? null : "page must be a whole number from 1";
     const problems = [problem, pageProblem].filter(Boolean);
     if (problems.length) return badQuery(problems.join("; "));
-    const found = await findAuditPage(filter, Number(pageText));
+    // A page past the end is empty, with the real total (as /api/donations answers an offset past it).
+    const found = await findAuditPage(filter, Number(pageText), undefined, "empty");
     return json({
       items: found.entries,
       page: found.page,

@@ -76,9 +76,14 @@ export function auditHistoryHref(entity: string, entityId: string | number): str
   return `/admin/audit?${new URLSearchParams({ entity, entity_id: String(entityId) })}`;
 }
 
-/** The UTC day after `day`, as YYYY-MM-DD: a "to" day is kept whole by reading up to its next day. */
-export function dayAfter(day: string): string {
+/**
+ * The UTC day after `day`, as YYYY-MM-DD: a "to" day is kept whole by reading up to its next
+ * day. After 9999-12-31 there is none written as YYYY-MM-DD (the next would be "+010000-01-01",
+ * which sorts before every entry): undefined, and the range has no end.
+ */
+export function dayAfter(day: string): string | undefined {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+  const next = date.toISOString();
+  return DAY.test(next.slice(0, 10)) ? next.slice(0, 10) : undefined;
 }

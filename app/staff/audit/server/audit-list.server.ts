@@ -66,7 +66,8 @@ function matching(filter: AuditFilter) {
     if (filter.entity) conditions.push(eb("audit_entries.entity", "=", filter.entity));
     if (filter.entityId) conditions.push(eb("audit_entries.entity_id", "=", filter.entityId));
     if (filter.from) conditions.push(eb("audit_entries.at", ">=", filter.from));
-    if (filter.to) conditions.push(eb("audit_entries.at", "<", dayAfter(filter.to)));
+    const end = filter.to && dayAfter(filter.to);
+    if (end) conditions.push(eb("audit_entries.at", "<", end));
     return eb.and(conditions);
   };
 }
@@ -112,14 +113,22 @@ async function countUpToCap(filter: AuditFilter): Promise<number> {
 }
 
 /**
- * One page of the trail, newest first. Past the end of an exact count the last page shows;
- * past a capped one, the page asked for (empty, with Previous).
+ * One page of the trail, newest first. On the screen (`pastTheEnd: "last"`), past the end of an
+ * exact count the last page shows, like every staff list; past a capped one, the page asked
+ * for (empty, with Previous). The API (`"empty"`) answers the page asked for, empty past the
+ * end with the real total, as its other lists answer an offset past the end.
  */
-export async function findAuditPage(filter: AuditFilter, page: number, pageSize = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+export async function findAuditPage(
+  filter: AuditFilter,
+  page: number,
+  pageSize = AUDIT_PAGE_SIZE,
+  pastTheEnd: "last" | "empty" = "last",
+): Promise<AuditPage> {
   const counted = await countUpToCap(filter);
   const capped = counted > AUDIT_COUNT_CAP;
   const total = capped ? AUDIT_COUNT_CAP : counted;
-  const shown = capped ? Math.max(1, page) : Math.max(1, Math.min(page, Math.ceil(total / pageSize)));
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const shown = capped || pastTheEnd === "empty" ? Math.max(1, page) : Math.min(Math.max(1, page), lastPage);
   const offset = (shown - 1) * pageSize;
   // One more than the page, to know whether another follows without counting them all.
   const rows = await rowsOfPage(newestFirst(filter), "audit_entries", pageSize + 1, offset);

@@ -73,6 +73,8 @@ describe("the Audit screen", () => {
     const third = await screen("?page=3");
     expect(third.entries.map((entry) => entry.summary)).toContain("Story: Winter appeal 0");
     expect(third.entries).toHaveLength(11);
+    // The screen, like every staff list, shows the last page there is when asked past it.
+    expect(await screen(`?actor=${amina.id}&page=9`)).toMatchObject({ page: 3, total: 60 });
   });
 
   it("filters by person, action, kind, a record and UTC days, in the address, and offers the trail's own words", async () => {
@@ -223,5 +225,23 @@ describe("GET /api/audit/", () => {
     expect((await getAudit("?page=0", auth)).body).toMatchObject({
       errors: { page: ["page must be a whole number from 1"] },
     });
+  });
+
+  it("answers a page past the end empty, with the real total and the page asked for", async () => {
+    const { auth } = await createTestAdmin();
+    const past = await getAudit(`?actor=${amina.id}&entity=story&page=5`, auth);
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ items: [], page: 5, page_size: 50, total: 60, has_more: false });
+  });
+
+  it("reads a range that ends on the last day there is, and answers 422 for a year it cannot write", async () => {
+    const { auth } = await createTestAdmin();
+    const toTheEnd = await getAudit(`?actor=${amina.id}&entity=story&from=2026-12-06&to=9999-12-31`, auth);
+    expect(toTheEnd.status).toBe(200);
+    expect(toTheEnd.body).toMatchObject({ total: 10 });
+    expect(toTheEnd.body.items[0]).toMatchObject({ summary: "Story: Winter appeal 59" });
+    const yearZero = await getAudit("?from=0000-01-01", auth);
+    expect(yearZero).toMatchObject({ status: 422, body: { detail: "from must be a date as YYYY-MM-DD" } });
+    expect((await getAudit("?to=10000-01-01", auth)).status).toBe(422);
   });
 });

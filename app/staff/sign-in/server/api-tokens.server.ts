@@ -64,8 +64,14 @@ export async function findAdminByApiToken(token: string): Promise<Admin | undefi
   return adminFromRow(row);
 }
 
-export async function revokeApiToken(token: string): Promise<void> {
-  await getDb().deleteFrom("api_tokens").where("token_hash", "=", hashToken(token)).execute();
+/** Revokes a token; answers whose it was (undefined for a token that was not one). */
+export async function revokeApiToken(token: string): Promise<number | undefined> {
+  const revoked = await getDb()
+    .deleteFrom("api_tokens")
+    .where("token_hash", "=", hashToken(token))
+    .returning("admin_id")
+    .executeTakeFirst();
+  return revoked ? Number(revoked.admin_id) : undefined;
 }
 
 /**

@@ -21,6 +21,24 @@ beforeAll(async () => {
   } = await createTestAdmin(password));
 });
 
+/** The newest audit entry about this person's staff record. */
+const lastAuditOf = (adminId: number) =>
+  getDb()
+    .selectFrom("audit_entries")
+    .selectAll()
+    .where("entity", "=", "staff")
+    .where("entity_id", "=", String(adminId))
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+
+async function auditCount(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("audit_entries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Signs in through the real form action and returns the session cookie. */
 async function signIn(user = username, pass = password, clientAddress = "198.51.100.1") {
   const result = await callRoute(login.action, "/admin/login", {
@@ -185,6 +203,29 @@ describe("logout", () => {
     expect(redirect?.status).toBe(302);
   });
 
+  it("writes the sign-out into the audit trail, with the person, the address and the browser", async () => {
+    const { admin } = await createTestAdmin(password);
+    const cookie = await signIn(admin.username, password, "198.51.100.31");
+    await callRoute(logout.action, "/admin/logout", {
+      method: "POST",
+      headers: { Cookie: cookie, "User-Agent": "Firefox/141" },
+      clientAddress: "198.51.100.31",
+    });
+    expect(await lastAuditOf(admin.id)).toMatchObject({
+      action: "sign-out",
+      entity: "staff",
+      entity_id: String(admin.id),
+      actor_id: admin.id,
+      summary: `${admin.username} (the admin screens)`,
+      address: "198.51.100.31",
+      user_agent: "Firefox/141",
+    });
+    // A stale cookie signs nobody out again, and writes nothing.
+    const before = await auditCount();
+    await callRoute(logout.action, "/admin/logout", { method: "POST", headers: { Cookie: cookie } });
+    expect(await auditCount()).toBe(before);
+  });
+
   it("changing a password signs the admin out everywhere", async () => {
     const { admin, auth } = await createTestAdmin("first-password");
     const cookie = await signIn(admin.username, "first-password", "198.51.100.20");
@@ -297,6 +338,26 @@ describe("POST /api/auth/login", () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it("logout writes the sign-out into the audit trail; a token that is no longer one writes nothing", async () => {
+    const { admin, auth } = await createTestAdmin();
+    await callRoute(apiLogout.action, "/api/auth/logout", {
+      method: "POST",
+      headers: auth,
+      clientAddress: "203.0.113.44",
+    });
+    expect(await lastAuditOf(admin.id)).toMatchObject({
+      action: "sign-out",
+      entity: "staff",
+      actor_id: admin.id,
+      summary: `${admin.username} (the API)`,
+      address: "203.0.113.44",
+    });
+    const before = await auditCount();
+    const again = await callRoute(apiLogout.action, "/api/auth/logout", { method: "POST", headers: auth });
+    expect((again as Response).status).toBe(204);
+    expect(await auditCount()).toBe(before);
   });
 });
 
