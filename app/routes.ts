@@ -44,6 +44,8 @@ export default [
   // Passkeys: signing in without a password (public, outside the admin layout).
   route("admin/login/passkey", "staff/passkeys/routes/admin-login-passkey.tsx"),
   route("admin/login/passkey/options", "staff/passkeys/routes/admin-login-passkey-options.ts"),
+  // A passkey as sign-in's second step, after the password (the pending sign-in's cookie is sent below /admin).
+  route("admin/login/second-step/options", "staff/passkeys/routes/admin-login-second-step-options.ts"),
   // The team's public pages: an invitation's and a password reset's links, and asking for one.
   route("admin/invitation/:token", "staff/accounts/routes/admin-invitation.tsx"),
   route("admin/forgot-password", "staff/accounts/routes/admin-forgot-password.tsx"),
@@ -81,6 +83,7 @@ export default [
     // Passkeys: a person's own.
     route("passkeys", "staff/passkeys/routes/admin-passkeys.tsx"),
     route("passkeys/options", "staff/passkeys/routes/admin-passkeys-options.ts"),
+    route("passkeys/confirm/options", "staff/passkeys/routes/admin-passkeys-confirm-options.ts"),
     route("security", "staff/two-factor/routes/admin-security.tsx"),
     route("security/confirm-password", "staff/two-factor/routes/admin-confirm-password.tsx"),
     route("*", "staff/admin-layout/routes/admin-not-found.tsx"),

@@ -5,4 +5,3 @@ export {
   relyingPartyFor,
   verifyPasskeyFor,
 } from "./server/passkeys.server";
-export { requireRecentPassword } from "./server/recent-password.server";

@@ -1,1 +1,1 @@
-export { PASSKEY_REFUSED_MESSAGE } from "./rules/passkeys";
+export { PASSKEY_NOT_ACCEPTED_MESSAGE, PASSKEY_REFUSED_MESSAGE } from "./rules/passkeys";

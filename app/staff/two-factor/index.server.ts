@@ -1,4 +1,16 @@
-export { hasTwoFactor, InvalidCodeError, mustSetUpTwoFactor, verifySecondFactor } from "./server/two-factor.server";
+export {
+  hasTwoFactor,
+  InvalidCodeError,
+  mustSetUpTwoFactor,
+  secondFactorsOf,
+  verifySecondFactor,
+} from "./server/two-factor.server";
 export { completePendingSignIn, pendingSignIn, startPendingSignIn } from "./server/pending-sign-in.server";
-export { hasRecentPassword, requireRecentPassword } from "./server/recent-password.server";
+export {
+  confirmPassword,
+  hasRecentPassword,
+  notePasswordGiven,
+  requireRecentPassword,
+  requireRecentPasswordJson,
+} from "./server/recent-password.server";
 export { resetTwoFactorOf } from "./server/two-factor-reset.server";

@@ -1,1 +1,8 @@
-export { CODE_NEEDED_MESSAGE, SECURITY_PATH, SETUP_REQUIRED_MESSAGE, secondStepSchema } from "./rules/two-factor";
+export {
+  CODE_NEEDED_MESSAGE,
+  PASSKEY_ONLY_API_MESSAGE,
+  SECURITY_PATH,
+  SETUP_REQUIRED_MESSAGE,
+  secondStepSchema,
+  SIGN_IN_EXPIRED_MESSAGE,
+} from "./rules/two-factor";

@@ -60,10 +60,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   // owner may do (everyone's sessions, signing others out) is checked by the screen's service.
   "/admin/sign-ins": "staff",
   "/admin/account": "staff",
-  // Passkeys (staff/passkeys): everyone manages their own. Signing in with one is
-  // /admin/login/passkey, outside the admin area like /admin/login.
+  // Passkeys (staff/passkeys): everyone manages their own, and confirms who they are with one.
+  // Signing in with one (alone, or as the second step: /admin/login/passkey,
+  // /admin/login/second-step/options) is outside the admin area like /admin/login.
   "/admin/passkeys": "staff",
   "/admin/passkeys/options": "staff",
+  "/admin/passkeys/confirm/options": "staff",
   // The team (staff/accounts): inviting people, their roles, deactivating them.
   "/admin/team": OWNER,
   // Two-factor sign-in (staff/two-factor): every person's own Security page.

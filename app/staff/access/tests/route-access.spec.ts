@@ -73,6 +73,7 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/forgot-password": everyone,
   "/admin/reset-password/:token": everyone,
   "/admin/login/passkey/options": everyone,
+  "/admin/login/second-step/options": everyone,
 
   // The admin area.
   "/admin": anyStaff,
@@ -108,6 +109,7 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/audit.csv": ownerOnly,
   "/admin/passkeys": anyStaff,
   "/admin/passkeys/options": anyStaff,
+  "/admin/passkeys/confirm/options": anyStaff,
   "/admin/*": anyStaff,
 
   // The JSON API.

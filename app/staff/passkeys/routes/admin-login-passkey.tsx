@@ -4,10 +4,9 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/brow
 import type { Route } from "./+types/admin-login-passkey";
 import { PASSKEY_REFUSED_MESSAGE } from "../rules/passkeys";
 import { PasskeyRefusedError, signInWithPasskey } from "../server/passkeys.server";
-import { startSignedInSession } from "../server/recent-password.server";
 import { ceremonyFailure, postForOptions } from "../components/ceremony";
 import { safeRedirectPath } from "~/staff/sign-in";
-import { adminFromSession } from "~/staff/sign-in/index.server";
+import { adminFromSession, beginAdminSession } from "~/staff/sign-in/index.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -34,12 +33,11 @@ function parsedResponse(value: FormDataEntryValue | null): unknown {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
   try {
-    const admin = await signInWithPasskey(
-      { request, address: context.get(clientAddressContext) },
-      parsedResponse(form.get("response")),
-    );
+    const address = context.get(clientAddressContext);
+    const admin = await signInWithPasskey({ request, address }, parsedResponse(form.get("response")));
+    // The passkey, checked with its user verification, stands for the password and the second factor.
     return redirect(safeRedirectPath(form.get("redirectTo")), {
-      headers: { "Set-Cookie": await startSignedInSession(request, admin.id) },
+      headers: { "Set-Cookie": await beginAdminSession(admin, request, address) },
     });
   } catch (error) {
     if (error instanceof PasskeyRefusedError) return data({ error: PASSKEY_REFUSED_MESSAGE }, { status: 401 });

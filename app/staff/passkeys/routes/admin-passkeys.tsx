@@ -4,8 +4,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import type { Route } from "./+types/admin-passkeys";
 import { confirmPasswordSchema, RECENT_PASSWORD_MINUTES, renamePasskeySchema, type Passkey } from "../rules/passkeys";
 import { addPasskey, getPasskey, listPasskeys, removePasskey, renamePasskey } from "../server/passkeys.server";
-import { confirmPassword } from "../server/recent-password.server";
-import { hasRecentPassword } from "~/staff/two-factor/index.server";
+import { confirmPassword, hasRecentPassword } from "~/staff/two-factor/index.server";
 import { ceremonyFailure, postForOptions } from "../components/ceremony";
 import { InvalidCredentialsError } from "~/staff/accounts/index.server";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -74,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "confirm-password": {
         const parsed = confirmPasswordSchema.safeParse(Object.fromEntries(form));
         if (!parsed.success) return data<Reply>({ intent, fieldErrors: { password: ["Enter your password"] } }, 400);
-        const cookie = await confirmPassword(request, admin, parsed.data.password, context.get(clientAddressContext));
+        const cookie = await confirmPassword(admin, parsed.data.password, request, context.get(clientAddressContext));
         return redirect(`${SCREEN}?add=1`, { headers: { "Set-Cookie": cookie } });
       }
       case "add": {
@@ -126,7 +125,8 @@ export default function AdminPasskeys({ loaderData, actionData }: Route.Componen
       </div>
       <p className="max-w-prose text-slate-700">
         A passkey signs you in with your fingerprint, face, PIN or security key instead of your password, and cannot be
-        phished. Add one on each device you use; remove one you no longer have.
+        phished. With one, two-factor sign-in is on: after your password, a passkey (or your authenticator app&apos;s
+        code) is asked for. Add one on each device you use; remove one you no longer have.
       </p>
       {done && DONE[done] ? <Notice tone="success">{DONE[done]}</Notice> : null}
       {reply?.formError && reply.intent !== "add" ? <Notice tone="error">{reply.formError}</Notice> : null}

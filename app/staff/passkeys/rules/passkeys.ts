@@ -33,6 +33,13 @@ export interface Passkey {
 export const PASSKEY_REFUSED_MESSAGE =
   "That passkey could not sign you in. Try another, or sign in with your password.";
 
+/** A passkey refused where only the person's own are offered (sign-in's second step, "Confirm your password"). */
+export const PASSKEY_NOT_ACCEPTED_MESSAGE =
+  "That passkey was not accepted. Use one of your own passkeys and try again.";
+
+/** A ceremony offering the person's own passkeys, asked for by someone who has none. */
+export const NO_PASSKEYS_MESSAGE = "You have no passkeys. Use your password or your authenticator app instead.";
+
 /** The mail a person receives when a passkey is added to their account. */
 export function passkeyAddedMail(input: {
   personName: string;

@@ -55,7 +55,13 @@ export interface PasskeyClient {
   address: string;
 }
 
-type Purpose = "register" | "sign-in" | "second-factor";
+/**
+ * What a ceremony is for: adding a passkey, a passwordless sign-in, the second step after the
+ * password, or a signed-in person confirming who they are ("Confirm your password").
+ */
+type Purpose = "register" | "sign-in" | "second-factor" | "reauthenticate";
+/** The ceremonies that offer one named person's own passkeys. */
+export type PersonalPurpose = "second-factor" | "reauthenticate";
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
 
@@ -403,9 +409,10 @@ async function auditPasskeySignIn(
   admin: Admin,
   passkey: { id: number; name: string },
   how: string,
+  action: "sign-in" | "reauthenticate" = "sign-in",
 ): Promise<void> {
   await recordAudit({
-    action: "sign-in",
+    action,
     entity: "passkey",
     entityId: passkey.id,
     summary: `${how}: ${passkey.name}`,
@@ -427,12 +434,14 @@ export async function signInWithPasskey(client: PasskeyClient, response: unknown
 }
 
 // ---------------------------------------------------------------------------------------
-// A passkey as the second step after the password (for staff/two-factor).
+// A passkey as the second step after the password (staff/sign-in), or to confirm who one is
+// before a weighty change (staff/two-factor's "Confirm your password").
 
-/** Options for the second step: only this person's passkeys are offered. */
+/** Options for a ceremony that offers only this person's passkeys. */
 export async function passkeyOptionsFor(
   adminId: number,
   request: Request,
+  purpose: PersonalPurpose,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rows = await getDb()
     .selectFrom("admin_passkeys")
@@ -445,17 +454,29 @@ export async function passkeyOptionsFor(
     userVerification: "preferred",
     timeout: CEREMONY_TIMEOUT_MS,
   });
-  await keepChallenge(options.challenge, "second-factor", adminId);
+  await keepChallenge(options.challenge, purpose, adminId);
   return options;
 }
 
+const USE_SUMMARY: Record<PersonalPurpose, string> = {
+  "second-factor": "Passkey used as a second factor",
+  reauthenticate: "Passkey used to confirm who is signed in",
+};
+
 /**
- * Whether `response` (the browser's answer to passkeyOptionsFor(adminId)) proves the person
- * holds one of their passkeys. Records the use in the audit trail when it does.
+ * Whether `response` (the browser's answer to passkeyOptionsFor(adminId, request, purpose))
+ * proves the person holds one of their passkeys: another person's passkey, or a challenge
+ * given for another purpose or person, is refused. Records the use in the audit trail.
  */
-export async function verifyPasskeyFor(adminId: number, response: unknown, client: PasskeyClient): Promise<boolean> {
-  const found = await checkAssertion(client.request, response, "second-factor", adminId);
+export async function verifyPasskeyFor(
+  adminId: number,
+  response: unknown,
+  client: PasskeyClient,
+  purpose: PersonalPurpose,
+): Promise<boolean> {
+  const found = await checkAssertion(client.request, response, purpose, adminId);
   if (!found) return false;
-  await auditPasskeySignIn(client, found.admin, found.passkey, "Passkey used as a second factor");
+  const action = purpose === "reauthenticate" ? "reauthenticate" : "sign-in";
+  await auditPasskeySignIn(client, found.admin, found.passkey, USE_SUMMARY[purpose], action);
   return true;
 }

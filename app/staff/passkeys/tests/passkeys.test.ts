@@ -3,23 +3,22 @@ import { action as passkeysAction, loader as passkeysLoader } from "../routes/ad
 import { action as registrationOptions } from "../routes/admin-passkeys-options";
 import { action as signInOptions } from "../routes/admin-login-passkey-options";
 import { action as signInWithPasskey } from "../routes/admin-login-passkey";
-import { PASSKEY_REFUSED_MESSAGE } from "../index";
-import {
-  hasPasskeys,
-  passkeyOptionsFor,
-  type PasskeyClient,
-  relyingPartyFor,
-  requireRecentPassword,
-  verifyPasskeyFor,
-} from "../index.server";
+import { action as secondStepOptions } from "../routes/admin-login-second-step-options";
+import { action as confirmOptions } from "../routes/admin-passkeys-confirm-options";
+import { PASSKEY_NOT_ACCEPTED_MESSAGE, PASSKEY_REFUSED_MESSAGE } from "../index";
+import { hasPasskeys, passkeyOptionsFor, type PasskeyClient, relyingPartyFor, verifyPasskeyFor } from "../index.server";
 import { softAuthenticator, type SoftAuthenticator } from "./soft-authenticator";
-import { action as passwordSignIn } from "~/staff/sign-in/routes/admin-login";
+import { action as passwordSignIn, loader as signInPage } from "~/staff/sign-in/routes/admin-login";
+import { action as apiLogin } from "~/staff/sign-in/routes/api-auth-login";
+import { action as confirmPasswordAction } from "~/staff/two-factor/routes/admin-confirm-password";
+import { PASSKEY_ONLY_API_MESSAGE, SIGN_IN_EXPIRED_MESSAGE } from "~/staff/two-factor";
+import { hasRecentPassword, mustSetUpTwoFactor, startPendingSignIn } from "~/staff/two-factor/index.server";
 import { adminFromSession } from "~/staff/sign-in/index.server";
 import type { Admin } from "~/staff/accounts";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
-import { callRoute, makeContext, makeRequest, ORIGIN, unwrapData } from "../../../../tests/support/routes";
+import { callApi, callRoute, makeContext, makeRequest, ORIGIN, unwrapData } from "../../../../tests/support/routes";
 
 /**
  * Passkeys from the server's side, with a software authenticator answering the real
@@ -165,7 +164,10 @@ describe("adding a passkey", SLOW, () => {
     await passwordGivenAgo(person, 11);
     const refused = await askRegistrationOptions(person);
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toMatch(/Enter your password again/);
+    expect(refused.body).toEqual({
+      detail: "Confirm your password first: it was last given more than 10 minutes ago.",
+      reauthentication_required: true,
+    });
     const page = (await callRoute(passkeysLoader, "/admin/passkeys?add=1", asPerson(person))) as {
       needsPassword: boolean;
     };
@@ -180,12 +182,15 @@ describe("adding a passkey", SLOW, () => {
     expect(wrong.status).toBe(401);
     expect(wrong.data).toMatchObject({ fieldErrors: { password: ["That password is not right"] } });
 
-    const stale = await requireRecentPassword(makeRequest("/admin/passkeys", asPerson(person))).catch((e) => e);
-    expect(stale).toBeInstanceOf(Response);
-    expect((stale as Response).status).toBe(403);
+    // The ceremony's JSON endpoint answers as the API does.
+    const stale = await askRegistrationOptions(person);
+    expect(stale.status).toBe(403);
+    expect(stale.body).toEqual({
+      detail: "Confirm your password first: it was last given more than 10 minutes ago.",
+      reauthentication_required: true,
+    });
 
     await confirmPassword(person);
-    await expect(requireRecentPassword(makeRequest("/admin/passkeys", asPerson(person)))).resolves.toBeUndefined();
     const { status, body } = await askRegistrationOptions(person);
     expect(status).toBe(200);
     expect(body.options).toMatchObject({
@@ -437,24 +442,234 @@ describe("a passkey as the second step after the password", SLOW, () => {
     const { person, authenticator } = await passkeyWithOneAdded();
     const request = makeRequest("/admin/login");
     const client: PasskeyClient = { request, address: nextAddress() };
-    const options = await passkeyOptionsFor(person.admin.id, request);
+    const options = await passkeyOptionsFor(person.admin.id, request, "second-factor");
     expect(options.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.credentialId })]);
-    expect(await verifyPasskeyFor(person.admin.id, authenticator.authenticate(options), client)).toBe(true);
+    expect(await verifyPasskeyFor(person.admin.id, authenticator.authenticate(options), client, "second-factor")).toBe(
+      true,
+    );
 
     // Used once: the same challenge cannot serve again.
-    expect(await verifyPasskeyFor(person.admin.id, authenticator.authenticate(options), client)).toBe(false);
+    expect(await verifyPasskeyFor(person.admin.id, authenticator.authenticate(options), client, "second-factor")).toBe(
+      false,
+    );
 
     const stranger = await signedIn();
     expect(await hasPasskeys(stranger.admin.id)).toBe(false);
-    const theirs = await passkeyOptionsFor(stranger.admin.id, request);
+    const theirs = await passkeyOptionsFor(stranger.admin.id, request, "second-factor");
     expect(theirs.allowCredentials).toEqual([]);
     // Someone else's passkey does not prove this person.
-    expect(await verifyPasskeyFor(stranger.admin.id, authenticator.authenticate(theirs), client)).toBe(false);
-    // A sign-in challenge is no second-step challenge.
-    const signIn = await askSignInOptions(nextAddress());
-    expect(await verifyPasskeyFor(person.admin.id, authenticator.authenticate(signIn.body.options), client)).toBe(
+    expect(await verifyPasskeyFor(stranger.admin.id, authenticator.authenticate(theirs), client, "second-factor")).toBe(
       false,
     );
-    expect(await verifyPasskeyFor(person.admin.id, { id: 42 }, client)).toBe(false);
+    // A sign-in challenge is no second-step challenge, nor one to confirm who is signed in.
+    const signIn = await askSignInOptions(nextAddress());
+    const answer = authenticator.authenticate(signIn.body.options);
+    expect(await verifyPasskeyFor(person.admin.id, answer, client, "second-factor")).toBe(false);
+    const confirming = await passkeyOptionsFor(person.admin.id, request, "reauthenticate");
+    expect(
+      await verifyPasskeyFor(person.admin.id, authenticator.authenticate(confirming), client, "second-factor"),
+    ).toBe(false);
+    expect(await verifyPasskeyFor(person.admin.id, { id: 42 }, client, "second-factor")).toBe(false);
+  });
+});
+
+/** The password form for a person with a passkey: a pending sign-in (its cookie), no session. */
+async function passwordStep(person: Person, clientAddress = nextAddress()) {
+  const response = (await callRoute(passwordSignIn, "/admin/login", {
+    form: { username: person.admin.username, password: person.password, redirectTo: "/admin/stories" },
+    clientAddress,
+  })) as Response;
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/admin/login?step=code&redirectTo=%2Fadmin%2Fstories");
+  expect(response.headers.get("Set-Cookie")).not.toMatch(/admin_session=/);
+  return { pending: response.headers.get("Set-Cookie")!.split(";")[0]!, clientAddress };
+}
+
+async function askSecondStepOptions(cookie?: string) {
+  const response = (await callRoute(secondStepOptions, "/admin/login/second-step/options", {
+    method: "POST",
+    headers: cookie ? { Cookie: cookie } : {},
+  })) as Response;
+  return { status: response.status, body: await response.json() };
+}
+
+function passkeyStep(answer: unknown, cookie: string | undefined, clientAddress: string) {
+  return callRoute(passwordSignIn, "/admin/login?step=code", {
+    form: { intent: "passkey", response: JSON.stringify(answer), redirectTo: "/admin/stories" },
+    headers: cookie ? { Cookie: cookie } : {},
+    clientAddress,
+  });
+}
+
+describe("sign-in with the password, then a passkey as the second step", SLOW, () => {
+  it("asks for the passkey after a correct password, and signs in with it", async () => {
+    const { person, authenticator } = await passkeyWithOneAdded();
+    const { pending, clientAddress } = await passwordStep(person);
+    expect(await callRoute(signInPage, "/admin/login?step=code", { headers: { Cookie: pending } })).toEqual({
+      step: "code",
+      factors: { app: false, passkey: true },
+    });
+
+    const { status, body } = await askSecondStepOptions(pending);
+    expect(status).toBe(200);
+    expect(body.options.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.credentialId })]);
+
+    const response = (await passkeyStep(authenticator.authenticate(body.options), pending, clientAddress)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/stories");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((cookie) => /^admin_sign_in_pending=;/.test(cookie))).toBe(true);
+    const session = cookies.find((cookie) => cookie.startsWith("admin_session="))!.split(";")[0]!;
+    expect((await adminFromSession(makeRequest("/admin", { headers: { Cookie: session } })))?.id).toBe(person.admin.id);
+    // The session begun is like the password form's: it counts as the password just given.
+    expect(await hasRecentPassword(makeRequest("/admin", { headers: { Cookie: session } }))).toBe(true);
+    // The pending sign-in is over: it serves no second time.
+    expect((await askSecondStepOptions(pending)).status).toBe(401);
+
+    const audit = await getDb()
+      .selectFrom("audit_entries")
+      .select(["action", "summary", "address"])
+      .where("actor_id", "=", person.admin.id)
+      .where("entity", "=", "passkey")
+      .where("action", "=", "sign-in")
+      .execute();
+    expect(audit).toEqual([
+      { action: "sign-in", summary: "Passkey used as a second factor: Work laptop", address: clientAddress },
+    ]);
+  });
+
+  it("refuses another person's passkey at the second step, and grants nothing", async () => {
+    const { person } = await passkeyWithOneAdded();
+    const { authenticator: theirs } = await passkeyWithOneAdded();
+    const { pending, clientAddress } = await passwordStep(person);
+    const { body } = await askSecondStepOptions(pending);
+    const refused = unwrapData(await passkeyStep(theirs.authenticate(body.options), pending, clientAddress));
+    expect(refused.status).toBe(401);
+    expect(refused.data).toMatchObject({ step: "code" });
+    expect(JSON.stringify(refused.data)).toContain(PASSKEY_NOT_ACCEPTED_MESSAGE);
+    expect(new Headers(refused.headers).get("Set-Cookie") ?? "").not.toMatch(/admin_session=/);
+  });
+
+  it("offers no passkey ceremony to a person without passkeys (409)", async () => {
+    const person = await signedIn();
+    // Without a passkey, the password form signs in at once; a pending sign-in is made here by hand.
+    const pending = (await startPendingSignIn(person.admin, makeRequest("/admin/login"))).split(";")[0]!;
+    expect(await askSecondStepOptions(pending)).toEqual({
+      status: 409,
+      body: { detail: "You have no passkeys. Use your password or your authenticator app instead." },
+    });
+    const confirming = (await callRoute(confirmOptions, "/admin/passkeys/confirm/options", {
+      method: "POST",
+      ...asPerson(person),
+    })) as Response;
+    expect(confirming.status).toBe(409);
+  });
+
+  it("refuses the passkey step when no password was given in this browser", async () => {
+    const { person, authenticator } = await passkeyWithOneAdded();
+    const options = await askSecondStepOptions();
+    expect(options).toEqual({ status: 401, body: { detail: SIGN_IN_EXPIRED_MESSAGE } });
+
+    // An answer to another browser's pending sign-in does not sign this one in.
+    const { pending, clientAddress } = await passwordStep(person);
+    const { body } = await askSecondStepOptions(pending);
+    const refused = unwrapData(await passkeyStep(authenticator.authenticate(body.options), undefined, clientAddress));
+    expect(refused.status).toBe(401);
+    expect(refused.data).toMatchObject({ step: "password" });
+    expect(JSON.stringify(refused.data)).toContain(SIGN_IN_EXPIRED_MESSAGE);
+  });
+
+  it("answers POST /api/auth/login of a passkey-only person 401 with words on what to do, and no token", async () => {
+    const { person } = await passkeyWithOneAdded();
+    const { status, body } = await callApi(apiLogin, "/api/auth/login", {
+      body: { username: person.admin.username, password: person.password },
+      clientAddress: nextAddress(),
+    });
+    expect(status).toBe(401);
+    expect(body).toEqual({ detail: PASSKEY_ONLY_API_MESSAGE });
+    expect(body.detail).toMatch(/passkey.*browser/);
+    expect(body.detail).toMatch(/authenticator app/);
+    // No token beyond the one the test's person was made with.
+    const tokens = await getDb()
+      .selectFrom("api_tokens")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("admin_id", "=", person.admin.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(tokens.count)).toBe(1);
+  });
+
+  it("counts a passkey as two-factor set up when the site requires it", async () => {
+    const { person } = await passkeyWithOneAdded();
+    const stranger = await signedIn();
+    await getDb().updateTable("settings").set({ value: "true" }).where("key", "=", "require_two_factor").execute();
+    try {
+      expect(await mustSetUpTwoFactor(person.admin.id)).toBe(false);
+      expect(await mustSetUpTwoFactor(stranger.admin.id)).toBe(true);
+    } finally {
+      await getDb().updateTable("settings").set({ value: "false" }).where("key", "=", "require_two_factor").execute();
+    }
+  });
+});
+
+describe("Confirm your password, with a passkey instead", SLOW, () => {
+  async function askConfirmOptions(person: Person) {
+    const response = (await callRoute(confirmOptions, "/admin/passkeys/confirm/options", {
+      method: "POST",
+      ...asPerson(person),
+    })) as Response;
+    return { status: response.status, body: await response.json() };
+  }
+
+  function confirmWith(person: Person, answer: unknown) {
+    return callRoute(confirmPasswordAction, "/admin/security/confirm-password", {
+      form: { intent: "passkey", response: JSON.stringify(answer), redirectTo: "/admin/team" },
+      ...asPerson(person),
+    });
+  }
+
+  it("notes the reauthentication as the password does, with one of the person's own passkeys", async () => {
+    const { person, authenticator } = await passkeyWithOneAdded();
+    await passwordGivenAgo(person, 11);
+    expect(await hasRecentPassword(makeRequest("/admin/team", asPerson(person)))).toBe(false);
+
+    const { status, body } = await askConfirmOptions(person);
+    expect(status).toBe(200);
+    expect(body.options.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.credentialId })]);
+    const response = (await confirmWith(person, authenticator.authenticate(body.options))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/team");
+    const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? person.cookie;
+    expect(await hasRecentPassword(makeRequest("/admin/team", asPerson(person, cookie)))).toBe(true);
+
+    const audit = await getDb()
+      .selectFrom("audit_entries")
+      .select(["action", "summary"])
+      .where("actor_id", "=", person.admin.id)
+      .where("action", "=", "reauthenticate")
+      .execute();
+    expect(audit).toEqual([
+      { action: "reauthenticate", summary: "Passkey used to confirm who is signed in: Work laptop" },
+    ]);
+  });
+
+  it("refuses another person's passkey, a used answer and a second-step challenge", async () => {
+    const { person, authenticator } = await passkeyWithOneAdded();
+    const { authenticator: theirs } = await passkeyWithOneAdded();
+    await passwordGivenAgo(person, 11);
+
+    const { body } = await askConfirmOptions(person);
+    const refused = unwrapData(await confirmWith(person, theirs.authenticate(body.options)));
+    expect(refused.status).toBe(401);
+    expect(refused.data).toMatchObject({ passkeyError: PASSKEY_NOT_ACCEPTED_MESSAGE });
+
+    const fresh = await askConfirmOptions(person);
+    const answer = authenticator.authenticate(fresh.body.options);
+    expect(((await confirmWith(person, answer)) as Response).status).toBe(302);
+    await passwordGivenAgo(person, 11);
+    expect(unwrapData(await confirmWith(person, answer)).status).toBe(401);
+
+    const secondStep = await passkeyOptionsFor(person.admin.id, makeRequest("/admin/login"), "second-factor");
+    expect(unwrapData(await confirmWith(person, authenticator.authenticate(secondStep))).status).toBe(401);
+    expect(await hasRecentPassword(makeRequest("/admin/team", asPerson(person)))).toBe(false);
   });
 });

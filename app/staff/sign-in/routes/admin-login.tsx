@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -6,18 +6,22 @@ import type { Route } from "./+types/admin-login";
 import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "../rules/admin-login";
 import { adminAuthenticator, adminFromSession } from "../server/auth.server";
 import { beginAdminSession } from "../server/sessions.server";
-import { InvalidCredentialsError } from "~/staff/accounts/index.server";
-import { secondStepSchema } from "~/staff/two-factor";
+import { InvalidCredentialsError, type Admin } from "~/staff/accounts/index.server";
+import { secondStepSchema, SIGN_IN_EXPIRED_MESSAGE } from "~/staff/two-factor";
 import {
   completePendingSignIn,
   hasTwoFactor,
   InvalidCodeError,
   pendingSignIn,
+  secondFactorsOf,
   startPendingSignIn,
   verifySecondFactor,
 } from "~/staff/two-factor/index.server";
+import { PASSKEY_NOT_ACCEPTED_MESSAGE } from "~/staff/passkeys";
+import { verifyPasskeyFor } from "~/staff/passkeys/index.server";
 import { SecondStepForm } from "../components/second-step-form";
 import { readFormBody } from "~/lib/form-body.server";
+import { z } from "~/shared/zod";
 import { serviceErrorReply } from "~/ui/form-replies.server";
 import { clientAddressContext } from "~/lib/request-context";
 
@@ -26,17 +30,24 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** `?step=code` is the second step, while a password given in this browser awaits its code. */
+/**
+ * `?step=code` is the second step, while a password given in this browser awaits its second
+ * factor: the code field when the person has an authenticator app, "Use a passkey" when they
+ * have passkeys, both when both.
+ */
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (await adminFromSession(request)) throw redirect("/admin");
-  if (url.searchParams.get("step") === "code" && (await pendingSignIn(request))) return { step: "code" as const };
-  return { step: "password" as const };
+  const pending = url.searchParams.get("step") === "code" ? await pendingSignIn(request) : undefined;
+  if (pending) return { step: "code" as const, factors: await secondFactorsOf(pending.id) };
+  return { step: "password" as const, factors: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   // remix-auth reads the body itself, so the form is read from a copy.
   const formData = await readFormBody(request.clone());
-  if (formData.get("intent") === "code") return secondStepAction(request, formData, context.get(clientAddressContext));
+  const intent = formData.get("intent");
+  if (intent === "code") return secondStepAction(request, formData, context.get(clientAddressContext));
+  if (intent === "passkey") return passkeyStepAction(request, formData, context.get(clientAddressContext));
   const submission = parseWithZod(formData, { schema: adminLoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -46,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const admin = await adminAuthenticator(context.get(clientAddressContext)).authenticate("admin-password", request);
     const redirectTo = safeRedirectPath(formData.get("redirectTo"));
     if (await hasTwoFactor(admin.id)) {
-      // A password alone grants nothing: the code comes next, and only then a session.
+      // A password alone grants nothing: a code or a passkey comes next, and only then a session.
       const query = new URLSearchParams({ step: "code", redirectTo });
       return redirect(`/admin/login?${query}`, { headers: { "Set-Cookie": await startPendingSignIn(admin, request) } });
     }
@@ -68,10 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function secondStepAction(request: Request, formData: FormData, address: string) {
   const submission = parseWithZod(formData, { schema: secondStepSchema });
   const admin = await pendingSignIn(request);
-  if (!admin) {
-    const expired = "Your sign-in took too long. Please enter your username and password again.";
-    return data({ step: "password" as const, result: submission.reply({ formErrors: [expired] }) }, { status: 401 });
-  }
+  if (!admin) return signInExpired(submission.reply({ formErrors: [SIGN_IN_EXPIRED_MESSAGE] }));
   if (submission.status !== "success") {
     return data({ step: "code" as const, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   }
@@ -87,15 +95,62 @@ async function secondStepAction(request: Request, formData: FormData, address: s
     }
     return serviceErrorReply(submission, error, { step: "code" as const }, { hideFields: ["code"] });
   }
+  return completeSignIn(admin, request, formData, address);
+}
+
+function signInExpired(result: SubmissionResult<string[]>) {
+  return data({ step: "password" as const, result }, { status: 401 });
+}
+
+/** The second factor is accepted: the pending sign-in ends and the session begins. */
+async function completeSignIn(admin: Admin, request: Request, formData: FormData, address: string) {
   const headers = new Headers();
   headers.append("Set-Cookie", await completePendingSignIn(request));
   headers.append("Set-Cookie", await beginAdminSession(admin, request, address));
   return redirect(safeRedirectPath(formData.get("redirectTo")), { headers });
 }
 
+/** The passkey step's form: the browser's answer, read apart (its errors are the form's, not a field's). */
+const passkeyStepSchema = z.object({ response: z.string().optional() });
+
+function parsedJson(value: FormDataEntryValue | null): unknown {
+  try {
+    return typeof value === "string" ? JSON.parse(value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The second step with a passkey: the browser's answer to the options of
+ * /admin/login/second-step/options, which offer only the pending person's passkeys. Another
+ * person's passkey, a used or foreign challenge, or no pending sign-in is refused.
+ */
+async function passkeyStepAction(request: Request, formData: FormData, address: string) {
+  const submission = parseWithZod(formData, { schema: passkeyStepSchema });
+  const admin = await pendingSignIn(request);
+  if (!admin) return signInExpired(submission.reply({ formErrors: [SIGN_IN_EXPIRED_MESSAGE] }));
+  const accepted = await verifyPasskeyFor(
+    admin.id,
+    parsedJson(formData.get("response")),
+    { request, address },
+    "second-factor",
+  );
+  if (!accepted) {
+    return data(
+      { step: "code" as const, result: submission.reply({ formErrors: [PASSKEY_NOT_ACCEPTED_MESSAGE] }) },
+      { status: 401 },
+    );
+  }
+  return completeSignIn(admin, request, formData, address);
+}
+
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const step = actionData && "step" in actionData ? actionData.step : loaderData.step;
-  if (step === "code") return <SecondStepForm result={actionData?.result} />;
+  if (step === "code") {
+    // A refused passkey answers before the loader runs again: the factors stay as they were.
+    return <SecondStepForm result={actionData?.result} factors={loaderData.factors ?? { app: true, passkey: false }} />;
+  }
   return <PasswordStep actionData={actionData} />;
 }
 

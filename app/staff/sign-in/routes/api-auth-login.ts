@@ -4,21 +4,26 @@ import { apiError, apiResource, json, readJsonBody } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/request-context";
 import { parseOrThrow } from "~/lib/service-errors";
 import { signInAdmin } from "~/staff/accounts/index.server";
-import { CODE_NEEDED_MESSAGE } from "~/staff/two-factor";
-import { hasTwoFactor, InvalidCodeError, verifySecondFactor } from "~/staff/two-factor/index.server";
+import { CODE_NEEDED_MESSAGE, PASSKEY_ONLY_API_MESSAGE } from "~/staff/two-factor";
+import { InvalidCodeError, secondFactorsOf, verifySecondFactor } from "~/staff/two-factor/index.server";
 import { issueApiToken } from "../server/api-tokens.server";
 
 /**
  * POST /api/auth/login {username, password, otp?} -> a bearer token for the admin API. With
  * two-factor on, a password alone answers 401 `{detail, two_factor_required: true}`; the same
- * call with `otp` (a code from the app, or a recovery code) signs in.
+ * call with `otp` (a code from the app, or a recovery code) signs in. A person whose only
+ * second factor is a passkey (which needs a browser) is answered 401 `{detail}`: a password
+ * alone never grants anything.
  */
 const resource = apiResource<Route.ActionArgs>({
   POST: async ({ request, context }) => {
     const { username, password, otp } = parseOrThrow(apiLoginSchema, await readJsonBody(request));
     const address = context.get(clientAddressContext);
     const admin = await signInAdmin(username, password, address);
-    if (await hasTwoFactor(admin.id)) {
+    const factors = await secondFactorsOf(admin.id);
+    if (!factors.app && factors.passkey)
+      return apiError(401, PASSKEY_ONLY_API_MESSAGE, { "Cache-Control": "no-store" });
+    if (factors.app) {
       if (!otp)
         return apiError(401, CODE_NEEDED_MESSAGE, { "Cache-Control": "no-store" }, { two_factor_required: true });
       const actor = { id: admin.id, name: admin.name, address, userAgent: request.headers.get("User-Agent") ?? "" };

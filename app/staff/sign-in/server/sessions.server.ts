@@ -5,6 +5,7 @@ import { commitAdminSession, getAdminSession } from "~/lib/session.server";
 import { tokenHash } from "~/lib/token-hash.server";
 import { holdsAnyOf, type Admin } from "~/staff/accounts";
 import { recordAudit } from "~/staff/audit/index.server";
+import { notePasswordGiven } from "~/staff/two-factor/index.server";
 import { deviceLabel } from "../rules/device";
 
 /**
@@ -218,15 +219,16 @@ export async function rotateSession(request: Request): Promise<string | undefine
 }
 
 /**
- * The session a sign-in begins: a fresh one every time, so an id planted before sign-in is never
- * promoted. It keeps the browser and the address signed in from (Your sign-ins) and when the
- * password was given (asked again after 10 minutes for what needs it). Answers Set-Cookie.
+ * The session a sign-in begins (the password form, its second step, a passkey alone, or a
+ * password changed on Your details): a fresh one every time, so an id planted before sign-in is
+ * never promoted. It keeps the browser and the address signed in from (Your sign-ins) and notes
+ * that the person has just proved who they are (staff/two-factor's `notePasswordGiven`: asked
+ * again after 10 minutes for what needs it). Answers Set-Cookie.
  */
 export async function beginAdminSession(admin: Pick<Admin, "id">, request: Request, address: string): Promise<string> {
   const session = await getAdminSession(new Request(request.url));
   session.set("adminId", admin.id);
   session.set("userAgent", request.headers.get("User-Agent") ?? "");
   session.set("address", address);
-  session.set("reauthenticated_at", new Date().toISOString());
-  return commitAdminSession(session, request);
+  return notePasswordGiven(request, session);
 }

@@ -3,8 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-confirm-password";
 import { confirmPasswordSchema, SECURITY_PATH } from "../rules/two-factor";
-import { confirmPassword } from "../server/recent-password.server";
+import { confirmPassword, noteReauthenticated } from "../server/recent-password.server";
+import { secondFactorsOf } from "../server/two-factor.server";
 import { InvalidCredentialsError } from "~/staff/accounts/index.server";
+import { PASSKEY_NOT_ACCEPTED_MESSAGE } from "~/staff/passkeys";
+import { verifyPasskeyFor } from "~/staff/passkeys/index.server";
+import { UsePasskey } from "~/staff/passkeys/index.ui";
 import { safeRedirectPath } from "~/staff/sign-in";
 import { readFormBody } from "~/lib/form-body.server";
 import { adminContext, clientAddressContext } from "~/lib/request-context";
@@ -12,36 +16,60 @@ import { serviceErrorReply } from "~/ui/form-replies.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Confirm your password | Admin" }];
 
+/** Whether to offer "Use a passkey instead": the person has passkeys. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { passkey: (await secondFactorsOf(context.get(adminContext)!.id)).passkey };
+}
+
+function parsedJson(value: FormDataEntryValue | null): unknown {
+  try {
+    return typeof value === "string" ? JSON.parse(value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * "Confirm your password": where `requireRecentPassword` sends a person whose password was
- * last given more than 10 minutes ago, and brings them back to `redirectTo` once given.
+ * last given more than 10 minutes ago, and brings them back to `redirectTo` once given. One
+ * of their own passkeys does as well as the password (`intent=passkey`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext)!;
   const formData = await readFormBody(request);
+  const back = safeRedirectPath(formData.get("redirectTo"), SECURITY_PATH);
+  if (formData.get("intent") === "passkey") {
+    const client = { request, address: context.get(clientAddressContext) };
+    const accepted = await verifyPasskeyFor(admin.id, parsedJson(formData.get("response")), client, "reauthenticate");
+    if (!accepted) return data({ result: null, passkeyError: PASSKEY_NOT_ACCEPTED_MESSAGE }, { status: 401 });
+    return redirect(back, { headers: { "Set-Cookie": await noteReauthenticated(request, admin) } });
+  }
   const submission = parseWithZod(formData, { schema: confirmPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password"] }), passkeyError: null }, { status: 400 });
   }
   try {
     const cookie = await confirmPassword(admin, submission.value.password, request, context.get(clientAddressContext));
-    return redirect(safeRedirectPath(formData.get("redirectTo"), SECURITY_PATH), { headers: { "Set-Cookie": cookie } });
+    return redirect(back, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       return data(
-        { result: submission.reply({ formErrors: ["That password is not right."], hideFields: ["password"] }) },
+        {
+          result: submission.reply({ formErrors: ["That password is not right."], hideFields: ["password"] }),
+          passkeyError: null,
+        },
         { status: 401 },
       );
     }
-    return serviceErrorReply(submission, error, {}, { hideFields: ["password"] });
+    return serviceErrorReply(submission, error, { passkeyError: null }, { hideFields: ["password"] });
   }
 }
 
-export default function ConfirmPassword({ actionData }: Route.ComponentProps) {
+export default function ConfirmPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
     id: "confirm-password",
-    lastResult: actionData?.result,
+    lastResult: actionData?.result ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmPasswordSchema }),
     shouldValidate: "onSubmit",
   });
@@ -79,6 +107,18 @@ export default function ConfirmPassword({ actionData }: Route.ComponentProps) {
           Confirm
         </button>
       </Form>
+      {loaderData.passkey ? (
+        <div className="space-y-2 rounded-xl bg-white p-6 shadow-sm">
+          <p className="text-sm text-slate-600">Or confirm it is you with one of your passkeys.</p>
+          <UsePasskey
+            optionsUrl="/admin/passkeys/confirm/options"
+            intent="passkey"
+            fields={{ redirectTo: searchParams.get("redirectTo") ?? "" }}
+            label="Use a passkey instead"
+            error={actionData?.passkeyError ?? undefined}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

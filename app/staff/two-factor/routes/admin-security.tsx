@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin-security";
 import { confirmAppSchema, SECURITY_PATH } from "../rules/two-factor";
 import {
@@ -9,6 +9,7 @@ import {
   confirmAuthenticator,
   mustSetUpTwoFactor,
   regenerateRecoveryCodes,
+  secondFactorsOf,
   turnOffTwoFactor,
   twoFactorStatus,
 } from "../server/two-factor.server";
@@ -27,10 +28,11 @@ const NOTICES = {
 /** Every signed-in person's own page: two-factor sign-in with an authenticator app, and recovery codes. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = context.get(adminContext)!;
-  const status = await twoFactorStatus(admin.id);
+  const [status, factors] = await Promise.all([twoFactorStatus(admin.id), secondFactorsOf(admin.id)]);
   const notice = url.searchParams.get("done");
   return {
     status,
+    factors,
     // Required by the site and not yet set up: the guard has sent the person here.
     required: await mustSetUpTwoFactor(admin.id),
     setup: status.pendingSetup ? await beginAuthenticatorSetup(admin) : null,
@@ -74,7 +76,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, setup, notice, required } = loaderData;
+  const { status, factors, setup, notice, required } = loaderData;
   const codes = actionData?.codes ?? null;
   return (
     <div className="max-w-3xl space-y-6">
@@ -93,17 +95,24 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
 
       <section className="space-y-3 rounded-xl bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">Two-factor sign-in</h2>
+        <FactorsOn factors={factors} />
         {codes ? (
           <RecoveryCodes codes={codes} />
         ) : status.enabled ? (
-          <TwoFactorOn enabledAt={status.enabledAt!} codesLeft={status.recoveryCodesLeft} />
+          <TwoFactorOn
+            enabledAt={status.enabledAt!}
+            codesLeft={status.recoveryCodesLeft}
+            passkeysKept={factors.passkey}
+          />
         ) : setup ? (
           <AuthenticatorSetup setup={setup} result={actionData?.result ?? undefined} />
         ) : (
           <>
             <p className="text-sm text-slate-600">
-              Two-factor sign-in is off. With it on, signing in needs your password and a code from an authenticator app
-              on your phone (such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis).
+              {factors.passkey
+                ? "An authenticator app on your phone can be a second factor too, beside your passkeys, and lets you use the API"
+                : "With an authenticator app on, signing in needs your password and a code from the app on your phone"}{" "}
+              (such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis).
             </p>
             <Form method="post">
               <button type="submit" name="intent" value="begin" className="btn-primary">
@@ -189,6 +198,21 @@ function AuthenticatorSetup({
   );
 }
 
+/** Which second factors are on: an authenticator app, passkeys (managed on their own page), both or none. */
+function FactorsOn({ factors }: { factors: { app: boolean; passkey: boolean } }) {
+  const on = [factors.app ? "an authenticator app" : null, factors.passkey ? "your passkeys" : null].filter(Boolean);
+  return (
+    <p data-testid="second-factors" className="text-sm font-medium text-slate-800">
+      {on.length === 0
+        ? "Two-factor sign-in is off: your password alone signs you in."
+        : `Two-factor sign-in is on. After your password you confirm it is you with ${on.join(" or ")}.`}{" "}
+      <Link to="/admin/passkeys" className="font-semibold text-brand-700 hover:underline">
+        {factors.passkey ? "Manage your passkeys" : "Add a passkey"}
+      </Link>
+    </p>
+  );
+}
+
 function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <div className="space-y-3">
@@ -213,7 +237,16 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-function TwoFactorOn({ enabledAt, codesLeft }: { enabledAt: string; codesLeft: number }) {
+function TwoFactorOn({
+  enabledAt,
+  codesLeft,
+  passkeysKept,
+}: {
+  enabledAt: string;
+  codesLeft: number;
+  /** With passkeys, turning the app off leaves them as the second factor. */
+  passkeysKept: boolean;
+}) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
@@ -228,7 +261,7 @@ function TwoFactorOn({ enabledAt, codesLeft }: { enabledAt: string; codesLeft: n
         </Form>
         <Form method="post">
           <button type="submit" name="intent" value="turn-off" className="btn bg-red-700 text-white hover:bg-red-800">
-            Turn off two-factor sign-in
+            {passkeysKept ? "Turn off the authenticator app" : "Turn off two-factor sign-in"}
           </button>
         </Form>
       </div>

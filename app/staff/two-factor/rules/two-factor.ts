@@ -15,6 +15,12 @@ export const CODE_NEEDED_MESSAGE =
 export const WRONG_CODE_MESSAGE = "That code is not right, or it was already used. Try the newest code.";
 export const SETUP_REQUIRED_MESSAGE =
   "Two-factor sign-in is required for all staff: set it up on your Security page (/admin/security) first.";
+/** The second step without a password given in this browser in the last five minutes. */
+export const SIGN_IN_EXPIRED_MESSAGE = "Your sign-in took too long. Please enter your username and password again.";
+/** POST /api/auth/login for a person whose only second factor is a passkey, which needs a browser. */
+export const PASSKEY_ONLY_API_MESSAGE =
+  "This account signs in with a passkey as its second factor, which only works in a browser (at /admin/login). " +
+  "To use the API, turn on an authenticator app on your Security page (/admin/security) and send its code as `otp`.";
 export const RECENT_PASSWORD_MESSAGE = "Confirm your password first: it was last given more than 10 minutes ago.";
 
 /** What a person types: digits with spaces, or a recovery code with or without its dash. */

@@ -3,6 +3,7 @@ import { CONFIRM_PASSWORD_PATH, RECENT_PASSWORD_MESSAGE, RECENT_PASSWORD_MS } fr
 import type { Admin } from "~/staff/accounts";
 import { signInAdmin } from "~/staff/accounts/index.server";
 import { apiError } from "~/lib/api.server";
+import { ValidationError } from "~/lib/service-errors";
 import { getDb } from "~/lib/db.server";
 import { commitAdminSession, getAdminSession } from "~/lib/session.server";
 import { tokenHash } from "~/lib/token-hash.server";
@@ -31,18 +32,25 @@ export async function hasRecentPassword(request: Request, now = Date.now()): Pro
 
 /**
  * For a weighty change (turning two-factor off, new recovery codes, changing roles, adding a
- * passkey, exporting donor data): passes when the password was given within 10 minutes;
- * otherwise an admin screen is sent to "Confirm your password" (and brought back to `returnTo`,
- * the page's own address by default), and an API call answers 403 `{detail,
+ * passkey, exporting donor data): passes when the password (or a passkey) was given within 10
+ * minutes; otherwise an admin screen is sent to "Confirm your password" (and brought back to
+ * `returnTo`, the page's own address by default), and an API call answers 403 `{detail,
  * reauthentication_required: true}` (sign in again with POST /api/auth/login for a fresh token).
  */
 export async function requireRecentPassword(request: Request, url: URL, returnTo?: string): Promise<void> {
+  if (url.pathname.startsWith("/api/")) return requireRecentPasswordJson(request);
   if (await hasRecentPassword(request)) return;
-  if (url.pathname.startsWith("/api/")) {
-    throw apiError(403, RECENT_PASSWORD_MESSAGE, undefined, { reauthentication_required: true });
-  }
   const back = returnTo ?? url.pathname + url.search;
   throw redirect(`${CONFIRM_PASSWORD_PATH}?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+/**
+ * The same for a JSON endpoint a screen calls (a passkey ceremony's options): a thrown 403
+ * `{detail, reauthentication_required: true}` when the password is not recent.
+ */
+export async function requireRecentPasswordJson(request: Request): Promise<void> {
+  if (await hasRecentPassword(request)) return;
+  throw apiError(403, RECENT_PASSWORD_MESSAGE, undefined, { reauthentication_required: true });
 }
 
 /**
@@ -56,7 +64,20 @@ export async function confirmPassword(
   address: string,
 ): Promise<string> {
   await signInAdmin(admin.username, password, address);
-  return notePasswordGiven(request);
+  return noteReauthenticated(request, admin);
+}
+
+/**
+ * Notes in the signed-in person's own session that they have just proved who they are (the
+ * password again, or one of their passkeys); answers the Set-Cookie header. Only a browser
+ * session can keep the note: a bearer token has none (a ValidationError says so).
+ */
+export async function noteReauthenticated(request: Request, admin: Admin): Promise<string> {
+  const session = await getAdminSession(request);
+  if (Number(session.get("adminId")) !== admin.id) {
+    throw new ValidationError({ password: ["Sign in with the sign-in form first, then try again"] });
+  }
+  return notePasswordGiven(request, session);
 }
 
 /** Notes in the session that the password was given now (at sign-in, or when confirmed). */

@@ -61,29 +61,50 @@ export async function twoFactorStatus(adminId: number): Promise<TwoFactorStatus>
   };
 }
 
-/** Whether a correct password must be followed by a second factor. */
-export async function hasTwoFactor(adminId: number): Promise<boolean> {
-  const row = await getDb()
-    .selectFrom("admin_two_factor")
-    .select("admin_id")
-    .where("admin_id", "=", adminId)
-    .where("enabled_at", "is not", null)
-    .executeTakeFirst();
-  return Boolean(row);
+/** Which second factors a person has: an authenticator app that is on, and passkeys (staff/passkeys). */
+export interface SecondFactors {
+  app: boolean;
+  passkey: boolean;
 }
 
 /**
- * Whether the site requires two-factor and this person has not set it up: one statement, read
- * on every signed-in request by the admin area's and the API's guards.
+ * A person's second factors, in one statement. With either, a correct password must be followed
+ * by a second factor: a code from the app (or a recovery code), or one of their passkeys.
+ */
+export async function secondFactorsOf(adminId: number): Promise<SecondFactors> {
+  const row = await getDb()
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("admin_two_factor")
+        .select("admin_id")
+        .where("admin_id", "=", adminId)
+        .where("enabled_at", "is not", null)
+        .as("app"),
+      eb.selectFrom("admin_passkeys").select("id").where("admin_id", "=", adminId).limit(1).as("passkey"),
+    ])
+    .executeTakeFirst();
+  return { app: row?.app != null, passkey: row?.passkey != null };
+}
+
+/** Whether a correct password must be followed by a second factor (an app or a passkey). */
+export async function hasTwoFactor(adminId: number): Promise<boolean> {
+  const factors = await secondFactorsOf(adminId);
+  return factors.app || factors.passkey;
+}
+
+/**
+ * Whether the site requires two-factor and this person has set up none (no app, no passkey):
+ * one statement, read on every signed-in request by the admin area's and the API's guards.
  */
 export async function mustSetUpTwoFactor(adminId: number): Promise<boolean> {
   const row = await getDb()
     .selectNoFrom((eb) => [
       eb.selectFrom("settings").select("value").where("key", "=", REQUIRE_TWO_FACTOR_KEY).as("required"),
       eb.selectFrom("admin_two_factor").select("enabled_at").where("admin_id", "=", adminId).as("enabled_at"),
+      eb.selectFrom("admin_passkeys").select("id").where("admin_id", "=", adminId).limit(1).as("passkey"),
     ])
     .executeTakeFirst();
-  return row?.required === "true" && !row.enabled_at;
+  return row?.required === "true" && !row.enabled_at && row.passkey == null;
 }
 
 /** What the Security page shows while setting up: the secret as text, as a QR code, and its URI. */
@@ -232,7 +253,13 @@ export async function turnOffTwoFactor(admin: Admin): Promise<void> {
         },
         trx,
       );
-      if (admin.email) await queueTurnedOffMail(trx, admin, removed.enabled_at);
+      if (!admin.email) return;
+      const passkey = await trx
+        .selectFrom("admin_passkeys")
+        .select("id")
+        .where("admin_id", "=", admin.id)
+        .executeTakeFirst();
+      await queueTurnedOffMail(trx, admin, removed.enabled_at, passkey !== undefined);
     });
 }
 
@@ -248,7 +275,12 @@ export async function cancelAuthenticatorSetup(admin: Admin): Promise<void> {
     .execute();
 }
 
-async function queueTurnedOffMail(trx: Kysely<Database>, admin: Admin, enabledAt: string): Promise<void> {
+async function queueTurnedOffMail(
+  trx: Kysely<Database>,
+  admin: Admin,
+  enabledAt: string,
+  passkeysLeft: boolean,
+): Promise<void> {
   await queueMail(trx, {
     kind: "two-factor-off",
     to: admin.email,
@@ -257,7 +289,9 @@ async function queueTurnedOffMail(trx: Kysely<Database>, admin: Admin, enabledAt
     subject: "Two-factor sign-in was turned off",
     greeting: `Hello ${admin.name},`,
     paragraphs: [
-      `Two-factor sign-in was just turned off for your staff account (${admin.username}). From now on your password alone signs you in.`,
+      passkeysLeft
+        ? `The authenticator app was just turned off for your staff account (${admin.username}). Your passkeys remain your second factor after the password.`
+        : `Two-factor sign-in was just turned off for your staff account (${admin.username}). From now on your password alone signs you in.`,
       "If you did not do this, change your password at once and tell an owner: someone else may be signed in as you.",
     ],
     note: "You receive this because the security of your staff account changed.",

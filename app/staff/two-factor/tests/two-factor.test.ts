@@ -207,6 +207,7 @@ describe("signing in with two-factor on: the form", () => {
     expect(refused.refused?.headers.get("Location")).toMatch(/^\/admin\/login/);
     expect(await callRoute(login.loader, "/admin/login?step=code", { headers: { Cookie: pending } })).toEqual({
       step: "code",
+      factors: { app: true, passkey: false },
     });
 
     const wrong = unwrapData(
@@ -264,6 +265,7 @@ describe("signing in with two-factor on: the form", () => {
     }
     expect(await callRoute(login.loader, "/admin/login?step=code", { headers: { Cookie: pending } })).toEqual({
       step: "password",
+      factors: null,
     });
   });
 
@@ -474,6 +476,35 @@ describe("turning two-factor off and new recovery codes ask for the password aga
     expect((await securityPage(other)).setup).toBeTruthy();
     await securityAction(other, { intent: "cancel-setup" });
     expect((await securityPage(other)).setup).toBeFalsy();
+  });
+
+  it("with a passkey kept, turning the app off leaves two-factor on, and the page and the mail say so", async () => {
+    const admin = await newPerson();
+    const where = nextAddress();
+    const cookie = await sessionCookie(admin, where);
+    await turnOn(admin, cookie);
+    // A passkey of the person's (staff/passkeys checks its ceremonies; here only its row matters).
+    await getDb()
+      .insertInto("admin_passkeys")
+      .values({ admin_id: admin.id, credential_id: `test-${admin.id}`, public_key: "none", name: "Work laptop" })
+      .execute();
+    expect((await securityPage(admin)).factors).toEqual({ app: true, passkey: true });
+
+    const off = (await securityAction(admin, { intent: "turn-off" }, cookie)) as Response;
+    expect(off.headers.get("Location")).toBe("/admin/security?done=off");
+    expect((await securityPage(admin)).factors).toEqual({ app: false, passkey: true });
+    const mail = await getDb()
+      .selectFrom("outbound_mail")
+      .select("text_body")
+      .where("kind", "=", "two-factor-off")
+      .where("to_address", "=", admin.email)
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("Your passkeys remain your second factor after the password.");
+    expect(mail.text_body).not.toContain("your password alone signs you in");
+    // The password alone still grants nothing: the second step asks for the passkey.
+    expect((await passwordStep(admin, where)).headers.get("Location")).toBe(
+      "/admin/login?step=code&redirectTo=%2Fadmin%2Fstories",
+    );
   });
 
   it("gives new recovery codes (the old ones stop working) only with a recent password", async () => {

@@ -1,0 +1,1 @@
+export { UsePasskey } from "./components/use-passkey";
