@@ -127,6 +127,7 @@ export default [
       route("admin/dashboard", "staff/dashboard/routes/api-admin-dashboard.ts"),
       route("staff", "staff/accounts/routes/api-staff.ts"),
       route("staff/:id", "staff/accounts/routes/api-staff-member.ts"),
+      route("staff/:id/two-factor", "staff/two-factor/routes/api-staff-two-factor.ts"),
       route("newsletter/unsubscribe", "community/newsletter/routes/api-newsletter-unsubscribe.ts"),
       route("zakat-reminders/stop", "donors/zakat-reminders/routes/api-zakat-reminder-stop.ts"),
       route("funds", "funds/funds/routes/api-funds.ts"),

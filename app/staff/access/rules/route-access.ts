@@ -79,6 +79,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   // The team (staff/accounts).
   "/api/staff": OWNER,
   "/api/staff/:id": OWNER,
+  "/api/staff/:id/two-factor": OWNER,
   "/api/settings": readByAll(OWNER),
   "/api/settings/:key": readByAll(OWNER),
   "/api/stories": readByAll(EDITOR),

@@ -149,6 +149,7 @@ const EXPECTED: Record<string, Expected> = {
   "/api/admin/dashboard": anyStaff,
   "/api/staff": ownerOnly,
   "/api/staff/:id": ownerOnly,
+  "/api/staff/:id/two-factor": ownerOnly,
   "/api/audit": ownerOnly,
   "/api/newsletter/unsubscribe": everyone,
   "/api/zakat-reminders/stop": everyone,
