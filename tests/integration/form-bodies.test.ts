@@ -20,6 +20,8 @@ const READS_NO_BODY = new Set([
   "giving/recurring/routes/update-card.tsx",
   "staff/passkeys/routes/admin-passkeys-options.ts",
   "staff/passkeys/routes/admin-login-passkey-options.ts",
+  "staff/passkeys/routes/admin-login-second-step-options.ts",
+  "staff/passkeys/routes/admin-passkeys-confirm-options.ts",
 ]);
 
 interface ActionRoute {
