@@ -1,2 +1,2 @@
 export { adminFromSession, authorizeAdmin, requireAdminApi, requireAdminPage, staffOnly } from "./server/auth.server";
-export { renewSessionsOf, rotateSession } from "./server/sessions.server";
+export { renewAfterFactorChange, renewSessionsOf, rotateSession } from "./server/sessions.server";

@@ -84,7 +84,10 @@ function securityPage(admin: Admin) {
   >;
 }
 
-/** Turns on the authenticator app as the person would; answers the secret and the ten recovery codes. */
+/**
+ * Turns on the authenticator app as the person would; answers the secret, the ten recovery codes
+ * and the session's cookie as renewed.
+ */
 async function turnOn(admin: Admin, cookie = "") {
   const begun = (await securityAction(admin, { intent: "begin" }, cookie)) as Response;
   expect(begun.headers.get("Location")).toBe("/admin/security");
@@ -92,7 +95,9 @@ async function turnOn(admin: Admin, cookie = "") {
   const secret = page.setup!.secret;
   const confirmed = unwrapData(await securityAction(admin, { intent: "confirm", code: await codeFor(secret) }, cookie));
   const codes = (confirmed.data as { codes: string[] }).codes;
-  return { secret, codes, page };
+  // Turning it on gives the session a new id: the cookie to go on with.
+  const renewed = new Headers(confirmed.headers).get("Set-Cookie")?.split(";")[0];
+  return { secret, codes, page, cookie: renewed ?? cookie };
 }
 
 /** Runs the admin layout's guard for a page, as React Router does before its loader. */
@@ -398,8 +403,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
   it("asks to confirm the password, then turns it off, mails the person once and audits it", async () => {
     const admin = await newPerson();
     const where = nextAddress();
-    const cookie = await sessionCookie(admin, where);
-    await turnOn(admin, cookie);
+    const { cookie } = await turnOn(admin, await sessionCookie(admin, where));
 
     vi.setSystemTime(Date.now() + 11 * 60 * 1000);
     const asked = (await securityAction(admin, { intent: "turn-off" }, cookie)) as Response;
@@ -425,6 +429,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
 
     const off = (await securityAction(admin, { intent: "turn-off" }, cookie)) as Response;
     expect(off.headers.get("Location")).toBe("/admin/security?done=off");
+    const renewed = cookieOf(off);
     expect((await securityPage(admin)).status).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
     expect((await securityPage(admin)).notice).toBeNull();
 
@@ -438,7 +443,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
     expect(mail[0]!.subject).toBe("Two-factor sign-in was turned off");
     expect(mail[0]!.text_body).toContain(admin.username);
     // Turning off what is already off sends nothing more.
-    await securityAction(admin, { intent: "turn-off" }, cookie);
+    await securityAction(admin, { intent: "turn-off" }, renewed);
     expect(
       await getDb().selectFrom("outbound_mail").select("id").where("to_address", "=", admin.email).execute(),
     ).toHaveLength(1);
@@ -451,8 +456,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
   it("cancels only a setup never confirmed: 'cancel' on an app that is on, with a stale password, leaves it on", async () => {
     const admin = await newPerson();
     const where = nextAddress();
-    const cookie = await sessionCookie(admin, where);
-    await turnOn(admin, cookie);
+    const { cookie } = await turnOn(admin, await sessionCookie(admin, where));
 
     vi.setSystemTime(Date.now() + 11 * 60 * 1000);
     const cancelled = (await securityAction(admin, { intent: "cancel-setup" }, cookie)) as Response;
@@ -479,11 +483,11 @@ describe("turning two-factor off and new recovery codes ask for the password aga
   it("gives new recovery codes (the old ones stop working) only with a recent password", async () => {
     const admin = await newPerson();
     const where = nextAddress();
-    const cookie = await sessionCookie(admin, where);
-    const { codes: old } = await turnOn(admin, cookie);
+    const { codes: old, cookie } = await turnOn(admin, await sessionCookie(admin, where));
 
     const fresh = unwrapData(await securityAction(admin, { intent: "regenerate" }, cookie));
     const codes = (fresh.data as { codes: string[] }).codes;
+    const renewed = new Headers(fresh.headers).get("Set-Cookie")!.split(";")[0]!;
     expect(codes).toHaveLength(10);
     expect(codes).not.toContain(old[0]);
     const api = (otp: string) =>
@@ -509,7 +513,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
         .where("id", "=", session.id)
         .execute();
     }
-    const asked = (await securityAction(admin, { intent: "regenerate" }, cookie)) as Response;
+    const asked = (await securityAction(admin, { intent: "regenerate" }, renewed)) as Response;
     expect(asked.headers.get("Location")).toMatch(/^\/admin\/security\/confirm-password\?/);
   });
 });
@@ -585,11 +589,11 @@ describe("the owner's setting: Require two-factor for all staff", () => {
     const apiToken = (
       await callApi(apiLogin.action, "/api/auth/login", { body: { username: editor.username, password: PASSWORD } })
     ).body.access_token as string;
-    const apiCall = async () => {
+    const apiCall = async (token = apiToken) => {
       const request = makeRequest("/api/stories/", {
         method: "POST",
         body: { title: "x" },
-        headers: { Authorization: `Bearer ${apiToken}` },
+        headers: { Authorization: `Bearer ${token}` },
       });
       try {
         return await apiAccess.middleware[0]!(
@@ -607,14 +611,16 @@ describe("the owner's setting: Require two-factor for all staff", () => {
     });
 
     // Set up: everything works again (the API with a token made after, with the code).
-    const { secret } = await turnOn(editor, cookie);
-    expect((await guard("/admin/stories", cookie)).admin?.id).toBe(editor.id);
+    const { secret, cookie: renewed } = await turnOn(editor, cookie);
+    expect((await guard("/admin/stories", renewed)).admin?.id).toBe(editor.id);
     expect((await securityPage(editor)).required).toBe(false);
     const withCode = await callApi(apiLogin.action, "/api/auth/login", {
       body: { username: editor.username, password: PASSWORD, otp: await codeFor(secret, 1) },
     });
     expect(withCode.status).toBe(200);
-    expect(((await apiCall()) as Response).status).toBe(200);
+    expect(((await apiCall(withCode.body.access_token as string)) as Response).status).toBe(200);
+    // The token made with the password alone ended when two-factor was turned on.
+    expect(((await apiCall()) as Response).status).toBe(401);
   });
 
   it("can be set through PUT /api/settings/require_two_factor by the setting's own rule (true or false)", async () => {
