@@ -640,3 +640,55 @@ describe("the owner's setting: Require two-factor for all staff", () => {
     expect(on).toMatchObject({ status: 200, body: { key: "require_two_factor", value: "true" } });
   });
 });
+
+describe("a change of the person's factors renews their sessions", () => {
+  const whoIs = async (cookie: string) => (await guard("/admin/stories", cookie)).admin?.id;
+
+  it("turning the app on, new recovery codes and turning it off each give this session a new id and end the others", async () => {
+    const admin = await newPerson();
+    const laptop = await sessionCookie(admin, nextAddress());
+    const phone = await sessionCookie(admin, nextAddress());
+    const bystander = await newPerson();
+    const theirs = await sessionCookie(bystander, nextAddress());
+
+    // On: the session opened with the password alone (the phone) ends; the laptop goes on, renewed.
+    const { cookie: afterOn, secret } = await turnOn(admin, laptop);
+    expect(afterOn).not.toBe(laptop);
+    expect(await whoIs(laptop)).toBeUndefined();
+    expect(await whoIs(phone)).toBeUndefined();
+    expect(await whoIs(afterOn)).toBe(admin.id);
+
+    // Signed in again on the phone (with a code); new recovery codes on the laptop end it once more.
+    const where = nextAddress();
+    const step = await passwordStep(admin, where);
+    const withCode = (await callRoute(login.action, "/admin/login?step=code", {
+      form: { intent: "code", code: await codeFor(secret, 1), redirectTo: "/admin/stories" },
+      headers: { Cookie: cookieOf(step) },
+      clientAddress: where,
+    })) as Response;
+    const phoneAgain = withCode.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("admin_session="))!
+      .split(";")[0]!;
+    expect(await whoIs(phoneAgain)).toBe(admin.id);
+    const regenerated = unwrapData(await securityAction(admin, { intent: "regenerate" }, afterOn));
+    expect((regenerated.data as { codes: string[] }).codes).toHaveLength(10);
+    const afterCodes = new Headers(regenerated.headers).get("Set-Cookie")!.split(";")[0]!;
+    expect(await whoIs(afterOn)).toBeUndefined();
+    expect(await whoIs(phoneAgain)).toBeUndefined();
+    expect(await whoIs(afterCodes)).toBe(admin.id);
+
+    // Off: the same again, and the renewed session still counts the password as given (no confirm page).
+    const off = (await securityAction(admin, { intent: "turn-off" }, afterCodes)) as Response;
+    expect(off.headers.get("Location")).toBe("/admin/security?done=off");
+    const afterOff = cookieOf(off);
+    expect(await whoIs(afterCodes)).toBeUndefined();
+    expect(await whoIs(afterOff)).toBe(admin.id);
+    expect(
+      await getDb().selectFrom("admin_sessions").select("id").where("admin_id", "=", admin.id).execute(),
+    ).toHaveLength(1);
+
+    // Another person's sign-in is untouched throughout.
+    expect(await whoIs(theirs)).toBe(bystander.id);
+  });
+});
