@@ -4,10 +4,12 @@ import * as apiStaffMember from "~/staff/accounts/routes/api-staff-member";
 import * as forgotPage from "~/staff/accounts/routes/admin-forgot-password";
 import * as resetPage from "~/staff/accounts/routes/admin-reset-password";
 import * as teamScreen from "~/staff/accounts/routes/admin-team";
+import * as loginPage from "~/staff/sign-in/routes/admin-login";
 import { signInAdmin } from "~/staff/accounts/server/admins.server";
 import { issueApiToken } from "~/staff/sign-in/server/api-tokens.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi, callRoute, makeContext, unwrapData } from "../../../../tests/support/routes";
+import { screenText } from "../../../../tests/support/screens";
 
 let addressCounter = 0;
 /** Each test asks from its own address, so the per-address limit is its own. */
@@ -90,7 +92,16 @@ describe("forgot your password?", () => {
     expect(JSON.stringify(short.data)).toMatch(/at least 8 characters/);
 
     const done = await chooseNewPassword(token, "a-brand-new-password");
-    expect(done).toMatchObject({ status: 200, data: { done: true } });
+    // Not the used-up link's page again (a 404): the sign-in page, which says the password was changed.
+    expect(done.status).toBe(302);
+    expect(new Headers(done.headers).get("Location")).toBe("/admin/login?reset=done");
+    const signInPage = await screenText(loginPage, "/admin/login?reset=done");
+    expect(signInPage).toContain(
+      "Your password was changed. You were signed out everywhere, and your API tokens no longer work: " +
+        "sign in with your new password.",
+    );
+    expect(signInPage).toContain("Admin sign-in");
+    expect(await screenText(loginPage, "/admin/login")).not.toContain("Your password was changed");
     for (const table of ["admin_sessions", "api_tokens"] as const) {
       const left = await getDb().selectFrom(table).select("admin_id").where("admin_id", "=", person.admin.id).execute();
       expect(left).toEqual([]);

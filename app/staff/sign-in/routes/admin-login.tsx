@@ -3,7 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "../rules/admin-login";
+import {
+  adminLoginSchema,
+  INVALID_CREDENTIALS_MESSAGE,
+  PASSWORD_RESET_DONE_NOTICE,
+  safeRedirectPath,
+} from "../rules/admin-login";
 import { adminAuthenticator, adminFromSession } from "../server/auth.server";
 import { InvalidCredentialsError, type Admin } from "~/staff/accounts/index.server";
 import { secondStepSchema } from "~/staff/two-factor";
@@ -16,6 +21,7 @@ import {
   verifySecondFactor,
 } from "~/staff/two-factor/index.server";
 import { SecondStepForm } from "../components/second-step-form";
+import { Notice } from "~/ui/notice";
 import { readFormBody } from "~/lib/form-body.server";
 import { serviceErrorReply } from "~/ui/form-replies.server";
 import { clientAddressContext } from "~/lib/request-context";
@@ -30,6 +36,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (await adminFromSession(request)) throw redirect("/admin");
   if (url.searchParams.get("step") === "code" && (await pendingSignIn(request))) return { step: "code" as const };
+  // After a password reset by mail (`?reset=done`): say it worked, above the form to sign in with it.
+  if (url.searchParams.get("reset") === "done") {
+    return { step: "password" as const, notice: PASSWORD_RESET_DONE_NOTICE };
+  }
   return { step: "password" as const };
 }
 
@@ -110,10 +120,16 @@ async function secondStepAction(request: Request, formData: FormData, address: s
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const step = actionData && "step" in actionData ? actionData.step : loaderData.step;
   if (step === "code") return <SecondStepForm result={actionData?.result} />;
-  return <PasswordStep actionData={actionData} />;
+  return <PasswordStep actionData={actionData} notice={"notice" in loaderData ? (loaderData.notice ?? null) : null} />;
 }
 
-function PasswordStep({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+function PasswordStep({
+  actionData,
+  notice,
+}: {
+  actionData: Route.ComponentProps["actionData"];
+  notice: string | null;
+}) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   const passkeyQuery = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";
@@ -142,6 +158,11 @@ function PasswordStep({ actionData }: { actionData: Route.ComponentProps["action
           <h1 className="text-center text-2xl font-bold text-slate-900">Admin sign-in</h1>
           <p className="mt-1 text-center text-sm text-slate-600">Al-Amanah Foundation staff area</p>
 
+          {notice && !form.errors ? (
+            <div className="mt-6">
+              <Notice tone="success">{notice}</Notice>
+            </div>
+          ) : null}
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
             {form.errors ? (
