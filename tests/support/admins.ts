@@ -11,3 +11,11 @@ export async function createTestAdmin(password = "a-strong-password", roles: Rol
   const { token } = await issueApiToken(admin);
   return { admin, password, token, auth: { Authorization: `Bearer ${token}` } };
 }
+
+/**
+ * Request headers of someone who gave their password this moment (a bearer token just made), for
+ * calling what asks for it again after 10 minutes (a donor-data export) as a fresh sign-in would.
+ */
+export async function passwordJustGiven(): Promise<Record<string, string>> {
+  return (await createTestAdmin()).auth;
+}

@@ -1,2 +1,2 @@
 export { adminFromSession, authorizeAdmin, requireAdminApi, requireAdminPage, staffOnly } from "./server/auth.server";
-export { beginAdminSession, renewSessionsOf, rotateSession } from "./server/sessions.server";
+export { beginAdminSession, renewAfterFactorChange, renewSessionsOf, rotateSession } from "./server/sessions.server";

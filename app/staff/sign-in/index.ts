@@ -1,1 +1,1 @@
-export { INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "./rules/admin-login";
+export { INVALID_CREDENTIALS_MESSAGE, PASSWORD_RESET_DONE_PATH, safeRedirectPath } from "./rules/admin-login";

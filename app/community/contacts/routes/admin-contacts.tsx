@@ -127,11 +127,9 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Contacts</h1>
-        <a
-          href={`/admin/contacts/export${filterQuery.size ? `?${filterQuery}` : ""}`}
-          className="btn-secondary"
-          download
-        >
+        {/* A plain link, no `download`: when the password must be given again, the browser follows the answer to
+            Confirm your password instead of saving that page as the file; otherwise the CSV downloads. */}
+        <a href={`/admin/contacts/export${filterQuery.size ? `?${filterQuery}` : ""}`} className="btn-secondary">
           Export CSV
         </a>
       </div>

@@ -2,6 +2,7 @@ import { withDatabase } from "../../../../tests/e2e/e2e-database";
 import { expect, test } from "../../../../tests/e2e/fixtures";
 import { exportCsv, figure, rowOf, searchList, waitForHydration } from "../../../../tests/e2e/admin-lists";
 import { uniqueSuffix } from "../../../../tests/support/unique";
+import { newPersona } from "../../../../tests/e2e/staff-personas";
 
 /**
  * The contact form as visitors meet it (with and without JavaScript, and when the connection
@@ -342,6 +343,44 @@ test.describe("CSV exports", () => {
       .split(/\r?\n/);
     expect(text).toHaveLength(2);
     expect(text[1]).toContain(resolved.email);
+  });
+
+  test("more than 10 minutes after the password, Export CSV asks for it again, then downloads from the list", async ({
+    page,
+  }) => {
+    const token = uniqueSuffix();
+    await addContacts([{ name: `Idris Kamal ${token}`, email: `idris-${token}@example.org`, message: "Salaam" }]);
+    const person = await newPersona(["community"]);
+    const signIn = await page.request.post("/admin/login", {
+      form: { username: person.username, password: person.password },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+    // As if signed in 11 minutes ago: the session's note of the password, made stale.
+    await withDatabase(async (db) => {
+      const sessions = await db.all<{ id: string; data: string }>(
+        "select s.id, s.data from admin_sessions s join admins a on a.id = s.admin_id where a.username = ?",
+        [person.username],
+      );
+      for (const session of sessions) {
+        const stale = {
+          ...JSON.parse(session.data),
+          reauthenticated_at: new Date(Date.now() - 11 * 60_000).toISOString(),
+        };
+        await db.run("update admin_sessions set data = ? where id = ?", [JSON.stringify(stale), session.id]);
+      }
+    });
+
+    await page.goto("/admin/contacts");
+    await searchList(page, "Search name, email or message", token);
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    await expect(page.getByRole("heading", { name: "Confirm your password" })).toBeVisible();
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/contacts\\?search=${token}$`));
+    const { lines } = await exportCsv(page, "contacts.csv");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`idris-${token}@example.org`);
   });
 
   test("the community screens and their exports need a signed-in admin", async ({ page }) => {

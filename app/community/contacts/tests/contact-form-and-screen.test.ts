@@ -5,6 +5,7 @@ import * as contactsScreen from "~/community/contacts/routes/admin-contacts";
 import * as contactsExport from "~/community/contacts/routes/admin-contacts-export";
 import { whileWritesFail } from "../../../../tests/support/database-engine";
 import { callRoute, expectLoggedError, unwrapData } from "../../../../tests/support/routes";
+import { passwordJustGiven } from "../../../../tests/support/admins";
 
 /** The contact page's action, and the staff screen over the messages it collects. */
 type ContactsData = Awaited<ReturnType<typeof contactsScreen.loader>>;
@@ -209,7 +210,9 @@ describe("the Contacts screen", () => {
       { name: '=HYPERLINK("http://evil")', message: "=1+1" },
       { name: "Khadija", message: "Resolved already", resolved: true },
     ]);
-    const response = (await callRoute(contactsExport.loader, "/admin/contacts/export?status=pending")) as Response;
+    const response = (await callRoute(contactsExport.loader, "/admin/contacts/export?status=pending", {
+      headers: await passwordJustGiven(),
+    })) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="contacts.csv"');
     const text = (await response.text()).replace(/^\uFEFF/, "");

@@ -100,11 +100,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Newsletter</h1>
-        <a
-          href={`/admin/newsletter/export${exportQuery.size ? `?${exportQuery}` : ""}`}
-          className="btn-secondary"
-          download
-        >
+        {/* A plain link, no `download`: when the password must be given again, the browser follows the answer to
+            Confirm your password instead of saving that page as the file; otherwise the CSV downloads. */}
+        <a href={`/admin/newsletter/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary">
           Export CSV
         </a>
       </div>

@@ -3,6 +3,7 @@ import { getDb } from "~/lib/db.server";
 import * as newsletterScreen from "~/community/newsletter/routes/admin-newsletter";
 import * as newsletterExport from "~/community/newsletter/routes/admin-newsletter-export";
 import { callRoute } from "../../../../tests/support/routes";
+import { passwordJustGiven } from "../../../../tests/support/admins";
 
 /** The staff screen over the newsletter's addresses, and its export. */
 beforeEach(async () => {
@@ -18,7 +19,11 @@ describe("the Newsletter screen", () => {
     >;
     expect(found.subscribers.map((subscriber) => subscriber.email)).toEqual(["bilal@mail.example"]);
     expect(found.total).toBe(2);
-    const csv = await ((await callRoute(newsletterExport.loader, "/admin/newsletter/export")) as Response).text();
+    const csv = await (
+      (await callRoute(newsletterExport.loader, "/admin/newsletter/export", {
+        headers: await passwordJustGiven(),
+      })) as Response
+    ).text();
     expect(csv).toContain("ID,Email,Subscribed");
     expect(csv).toContain("amina@example.org");
 

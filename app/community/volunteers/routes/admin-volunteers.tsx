@@ -74,11 +74,9 @@ export default function Volunteers({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Volunteers</h1>
-        <a
-          href={`/admin/volunteers/export${exportQuery.size ? `?${exportQuery}` : ""}`}
-          className="btn-secondary"
-          download
-        >
+        {/* A plain link, no `download`: when the password must be given again, the browser follows the answer to
+            Confirm your password instead of saving that page as the file; otherwise the CSV downloads. */}
+        <a href={`/admin/volunteers/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary">
           Export CSV
         </a>
       </div>

@@ -4,6 +4,7 @@ import * as volunteerPage from "~/community/volunteers/routes/volunteer";
 import * as volunteersScreen from "~/community/volunteers/routes/admin-volunteers";
 import * as volunteersExport from "~/community/volunteers/routes/admin-volunteers-export";
 import { callRoute, unwrapData } from "../../../../tests/support/routes";
+import { passwordJustGiven } from "../../../../tests/support/admins";
 
 /** The volunteer page's action, and the staff screen over the signups it collects. */
 type VolunteersData = Awaited<ReturnType<typeof volunteersScreen.loader>>;
@@ -77,7 +78,9 @@ describe("the Volunteers screen", () => {
     expect(none.counts.total).toBe(3);
 
     const csv = await (
-      (await callRoute(volunteersExport.loader, "/admin/volunteers/export?interest=Fundraising")) as Response
+      (await callRoute(volunteersExport.loader, "/admin/volunteers/export?interest=Fundraising", {
+        headers: await passwordJustGiven(),
+      })) as Response
     ).text();
     expect(
       csv

@@ -140,11 +140,9 @@ export default function Donations({ loaderData, actionData }: Route.ComponentPro
           <Link to="?record=1" preventScrollReset className="btn-secondary">
             Record offline gift
           </Link>
-          <a
-            href={`/admin/donations/export${exportQuery.size ? `?${exportQuery}` : ""}`}
-            className="btn-secondary"
-            download
-          >
+          {/* A plain link, no `download`: when the password must be given again, the browser follows the answer to
+              Confirm your password instead of saving that page as the file; otherwise the CSV downloads. */}
+          <a href={`/admin/donations/export${exportQuery.size ? `?${exportQuery}` : ""}`} className="btn-secondary">
             Export CSV
           </a>
           <Form method="post">

@@ -8,6 +8,7 @@ import { clearGiving, donationRows } from "../../../../tests/support/giving-reco
 import { callRoute, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
 import { fundId, newGift, signedInStaff } from "../../../../tests/support/builders";
+import { passwordJustGiven } from "../../../../tests/support/admins";
 
 type DonationsData = Awaited<ReturnType<typeof donationsScreen.loader>>;
 
@@ -100,7 +101,9 @@ describe("the Donations screen", () => {
       frequency: "Ramadan",
       amount_cents: 1234,
     });
-    const all = (await callRoute(donationsExport.loader, "/admin/donations/export")) as Response;
+    const all = (await callRoute(donationsExport.loader, "/admin/donations/export", {
+      headers: await passwordJustGiven(),
+    })) as Response;
     expect(all.headers.get("Content-Disposition")).toBe('attachment; filename="donations.csv"');
     const lines = (await all.text()).trim().split("\n");
     expect(lines[0]).toBe(
@@ -117,14 +120,22 @@ describe("the Donations screen", () => {
       donated_at: "2026-02-01T00:00:00.000Z",
     });
     const annual = (
-      await ((await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Annually")) as Response).text()
+      await (
+        (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Annually", {
+          headers: await passwordJustGiven(),
+        })) as Response
+      ).text()
     )
       .trim()
       .split("\n");
     expect(annual).toHaveLength(2);
     expect(annual[1]).toMatch(/^\d+,Sandbox,sandbox@example\.org,7\.00,Annually,.*,no,,yes$/);
     const ramadan = (
-      await ((await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Ramadan")) as Response).text()
+      await (
+        (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Ramadan", {
+          headers: await passwordJustGiven(),
+        })) as Response
+      ).text()
     )
       .trim()
       .split("\n");
@@ -200,7 +211,9 @@ describe("the Donations screen", () => {
     const page = (await callRoute(donationsScreen.loader, "/admin/donations?frequency=Weekly")) as DonationsData;
     expect(page.filterProblem).toBe("frequency must be one of One-Time, Monthly, Annually, Ramadan");
     expect(page.matching).toBe(2);
-    const exported = (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Weekly")) as Response;
+    const exported = (await callRoute(donationsExport.loader, "/admin/donations/export?frequency=Weekly", {
+      headers: await passwordJustGiven(),
+    })) as Response;
     expect(exported.status).toBe(422);
   });
 
@@ -257,7 +270,11 @@ describe("the Donations screen", () => {
       ),
     );
     const exported = (
-      await ((await callRoute(donationsExport.loader, `/admin/donations/export?fund=${zakat}`)) as Response).text()
+      await (
+        (await callRoute(donationsExport.loader, `/admin/donations/export?fund=${zakat}`, {
+          headers: await passwordJustGiven(),
+        })) as Response
+      ).text()
     )
       .trim()
       .split("\n");
@@ -275,7 +292,11 @@ describe("the Donations screen", () => {
       expect(unknown.filter.fundId).toBeUndefined();
       expect(unknown.donations.map((gift) => gift.name)).toEqual(["Fund donor 2"]);
       expect(
-        ((await callRoute(donationsExport.loader, `/admin/donations/export?fund=${fund}`)) as Response).status,
+        (
+          (await callRoute(donationsExport.loader, `/admin/donations/export?fund=${fund}`, {
+            headers: await passwordJustGiven(),
+          })) as Response
+        ).status,
       ).toBe(422);
     }
     expect(await screenText(donationsScreen as never, "/admin/donations?fund=zakat&frequency=Weekly")).toContain(

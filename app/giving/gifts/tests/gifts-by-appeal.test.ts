@@ -11,6 +11,7 @@ import { clearGiving, donationRows } from "../../../../tests/support/giving-reco
 import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
 import { fundId, newAppeal as buildAppeal, newGift, signedInStaff } from "../../../../tests/support/builders";
+import { passwordJustGiven } from "../../../../tests/support/admins";
 
 /**
  * Staff and the gifts designated to appeals: the Donations screen's appeal filter (with
@@ -59,7 +60,7 @@ async function addGifts(count: number, gift: { appealId?: number | null; fund?: 
 }
 
 async function csvLines(url: string): Promise<string[]> {
-  const response = (await callRoute(donationsExport.loader, url)) as Response;
+  const response = (await callRoute(donationsExport.loader, url, { headers: await passwordJustGiven() })) as Response;
   expect(response.status).toBe(200);
   return (await response.text())
     .replace(/^\ufeff/, "")
@@ -135,7 +136,9 @@ describe("the Donations screen's appeal filter", () => {
       "appeal must be an appeal's id: that part of the filter was left out.",
     );
 
-    const csv = (await callRoute(donationsExport.loader, "/admin/donations/export?appeal=winter")) as Response;
+    const csv = (await callRoute(donationsExport.loader, "/admin/donations/export?appeal=winter", {
+      headers: await passwordJustGiven(),
+    })) as Response;
     expect(csv.status).toBe(422);
     expect(await csv.text()).toBe("appeal must be an appeal's id");
 

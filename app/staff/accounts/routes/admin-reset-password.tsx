@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin-reset-password";
 import { NewPasswordPair } from "../components/password-fields";
 import { StaffCard } from "../components/staff-card";
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "../rules/team";
 import { openPasswordReset, resetPassword, UnusableLinkError } from "../server/team.server";
+import { PASSWORD_RESET_DONE_PATH } from "~/staff/sign-in";
 import { serviceErrorReply } from "~/ui/form-replies.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { clientAddressContext } from "~/lib/request-context";
@@ -36,7 +37,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       address: context.get(clientAddressContext),
       userAgent: request.headers.get("User-Agent") ?? "",
     });
-    return { done: true as const };
+    // To the sign-in page, which says the password was changed: never back to this link, which
+    // is used up now (its page would answer 404, and a reload would post the form again).
+    return redirect(PASSWORD_RESET_DONE_PATH);
   } catch (error) {
     if (error instanceof UnusableLinkError) return data({ gone: true as const }, { status: 404 });
     return serviceErrorReply(submission, error, {}, { hideFields: ["password", "confirm"] });
@@ -52,19 +55,6 @@ export default function AdminResetPassword({ loaderData, actionData }: Route.Com
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  if (actionData && "done" in actionData) {
-    return (
-      <StaffCard title="Your password was changed">
-        <p role="status" className="text-slate-700">
-          You were signed out everywhere, and your API tokens no longer work.{" "}
-          <Link to="/admin/login" className="font-semibold text-brand-700 hover:underline">
-            Sign in with your new password
-          </Link>
-          .
-        </p>
-      </StaffCard>
-    );
-  }
   const { person } = loaderData;
   if (!person || (actionData && "gone" in actionData)) {
     return (

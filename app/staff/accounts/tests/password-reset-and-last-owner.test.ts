@@ -4,10 +4,13 @@ import * as apiStaffMember from "~/staff/accounts/routes/api-staff-member";
 import * as forgotPage from "~/staff/accounts/routes/admin-forgot-password";
 import * as resetPage from "~/staff/accounts/routes/admin-reset-password";
 import * as teamScreen from "~/staff/accounts/routes/admin-team";
+import * as loginPage from "~/staff/sign-in/routes/admin-login";
 import { signInAdmin } from "~/staff/accounts/server/admins.server";
+import { passwordResetsSettled } from "~/staff/accounts/server/team.server";
 import { issueApiToken } from "~/staff/sign-in/server/api-tokens.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi, callRoute, makeContext, unwrapData } from "../../../../tests/support/routes";
+import { screenText } from "../../../../tests/support/screens";
 
 let addressCounter = 0;
 /** Each test asks from its own address, so the per-address limit is its own. */
@@ -22,8 +25,13 @@ async function withEmail(email: string, roles: Parameters<typeof createTestAdmin
   return person;
 }
 
+/** Asks for a reset link and waits for the work done after the answer (the lookup and the mail). */
 async function askForReset(email: string, clientAddress = freshAddress()) {
-  return unwrapData(await callRoute(forgotPage.action, "/admin/forgot-password", { form: { email }, clientAddress }));
+  const answer = unwrapData(
+    await callRoute(forgotPage.action, "/admin/forgot-password", { form: { email }, clientAddress }),
+  );
+  await passwordResetsSettled();
+  return answer;
 }
 
 async function mailsTo(email: string, kind: string) {
@@ -66,6 +74,34 @@ describe("forgot your password?", () => {
     expect(mail!.text_body).toMatch(/60 minutes/);
   });
 
+  it("answers in the same words and as quickly for any address: the address is looked up only after the answer", async () => {
+    await withEmail("khadija@example.org");
+    const ask = async (email: string) => {
+      const answer = unwrapData(
+        await callRoute(forgotPage.action, "/admin/forgot-password", {
+          form: { email },
+          clientAddress: freshAddress(),
+        }),
+      );
+      // Answered, and nothing yet written for either: no link, no mail, no audit entry.
+      const written = await getDb().selectFrom("outbound_mail").select("id").where("to_address", "=", email).execute();
+      expect(written).toEqual([]);
+      // The page has no loader of its own: what a visitor reads is drawn from the answer alone.
+      const page = { default: forgotPage.default, loader: () => null };
+      const text = await screenText(page, "/admin/forgot-password", answer.data);
+      return { status: answer.status, text: text.replaceAll(email, "ADDRESS") };
+    };
+    const known = await ask("khadija@example.org");
+    const unknown = await ask("no-one-here@example.org");
+    expect(known).toEqual(unknown);
+    expect(known.status).toBe(200);
+    expect(known.text).toContain("ADDRESS");
+
+    await passwordResetsSettled();
+    expect(await mailsTo("khadija@example.org", "staff-password-reset")).toHaveLength(1);
+    expect(await mailsTo("no-one-here@example.org", "staff-password-reset")).toEqual([]);
+  });
+
   it("a new password ends every session and API token, mails that it changed, and uses the link up", async () => {
     const person = await withEmail("maryam@example.org", ["finance"]);
     await issueApiToken(person.admin);
@@ -90,7 +126,16 @@ describe("forgot your password?", () => {
     expect(JSON.stringify(short.data)).toMatch(/at least 8 characters/);
 
     const done = await chooseNewPassword(token, "a-brand-new-password");
-    expect(done).toMatchObject({ status: 200, data: { done: true } });
+    // Not the used-up link's page again (a 404): the sign-in page, which says the password was changed.
+    expect(done.status).toBe(302);
+    expect(new Headers(done.headers).get("Location")).toBe("/admin/login?reset=done");
+    const signInPage = await screenText(loginPage, "/admin/login?reset=done");
+    expect(signInPage).toContain(
+      "Your password was changed. You were signed out everywhere, and your API tokens no longer work: " +
+        "sign in with your new password.",
+    );
+    expect(signInPage).toContain("Admin sign-in");
+    expect(await screenText(loginPage, "/admin/login")).not.toContain("Your password was changed");
     for (const table of ["admin_sessions", "api_tokens"] as const) {
       const left = await getDb().selectFrom(table).select("admin_id").where("admin_id", "=", person.admin.id).execute();
       expect(left).toEqual([]);

@@ -1,4 +1,6 @@
 import { E2E_ADMIN, expect, test } from "../../../../tests/e2e/fixtures";
+import { withDatabase } from "../../../../tests/e2e/e2e-database";
+import { newPersona } from "../../../../tests/e2e/staff-personas";
 
 /**
  * A person per account, as an owner and a newcomer see it: the owner invites an editor from
@@ -98,4 +100,39 @@ test("inviting works without JavaScript, and a person's roles open ticked", asyn
   await expect(page.getByRole("checkbox", { name: "Owner", exact: true })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Finance", exact: true })).not.toBeChecked();
   await context.close();
+});
+
+test("a forgotten password is reset from the mailed link, and the browser lands on sign-in saying so", async ({
+  page,
+}) => {
+  const person = await newPersona(["editor"], "reset");
+  const email = `${person.username}@example.org`;
+  await page.goto("/admin/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: /link/i }).click();
+  await expect(page.getByText(`If a member of staff has the address ${email}`)).toBeVisible();
+
+  // The link is made just after the answer: it is in the Outbox a moment later.
+  let link = "";
+  await expect(async () => {
+    const mail = await withDatabase((db) =>
+      db.get<{ text_body: string }>("select text_body from outbound_mail where to_address = ? and kind = ?", [
+        email,
+        "staff-password-reset",
+      ]),
+    );
+    link = /\/admin\/reset-password\/[A-Za-z0-9_-]+/.exec(mail?.text_body ?? "")?.[0] ?? "";
+    expect(link).not.toBe("");
+  }).toPass();
+
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await page.getByLabel("New password again").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Save my new password" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?reset=done$/);
+  await expect(page.getByRole("status")).toContainText("Your password was changed.");
+  await page.getByLabel("Username").fill(person.username);
+  await page.getByLabel("Password").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 });

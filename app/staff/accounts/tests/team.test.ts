@@ -290,11 +290,16 @@ describe("an invitation accepted while the site requires two-factor", () => {
       const secret = (await security()).setup!.secret;
       const confirmed = unwrapData(await securityAction({ intent: "confirm", code: await generate({ secret }) }));
       expect((confirmed.data as { codes: string[] }).codes).toHaveLength(10);
+      // Turning it on renews the session: the browser goes on with the cookie it was given.
+      const renewed = new Headers(confirmed.headers).get("Set-Cookie")!.split(";")[0]!;
       for (const pathname of ["/admin", "/admin/stories", "/admin/events"]) {
-        expect((await screenGuard(pathname, cookie)).admin?.id, pathname).toBe(person.id);
+        expect((await screenGuard(pathname, renewed)).admin?.id, pathname).toBe(person.id);
       }
       expect((await security()).required).toBe(false);
-      expect(await (await apiGuard(apiToken)).text()).toBe("passed");
+      // A new factor ends the sign-in tokens made before it (decision 156); one made now passes.
+      expect((await apiGuard(apiToken)).status).toBe(401);
+      const { token: fresh } = await issueApiToken(person);
+      expect(await (await apiGuard(fresh)).text()).toBe("passed");
     } finally {
       await getDb().updateTable("settings").set({ value: "false" }).where("key", "=", "require_two_factor").execute();
     }

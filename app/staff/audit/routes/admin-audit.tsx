@@ -48,7 +48,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               : "Every staff change, sign-in and export of personal data, newest first. Entries are never changed or deleted."}
           </p>
         </div>
-        <a href={`/admin/audit.csv${query.size ? `?${query}` : ""}`} className="btn-secondary" download>
+        {/* A plain link, no `download`: when the password must be given again, the browser follows the answer to
+            Confirm your password instead of saving that page as the file; otherwise the CSV downloads. */}
+        <a href={`/admin/audit.csv${query.size ? `?${query}` : ""}`} className="btn-secondary">
           Export CSV
         </a>
       </div>

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { makeContext, makeRequest } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
-import { createTestAdmin } from "../../../../tests/support/admins";
+import { createTestAdmin, passwordJustGiven } from "../../../../tests/support/admins";
 import { guardApi } from "~/staff/access/server/access.server";
 import * as auditScreen from "~/staff/audit/routes/admin-audit";
 import * as auditExport from "~/staff/audit/routes/admin-audit-export";
@@ -114,11 +114,12 @@ describe("the Audit screen", () => {
 
 describe("the audit trail's CSV", () => {
   it("streams the filtered entries with their changes, and records the export itself", async () => {
+    const headers = await passwordJustGiven();
     const response = (await runAsActor(
       { id: amina.id, name: amina.name, address: "192.0.2.1", userAgent: "Edge" },
       () =>
         auditExport.loader({
-          request: makeRequest("/admin/audit.csv"),
+          request: makeRequest("/admin/audit.csv", { headers }),
           url: new URL(`http://x/admin/audit.csv?entity=rate`),
         } as never),
     )) as Response;
@@ -148,7 +149,7 @@ describe("the audit trail's CSV", () => {
 
   it("reads every entry across its batches, newest first", async () => {
     const response = (await auditExport.loader({
-      request: makeRequest("/admin/audit.csv"),
+      request: makeRequest("/admin/audit.csv", { headers: await passwordJustGiven() }),
       url: new URL("http://x/admin/audit.csv?entity=story"),
     } as never)) as Response;
     const lines = (await response.text()).trim().split("\n");
@@ -159,7 +160,7 @@ describe("the audit trail's CSV", () => {
 
   it("refuses a filter it cannot read", async () => {
     const response = (await auditExport.loader({
-      request: makeRequest("/admin/audit.csv"),
+      request: makeRequest("/admin/audit.csv", { headers: await passwordJustGiven() }),
       url: new URL("http://x/admin/audit.csv?to=yesterday"),
     } as never)) as Response;
     expect(response.status).toBe(422);

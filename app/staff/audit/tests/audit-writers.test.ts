@@ -8,7 +8,7 @@ import { deleteContact } from "~/community/contacts/server/contacts.server";
 import { addFund, changeFund } from "~/funds/funds/server/funds.server";
 import { signInAdmin } from "~/staff/accounts/server/admins.server";
 import * as contactsExport from "~/community/contacts/routes/admin-contacts-export";
-import { createTestAdmin } from "../../../../tests/support/admins";
+import { createTestAdmin, passwordJustGiven } from "../../../../tests/support/admins";
 import { makeRequest } from "../../../../tests/support/routes";
 
 /** The staff writes of other slices, recorded in the trail as they happen: who, what, and what changed. */
@@ -79,9 +79,10 @@ describe("the staff writes in the trail", () => {
   });
 
   it("records an export of personal data with its filter", async () => {
+    const headers = await passwordJustGiven();
     const response = (await runAsActor(AMINA, () =>
       contactsExport.loader({
-        request: makeRequest("/admin/contacts/export"),
+        request: makeRequest("/admin/contacts/export", { headers }),
         url: new URL("http://x/admin/contacts/export?status=pending"),
       } as never),
     )) as Response;

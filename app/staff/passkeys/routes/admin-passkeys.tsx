@@ -5,6 +5,7 @@ import type { Route } from "./+types/admin-passkeys";
 import { confirmPasswordSchema, RECENT_PASSWORD_MINUTES, renamePasskeySchema, type Passkey } from "../rules/passkeys";
 import { addPasskey, getPasskey, listPasskeys, removePasskey, renamePasskey } from "../server/passkeys.server";
 import { confirmPassword, hasRecentPassword } from "~/staff/two-factor/index.server";
+import { renewAfterFactorChange } from "~/staff/sign-in/index.server";
 import { ceremonyFailure, postForOptions } from "../components/ceremony";
 import { InvalidCredentialsError } from "~/staff/accounts/index.server";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -64,6 +65,8 @@ function parsedJson(value: FormDataEntryValue | null): unknown {
   }
 }
 
+const setCookie = (cookie: string | undefined): HeadersInit => (cookie ? { "Set-Cookie": cookie } : {});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = context.get(adminContext)!;
   const form = await readFormBody(request);
@@ -78,7 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "add": {
         await addPasskey(admin, request, { name: form.get("name"), response: parsedJson(form.get("response")) });
-        return redirect(`${SCREEN}?done=added`);
+        // A new way in: this session gets a new id; the person's other sign-ins stay (docs/decisions/156).
+        const cookie = await renewAfterFactorChange(request, admin.id, { endOthers: false });
+        return redirect(`${SCREEN}?done=added`, { headers: setCookie(cookie) });
       }
       case "rename": {
         const parsed = renamePasskeySchema.safeParse(Object.fromEntries(form));
@@ -93,7 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "remove": {
         await removePasskey(admin.id, Number(form.get("id")));
-        return redirect(`${SCREEN}?done=removed`);
+        // A way in taken away (perhaps a lost phone): any session it opened ends, this one gets a new id.
+        const cookie = await renewAfterFactorChange(request, admin.id, { endOthers: true });
+        return redirect(`${SCREEN}?done=removed`, { headers: setCookie(cookie) });
       }
       default:
         return data<Reply>({ intent, formError: "Unknown action" }, 400);

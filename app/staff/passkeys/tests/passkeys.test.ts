@@ -126,6 +126,8 @@ async function passkeyWithOneAdded() {
   const authenticator = softAuthenticator(ORIGIN, `staff-${person.admin.id}`);
   const added = (await addPasskey(person, authenticator)) as Response;
   expect(added.headers.get("Location")).toBe("/admin/passkeys?done=added");
+  // Adding a passkey gives the session a new id: the person goes on with the renewed cookie.
+  person.cookie = added.headers.get("Set-Cookie")!.split(";")[0]!;
   return { person, authenticator };
 }
 
@@ -508,6 +510,7 @@ describe("sign-in with the password, then a passkey as the second step", SLOW, (
     expect(await callRoute(signInPage, "/admin/login?step=code", { headers: { Cookie: pending } })).toEqual({
       step: "code",
       factors: { app: false, passkey: true },
+      notice: null,
     });
 
     const { status, body } = await askSecondStepOptions(pending);
@@ -671,5 +674,60 @@ describe("Confirm your password, with a passkey instead", SLOW, () => {
     const secondStep = await passkeyOptionsFor(person.admin.id, makeRequest("/admin/login"), "second-factor");
     expect(unwrapData(await confirmWith(person, authenticator.authenticate(secondStep))).status).toBe(401);
     expect(await hasRecentPassword(makeRequest("/admin/team", asPerson(person)))).toBe(false);
+  });
+});
+
+describe("a change of passkeys renews the person's sessions", SLOW, () => {
+  /** The same person signed in a second time, elsewhere (the phone beside the laptop). */
+  async function secondSession(person: Person): Promise<string> {
+    const response = (await callRoute(passwordSignIn, "/admin/login", {
+      form: { username: person.admin.username, password: person.password },
+      clientAddress: nextAddress(),
+    })) as Response;
+    return response.headers.get("Set-Cookie")!.split(";")[0]!;
+  }
+  const whoIs = async (cookie: string) =>
+    (await adminFromSession(makeRequest("/admin", { headers: { Cookie: cookie } })))?.id;
+
+  it("adding one gives this session a new id and leaves the person's other sessions signed in", async () => {
+    const person = await signedIn();
+    const phone = await secondSession(person);
+    const before = await confirmPassword(person);
+    const added = (await addPasskey(
+      { ...person, cookie: before },
+      softAuthenticator(ORIGIN, `staff-${person.admin.id}`),
+    )) as Response;
+    const renewed = added.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(renewed).not.toBe(before);
+    expect(await whoIs(before)).toBeUndefined();
+    expect(await whoIs(renewed)).toBe(person.admin.id);
+    expect(await whoIs(phone)).toBe(person.admin.id);
+  });
+
+  it("removing one gives this session a new id and ends the person's other sessions", async () => {
+    const { person } = await passkeyWithOneAdded();
+    const phone = await secondSession(person);
+    const stranger = await signedIn();
+    const [passkey] = await getDb()
+      .selectFrom("admin_passkeys")
+      .select("id")
+      .where("admin_id", "=", person.admin.id)
+      .execute();
+    const removed = (await callRoute(passkeysAction, "/admin/passkeys", {
+      form: { intent: "remove", id: String(passkey!.id) },
+      ...asPerson(person),
+    })) as Response;
+    expect(removed.headers.get("Location")).toBe("/admin/passkeys?done=removed");
+    const renewed = removed.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(await whoIs(person.cookie)).toBeUndefined();
+    expect(await whoIs(renewed)).toBe(person.admin.id);
+    expect(await whoIs(phone)).toBeUndefined();
+    // Someone else's sign-in is theirs alone.
+    expect(await whoIs(stranger.cookie)).toBe(stranger.admin.id);
+    // The renewed session still counts the password as given: adding another asks for nothing more.
+    const page = (await callRoute(passkeysLoader, "/admin/passkeys?add=1", asPerson(person, renewed))) as {
+      needsPassword: boolean;
+    };
+    expect(page.needsPassword).toBe(false);
   });
 });

@@ -3,7 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { adminLoginSchema, INVALID_CREDENTIALS_MESSAGE, safeRedirectPath } from "../rules/admin-login";
+import {
+  adminLoginSchema,
+  INVALID_CREDENTIALS_MESSAGE,
+  PASSWORD_RESET_DONE_NOTICE,
+  safeRedirectPath,
+} from "../rules/admin-login";
 import { adminAuthenticator, adminFromSession } from "../server/auth.server";
 import { beginAdminSession } from "../server/sessions.server";
 import { InvalidCredentialsError, type Admin } from "~/staff/accounts/index.server";
@@ -20,6 +25,7 @@ import {
 import { PASSKEY_NOT_ACCEPTED_MESSAGE } from "~/staff/passkeys";
 import { verifyPasskeyFor } from "~/staff/passkeys/index.server";
 import { SecondStepForm } from "../components/second-step-form";
+import { Notice } from "~/ui/notice";
 import { readFormBody } from "~/lib/form-body.server";
 import { z } from "~/shared/zod";
 import { serviceErrorReply } from "~/ui/form-replies.server";
@@ -38,8 +44,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (await adminFromSession(request)) throw redirect("/admin");
   const pending = url.searchParams.get("step") === "code" ? await pendingSignIn(request) : undefined;
-  if (pending) return { step: "code" as const, factors: await secondFactorsOf(pending.id) };
-  return { step: "password" as const, factors: null };
+  if (pending) return { step: "code" as const, factors: await secondFactorsOf(pending.id), notice: null };
+  // After a password reset by mail (`?reset=done`): say it worked, above the form to sign in with it.
+  const notice = url.searchParams.get("reset") === "done" ? PASSWORD_RESET_DONE_NOTICE : null;
+  return { step: "password" as const, factors: null, notice };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -151,10 +159,16 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     // A refused passkey answers before the loader runs again: the factors stay as they were.
     return <SecondStepForm result={actionData?.result} factors={loaderData.factors ?? { app: true, passkey: false }} />;
   }
-  return <PasswordStep actionData={actionData} />;
+  return <PasswordStep actionData={actionData} notice={loaderData.notice} />;
 }
 
-function PasswordStep({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+function PasswordStep({
+  actionData,
+  notice,
+}: {
+  actionData: Route.ComponentProps["actionData"];
+  notice: string | null;
+}) {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   const passkeyQuery = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";
@@ -183,6 +197,11 @@ function PasswordStep({ actionData }: { actionData: Route.ComponentProps["action
           <h1 className="text-center text-2xl font-bold text-slate-900">Admin sign-in</h1>
           <p className="mt-1 text-center text-sm text-slate-600">Al-Amanah Foundation staff area</p>
 
+          {notice && !form.errors ? (
+            <div className="mt-6">
+              <Notice tone="success">{notice}</Notice>
+            </div>
+          ) : null}
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
             {form.errors ? (

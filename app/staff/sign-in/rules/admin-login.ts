@@ -38,3 +38,10 @@ export function safeRedirectPath(target: unknown, fallback = "/admin"): string {
     return fallback;
   }
 }
+
+/** Where a password reset by mail ends: the sign-in page, saying so (not the used-up link's page). */
+export const PASSWORD_RESET_DONE_PATH = "/admin/login?reset=done";
+
+export const PASSWORD_RESET_DONE_NOTICE =
+  "Your password was changed. You were signed out everywhere, and your API tokens no longer work: " +
+  "sign in with your new password.";

@@ -195,12 +195,28 @@ export async function renewSessionsOf(adminId: number, options: { keep?: Request
 }
 
 /**
+ * After a person changes their own sign-in factors (issue 30; docs/decisions/156): the session
+ * they made the change in gets a new id, and, with `endOthers`, every other session and
+ * sign-in API token of theirs ends. Returns the Set-Cookie value to send (undefined when the
+ * request carries no session, as for a bearer call).
+ */
+export async function renewAfterFactorChange(
+  request: Request,
+  adminId: number,
+  options: { endOthers: boolean },
+): Promise<string | undefined> {
+  if (options.endOthers) await renewSessionsOf(adminId, { keep: request });
+  return rotateSession(request);
+}
+
+/**
  * Gives the request's own session a new id, keeping its person, browser, address and start:
  * call it after the person's roles or factors change, and send the cookie it returns
  * (`Set-Cookie`) with the response. Undefined when the request carries no live session.
  */
 export async function rotateSession(request: Request): Promise<string | undefined> {
-  const oldId = await currentSessionId(request);
+  const current = await getAdminSession(request);
+  const oldId = current.id && current.get("adminId") ? current.id : undefined;
   if (!oldId) return undefined;
   const row = await getDb()
     .selectFrom("admin_sessions")
@@ -213,6 +229,9 @@ export async function rotateSession(request: Request): Promise<string | undefine
   fresh.set("userAgent", row.user_agent);
   fresh.set("address", row.address);
   fresh.set("startedAt", row.created_at);
+  // The password given a minute ago still counts: a renewed id is not a new sign-in.
+  const given = current.get("reauthenticated_at");
+  if (given) fresh.set("reauthenticated_at", given);
   const cookie = await commitAdminSession(fresh, request);
   await getDb().deleteFrom("admin_sessions").where("id", "=", oldId).execute();
   return cookie;

@@ -77,7 +77,8 @@ export default function ConfirmPassword({ loaderData, actionData }: Route.Compon
     <div className="max-w-md space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">Confirm your password</h1>
       <p className="text-sm text-slate-600">
-        This change needs your password again, as it was last given more than 10 minutes ago.
+        A change to your sign-in or team, or an export of personal data, needs your password again: it was last given
+        more than 10 minutes ago.
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />

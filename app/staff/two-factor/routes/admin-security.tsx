@@ -14,6 +14,7 @@ import {
   twoFactorStatus,
 } from "../server/two-factor.server";
 import { requireRecentPassword } from "../server/recent-password.server";
+import { renewAfterFactorChange } from "~/staff/sign-in/index.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { adminContext, clientAddressContext } from "~/lib/request-context";
 import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server";
@@ -40,6 +41,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+const setCookie = (cookie: string | undefined): HeadersInit => (cookie ? { "Set-Cookie": cookie } : {});
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = context.get(adminContext)!;
   const formData = await readFormBody(request);
@@ -58,19 +61,25 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     try {
       const actor = { address: context.get(clientAddressContext) };
       const codes = await confirmAuthenticator(admin, submission.value.code, actor);
-      return { result: null, codes };
+      // Turned on: sessions opened with the password alone end; this one gets a new id (docs/decisions/156).
+      const cookie = await renewAfterFactorChange(request, admin.id, { endOthers: true });
+      return data({ result: null, codes }, { headers: setCookie(cookie) });
     } catch (error) {
       return serviceErrorReply(submission, error, { codes: null }, { hideFields: ["code"] });
     }
   }
   if (intent === "regenerate") {
     await requireRecentPassword(request, url, SECURITY_PATH);
-    return { result: null, codes: await regenerateRecoveryCodes(admin) };
+    const codes = await regenerateRecoveryCodes(admin);
+    // New codes because the old ones may have been seen: a session opened with one of them ends.
+    const cookie = await renewAfterFactorChange(request, admin.id, { endOthers: true });
+    return data({ result: null, codes }, { headers: setCookie(cookie) });
   }
   if (intent === "turn-off") {
     await requireRecentPassword(request, url, SECURITY_PATH);
     await turnOffTwoFactor(admin);
-    return redirect(`${SECURITY_PATH}?done=off`);
+    const cookie = await renewAfterFactorChange(request, admin.id, { endOthers: true });
+    return redirect(`${SECURITY_PATH}?done=off`, { headers: setCookie(cookie) });
   }
   return refuseUnknownIntent(request, intent);
 }

@@ -8,9 +8,13 @@ import { getDb } from "~/lib/db.server";
 import { commitAdminSession, getAdminSession } from "~/lib/session.server";
 import { tokenHash } from "~/lib/token-hash.server";
 
+function bearerOf(request: Request): string | undefined {
+  return request.headers.get("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+}
+
 /** When the password was last given by whoever sends this request: the session's note, or the token's making. */
 async function passwordGivenAt(request: Request): Promise<number | undefined> {
-  const bearer = request.headers.get("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const bearer = bearerOf(request);
   if (bearer) {
     // A token is made by POST /api/auth/login, with the password (and code): that is when it was given.
     const row = await getDb()
@@ -34,11 +38,12 @@ export async function hasRecentPassword(request: Request, now = Date.now()): Pro
  * For a weighty change (turning two-factor off, new recovery codes, changing roles, adding a
  * passkey, exporting donor data): passes when the password (or a passkey) was given within 10
  * minutes; otherwise an admin screen is sent to "Confirm your password" (and brought back to
- * `returnTo`, the page's own address by default), and an API call answers 403 `{detail,
+ * `returnTo`, the page's own address by default), and an API call (an /api/ address, or any
+ * call with a bearer token, such as a script downloading an export) answers 403 `{detail,
  * reauthentication_required: true}` (sign in again with POST /api/auth/login for a fresh token).
  */
 export async function requireRecentPassword(request: Request, url: URL, returnTo?: string): Promise<void> {
-  if (url.pathname.startsWith("/api/")) return requireRecentPasswordJson(request);
+  if (url.pathname.startsWith("/api/") || bearerOf(request)) return requireRecentPasswordJson(request);
   if (await hasRecentPassword(request)) return;
   const back = returnTo ?? url.pathname + url.search;
   throw redirect(`${CONFIRM_PASSWORD_PATH}?${new URLSearchParams({ redirectTo: back })}`);

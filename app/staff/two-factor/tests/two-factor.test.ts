@@ -84,7 +84,10 @@ function securityPage(admin: Admin) {
   >;
 }
 
-/** Turns on the authenticator app as the person would; answers the secret and the ten recovery codes. */
+/**
+ * Turns on the authenticator app as the person would; answers the secret, the ten recovery codes
+ * and the session's cookie as renewed.
+ */
 async function turnOn(admin: Admin, cookie = "") {
   const begun = (await securityAction(admin, { intent: "begin" }, cookie)) as Response;
   expect(begun.headers.get("Location")).toBe("/admin/security");
@@ -92,7 +95,9 @@ async function turnOn(admin: Admin, cookie = "") {
   const secret = page.setup!.secret;
   const confirmed = unwrapData(await securityAction(admin, { intent: "confirm", code: await codeFor(secret) }, cookie));
   const codes = (confirmed.data as { codes: string[] }).codes;
-  return { secret, codes, page };
+  // Turning it on gives the session a new id: the cookie to go on with.
+  const renewed = new Headers(confirmed.headers).get("Set-Cookie")?.split(";")[0];
+  return { secret, codes, page, cookie: renewed ?? cookie };
 }
 
 /** Runs the admin layout's guard for a page, as React Router does before its loader. */
@@ -208,6 +213,7 @@ describe("signing in with two-factor on: the form", () => {
     expect(await callRoute(login.loader, "/admin/login?step=code", { headers: { Cookie: pending } })).toEqual({
       step: "code",
       factors: { app: true, passkey: false },
+      notice: null,
     });
 
     const wrong = unwrapData(
@@ -266,6 +272,7 @@ describe("signing in with two-factor on: the form", () => {
     expect(await callRoute(login.loader, "/admin/login?step=code", { headers: { Cookie: pending } })).toEqual({
       step: "password",
       factors: null,
+      notice: null,
     });
   });
 
@@ -400,8 +407,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
   it("asks to confirm the password, then turns it off, mails the person once and audits it", async () => {
     const admin = await newPerson();
     const where = nextAddress();
-    const cookie = await sessionCookie(admin, where);
-    await turnOn(admin, cookie);
+    const { cookie } = await turnOn(admin, await sessionCookie(admin, where));
 
     vi.setSystemTime(Date.now() + 11 * 60 * 1000);
     const asked = (await securityAction(admin, { intent: "turn-off" }, cookie)) as Response;
@@ -427,6 +433,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
 
     const off = (await securityAction(admin, { intent: "turn-off" }, cookie)) as Response;
     expect(off.headers.get("Location")).toBe("/admin/security?done=off");
+    const renewed = cookieOf(off);
     expect((await securityPage(admin)).status).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
     expect((await securityPage(admin)).notice).toBeNull();
 
@@ -440,7 +447,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
     expect(mail[0]!.subject).toBe("Two-factor sign-in was turned off");
     expect(mail[0]!.text_body).toContain(admin.username);
     // Turning off what is already off sends nothing more.
-    await securityAction(admin, { intent: "turn-off" }, cookie);
+    await securityAction(admin, { intent: "turn-off" }, renewed);
     expect(
       await getDb().selectFrom("outbound_mail").select("id").where("to_address", "=", admin.email).execute(),
     ).toHaveLength(1);
@@ -453,8 +460,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
   it("cancels only a setup never confirmed: 'cancel' on an app that is on, with a stale password, leaves it on", async () => {
     const admin = await newPerson();
     const where = nextAddress();
-    const cookie = await sessionCookie(admin, where);
-    await turnOn(admin, cookie);
+    const { cookie } = await turnOn(admin, await sessionCookie(admin, where));
 
     vi.setSystemTime(Date.now() + 11 * 60 * 1000);
     const cancelled = (await securityAction(admin, { intent: "cancel-setup" }, cookie)) as Response;
@@ -481,8 +487,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
   it("with a passkey kept, turning the app off leaves two-factor on, and the page and the mail say so", async () => {
     const admin = await newPerson();
     const where = nextAddress();
-    const cookie = await sessionCookie(admin, where);
-    await turnOn(admin, cookie);
+    const { cookie } = await turnOn(admin, await sessionCookie(admin, where));
     // A passkey of the person's (staff/passkeys checks its ceremonies; here only its row matters).
     await getDb()
       .insertInto("admin_passkeys")
@@ -510,11 +515,11 @@ describe("turning two-factor off and new recovery codes ask for the password aga
   it("gives new recovery codes (the old ones stop working) only with a recent password", async () => {
     const admin = await newPerson();
     const where = nextAddress();
-    const cookie = await sessionCookie(admin, where);
-    const { codes: old } = await turnOn(admin, cookie);
+    const { codes: old, cookie } = await turnOn(admin, await sessionCookie(admin, where));
 
     const fresh = unwrapData(await securityAction(admin, { intent: "regenerate" }, cookie));
     const codes = (fresh.data as { codes: string[] }).codes;
+    const renewed = new Headers(fresh.headers).get("Set-Cookie")!.split(";")[0]!;
     expect(codes).toHaveLength(10);
     expect(codes).not.toContain(old[0]);
     const api = (otp: string) =>
@@ -540,7 +545,7 @@ describe("turning two-factor off and new recovery codes ask for the password aga
         .where("id", "=", session.id)
         .execute();
     }
-    const asked = (await securityAction(admin, { intent: "regenerate" }, cookie)) as Response;
+    const asked = (await securityAction(admin, { intent: "regenerate" }, renewed)) as Response;
     expect(asked.headers.get("Location")).toMatch(/^\/admin\/security\/confirm-password\?/);
   });
 });
@@ -616,11 +621,11 @@ describe("the owner's setting: Require two-factor for all staff", () => {
     const apiToken = (
       await callApi(apiLogin.action, "/api/auth/login", { body: { username: editor.username, password: PASSWORD } })
     ).body.access_token as string;
-    const apiCall = async () => {
+    const apiCall = async (token = apiToken) => {
       const request = makeRequest("/api/stories/", {
         method: "POST",
         body: { title: "x" },
-        headers: { Authorization: `Bearer ${apiToken}` },
+        headers: { Authorization: `Bearer ${token}` },
       });
       try {
         return await apiAccess.middleware[0]!(
@@ -638,14 +643,16 @@ describe("the owner's setting: Require two-factor for all staff", () => {
     });
 
     // Set up: everything works again (the API with a token made after, with the code).
-    const { secret } = await turnOn(editor, cookie);
-    expect((await guard("/admin/stories", cookie)).admin?.id).toBe(editor.id);
+    const { secret, cookie: renewed } = await turnOn(editor, cookie);
+    expect((await guard("/admin/stories", renewed)).admin?.id).toBe(editor.id);
     expect((await securityPage(editor)).required).toBe(false);
     const withCode = await callApi(apiLogin.action, "/api/auth/login", {
       body: { username: editor.username, password: PASSWORD, otp: await codeFor(secret, 1) },
     });
     expect(withCode.status).toBe(200);
-    expect(((await apiCall()) as Response).status).toBe(200);
+    expect(((await apiCall(withCode.body.access_token as string)) as Response).status).toBe(200);
+    // The token made with the password alone ended when two-factor was turned on.
+    expect(((await apiCall()) as Response).status).toBe(401);
   });
 
   it("can be set through PUT /api/settings/require_two_factor by the setting's own rule (true or false)", async () => {
@@ -663,5 +670,57 @@ describe("the owner's setting: Require two-factor for all staff", () => {
     expect((await put("maybe")).status).toBe(422);
     const on = await put(true);
     expect(on).toMatchObject({ status: 200, body: { key: "require_two_factor", value: "true" } });
+  });
+});
+
+describe("a change of the person's factors renews their sessions", () => {
+  const whoIs = async (cookie: string) => (await guard("/admin/stories", cookie)).admin?.id;
+
+  it("turning the app on, new recovery codes and turning it off each give this session a new id and end the others", async () => {
+    const admin = await newPerson();
+    const laptop = await sessionCookie(admin, nextAddress());
+    const phone = await sessionCookie(admin, nextAddress());
+    const bystander = await newPerson();
+    const theirs = await sessionCookie(bystander, nextAddress());
+
+    // On: the session opened with the password alone (the phone) ends; the laptop goes on, renewed.
+    const { cookie: afterOn, secret } = await turnOn(admin, laptop);
+    expect(afterOn).not.toBe(laptop);
+    expect(await whoIs(laptop)).toBeUndefined();
+    expect(await whoIs(phone)).toBeUndefined();
+    expect(await whoIs(afterOn)).toBe(admin.id);
+
+    // Signed in again on the phone (with a code); new recovery codes on the laptop end it once more.
+    const where = nextAddress();
+    const step = await passwordStep(admin, where);
+    const withCode = (await callRoute(login.action, "/admin/login?step=code", {
+      form: { intent: "code", code: await codeFor(secret, 1), redirectTo: "/admin/stories" },
+      headers: { Cookie: cookieOf(step) },
+      clientAddress: where,
+    })) as Response;
+    const phoneAgain = withCode.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("admin_session="))!
+      .split(";")[0]!;
+    expect(await whoIs(phoneAgain)).toBe(admin.id);
+    const regenerated = unwrapData(await securityAction(admin, { intent: "regenerate" }, afterOn));
+    expect((regenerated.data as { codes: string[] }).codes).toHaveLength(10);
+    const afterCodes = new Headers(regenerated.headers).get("Set-Cookie")!.split(";")[0]!;
+    expect(await whoIs(afterOn)).toBeUndefined();
+    expect(await whoIs(phoneAgain)).toBeUndefined();
+    expect(await whoIs(afterCodes)).toBe(admin.id);
+
+    // Off: the same again, and the renewed session still counts the password as given (no confirm page).
+    const off = (await securityAction(admin, { intent: "turn-off" }, afterCodes)) as Response;
+    expect(off.headers.get("Location")).toBe("/admin/security?done=off");
+    const afterOff = cookieOf(off);
+    expect(await whoIs(afterCodes)).toBeUndefined();
+    expect(await whoIs(afterOff)).toBe(admin.id);
+    expect(
+      await getDb().selectFrom("admin_sessions").select("id").where("admin_id", "=", admin.id).execute(),
+    ).toHaveLength(1);
+
+    // Another person's sign-in is untouched throughout.
+    expect(await whoIs(theirs)).toBe(bystander.id);
   });
 });
