@@ -43,11 +43,22 @@ const attemptsPerUsername = new RateLimiter("sign-in-username", 50, FIFTEEN_MINU
 const UNKNOWN_USERNAME = "unknown username";
 
 /**
+ * Why a password is checked: to sign in (the sign-in itself is audited where the session or
+ * token is granted, after any second factor), or to confirm a signed-in person again.
+ */
+export type PasswordPurpose = "sign-in" | "reauthenticate";
+
+/**
  * Checks a username and password, the one sign-in rule behind the admin form and
  * POST /api/auth/login. Every attempt counts before the (slow) password check, so
  * parallel guesses are limited too; a successful sign-in takes its attempt back.
  */
-export async function signInAdmin(username: string, password: string, clientAddress: string): Promise<Admin> {
+export async function signInAdmin(
+  username: string,
+  password: string,
+  clientAddress: string,
+  purpose: PasswordPurpose = "sign-in",
+): Promise<Admin> {
   const name = username.toLowerCase();
   const accountKey = `${clientAddress}|${name}`;
   const limits = [
@@ -81,23 +92,27 @@ export async function signInAdmin(username: string, password: string, clientAddr
   // A deactivated account meets the same words as a wrong password: it tells a guesser nothing.
   if (!row || !valid || row.active !== 1) {
     // The account's own name, never what was typed for an unknown one: people type a password into the
-    // username field. No guard ran, so the person and the address are given here.
+    // username field. At sign-in no guard ran, so the address is given here; a check again is the person's own.
     await recordAudit({
-      action: "sign-in-failed",
+      action: purpose === "sign-in" ? "sign-in-failed" : "reauthenticate-failed",
       entity: "staff",
       entityId: row?.id,
       summary: row ? row.username : UNKNOWN_USERNAME,
-      actor: { id: null, name: "", address: clientAddress },
+      actor: purpose === "sign-in" ? { id: null, name: "", address: clientAddress } : { address: clientAddress },
     });
     throw new InvalidCredentialsError();
   }
-  await recordAudit({
-    action: "sign-in",
-    entity: "staff",
-    entityId: row.id,
-    summary: row.username,
-    actor: { id: row.id, name: row.name || row.username, address: clientAddress },
-  });
+  // A sign-in is written where a session or a token is granted (after any second factor); a check
+  // again of a signed-in person's password is written here.
+  if (purpose === "reauthenticate") {
+    await recordAudit({
+      action: "reauthenticate",
+      entity: "staff",
+      entityId: row.id,
+      summary: `${row.username} gave their password again`,
+      actor: { address: clientAddress },
+    });
+  }
 
   await attemptsPerAccount.reset(accountKey);
   await attemptsPerAddress.refund(clientAddress);

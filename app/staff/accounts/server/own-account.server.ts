@@ -74,7 +74,7 @@ export async function updateOwnDetails(admin: Admin, input: unknown): Promise<Ad
 export async function changeOwnPassword(admin: Admin, input: unknown, address: string): Promise<void> {
   const { current_password, password } = parseOrThrow(passwordChangeSchema, input);
   try {
-    await signInAdmin(admin.username, current_password, address);
+    await signInAdmin(admin.username, current_password, address, "reauthenticate");
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       throw new ValidationError({ current_password: ["That is not your current password"] });

@@ -9,7 +9,8 @@ import { addFund, changeFund } from "~/funds/funds/server/funds.server";
 import { signInAdmin } from "~/staff/accounts/server/admins.server";
 import * as contactsExport from "~/community/contacts/routes/admin-contacts-export";
 import { createTestAdmin, passwordJustGiven } from "../../../../tests/support/admins";
-import { makeRequest } from "../../../../tests/support/routes";
+import { callRoute, makeRequest } from "../../../../tests/support/routes";
+import * as login from "~/staff/sign-in/routes/admin-login";
 
 /** The staff writes of other slices, recorded in the trail as they happen: who, what, and what changed. */
 
@@ -96,18 +97,25 @@ describe("the staff writes in the trail", () => {
     expect(entry).toMatchObject({ actor_name: "Amina Yusuf", summary: "contacts.csv (status=pending)" });
   });
 
-  it("records a sign-in and a failed one with the account's name and the address, never a password", async () => {
+  it("records a sign-in when it is granted, and a failed one with the account's name, never a password", async () => {
     const { admin, password } = await createTestAdmin();
-    await signInAdmin(admin.username, password, "192.0.2.44");
+    const signedIn = (await callRoute(login.action, "/admin/login", {
+      form: { username: admin.username, password, redirectTo: "/admin" },
+      clientAddress: "192.0.2.44",
+    })) as Response;
+    expect(signedIn.headers.get("Location")).toBe("/admin");
     await expect(signInAdmin(admin.username, "wrong-horse-battery", "192.0.2.45")).rejects.toThrow();
     await expect(signInAdmin("ghost", "another-guess", "192.0.2.46")).rejects.toThrow();
     // A password typed into the username field, for no account: the trail keeps neither.
     await expect(signInAdmin("Tr0ub4dor&3-horse", "", "192.0.2.47")).rejects.toThrow();
+    // A password checked and accepted grants nothing by itself: no sign-in is written for it.
+    await signInAdmin(admin.username, password, "192.0.2.48");
     const entries = await getDb()
       .selectFrom("audit_entries")
       .selectAll()
       .where("entity", "=", "staff")
       .where("action", "in", ["sign-in", "sign-in-failed"])
+      .where("address", "in", ["192.0.2.44", "192.0.2.45", "192.0.2.46", "192.0.2.47", "192.0.2.48"])
       .orderBy("id")
       .execute();
     expect(
@@ -118,26 +126,24 @@ describe("the staff writes in the trail", () => {
         summary,
         address,
       })),
-    ).toEqual(
-      expect.arrayContaining([
-        {
-          action: "sign-in",
-          actor_id: admin.id,
-          entity_id: String(admin.id),
-          summary: admin.username,
-          address: "192.0.2.44",
-        },
-        {
-          action: "sign-in-failed",
-          actor_id: null,
-          entity_id: String(admin.id),
-          summary: admin.username,
-          address: "192.0.2.45",
-        },
-        { action: "sign-in-failed", actor_id: null, entity_id: "", summary: "unknown username", address: "192.0.2.46" },
-        { action: "sign-in-failed", actor_id: null, entity_id: "", summary: "unknown username", address: "192.0.2.47" },
-      ]),
-    );
+    ).toEqual([
+      {
+        action: "sign-in",
+        actor_id: admin.id,
+        entity_id: String(admin.id),
+        summary: `${admin.username} signed in with the password`,
+        address: "192.0.2.44",
+      },
+      {
+        action: "sign-in-failed",
+        actor_id: null,
+        entity_id: String(admin.id),
+        summary: admin.username,
+        address: "192.0.2.45",
+      },
+      { action: "sign-in-failed", actor_id: null, entity_id: "", summary: "unknown username", address: "192.0.2.46" },
+      { action: "sign-in-failed", actor_id: null, entity_id: "", summary: "unknown username", address: "192.0.2.47" },
+    ]);
     const everything = JSON.stringify(await getDb().selectFrom("audit_entries").selectAll().execute());
     expect(everything).not.toContain(password);
     expect(everything).not.toContain("wrong-horse-battery");

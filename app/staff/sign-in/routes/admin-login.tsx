@@ -11,6 +11,7 @@ import {
 } from "../rules/admin-login";
 import { adminAuthenticator, adminFromSession } from "../server/auth.server";
 import { beginAdminSession } from "../server/sessions.server";
+import { recordSignIn } from "../server/sign-in-record.server";
 import { InvalidCredentialsError, type Admin } from "~/staff/accounts/index.server";
 import { secondStepSchema, SIGN_IN_EXPIRED_MESSAGE } from "~/staff/two-factor";
 import {
@@ -69,9 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const query = new URLSearchParams({ step: "code", redirectTo });
       return redirect(`/admin/login?${query}`, { headers: { "Set-Cookie": await startPendingSignIn(admin, request) } });
     }
-    return redirect(redirectTo, {
-      headers: { "Set-Cookie": await beginAdminSession(admin, request, context.get(clientAddressContext)) },
-    });
+    const address = context.get(clientAddressContext);
+    await recordSignIn(admin, "with the password", request, address);
+    return redirect(redirectTo, { headers: { "Set-Cookie": await beginAdminSession(admin, request, address) } });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       return data(
@@ -93,7 +94,8 @@ async function secondStepAction(request: Request, formData: FormData, address: s
   }
   try {
     const actor = { id: admin.id, name: admin.name, address, userAgent: request.headers.get("User-Agent") ?? "" };
-    await verifySecondFactor(admin, submission.value.code, actor);
+    const method = await verifySecondFactor(admin, submission.value.code, actor);
+    await recordSignIn(admin, SIGNED_IN_WITH[method], request, address);
   } catch (error) {
     if (error instanceof InvalidCodeError) {
       return data(
@@ -110,7 +112,15 @@ function signInExpired(result: SubmissionResult<string[]>) {
   return data({ step: "password" as const, result }, { status: 401 });
 }
 
-/** The second factor is accepted: the pending sign-in ends and the session begins. */
+const SIGNED_IN_WITH = {
+  authenticator: "with the password and a code from the authenticator app",
+  "recovery-code": "with the password and a recovery code",
+} as const;
+
+/**
+ * The second factor is accepted (and the sign-in written: a code's here, a passkey's by the
+ * passkey's own check): the pending sign-in ends and the session begins.
+ */
 async function completeSignIn(admin: Admin, request: Request, formData: FormData, address: string) {
   const headers = new Headers();
   headers.append("Set-Cookie", await completePendingSignIn(request));

@@ -7,6 +7,7 @@ import { signInAdmin } from "~/staff/accounts/index.server";
 import { CODE_NEEDED_MESSAGE, PASSKEY_ONLY_API_MESSAGE } from "~/staff/two-factor";
 import { InvalidCodeError, secondFactorsOf, verifySecondFactor } from "~/staff/two-factor/index.server";
 import { issueApiToken } from "../server/api-tokens.server";
+import { recordSignIn } from "../server/sign-in-record.server";
 
 /**
  * POST /api/auth/login {username, password, otp?} -> a bearer token for the admin API. With
@@ -34,6 +35,12 @@ const resource = apiResource<Route.ActionArgs>({
         return apiError(401, error.message, { "Cache-Control": "no-store" }, { two_factor_required: true });
       }
     }
+    await recordSignIn(
+      admin,
+      factors.app ? "to the API with the password and a code" : "to the API with the password",
+      request,
+      address,
+    );
     const { token, expiresAt } = await issueApiToken(admin);
     return json(
       {

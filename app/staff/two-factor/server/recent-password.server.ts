@@ -16,13 +16,15 @@ function bearerOf(request: Request): string | undefined {
 async function passwordGivenAt(request: Request): Promise<number | undefined> {
   const bearer = bearerOf(request);
   if (bearer) {
-    // A token is made by POST /api/auth/login, with the password (and code): that is when it was given.
+    // A sign-in token is made by POST /api/auth/login, with the password (and code): that is when it was
+    // given. A personal token is made on a screen without the password and lives for months: it never
+    // counts as a password given, so a weighty change by it is refused (sign in for a fresh token).
     const row = await getDb()
       .selectFrom("api_tokens")
-      .select("created_at")
+      .select(["created_at", "kind"])
       .where("token_hash", "=", tokenHash(bearer))
       .executeTakeFirst();
-    if (row) return Date.parse(row.created_at);
+    if (row) return row.kind === "sign-in" ? Date.parse(row.created_at) : undefined;
   }
   const given = (await getAdminSession(request)).get("reauthenticated_at");
   return given ? Date.parse(given) : undefined;
@@ -68,7 +70,7 @@ export async function confirmPassword(
   request: Request,
   address: string,
 ): Promise<string> {
-  await signInAdmin(admin.username, password, address);
+  await signInAdmin(admin.username, password, address, "reauthenticate");
   return noteReauthenticated(request, admin);
 }
 

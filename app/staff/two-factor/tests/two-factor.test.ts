@@ -13,6 +13,7 @@ import * as security from "../routes/admin-security";
 import * as confirmPassword from "../routes/admin-confirm-password";
 import { ensureDefaultSettings } from "~/content/settings/index.server";
 import { requireRecentPassword } from "~/staff/two-factor/index.server";
+import { createPersonalToken } from "~/staff/sign-in/server/api-tokens.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import {
   callApi,
@@ -122,7 +123,7 @@ async function auditActions(adminId: number): Promise<string[]> {
     .where("entity", "=", "staff")
     .where("entity_id", "=", String(adminId))
     // Sign-ins by password are recorded by the sign-in itself; these tests are about the factors.
-    .where("action", "not in", ["sign-in", "sign-in-failed"])
+    .where("action", "not in", ["sign-in", "sign-in-failed", "reauthenticate", "reauthenticate-failed"])
     .orderBy("id")
     .execute();
   return rows.map((row) => row.action);
@@ -348,6 +349,18 @@ describe("POST /api/auth/login with two-factor on", () => {
     const wrong = await post({ otp: "000000" });
     expect(wrong).toMatchObject({ status: 401, body: { two_factor_required: true } });
     expect(wrong.body.detail).toContain("That code is not right");
+    const signIns = async () =>
+      (
+        await getDb()
+          .selectFrom("audit_entries")
+          .select("summary")
+          .where("entity", "=", "staff")
+          .where("entity_id", "=", String(admin.id))
+          .where("action", "=", "sign-in")
+          .execute()
+      ).map((entry) => entry.summary);
+    // A password alone, or with a wrong code, granted nothing: the trail writes no sign-in.
+    expect(await signIns()).toEqual([]);
 
     // A wrong password with a right code is still a wrong password.
     const badPassword = await callApi(apiLogin.action, "/api/auth/login", {
@@ -361,6 +374,7 @@ describe("POST /api/auth/login with two-factor on", () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ token_type: "bearer", admin: { id: admin.id, username: admin.username } });
     expect(typeof ok.body.access_token).toBe("string");
+    expect(await signIns()).toEqual([`${admin.username} signed in to the API with the password and a code`]);
 
     // Replayed: the same code is refused.
     expect((await post({ otp })).status).toBe(401);
@@ -582,6 +596,16 @@ describe("requireRecentPassword, for other slices' weighty changes", () => {
     });
     // Signed out: never "recent".
     expect(((await ask("/admin/settings", {})) as Response).status).toBe(302);
+  });
+
+  it("never counts a personal token as a password given, even one made a moment ago", async () => {
+    const admin = await newPerson(["owner"]);
+    const { token } = await createPersonalToken(admin, { name: "Reports script", lifetime: "90" });
+    for (const pathname of ["/api/staff/1", "/admin/donations/export"]) {
+      const refused = (await ask(pathname, { Authorization: `Bearer ${token}` })) as Response;
+      expect(refused.status, pathname).toBe(403);
+      expect(await refused.json()).toMatchObject({ reauthentication_required: true });
+    }
   });
 });
 
