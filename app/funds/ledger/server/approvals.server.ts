@@ -410,6 +410,7 @@ export async function approveRequest(id: number, approver: Admin): Promise<Disbu
         },
         trx,
       );
+      await auditApprovedEntry(trx, row, entryId, approver);
     });
   } catch (error) {
     // The balance was enough when asked and is not now: nothing is written, the request waits.
@@ -424,6 +425,30 @@ export async function approveRequest(id: number, approver: Admin): Promise<Disbu
     throw error;
   }
   return getDisbursementRequest(id);
+}
+
+/**
+ * The entry an approval wrote goes in its own history too (and a reversal in the history of the
+ * entry it undoes), so a ledger line's History link shows who asked and who approved it.
+ */
+async function auditApprovedEntry(trx: Db, row: RequestRow, entryId: number, approver: Admin) {
+  const who = `requested by ${row.requested_by}, approved by ${approver.username} (request #${row.id})`;
+  await recordAudit(
+    { action: "create", entity: "ledger-entry", entityId: entryId, summary: `${requestWords(row)}: ${who}` },
+    trx,
+  );
+  if (row.kind === "reversal" && row.reverses_id !== null) {
+    await recordAudit(
+      {
+        action: "reverse",
+        entity: "ledger-entry",
+        entityId: row.reverses_id,
+        summary: `Entry #${row.reverses_id} reversed by entry #${entryId}: ${who}`,
+        after: { reversal_entry_id: entryId, reason: row.description, disbursed_on: row.disbursed_on },
+      },
+      trx,
+    );
+  }
 }
 
 /** Rejects a request with a reason (required): no money moves, and the request stays on record. */

@@ -417,6 +417,24 @@ describe("the ledger screen and its CSV", () => {
       ["reject", String(second.id)],
     ]);
     expect(rows[2]!.summary).toContain(`requested by ${asker.admin.username}`);
+
+    // The entry the approval wrote has a history of its own: its History link shows both names.
+    const approved = await callApi(requestApi.loader, `/api/disbursements/requests/${first.id}`, {
+      params: { id: String(first.id) },
+      headers: asker.auth,
+    });
+    const entryHistory = await getDb()
+      .selectFrom("audit_entries")
+      .select(["action", "summary"])
+      .where("entity", "=", "ledger-entry")
+      .where("entity_id", "=", String(approved.body.entry_id))
+      .execute();
+    expect(entryHistory).toEqual([
+      {
+        action: "create",
+        summary: `Disbursement of $1,000.00 from ${fund.name}: requested by ${asker.admin.username}, approved by ${approver.admin.username} (request #${first.id})`,
+      },
+    ]);
   });
 
   it("writes a disbursement below the threshold, recorded at once, and its reversal into the entry's history", async () => {

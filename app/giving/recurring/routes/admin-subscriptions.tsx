@@ -272,7 +272,12 @@ export default function Subscriptions({ loaderData, actionData }: Route.Componen
                     Cancel
                   </Link>
                 ) : null}
-                <AuditHistory entity="subscription" entityId={subscription.id} of={`${subscription.name}'s gift`} />
+                <AuditHistory
+                  entity="subscription"
+                  entityId={subscription.id}
+                  of={`${subscription.name}'s gift`}
+                  label="Audit trail"
+                />
               </RowMenu>
             </td>
           </tr>

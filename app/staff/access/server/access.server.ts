@@ -26,6 +26,9 @@ export interface Refusal {
   staff?: Pick<Admin, "name" | "username" | "roles">;
 }
 
+/** Where a person the site requires two-factor of may go before they have it: to set it up. */
+const SETUP_PATHS = [SECURITY_PATH, "/admin/passkeys"];
+
 /**
  * The admin area's guard, run before any screen's loader or action: a signed-out visitor goes
  * to sign-in (and comes back), a person whose roles do not meet the screen's need meets a 403
@@ -35,9 +38,11 @@ export async function guardAdminArea({ request, url, pattern, context }: GuardAr
   const need = needFor(pattern, request.method);
   const admin = await requireAdminPage(request, url);
   context.set(adminContext, admin);
-  // The site requires two-factor and this person has none yet: the Security page first.
+  // The site requires two-factor and this person has none yet: the Security page first (or
+  // Passkeys, since a passkey is a second factor too).
   const own = `/${pattern.replace(/^\//, "")}`;
-  if (!own.startsWith(SECURITY_PATH) && (await mustSetUpTwoFactor(admin.id))) throw redirect(SECURITY_PATH);
+  const settingUp = SETUP_PATHS.some((path) => own === path || own.startsWith(`${path}/`));
+  if (!settingUp && (await mustSetUpTwoFactor(admin.id))) throw redirect(SECURITY_PATH);
   if (need !== undefined && meets(need, admin.roles)) return asPerson(admin, request, context, next);
   throw data({ detail: refusalWords(need, pattern), staff: frameOf(admin) } satisfies Refusal, { status: 403 });
 }

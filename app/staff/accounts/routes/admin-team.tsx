@@ -15,6 +15,7 @@ import {
   type StaffMember,
 } from "../server/team.server";
 import { ConfirmPanel } from "~/ui/confirm-panel";
+import { RowMenu } from "~/ui/row-menu";
 import { DataTable } from "~/ui/data-table";
 import { FieldError } from "~/ui/field-error";
 import { FormActions } from "~/ui/form-actions";
@@ -51,6 +52,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page: found.page,
     invitations,
     editing,
+    // Back from "Confirm your password" with the roles ticked before it was asked for.
+    tickedRoles: url.searchParams.has("roles") ? url.searchParams.getAll("roles") : null,
     inviting: url.searchParams.has("invite"),
     deactivating: deactivating?.active ? deactivating : null,
     resetting: resetting?.active && hasSecondFactor(resetting) ? resetting : null,
@@ -82,8 +85,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "roles") {
     const id = requireRecordId(formData.get("id"));
-    // Roles are weighty: a password given more than 10 minutes ago is asked for again, then the form comes back.
-    await requireRecentPassword(request, new URL(request.url), `${SCREEN}?edit=${id}`);
+    // Roles are weighty: a password given more than 10 minutes ago is asked for again, then the form comes
+    // back with the roles that were ticked.
+    const ticked = formData.getAll("roles").map((role) => ["roles", String(role)]);
+    await requireRecentPassword(
+      request,
+      new URL(request.url),
+      `${SCREEN}?${new URLSearchParams([["edit", String(id)], ...ticked])}`,
+    );
     const submission = parseWithZod(formData, { schema: rolesChangeSchema });
     if (submission.status !== "success") return data({ form: "roles", result: submission.reply() }, { status: 400 });
     try {
@@ -169,6 +178,7 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
           <RolesForm
             key={editing.id}
             member={editing}
+            ticked={loaderData.tickedRoles}
             lastResult={reply?.form === "roles" ? reply.result : undefined}
           />
         </FormModal>
@@ -232,48 +242,50 @@ export default function AdminTeam({ loaderData, actionData }: Route.ComponentPro
               </span>
             </td>
             <td className="px-3 py-3 text-slate-700">{hasSecondFactor(member) ? secondFactorLabel(member) : "Off"}</td>
-            <td className="px-3 py-3 text-right whitespace-nowrap">
-              <Link
-                to={`?edit=${member.id}`}
-                preventScrollReset
-                className="font-semibold text-brand-700 hover:underline"
-                aria-label={`Change roles of ${member.name}`}
-              >
-                Change roles
-              </Link>
-              {member.active && hasSecondFactor(member) && member.id !== loaderData.myId ? (
+            <td className="px-3 py-3 align-top">
+              <RowMenu subject={member.name}>
                 <Link
-                  to={`?reset-two-factor=${member.id}`}
+                  to={`?edit=${member.id}`}
                   preventScrollReset
-                  className="ml-4 font-semibold text-brand-700 hover:underline"
-                  aria-label={`Reset two-factor of ${member.name}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                  aria-label={`Change roles of ${member.name}`}
                 >
-                  Reset two-factor
+                  Change roles
                 </Link>
-              ) : null}
-              {member.active ? (
-                <Link
-                  to={`?deactivate=${member.id}`}
-                  preventScrollReset
-                  className="ml-4 font-semibold text-red-700 hover:underline"
-                  aria-label={`Deactivate ${member.name}`}
-                >
-                  Deactivate
-                </Link>
-              ) : (
-                <Form method="post" className="ml-4 inline" preventScrollReset>
-                  <input type="hidden" name="id" value={member.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="reactivate"
+                {member.active && hasSecondFactor(member) && member.id !== loaderData.myId ? (
+                  <Link
+                    to={`?reset-two-factor=${member.id}`}
+                    preventScrollReset
                     className="font-semibold text-brand-700 hover:underline"
-                    aria-label={`Reactivate ${member.name}`}
+                    aria-label={`Reset two-factor of ${member.name}`}
                   >
-                    Reactivate
-                  </button>
-                </Form>
-              )}
+                    Reset two-factor
+                  </Link>
+                ) : null}
+                {member.active ? (
+                  <Link
+                    to={`?deactivate=${member.id}`}
+                    preventScrollReset
+                    className="font-semibold text-red-700 hover:underline"
+                    aria-label={`Deactivate ${member.name}`}
+                  >
+                    Deactivate
+                  </Link>
+                ) : (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="id" value={member.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="reactivate"
+                      className="font-semibold text-brand-700 hover:underline"
+                      aria-label={`Reactivate ${member.name}`}
+                    >
+                      Reactivate
+                    </button>
+                  </Form>
+                )}
+              </RowMenu>
             </td>
           </tr>
         ))}
@@ -377,12 +389,20 @@ function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   );
 }
 
-function RolesForm({ member, lastResult }: { member: StaffMember; lastResult?: SubmissionResult<string[]> }) {
+function RolesForm({
+  member,
+  ticked,
+  lastResult,
+}: {
+  member: StaffMember;
+  ticked: string[] | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({
     id: "roles-form",
     lastResult,
     // Conform types a field it cannot see through (a preprocess) as text; the checkboxes take the list.
-    defaultValue: { roles: member.roles as unknown as string },
+    defaultValue: { roles: (ticked ?? member.roles) as unknown as string },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rolesChangeSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

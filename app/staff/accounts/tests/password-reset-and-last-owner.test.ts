@@ -222,9 +222,15 @@ describe("the last active owner", () => {
       }),
     );
     expect(stale.status).toBe(302);
+    // It comes back with the roles that were ticked, so nothing chosen is lost.
+    const back = `/admin/team?edit=${last.admin.id}&roles=finance`;
     expect(new Headers(stale.headers).get("Location")).toBe(
-      `/admin/security/confirm-password?${new URLSearchParams({ redirectTo: `/admin/team?edit=${last.admin.id}` })}`,
+      `/admin/security/confirm-password?${new URLSearchParams({ redirectTo: back })}`,
     );
+    const reopened = (await callRoute(teamScreen.loader, back, {
+      context: makeContext("203.0.113.250", last.admin),
+    })) as Awaited<ReturnType<typeof teamScreen.loader>>;
+    expect(reopened).toMatchObject({ editing: { id: last.admin.id }, tickedRoles: ["finance"] });
     // A token made moments ago by POST /api/auth/login counts as the password just given.
     const screen = { context: makeContext("203.0.113.250", last.admin), headers: last.auth };
     const demoted = unwrapData(

@@ -57,10 +57,10 @@ test("issue 30 from end to end: an invited editor with two factors, and a disbur
   const startedAt = Date.now();
   const site = baseURL!.replace("127.0.0.1", "localhost");
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-  const editorName = `Hafsa Karim ${stamp}`;
-  const local = `hafsa.${stamp}`;
+  const editorName = `Maryam Siddiqui ${stamp}`;
+  const local = `maryam.${stamp}`;
   const email = `${local}@example.org`;
-  const editorPassword = "hafsa-writes-stories";
+  const editorPassword = "maryam-writes-stories";
   const storyTitle = `A well for Wadi ${stamp}`;
   const description = `School fees for an orphan (${stamp})`;
 
@@ -157,10 +157,10 @@ test("issue 30 from end to end: an invited editor with two factors, and a disbur
     await expect(page.getByRole("heading", { name: "Passkeys", level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "Add a passkey" }).click();
     await expect(page.getByRole("heading", { name: "Add a passkey" })).toBeVisible();
-    await page.getByLabel("Name", { exact: true }).fill("Hafsa's laptop");
+    await page.getByLabel("Name", { exact: true }).fill("Maryam's laptop");
     await page.getByRole("button", { name: "Create passkey" }).click();
     await expect(page.getByText("Passkey added. You can now sign in with it.")).toBeVisible();
-    await expect(page.getByRole("row", { name: /Hafsa's laptop/ })).toContainText("Never");
+    await expect(page.getByRole("row", { name: /Maryam's laptop/ })).toContainText("Never");
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials).toHaveLength(1);
   });
@@ -328,7 +328,7 @@ test("issue 30 from end to end: an invited editor with two factors, and a disbur
     const rows = [
       rowOf("accept-invitation", `accepted the invitation as ${local}`),
       rowOf("two-factor-on", "Two-factor sign-in turned on"),
-      rowOf("create", "Passkey added: Hafsa's laptop"),
+      rowOf("create", "Passkey added: Maryam's laptop"),
       rowOf("create", `Story: ${storyTitle}`),
     ];
     for (const row of rows) {

@@ -96,6 +96,7 @@ test("inviting works without JavaScript, and a person's roles open ticked", asyn
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
 
+  await page.locator("summary", { hasText: `Actions for ${E2E_ADMIN.username}` }).click();
   await page.getByRole("link", { name: `Change roles of ${E2E_ADMIN.username}` }).click();
   await expect(page.getByRole("checkbox", { name: "Owner", exact: true })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Finance", exact: true })).not.toBeChecked();

@@ -10,17 +10,20 @@ import { auditHistoryHref } from "../rules/audit-filter";
  *
  * - `atTopOfForm`: its own line above the record's edit form, to the right.
  * - `of`: in a row's actions, beside Edit or Delete; named "History of …" among the rows.
+ * - `label`: where a row already has a History of its own (a gift's changes), "Audit trail".
  */
 export function AuditHistory({
   entity,
   entityId,
   atTopOfForm = false,
   of,
+  label = "History",
 }: {
   entity: string;
   entityId: string | number;
   atTopOfForm?: boolean;
   of?: string;
+  label?: "History" | "Audit trail";
 }) {
   const person = useAdminPerson();
   if (!person || !mayOpen(person.roles, "/admin/audit")) return null;
@@ -32,9 +35,9 @@ export function AuditHistory({
           ? "text-sm font-medium text-brand-700 underline"
           : "ml-4 font-semibold text-brand-700 hover:underline"
       }
-      aria-label={of === undefined ? undefined : `History of ${of}`}
+      aria-label={of === undefined ? undefined : `${label} of ${of}`}
     >
-      History
+      {label}
     </Link>
   );
   return atTopOfForm ? <p className="mb-3 text-right">{link}</p> : link;

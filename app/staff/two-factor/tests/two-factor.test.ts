@@ -639,6 +639,10 @@ describe("the owner's setting: Require two-factor for all staff", () => {
     // The Security page and its password confirmation stay reachable.
     expect((await guard("/admin/security", cookie)).admin?.id).toBe(editor.id);
     expect((await guard("/admin/security/confirm-password", cookie)).admin?.id).toBe(editor.id);
+    // A passkey is a second factor too: its page and ceremony are open to set one up.
+    expect((await guard("/admin/passkeys", cookie)).admin?.id).toBe(editor.id);
+    expect((await guard("/admin/passkeys/options", cookie)).admin?.id).toBe(editor.id);
+    expect((await guard("/admin/passkeysX", cookie)).refused?.headers.get("Location")).toBe("/admin/security");
     expect((await securityPage(editor)).required).toBe(true);
 
     // The API answers 403 {detail} until it is set up.
