@@ -99,7 +99,8 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             <td className="px-3 py-3 font-medium text-slate-900">
               <TruncatedText text={entry.actor_name || "—"} className="max-w-36" />
             </td>
-            <td className="px-3 py-3 whitespace-nowrap text-slate-700">{entry.action}</td>
+            {/* An action is one word of parts ("recovery-codes-regenerated"): it breaks after a hyphen. */}
+            <td className="max-w-36 px-3 py-3 text-slate-700">{entry.action}</td>
             {/* Long words (a setting's key, a link in a change) may break anywhere: the table must fit a laptop. */}
             <td className="max-w-44 px-3 py-3 text-slate-700 [overflow-wrap:anywhere]">
               {entry.entity_id ? (
