@@ -104,6 +104,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       UPLOADS_DIR: path.join(process.env.E2E_DATA, "uploads"),
       SESSION_SECRET: "end-to-end-test-session-secret-0123456789",
+      DATA_ENCRYPTION_KEY: "e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0",
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "1",

@@ -587,6 +587,15 @@ export interface Database {
   rate_limits: RateLimitsTable;
   list_counts: ListCountsTable;
   subscription_totals: SubscriptionTotalsTable;
+  application_drafts: ApplicationDraftsTable;
+  applications: ApplicationsTable;
+  application_match_keys: ApplicationMatchKeysTable;
+  application_document_requests: ApplicationDocumentRequestsTable;
+  application_documents: ApplicationDocumentsTable;
+  application_messages: ApplicationMessagesTable;
+  application_payments: ApplicationPaymentsTable;
+  applicant_sign_in_links: ApplicantSignInLinksTable;
+  applicant_sessions: ApplicantSessionsTable;
 }
 
 /** How many rows a staff list holds by its first filter, kept by triggers (migration 0022). */
@@ -754,3 +763,152 @@ export type FundRow = Selectable<FundsTable>;
 export type DisbursementRow = Selectable<DisbursementsTable>;
 export type DisbursementRequestRow = Selectable<DisbursementRequestsTable>;
 export type RateRow = Selectable<RatesTable>;
+
+/*
+ * Zakat applications (migration 0034). Every `*_sealed` column is a value sealed with the
+ * site's data key (app/lib/data-encryption.server.ts); every `*_key` a keyed hash of a
+ * normalised value. Nothing here holds an applicant's personal data in plain text.
+ */
+export type ApplicationState =
+  | "submitted"
+  | "documents_requested"
+  | "under_assessment"
+  | "recommended"
+  | "approved"
+  | "declined"
+  | "paid"
+  | "closed"
+  | "withdrawn"
+  | "lapsed";
+
+/** An application saved part way: its fields sealed, resumed by a mailed link (token hashed). */
+export interface ApplicationDraftsTable {
+  id: Generated<number>;
+  token_hash: string;
+  email_key: string;
+  body_sealed: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: string;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  ref: string;
+  state: ColumnType<ApplicationState, ApplicationState | undefined, ApplicationState>;
+  email_key: string;
+  /** The applicant, household, finances and purpose as sealed JSON; null once erased. */
+  applicant_sealed: string | null;
+  household_size: number;
+  purpose: string;
+  requested_cents: number;
+  assigned_to_id: number | null;
+  assigned_at: string | null;
+  category: string | null;
+  /** The case worker's reason for the category, sealed (it tells the family's circumstances). */
+  assessment_sealed: string | null;
+  shortfall_cents: number | null;
+  recommended_plan: "once" | "monthly" | null;
+  /** Per payment: the whole sum for "once", each month's for "monthly". */
+  recommended_cents: number | null;
+  recommended_months: number | null;
+  recommended_by: Generated<string>;
+  recommended_by_id: number | null;
+  recommended_at: string | null;
+  decided_by: Generated<string>;
+  decided_by_id: number | null;
+  decided_at: string | null;
+  /** The decision's reason (a decline's, sent to the family), sealed. */
+  decision_sealed: string | null;
+  /** The grant's whole sum, once approved. */
+  approved_cents: number | null;
+  paid_cents: Generated<number>;
+  submitted_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: string | null;
+  erased_at: string | null;
+}
+
+export type ApplicationMatchKind = "email" | "phone" | "name_dob";
+
+export interface ApplicationMatchKeysTable {
+  application_id: number;
+  kind: ApplicationMatchKind;
+  key_hash: string;
+  created_at: Timestamp;
+}
+
+export interface ApplicationDocumentRequestsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** What is asked for and why, sealed JSON `{what, why}`. */
+  request_sealed: string;
+  due_on: string;
+  requested_by: string;
+  requested_at: Timestamp;
+  reminded_at: string | null;
+  fulfilled_at: string | null;
+}
+
+export interface ApplicationDocumentsTable {
+  id: Generated<number>;
+  application_id: number;
+  request_id: number | null;
+  /** The sealed file's random name in the private documents folder. */
+  stored_name: string;
+  content_type: string;
+  size_bytes: number;
+  /** The file's name as the family uploaded it, sealed. */
+  name_sealed: string;
+  uploaded_at: Timestamp;
+}
+
+export type ApplicationMessageKind = "note" | "message";
+
+export interface ApplicationMessagesTable {
+  id: Generated<number>;
+  application_id: number;
+  /** A note is for staff only; a message is shown to the family (and mailed). */
+  kind: ApplicationMessageKind;
+  author: string;
+  author_id: number | null;
+  body_sealed: string;
+  created_at: Timestamp;
+}
+
+export type ApplicationPaymentMethod = "bank_transfer" | "third_party" | "in_kind";
+export type ApplicationPaymentStatus = "due" | "paid" | "cancelled";
+
+export interface ApplicationPaymentsTable {
+  id: Generated<number>;
+  application_id: number;
+  amount_cents: number;
+  method: ApplicationPaymentMethod;
+  /** Who was paid (the family, a landlord, a utility, a school), sealed JSON; null when due. */
+  payee_sealed: string | null;
+  due_on: string;
+  status: ColumnType<ApplicationPaymentStatus, ApplicationPaymentStatus | undefined, ApplicationPaymentStatus>;
+  fund_id: number | null;
+  disbursement_id: number | null;
+  paid_on: string | null;
+  recorded_by: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface ApplicantSignInLinksTable {
+  id: Generated<number>;
+  email_key: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ApplicantSessionsTable {
+  id: string;
+  email_key: string;
+  created_at: Timestamp;
+  expires_at: string;
+}
+
+export type ApplicationRow = Selectable<ApplicationsTable>;

@@ -155,6 +155,23 @@ const envSchema = z
     SESSION_SECRET: optionalText.pipe(
       z.string().min(32, "SESSION_SECRET must be at least 32 characters long").optional(),
     ),
+    // Seals applicants' personal data (issue 31); see app/lib/data-keys.server.ts.
+    DATA_ENCRYPTION_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, "DATA_ENCRYPTION_KEY must be 32 bytes written as 64 hexadecimal characters")
+        .optional(),
+    ),
+    // Keys values may still be sealed with during a rotation, comma separated.
+    DATA_ENCRYPTION_OLD_KEYS: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[0-9a-fA-F]{64}(\s*,\s*[0-9a-fA-F]{64})*$/,
+          "DATA_ENCRYPTION_OLD_KEYS must be keys of 64 hexadecimal characters, separated by commas",
+        )
+        .optional(),
+    ),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText.pipe(
       z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters long").optional(),

@@ -33,6 +33,7 @@ import * as twoFactor from "./0030_two_factor";
 import * as disbursementApprovals from "./0031_disbursement_approvals";
 import * as sessionDetails from "./0032_session_details";
 import * as passkeys from "./0033_passkeys";
+import * as zakatApplications from "./0034_zakat_applications";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "0031_disbursement_approvals": disbursementApprovals,
   "0032_session_details": sessionDetails,
   "0033_passkeys": passkeys,
+  "0034_zakat_applications": zakatApplications,
 };
 
 /**
@@ -93,6 +95,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0031_disbursement_approvals": disbursementApprovals,
   "0032_session_details": sessionDetails,
   "0033_passkeys": passkeys,
+  "0034_zakat_applications": zakatApplications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,7 @@ Object.assign(process.env, {
   DATABASE_URL: databaseUrl,
   UPLOADS_DIR: path.join(folder, "uploads"),
   SESSION_SECRET: "integration-test-secret-that-is-long-enough",
+  DATA_ENCRYPTION_KEY: "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0",
   SEED_DEMO: "0",
   // Fixed, not the caller's: tests that reason about "today" or a gift's year do so in UTC.
   SITE_TIMEZONE: "UTC",

@@ -59,6 +59,16 @@ export const VISITOR_AND_GIFT_TABLES: ReadonlySet<string> = new Set([
   // Staff's passkeys and their ceremonies' challenges (staff/passkeys).
   "admin_passkeys",
   "passkey_challenges",
+  // Zakat applications: a family's case is never on a public page (its payments are, through the ledger).
+  "application_drafts",
+  "applications",
+  "application_match_keys",
+  "application_document_requests",
+  "application_documents",
+  "application_messages",
+  "application_payments",
+  "applicant_sign_in_links",
+  "applicant_sessions",
   "staff_invitations",
   "staff_password_resets",
   // Disbursements waiting for a second person: never shown anywhere public (the entry, once approved, is).
