@@ -24,6 +24,11 @@ export interface QueuedMail extends MailParts {
   /** Written and kept for the Outbox, never sent (a test gift's mail to someone other than the giver). */
   keepOnly?: boolean;
   headers?: Record<string, string>;
+  /**
+   * The message carries an applicant's personal data (issue 31): kept sealed with the site's
+   * data key, opened only to send it or to show it in the Outbox.
+   */
+  personal?: boolean;
 }
 
 export async function queueMail(db: Kysely<Database>, mail: QueuedMail): Promise<void> {
