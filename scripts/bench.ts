@@ -16,8 +16,10 @@
 // numbers; it never fails on them.
 // BENCH_SECONDS sets each autocannon run's length, BENCH_REQUESTS each latency sample,
 // BENCH_SCALE the large history's size (1; 10 is 1,000,000 donations, 50,000 subscriptions
-// and 100,000 ledger entries), BENCH_PHASES which parts run (demo,surge,pair,scale,audit; audit:
-// the Audit screen, its filters and API on 1,000,000 entries by 50 staff, and its CSV).
+// and 100,000 ledger entries), BENCH_PHASES which parts run (demo,surge,pair,scale,audit,applications; audit:
+// the Audit screen, its filters and API on 1,000,000 entries by 50 staff, and its CSV; applications:
+// the case queue, its filters, case pages and the API on 100,000 applications and 300,000
+// documents, the duplicate check and opening a case's sealed fields in process).
 // BENCH_DATABASE=postgres runs every part on PostgreSQL, each on a database of its own made
 // in the cluster BENCH_POSTGRES_URL (or TEST_POSTGRES_URL) names and dropped after it.
 // BENCH_HISTORY_URL measures a large history filled before by `npm run db:fill-giving` (kept).
@@ -35,6 +37,8 @@ import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
 import { measurePair, type AppProcess } from "./pair-bench";
 import { fillPostgresHistory, isPostgresUrl } from "./postgres-history";
 import { AUDIT_ENTRIES, AUDIT_STAFF, fillAuditHistory } from "./audit-history";
+import { APPLICATIONS, BENCH_DATA_KEY, DOCUMENTS_PER_APPLICATION, fillApplicationsHistory } from "./applications-history";
+import { measureApplicationsInProcess } from "./applications-in-process";
 import { measureAccessCheck } from "./access-check-cost";
 import { weighPages, type PageWeight } from "./page-weight";
 import type { NginxReference } from "./nginx-reference";
@@ -150,7 +154,8 @@ function p95TargetOf(urlPath: string): number | undefined {
     /^\/(api\/)?admin(\/|\?|$)/.test(urlPath) ||
     urlPath.startsWith("/api/disbursements") ||
     urlPath.startsWith("/api/audit") ||
-    urlPath.startsWith("/api/donations/")
+    urlPath.startsWith("/api/donations/") ||
+    urlPath.startsWith("/api/applications")
   )
     return 50;
   return undefined;
@@ -677,10 +682,56 @@ async function measureAuditTrail(databases: BenchDatabases, tmpDir: string, requ
   await databases.drop(databaseUrl);
 }
 
-const PHASES = ["demo", "surge", "pair", "scale", "audit"] as const;
+/** The Zakat applications at scale (issue 31): the queue, its filters, a case page, the API. */
+async function measureApplications(databases: BenchDatabases, tmpDir: string, requests: number): Promise<void> {
+  const databaseUrl = await databases.create("applications");
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const withKey = { ...LIVE_MODE_WITHOUT_CALLS, DATA_ENCRYPTION_KEY: BENCH_DATA_KEY };
+  const first = startServer(port, tmpDir, databaseUrl, withKey);
+  cleanup.child = first;
+  await waitForHealthy(baseUrl, first);
+  await stopServer(first);
+  console.log(`\nFilling a throw-away ${databases.label} database with ${APPLICATIONS.toLocaleString("en-US")} applications...`);
+  const started = Date.now();
+  const { sampleRefs, caseworkerIds } = await fillApplicationsHistory(databaseUrl, APPLICATIONS, (line) => console.log(line));
+  console.log(`Filled in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const child = startServer(port, tmpDir, databaseUrl, withKey);
+  cleanup.child = child;
+  await waitForHealthy(baseUrl, child);
+  const { cookie, token } = await signIn(baseUrl);
+  const [openRef, finishedRef] = sampleRefs;
+  const paths = [
+    "/admin/applications",
+    "/admin/applications?state=under_assessment",
+    "/admin/applications?category=gharimin",
+    `/admin/applications?caseworker=${caseworkerIds[3]}`,
+    "/admin/applications?state=paid&page=50",
+    `/admin/applications/${openRef}`,
+    `/admin/applications/${finishedRef}`,
+    "/api/applications/?state=submitted",
+    `/api/applications/${openRef}`,
+  ];
+  const rows: LatencyRow[] = [];
+  for (const urlPath of paths) {
+    console.log(`Timing ${urlPath} (${requests} requests)...`);
+    const headers: Record<string, string> = urlPath.startsWith("/api/") ? { Authorization: `Bearer ${token}` } : { Cookie: cookie };
+    rows.push(await measureLatency(baseUrl, urlPath, headers, requests));
+  }
+  const onWhat = `${databases.label}, ${APPLICATIONS.toLocaleString("en-US")} applications, ${(APPLICATIONS * DOCUMENTS_PER_APPLICATION).toLocaleString("en-US")} documents`;
+  console.log(`\nZakat applications, one request at a time, on ${onWhat}:`);
+  printLatencyTable(rows);
+  printTargets(rows);
+  await stopServer(child);
+  cleanup.child = undefined;
+  await measureApplicationsInProcess(databaseUrl, BENCH_DATA_KEY, sampleRefs);
+  await databases.drop(databaseUrl);
+}
+
+const PHASES = ["demo", "surge", "pair", "scale", "audit", "applications"] as const;
 type Phase = (typeof PHASES)[number];
 
-/** BENCH_PHASES (all of them by default) picks some: demo, surge, pair (two processes), scale, audit. */
+/** BENCH_PHASES (all of them by default) picks some: demo, surge, pair (two processes), scale, audit, applications. */
 function benchPhases(): Set<Phase> {
   const named = (process.env.BENCH_PHASES ?? PHASES.join(","))
     .split(",")
@@ -771,6 +822,7 @@ async function main(): Promise<void> {
   if (phases.has("pair")) await measureTwoProcesses(databases, cleanup.tmpDir, seconds);
   if (phases.has("scale")) await measureAtScale(databases, requests, seconds);
   if (phases.has("audit")) await measureAuditTrail(databases, cleanup.tmpDir, requests);
+  if (phases.has("applications")) await measureApplications(databases, cleanup.tmpDir, requests);
 }
 
 function benchRequests(): number {
