@@ -87,7 +87,9 @@ export async function fillApplicationsHistory(
     );
     const sampleRefs: string[] = [];
     const openEvery = Math.round(count / OPEN_APPLICATIONS);
-    log(`Writing ${count.toLocaleString("en-US")} applications and ${(count * DOCUMENTS_PER_APPLICATION).toLocaleString("en-US")} documents...`);
+    log(
+      `Writing ${count.toLocaleString("en-US")} applications and ${(count * DOCUMENTS_PER_APPLICATION).toLocaleString("en-US")} documents...`,
+    );
     const start = Date.parse("2021-01-01T00:00:00Z");
     const span = Date.now() - start;
     for (let first = 0; first < count; first += BATCH) {
@@ -126,14 +128,25 @@ export async function fillApplicationsHistory(
         .values(cases.map((item) => item.row))
         .returning(["id", "ref"])
         .execute();
-      if (sampleRefs.length < 5) sampleRefs.push(...ids.filter((_, i) => cases[i]!.row.state !== "paid").slice(0, 2).map((row) => row.ref));
+      if (sampleRefs.length < 5)
+        sampleRefs.push(
+          ...ids
+            .filter((_, i) => cases[i]!.row.state !== "paid")
+            .slice(0, 2)
+            .map((row) => row.ref),
+        );
       await db
         .insertInto("application_match_keys")
         .values(
           ids.flatMap((row, i) => {
             const { told, row: c } = cases[i]!;
             return [
-              { application_id: Number(row.id), kind: "email" as const, key_hash: c.email_key, created_at: c.submitted_at },
+              {
+                application_id: Number(row.id),
+                kind: "email" as const,
+                key_hash: c.email_key,
+                created_at: c.submitted_at,
+              },
               {
                 application_id: Number(row.id),
                 kind: "phone" as const,
@@ -159,7 +172,11 @@ export async function fillApplicationsHistory(
               stored_name: `${randomBytes(16).toString("hex")}.pdf`,
               content_type: "application/pdf",
               size_bytes: 120_000 + n,
-              name_sealed: sealValue(JSON.stringify(`statement-${n + 1}.pdf`), `application:${row.ref}:document-name`, ring),
+              name_sealed: sealValue(
+                JSON.stringify(`statement-${n + 1}.pdf`),
+                `application:${row.ref}:document-name`,
+                ring,
+              ),
             })),
           ),
         )

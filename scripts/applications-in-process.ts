@@ -27,11 +27,19 @@ export async function measureApplicationsInProcess(databaseUrl: string, keyHex: 
   const db = openDatabase(postgres ? databaseUrl : databaseUrl.replace(/^file:/, ""));
   const ring: KeyRing = { current: dataKeyFromHex(keyHex), older: [] };
   try {
-    const cases = await db.selectFrom("applications").select(["id", "ref", "applicant_sealed"]).where("ref", "in", refs).execute();
+    const cases = await db
+      .selectFrom("applications")
+      .select(["id", "ref", "applicant_sealed"])
+      .where("ref", "in", refs)
+      .execute();
     const docs = await db
       .selectFrom("application_documents")
       .select(["application_id", "name_sealed"])
-      .where("application_id", "in", cases.map((row) => row.id))
+      .where(
+        "application_id",
+        "in",
+        cases.map((row) => row.id),
+      )
       .execute();
     let turn = 0;
     const open = await timed(RUNS, () => {
@@ -40,7 +48,14 @@ export async function measureApplicationsInProcess(databaseUrl: string, keyHex: 
       for (const doc of docs.filter((d) => d.application_id === row.id))
         openValue(doc.name_sealed, `application:${row.ref}:document-name`, ring);
     });
-    const rows = [["Opening a case page's sealed fields (applicant record, document names)", p95(open).toFixed(3), "< 2", p95(open) < 2 ? "met" : "MISSED"]];
+    const rows = [
+      [
+        "Opening a case page's sealed fields (applicant record, document names)",
+        p95(open).toFixed(3),
+        "< 2",
+        p95(open) < 2 ? "met" : "MISSED",
+      ],
+    ];
     console.log(`\nIn process, ${RUNS} runs each (p95 ms):`);
     printAligned(["What", "p95 ms", "target ms", "Target"], rows);
   } finally {

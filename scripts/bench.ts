@@ -37,7 +37,12 @@ import { freePort, releaseOnSignals, waitForHealthy } from "./local-server";
 import { measurePair, type AppProcess } from "./pair-bench";
 import { fillPostgresHistory, isPostgresUrl } from "./postgres-history";
 import { AUDIT_ENTRIES, AUDIT_STAFF, fillAuditHistory } from "./audit-history";
-import { APPLICATIONS, BENCH_DATA_KEY, DOCUMENTS_PER_APPLICATION, fillApplicationsHistory } from "./applications-history";
+import {
+  APPLICATIONS,
+  BENCH_DATA_KEY,
+  DOCUMENTS_PER_APPLICATION,
+  fillApplicationsHistory,
+} from "./applications-history";
 import { measureApplicationsInProcess } from "./applications-in-process";
 import { measureAccessCheck } from "./access-check-cost";
 import { weighPages, type PageWeight } from "./page-weight";
@@ -692,9 +697,13 @@ async function measureApplications(databases: BenchDatabases, tmpDir: string, re
   cleanup.child = first;
   await waitForHealthy(baseUrl, first);
   await stopServer(first);
-  console.log(`\nFilling a throw-away ${databases.label} database with ${APPLICATIONS.toLocaleString("en-US")} applications...`);
+  console.log(
+    `\nFilling a throw-away ${databases.label} database with ${APPLICATIONS.toLocaleString("en-US")} applications...`,
+  );
   const started = Date.now();
-  const { sampleRefs, caseworkerIds } = await fillApplicationsHistory(databaseUrl, APPLICATIONS, (line) => console.log(line));
+  const { sampleRefs, caseworkerIds } = await fillApplicationsHistory(databaseUrl, APPLICATIONS, (line) =>
+    console.log(line),
+  );
   console.log(`Filled in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   const child = startServer(port, tmpDir, databaseUrl, withKey);
   cleanup.child = child;
@@ -715,7 +724,9 @@ async function measureApplications(databases: BenchDatabases, tmpDir: string, re
   const rows: LatencyRow[] = [];
   for (const urlPath of paths) {
     console.log(`Timing ${urlPath} (${requests} requests)...`);
-    const headers: Record<string, string> = urlPath.startsWith("/api/") ? { Authorization: `Bearer ${token}` } : { Cookie: cookie };
+    const headers: Record<string, string> = urlPath.startsWith("/api/")
+      ? { Authorization: `Bearer ${token}` }
+      : { Cookie: cookie };
     rows.push(await measureLatency(baseUrl, urlPath, headers, requests));
   }
   const onWhat = `${databases.label}, ${APPLICATIONS.toLocaleString("en-US")} applications, ${(APPLICATIONS * DOCUMENTS_PER_APPLICATION).toLocaleString("en-US")} documents`;
