@@ -166,12 +166,7 @@ export default function ApplicationSettingsScreen({ loaderData, actionData }: Ro
               type="text"
               inputMode="numeric"
             />
-            <InputField
-              field={fields.document_days!}
-              label="Days to send a document"
-              type="text"
-              inputMode="numeric"
-            />
+            <InputField field={fields.document_days!} label="Days to send a document" type="text" inputMode="numeric" />
           </div>
         </section>
         <button type="submit" className="btn-primary" disabled={saving}>

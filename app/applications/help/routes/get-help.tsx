@@ -134,8 +134,8 @@ export default function GetHelp({ loaderData: { paragraphs, eligibility, check }
               Check whether you can get help
             </h2>
             <p className="mt-2 text-slate-700">
-              A quick guide before you apply. Amounts in US dollars; leave a box empty for none. Nothing you type here is
-              kept.
+              A quick guide before you apply. Amounts in US dollars; leave a box empty for none. Nothing you type here
+              is kept.
             </p>
             <form method="get" action="/get-help#checker" className="mt-6 grid gap-5 sm:grid-cols-2">
               <PlainField
@@ -199,8 +199,8 @@ export default function GetHelp({ loaderData: { paragraphs, eligibility, check }
             How much help
           </h2>
           <p className="mt-2 text-sm text-slate-700">
-            The help we usually give, by the number of people in the household. Each family&apos;s help is decided on its
-            application.
+            The help we usually give, by the number of people in the household. Each family&apos;s help is decided on
+            its application.
           </p>
           <table className="mt-4 w-full text-sm">
             <thead>

@@ -3,7 +3,14 @@ import { DEFAULT_ELIGIBILITY, type EligibilityTable } from "~/applications/recor
 import { checkEligibility, eligibilityQuerySchema, rowFor } from "./eligibility-check";
 
 const figures = (overrides: Partial<Record<string, string>> = {}) =>
-  eligibilityQuerySchema.parse({ household_size: "3", income: "1000", costs: "1500", savings: "0", debts: "0", ...overrides });
+  eligibilityQuerySchema.parse({
+    household_size: "3",
+    income: "1000",
+    costs: "1500",
+    savings: "0",
+    debts: "0",
+    ...overrides,
+  });
 
 describe("the eligibility checker's judgement", () => {
   it("finds an application likely with a monthly shortfall and savings within the limit, and gives the household's range", () => {
@@ -17,13 +24,16 @@ describe("the eligibility checker's judgement", () => {
   });
 
   it("finds debts greater than savings likely, even when income covers the costs", () => {
-    expect(checkEligibility(figures({ costs: "900", savings: "200", debts: "2500" }), DEFAULT_ELIGIBILITY).likelihood).toBe(
-      "likely",
-    );
+    expect(
+      checkEligibility(figures({ costs: "900", savings: "200", debts: "2500" }), DEFAULT_ELIGIBILITY).likelihood,
+    ).toBe("likely");
   });
 
   it("finds an application possible when income covers costs and savings cover debts", () => {
-    const answer = checkEligibility(figures({ income: "2000", costs: "1500", savings: "500", debts: "100" }), DEFAULT_ELIGIBILITY);
+    const answer = checkEligibility(
+      figures({ income: "2000", costs: "1500", savings: "500", debts: "100" }),
+      DEFAULT_ELIGIBILITY,
+    );
     expect(answer.likelihood).toBe("possible");
     expect(answer.shortfall_cents).toBe(0);
     expect(answer.range).toEqual({ low_cents: 40_000, high_cents: 120_000 });
@@ -36,7 +46,9 @@ describe("the eligibility checker's judgement", () => {
 
   it("counts savings less debts against the limit: savings at the limit exactly, or owed away, still qualify", () => {
     expect(checkEligibility(figures({ savings: "3000" }), DEFAULT_ELIGIBILITY).likelihood).toBe("likely");
-    expect(checkEligibility(figures({ savings: "5000", debts: "2500" }), DEFAULT_ELIGIBILITY).likelihood).toBe("likely");
+    expect(checkEligibility(figures({ savings: "5000", debts: "2500" }), DEFAULT_ELIGIBILITY).likelihood).toBe(
+      "likely",
+    );
   });
 
   it("uses the last row for larger households, and the first for a table that starts above the household", () => {
@@ -67,7 +79,12 @@ describe("the checker's figures", () => {
   });
 
   it("names each field it refuses", () => {
-    const result = eligibilityQuerySchema.safeParse({ household_size: "0", income: "-1", costs: "abc", savings: "1.001" });
+    const result = eligibilityQuerySchema.safeParse({
+      household_size: "0",
+      income: "-1",
+      costs: "abc",
+      savings: "1.001",
+    });
     expect(result.success).toBe(false);
     const fields = result.error!.issues.map((issue) => issue.path[0]);
     expect(fields).toEqual(expect.arrayContaining(["household_size", "income", "costs", "savings"]));

@@ -1,5 +1,4 @@
-import { dollarsField } from "~/applications/records";
-import type { EligibilityRow, EligibilityTable } from "~/applications/records";
+import { dollarsField, type EligibilityRow, type EligibilityTable } from "~/applications/records";
 import { dollarsToCents } from "~/shared/money";
 import { z } from "~/shared/zod";
 

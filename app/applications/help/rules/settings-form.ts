@@ -14,7 +14,10 @@ export const ELIGIBILITY_ROWS = 10;
 const SIZES = Array.from({ length: ELIGIBILITY_ROWS }, (_, index) => index + 1);
 
 function optionalDollars(label: string) {
-  return z.preprocess((raw) => (raw === undefined || raw === null || raw === "" ? undefined : raw), dollarsField(label).optional());
+  return z.preprocess(
+    (raw) => (raw === undefined || raw === null || raw === "" ? undefined : raw),
+    dollarsField(label).optional(),
+  );
 }
 
 function wholeNumber(label: string, min: number, max: number) {
@@ -45,10 +48,8 @@ export const applicationSettingsFormSchema = z
     document_days: wholeNumber("Days to send a document", 1, 90),
   })
   .superRefine((value, context) => {
-    const row = (size: number) => ({
-      low: (value as Record<string, number | undefined>)[`low_${size}`],
-      high: (value as Record<string, number | undefined>)[`high_${size}`],
-    });
+    const amounts = value as unknown as Record<string, number | undefined>;
+    const row = (size: number) => ({ low: amounts[`low_${size}`], high: amounts[`high_${size}`] });
     let ended = false;
     for (const size of SIZES) {
       const { low, high } = row(size);
@@ -66,10 +67,16 @@ export const applicationSettingsFormSchema = z
         });
         continue;
       }
-      if (low === undefined) context.addIssue({ code: "custom", path: [`low_${size}`], message: "Please give the lowest help too" });
-      if (high === undefined) context.addIssue({ code: "custom", path: [`high_${size}`], message: "Please give the highest help too" });
+      if (low === undefined)
+        context.addIssue({ code: "custom", path: [`low_${size}`], message: "Please give the lowest help too" });
+      if (high === undefined)
+        context.addIssue({ code: "custom", path: [`high_${size}`], message: "Please give the highest help too" });
       if (low !== undefined && high !== undefined && high < low)
-        context.addIssue({ code: "custom", path: [`high_${size}`], message: "The highest help cannot be below the lowest" });
+        context.addIssue({
+          code: "custom",
+          path: [`high_${size}`],
+          message: "The highest help cannot be below the lowest",
+        });
     }
   });
 export type ApplicationSettingsForm = z.infer<typeof applicationSettingsFormSchema>;

@@ -1,4 +1,5 @@
-import { APPLICATION_SETTING_KEYS, applicationSettings, type ApplicationSettings } from "~/applications/records/index.server";
+import { APPLICATION_SETTING_KEYS, type ApplicationSettings } from "~/applications/records";
+import { applicationSettings } from "~/applications/records/index.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { parseOrThrow } from "~/lib/service-errors";
 import { recordAudit } from "~/staff/audit/index.server";
@@ -32,7 +33,10 @@ export async function saveApplicationSettings(input: unknown): Promise<Applicati
     .execute(async (trx) => {
       const before = await applicationSettings(trx);
       const now = nowIso();
-      for (const [name, key] of Object.entries(APPLICATION_SETTING_KEYS) as [keyof typeof APPLICATION_SETTING_KEYS, string][]) {
+      for (const [name, key] of Object.entries(APPLICATION_SETTING_KEYS) as [
+        keyof typeof APPLICATION_SETTING_KEYS,
+        string,
+      ][]) {
         await trx
           .insertInto("settings")
           .values({ key, value: stored[name], description: DESCRIPTIONS[name], updated_at: now })
