@@ -38,47 +38,49 @@ const rowFields = Object.fromEntries(
   ]),
 ) as Record<string, ReturnType<typeof optionalDollars>>;
 
-export const applicationSettingsFormSchema = z
-  .object({
-    help_text: requiredText("The Get help text", 10_000),
-    ...rowFields,
-    savings_limit: dollarsField("The savings limit"),
-    household_cap: dollarsField("The twelve-month household cap"),
-    retention_years: wholeNumber("Years to keep a closed case", 1, 30),
-    document_days: wholeNumber("Days to send a document", 1, 90),
-  })
-  .superRefine((value, context) => {
-    const amounts = value as unknown as Record<string, number | undefined>;
-    const row = (size: number) => ({ low: amounts[`low_${size}`], high: amounts[`high_${size}`] });
-    let ended = false;
-    for (const size of SIZES) {
-      const { low, high } = row(size);
-      if (low === undefined && high === undefined) {
-        if (size === 1)
-          context.addIssue({ code: "custom", path: ["low_1"], message: "Please give the help for a household of 1" });
-        ended = true;
-        continue;
-      }
-      if (ended) {
-        context.addIssue({
-          code: "custom",
-          path: [`low_${size}`],
-          message: `Please fill the rows above household size ${size} first: a blank row ends the table`,
-        });
-        continue;
-      }
-      if (low === undefined)
-        context.addIssue({ code: "custom", path: [`low_${size}`], message: "Please give the lowest help too" });
-      if (high === undefined)
-        context.addIssue({ code: "custom", path: [`high_${size}`], message: "Please give the highest help too" });
-      if (low !== undefined && high !== undefined && high < low)
-        context.addIssue({
-          code: "custom",
-          path: [`high_${size}`],
-          message: "The highest help cannot be below the lowest",
-        });
+const figuresSchema = z.object({
+  help_text: requiredText("The Get help text", 10_000),
+  savings_limit: dollarsField("The savings limit"),
+  household_cap: dollarsField("The twelve-month household cap"),
+  retention_years: wholeNumber("Years to keep a closed case", 1, 30),
+  document_days: wholeNumber("Days to send a document", 1, 90),
+});
+
+/** The table's rows, judged on their own so their errors show beside the other fields' (an intersection checks both). */
+const rowsSchema = z.object(rowFields).superRefine((value, context) => {
+  const amounts = value as unknown as Record<string, number | undefined>;
+  const row = (size: number) => ({ low: amounts[`low_${size}`], high: amounts[`high_${size}`] });
+  let ended = false;
+  for (const size of SIZES) {
+    const { low, high } = row(size);
+    if (low === undefined && high === undefined) {
+      if (size === 1)
+        context.addIssue({ code: "custom", path: ["low_1"], message: "Please give the help for a household of 1" });
+      ended = true;
+      continue;
     }
-  });
+    if (ended) {
+      context.addIssue({
+        code: "custom",
+        path: [`low_${size}`],
+        message: `Please fill the rows above household size ${size} first: a blank row ends the table`,
+      });
+      continue;
+    }
+    if (low === undefined)
+      context.addIssue({ code: "custom", path: [`low_${size}`], message: "Please give the lowest help too" });
+    if (high === undefined)
+      context.addIssue({ code: "custom", path: [`high_${size}`], message: "Please give the highest help too" });
+    if (low !== undefined && high !== undefined && high < low)
+      context.addIssue({
+        code: "custom",
+        path: [`high_${size}`],
+        message: "The highest help cannot be below the lowest",
+      });
+  }
+});
+
+export const applicationSettingsFormSchema = figuresSchema.and(rowsSchema);
 export type ApplicationSettingsForm = z.infer<typeof applicationSettingsFormSchema>;
 
 /** The form's typed values as the settings kept. */
