@@ -46,7 +46,7 @@ const figuresSchema = z.object({
   document_days: wholeNumber("Days to send a document", 1, 90),
 });
 
-/** The table's rows, judged on their own so their errors show beside the other fields' (an intersection checks both). */
+/** The table's rows, judged apart so their errors show beside the other fields' (an intersection checks both). */
 const rowsSchema = z.object(rowFields).superRefine((value, context) => {
   const amounts = value as unknown as Record<string, number | undefined>;
   const row = (size: number) => ({ low: amounts[`low_${size}`], high: amounts[`high_${size}`] });
