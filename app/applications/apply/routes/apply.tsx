@@ -90,14 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const draft = await openDraft(await draftTokenOf(request));
   if (intent === "start-over") {
     if (draft) await deleteDraft(draft);
-    return redirect(stepUrl("applicant"), { headers: { "Set-Cookie": await dropDraft(request) } });
+    return redirect(stepUrl("applicant"), { status: 303, headers: { "Set-Cookie": await dropDraft(request) } });
   }
   const step = form.get("step");
   if (!isStepKey(step) || (intent !== "continue" && intent !== "save")) return refuseUnknownIntent(request, intent);
   // A bot that filled the hidden field is shown the next step, and nothing is kept.
-  if (form.get("website")) return redirect(stepUrl(nextStep(step) ?? step));
+  if (form.get("website")) return redirect(stepUrl(nextStep(step) ?? step), 303);
   const body = draft?.body ?? EMPTY_DRAFT;
-  if (!mayOpenStep(step, body)) return redirect(stepUrl(firstStepToDo(body)));
+  if (!mayOpenStep(step, body)) return redirect(stepUrl(firstStepToDo(body)), 303);
 
   const submission = parseWithZod(form, { schema: stepOf(step).schema });
   const refused = () => data<StepReply>({ step, result: submission.reply() }, { status: 400 });
@@ -105,9 +105,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "continue" && step === "declarations") {
       if (submission.status !== "success") return refused();
-      if (!draft) return redirect(stepUrl("applicant"));
+      if (!draft) return redirect(stepUrl("applicant"), 303);
       const { ref } = await sendApplication(draft, form, visitor);
-      return redirect(`/get-help/apply/done?ref=${ref}`, { headers: { "Set-Cookie": await dropDraft(request) } });
+      return redirect(`/get-help/apply/done?ref=${ref}`, {
+        status: 303,
+        headers: { "Set-Cookie": await dropDraft(request) },
+      });
     }
     const passed = submission.status === "success";
     // Continuing needs the step right; saving keeps what was typed, but needs the email the link goes to.
@@ -116,9 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookie = draft ? undefined : { "Set-Cookie": await carryDraft(kept.token, request) };
     if (intent === "save") {
       await mailResumeLink(kept, visitor);
-      return redirect(stepUrl(step, "&saved=1"), { headers: cookie });
+      return redirect(stepUrl(step, "&saved=1"), { status: 303, headers: cookie });
     }
-    return redirect(stepUrl(nextStep(step)!), { headers: cookie });
+    return redirect(stepUrl(nextStep(step)!), { status: 303, headers: cookie });
   } catch (error) {
     return serviceErrorReply(submission, error, { step });
   }

@@ -68,7 +68,7 @@ function browser(clientAddress = newAddress()) {
 async function fillAllSteps(visitor = browser()) {
   for (const [step, values] of STEPS) {
     const answer = (await visitor.step(step, values)) as Response;
-    expect(answer.status, step).toBe(302);
+    expect(answer.status, step).toBe(303);
   }
   return visitor;
 }
@@ -92,7 +92,7 @@ describe("each step of the application", () => {
   it("moves on to the next step once its input passes, and keeps it in a draft", async () => {
     const visitor = browser();
     const answer = (await visitor.step("applicant", APPLICANT)) as Response;
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe("/get-help/apply?step=household#step-title");
     expect(visitor.cookie).toMatch(/^application_draft=/);
     const page = unwrapData(await visitor.open("/get-help/apply?step=household"));
@@ -143,7 +143,7 @@ describe("each step of the application", () => {
   it("keeps nothing from a bot that fills the hidden field", async () => {
     const bot = browser();
     const answer = (await bot.step("applicant", { ...APPLICANT, website: "https://spam.example" })) as Response;
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(303);
     expect(bot.cookie).toBe("");
     expect(await getDb().selectFrom("application_drafts").select("id").execute()).toEqual([]);
   });
@@ -153,7 +153,7 @@ describe("a sent application", () => {
   it("makes one case holding no plain name, email or phone, queues the received mail, audits it and ends the draft", async () => {
     const visitor = await fillAllSteps();
     const answer = await send(visitor);
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(303);
     const ref = /ref=(ZA-[0-9A-Z]+)/.exec(answer.headers.get("Location") ?? "")?.[1];
     expect(ref).toBeDefined();
     expect(visitor.cookie).toBe("");
