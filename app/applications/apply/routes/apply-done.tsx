@@ -3,8 +3,12 @@ import type { Route } from "./+types/apply-done";
 import { readReference } from "~/applications/records";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { PageHero } from "~/ui/page-hero";
+import { PAGE_WITHOUT_SCRIPTS } from "~/ui/page-scripts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Application sent | Al-Amanah Foundation" }];
+
+/** Read as sent: no script. */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 

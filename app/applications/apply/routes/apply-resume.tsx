@@ -2,11 +2,15 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/apply-resume";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { PageHero } from "~/ui/page-hero";
+import { PAGE_WITHOUT_SCRIPTS } from "~/ui/page-scripts";
 import { firstStepToDo } from "../rules/apply-steps";
 import { openDraft } from "../server/application-drafts.server";
 import { carryDraft } from "../server/draft-cookie.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Continue your application | Al-Amanah Foundation" }];
+
+/** Read as sent: no script. */
+export const handle = PAGE_WITHOUT_SCRIPTS;
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 

@@ -121,7 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await mailResumeLink(kept, visitor);
       return redirect(stepUrl(step, "&saved=1"), { status: 303, headers: cookie });
     }
-    return redirect(stepUrl(nextStep(step)!), { status: 303, headers: cookie });
+    // On to the next step, or back to "Check and send" when a part was changed from there.
+    return redirect(stepUrl(firstStepToDo(kept.body)), { status: 303, headers: cookie });
   } catch (error) {
     return serviceErrorReply(submission, error, { step });
   }

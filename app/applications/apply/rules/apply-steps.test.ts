@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { APPLICATION_STEPS, applicationSchema, householdStep, moneyStep, applicantStep } from "~/applications/records";
 import {
@@ -86,6 +87,19 @@ describe("the steps' schemas", () => {
     expect(
       householdStep.safeParse({ adults: "0", children_ages: "19" }).error!.issues.map((issue) => issue.path[0]),
     ).toEqual(["adults", "children_ages"]);
+  });
+
+  it("reads an empty children's ages field as no children, as the form posts it", () => {
+    const form = new FormData();
+    form.set("adults", "1");
+    form.set("children_ages", "");
+    const submission = parseWithZod(form, { schema: householdStep });
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual({ adults: 1, children_ages: [] });
+    form.set("children_ages", Array.from({ length: 21 }, () => "3").join(","));
+    expect(parseWithZod(form, { schema: householdStep }).reply().error).toEqual({
+      children_ages: ["Please list at most 20 children"],
+    });
   });
 
   it("reads empty money fields as $0 and refuses negative amounts", () => {

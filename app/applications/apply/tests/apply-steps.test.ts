@@ -267,12 +267,23 @@ describe("saving and coming back later", () => {
       params: { token: token! },
     })) as Response;
     expect(resumed.status).toBe(302);
-    expect(resumed.headers.get("Location")).toBe("/get-help/apply?step=household#step-title");
+    // The household step passed when saved: the link goes on from the next.
+    expect(resumed.headers.get("Location")).toBe("/get-help/apply?step=money#step-title");
     const cookie = resumed.headers.get("Set-Cookie")!.split(";")[0]!;
     const page = unwrapData(
       await callRoute(applyPage.loader, "/get-help/apply?step=household", { headers: { Cookie: cookie } }),
     );
     expect(page.data).toMatchObject({ step: "household", values: { ...APPLICANT, adults: "3", children_ages: "" } });
+  });
+
+  it("keeps what was typed on a step that does not pass yet, and goes on from that step", async () => {
+    const visitor = browser();
+    await visitor.step("applicant", APPLICANT);
+    await visitor.step("household", HOUSEHOLD);
+    const saved = (await visitor.step("money", { ...MONEY, cost_food: "a lot" }, "save")) as Response;
+    expect(saved.headers.get("Location")).toBe("/get-help/apply?step=money&saved=1#step-title");
+    const page = unwrapData(await visitor.open("/get-help/apply"));
+    expect(page.data).toMatchObject({ step: "money", values: { cost_food: "a lot", cost_housing: "1,100" } });
   });
 
   it("saving the first step needs a valid email, the link's address", async () => {
@@ -304,5 +315,20 @@ describe("saving and coming back later", () => {
     expect(answer.headers.get("Location")).toBe("/get-help/apply?step=applicant#step-title");
     expect(visitor.cookie).toBe("");
     expect(await getDb().selectFrom("application_drafts").select("id").execute()).toEqual([]);
+  });
+});
+
+describe("changing a part from Check and send", () => {
+  it("goes back to Check and send once the changed step passes, with the change kept", async () => {
+    const visitor = await fillAllSteps();
+    const changed = (await visitor.step("household", { adults: "1", children_ages: "" })) as Response;
+    expect(changed.headers.get("Location")).toBe("/get-help/apply?step=declarations#step-title");
+    const page = unwrapData(await visitor.open("/get-help/apply?step=declarations"));
+    expect(page.data).toMatchObject({ step: "declarations", values: { adults: "1", phone: APPLICANT.phone } });
+    const answer = await send(visitor);
+    expect(answer.status).toBe(303);
+    expect(await getDb().selectFrom("applications").select("household_size").execute()).toEqual([
+      { household_size: 1 },
+    ]);
   });
 });

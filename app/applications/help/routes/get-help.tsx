@@ -5,6 +5,7 @@ import { SAME_FOR_EVERY_VISITOR } from "~/lib/page-cache/visitor-pages";
 import { fieldErrorsFromIssues } from "~/lib/service-errors";
 import { formatCents } from "~/shared/money";
 import { PageHero } from "~/ui/page-hero";
+import { PAGE_WITHOUT_SCRIPTS } from "~/ui/page-scripts";
 import { PlainField } from "../components/plain-field";
 import {
   checkEligibility,
@@ -15,8 +16,11 @@ import {
 import { paragraphsOf } from "../rules/help-text";
 import { applicationSettings } from "../server/application-settings-editor.server";
 
-/** The page without figures is the same for every visitor and is kept; an answer (figures in the address) never is. */
-export const handle = SAME_FOR_EVERY_VISITOR;
+/**
+ * Whole as sent (plain links, a GET form): no script. The page without figures is the same for
+ * every visitor and is kept; an answer (figures in the address) never is.
+ */
+export const handle = { ...PAGE_WITHOUT_SCRIPTS, ...SAME_FOR_EVERY_VISITOR };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Get help | Al-Amanah Foundation" },

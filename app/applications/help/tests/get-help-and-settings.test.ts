@@ -54,7 +54,7 @@ describe("the Get help page", () => {
     expect(data.eligibility.rows).toHaveLength(6);
     expect(data.check).toBeNull();
     expect(cacheControl).toBeNull();
-    expect(getHelpPage.handle).toEqual({ sameForEveryVisitor: true });
+    expect(getHelpPage.handle).toEqual({ sameForEveryVisitor: true, hydrate: false });
   });
 
   it("answers the checker in plain terms with the household's range, keeps nothing, and is never cached", async () => {
