@@ -30,6 +30,11 @@ export default [
     route("update-card/:token", "giving/recurring/routes/update-card.tsx"),
     route("transparency", "funds/transparency/routes/transparency.tsx"),
     route("zakat-policy", "funds/zakat-policy/routes/zakat-policy.tsx"),
+    // A family asking for help (applications/help, applications/apply).
+    route("get-help", "applications/help/routes/get-help.tsx"),
+    route("get-help/apply", "applications/apply/routes/apply.tsx"),
+    route("get-help/apply/resume/:token", "applications/apply/routes/apply-resume.tsx"),
+    route("get-help/apply/done", "applications/apply/routes/apply-done.tsx"),
     route("*", "content/public-layout/routes/not-found.tsx"),
   ]),
 
@@ -78,6 +83,7 @@ export default [
     route("audit", "staff/audit/routes/admin-audit.tsx"),
     route("audit.csv", "staff/audit/routes/admin-audit-export.ts"),
     route("outbox", "mail/outbox/routes/admin-outbox.tsx"),
+    route("applications/settings", "applications/help/routes/admin-application-settings.tsx"),
     route("account", "staff/accounts/routes/admin-account.tsx"),
     route("sign-ins", "staff/sign-in/routes/admin-sign-ins.tsx"),
     // Passkeys: a person's own.
@@ -139,6 +145,7 @@ export default [
       route("rates", "funds/rates/routes/api-rates.ts"),
       route("transparency", "funds/transparency/routes/api-transparency.ts"),
       route("audit", "staff/audit/routes/api-audit.ts"),
+      route("applications/settings", "applications/help/routes/api-application-settings.ts"),
       route("*", "content/public-layout/routes/api-not-found.ts"),
     ]),
   ]),

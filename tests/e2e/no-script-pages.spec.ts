@@ -21,6 +21,8 @@ const READ_ONLY_PAGES = [
   "/transparency",
   "/transparency?calendar=gregorian",
   "/zakat-policy",
+  "/get-help",
+  "/get-help?household_size=3&income=900&costs=1400",
   "/appeals",
   "/no-such-page",
 ];

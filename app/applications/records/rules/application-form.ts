@@ -48,26 +48,23 @@ const dateOfBirth = z
     return value <= sixteen.toISOString().slice(0, 10);
   }, "The person applying must be 16 or older");
 
-/** "4, 7, 12": the children's ages, as one field that works without JavaScript. */
+/**
+ * "4, 7, 12": the children's ages, as one field that works without JavaScript. Empty means no
+ * children. (Checked with refinements on the split text, not a second string schema: conform
+ * reads an empty string as "not given" at every string schema, a piped one included.)
+ */
 const childrenAges = z
   .string()
   .trim()
   .max(200, "Please list at most 20 ages")
   .nullish()
-  .transform((value) => value ?? "")
-  .pipe(
-    z.string().refine(
-      (value) => value === "" || value.split(/[\s,;]+/).filter(Boolean).every((age) => /^\d{1,2}$/.test(age) && Number(age) < 18),
-      "Please give each child's age in years (under 18), separated by commas",
-    ),
+  .transform((value) => (value ?? "").split(/[\s,;]+/).filter(Boolean))
+  .refine(
+    (ages) => ages.every((age) => /^\d{1,2}$/.test(age) && Number(age) < 18),
+    "Please give each child's age in years (under 18), separated by commas",
   )
-  .transform((value) =>
-    value
-      .split(/[\s,;]+/)
-      .filter(Boolean)
-      .map(Number),
-  )
-  .pipe(z.array(z.number()).max(20, "Please list at most 20 children"));
+  .refine((ages) => ages.length <= 20, "Please list at most 20 children")
+  .transform((ages) => ages.map(Number));
 
 export const applicantStep = z.object({
   name: requiredText("Full name", 120),
@@ -137,7 +134,10 @@ const PURPOSE_KEYS = PURPOSES.map((purpose) => purpose.key) as [PurposeKey, ...P
 export const helpStep = z.object({
   purpose: z.enum(PURPOSE_KEYS, { message: "Please choose what the help is for" }),
   purpose_details: requiredText("What the help is for", 2000),
-  requested: dollarsField("The amount asked for").refine((value) => value >= 1, "Please say how much you are asking for"),
+  requested: dollarsField("The amount asked for").refine(
+    (value) => value >= 1,
+    "Please say how much you are asking for",
+  ),
 });
 
 const mustBeTicked = (message: string) =>

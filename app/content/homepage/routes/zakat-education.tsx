@@ -374,6 +374,13 @@ export default function ZakatEducation({ loaderData: { prices } }: Route.Compone
               At {FOUNDATION.name}, our Zakat work focuses on the first two categories, the poor and the needy: families
               struggling to put food on the table, orphans, and people whose lives have been upended by disaster.
             </p>
+            <p>
+              If your own family is struggling to meet its essential needs, you can ask us for help from Zakat:{" "}
+              <Link to="/get-help" className="font-medium text-brand-700 underline hover:no-underline">
+                Get help
+              </Link>
+              .
+            </p>
           </section>
 
           <section aria-labelledby="zakat-and-sadaqa">

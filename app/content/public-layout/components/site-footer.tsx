@@ -6,7 +6,7 @@ import { useFoundationContact } from "~/ui/use-foundation-contact";
 /**
  * The header's pages, the appeals (the header keeps the nine links it began with),
  * Testimonials (where anyone can read and share experiences), a donor's own giving, where
- * the Zakat went and how the foundation handles it, and quick pay for the obligations (its
+ * the Zakat went and how the foundation handles it, where a family in need asks for help, and quick pay for the obligations (its
  * name is long: it takes the whole row).
  */
 const FOOTER_LINKS: { to: string; label: string; wide?: boolean }[] = [
@@ -16,6 +16,7 @@ const FOOTER_LINKS: { to: string; label: string; wide?: boolean }[] = [
   { to: "/my-giving", label: "My Giving" },
   { to: "/transparency", label: "Transparency" },
   { to: "/zakat-policy", label: "Zakat Policy" },
+  { to: "/get-help", label: "Get help" },
   { to: "/obligations", label: "Pay Zakat al-Fitr, Fidya or Kaffarah", wide: true },
 ];
 

@@ -21,6 +21,7 @@ const EDITOR = ["editor"] as const;
 const COMMUNITY = ["community"] as const;
 const OWNER = ["owner"] as const;
 const APPEALS = ["editor", "finance"] as const;
+const CASES = ["caseworker", "finance"] as const;
 
 /** Public reading, the role's writing: the site's content, read by every visitor, written by staff. */
 const readByAll = (write: Need): RouteNeed => ({ read: "public", write });
@@ -56,6 +57,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/audit": OWNER,
   "/admin/audit.csv": OWNER,
   "/admin/outbox": OWNER,
+  // Zakat applications (applications/*): case workers and finance (the Get help pages are public pages).
+  "/admin/applications/settings": CASES,
   // Sessions and personal tokens (staff/sign-in): everyone sees their own; what only an
   // owner may do (everyone's sessions, signing others out) is checked by the screen's service.
   "/admin/sign-ins": "staff",
@@ -125,6 +128,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/api/transparency": "public",
   // The audit trail (staff/audit).
   "/api/audit": OWNER,
+  "/api/applications/settings": CASES,
   "/api/*": "public",
 };
 

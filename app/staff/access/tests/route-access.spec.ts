@@ -60,6 +60,10 @@ const EXPECTED: Record<string, Expected> = {
   "/update-card/:token": everyone,
   "/transparency": everyone,
   "/zakat-policy": everyone,
+  "/get-help": everyone,
+  "/get-help/apply": everyone,
+  "/get-help/apply/resume/:token": everyone,
+  "/get-help/apply/done": everyone,
   "/*": everyone,
   "/events/:id/calendar.ics": everyone,
   "/receipts/:token": everyone,
@@ -98,6 +102,7 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/events": only("editor"),
   "/admin/testimonials": only("editor"),
   "/admin/media": only("editor"),
+  "/admin/applications/settings": only("caseworker", "finance"),
   "/admin/settings": ownerOnly,
   "/admin/outbox": ownerOnly,
   "/admin/sign-ins": anyStaff,
@@ -161,6 +166,7 @@ const EXPECTED: Record<string, Expected> = {
   "/api/disbursements/requests/:id": only("finance"),
   "/api/rates": readByAll("finance"),
   "/api/transparency": everyone,
+  "/api/applications/settings": only("caseworker", "finance"),
   "/api/*": everyone,
 };
 
