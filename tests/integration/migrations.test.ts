@@ -379,6 +379,7 @@ const EXPECTED_COLUMNS = {
     message_id: "text",
     created_at: "text",
     sent_at: "text?",
+    sealed: "integer",
   },
   giving_sign_in_links: {
     id: "integer",
