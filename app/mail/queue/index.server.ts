@@ -4,6 +4,7 @@ export {
   findOutboxPage,
   getOutboxMessage,
   isMailStatus,
+  openedMail,
   type OutboxMessage,
   queueMail,
 } from "./server/mail-queue.server";

@@ -1,0 +1,1 @@
+export { dataKeyProblem } from "./server/data-key-check.server";
