@@ -5,6 +5,7 @@ export {
   getOutboxMessage,
   isMailStatus,
   openedMail,
+  sealedMailContext,
   type OutboxMessage,
   queueMail,
 } from "./server/mail-queue.server";
