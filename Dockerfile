@@ -49,7 +49,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/server.mjs ./server.mjs
 # Worker threads start from files of their own, outside the build (the PDF rewrite of proofs).
 COPY --from=build /app/workers ./workers
-COPY --from=build /app/scripts/start.mjs /app/scripts/ensure-build.mjs /app/scripts/admin-password.mjs ./scripts/
+COPY --from=build /app/scripts/start.mjs /app/scripts/ensure-build.mjs /app/scripts/admin-password.mjs /app/scripts/rotate-data-key.mjs ./scripts/
 
 # The only writable places: the database (plus the session secret generated beside it
 # when SESSION_SECRET is unset) and uploaded media. They must exist with the right owner

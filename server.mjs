@@ -25,6 +25,7 @@ const {
   startMailDelivery,
   startRamadanCharges,
   startZakatReminders,
+  startApplicationRetention,
 } = build.entry.module;
 
 let env;
@@ -110,12 +111,15 @@ const stopMailDelivery = startMailDelivery();
 const stopRamadanCharges = startRamadanCharges();
 // Zakat reminders are queued from this process too, with or without SMTP (kept in the Outbox without it).
 const stopZakatReminders = startZakatReminders();
+// Applicants' personal data is erased from this process once its retention period has passed (decision 170).
+const stopApplicationRetention = startApplicationRetention();
 
 async function shutDown(signal) {
   console.log(`${signal} received: closing the server`);
   // Keep-alive connections must not hold the process open for ever.
   setTimeout(() => process.exit(0), 5000).unref();
   // The message being sent is finished and recorded before the database closes.
+  await stopApplicationRetention();
   await stopZakatReminders();
   await stopRamadanCharges();
   await stopMailDelivery();

@@ -32,6 +32,7 @@ export { startRamadanCharges } from "~/giving/ramadan-nights/index.server";
 export { startZakatReminders } from "~/donors/zakat-reminders/index.server";
 export { bootstrap, describeStartup } from "~/staff/startup/index.server";
 export { runAdminPasswordCli } from "~/staff/accounts/index.server";
+export { runRotateDataKeyCli, startApplicationRetention } from "~/applications/privacy/index.server";
 
 export function securityHeadersFor(pathname: string, isHttps: boolean): Record<string, string> {
   return headersFor(pathname, isHttps, getEnv().PUBLIC_URL);

@@ -404,6 +404,8 @@ export interface OutboundMailTable {
   message_id: string;
   created_at: Timestamp;
   sent_at: string | null;
+  /** 1: to_address, text_body and html_body are sealed with the data key (an applicant's mail). */
+  sealed: ColumnType<number, number | undefined, number>;
 }
 
 /** Single-use links that open a donor's own giving page; only a hash of the token is kept. */

@@ -80,3 +80,44 @@ export function openValue(sealed: string, context: string, ring: KeyRing): strin
     throw new DataKeyError("A stored personal value does not open: it was changed, or belongs elsewhere");
   }
 }
+
+/**
+ * A sealed file (an applicant's document): `ZAD1` · the key id (8 characters) · IV (12 bytes) ·
+ * tag (16 bytes) · ciphertext, sealed to its place as a value is, so that a rotation finds the
+ * files still sealed with an older key by their first bytes.
+ */
+const FILE_MAGIC = Buffer.from("ZAD1", "latin1");
+const FILE_KEY_ID_BYTES = 8;
+const FILE_HEADER_BYTES = FILE_MAGIC.length + FILE_KEY_ID_BYTES + 12 + 16;
+
+export function sealBytes(plain: Buffer, context: string, ring: KeyRing): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", ring.current.key, iv);
+  cipher.setAAD(Buffer.from(context, "utf8"));
+  const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([FILE_MAGIC, Buffer.from(ring.current.id, "latin1"), iv, cipher.getAuthTag(), ciphertext]);
+}
+
+/** The key id a sealed file names, or undefined when it is not one. */
+export function bytesSealedWith(sealed: Buffer): string | undefined {
+  if (sealed.length < FILE_HEADER_BYTES || !sealed.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC)) return undefined;
+  return sealed.subarray(FILE_MAGIC.length, FILE_MAGIC.length + FILE_KEY_ID_BYTES).toString("latin1");
+}
+
+export function openBytes(sealed: Buffer, context: string, ring: KeyRing): Buffer {
+  const keyId = bytesSealedWith(sealed);
+  if (!keyId) throw new DataKeyError("A stored document is in an unknown form");
+  const dataKey = [ring.current, ...ring.older].find((candidate) => candidate.id === keyId);
+  if (!dataKey) throw new DataKeyError(`A stored document was sealed with key ${keyId}, which is not set`);
+  let at = FILE_MAGIC.length + FILE_KEY_ID_BYTES;
+  const iv = sealed.subarray(at, (at += 12));
+  const tag = sealed.subarray(at, (at += 16));
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", dataKey.key, iv);
+    decipher.setAAD(Buffer.from(context, "utf8"));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(sealed.subarray(at)), decipher.final()]);
+  } catch {
+    throw new DataKeyError("A stored document does not open: it was changed, or belongs elsewhere");
+  }
+}

@@ -1,7 +1,14 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DataKeyError, dataKeyFromHex, newDataKeyHex, openValue, sealValue, type KeyRing } from "./data-encryption.server";
+import {
+  DataKeyError,
+  dataKeyFromHex,
+  newDataKeyHex,
+  openValue,
+  sealValue,
+  type KeyRing,
+} from "./data-encryption.server";
 import { databaseEngine, databaseFilePath, getEnv, type Env } from "./env.server";
 
 /**
@@ -50,6 +57,12 @@ let cached: KeyRing | undefined;
 export function getKeyRing(): KeyRing {
   cached ??= resolveKeyRing();
   return cached;
+}
+
+/** Seals with this ring from now on (the rotation command: the new key, opening values under the old ones). */
+export function sealWithKeyRing(ring: KeyRing): void {
+  cached = ring;
+  matchSecret = undefined;
 }
 
 /** Forgets the loaded key (tests that change the environment, the rotation command). */

@@ -25,6 +25,9 @@ function openSqliteFile(filePath: string): SQLite.Database {
   sqlite.pragma("foreign_keys = ON");
   // WAL makes NORMAL durable across application crashes and much faster than FULL.
   sqlite.pragma("synchronous = NORMAL");
+  // Freed pages are zeroed, so a deleted or erased row (an applicant's, a sign-in link's) leaves
+  // nothing readable in the file or its write-ahead log (issue 31).
+  sqlite.pragma("secure_delete = ON");
   return sqlite;
 }
 

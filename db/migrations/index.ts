@@ -34,6 +34,7 @@ import * as disbursementApprovals from "./0031_disbursement_approvals";
 import * as sessionDetails from "./0032_session_details";
 import * as passkeys from "./0033_passkeys";
 import * as zakatApplications from "./0034_zakat_applications";
+import * as sealedMail from "./0039_sealed_mail";
 
 /**
  * Migrations are imported statically: a file-system provider would not survive the
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0032_session_details": sessionDetails,
   "0033_passkeys": passkeys,
   "0034_zakat_applications": zakatApplications,
+  "0039_sealed_mail": sealedMail,
 };
 
 /**
@@ -96,6 +98,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0032_session_details": sessionDetails,
   "0033_passkeys": passkeys,
   "0034_zakat_applications": zakatApplications,
+  "0039_sealed_mail": sealedMail,
 };
 
 export const migrationProvider: MigrationProvider = {

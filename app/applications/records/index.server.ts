@@ -1,5 +1,9 @@
 export {
   applicantOf,
+  CASE_FIELDS,
+  draftContext,
+  openDraftBody,
+  sealDraftBody,
   emailKey,
   insertApplication,
   matchKeysOf,

@@ -4,6 +4,8 @@ export {
   findOutboxPage,
   getOutboxMessage,
   isMailStatus,
+  openedMail,
+  sealedMailContext,
   type OutboxMessage,
   queueMail,
 } from "./server/mail-queue.server";

@@ -16,6 +16,35 @@ export function sealedContext(ref: string, field: string): string {
   return `application:${ref}:${field}`;
 }
 
+/**
+ * The field each sealed column of a case's tables is sealed to (`sealCaseValue(ref, field, value)`):
+ * the key rotation and the retention round open values by these (decision 168), so every service
+ * seals with them and no other.
+ */
+export const CASE_FIELDS = {
+  /** applications.applicant_sealed: the family's own words (ApplicantRecord). */
+  applicant: "applicant",
+  /** applications.assessment_sealed */
+  assessment: "assessment",
+  /** applications.decision_sealed */
+  decision: "decision",
+  /** application_document_requests.request_sealed */
+  documentRequest: "document-request",
+  /** application_messages.body_sealed */
+  message: "message",
+  /** application_payments.payee_sealed */
+  payee: "payee",
+  /** application_documents.name_sealed, to its stored file. */
+  documentName: (storedName: string) => `document-name:${storedName}`,
+  /** The sealed file itself in UPLOADS_DIR/private/applications. */
+  documentFile: (storedName: string) => `document:${storedName}`,
+} as const;
+
+/** A draft has no reference yet: its body is sealed to its (hashed) resume token. */
+export function draftContext(tokenHash: string): string {
+  return `application-draft:${tokenHash}`;
+}
+
 export function emailKey(email: string): string {
   return matchKey("email", normaliseEmail(email));
 }
@@ -55,7 +84,7 @@ export async function insertApplication(trx: DB, input: ApplicationInput): Promi
       ref,
       state: "submitted",
       email_key: emailKey(record.email),
-      applicant_sealed: sealJson(record, sealedContext(ref, "applicant")),
+      applicant_sealed: sealJson(record, sealedContext(ref, CASE_FIELDS.applicant)),
       household_size: householdSize(record),
       purpose: record.purpose,
       requested_cents: dollarsToCents(record.requested),
@@ -73,7 +102,9 @@ export async function insertApplication(trx: DB, input: ApplicationInput): Promi
 
 /** The family's own words, or null once the retention period erased them. */
 export function applicantOf(row: Pick<ApplicationRow, "ref" | "applicant_sealed">): ApplicantRecord | null {
-  return row.applicant_sealed ? unsealJson<ApplicantRecord>(row.applicant_sealed, sealedContext(row.ref, "applicant")) : null;
+  return row.applicant_sealed
+    ? unsealJson<ApplicantRecord>(row.applicant_sealed, sealedContext(row.ref, CASE_FIELDS.applicant))
+    : null;
 }
 
 /** Seals one of a case's other values (an assessment's reason, a decision, a note) to its place. */
@@ -83,4 +114,13 @@ export function sealCaseValue(ref: string, field: string, value: unknown): strin
 
 export function openCaseValue<T>(ref: string, field: string, sealed: string): T {
   return unsealJson<T>(sealed, sealedContext(ref, field));
+}
+
+/** A draft's body (what the family typed so far), sealed to the draft. */
+export function sealDraftBody(tokenHash: string, body: unknown): string {
+  return sealJson(body, draftContext(tokenHash));
+}
+
+export function openDraftBody<T>(row: { token_hash: string; body_sealed: string }): T {
+  return unsealJson<T>(row.body_sealed, draftContext(row.token_hash));
 }

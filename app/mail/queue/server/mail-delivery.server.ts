@@ -2,6 +2,7 @@ import { getDb } from "~/lib/db.server";
 import { claimableOnly } from "~/lib/sql-dialect.server";
 import { startBackgroundRounds } from "~/lib/background-rounds.server";
 import { closeSmtpSender, smtpSender, type SendMail } from "~/lib/mail-transport.server";
+import { openedMail, storedMailParts } from "./mail-queue.server";
 
 /**
  * The background loop that sends queued mail. Each round claims the messages that are
@@ -101,11 +102,13 @@ export async function deliverDueMail(
     message.next_attempt_at = renewed.next_attempt_at;
     const attempts = message.attempts + 1;
     try {
+      // An applicant's message is opened here, only to be sent (decision 169).
+      const opened = openedMail(message);
       await send({
-        to: message.to_address,
+        to: opened.to,
         subject: message.subject,
-        text: message.text_body,
-        html: message.html_body,
+        text: opened.text,
+        html: opened.html,
         headers: JSON.parse(message.headers) as Record<string, string>,
         messageId: message.message_id,
       });
@@ -116,8 +119,11 @@ export async function deliverDueMail(
         last_error: "",
         ...(KEYED_KINDS.has(message.kind)
           ? {
-              text_body: withoutKeys(message.text_body),
-              html_body: withoutKeys(message.html_body),
+              ...storedMailParts(Boolean(message.sealed), message.message_id, {
+                to: opened.to,
+                text: withoutKeys(opened.text),
+                html: withoutKeys(opened.html),
+              }),
               headers: withoutKeys(message.headers),
             }
           : {}),
@@ -136,9 +142,9 @@ export async function deliverDueMail(
       await stillOurs(outcome, message).execute();
       if (wait === undefined) {
         round.failed += 1;
-        console.error(
-          `Mail ${message.id} to ${message.to_address} failed for good after ${attempts} attempts: ${lastError}`,
-        );
+        // An applicant's address never reaches the log.
+        const to = message.sealed ? "an applicant" : message.to_address;
+        console.error(`Mail ${message.id} to ${to} failed for good after ${attempts} attempts: ${lastError}`);
       } else {
         round.retrying += 1;
       }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { composeMail, type MailParts } from "../rules/mail-layout";
+import { seal, unseal } from "~/lib/data-keys.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { pageOfRows } from "~/lib/list-pages.server";
@@ -31,22 +32,57 @@ export interface QueuedMail extends MailParts {
   personal?: boolean;
 }
 
+/** The sealed parts of a personal message: its recipient and its two bodies. */
+export type SealedMailField = "to" | "text" | "html";
+
+/** Each sealed part of a message is sealed to that message and part (decision 169). */
+export function sealedMailContext(messageId: string, field: SealedMailField): string {
+  return `outbound-mail:${messageId}:${field}`;
+}
+
+type StoredMail = Pick<OutboundMailRow, "sealed" | "message_id" | "to_address" | "text_body" | "html_body">;
+
+/** A message's recipient and bodies as written, opened when the message is sealed (to send it, or to show it). */
+export function openedMail(row: StoredMail): { to: string; text: string; html: string } {
+  if (!row.sealed) return { to: row.to_address, text: row.text_body, html: row.html_body };
+  return {
+    to: unseal(row.to_address, sealedMailContext(row.message_id, "to")),
+    text: unseal(row.text_body, sealedMailContext(row.message_id, "text")),
+    html: unseal(row.html_body, sealedMailContext(row.message_id, "html")),
+  };
+}
+
+/** The stored columns for a message's recipient and bodies: sealed for a personal message, else as they are. */
+export function storedMailParts(
+  sealed: boolean,
+  messageId: string,
+  parts: { to: string; text: string; html: string },
+): Pick<OutboundMailRow, "to_address" | "text_body" | "html_body"> {
+  if (!sealed) return { to_address: parts.to, text_body: parts.text, html_body: parts.html };
+  return {
+    to_address: seal(parts.to, sealedMailContext(messageId, "to")),
+    text_body: seal(parts.text, sealedMailContext(messageId, "text")),
+    html_body: seal(parts.html, sealedMailContext(messageId, "html")),
+  };
+}
+
 export async function queueMail(db: Kysely<Database>, mail: QueuedMail): Promise<void> {
   // Composed now and kept as sent: the Outbox shows exactly what the recipient reads.
   const content = composeMail(mail, organisation());
+  const messageId = `<${randomUUID()}@${messageIdHost()}>`;
+  const personal = Boolean(mail.personal);
   await db
     .insertInto("outbound_mail")
     .values({
       kind: mail.kind,
       dedupe_key: mail.dedupeKey ?? null,
-      to_address: mail.to,
+      ...storedMailParts(personal, messageId, { to: mail.to, text: content.text, html: content.html }),
+      sealed: personal ? 1 : 0,
       subject: content.subject,
-      text_body: content.text,
-      html_body: content.html,
       headers: JSON.stringify(mail.headers ?? {}),
       status: getEnv().SMTP_URL && !mail.keepOnly ? "pending" : "kept",
       next_attempt_at: nowIso(),
-      message_id: `<${randomUUID()}@${messageIdHost()}>`,
+      message_id: messageId,
     })
     .onConflict((conflict) => conflict.column("dedupe_key").doNothing())
     .execute();
@@ -75,20 +111,21 @@ export interface OutboxMessage {
 }
 
 function toOutboxMessage(row: OutboundMailRow): OutboxMessage {
+  const { to, text, html } = openedMail(row);
   return {
     id: row.id,
     kind: row.kind,
-    to: row.to_address,
+    to,
     subject: row.subject,
-    text: row.text_body,
-    html: row.html_body,
+    text,
+    html,
     status: row.status,
     attempts: row.attempts,
     next_attempt_at: row.next_attempt_at,
     last_error: row.last_error,
     created_at: row.created_at,
     sent_at: row.sent_at,
-    links: linksIn(row.html_body),
+    links: linksIn(html),
   };
 }
 
@@ -100,7 +137,10 @@ export function isMailStatus(value: string): value is MailStatus {
 
 export interface OutboxFilter {
   status?: MailStatus;
-  /** One recipient's mail, the address in any letter case ("did she get her receipt?"). */
+  /**
+   * One recipient's mail, the address in any letter case ("did she get her receipt?"). An
+   * applicant's mail is sealed, its address too, so it is not found this way.
+   */
   to?: string;
 }
 
@@ -123,14 +163,20 @@ export async function findOutboxPage(filter: OutboxFilter, page: number, pageSiz
         ).count,
       ),
     // The list needs no bodies: those are read one message at a time.
-    (limit, offset) =>
-      matching()
-        .select(["id", "kind", "to_address as to", "subject", "status", "attempts", "created_at"])
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+    async (limit, offset) =>
+      (
+        await matching()
+          .select(["id", "kind", "to_address", "sealed", "message_id", "subject", "status", "attempts", "created_at"])
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      ).map(({ to_address, sealed, message_id, ...listed }) => ({
+        ...listed,
+        // An applicant's address is opened only to be shown.
+        to: sealed ? unseal(to_address, sealedMailContext(message_id, "to")) : to_address,
+      })),
     page,
     pageSize,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changesBetween } from "./changes";
+import { changesBetween, changesFor } from "./changes";
 
 describe("changesBetween: what an audit entry keeps of a change", () => {
   it("keeps the differing fields as [before, after], without the record's own timestamps", () => {
@@ -22,5 +22,32 @@ describe("changesBetween: what an audit entry keeps of a change", () => {
     expect(changesBetween({ key: "site_notice", value: "a" }, { key: "site_notice", value: "b" })).toEqual({
       value: ["a", "b"],
     });
+  });
+});
+
+describe("changesFor: an applicant's records keep field names only", () => {
+  it("turns an application's values into the names of the fields changed", () => {
+    const before = { phone: "07700 900123", address: "1 High Street", state: "submitted" };
+    const after = { phone: "07700 900999", address: "1 High Street", state: "submitted" };
+    const kept = changesFor("application", before, after);
+    expect(kept).toEqual({ fields: [null, ["phone"]] });
+    expect(JSON.stringify(kept)).not.toContain("0770");
+  });
+
+  it("keeps a list of names as given, and nothing of a value slipped in beside it", () => {
+    expect(changesFor("application", null, { fields: ["phone", "address"] })).toEqual({
+      fields: [null, ["phone", "address"]],
+    });
+    expect(JSON.stringify(changesFor("application", null, { fields: ["phone"], phone: "07700 900123" }))).not.toContain(
+      "0770",
+    );
+    expect(changesFor("application-document", null, { name: "bank-statement-amina.pdf" })).toEqual({
+      fields: [null, ["name"]],
+    });
+  });
+
+  it("leaves other records' changes as they were", () => {
+    expect(changesFor("story", { title: "A" }, { title: "B" })).toEqual({ title: ["A", "B"] });
+    expect(changesFor("applications-settings-x", { a: 1 }, { a: 2 })).toEqual({ a: [1, 2] });
   });
 });

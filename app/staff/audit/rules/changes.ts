@@ -38,3 +38,37 @@ export function changesBetween(older: object | null | undefined, newer: object |
   }
   return changes;
 }
+
+/** Records that hold an applicant's personal data (issue 31): "application", "application-document"... */
+export function keepsFieldNamesOnly(entity: string): boolean {
+  return /^applica(tion|nt)(\b|-|_)/.test(entity);
+}
+
+function listedFields(record: object | null | undefined): string[] | undefined {
+  const fields = (record as { fields?: unknown } | null | undefined)?.fields;
+  if (!record || Object.keys(record).length !== 1 || !Array.isArray(fields)) return undefined;
+  return fields.filter((field): field is string => typeof field === "string");
+}
+
+/**
+ * What the trail keeps of a change to an applicant's record: the names of the fields changed,
+ * never their values, whatever a caller hands in (`{fields: ["phone", "address"]}`, or whole
+ * records, of which only the differing fields' names are kept).
+ */
+export function fieldNamesChanged(older: object | null | undefined, newer: object | null | undefined): Changes {
+  const listed = [listedFields(older), listedFields(newer)];
+  const names = listed.some(Boolean)
+    ? [...new Set(listed.flatMap((fields) => fields ?? []))]
+    : Object.keys(changesBetween(older, newer));
+  const kept = names.filter((field) => !isNeverWritten(field));
+  return kept.length ? { fields: [null, kept] } : {};
+}
+
+/** An entry's changes: field names only for an applicant's records, before and after for the rest. */
+export function changesFor(
+  entity: string,
+  older: object | null | undefined,
+  newer: object | null | undefined,
+): Changes {
+  return keepsFieldNamesOnly(entity) ? fieldNamesChanged(older, newer) : changesBetween(older, newer);
+}

@@ -1,6 +1,6 @@
 import { getDb, type DB } from "~/lib/db.server";
 import { currentActor, type RequestActor } from "~/lib/request-actor.server";
-import { changesBetween } from "../rules/changes";
+import { changesFor } from "../rules/changes";
 
 /** What happened, to which record: the words the Audit screen filters by. */
 export interface AuditEvent {
@@ -11,7 +11,10 @@ export interface AuditEvent {
   entityId?: string | number;
   /** One line a person reads ("Story: Winter appeal"), never personal data beyond a name. */
   summary?: string;
-  /** The record as it was and as it is (a row, or the service's own shape): only the fields that differ are kept. */
+  /**
+   * The record as it was and as it is (a row, or the service's own shape): only the fields that
+   * differ are kept; for an applicant's records ("application..."), only their names.
+   */
   before?: object | null;
   after?: object | null;
   /** Who, when it is not the request's own person (a sign-in, before the person is known). */
@@ -33,7 +36,8 @@ export async function recordAudit(event: AuditEvent, trx?: DB): Promise<void> {
       entity: event.entity,
       entity_id: event.entityId === undefined ? "" : String(event.entityId),
       summary: event.summary ?? "",
-      changes: JSON.stringify(changesBetween(event.before, event.after)),
+      // An applicant's record keeps the names of the fields changed, never their values (issue 31).
+      changes: JSON.stringify(changesFor(event.entity, event.before, event.after)),
       address: actor.address ?? "",
       user_agent: (actor.userAgent ?? "").slice(0, 300),
     })

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { seedDemoContent } from "../../../../db/seed";
+import { dataKeyProblem } from "~/applications/privacy/index.server";
 import { UPLOAD_FOLDERS } from "~/content/media";
 import { ensureFirstAdmin } from "~/staff/accounts/index.server";
 import { refuseDemoMoneyWithLivePayments, StartRefusedError } from "./demo-money.server";
@@ -59,6 +60,9 @@ async function prepare(): Promise<StartupReport> {
   const isNewDatabase = !(await tableExists(db, "kysely_migration"));
   await migrateToLatest(db);
   await refuseDemoMoneyWithLivePayments();
+  // Applicants' personal data opens with the key set, or the site does not start (decision 168).
+  const keyProblem = await dataKeyProblem(db);
+  if (keyProblem) throw new StartRefusedError(keyProblem);
   await ensureDefaultSettings();
 
   const seededDemo = isNewDatabase && env.SEED_DEMO;
