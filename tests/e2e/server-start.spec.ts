@@ -36,6 +36,11 @@ async function startAndWaitForExit(
 
 /** Every process on one PostgreSQL database signs sessions with the same secret (required there). */
 const SHARED_SECRET = "end-to-end-test-session-secret-0123456789";
+/**
+ * And seals applicants' data with the same key (the end-to-end server's, in playwright.config.ts): a replica
+ * without it does not start on a database holding applications.
+ */
+const E2E_DATA_KEY = "e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0";
 const LIVE_KEYS = { STRIPE_SECRET_KEY: "sk_live_never_called", STRIPE_WEBHOOK_SECRET: "whsec_never_called" };
 const DEMO_MONEY_HELD =
   /^Payments are live \(a live Stripe key\), but the database .+ holds the demo's made-up money: [\d,]+ gifts and [\d,]+ ledger entries recorded by "demo \(made up\)"\.$/;
@@ -52,7 +57,7 @@ test("a server whose port is taken says so and exits with an error", async () =>
     const { code, output } = await startAndWaitForExit({
       PORT: process.env.E2E_PORT,
       ...(onPostgres()
-        ? { DATABASE_URL: e2eDatabaseUrl(), SESSION_SECRET: SHARED_SECRET }
+        ? { DATABASE_URL: e2eDatabaseUrl(), SESSION_SECRET: SHARED_SECRET, DATA_ENCRYPTION_KEY: E2E_DATA_KEY }
         : { DATABASE_URL: `file:${path.join(folder, "second.sqlite")}` }),
       UPLOADS_DIR: path.join(folder, "uploads"),
     });
