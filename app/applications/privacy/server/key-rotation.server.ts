@@ -140,7 +140,7 @@ export async function resealPersonalData(batchSize = 500): Promise<RotationCount
     (db, afterId, limit) =>
       db
         .selectFrom("application_drafts")
-        .select(["id", "token_hash", "body_sealed", "email_key"])
+        .select(["id", "token_hash", "body_sealed"])
         .where("id", ">", afterId)
         .orderBy("id")
         .limit(limit)
