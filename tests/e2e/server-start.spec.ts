@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -36,6 +36,11 @@ async function startAndWaitForExit(
 
 /** Every process on one PostgreSQL database signs sessions with the same secret (required there). */
 const SHARED_SECRET = "end-to-end-test-session-secret-0123456789";
+/**
+ * And seals applicants' data with the same key (the end-to-end server's, in playwright.config.ts): a replica
+ * without it does not start on a database holding applications.
+ */
+const E2E_DATA_KEY = "e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0";
 const LIVE_KEYS = { STRIPE_SECRET_KEY: "sk_live_never_called", STRIPE_WEBHOOK_SECRET: "whsec_never_called" };
 const DEMO_MONEY_HELD =
   /^Payments are live \(a live Stripe key\), but the database .+ holds the demo's made-up money: [\d,]+ gifts and [\d,]+ ledger entries recorded by "demo \(made up\)"\.$/;
@@ -52,7 +57,7 @@ test("a server whose port is taken says so and exits with an error", async () =>
     const { code, output } = await startAndWaitForExit({
       PORT: process.env.E2E_PORT,
       ...(onPostgres()
-        ? { DATABASE_URL: e2eDatabaseUrl(), SESSION_SECRET: SHARED_SECRET }
+        ? { DATABASE_URL: e2eDatabaseUrl(), SESSION_SECRET: SHARED_SECRET, DATA_ENCRYPTION_KEY: E2E_DATA_KEY }
         : { DATABASE_URL: `file:${path.join(folder, "second.sqlite")}` }),
       UPLOADS_DIR: path.join(folder, "uploads"),
     });
@@ -238,3 +243,76 @@ async function startUntilListening(cwd: string): Promise<string> {
   await exited;
   return output;
 }
+
+/** Starts the production server on `env` until it listens, then stops it: all it printed. */
+async function startServerUntilListening(env: Record<string, string>): Promise<string> {
+  const child = spawn(process.execPath, [path.resolve("server.mjs")], {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", SEED_DEMO: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes("Charity site listening")) resolve();
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    void exited.then((code) => reject(new Error(`The start exited (${code}) before listening:\n${output}`)));
+  });
+  child.kill("SIGTERM");
+  await exited;
+  return output;
+}
+
+/**
+ * Issue 31 (decision 168): a new SQLite site makes its data key at its first start, beside the
+ * database; once it holds an application, a start without the key that sealed it is refused,
+ * saying why, before the site serves anyone.
+ */
+test("a site holding applications does not start without the data key that sealed them, and says why", async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "charity-data-key-"));
+  try {
+    const database = path.join(folder, "data", "charity.sqlite");
+    const site = {
+      DATABASE_URL: `file:${database}`,
+      UPLOADS_DIR: path.join(folder, "uploads"),
+      SESSION_SECRET: "",
+      DATA_ENCRYPTION_KEY: "",
+      DATA_ENCRYPTION_OLD_KEYS: "",
+    };
+    await startServerUntilListening(site);
+    const keyFile = path.join(folder, "data", "data-encryption-key");
+    expect(readFileSync(keyFile, "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
+
+    // An application sealed with a key this site does not have (as if restored beside another key).
+    const sqlite = new SQLite(database);
+    try {
+      sqlite
+        .prepare(
+          "insert into applications (ref, email_key, applicant_sealed, household_size, purpose, requested_cents) values (?, ?, ?, 1, 'rent', 100)",
+        )
+        .run("ZA-TESTKEY1", "k", "v1.deadbeef.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA");
+    } finally {
+      sqlite.close();
+    }
+    const wrong = await startAndWaitForExit({ ...site, PORT: "0" });
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toContain("does not open the applicants' personal data");
+    expect(wrong.output).toContain("application ZA-TESTKEY1");
+    expect(wrong.output).toContain("sealed with key deadbeef, which is not set");
+    expect(wrong.output).not.toContain("Charity site listening");
+    expect(wrong.output).not.toMatch(/\bat .+:\d+:\d+\)?$/m);
+
+    // Without the key file, no new key is made over stored applications: the start is refused.
+    rmSync(keyFile);
+    const none = await startAndWaitForExit({ ...site, PORT: "0" });
+    expect(none.code).toBe(1);
+    expect(none.output).toContain("no data key is set");
+    expect(none.output).toContain(`put back the file ${keyFile}`);
+    expect(readdirSync(path.join(folder, "data"))).not.toContain("data-encryption-key");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

@@ -140,7 +140,7 @@ export async function resealPersonalData(batchSize = 500): Promise<RotationCount
     (db, afterId, limit) =>
       db
         .selectFrom("application_drafts")
-        .select(["id", "token_hash", "body_sealed", "email_key"])
+        .select(["id", "token_hash", "body_sealed"])
         .where("id", ">", afterId)
         .orderBy("id")
         .limit(limit)
@@ -151,7 +151,8 @@ export async function resealPersonalData(batchSize = 500): Promise<RotationCount
       const email = emailIn(JSON.parse(unseal(body, draftContext(row.token_hash))));
       await trx
         .updateTable("application_drafts")
-        .set({ body_sealed: body, email_key: email ? emailKey(email) : row.email_key })
+        // As the draft's own service keys it: the email given so far, or none yet.
+        .set({ body_sealed: body, email_key: emailKey(email ?? "") })
         .where("id", "=", row.id)
         .execute();
       return true;

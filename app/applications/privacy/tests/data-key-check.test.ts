@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { dataKeyProblem } from "~/applications/privacy/index.server";
 import { dataKeyFile } from "~/lib/data-keys.server";
 import { getDb } from "~/lib/db.server";
-import { bootstrap } from "~/staff/startup/index.server";
+import { bootstrap, describeStartup } from "~/staff/startup/index.server";
 import { byEngine, testEngine } from "../../../../tests/support/database-engine";
 import { applyFor, KEY_A, KEY_B, useKeys } from "./privacy-fixtures";
 
@@ -87,5 +87,20 @@ describe("a site holding applications", () => {
       name: "StartRefusedError",
       message: expect.stringContaining("does not open the applicants' personal data"),
     });
+  });
+});
+
+describe("the start-up's report", () => {
+  it("warns a PostgreSQL site without DATA_ENCRYPTION_KEY that it cannot take applications", async () => {
+    useKeys({});
+    const report = await bootstrap();
+    const warning = describeStartup(report, "http://localhost:3000").find((line) =>
+      line.includes("DATA_ENCRYPTION_KEY"),
+    );
+    if (testEngine() === "postgres")
+      expect(warning).toMatch(/^WARNING: DATA_ENCRYPTION_KEY is not set: families' applications cannot be taken/);
+    else expect(warning).toBeUndefined();
+    useKeys({ DATA_ENCRYPTION_KEY: KEY_A });
+    expect(describeStartup(report, "http://localhost:3000").join("\n")).not.toContain("DATA_ENCRYPTION_KEY");
   });
 });

@@ -131,8 +131,14 @@ export async function caseWithEverything(email = "amina.applicant@example.org"):
   return { id, ref };
 }
 
+/** Tokens and ids as the site keeps them: hashes that name nobody. */
+const hashOf = (text: string) => createHash("sha256").update(text).digest("base64url");
+export const draftTokenFor = (email: string) => hashOf(`draft:${email}`);
+export const linkTokenFor = (email: string) => hashOf(`link:${email}`);
+export const sessionIdFor = (email: string) => hashOf(`session:${email}`);
+
 export async function draftFor(email: string) {
-  const token_hash = `draft-${email}`;
+  const token_hash = draftTokenFor(email);
   await getDb()
     .insertInto("application_drafts")
     .values({
@@ -147,10 +153,10 @@ export async function draftFor(email: string) {
 export async function signInsFor(email: string) {
   await getDb()
     .insertInto("applicant_sign_in_links")
-    .values({ email_key: emailKey(email), token_hash: `link-${email}`, expires_at: "2099-01-01T00:00:00.000Z" })
+    .values({ email_key: emailKey(email), token_hash: linkTokenFor(email), expires_at: "2099-01-01T00:00:00.000Z" })
     .execute();
   await getDb()
     .insertInto("applicant_sessions")
-    .values({ id: `session-${email}`, email_key: emailKey(email), expires_at: "2099-01-01T00:00:00.000Z" })
+    .values({ id: sessionIdFor(email), email_key: emailKey(email), expires_at: "2099-01-01T00:00:00.000Z" })
     .execute();
 }

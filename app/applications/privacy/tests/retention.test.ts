@@ -4,7 +4,17 @@ import { eraseExpiredPersonalData } from "~/applications/privacy/index.server";
 import { documentFilePath } from "~/applications/privacy/server/document-files.server";
 import { getDb } from "~/lib/db.server";
 import type { ApplicationState } from "../../../../db/schema";
-import { caseWithEverything, draftFor, KEY_A, signInsFor, storedNameFor, useKeys } from "./privacy-fixtures";
+import {
+  caseWithEverything,
+  draftFor,
+  draftTokenFor,
+  KEY_A,
+  linkTokenFor,
+  sessionIdFor,
+  signInsFor,
+  storedNameFor,
+  useKeys,
+} from "./privacy-fixtures";
 
 /** Issue 31, decision 170: personal data of cases closed longer ago than the retention period is erased. */
 const NOW = new Date("2026-12-07T12:00:00.000Z");
@@ -148,7 +158,7 @@ describe("the retention round", () => {
     await getDb()
       .updateTable("application_drafts")
       .set({ expires_at: "2026-11-01T00:00:00.000Z" })
-      .where("token_hash", "=", "draft-stale.draft@example.org")
+      .where("token_hash", "=", draftTokenFor("stale.draft@example.org"))
       .execute();
     await signInsFor("live@example.org");
     await signInsFor("expired@example.org");
@@ -156,25 +166,27 @@ describe("the retention round", () => {
     await getDb()
       .updateTable("applicant_sign_in_links")
       .set({ expires_at: "2026-12-01T00:00:00.000Z" })
-      .where("token_hash", "=", "link-expired@example.org")
+      .where("token_hash", "=", linkTokenFor("expired@example.org"))
       .execute();
     await getDb()
       .updateTable("applicant_sessions")
       .set({ expires_at: "2026-12-01T00:00:00.000Z" })
-      .where("id", "=", "session-expired@example.org")
+      .where("id", "=", sessionIdFor("expired@example.org"))
       .execute();
     await getDb()
       .updateTable("applicant_sign_in_links")
       .set({ used_at: "2026-12-06T00:00:00.000Z" })
-      .where("token_hash", "=", "link-used@example.org")
+      .where("token_hash", "=", linkTokenFor("used@example.org"))
       .execute();
 
     expect(await eraseExpiredPersonalData(NOW)).toMatchObject({ draftsDeleted: 1, signInsDeleted: 3 });
     const drafts = await getDb().selectFrom("application_drafts").select("token_hash").execute();
-    expect(drafts.map((draft) => draft.token_hash)).toEqual(["draft-live.draft@example.org"]);
+    expect(drafts.map((draft) => draft.token_hash)).toEqual([draftTokenFor("live.draft@example.org")]);
     const links = await getDb().selectFrom("applicant_sign_in_links").select("token_hash").execute();
-    expect(links.map((link) => link.token_hash)).toEqual(["link-live@example.org"]);
-    const sessions = await getDb().selectFrom("applicant_sessions").select("id").orderBy("id").execute();
-    expect(sessions.map((session) => session.id)).toEqual(["session-live@example.org", "session-used@example.org"]);
+    expect(links.map((link) => link.token_hash)).toEqual([linkTokenFor("live@example.org")]);
+    const sessions = await getDb().selectFrom("applicant_sessions").select("id").execute();
+    expect(sessions.map((session) => session.id).sort()).toEqual(
+      [sessionIdFor("live@example.org"), sessionIdFor("used@example.org")].sort(),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { composeMail, type MailParts } from "../rules/mail-layout";
+import { DataKeyError } from "~/lib/data-encryption.server";
 import { seal, unseal } from "~/lib/data-keys.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -110,8 +111,20 @@ export interface OutboxMessage {
   links: string[];
 }
 
+const UNOPENED = "(sealed with a data key this site does not have)";
+
+/** What the Outbox shows of a message: opened, or a word that it does not open (a key missing), never a 500. */
+function shownMail(row: StoredMail): ReturnType<typeof openedMail> {
+  try {
+    return openedMail(row);
+  } catch (error) {
+    if (!(error instanceof DataKeyError)) throw error;
+    return { to: UNOPENED, text: UNOPENED, html: UNOPENED };
+  }
+}
+
 function toOutboxMessage(row: OutboundMailRow): OutboxMessage {
-  const { to, text, html } = openedMail(row);
+  const { to, text, html } = shownMail(row);
   return {
     id: row.id,
     kind: row.kind,
@@ -172,11 +185,16 @@ export async function findOutboxPage(filter: OutboxFilter, page: number, pageSiz
           .limit(limit)
           .offset(offset)
           .execute()
-      ).map(({ to_address, sealed, message_id, ...listed }) => ({
-        ...listed,
+      ).map(({ to_address, sealed, message_id, ...listed }) => {
+        if (!sealed) return { ...listed, to: to_address };
         // An applicant's address is opened only to be shown.
-        to: sealed ? unseal(to_address, sealedMailContext(message_id, "to")) : to_address,
-      })),
+        try {
+          return { ...listed, to: unseal(to_address, sealedMailContext(message_id, "to")) };
+        } catch (error) {
+          if (!(error instanceof DataKeyError)) throw error;
+          return { ...listed, to: UNOPENED };
+        }
+      }),
     page,
     pageSize,
   );

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { forgetKeyRing } from "~/lib/data-keys.server";
 import { getDb } from "~/lib/db.server";
 import { databaseFilePath, resetEnvCache } from "~/lib/env.server";
 import { closeSmtpSender, smtpSender } from "~/lib/mail-transport.server";
@@ -96,6 +97,27 @@ describe("an applicant's mail", () => {
     expect(outbox.viewing).toMatchObject({ to: ADDRESS, subject: "We received your application" });
     expect(outbox.viewing!.text).toContain(WORDS);
     expect(outbox.viewing!.html).toContain("Dear Fatima Rahman,");
+  });
+
+  it("is shown in the Outbox as sealed, not as an error, when the key that sealed it is gone", async () => {
+    await queuePersonal();
+    const [row] = await mailRows();
+    const otherKey = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00";
+    const siteKey = process.env.DATA_ENCRYPTION_KEY!;
+    try {
+      Object.assign(process.env, { DATA_ENCRYPTION_KEY: otherKey });
+      resetEnvCache();
+      forgetKeyRing();
+      const outbox = (await callRoute(outboxScreen.loader, `/admin/outbox?view=${row!.id}`)) as Awaited<
+        ReturnType<typeof outboxScreen.loader>
+      >;
+      expect(outbox.messages[0]!.to).toBe("(sealed with a data key this site does not have)");
+      expect(outbox.viewing!.text).toBe("(sealed with a data key this site does not have)");
+    } finally {
+      Object.assign(process.env, { DATA_ENCRYPTION_KEY: siteKey });
+      resetEnvCache();
+      forgetKeyRing();
+    }
   });
 
   it("is queued once per cause, as any mail", async () => {

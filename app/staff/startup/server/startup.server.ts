@@ -8,7 +8,7 @@ import { refuseDemoMoneyWithLivePayments, StartRefusedError } from "./demo-money
 import { ensureDefaultSettings } from "~/content/settings/index.server";
 import { getDb, migrateToLatest, oneProcessAtATime, tableExists } from "~/lib/db.server";
 import { PLACEHOLDER_ORGANISATION } from "~/shared/foundation";
-import { databaseLabel, getEnv, isSandboxMode, paymentMode, type PaymentMode } from "~/lib/env.server";
+import { databaseEngine, databaseLabel, getEnv, isSandboxMode, paymentMode, type PaymentMode } from "~/lib/env.server";
 import { getSessionSecret } from "~/lib/session-secret.server";
 import { pruneExpiredSessions } from "~/lib/session.server";
 
@@ -121,6 +121,12 @@ export function describeStartup(report: StartupReport, siteUrl: string): string[
       ? `Mail: sent through ${new URL(getEnv().SMTP_URL!).host} (SMTP_URL).`
       : "Mail: kept on this machine (no SMTP_URL); staff read it in the admin Outbox.",
   );
+  // A PostgreSQL site from before applications starts without the data key, but cannot seal a family's application.
+  if (databaseEngine() === "postgres" && !getEnv().DATA_ENCRYPTION_KEY) {
+    lines.push(
+      "WARNING: DATA_ENCRYPTION_KEY is not set: families' applications cannot be taken (their personal data is sealed with it). Set the same key on every process (see docs/going-live.md).",
+    );
+  }
   const placeholders = placeholderOrganisationSettings();
   if (placeholders.length > 0 && (getEnv().SMTP_URL || paymentMode() === "live")) {
     lines.push(
