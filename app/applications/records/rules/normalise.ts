@@ -6,7 +6,10 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Digits only, without a leading international 00 or a trunk 0, so "+44 7700 900123" and "07700900123" meet on their last ten. */
+/**
+ * Digits only, the last ten kept, so "+44 7700 900123" and "07700900123" meet (a leading
+ * international 00 or trunk 0 falls away).
+ */
 export function normalisePhone(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   return digits.slice(-10);

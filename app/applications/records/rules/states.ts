@@ -65,15 +65,7 @@ export const STATE_FOR_APPLICANT: Record<ApplicationState, string> = {
   lapsed: "This application lapsed because the documents we asked for did not arrive in time.",
 };
 
-export const CASE_ACTIONS = [
-  "assign",
-  "request-documents",
-  "assess",
-  "approve",
-  "decline",
-  "pay",
-  "close",
-] as const;
+export const CASE_ACTIONS = ["assign", "request-documents", "assess", "approve", "decline", "pay", "close"] as const;
 export type CaseAction = (typeof CASE_ACTIONS)[number];
 
 export function isCaseAction(value: unknown): value is CaseAction {

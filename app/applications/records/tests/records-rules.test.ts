@@ -57,7 +57,12 @@ describe("the application's schema", () => {
   });
 
   it("names each field it refuses", () => {
-    const result = applicationSchema.safeParse({ ...typed, children_ages: "4, twenty", declare_true: "", cost_food: "-3" });
+    const result = applicationSchema.safeParse({
+      ...typed,
+      children_ages: "4, twenty",
+      declare_true: "",
+      cost_food: "-3",
+    });
     expect(result.success).toBe(false);
     const fields = result.error!.issues.map((issue) => issue.path.join("."));
     expect(fields).toEqual(expect.arrayContaining(["children_ages", "declare_true", "cost_food"]));
