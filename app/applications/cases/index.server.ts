@@ -11,11 +11,5 @@ export {
   type CaseSummary,
   type CaseView,
 } from "./server/cases.server";
-export {
-  addCaseMessage,
-  assessCase,
-  assignCase,
-  requestDocuments,
-  runCaseAction,
-} from "./server/case-actions.server";
+export { addCaseMessage, assessCase, assignCase, requestDocuments, runCaseAction } from "./server/case-actions.server";
 export { duplicatesOf, capCheck } from "./server/duplicates.server";

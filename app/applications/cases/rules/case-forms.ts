@@ -1,7 +1,7 @@
 import { ZAKAT_CATEGORIES, type ZakatCategoryKey } from "~/funds/funds";
 import { hasWholeCents, readNumber } from "~/shared/amount-input";
 import { isRealDate } from "~/shared/dates";
-import { requiredText } from "~/shared/schema-fields";
+import { optionalText, requiredText } from "~/shared/schema-fields";
 import { z } from "~/shared/zod";
 
 /**
@@ -13,30 +13,31 @@ import { z } from "~/shared/zod";
 
 /** A case worker by id (the form's select) or username (the API). */
 export const assignSchema = z.object({
-  caseworker: z.preprocess(
-    (raw) => (typeof raw === "number" ? String(raw) : raw),
-    requiredText("Case worker", 120),
-  ),
+  caseworker: z.preprocess((raw) => (typeof raw === "number" ? String(raw) : raw), requiredText("Case worker", 120)),
 });
 export type AssignInput = z.infer<typeof assignSchema>;
 
 /** How many documents one request may ask for: a form shows this many rows. */
 export const MAX_DOCUMENTS_PER_REQUEST = 5;
 
-const documentRow = z.object({
-  what: requiredText("What is needed", 200),
-  why: requiredText("Why it is needed", 500),
-});
-
-/** A form's empty rows (neither field typed) are not requests. */
-function withoutEmptyRows(raw: unknown): unknown {
-  if (!Array.isArray(raw)) return raw;
-  return raw.filter((row) => {
-    if (!row || typeof row !== "object") return true;
-    const { what, why } = row as { what?: unknown; why?: unknown };
-    return [what, why].some((value) => typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null);
-  });
-}
+/**
+ * One document asked for: what, and why. A form's row left empty (neither typed) is no request
+ * and is passed over; a row half filled says which half is missing, on that row.
+ */
+const documentRow = z.preprocess(
+  (raw) => raw ?? {},
+  z
+    .object({
+      what: optionalText("What is needed", 200),
+      why: optionalText("Why it is needed", 500),
+    })
+    .superRefine((row, context) => {
+      if (row.what && !row.why)
+        context.addIssue({ code: "custom", path: ["why"], message: "Please say why it is needed" });
+      if (row.why && !row.what)
+        context.addIssue({ code: "custom", path: ["what"], message: "Please say what is needed" });
+    }),
+);
 
 const dueDate = z
   .string({ message: "The due date must be a date as YYYY-MM-DD" })
@@ -46,13 +47,11 @@ const dueDate = z
   .transform((value) => value || undefined);
 
 export const documentRequestSchema = z.object({
-  documents: z.preprocess(
-    withoutEmptyRows,
-    z
-      .array(documentRow, { message: "Please say which documents are needed" })
-      .min(1, "Please say which documents are needed, and why")
-      .max(MAX_DOCUMENTS_PER_REQUEST, `At most ${MAX_DOCUMENTS_PER_REQUEST} documents at a time`),
-  ),
+  documents: z
+    .array(documentRow, { message: "Please say which documents are needed, and why" })
+    .max(MAX_DOCUMENTS_PER_REQUEST, `At most ${MAX_DOCUMENTS_PER_REQUEST} documents at a time`)
+    .transform((rows) => rows.filter((row) => row.what !== ""))
+    .refine((rows) => rows.length > 0, "Please say which documents are needed, and why"),
   /** By when; the documentDays setting from today when not given. */
   due: dueDate,
 });
@@ -120,8 +119,10 @@ export const assessmentFormSchema = z.object({
   months,
 });
 
+export type AssessmentFormInput = z.infer<typeof assessmentFormSchema>;
+
 /** The form's fields as the API's shape, for the one service both call. */
-export function assessmentFromForm(value: z.infer<typeof assessmentFormSchema>): Record<string, unknown> {
+export function assessmentFromForm(value: AssessmentFormInput): Record<string, unknown> {
   const { plan, amount, months: count, ...rest } = value;
   return { ...rest, recommended: { plan, amount, months: count } };
 }
@@ -136,4 +137,3 @@ export const messageSchema = z.object({
   body: requiredText("The text", 5000),
 });
 export type MessageInput = z.infer<typeof messageSchema>;
-

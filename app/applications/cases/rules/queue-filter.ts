@@ -1,11 +1,12 @@
 import { isZakatCategory, type ZakatCategoryKey } from "~/funds/funds";
-import { isApplicationState, type ApplicationState } from "~/applications/records";
+import { isApplicationState, readReference, type ApplicationState } from "~/applications/records";
 
 /**
  * The queue's filter, read from an address (the screen's and the API's alike): `state`
  * (`open`, the default on the screen; `all`; or one state), `category` (one of the eight) and
- * `caseworker` (`mine`, `unassigned`, or a person's id). Each is a condition in SQL with an
- * index behind it (migration 0034): the queue never reads a case's sealed data.
+ * `caseworker` (`mine`, `unassigned`, or a person's id); or `search`, a reference the family
+ * quotes, which finds that case in whatever state. Each is a condition in SQL with an index
+ * behind it (migration 0034): the queue never reads a case's sealed data.
  */
 export type StateChoice = "open" | "all" | ApplicationState;
 export type CaseworkerChoice = "mine" | "unassigned" | number;
@@ -14,6 +15,8 @@ export interface QueueFilter {
   state: StateChoice;
   category?: ZakatCategoryKey;
   caseworker?: CaseworkerChoice;
+  /** One case by its reference (a search), whatever its state. */
+  ref?: string;
 }
 
 export function readQueueFilter(
@@ -38,6 +41,14 @@ export function readQueueFilter(
     else if (/^\d{1,9}$/.test(caseworker)) filter.caseworker = Number(caseworker);
     else problems.push("caseworker must be mine, unassigned or a person's id");
   }
+  const search = params.get("search")?.trim();
+  if (search) {
+    const ref = readReference(search);
+    if (ref) {
+      filter.ref = ref;
+      filter.state = "all";
+    } else problems.push("search must be an application's reference, as ZA- and eight characters");
+  }
   return problems.length ? { filter, problem: problems.join("; ") } : { filter };
 }
 
@@ -47,5 +58,6 @@ export function queueQuery(filter: QueueFilter, defaultState: StateChoice = "ope
   if (filter.state !== defaultState) query.set("state", filter.state);
   if (filter.category) query.set("category", filter.category);
   if (filter.caseworker !== undefined) query.set("caseworker", String(filter.caseworker));
+  if (filter.ref) query.set("search", filter.ref);
   return query;
 }

@@ -1,4 +1,10 @@
-import { actionAllowed, isCaseAction, monthlyShortfallCents, notAllowedMessage, type CaseAction } from "~/applications/records";
+import {
+  actionAllowed,
+  isCaseAction,
+  monthlyShortfallCents,
+  notAllowedMessage,
+  type CaseAction,
+} from "~/applications/records";
 import { applicantOf, sealCaseValue } from "~/applications/records/index.server";
 import {
   approveApplication,
@@ -42,7 +48,9 @@ type Db = DB;
 /** The case's row, locked for the write on PostgreSQL, its state checked for the action. */
 async function caseForAction(trx: Db, ref: string, action: CaseAction): Promise<ApplicationRow> {
   const found = await caseRowByRef(ref, trx);
-  const row = await lockedForTheWrite(trx.selectFrom("applications").selectAll().where("id", "=", found.id)).executeTakeFirstOrThrow();
+  const row = await lockedForTheWrite(
+    trx.selectFrom("applications").selectAll().where("id", "=", found.id),
+  ).executeTakeFirstOrThrow();
   if (!actionAllowed(action, row.state)) throw new ConflictError(notAllowedMessage(action, row.state));
   return row;
 }
@@ -59,7 +67,8 @@ async function updateCase(
     .where("id", "=", row.id)
     .where("state", "=", row.state)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new ConflictError(`Application ${row.ref} changed meanwhile: please look again`);
+  if (Number(updated.numUpdatedRows) !== 1)
+    throw new ConflictError(`Application ${row.ref} changed meanwhile: please look again`);
 }
 
 function by(actor: Admin): string {
@@ -80,7 +89,11 @@ async function assigneeFrom(value: string, db: Db): Promise<Assignee> {
   return found;
 }
 
-export async function assignCase(ref: string, input: unknown, actor: Admin): Promise<{ state: ApplicationState; assigned_to: Assignee }> {
+export async function assignCase(
+  ref: string,
+  input: unknown,
+  actor: Admin,
+): Promise<{ state: ApplicationState; assigned_to: Assignee }> {
   const { caseworker } = parseOrThrow(assignSchema, input);
   return getDb()
     .transaction()
@@ -118,8 +131,7 @@ export async function requestDocuments(
 ): Promise<{ state: ApplicationState; due_on: string; request_ids: number[] }> {
   const { documents, due } = parseOrThrow(documentRequestSchema, input);
   const today = todayIn(getEnv().SITE_TIMEZONE);
-  if (due !== undefined && due < today)
-    throw new ValidationError({ due: ["The due date cannot be in the past"] });
+  if (due !== undefined && due < today) throw new ValidationError({ due: ["The due date cannot be in the past"] });
   return getDb()
     .transaction()
     .execute(async (trx) => {
@@ -186,7 +198,8 @@ export async function assessCase(
     .execute(async (trx) => {
       const row = await caseForAction(trx, ref, "assess");
       const applicant = applicantOf(row);
-      if (!applicant) throw new ConflictError(`Application ${row.ref}'s personal data was erased: it cannot be assessed`);
+      if (!applicant)
+        throw new ConflictError(`Application ${row.ref}'s personal data was erased: it cannot be assessed`);
       const shortfall = monthlyShortfallCents(applicant);
       const each = dollarsToCents(assessment.recommended.amount);
       const now = nowIso();
@@ -251,7 +264,9 @@ export async function addCaseMessage(ref: string, input: unknown, actor: Admin):
           entity: "application",
           entityId: row.ref,
           summary:
-            message.kind === "note" ? `Application ${row.ref}: a note added` : `Application ${row.ref}: a message sent to the family`,
+            message.kind === "note"
+              ? `Application ${row.ref}: a note added`
+              : `Application ${row.ref}: a message sent to the family`,
           after: { fields: ["body"] },
           actor: { id: actor.id || null, name: by(actor) },
         },

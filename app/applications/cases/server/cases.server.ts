@@ -8,6 +8,7 @@ import {
   monthlyShortfallCents,
   OPEN_STATES,
   PURPOSES,
+  readReference,
   STATE_LABELS,
   type ApplicantRecord,
 } from "~/applications/records";
@@ -144,12 +145,14 @@ function summaryOf(row: SummaryRow): CaseSummary {
 function matching(filter: QueueFilter, me: Admin) {
   return (eb: ExpressionBuilder<Database, "applications">) => {
     const conditions = [];
+    if (filter.ref) conditions.push(eb("applications.ref", "=", filter.ref));
     if (filter.state === "open") conditions.push(eb("applications.state", "in", [...OPEN_STATES]));
     else if (filter.state !== "all") conditions.push(eb("applications.state", "=", filter.state));
     if (filter.category) conditions.push(eb("applications.category", "=", filter.category));
     if (filter.caseworker === "unassigned") conditions.push(eb("applications.assigned_to_id", "is", null));
     else if (filter.caseworker === "mine") conditions.push(eb("applications.assigned_to_id", "=", me.id));
-    else if (filter.caseworker !== undefined) conditions.push(eb("applications.assigned_to_id", "=", filter.caseworker));
+    else if (filter.caseworker !== undefined)
+      conditions.push(eb("applications.assigned_to_id", "=", filter.caseworker));
     return eb.and(conditions);
   };
 }
@@ -210,15 +213,20 @@ export function casesInBatches(filter: QueueFilter, me: Admin, db: Db = getDb())
   );
 }
 
+/** A reference as stored ("za-abcd 2345" is "ZA-ABCD2345"); anything else is looked up as typed (found nowhere). */
+function storedRef(ref: string): string {
+  return readReference(ref) ?? ref;
+}
+
 /** The case's row by its reference (a 404 for none). */
 export async function caseRowByRef(ref: string, db: Db = getDb()): Promise<ApplicationRow> {
-  const row = await db.selectFrom("applications").selectAll().where("ref", "=", ref.trim().toUpperCase()).executeTakeFirst();
+  const row = await db.selectFrom("applications").selectAll().where("ref", "=", storedRef(ref)).executeTakeFirst();
   if (!row) throw new NotFoundError(`There is no application ${ref}`);
   return row;
 }
 
 async function summaryByRef(ref: string, db: Db): Promise<CaseSummary> {
-  const row = await summaries(db).where("applications.ref", "=", ref.trim().toUpperCase()).executeTakeFirst();
+  const row = await summaries(db).where("applications.ref", "=", storedRef(ref)).executeTakeFirst();
   if (!row) throw new NotFoundError(`There is no application ${ref}`);
   return summaryOf(row);
 }
@@ -240,7 +248,10 @@ export async function assignableStaff(db: Db = getDb()): Promise<Assignee[]> {
 /** The family's words for the API: the applicant object (their own fields), or null once erased. */
 export type ApplicantJson = ApplicantRecord;
 
-export interface CaseJson extends Omit<CaseSummary, "id" | "state_label" | "category_label" | "purpose_label" | "submitted_on_hijri"> {
+export interface CaseJson extends Omit<
+  CaseSummary,
+  "id" | "state_label" | "category_label" | "purpose_label" | "submitted_on_hijri"
+> {
   applicant?: ApplicantJson | null;
   warnings?: CaseWarnings;
 }

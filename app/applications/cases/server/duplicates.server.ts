@@ -102,4 +102,3 @@ export function capCheck(duplicates: DuplicateCase[], capCents: number, recommen
     passed: earlier + recommendedCents > capCents,
   };
 }
-
