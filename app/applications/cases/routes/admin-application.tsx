@@ -6,6 +6,7 @@ import { GrantPanel } from "~/applications/grants/index.ui";
 import { grantOf } from "~/applications/grants/index.server";
 import { getEnv } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
+import { readFormBody } from "~/lib/form-body.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { formatDate, formatDateTime, todayIn } from "~/shared/dates";
 import { formatExactDollars } from "~/shared/money";
@@ -73,7 +74,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = context.get(adminContext)!;
-  const fields = await request.formData();
+  const fields = await readFormBody(request);
   const intent = fields.get("intent");
   const ref = params.ref;
   const done = (what: string) => redirect(`${SCREEN}/${ref}?done=${what}`);
