@@ -43,7 +43,8 @@ async function familyWithTwoApplications(label: string): Promise<{ ref: string; 
     declare_true: "on",
     consent_privacy: "on",
   });
-  const db = openDatabase(e2eDatabaseUrl());
+  const url = e2eDatabaseUrl();
+  const db = openDatabase(/^postgres(ql)?:/i.test(url) ? url : url.replace(/^file:/i, ""));
   try {
     const earlier = await db.transaction().execute((trx) => insertApplication(trx, input));
     const hundredDaysAgo = new Date(Date.now() - 100 * 86_400_000).toISOString();
@@ -118,7 +119,7 @@ async function workTheCase(page: Page, persona: Persona, label: string) {
   await expect(page.getByTestId(`duplicate-${earlier}`)).toContainText("email");
   await expect(page.getByTestId(`duplicate-${earlier}`)).toContainText("name with date of birth");
   await expect(page.getByTestId("computed-shortfall")).toContainText("$350.00");
-  await page.getByLabel("Category").selectOption("masakin");
+  await page.getByLabel("Category", { exact: true }).selectOption("masakin");
   await page.getByLabel("Why this category").fill("Benefits do not meet the rent and food");
   await page.getByLabel("Recommended help").selectOption("monthly");
   await page.getByLabel("Amount (each payment), $").fill("350");
