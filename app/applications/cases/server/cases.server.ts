@@ -14,7 +14,7 @@ import {
 } from "~/applications/records";
 import { applicantOf, applicationSettings, openCaseValue } from "~/applications/records/index.server";
 import { getDb, type DB } from "~/lib/db.server";
-import { inBatches, pageOfRows, rowsOfPage, type ListPage } from "~/lib/list-pages.server";
+import { inBatches, pageOfRows, paged, rowsOfPage, type ListPage } from "~/lib/list-pages.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { centsToDollars } from "~/shared/money";
 import { formatHijri } from "~/shared/hijri";
@@ -195,11 +195,7 @@ export async function listCases(
   page: { limit?: number; offset?: number },
   db: Db = getDb(),
 ): Promise<CaseSummary[]> {
-  const rows = await newestFirst(db, filter, me)
-    .limit(page.limit ?? 1000)
-    .offset(page.offset ?? 0)
-    .execute();
-  return rows.map(summaryOf);
+  return (await paged(newestFirst(db, filter, me), page).execute()).map(summaryOf);
 }
 
 export function casesInBatches(filter: QueueFilter, me: Admin, db: Db = getDb()): AsyncGenerator<CaseSummary[]> {
