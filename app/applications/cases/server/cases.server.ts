@@ -18,6 +18,8 @@ import { inBatches, pageOfRows, paged, rowsOfPage, type ListPage } from "~/lib/l
 import { NotFoundError } from "~/lib/service-errors";
 import { centsToDollars } from "~/shared/money";
 import { formatHijri } from "~/shared/hijri";
+import { todayIn } from "~/shared/dates";
+import { getEnv } from "~/lib/env.server";
 import { holdsAnyOf, type Admin, type Role } from "~/staff/accounts";
 import { recordAudit } from "~/staff/audit/index.server";
 import type { ApplicationMessageKind, ApplicationRow, ApplicationState, Database } from "../../../../db/schema";
@@ -132,7 +134,8 @@ function summaryOf(row: SummaryRow): CaseSummary {
     approved: approved === null ? null : centsToDollars(approved),
     paid: centsToDollars(Number(row.paid_cents)),
     submitted_at: row.submitted_at,
-    submitted_on_hijri: formatHijri(row.submitted_at.slice(0, 10)),
+    // The day as the site's time zone counts it, as the screens show the Gregorian date.
+    submitted_on_hijri: formatHijri(todayIn(getEnv().SITE_TIMEZONE, new Date(row.submitted_at))),
     updated_at: row.updated_at,
     assigned_to:
       row.assigned_to_id === null

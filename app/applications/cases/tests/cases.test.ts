@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { ConflictError, ValidationError } from "~/lib/service-errors";
 import { todayIn } from "~/shared/dates";
+import { formatHijri } from "~/shared/hijri";
 import type { Admin } from "~/staff/accounts";
 import * as caseScreen from "~/applications/cases/routes/admin-application";
 import * as queueScreen from "~/applications/cases/routes/admin-applications";
@@ -337,6 +338,7 @@ describe("the queue", () => {
     expect(refs).not.toContain(closed.ref);
     const text = await screenText(queueScreen, "/admin/applications");
     expect(text).toContain(mine.ref);
+    expect(text).toContain(formatHijri(todayIn("UTC")));
     expect(text).not.toContain(mine.input.name);
 
     const page = (filter: Parameters<typeof findQueuePage>[0]) =>
