@@ -88,6 +88,7 @@ export function MessageForm({ lastResult }: { lastResult: Result }) {
       <SelectField
         field={fields.kind}
         label="Kind"
+        className="max-w-xs"
         options={MESSAGE_KINDS.map((kind) => ({ value: kind.key, label: kind.label }))}
       />
       <TextareaField
@@ -229,7 +230,7 @@ export function AssessmentForm({
           type="number"
           min={1}
           max={MAX_MONTHS}
-          className="w-44"
+          className="w-52"
         />
       </div>
       {total > room ? (
