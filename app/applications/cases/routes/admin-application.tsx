@@ -37,6 +37,11 @@ const DONE: Record<string, string> = {
   assessed: "Assessment saved: the case is recommended, for a second person to decide.",
   note: "Note added.",
   message: "Message sent to the family.",
+  // The grants slice's panel posts to its own route, which comes back here with these.
+  approved: "The grant is approved; its payments are due below.",
+  declined: "The recommendation is declined; the family is sent the reason.",
+  paid: "The payment is written to the Zakat ledger.",
+  closed: "The case is closed.",
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   isCaseAction,
   monthlyShortfallCents,
   notAllowedMessage,
+  STATE_LABELS,
   type CaseAction,
 } from "~/applications/records";
 import { applicantOf, sealCaseValue } from "~/applications/records/index.server";
@@ -36,8 +37,9 @@ import { assignableStaff, caseRowByRef, defaultDueOn, type Assignee } from "./ca
  * The case worker's actions on a case: assign, request documents, assess, and notes and
  * messages. The case page's forms and the API call these same functions (the API's
  * dispatcher is `runCaseAction`). Each checks its input, checks the case's state (a 409 in the
- * words of records/rules/states.ts), writes in one transaction with its audit entry (fields
- * named, never their values) and its mail, and sets `updated_at`.
+ * words of records/rules/states.ts), writes in one transaction with its audit entry and its mail,
+ * and sets `updated_at`. An entry names the fields changed (`{fields: [...]}`), never their
+ * values; the state's move is in its summary.
  */
 
 /** The family's own page, where they read messages and upload documents (the applicant slice's route). */
@@ -69,6 +71,11 @@ async function updateCase(
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1)
     throw new ConflictError(`Application ${row.ref} changed meanwhile: please look again`);
+}
+
+/** The state's move, for an audit entry's summary (which the Audit screen reads): " (submitted → under assessment)". */
+function moved(from: ApplicationState, to: ApplicationState): string {
+  return from === to ? "" : ` (${STATE_LABELS[from].toLowerCase()} → ${STATE_LABELS[to].toLowerCase()})`;
 }
 
 function by(actor: Admin): string {
@@ -108,9 +115,8 @@ export async function assignCase(
           action: "assign",
           entity: "application",
           entityId: row.ref,
-          summary: `Application ${row.ref} assigned to ${assignee.name}`,
-          before: { state: row.state, assigned_to: row.assigned_to_id },
-          after: { state, assigned_to: assignee.id },
+          summary: `Application ${row.ref} assigned to ${assignee.name}${moved(row.state, state)}`,
+          after: { fields: state === row.state ? ["assigned_to"] : ["assigned_to", "state"] },
           actor: { id: actor.id || null, name: by(actor) },
         },
         trx,
@@ -161,9 +167,10 @@ export async function requestDocuments(
           action: "request-documents",
           entity: "application",
           entityId: row.ref,
-          summary: `Application ${row.ref}: ${documents.length} ${documents.length === 1 ? "document" : "documents"} requested, due ${dueOn}`,
-          before: { state: row.state },
-          after: { state: "documents_requested", fields: ["document_requests"], due_on: dueOn },
+          summary: `Application ${row.ref}: ${documents.length} ${documents.length === 1 ? "document" : "documents"} requested, due ${dueOn}${moved(row.state, "documents_requested")}`,
+          after: {
+            fields: row.state === "documents_requested" ? ["document_requests"] : ["document_requests", "state"],
+          },
           actor: { id: actor.id || null, name: by(actor) },
         },
         trx,
@@ -221,11 +228,17 @@ export async function assessCase(
           action: "assess",
           entity: "application",
           entityId: row.ref,
-          summary: `Application ${row.ref} assessed and recommended`,
-          before: { state: row.state },
+          summary: `Application ${row.ref} assessed${moved(row.state, "recommended")}`,
           after: {
-            state: "recommended",
-            fields: ["category", "reason", "shortfall", "recommended_plan", "recommended_amount", "recommended_months"],
+            fields: [
+              "state",
+              "category",
+              "reason",
+              "shortfall",
+              "recommended_plan",
+              "recommended_amount",
+              "recommended_months",
+            ],
           },
           actor: { id: actor.id || null, name: by(actor) },
         },

@@ -366,9 +366,13 @@ export interface CaseView {
   warnings: CaseWarnings;
 }
 
-/** A document's name as the family uploaded it (sealed by the documents slice as text, or as `{name}`). */
-function documentName(ref: string, sealed: string): string {
-  const opened = openCaseValue<unknown>(ref, "document-name", sealed);
+/**
+ * A document's name as the family uploaded it, sealed by the documents slice to its stored file
+ * (records' `CASE_FIELDS.documentName(stored_name)`, "document-name:<stored name>", decision 168),
+ * as text or as `{name}`.
+ */
+function documentName(ref: string, storedName: string, sealed: string): string {
+  const opened = openCaseValue<unknown>(ref, `document-name:${storedName}`, sealed);
   if (typeof opened === "string") return opened;
   return String((opened as { name?: unknown } | null)?.name ?? "");
 }
@@ -394,7 +398,7 @@ export async function viewCase(ref: string, viewer: Admin, db: Db = getDb()): Pr
       .execute(),
     db
       .selectFrom("application_documents")
-      .select(["id", "request_id", "name_sealed", "content_type", "size_bytes", "uploaded_at"])
+      .select(["id", "request_id", "stored_name", "name_sealed", "content_type", "size_bytes", "uploaded_at"])
       .where("application_id", "=", row.id)
       .orderBy("id", "desc")
       .limit(500)
@@ -451,7 +455,7 @@ export async function viewCase(ref: string, viewer: Admin, db: Db = getDb()): Pr
     documents: documents.map((document) => ({
       id: document.id,
       request_id: document.request_id,
-      name: readsFamily ? documentName(row.ref, document.name_sealed) : "",
+      name: readsFamily ? documentName(row.ref, document.stored_name, document.name_sealed) : "",
       content_type: document.content_type,
       size_bytes: document.size_bytes,
       uploaded_at: document.uploaded_at,

@@ -9,6 +9,7 @@ import * as queueScreen from "~/applications/cases/routes/admin-applications";
 import { addCaseMessage, assessCase, assignCase, requestDocuments } from "../server/case-actions.server";
 import { findQueuePage, viewCase, warningsFor } from "../server/cases.server";
 import { duplicatesOf, monthsFrom } from "../server/duplicates.server";
+import { getOutboxMessage } from "~/mail/queue/index.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callRoute, makeContext, unwrapData } from "../../../../tests/support/routes";
 import { screenHtml, screenText } from "../../../../tests/support/screens";
@@ -69,10 +70,8 @@ describe("assigning a case", () => {
     expect(row.updated_at >= before.updated_at).toBe(true);
     const [entry] = await auditOf(ref);
     expect(entry!.action).toBe("assign");
-    expect(JSON.parse(entry!.changes)).toEqual({
-      state: ["submitted", "under_assessment"],
-      assigned_to: [null, caseworker.id],
-    });
+    expect(entry!.summary).toBe(`Application ${ref} assigned to Maryam Case (submitted → under assessment)`);
+    expect(JSON.parse(entry!.changes)).toEqual({ fields: [null, ["assigned_to", "state"]] });
   });
 
   it("takes a username, and refuses a person who may not be given cases", async () => {
@@ -281,12 +280,15 @@ describe("notes and messages", () => {
       .execute();
     expect(rows.map((row) => row.kind).sort()).toEqual(["message", "note"]);
     expect(rows.map((row) => row.body_sealed).join(" ")).not.toMatch(/landlord|rent/);
-    const mails = await getDb()
+    const mail = await getDb()
       .selectFrom("outbound_mail")
-      .select(["subject", "to_address"])
+      .select(["id", "subject"])
       .where("dedupe_key", "=", `application-message-${message.id}`)
-      .execute();
-    expect(mails).toEqual([{ subject: "A message about your application", to_address: input.email }]);
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe("A message about your application");
+    const shown = await getOutboxMessage(mail.id);
+    expect(shown.to).toBe(input.email);
+    expect(shown.text).toContain("Please call us about your rent");
     await expect(addCaseMessage(ref, { kind: "shout", body: "" }, caseworker)).rejects.toBeInstanceOf(ValidationError);
   });
 });
