@@ -21,6 +21,7 @@ const EDITOR = ["editor"] as const;
 const COMMUNITY = ["community"] as const;
 const OWNER = ["owner"] as const;
 const APPEALS = ["editor", "finance"] as const;
+/** Zakat applications (issue 31): case workers, and finance who decide and pay. */
 const CASES = ["caseworker", "finance"] as const;
 
 /** Public reading, the role's writing: the site's content, read by every visitor, written by staff. */
@@ -69,6 +70,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/passkeys": "staff",
   "/admin/passkeys/options": "staff",
   "/admin/passkeys/confirm/options": "staff",
+  // Zakat applications' queue and case page (applications/cases).
+  "/admin/applications": CASES,
+  "/admin/applications/:ref": CASES,
   // The team (staff/accounts): inviting people, their roles, deactivating them.
   "/admin/team": OWNER,
   // Two-factor sign-in (staff/two-factor): every person's own Security page.
@@ -129,6 +133,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   // The audit trail (staff/audit).
   "/api/audit": OWNER,
   "/api/applications/settings": CASES,
+  // Zakat applications (applications/cases): reading and every action alike.
+  "/api/applications": CASES,
+  "/api/applications/:ref": CASES,
+  "/api/applications/:ref/:action": CASES,
   "/api/*": "public",
 };
 

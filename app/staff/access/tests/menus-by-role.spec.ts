@@ -29,6 +29,7 @@ test("an editor's sidebar and dashboard show the editor's screens and nothing of
     "Subscriptions",
     "Ramadan nights",
     "Funds",
+    "Applications",
     "Settings",
     "Outbox",
   ])

@@ -91,6 +91,8 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/newsletter": only("community", "editor"),
   "/admin/newsletter/export": only("community"),
   "/admin/subscriptions": only("finance"),
+  "/admin/applications": only("caseworker", "finance"),
+  "/admin/applications/:ref": only("caseworker", "finance"),
   "/admin/ramadan": only("finance"),
   "/admin/funds": only("finance"),
   "/admin/funds/ledger": only("finance"),
@@ -167,6 +169,9 @@ const EXPECTED: Record<string, Expected> = {
   "/api/rates": readByAll("finance"),
   "/api/transparency": everyone,
   "/api/applications/settings": only("caseworker", "finance"),
+  "/api/applications": only("caseworker", "finance"),
+  "/api/applications/:ref": only("caseworker", "finance"),
+  "/api/applications/:ref/:action": only("caseworker", "finance"),
   "/api/*": everyone,
 };
 
@@ -183,6 +188,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   year: "2026",
   change: "pause",
   decision: "approve",
+  action: "assign",
 };
 
 interface RouteEntry {

@@ -31,6 +31,7 @@ export const ADMIN_NAVIGATION = [
   { to: "/admin/funds", label: "Funds", icon: "scale" },
   // An editor writes the policy's text without the Funds screens, whose tabs lead everyone else to it.
   { to: "/admin/funds/policy", label: "Zakat policy", icon: "scale", unlessOpens: "/admin/funds" },
+  { to: "/admin/applications", label: "Applications", icon: "folder" },
   { to: "/admin/media", label: "Media", icon: "image" },
   { to: "/admin/team", label: "Team", icon: "user" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },
