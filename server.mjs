@@ -25,6 +25,7 @@ const {
   startMailDelivery,
   startRamadanCharges,
   startZakatReminders,
+  startApplicationDocumentDeadlines,
 } = build.entry.module;
 
 let env;
@@ -110,6 +111,8 @@ const stopMailDelivery = startMailDelivery();
 const stopRamadanCharges = startRamadanCharges();
 // Zakat reminders are queued from this process too, with or without SMTP (kept in the Outbox without it).
 const stopZakatReminders = startZakatReminders();
+// Families' document deadlines (a reminder two days before, a lapse after) are kept from this process too.
+const stopApplicationDocumentDeadlines = startApplicationDocumentDeadlines();
 
 async function shutDown(signal) {
   console.log(`${signal} received: closing the server`);
@@ -117,6 +120,7 @@ async function shutDown(signal) {
   setTimeout(() => process.exit(0), 5000).unref();
   // The message being sent is finished and recorded before the database closes.
   await stopZakatReminders();
+  await stopApplicationDocumentDeadlines();
   await stopRamadanCharges();
   await stopMailDelivery();
   server.close(async () => {
