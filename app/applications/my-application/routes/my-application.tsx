@@ -11,7 +11,6 @@ import { formatExactCents } from "~/shared/money";
 import { parseRecordId } from "~/shared/record-id";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { getEnv } from "~/lib/env.server";
-import { formMediaType } from "~/lib/form-body.server";
 import { ValidationError } from "~/lib/service-errors";
 import { visitorOf } from "~/lib/visitor.server";
 import { readSubmission } from "~/ui/form-submission.server";
@@ -64,13 +63,11 @@ type PageAnswer = { kind: "page"; error: string };
 type ActionAnswer = LinkAnswer | UploadAnswer | PageAnswer;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // A file is read only for a family already signed in: a stranger's upload is refused before its body is.
-  const uploading = formMediaType(request) === "multipart/form-data";
+  // A file is kept only for a family already signed in: a stranger's is read past, never written to disk.
   const emailKey = await applicantEmailKey(request);
-  if (uploading && !emailKey) return redirect("/my-application", 303);
   const { fields, file, fileError } = await readSubmission(request, {
     fileField: "document",
-    maxFileBytes: MAX_DOCUMENT_BYTES,
+    maxFileBytes: emailKey ? MAX_DOCUMENT_BYTES : 1,
   });
   const intent = fields.get("intent");
   if (intent === "request-link") {
