@@ -3,6 +3,7 @@ export {
   documentRequestsOf,
   documentsOf,
   openDocumentRequests,
+  queueDocumentsRequestedMail,
   serveApplicationDocument,
   storeApplicationDocument,
   TAKES_DOCUMENTS,
