@@ -1,2 +1,2 @@
-export { applicantEmailKey, APPLICANT_SESSION_COOKIE } from "./server/applicant-session.server";
+export { applicantEmailKey } from "./server/applicant-session.server";
 export { myApplications, exportMyData, withdrawMyApplication } from "./server/my-application.server";

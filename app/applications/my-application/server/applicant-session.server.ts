@@ -1,7 +1,7 @@
 import { createSessionStorage } from "react-router";
 import { getDb, nowIso } from "~/lib/db.server";
 import { isServedOverHttps } from "~/lib/session.server";
-import { newSessionId, sessionCookie } from "~/lib/session-cookie.server";
+import { APPLICANT_SESSION_COOKIE, newSessionId, sessionCookie } from "~/lib/session-cookie.server";
 import { tokenHash } from "~/lib/token-hash.server";
 
 /**
@@ -11,7 +11,6 @@ import { tokenHash } from "~/lib/token-hash.server";
  * the address itself: whoever reads the database can neither open a family's page nor learn
  * whose it is.
  */
-export const APPLICANT_SESSION_COOKIE = "my_application";
 export const APPLICANT_SESSION_SECONDS = 2 * 60 * 60;
 
 interface ApplicantSessionData {

@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, nowIso } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { emailKey, sealCaseValue } from "~/applications/records/index.server";
 import * as page from "~/applications/my-application/routes/my-application";
 import * as signIn from "~/applications/my-application/routes/my-application-sign-in";
 import * as exportRoute from "~/applications/my-application/routes/my-application-export";
 import { newApplication, requestDocument } from "../../../../tests/support/applicant-cases";
-import { callRoute, unwrapData } from "../../../../tests/support/routes";
+import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../../../../tests/support/routes";
 
 /**
  * /my-application: a family signs in by a mailed link (the form answers the same for any
@@ -129,6 +132,27 @@ describe("signing in", () => {
       (await getDb().selectFrom("applications").select("state").where("id", "=", family.id).executeTakeFirstOrThrow())
         .state,
     ).toBe("submitted");
+  });
+});
+
+describe("a stranger's upload", () => {
+  it("is read past and kept nowhere: without a session the page only asks for a link", async () => {
+    const family = await newApplication();
+    const requestId = await requestDocument(family);
+    const request = multipartRequest("/my-application", {
+      intent: "upload",
+      ref: family.ref,
+      request_id: String(requestId),
+      document: { data: new TextEncoder().encode("%PDF-1.4 forged"), name: "x.pdf", type: "application/pdf" },
+    });
+    const answer = (await callWithRequest(page.action, request)) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/my-application");
+    expect(
+      await getDb().selectFrom("application_documents").selectAll().where("application_id", "=", family.id).execute(),
+    ).toEqual([]);
+    const incoming = await readdir(path.resolve(getEnv().UPLOADS_DIR, ".incoming")).catch(() => []);
+    expect(incoming).toEqual([]);
   });
 });
 
