@@ -2,6 +2,7 @@ export {
   CASE_ROLES,
   documentRequestsOf,
   documentsOf,
+  eraseDocumentsOf,
   openDocumentRequests,
   queueDocumentsRequestedMail,
   serveApplicationDocument,

@@ -23,7 +23,7 @@ describe("the reminder", () => {
       pageUrl: "https://example.org/my-application",
     });
     expect(mail.subject).toBe("A reminder about your application");
-    expect(mail.paragraphs.join(" ")).toContain("by 10 March 2027");
+    expect(mail.paragraphs.join(" ")).toContain("by March 10, 2027");
   });
 });
 

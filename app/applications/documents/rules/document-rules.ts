@@ -69,9 +69,9 @@ export function remindedBefore(today: string): string {
   return addDays(today, 1 - DAYS_AFTER_REMINDER);
 }
 
-/** "15 March 2027": a due date in words (dates are kept as days, with no time zone). */
+/** "March 15, 2027": a due date in words, as the site writes dates (kept as days, with no time zone). */
 export function formatDueDate(day: string): string {
-  return new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString("en-GB", {
+  return new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString("en-US", {
     day: "numeric",
     month: "long",
     year: "numeric",

@@ -340,3 +340,17 @@ export async function queueDocumentsRequestedMail(
     personal: true,
   });
 }
+
+/**
+ * Erases a case's documents (the retention period's erasure): their rows, then their sealed
+ * files. The requests stay, for the case's dates; their sealed words are the eraser's to clear.
+ */
+export async function eraseDocumentsOf(applicationId: number, db: DB = getDb()): Promise<number> {
+  const rows = await db
+    .deleteFrom("application_documents")
+    .where("application_id", "=", applicationId)
+    .returning("stored_name")
+    .execute();
+  for (const row of rows) await deleteSealedDocument(row.stored_name);
+  return rows.length;
+}

@@ -92,7 +92,7 @@ async function uploadTheStatement(page: Page, ref: string) {
   await expect(card.getByText("We need some documents from you before we can go on. Please see below.")).toBeVisible();
   await expect(card.getByText("A bank statement", { exact: true })).toBeVisible();
   await expect(card.getByText("Why we need it: To check the income you gave")).toBeVisible();
-  await expect(card.getByText(/^Please send it by \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  await expect(card.getByText(/^Please send it by \w+ \d{1,2}, \d{4}$/)).toBeVisible();
 
   // A file that is not a document is refused beside its field.
   await card
