@@ -321,6 +321,8 @@ function ApplicationCard({
                 <DocumentList application={application} documents={request.documents} timeZone={timeZone} />
                 {application.takes_documents ? (
                   <UploadForm
+                    // A new form once a file has arrived: the one just sent is not left chosen.
+                    key={`${request.id}-${request.documents.length}`}
                     application={application}
                     requestId={request.id}
                     label={request.fulfilled_at ? `Add another file for: ${request.what}` : `Upload: ${request.what}`}
