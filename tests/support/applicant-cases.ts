@@ -1,3 +1,4 @@
+import { unseal } from "~/lib/data-keys.server";
 import { getDb, nowIso } from "~/lib/db.server";
 import { applicationSchema, type ApplicationState } from "~/applications/records";
 import { insertApplication, sealCaseValue } from "~/applications/records/index.server";
@@ -55,4 +56,18 @@ export async function requestDocument(
     .where("id", "=", application.id)
     .execute();
   return row.id;
+}
+
+/**
+ * The mail of one kind, oldest first, with its recipient and text opened: an applicant's mail
+ * is kept sealed once the mail queue seals personal mail (decision 169), each part to
+ * `outbound-mail:<message id>:<part>`; before that it is plain.
+ */
+export async function applicantMails(kind: string) {
+  const rows = await getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", kind).orderBy("id").execute();
+  return rows.map((row) => {
+    if (!(row as { sealed?: number }).sealed) return row;
+    const open = (value: string, part: string) => unseal(value, `outbound-mail:${row.message_id}:${part}`);
+    return { ...row, to_address: open(row.to_address, "to"), text_body: open(row.text_body, "text") };
+  });
 }

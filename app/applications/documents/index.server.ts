@@ -2,7 +2,6 @@ export {
   CASE_ROLES,
   documentRequestsOf,
   documentsOf,
-  eraseDocumentsOf,
   openDocumentRequests,
   queueDocumentsRequestedMail,
   serveApplicationDocument,
@@ -13,6 +12,5 @@ export {
   type DocumentViewer,
   type StoredDocument,
 } from "./server/documents.server";
-export { resealDocumentFile } from "./server/document-files.server";
 export { runDocumentDeadlines, startApplicationDocumentDeadlines } from "./server/document-reminders.server";
 export * from "./rules/document-rules";

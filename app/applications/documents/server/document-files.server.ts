@@ -20,7 +20,7 @@ import { MAX_DOCUMENT_BYTES, WRONG_KIND_MESSAGE, type DocumentFormat } from "../
  * A sealed file is `ZAD1` · the key id (8 characters) · IV (12 bytes) · tag (16 bytes) ·
  * ciphertext, sealed to its place (the case's reference and the stored name, as additional
  * data): a file copied under another name or case does not open. The key id says which key
- * sealed it, so a rotation can find the files to seal again (`resealDocumentFile`).
+ * sealed it, so the key rotation finds the files to seal again.
  */
 const MAGIC = Buffer.from("ZAD1", "latin1");
 const KEY_ID_BYTES = 8;
@@ -91,7 +91,7 @@ function sealBytes(plain: Buffer, context: string, ring: KeyRing): Buffer {
 }
 
 /** The key id a sealed file names, or undefined when it is not one. */
-export function sealedFileKeyId(sealed: Buffer): string | undefined {
+function sealedFileKeyId(sealed: Buffer): string | undefined {
   if (sealed.length < HEADER_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   return sealed.subarray(MAGIC.length, MAGIC.length + KEY_ID_BYTES).toString("latin1");
 }
@@ -135,15 +135,6 @@ export async function readSealedDocument(storedName: string, context: string): P
     throw error;
   });
   return sealed ? openBytes(sealed, context, getKeyRing()) : null;
-}
-
-/** Seals a stored document again under the current key (a rotation); false when it already was, or is missing. */
-export async function resealDocumentFile(storedName: string, context: string): Promise<boolean> {
-  const ring = getKeyRing();
-  const sealed = await readFile(fileOf(storedName)).catch(() => null);
-  if (!sealed || sealedFileKeyId(sealed) === ring.current.id) return false;
-  await writeSealedDocument(storedName, openBytes(sealed, context, ring), context);
-  return true;
 }
 
 export async function deleteSealedDocument(storedName: string): Promise<void> {

@@ -60,8 +60,9 @@ export interface CaseDocument {
 
 const APPLICANT_ACTOR = { id: null, name: "Applicant" };
 
+/** As the records store's CASE_FIELDS name them (documentFile, documentName): the rotation opens files by these. */
 function fileContext(ref: string, storedName: string): string {
-  return sealedContext(ref, `document-file:${storedName}`);
+  return sealedContext(ref, `document:${storedName}`);
 }
 
 function nameField(storedName: string): string {
@@ -339,18 +340,4 @@ export async function queueDocumentsRequestedMail(
     dedupeKey: `application-documents-requested-${Math.min(...input.requestIds)}`,
     personal: true,
   });
-}
-
-/**
- * Erases a case's documents (the retention period's erasure): their rows, then their sealed
- * files. The requests stay, for the case's dates; their sealed words are the eraser's to clear.
- */
-export async function eraseDocumentsOf(applicationId: number, db: DB = getDb()): Promise<number> {
-  const rows = await db
-    .deleteFrom("application_documents")
-    .where("application_id", "=", applicationId)
-    .returning("stored_name")
-    .execute();
-  for (const row of rows) await deleteSealedDocument(row.stored_name);
-  return rows.length;
 }

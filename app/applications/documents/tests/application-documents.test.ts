@@ -11,12 +11,7 @@ import * as myApplication from "~/applications/my-application/routes/my-applicat
 import * as myDocument from "~/applications/my-application/routes/my-application-document";
 import { startApplicantSession } from "~/applications/my-application/server/applicant-session.server";
 import * as staffDocument from "~/applications/documents/routes/admin-application-document";
-import {
-  documentsOf,
-  eraseDocumentsOf,
-  openDocumentRequests,
-  storeApplicationDocument,
-} from "~/applications/documents/index.server";
+import { documentsOf, openDocumentRequests, storeApplicationDocument } from "~/applications/documents/index.server";
 import type { ReceivedFile } from "~/lib/uploads.server";
 import type { Admin, Role } from "~/staff/accounts";
 import { newApplication, requestDocument } from "../../../../tests/support/applicant-cases";
@@ -349,35 +344,5 @@ describe("fulfilling requests", () => {
     );
     expect(answer.status).toBe(409);
     expect((answer.data as { error: string }).error).toBe("This application no longer takes documents");
-  });
-});
-
-describe("erasing a case's documents", () => {
-  it("removes their rows and their sealed files, and leaves other cases' alone", async () => {
-    const family = await newApplication();
-    const other = await newApplication();
-    for (const applicant of [family, other]) {
-      const requestId = await requestDocument(applicant);
-      await upload(
-        await sessionCookieFor(applicant.email),
-        { ref: applicant.ref, request_id: requestId },
-        { data: await pdfWithTitle("x"), name: "statement.pdf", type: "application/pdf" },
-      );
-    }
-    const names = async (id: number) =>
-      (
-        await getDb()
-          .selectFrom("application_documents")
-          .select("stored_name")
-          .where("application_id", "=", id)
-          .execute()
-      ).map((row) => row.stored_name);
-    const [gone] = await names(family.id);
-    const [kept] = await names(other.id);
-    expect(await eraseDocumentsOf(family.id)).toBe(1);
-    expect(await names(family.id)).toEqual([]);
-    const files = await storedFiles();
-    expect(files).not.toContain(gone);
-    expect(files).toContain(kept);
   });
 });

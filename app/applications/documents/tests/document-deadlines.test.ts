@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
 import { queueDocumentsRequestedMail, runDocumentDeadlines } from "~/applications/documents/index.server";
-import { newApplication, requestDocument } from "../../../../tests/support/applicant-cases";
+import { applicantMails, newApplication, requestDocument } from "../../../../tests/support/applicant-cases";
 
 /**
  * The round that keeps families' document deadlines: a reminder two days before the due date,
@@ -9,8 +9,7 @@ import { newApplication, requestDocument } from "../../../../tests/support/appli
  * naming nothing of the family. The clock is passed in.
  */
 const day = (date: string) => new Date(`${date}T09:00:00Z`);
-const mails = (kind: string) =>
-  getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", kind).orderBy("id").execute();
+const mails = applicantMails;
 const stateOf = async (id: number) =>
   getDb().selectFrom("applications").select(["state", "closed_at"]).where("id", "=", id).executeTakeFirstOrThrow();
 

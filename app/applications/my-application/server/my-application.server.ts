@@ -54,13 +54,8 @@ export interface MyApplication {
 }
 
 /** A message's text, as the cases slice seals it (a string, or `{body}`), to the case's "message" field. */
-function messageText(ref: string, id: number, sealed: string): string {
-  let value: unknown;
-  try {
-    value = openCaseValue<unknown>(ref, "message", sealed);
-  } catch {
-    value = openCaseValue<unknown>(ref, `message:${id}`, sealed);
-  }
+function messageText(ref: string, sealed: string): string {
+  const value = openCaseValue<unknown>(ref, "message", sealed);
   if (typeof value === "string") return value;
   const record = value as { body?: unknown; text?: unknown } | null;
   return String(record?.body ?? record?.text ?? "");
@@ -118,7 +113,7 @@ async function messagesOf(applicationId: number, ref: string): Promise<MyMessage
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    body: messageText(ref, row.id, row.body_sealed),
+    body: messageText(ref, row.body_sealed),
     sent_at: String(row.created_at),
   }));
 }

@@ -71,7 +71,8 @@ async function signInByMailedLink(page: Page, email: string) {
   await page.getByRole("button", { name: "Email me a link" }).click();
   await expect(page.getByText("If an application was sent from this address, a link is on its way.")).toBeVisible();
 
-  await page.goto(`/admin/outbox?to=${encodeURIComponent(email)}`);
+  // An applicant's mail is sealed, its address too, so the Outbox lists it (newest first) but cannot search by it.
+  await page.goto("/admin/outbox");
   await page
     .getByRole("row")
     .filter({ hasText: email })

@@ -8,7 +8,7 @@ import { emailKey, sealCaseValue } from "~/applications/records/index.server";
 import * as page from "~/applications/my-application/routes/my-application";
 import * as signIn from "~/applications/my-application/routes/my-application-sign-in";
 import * as exportRoute from "~/applications/my-application/routes/my-application-export";
-import { newApplication, requestDocument } from "../../../../tests/support/applicant-cases";
+import { applicantMails, newApplication, requestDocument } from "../../../../tests/support/applicant-cases";
 import { callRoute, callWithRequest, multipartRequest, unwrapData } from "../../../../tests/support/routes";
 
 /**
@@ -29,8 +29,7 @@ const askForLink = async (email: string) =>
     form: { intent: "request-link", email },
     clientAddress: newAddress(),
   })) as Response;
-const linkMails = () =>
-  getDb().selectFrom("outbound_mail").selectAll().where("kind", "=", "application-link").orderBy("id").execute();
+const linkMails = () => applicantMails("application-link");
 const tokenIn = (text: string) => /\/my-application\/sign-in\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
 
 async function signInWith(token: string): Promise<string> {
