@@ -3,7 +3,6 @@ export {
   documentRequestsOf,
   documentsOf,
   openDocumentRequests,
-  queueDocumentsRequestedMail,
   serveApplicationDocument,
   storeApplicationDocument,
   TAKES_DOCUMENTS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, documentReminderMail, documentsRequestedMail, lapsesToday, reminderHorizon } from "./document-rules";
+import { addDays, documentReminderMail, lapsesToday, reminderHorizon } from "./document-rules";
 
 describe("the lapse rule", () => {
   it("needs the due date passed and the reminder two days old", () => {
@@ -24,18 +24,5 @@ describe("the reminder", () => {
     });
     expect(mail.subject).toBe("A reminder about your application");
     expect(mail.paragraphs.join(" ")).toContain("by March 10, 2027");
-  });
-});
-
-describe("the mail asking for documents", () => {
-  it("lists what and why, and keeps the subject free of the family's circumstances", () => {
-    const mail = documentsRequestedMail({
-      ref: "ZA-23456789",
-      requests: [{ what: "A bank statement", why: "To check your income" }],
-      dueOn: "2027-03-10",
-      pageUrl: "https://example.org/my-application",
-    });
-    expect(mail.subject).toBe("We need documents for your application");
-    expect(mail.paragraphs).toContain("A bank statement: To check your income");
   });
 });

@@ -110,26 +110,3 @@ export function applicationLapsedMail(input: { ref: string; pageUrl: string }): 
     action: { label: "See my application", url: input.pageUrl },
   };
 }
-
-/**
- * The mail that asks for documents (sent by the cases slice with its request, in the same
- * transaction): what, why and by when, and where to upload; the subject names nothing.
- */
-export function documentsRequestedMail(input: {
-  ref: string;
-  requests: DocumentRequestText[];
-  dueOn: string;
-  pageUrl: string;
-}): MailParts {
-  return {
-    subject: "We need documents for your application",
-    greeting: "Assalamu alaikum,",
-    paragraphs: [
-      `To go on with your application ${input.ref}, we need:`,
-      ...input.requests.map((request) => (request.why ? `${request.what}: ${request.why}` : request.what)),
-      `Please upload them by ${formatDueDate(input.dueOn)} from your page: sign in with this email address and the page shows each one with a button to upload it (a PDF, or a photo as JPEG or PNG).`,
-      "If you cannot get them in time, reply to this message and tell us.",
-    ],
-    action: { label: "Open my application", url: input.pageUrl },
-  };
-}

@@ -4,16 +4,9 @@ import { oneAtATimeFor } from "~/lib/sql-dialect.server";
 import { discard, type ReceivedFile } from "~/lib/uploads.server";
 import { holdsAnyOf, type Admin, type Role } from "~/staff/accounts";
 import { recordAudit } from "~/staff/audit/index.server";
-import { applicantOf, openCaseValue, sealCaseValue, sealedContext } from "~/applications/records/index.server";
-import { configuredSiteUrl } from "~/lib/site-url.server";
-import { queueMail } from "~/mail/queue/index.server";
+import { openCaseValue, sealCaseValue, sealedContext } from "~/applications/records/index.server";
 import type { ApplicationState } from "~/applications/records";
-import {
-  DOCUMENT_CONTENT_TYPES,
-  DOCUMENT_EXTENSIONS,
-  documentsRequestedMail,
-  type DocumentRequestText,
-} from "../rules/document-rules";
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_EXTENSIONS, type DocumentRequestText } from "../rules/document-rules";
 import {
   cleanDocument,
   deleteSealedDocument,
@@ -309,35 +302,5 @@ export async function serveApplicationDocument(
       "Content-Disposition": `${disposition}; filename="${ref}-document-${documentId}.${extension}"`,
       "Cache-Control": "private, no-store",
     },
-  });
-}
-
-/**
- * Queues the mail that asks the family for documents, in the caller's transaction (the cases
- * slice's request for documents): once per request batch, named by its first request's id.
- * Nothing is sent once the family's personal data is erased.
- */
-export async function queueDocumentsRequestedMail(
-  trx: DB,
-  input: { applicationId: number; requestIds: number[]; requests: DocumentRequestText[]; dueOn: string },
-): Promise<void> {
-  const application = await trx
-    .selectFrom("applications")
-    .select(["ref", "applicant_sealed"])
-    .where("id", "=", input.applicationId)
-    .executeTakeFirst();
-  const applicant = application ? applicantOf(application) : null;
-  if (!application || !applicant || !input.requestIds.length) return;
-  await queueMail(trx, {
-    ...documentsRequestedMail({
-      ref: application.ref,
-      requests: input.requests,
-      dueOn: input.dueOn,
-      pageUrl: `${configuredSiteUrl()}/my-application`,
-    }),
-    kind: "application-documents-requested",
-    to: applicant.email,
-    dedupeKey: `application-documents-requested-${Math.min(...input.requestIds)}`,
-    personal: true,
   });
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import { queueDocumentsRequestedMail, runDocumentDeadlines } from "~/applications/documents/index.server";
+import { runDocumentDeadlines } from "~/applications/documents/index.server";
 import { applicantMails, newApplication, requestDocument } from "../../../../tests/support/applicant-cases";
 
 /**
@@ -88,26 +88,5 @@ describe("the document deadlines round", () => {
     expect((await stateOf(late.id)).state).toBe("lapsed");
     expect((await stateOf(answered.id)).state).toBe("under_assessment");
     expect((await stateOf(withdrawn.id)).state).toBe("withdrawn");
-  });
-});
-
-describe("the mail asking for documents", () => {
-  it("goes to the family once per request, in the caller's transaction", async () => {
-    const family = await newApplication();
-    const requestId = await requestDocument(family, "A bank statement", "2027-06-10");
-    const input = {
-      applicationId: family.id,
-      requestIds: [requestId],
-      requests: [{ what: "A bank statement", why: "To check the income you gave" }],
-      dueOn: "2027-06-10",
-    };
-    for (let time = 0; time < 2; time += 1)
-      await getDb()
-        .transaction()
-        .execute((trx) => queueDocumentsRequestedMail(trx, input));
-    const sent = await mails("application-documents-requested");
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to_address: family.email, subject: "We need documents for your application" });
-    expect(sent[0]!.text_body).toContain("A bank statement: To check the income you gave");
   });
 });

@@ -165,7 +165,7 @@ describe("the family's page", () => {
         application_id: family.id,
         kind: "message",
         author: "Case Worker",
-        body_sealed: sealCaseValue(family.ref, "message", "Thank you, we have what we need."),
+        body_sealed: sealCaseValue(family.ref, "message", { body: "Thank you, we have what we need." }),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -175,7 +175,7 @@ describe("the family's page", () => {
         application_id: family.id,
         kind: "note",
         author: "Case Worker",
-        body_sealed: sealCaseValue(family.ref, "note", "Staff only: call the landlord"),
+        body_sealed: sealCaseValue(family.ref, "message", { body: "Staff only: call the landlord" }),
       })
       .execute();
     const cookie = await signedIn(family.email);
@@ -295,7 +295,7 @@ describe("the family's page", () => {
         application_id: family.id,
         kind: "message",
         author: "Case Worker",
-        body_sealed: sealCaseValue(family.ref, "message", "Please send the statement."),
+        body_sealed: sealCaseValue(family.ref, "message", { body: "Please send the statement." }),
         created_at: nowIso(),
       })
       .execute();
