@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_ADMIN } from "./tests/e2e/admin-credentials";
+import { E2E_DATA_ENCRYPTION_KEY } from "./tests/e2e/e2e-data-key";
 import { SERVER_NODE_FLAGS } from "./scripts/server-node-flags.mjs";
 
 /**
@@ -104,7 +105,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL,
       UPLOADS_DIR: path.join(process.env.E2E_DATA, "uploads"),
       SESSION_SECRET: "end-to-end-test-session-secret-0123456789",
-      DATA_ENCRYPTION_KEY: "e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0",
+      DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: "1",

@@ -26,6 +26,7 @@ const {
   startRamadanCharges,
   startZakatReminders,
   startApplicationRetention,
+  startApplicationDocumentDeadlines,
 } = build.entry.module;
 
 let env;
@@ -113,6 +114,8 @@ const stopRamadanCharges = startRamadanCharges();
 const stopZakatReminders = startZakatReminders();
 // Applicants' personal data is erased from this process once its retention period has passed (decision 170).
 const stopApplicationRetention = startApplicationRetention();
+// Families' document deadlines (a reminder two days before, a lapse after) are kept from this process too.
+const stopApplicationDocumentDeadlines = startApplicationDocumentDeadlines();
 
 async function shutDown(signal) {
   console.log(`${signal} received: closing the server`);
@@ -121,6 +124,7 @@ async function shutDown(signal) {
   // The message being sent is finished and recorded before the database closes.
   await stopApplicationRetention();
   await stopZakatReminders();
+  await stopApplicationDocumentDeadlines();
   await stopRamadanCharges();
   await stopMailDelivery();
   server.close(async () => {

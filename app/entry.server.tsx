@@ -30,6 +30,7 @@ export { withKeptPages } from "~/lib/page-cache/page-cache.server";
 export { startMailDelivery } from "~/mail/queue/index.server";
 export { startRamadanCharges } from "~/giving/ramadan-nights/index.server";
 export { startZakatReminders } from "~/donors/zakat-reminders/index.server";
+export { startApplicationDocumentDeadlines } from "~/applications/documents/index.server";
 export { bootstrap, describeStartup } from "~/staff/startup/index.server";
 export { runAdminPasswordCli } from "~/staff/accounts/index.server";
 export { runRotateDataKeyCli, startApplicationRetention } from "~/applications/privacy/index.server";

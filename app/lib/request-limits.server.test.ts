@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PROOF_BYTES } from "~/funds/ledger";
+import { MAX_DOCUMENT_BYTES } from "~/applications/documents";
 import {
   answersWithPage,
   bodyProblemPage,
   MAX_BODY_BYTES,
+  MAX_DOCUMENT_BODY_BYTES,
   MAX_PROOF_BODY_BYTES,
   MAX_UPLOAD_BODY_BYTES,
   requestBodyProblem,
@@ -34,6 +36,17 @@ describe("request body limits", () => {
     // The other funds screens carry no file.
     expect(requestBodyProblem("POST", "/admin/funds", String(2 * 1024 * 1024), undefined)?.status).toBe(413);
     expect(requestBodyProblem("POST", "/admin/funds/ledger.csv", String(2 * 1024 * 1024), undefined)?.status).toBe(413);
+  });
+
+  it("lets a family's page take a document of the size its form promises, and nothing more", () => {
+    expect(MAX_DOCUMENT_BYTES).toBe(10 * 1024 * 1024);
+    const tenMegabytes = String(MAX_DOCUMENT_BYTES + 20 * 1024);
+    expect(requestBodyProblem("POST", "/my-application", tenMegabytes, undefined)).toBeNull();
+    expect(requestBodyProblem("POST", "/my-application.data", tenMegabytes, undefined)).toBeNull();
+    expect(requestBodyProblem("POST", "/my-application", String(MAX_DOCUMENT_BODY_BYTES + 1), undefined)).toMatchObject(
+      { status: 413, limit: MAX_DOCUMENT_BODY_BYTES },
+    );
+    expect(requestBodyProblem("POST", "/my-application/sign-in", tenMegabytes, undefined)?.status).toBe(413);
   });
 
   it("answers a browser's form post with a page in words, and API clients and data requests with JSON", () => {

@@ -1,4 +1,5 @@
 import { MAX_PROOF_BYTES } from "~/funds/ledger";
+import { MAX_DOCUMENT_BYTES } from "~/applications/documents";
 
 /**
  * How large a request body may be. Forms and JSON are small; refusing a huge body before
@@ -20,9 +21,17 @@ const UPLOAD_SCREENS = /^\/admin\/(media|stories|events)(\.data)?\/?$/;
 export const MAX_PROOF_BODY_BYTES = MAX_PROOF_BYTES + FIELDS_ROOM_BYTES;
 const PROOF_SCREENS = /^\/admin\/funds\/ledger(\.data)?\/?$/;
 
+/**
+ * A family's page takes a document (a PDF or a photo) against a request; the page reads a file
+ * only once the family's own session is found.
+ */
+export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + FIELDS_ROOM_BYTES;
+const DOCUMENT_PAGES = /^\/my-application(\.data)?\/?$/;
+
 export function bodyLimitFor(pathname: string): number {
   if (UPLOAD_SCREENS.test(pathname)) return MAX_UPLOAD_BODY_BYTES;
   if (PROOF_SCREENS.test(pathname)) return MAX_PROOF_BODY_BYTES;
+  if (DOCUMENT_PAGES.test(pathname)) return MAX_DOCUMENT_BODY_BYTES;
   return MAX_BODY_BYTES;
 }
 

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { getSessionSecret } from "./session-secret.server";
 
-/** The cookies of the two kinds of session: anyone carrying one is served fresh pages. */
+/** The cookies of the kinds of session: anyone carrying one is served fresh pages. */
 export const STAFF_SESSION_COOKIE = "admin_session";
 export const DONOR_SESSION_COOKIE = "my_giving";
+/** A family's view of their own applications (applications/my-application). */
+export const APPLICANT_SESSION_COOKIE = "my_application";
 
 /**
  * The cookie of a session kept in the database (staff and donors alike): it carries only

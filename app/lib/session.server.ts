@@ -124,4 +124,10 @@ export async function pruneExpiredSessions(): Promise<void> {
     .deleteFrom("giving_sign_in_links")
     .where("expires_at", "<=", new Date(Date.now() - 86_400_000).toISOString())
     .execute();
+  // Families' sessions and sign-in links (applications/my-application), the same way.
+  await getDb().deleteFrom("applicant_sessions").where("expires_at", "<=", now).execute();
+  await getDb()
+    .deleteFrom("applicant_sign_in_links")
+    .where("expires_at", "<=", new Date(Date.now() - 86_400_000).toISOString())
+    .execute();
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import { DONOR_SESSION_COOKIE, STAFF_SESSION_COOKIE } from "~/lib/session-cookie.server";
+import { APPLICANT_SESSION_COOKIE, DONOR_SESSION_COOKIE, STAFF_SESSION_COOKIE } from "~/lib/session-cookie.server";
 
-const SESSION_COOKIES = new Set([STAFF_SESSION_COOKIE, DONOR_SESSION_COOKIE]);
+const SESSION_COOKIES = new Set([STAFF_SESSION_COOKIE, DONOR_SESSION_COOKIE, APPLICANT_SESSION_COOKIE]);
 
 /**
  * Whether a Cookie header carries a session cookie, read as the app reads cookies (names
@@ -16,7 +16,7 @@ function carriesSession(cookie: string): boolean {
 
 /**
  * Whether a request is a visitor's, who sees what every visitor sees: a read, with no
- * session cookie (staff and donors, signed in or not long ago, always get a fresh page)
+ * session cookie (staff, donors and families, signed in or not long ago, always get a fresh page)
  * and no API token.
  */
 export function isVisitorRead(

@@ -47,6 +47,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/funds/ledger": FINANCE,
   "/admin/funds/ledger.csv": FINANCE,
   "/admin/funds/proofs/:entryId": FINANCE,
+  // A family's document (applications/documents): those who see cases; every download audited.
+  "/admin/applications/:ref/documents/:id": ["caseworker", "finance"],
   "/admin/funds/rates": FINANCE,
   "/admin/funds/policy": ["editor", "finance"],
   "/admin/stories": EDITOR,

@@ -1,0 +1,1 @@
+export { CaseDocuments, type CaseDocumentsProps } from "./components/case-documents";
