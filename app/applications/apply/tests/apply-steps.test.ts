@@ -332,3 +332,17 @@ describe("changing a part from Check and send", () => {
     ]);
   });
 });
+
+describe("a draft sent twice at once", () => {
+  it("makes one case: the second send finds its draft gone and is told so", async () => {
+    const visitor = await fillAllSteps();
+    const form = { step: "declarations", intent: "continue", declare_true: "on", consent_privacy: "on" };
+    const both = await Promise.all(
+      [1, 2].map(() => callRoute(applyPage.action, "/get-help/apply", { form, headers: { Cookie: visitor.cookie } })),
+    );
+    const statuses = both.map((answer) => (answer instanceof Response ? answer.status : unwrapData(answer).status));
+    expect(statuses.sort()).toEqual(expect.arrayContaining([303]));
+    expect(await getDb().selectFrom("applications").select("id").execute()).toHaveLength(1);
+    expect(await getDb().selectFrom("outbound_mail").select("id").execute()).toHaveLength(1);
+  });
+});
