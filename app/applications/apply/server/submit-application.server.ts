@@ -61,3 +61,6 @@ export async function submitApplication(
       return { ref };
     });
 }
+
+/** The settings the form names (the years a closed case is kept, in the privacy declaration). */
+export { applicationSettings };
