@@ -48,6 +48,10 @@ async function apply(page: Page, who: string, children: string) {
   await main.getByLabel("Rent or mortgage").fill("1100");
   await main.getByLabel("Food", { exact: true }).fill("650");
   await main.getByLabel("Savings").fill("100");
+  // Saved part way: a link is mailed, and what was typed stays.
+  await main.getByRole("button", { name: "Save and come back later" }).click();
+  await expect(main.getByText("Your application is saved. We have emailed you a link to continue it")).toBeVisible();
+  await expect(main.getByLabel("Rent or mortgage")).toHaveValue("1100");
   await main.getByRole("button", { name: "Continue" }).click();
 
   await expect(main.getByRole("heading", { name: "Step 4 of 5: The help you need" })).toBeVisible();
