@@ -114,8 +114,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     const passed = submission.status === "success";
-    // Continuing needs the step right; saving keeps what was typed, but needs the email the link goes to.
-    if (!passed && (intent === "continue" || !draft)) return refused();
+    // Continuing needs the step right; saving keeps what was typed, but the first step (the email
+    // the link goes to) must be right to be saved.
+    if (!passed && (intent === "continue" || step === "applicant")) return refused();
     const kept = await keep(draft, withStep(body, step, typedValuesOf(step, form), passed), visitor);
     const cookie = draft ? undefined : { "Set-Cookie": await carryDraft(kept.token, request) };
     if (intent === "save") {

@@ -294,6 +294,11 @@ describe("saving and coming back later", () => {
     expect(status).toBe(400);
     expect(Object.keys(data.result.error ?? {})).toEqual(["email"]);
     expect(await getDb().selectFrom("outbound_mail").select("id").execute()).toEqual([]);
+    // The same once a draft exists: a link is never mailed to an address that is not one.
+    const visitor = browser();
+    await visitor.step("applicant", APPLICANT);
+    expect(unwrapData(await visitor.step("applicant", { ...APPLICANT, email: "amina@" }, "save")).status).toBe(400);
+    expect(await getDb().selectFrom("outbound_mail").select("id").execute()).toEqual([]);
   });
 
   it("says a link is spent once the draft is past its thirty days, and the browser starts again", async () => {
