@@ -5,6 +5,9 @@ import * as donePage from "~/applications/apply/routes/apply-done";
 import * as contactPage from "~/community/contacts/routes/contact";
 import { getDb } from "~/lib/db.server";
 import { getOutboxMessage } from "~/mail/queue/index.server";
+import { startDraft } from "~/applications/apply/server/application-drafts.server";
+import { carryDraft } from "~/applications/apply/server/draft-cookie.server";
+import { makeRequest } from "../../../../tests/support/routes";
 import { callRoute, unwrapData } from "../../../../tests/support/routes";
 
 /** The application's form as a browser without JavaScript walks it: each step a POST, the draft in a cookie. */
@@ -349,5 +352,29 @@ describe("a draft sent twice at once", () => {
     expect(statuses.sort()).toEqual(expect.arrayContaining([303]));
     expect(await getDb().selectFrom("applications").select("id").execute()).toHaveLength(1);
     expect(await getDb().selectFrom("outbound_mail").select("id").execute()).toHaveLength(1);
+  });
+});
+
+describe("the whole application checked again on sending", () => {
+  it("names the step whose answer no longer passes, and sends nothing", async () => {
+    // A draft whose first step passed long ago (a date of birth the schema now refuses, say).
+    const draft = await startDraft(
+      {
+        values: { ...APPLICANT, date_of_birth: "2020-01-01", ...HOUSEHOLD, ...MONEY, ...HELP },
+        done: ["applicant", "household", "money", "help"],
+      },
+      { clientAddress: newAddress() },
+    );
+    const cookie = (await carryDraft(draft.token, makeRequest("/get-help/apply"))).split(";")[0]!;
+    const { status, data } = unwrapData(
+      await callRoute(applyPage.action, "/get-help/apply", {
+        form: { step: "declarations", intent: "continue", declare_true: "on", consent_privacy: "on" },
+        headers: { Cookie: cookie },
+      }),
+    ) as { status: number; data: Reply };
+    expect(status).toBe(400);
+    expect(data.result.error).toEqual({ "": ['Please check "About you": The person applying must be 16 or older'] });
+    expect(await getDb().selectFrom("applications").select("id").execute()).toEqual([]);
+    expect(await getDb().selectFrom("application_drafts").select("id").execute()).toHaveLength(1);
   });
 });
