@@ -7,8 +7,7 @@ import { getDb } from "~/lib/db.server";
 import { getOutboxMessage } from "~/mail/queue/index.server";
 import { startDraft } from "~/applications/apply/server/application-drafts.server";
 import { carryDraft } from "~/applications/apply/server/draft-cookie.server";
-import { makeRequest } from "../../../../tests/support/routes";
-import { callRoute, unwrapData } from "../../../../tests/support/routes";
+import { callRoute, makeRequest, unwrapData } from "../../../../tests/support/routes";
 
 /** The application's form as a browser without JavaScript walks it: each step a POST, the draft in a cookie. */
 type Reply = {
