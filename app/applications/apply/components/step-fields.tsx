@@ -163,7 +163,7 @@ export function HelpFields({ fields }: { fields: Fields }) {
   );
 }
 
-export function DeclarationFields({ fields }: { fields: Fields }) {
+export function DeclarationFields({ fields, retentionYears }: { fields: Fields; retentionYears: number }) {
   return (
     <div className="space-y-4">
       <div>
@@ -178,7 +178,7 @@ export function DeclarationFields({ fields }: { fields: Fields }) {
         <CheckboxField
           field={fields.consent_privacy!}
           label="I agree to the privacy notice"
-          hint="We keep what you tell us encrypted, show it only to our case workers, and erase it six years after your case is closed."
+          hint={`We keep what you tell us encrypted, show it only to our case workers, and erase it ${retentionYears} years after your case is closed.`}
         />
         <FieldError id={fields.consent_privacy!.errorId} errors={fields.consent_privacy!.errors} />
       </div>

@@ -41,7 +41,7 @@ import {
   type OpenDraft,
 } from "../server/application-drafts.server";
 import { carryDraft, draftTokenOf, dropDraft } from "../server/draft-cookie.server";
-import { submitApplication } from "../server/submit-application.server";
+import { applicationSettings, submitApplication } from "../server/submit-application.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Apply for help | Al-Amanah Foundation" }];
 
@@ -77,6 +77,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       expired: token !== null && draft === null,
       saved: url.searchParams.has("saved"),
       expiresOn: draft?.expiresAt.slice(0, 10) ?? null,
+      retentionYears: (await applicationSettings()).retentionYears,
     },
     { headers },
   );
@@ -113,8 +114,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     const passed = submission.status === "success";
-    // Continuing needs the step right; saving keeps what was typed, but needs the email the link goes to.
-    if (!passed && (intent === "continue" || !draft)) return refused();
+    // Continuing needs the step right; saving keeps what was typed, but the first step (the email
+    // the link goes to) must be right to be saved.
+    if (!passed && (intent === "continue" || step === "applicant")) return refused();
     const kept = await keep(draft, withStep(body, step, typedValuesOf(step, form), passed), visitor);
     const cookie = draft ? undefined : { "Set-Cookie": await carryDraft(kept.token, request) };
     if (intent === "save") {
@@ -155,7 +157,7 @@ async function sendApplication(draft: OpenDraft, form: FormData, visitor: Return
   }
 }
 
-const STEP_FIELDS: Record<ApplicationStepKey, (props: { fields: never }) => React.ReactNode> = {
+const STEP_FIELDS: Record<ApplicationStepKey, (props: { fields: never; retentionYears: number }) => React.ReactNode> = {
   applicant: ApplicantFields,
   household: HouseholdFields,
   money: MoneyFields,
@@ -164,7 +166,7 @@ const STEP_FIELDS: Record<ApplicationStepKey, (props: { fields: never }) => Reac
 };
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, steps, values, started, expired, saved, expiresOn } = loaderData;
+  const { step, steps, values, started, expired, saved, expiresOn, retentionYears } = loaderData;
   const index = steps.findIndex((each) => each.key === step);
   const title = steps[index]!.title;
   const back = previousStep(step);
@@ -209,6 +211,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             key={step}
             step={step}
             values={values}
+            retentionYears={retentionYears}
             lastResult={actionData && "step" in actionData && actionData.step === step ? actionData.result : undefined}
           />
           <div className="mt-8 flex flex-wrap items-center gap-6 text-sm">
@@ -238,10 +241,12 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
 function StepForm({
   step,
   values,
+  retentionYears,
   lastResult,
 }: {
   step: ApplicationStepKey;
   values: Record<string, string>;
+  retentionYears: number;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
@@ -255,7 +260,7 @@ function StepForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const Fields = STEP_FIELDS[step] as (props: { fields: typeof fields }) => React.ReactNode;
+  const Fields = STEP_FIELDS[step] as (props: { fields: typeof fields; retentionYears: number }) => React.ReactNode;
   const last = step === "declarations";
   return (
     <Form method="post" action="/get-help/apply" {...getFormProps(form)} className="mt-6 space-y-6">
@@ -266,7 +271,7 @@ function StepForm({
           <ApplicationSummary values={values} />
         </>
       ) : null}
-      <Fields fields={fields as never} />
+      <Fields fields={fields as never} retentionYears={retentionYears} />
       <input type="hidden" name="step" value={step} />
       <Honeypot />
       <div className="flex flex-wrap gap-4">

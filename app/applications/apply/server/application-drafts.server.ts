@@ -102,8 +102,10 @@ export async function saveDraft(draft: OpenDraft, body: DraftBody): Promise<Open
   return { ...draft, body, expiresAt };
 }
 
-export async function deleteDraft(draft: Pick<OpenDraft, "id">, db: DB = getDb()): Promise<void> {
-  await db.deleteFrom("application_drafts").where("id", "=", draft.id).execute();
+/** Deletes a draft; false when it was gone already (sent by another request a moment ago). */
+export async function deleteDraft(draft: Pick<OpenDraft, "id">, db: DB = getDb()): Promise<boolean> {
+  const deleted = await db.deleteFrom("application_drafts").where("id", "=", draft.id).executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
 }
 
 export function resumeLinkOf(token: string): string {

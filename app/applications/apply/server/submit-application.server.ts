@@ -2,7 +2,7 @@ import { applicationSchema } from "~/applications/records";
 import { applicationSettings, insertApplication } from "~/applications/records/index.server";
 import { getDb } from "~/lib/db.server";
 import { limitApplicationSubmits } from "~/lib/public-form-limits.server";
-import { parseOrThrow } from "~/lib/service-errors";
+import { ConflictError, parseOrThrow } from "~/lib/service-errors";
 import { configuredSiteUrl } from "~/lib/site-url.server";
 import type { Visitor } from "~/lib/visitor.server";
 import { queueMail } from "~/mail/queue/index.server";
@@ -15,7 +15,7 @@ const THE_APPLICANT = { id: null, name: "Applicant (Get help form)", address: ""
 /**
  * Sends a draft as an application, with the declarations just ticked: the whole schema is
  * checked again, the application counts once against the address's allowance of
- * applications, and the case, its "received" mail, its audit entry and the draft's deletion
+ * applications, and the draft's deletion, the case, its "received" mail and its audit entry
  * are kept together or not at all. Answers the reference the family quotes.
  */
 export async function submitApplication(
@@ -29,6 +29,8 @@ export async function submitApplication(
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      // The draft goes first: of two sends of one draft (a double click), only one finds it.
+      if (!(await deleteDraft(draft, trx))) throw new ConflictError("This application was sent already.");
       const { ref } = await insertApplication(trx, input);
       await queueMail(trx, {
         kind: "application-received",
@@ -56,7 +58,9 @@ export async function submitApplication(
         },
         trx,
       );
-      await deleteDraft(draft, trx);
       return { ref };
     });
 }
+
+/** The settings the form names (the years a closed case is kept, in the privacy declaration). */
+export { applicationSettings };

@@ -5,7 +5,9 @@ import * as donePage from "~/applications/apply/routes/apply-done";
 import * as contactPage from "~/community/contacts/routes/contact";
 import { getDb } from "~/lib/db.server";
 import { getOutboxMessage } from "~/mail/queue/index.server";
-import { callRoute, unwrapData } from "../../../../tests/support/routes";
+import { startDraft } from "~/applications/apply/server/application-drafts.server";
+import { carryDraft } from "~/applications/apply/server/draft-cookie.server";
+import { callRoute, makeRequest, unwrapData } from "../../../../tests/support/routes";
 
 /** The application's form as a browser without JavaScript walks it: each step a POST, the draft in a cookie. */
 type Reply = {
@@ -294,6 +296,11 @@ describe("saving and coming back later", () => {
     expect(status).toBe(400);
     expect(Object.keys(data.result.error ?? {})).toEqual(["email"]);
     expect(await getDb().selectFrom("outbound_mail").select("id").execute()).toEqual([]);
+    // The same once a draft exists: a link is never mailed to an address that is not one.
+    const visitor = browser();
+    await visitor.step("applicant", APPLICANT);
+    expect(unwrapData(await visitor.step("applicant", { ...APPLICANT, email: "amina@" }, "save")).status).toBe(400);
+    expect(await getDb().selectFrom("outbound_mail").select("id").execute()).toEqual([]);
   });
 
   it("says a link is spent once the draft is past its thirty days, and the browser starts again", async () => {
@@ -330,5 +337,43 @@ describe("changing a part from Check and send", () => {
     expect(await getDb().selectFrom("applications").select("household_size").execute()).toEqual([
       { household_size: 1 },
     ]);
+  });
+});
+
+describe("a draft sent twice at once", () => {
+  it("makes one case: the second send finds its draft gone and is told so", async () => {
+    const visitor = await fillAllSteps();
+    const form = { step: "declarations", intent: "continue", declare_true: "on", consent_privacy: "on" };
+    const both = await Promise.all(
+      [1, 2].map(() => callRoute(applyPage.action, "/get-help/apply", { form, headers: { Cookie: visitor.cookie } })),
+    );
+    const statuses = both.map((answer) => (answer instanceof Response ? answer.status : unwrapData(answer).status));
+    expect(statuses.sort()).toEqual(expect.arrayContaining([303]));
+    expect(await getDb().selectFrom("applications").select("id").execute()).toHaveLength(1);
+    expect(await getDb().selectFrom("outbound_mail").select("id").execute()).toHaveLength(1);
+  });
+});
+
+describe("the whole application checked again on sending", () => {
+  it("names the step whose answer no longer passes, and sends nothing", async () => {
+    // A draft whose first step passed long ago (a date of birth the schema now refuses, say).
+    const draft = await startDraft(
+      {
+        values: { ...APPLICANT, date_of_birth: "2020-01-01", ...HOUSEHOLD, ...MONEY, ...HELP },
+        done: ["applicant", "household", "money", "help"],
+      },
+      { clientAddress: newAddress() },
+    );
+    const cookie = (await carryDraft(draft.token, makeRequest("/get-help/apply"))).split(";")[0]!;
+    const { status, data } = unwrapData(
+      await callRoute(applyPage.action, "/get-help/apply", {
+        form: { step: "declarations", intent: "continue", declare_true: "on", consent_privacy: "on" },
+        headers: { Cookie: cookie },
+      }),
+    ) as { status: number; data: Reply };
+    expect(status).toBe(400);
+    expect(data.result.error).toEqual({ "": ['Please check "About you": The person applying must be 16 or older'] });
+    expect(await getDb().selectFrom("applications").select("id").execute()).toEqual([]);
+    expect(await getDb().selectFrom("application_drafts").select("id").execute()).toHaveLength(1);
   });
 });

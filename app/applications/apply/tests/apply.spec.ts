@@ -22,7 +22,7 @@ async function checkEligibility(page: Page) {
   await expect(main.getByLabel("People in your household")).toHaveValue("4");
 }
 
-async function apply(page: Page, who: string) {
+async function apply(page: Page, who: string, children: string) {
   const main = page.getByRole("main");
   await main.getByRole("link", { name: "Apply for help" }).first().click();
   await expect(main.getByRole("heading", { name: "Step 1 of 5: About you" })).toBeVisible();
@@ -40,7 +40,7 @@ async function apply(page: Page, who: string) {
   await main.getByRole("button", { name: "Continue" }).click();
   await expect(main.getByText("Please give each child's age in years (under 18), separated by commas")).toBeVisible();
   await expect(main.getByLabel("Adults in the household (you included)")).toHaveValue("2");
-  await main.getByLabel("Children's ages").fill("4, 9");
+  await main.getByLabel("Children's ages").fill(children);
   await main.getByRole("button", { name: "Continue" }).click();
 
   await expect(main.getByRole("heading", { name: "Step 3 of 5: Money coming in and going out" })).toBeVisible();
@@ -48,6 +48,10 @@ async function apply(page: Page, who: string) {
   await main.getByLabel("Rent or mortgage").fill("1100");
   await main.getByLabel("Food", { exact: true }).fill("650");
   await main.getByLabel("Savings").fill("100");
+  // Saved part way: a link is mailed, and what was typed stays.
+  await main.getByRole("button", { name: "Save and come back later" }).click();
+  await expect(main.getByText("Your application is saved. We have emailed you a link to continue it")).toBeVisible();
+  await expect(main.getByLabel("Rent or mortgage")).toHaveValue("1100");
   await main.getByRole("button", { name: "Continue" }).click();
 
   await expect(main.getByRole("heading", { name: "Step 4 of 5: The help you need" })).toBeVisible();
@@ -76,7 +80,7 @@ test.describe("asking for help", () => {
     page,
   }) => {
     await checkEligibility(page);
-    await apply(page, "Withscript");
+    await apply(page, "Withscript", "4, 9");
   });
 
   test.describe("without JavaScript", () => {
@@ -84,7 +88,8 @@ test.describe("asking for help", () => {
 
     test("the checker answers, and the application goes through its five steps to a reference", async ({ page }) => {
       await checkEligibility(page);
-      await apply(page, "Noscript");
+      // No children: the field left empty.
+      await apply(page, "Noscript", "");
     });
   });
 

@@ -6,8 +6,8 @@ import { useFoundationContact } from "~/ui/use-foundation-contact";
 /**
  * The header's pages, the appeals (the header keeps the nine links it began with),
  * Testimonials (where anyone can read and share experiences), a donor's own giving, where
- * the Zakat went and how the foundation handles it, where a family in need asks for help, and quick pay for the obligations (its
- * name is long: it takes the whole row).
+ * the Zakat went and how the foundation handles it, where a family in need asks for help
+ * (Get help), and quick pay for the obligations (its name is long: it takes the whole row).
  */
 const FOOTER_LINKS: { to: string; label: string; wide?: boolean }[] = [
   ...MAIN_NAVIGATION,
