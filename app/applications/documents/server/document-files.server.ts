@@ -1,7 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { DataKeyError, type KeyRing } from "~/lib/data-encryption.server";
+import { bytesSealedWith, openBytes, sealBytes } from "~/lib/data-encryption.server";
 import { getKeyRing } from "~/lib/data-keys.server";
 import { getEnv } from "~/lib/env.server";
 import { loadSharp } from "~/lib/image-codec.server";
@@ -17,16 +17,11 @@ import { MAX_DOCUMENT_BYTES, WRONG_KIND_MESSAGE, type DocumentFormat } from "../
  * block), then sealed with AES-256-GCM under the site's data key before a byte is written,
  * in UPLOADS_DIR/private/applications, which nothing serves but the documents slice.
  *
- * A sealed file is `ZAD1` · the key id (8 characters) · IV (12 bytes) · tag (16 bytes) ·
- * ciphertext, sealed to its place (the case's reference and the stored name, as additional
+ * A sealed file is lib's `sealBytes` form (`ZAD1`, the key id, IV, tag, ciphertext), sealed
+ * to its place (the case's reference and the stored name, as additional
  * data): a file copied under another name or case does not open. The key id says which key
  * sealed it, so the key rotation finds the files to seal again.
  */
-const MAGIC = Buffer.from("ZAD1", "latin1");
-const KEY_ID_BYTES = 8;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const HEADER_BYTES = MAGIC.length + KEY_ID_BYTES + IV_BYTES + TAG_BYTES;
 const STORED_NAME = /^[0-9a-f]{32}$/;
 /** Wide enough for a bank statement's small print. */
 const DOCUMENT_PHOTO_WIDTH = 3000;
@@ -82,38 +77,6 @@ export async function cleanDocument(
   }
 }
 
-function sealBytes(plain: Buffer, context: string, ring: KeyRing): Buffer {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", ring.current.key, iv);
-  cipher.setAAD(Buffer.from(context, "utf8"));
-  const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return Buffer.concat([MAGIC, Buffer.from(ring.current.id, "latin1"), iv, cipher.getAuthTag(), ciphertext]);
-}
-
-/** The key id a sealed file names, or undefined when it is not one. */
-function sealedFileKeyId(sealed: Buffer): string | undefined {
-  if (sealed.length < HEADER_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-  return sealed.subarray(MAGIC.length, MAGIC.length + KEY_ID_BYTES).toString("latin1");
-}
-
-function openBytes(sealed: Buffer, context: string, ring: KeyRing): Buffer {
-  const keyId = sealedFileKeyId(sealed);
-  if (!keyId) throw new DataKeyError("A stored document is in an unknown form");
-  const dataKey = [ring.current, ...ring.older].find((candidate) => candidate.id === keyId);
-  if (!dataKey) throw new DataKeyError(`A stored document was sealed with key ${keyId}, which is not set`);
-  let at = MAGIC.length + KEY_ID_BYTES;
-  const iv = sealed.subarray(at, (at += IV_BYTES));
-  const tag = sealed.subarray(at, (at += TAG_BYTES));
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", dataKey.key, iv);
-    decipher.setAAD(Buffer.from(context, "utf8"));
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(sealed.subarray(at)), decipher.final()]);
-  } catch {
-    throw new DataKeyError("A stored document does not open: it was changed, or belongs elsewhere");
-  }
-}
-
 function fileOf(storedName: string): string {
   if (!STORED_NAME.test(storedName)) throw new Error("Not a stored document's name");
   return path.join(documentsFolder(), storedName);
@@ -139,4 +102,27 @@ export async function readSealedDocument(storedName: string, context: string): P
 
 export async function deleteSealedDocument(storedName: string): Promise<void> {
   if (STORED_NAME.test(storedName)) await rm(fileOf(storedName), { force: true });
+}
+
+/** The file of a stored name, or null for a name this site did not make (the rotation and erasure walk rows). */
+export function documentFilePath(storedName: string): string | null {
+  return STORED_NAME.test(storedName) ? fileOf(storedName) : null;
+}
+
+/** Seals a document again with the current key (the rotation); false when it already was, is missing or is none. */
+export async function resealDocumentFile(storedName: string, context: string): Promise<boolean> {
+  const file = documentFilePath(storedName);
+  if (!file) return false;
+  const sealed = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+  const ring = getKeyRing();
+  const keyId = sealed ? bytesSealedWith(sealed) : undefined;
+  if (!sealed || !keyId || keyId === ring.current.id) return false;
+  // Through a temporary name: a rotation stopped half way leaves the old file or the new, never half of one.
+  const partial = `${file}.resealing`;
+  await writeFile(partial, sealBytes(openBytes(sealed, context, ring), context, ring), { mode: 0o600 });
+  await rename(partial, file);
+  return true;
 }

@@ -13,7 +13,7 @@ import {
   matchKeysOf,
   sealedContext,
 } from "~/applications/records/index.server";
-import { resealDocumentFile } from "./document-files.server";
+import { resealDocumentFile } from "~/applications/documents/index.server";
 
 /**
  * The data key's rotation (decision 168): every sealed value of the applications' tables, an
@@ -202,7 +202,8 @@ export async function resealPersonalData(batchSize = 500): Promise<RotationCount
         .execute(),
     async (trx, row) => {
       // The file first: its row is passed over once resealed, so a file is never left behind it.
-      if (await resealDocumentFile(row.ref, row.stored_name)) counts.documentFiles += 1;
+      const fileContext = sealedContext(row.ref, CASE_FIELDS.documentFile(row.stored_name));
+      if (await resealDocumentFile(row.stored_name, fileContext)) counts.documentFiles += 1;
       const name = resealed(row.name_sealed, sealedContext(row.ref, CASE_FIELDS.documentName(row.stored_name)), ring);
       if (!name) return false;
       await trx.updateTable("application_documents").set({ name_sealed: name }).where("id", "=", row.id).execute();

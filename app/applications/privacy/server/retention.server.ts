@@ -4,7 +4,7 @@ import { engineOf, getDb } from "~/lib/db.server";
 import { recordAudit } from "~/staff/audit/index.server";
 import { FINISHED_STATES } from "~/applications/records";
 import { applicationSettings } from "~/applications/records/index.server";
-import { deleteDocumentFile } from "./document-files.server";
+import { deleteSealedDocument } from "~/applications/documents/index.server";
 
 /**
  * The retention period (issue 31, decision 170): a case closed longer ago than the setting
@@ -84,7 +84,7 @@ async function eraseCase(id: number, ref: string, years: number, erasedAt: strin
   if (!files) return false;
   // After the commit, so a file is never missing under a kept row (one left behind by a crash here
   // stays sealed, and no row leads to it).
-  for (const storedName of files) await deleteDocumentFile(storedName);
+  for (const storedName of files) await deleteSealedDocument(storedName);
   return true;
 }
 

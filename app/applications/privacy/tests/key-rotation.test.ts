@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resealPersonalData, rotateDataKey } from "~/applications/privacy/index.server";
-import { documentFilePath } from "~/applications/privacy/server/document-files.server";
+import { documentFilePath } from "~/applications/documents/index.server";
 import {
   applicantOf,
   CASE_FIELDS,

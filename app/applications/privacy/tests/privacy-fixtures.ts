@@ -15,7 +15,7 @@ import { forgetKeyRing, getKeyRing } from "~/lib/data-keys.server";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { queueMail } from "~/mail/queue/index.server";
-import { documentFilePath } from "../server/document-files.server";
+import { documentFilePath } from "~/applications/documents/index.server";
 
 /** What the privacy tests need: an application as a family sends it, and the data key switched. */
 export const KEY_A = "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { eraseExpiredPersonalData } from "~/applications/privacy/index.server";
-import { documentFilePath } from "~/applications/privacy/server/document-files.server";
+import { documentFilePath } from "~/applications/documents/index.server";
 import { getDb } from "~/lib/db.server";
 import type { ApplicationState } from "../../../../db/schema";
 import {

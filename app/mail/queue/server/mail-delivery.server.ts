@@ -29,10 +29,17 @@ const KEYED_KINDS = new Set([
   "zakat-reminder-confirm",
   "zakat-reminder",
   "payment-failed",
+  // A family's sign-in link to My application, and the link back to an application saved part way.
+  "application-link",
+  "application-draft",
 ]);
-// `reminder=` is the Zakat reminder's key to its kept figures; the card link carries its key as the path's end.
+// `reminder=` is the Zakat reminder's key to its kept figures; the card link and a draft's resume
+// link carry their keys as the path's end.
 const withoutKeys = (text: string) =>
-  text.replace(/([?&](?:token|reminder)=|\/update-card\/)[A-Za-z0-9_-]+/g, "$1(hidden once sent)");
+  text.replace(
+    /([?&](?:token|reminder)=|\/update-card\/|\/get-help\/apply\/resume\/)[A-Za-z0-9_-]+/g,
+    "$1(hidden once sent)",
+  );
 
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();
 
