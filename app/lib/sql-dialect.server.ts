@@ -58,6 +58,13 @@ export function isoDatePlusDays(date: string, days: RawBuilder<number> | Express
     : sql<string>`date(${date}, '+' || (${days}) || ' days')`;
 }
 
+/** Days (with their fraction) from one ISO timestamp column to another, inside SQL. */
+export function isoDaysBetween(from: string, to: string): RawBuilder<number> {
+  return onPostgres()
+    ? sql<number>`extract(epoch from (cast(${sql.ref(to)} as timestamptz) - cast(${sql.ref(from)} as timestamptz))) / 86400.0`
+    : sql<number>`julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})`;
+}
+
 /** A unique constraint refused the write: SQLite says so in the message, PostgreSQL with code 23505. */
 export function uniqueViolation(error: unknown): { constraint: string } | undefined {
   if (!(error instanceof Error)) return undefined;
