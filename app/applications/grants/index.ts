@@ -1,1 +1,2 @@
-export { publicCount } from "./rules/grant-rules";
+export { mayDecide, mayHandleMoney, publicCount } from "./rules/grant-rules";
+export type { Grant, GrantPayment } from "./rules/grant-view";

@@ -1,4 +1,2 @@
-/** The grants slice's panel on the case page: a placeholder until the slice is built. */
-export function GrantPanel(_props: { grant: unknown; caseRef: string; viewer: unknown }): null {
-  return null;
-}
+/** The grants slice's panel on the case page (decision, payments due and paid), and its forms' address. */
+export { GrantPanel, grantFormAction, type GrantReply } from "./components/grant-panel";

@@ -22,7 +22,11 @@ export const declineSchema = z.object({
 });
 export type DeclineInput = z.output<typeof declineSchema>;
 
-export const PAYMENT_METHODS = ["bank_transfer", "third_party", "in_kind"] as const satisfies readonly ApplicationPaymentMethod[];
+export const PAYMENT_METHODS = [
+  "bank_transfer",
+  "third_party",
+  "in_kind",
+] as const satisfies readonly ApplicationPaymentMethod[];
 
 export const PAYMENT_METHOD_LABELS: Record<ApplicationPaymentMethod, string> = {
   bank_transfer: "Bank transfer to the family",
@@ -41,7 +45,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function wholeId(label: string) {
   return z.preprocess(
     (raw) => readNumber(emptyIsUnset(raw)),
-    z.number({ message: `Please choose ${label}` }).int(`Please choose ${label}`).positive(`Please choose ${label}`),
+    z
+      .number({ message: `Please choose ${label}` })
+      .int(`Please choose ${label}`)
+      .positive(`Please choose ${label}`),
   );
 }
 
@@ -67,7 +74,10 @@ export const paymentSchema = z
       .string({ message: "Paid on is required" })
       .trim()
       .min(1, "Paid on is required")
-      .refine((value) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please enter a real date as YYYY-MM-DD"),
+      .refine(
+        (value) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+        "Please enter a real date as YYYY-MM-DD",
+      ),
     payment: z.preprocess(
       (raw) => readNumber(emptyIsUnset(raw)),
       z.number({ message: "payment must be a due payment's id" }).int().positive().optional(),
@@ -102,7 +112,11 @@ export function isRecommender(viewer: { id: number }, grant: { recommended_by_id
 }
 
 /** The grant's whole sum: one payment's, or each month's times the months. */
-export function approvedCentsOf(plan: "once" | "monthly" | null, perPaymentCents: number, months: number | null): number {
+export function approvedCentsOf(
+  plan: "once" | "monthly" | null,
+  perPaymentCents: number,
+  months: number | null,
+): number {
   return plan === "monthly" ? perPaymentCents * Math.max(1, months ?? 1) : perPaymentCents;
 }
 

@@ -32,7 +32,10 @@ export interface ApplicationFigures {
 function standing(eb: ExpressionBuilder<Database, "disbursements">) {
   return eb.not(
     eb.exists(
-      eb.selectFrom("disbursements as reversal").select("reversal.id").whereRef("reversal.reverses_id", "=", "disbursements.id"),
+      eb
+        .selectFrom("disbursements as reversal")
+        .select("reversal.id")
+        .whereRef("reversal.reverses_id", "=", "disbursements.id"),
     ),
   );
 }
@@ -52,7 +55,9 @@ async function openByState(): Promise<ApplicationFigures["open_by_state"]> {
 async function medianDaysToDecision(): Promise<number | null> {
   const db = getDb();
   const decided = () => db.selectFrom("applications").where("decided_at", "is not", null);
-  const { count } = await decided().select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow();
+  const { count } = await decided()
+    .select(sql<number>`count(*)`.as("count"))
+    .executeTakeFirstOrThrow();
   const total = Number(count);
   if (total === 0) return null;
   const days = isoDaysBetween("submitted_at", "decided_at");
@@ -113,7 +118,9 @@ export async function applicationFigures(): Promise<ApplicationFigures> {
  * falls in the period, counted by the entry's category. The exact counts: the public report
  * shows a small one as "fewer than 5" (`publicCount`).
  */
-export async function householdsHelpedByCategory(period: { from?: string; to?: string } = {}): Promise<Map<string, number>> {
+export async function householdsHelpedByCategory(
+  period: { from?: string; to?: string } = {},
+): Promise<Map<string, number>> {
   let query = getDb()
     .selectFrom("application_payments")
     .innerJoin("disbursements", "disbursements.id", "application_payments.disbursement_id")

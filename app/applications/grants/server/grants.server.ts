@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Admin } from "~/staff/accounts";
 import { recordAudit } from "~/staff/audit/index.server";
-import { isZakatBound, isZakatCategory, zakatCategoryLabel, type ZakatCategoryKey } from "~/funds/funds";
+import { isZakatBound, isZakatCategory, zakatCategoryLabel } from "~/funds/funds";
 import { fundRow } from "~/funds/funds/index.server";
 import { inLedgerTransaction, insertDisbursement } from "~/funds/ledger/index.server";
 import { actionAllowed, notAllowedMessage, STATE_LABELS, type CaseAction } from "~/applications/records";
@@ -12,7 +12,7 @@ import { getDb, nowIso, type DB } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { pageOfRows, type ListPage } from "~/lib/list-pages.server";
 import { ConflictError, ForbiddenError, NotFoundError, parseOrThrow, ValidationError } from "~/lib/service-errors";
-import type { ApplicationPaymentMethod, ApplicationPaymentStatus, ApplicationRow, ApplicationState } from "../../../../db/schema";
+import type { ApplicationRow } from "../../../../db/schema";
 import {
   approvalSchema,
   approvedCentsOf,
@@ -23,6 +23,9 @@ import {
   paymentSchema,
 } from "../rules/grant-rules";
 import { queueDecisionMail, queuePaymentMail } from "./grant-mail.server";
+import type { Grant, GrantDecision } from "../rules/grant-view";
+
+export type { Grant };
 
 /**
  * A grant's decision and payments (issue 31, point 4). A recommendation is approved or declined
@@ -35,54 +38,6 @@ import { queueDecisionMail, queuePaymentMail } from "./grant-mail.server";
 
 /** The ledger's words for every grant payment: nothing that names the case or the family (decision 166). */
 export const GRANT_LEDGER_DESCRIPTION = "Zakat grant";
-
-/** What the decision holds, sealed: a decline's reason (sent to the family), an approval's note. */
-export interface GrantDecision {
-  reason?: string;
-  note?: string;
-}
-
-export interface GrantPayment {
-  id: number;
-  amount: number;
-  method: ApplicationPaymentMethod;
-  payee: string;
-  due_on: string;
-  status: ApplicationPaymentStatus;
-  fund_id: number | null;
-  fund_name: string;
-  disbursement_id: number | null;
-  paid_on: string | null;
-  recorded_by: string;
-}
-
-/** What the case page's grant panel shows, staff's alone. */
-export interface Grant {
-  ref: string;
-  state: ApplicationState;
-  state_label: string;
-  category: ZakatCategoryKey | null;
-  category_label: string;
-  plan: "once" | "monthly" | null;
-  /** One payment's amount (each month's, for a monthly plan). */
-  recommended: number;
-  months: number;
-  recommended_total: number;
-  recommended_by: string;
-  recommended_by_id: number | null;
-  recommended_at: string | null;
-  decided_by: string;
-  decided_at: string | null;
-  decision: GrantDecision | null;
-  approved: number | null;
-  paid: number;
-  /** What may still be paid. */
-  remaining: number;
-  payments: GrantPayment[];
-  /** The Zakat funds a payment may come from, with what each holds (only while payments may be made). */
-  zakat_funds: { id: number; name: string; held: number }[];
-  today: string;
-}
 
 const today = () => todayIn(getEnv().SITE_TIMEZONE);
 
@@ -175,7 +130,9 @@ export async function approveApplication(ref: string, input: unknown, actor: Adm
           entityId: row.id,
           summary: `Application ${ref} approved (recommended by ${row.recommended_by || "a case worker"})`,
           before: { fields: [] },
-          after: { fields: ["state", "approved_cents", "decided_by", ...(note ? ["decision_sealed"] : []), "payments"] },
+          after: {
+            fields: ["state", "approved_cents", "decided_by", ...(note ? ["decision_sealed"] : []), "payments"],
+          },
         },
         trx,
       );
@@ -236,7 +193,9 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
   const day = today();
   if (payment.paid_on > day) throw new ValidationError({ paid_on: ["The date cannot be in the future"] });
   if (peek.decided_at && payment.paid_on < peek.decided_at.slice(0, 10)) {
-    throw new ValidationError({ paid_on: [`A payment cannot be dated before the grant was approved (${peek.decided_at.slice(0, 10)})`] });
+    throw new ValidationError({
+      paid_on: [`A payment cannot be dated before the grant was approved (${peek.decided_at.slice(0, 10)})`],
+    });
   }
   await inLedgerTransaction(payment.fund, cents, async (trx) => {
     const row = await caseRow(trx, ref);
@@ -352,7 +311,16 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
         summary: `Payment recorded for application ${ref} (ledger entry #${entryId})${complete ? "; paid in full" : ""}`,
         before: { fields: [] },
         after: {
-          fields: ["paid_cents", ...(complete ? ["state", "closed_at"] : []), "payment.amount", "payment.method", "payment.payee_sealed", "payment.fund_id", "payment.paid_on", "payment.disbursement_id"],
+          fields: [
+            "paid_cents",
+            ...(complete ? ["state", "closed_at"] : []),
+            "payment.amount",
+            "payment.method",
+            "payment.payee_sealed",
+            "payment.fund_id",
+            "payment.paid_on",
+            "payment.disbursement_id",
+          ],
         },
       },
       trx,
@@ -486,9 +454,19 @@ export async function findDuePayments(page: number, pageSize: number): Promise<L
   const db = getDb();
   const day = today();
   const due = () =>
-    db.selectFrom("application_payments").where("application_payments.status", "=", "due").where("application_payments.due_on", "<=", day);
+    db
+      .selectFrom("application_payments")
+      .where("application_payments.status", "=", "due")
+      .where("application_payments.due_on", "<=", day);
   return pageOfRows(
-    async () => Number((await due().select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow()).count),
+    async () =>
+      Number(
+        (
+          await due()
+            .select(sql<number>`count(*)`.as("count"))
+            .executeTakeFirstOrThrow()
+        ).count,
+      ),
     async (limit, offset) =>
       (
         await due()

@@ -21,6 +21,7 @@ const EDITOR = ["editor"] as const;
 const COMMUNITY = ["community"] as const;
 const OWNER = ["owner"] as const;
 const APPEALS = ["editor", "finance"] as const;
+const CASES = ["caseworker", "finance"] as const;
 
 /** Public reading, the role's writing: the site's content, read by every visitor, written by staff. */
 const readByAll = (write: Need): RouteNeed => ({ read: "public", write });
@@ -47,6 +48,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/funds/proofs/:entryId": FINANCE,
   "/admin/funds/rates": FINANCE,
   "/admin/funds/policy": ["editor", "finance"],
+  // Grants (applications/grants): finance and case workers see them; deciding and paying is
+  // finance's or an owner's, and never the recommender's, which the service checks.
+  "/admin/applications/payments": CASES,
+  "/admin/applications/:ref/grant": CASES,
   "/admin/stories": EDITOR,
   "/admin/events": EDITOR,
   "/admin/testimonials": EDITOR,
