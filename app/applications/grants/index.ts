@@ -1,2 +1,2 @@
-export { mayDecide, mayHandleMoney, publicCount } from "./rules/grant-rules";
-export type { Grant, GrantPayment } from "./rules/grant-view";
+export { publicCount } from "./rules/grant-rules";
+export type { Grant } from "./rules/grant-view";

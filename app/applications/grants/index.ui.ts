@@ -1,2 +1,3 @@
-/** The grants slice's panel on the case page (decision, payments due and paid), and its forms' address. */
-export { GrantPanel, grantFormAction, type GrantReply } from "./components/grant-panel";
+/** The grants slice's panel on the case page (decision, payments due and paid) and the dashboard's figures. */
+export { ApplicationFiguresPanel } from "./components/application-figures";
+export { GrantPanel } from "./components/grant-panel";

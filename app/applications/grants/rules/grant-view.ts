@@ -48,3 +48,17 @@ export interface Grant {
   zakat_funds: { id: number; name: string; held: number }[];
   today: string;
 }
+
+/** The applications' figures on the staff dashboard (issue 31, point 6): never a case's personal data. */
+export interface ApplicationFigures {
+  open_by_state: { state: ApplicationState; label: string; count: number }[];
+  /** The median of (decided − submitted) over every decided case, in days; null before any decision. */
+  median_days_to_decision: number | null;
+  /** Paid grants since 1 Muharram of this Hijri year, by category (the ledger's entries that stand). */
+  granted_this_year: {
+    hijri_year: number;
+    since: string;
+    total: number;
+    by_category: { key: string; english: string; arabic: string; amount: number }[];
+  };
+}

@@ -7,7 +7,10 @@ import { centsToDollars } from "~/shared/money";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { isoDaysBetween } from "~/lib/sql-dialect.server";
-import type { ApplicationState, Database } from "../../../../db/schema";
+import type { Database } from "../../../../db/schema";
+import type { ApplicationFigures } from "../rules/grant-view";
+
+export type { ApplicationFigures };
 
 /**
  * The applications' figures (issue 31, point 6): for staff, open cases by state, how long a
@@ -15,19 +18,6 @@ import type { ApplicationState, Database } from "../../../../db/schema";
  * households were helped per category. Each is a handful of aggregate queries over indexed
  * columns: never a case's personal data.
  */
-export interface ApplicationFigures {
-  open_by_state: { state: ApplicationState; label: string; count: number }[];
-  /** The median of (decided − submitted) over every decided case, in days; null before any decision. */
-  median_days_to_decision: number | null;
-  /** Paid grants since 1 Muharram of this Hijri year, by category (the ledger's entries that stand). */
-  granted_this_year: {
-    hijri_year: number;
-    since: string;
-    total: number;
-    by_category: { key: string; english: string; arabic: string; amount: number }[];
-  };
-}
-
 /** A grant payment's ledger entry that stands: not reversed since. */
 function standing(eb: ExpressionBuilder<Database, "disbursements">) {
   return eb.not(
