@@ -214,14 +214,16 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
         `This payment would take the grant past its approved ${formatExactCents(approved)}: ${formatExactCents(approved - paidBefore)} remains to be paid. Nothing was recorded.`,
       );
     }
+    // A payment confirms the due one it names, or else the earliest still due (the API's `pay` names none).
+    const dueRows = trx
+      .selectFrom("application_payments")
+      .selectAll()
+      .where("application_id", "=", row.id)
+      .orderBy("due_on")
+      .orderBy("id");
     const due = payment.payment
-      ? await trx
-          .selectFrom("application_payments")
-          .selectAll()
-          .where("id", "=", payment.payment)
-          .where("application_id", "=", row.id)
-          .executeTakeFirst()
-      : undefined;
+      ? await dueRows.where("id", "=", payment.payment).executeTakeFirst()
+      : await dueRows.where("status", "=", "due").executeTakeFirst();
     if (payment.payment && !due) throw new ValidationError({ payment: ["This case has no such payment"] });
     if (due && due.status !== "due") throw new ConflictError(`That payment is already ${due.status}`);
 
