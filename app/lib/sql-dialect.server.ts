@@ -58,11 +58,11 @@ export function isoDatePlusDays(date: string, days: RawBuilder<number> | Express
     : sql<string>`date(${date}, '+' || (${days}) || ' days')`;
 }
 
-/** Days (with their fraction) from one ISO timestamp column to another, inside SQL. */
-export function isoDaysBetween(from: string, to: string): RawBuilder<number> {
+/** Whole seconds from one ISO timestamp column to another, inside SQL (whole, so both engines count it exactly). */
+export function isoSecondsBetween(from: string, to: string): RawBuilder<number> {
   return onPostgres()
-    ? sql<number>`extract(epoch from (cast(${sql.ref(to)} as timestamptz) - cast(${sql.ref(from)} as timestamptz))) / 86400.0`
-    : sql<number>`julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})`;
+    ? sql<number>`cast(round(extract(epoch from (cast(${sql.ref(to)} as timestamptz) - cast(${sql.ref(from)} as timestamptz)))) as bigint)`
+    : sql<number>`cast(round((julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})) * 86400) as integer)`;
 }
 
 /** A unique constraint refused the write: SQLite says so in the message, PostgreSQL with code 23505. */

@@ -6,7 +6,7 @@ import { gregorianDayOf, hijriYearOf } from "~/shared/hijri";
 import { centsToDollars } from "~/shared/money";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { isoDaysBetween } from "~/lib/sql-dialect.server";
+import { isoSecondsBetween } from "~/lib/sql-dialect.server";
 import type { Database } from "../../../../db/schema";
 import type { ApplicationFigures } from "../rules/grant-view";
 
@@ -50,14 +50,14 @@ async function medianDaysToDecision(): Promise<number | null> {
     .executeTakeFirstOrThrow();
   const total = Number(count);
   if (total === 0) return null;
-  const days = isoDaysBetween("submitted_at", "decided_at");
+  const seconds = isoSecondsBetween("submitted_at", "decided_at");
   const middle = await decided()
-    .select(days.as("days"))
-    .orderBy(days)
+    .select(seconds.as("seconds"))
+    .orderBy(seconds)
     .limit(total % 2 === 0 ? 2 : 1)
     .offset(Math.floor((total - 1) / 2))
     .execute();
-  const values = middle.map((row) => Number(row.days));
+  const values = middle.map((row) => Number(row.seconds) / 86_400);
   const median = values.reduce((sum, value) => sum + value, 0) / values.length;
   return Math.round(median * 10) / 10;
 }
