@@ -9,6 +9,5 @@ export {
   declineApplication,
   grantOf,
   payApplication,
-  type Grant,
 } from "./server/grants.server";
 export { applicationFigures, householdsHelpedByCategory, type ApplicationFigures } from "./server/grant-figures.server";
