@@ -12,6 +12,8 @@ import type { ZakatCategoryKey } from "~/funds/funds";
 import type { Admin } from "~/staff/accounts";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callApi, callRoute } from "../../../../tests/support/routes";
+import { screenText } from "../../../../tests/support/screens";
+import * as dashboardScreen from "~/staff/dashboard/routes/admin-dashboard";
 import { fundId, newGift } from "../../../../tests/support/builders";
 import { recommendedCase } from "./recommended-case";
 
@@ -89,6 +91,10 @@ describe("households helped on the transparency report", () => {
 
     const page = (await callRoute(transparencyPage.loader, "/transparency")) as { report: Report };
     expect(helped(page.report, "ibn-al-sabil")).toBe(6);
+    const text = await screenText(transparencyPage as never, "/transparency");
+    expect(text).toContain("Households helped, all years");
+    expect(text).toMatch(/Freeing captives \(fi al-riqab\)\s*Fewer than 5/);
+    expect(text).toMatch(/The stranded traveller \(ibn al-sabil\)\s*6/);
   });
 
   it("counts a household once however many payments, within the report's period only", async () => {
@@ -153,6 +159,11 @@ describe("the dashboard's applications figures", () => {
     );
     // 3 riqab and 6 ibn al-sabil at $100; 5 fi sabilillah, one reversed; $100 in kind to the amilin.
     expect(byCategory).toEqual({ amilin: 100, riqab: 300, "fi-sabilillah": 400, "ibn-al-sabil": 600 });
+    const screen = await screenText(dashboardScreen as never, "/admin");
+    expect(screen).toContain("Zakat applications");
+    expect(screen).toMatch(/Recommended\s*2/);
+    expect(screen).toMatch(/Median days to a decision\s*3/);
+    expect(screen).toContain(`Help granted in ${hijriYearOf(TODAY)} AH: $1,400.00`);
   });
 
   it("takes the median of the decided cases' days, the middle two averaged", async () => {

@@ -15,6 +15,7 @@ import { ensureDefaultSettings } from "~/content/settings/index.server";
 import type { Admin } from "~/staff/accounts";
 import { createTestAdmin } from "../../../../tests/support/admins";
 import { callRoute, makeContext, unwrapData } from "../../../../tests/support/routes";
+import { screenText } from "../../../../tests/support/screens";
 import { fundId, newGift } from "../../../../tests/support/builders";
 import { recommendedCase } from "./recommended-case";
 
@@ -271,6 +272,17 @@ describe("the grant's route, as a browser without JavaScript posts to it", () =>
   const context = () => makeContext("203.0.113.10", decider);
   const post = (ref: string, form: Record<string, string>) =>
     callRoute(grantRoute.action, `/admin/applications/${ref}/grant`, { form, params: { ref }, context: context() });
+
+  it("shows the recommendation and the decision's forms to a person who may decide", async () => {
+    const made = await recommendedCase({ recommender: caseworker, plan: "monthly", cents: 25_000, months: 4 });
+    const text = await screenText(grantRoute as never, `/admin/applications/${made.ref}/grant`, undefined, {
+      ref: made.ref,
+    });
+    expect(text).toContain("$250.00 a month for 4 months ($1,000.00 in all)");
+    expect(text).toContain("Approve $1,000.00");
+    expect(text).toContain("Reason (the family is sent it)");
+    expect(text).not.toContain(made.name);
+  });
 
   it("approves and goes back to the case page it came from", async () => {
     const made = await recommendedCase({ recommender: caseworker });
