@@ -93,6 +93,7 @@ export function GrantPanel({
           grant={grant}
           caseRef={caseRef}
           mayPay={handlesMoney && grant.state === "approved"}
+          linkToLedger={handlesMoney}
           reply={reply?.intent === "pay" ? reply : null}
         />
       ) : null}
@@ -224,11 +225,14 @@ function Payments({
   grant,
   caseRef,
   mayPay,
+  linkToLedger,
   reply,
 }: {
   grant: Grant;
   caseRef: string;
   mayPay: boolean;
+  /** The ledger is finance's screen: a case worker reads the entry's number without a link. */
+  linkToLedger: boolean;
   reply: GrantReply | null;
 }) {
   const due = grant.payments.filter((payment) => payment.status === "due");
@@ -262,7 +266,7 @@ function Payments({
               <td className="py-2 pr-3 tabular-nums">{formatExactDollars(payment.amount)}</td>
               <td className="py-2 pr-3">{PAYMENT_STATUS_LABELS[payment.status]}</td>
               <td className="py-2">
-                <PaidCell payment={payment} />
+                <PaidCell payment={payment} link={linkToLedger} />
               </td>
             </tr>
           ))}
@@ -280,16 +284,20 @@ function Payments({
   );
 }
 
-function PaidCell({ payment }: { payment: GrantPayment }) {
+function PaidCell({ payment, link }: { payment: GrantPayment; link: boolean }) {
   if (payment.status !== "paid" || !payment.paid_on) return null;
   const ledger = `/admin/funds/ledger?fund=${payment.fund_id ?? ""}&from=${payment.paid_on}&to=${payment.paid_on}`;
   return (
     <span>
       {payment.paid_on}, {PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}
       {payment.payee ? ` to ${payment.payee}` : ""} from {payment.fund_name}.{" "}
-      <Link to={ledger} className="font-semibold text-brand-700 hover:underline">
-        Ledger entry #{payment.disbursement_id}
-      </Link>
+      {link ? (
+        <Link to={ledger} className="font-semibold text-brand-700 hover:underline">
+          Ledger entry #{payment.disbursement_id}
+        </Link>
+      ) : (
+        <>Ledger entry #{payment.disbursement_id}</>
+      )}
     </span>
   );
 }
