@@ -9,6 +9,7 @@ import {
   payApplication,
 } from "~/applications/grants/index.server";
 import { GRANT_LEDGER_DESCRIPTION } from "~/applications/grants/server/grants.server";
+import { getOutboxMessage } from "~/mail/queue/index.server";
 import * as grantRoute from "~/applications/grants/routes/admin-application-grant";
 import * as paymentsRoute from "~/applications/grants/routes/admin-application-payments";
 import { ensureDefaultSettings } from "~/content/settings/index.server";
@@ -97,10 +98,10 @@ describe("the decision", () => {
       .executeTakeFirstOrThrow();
     expect(row.closed_at).not.toBeNull();
     expect(row.decision_sealed).not.toContain("savings");
-    const mails = await mailsTo(made.email);
+    const mails = await mailsOf(made);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("A decision on your application");
-    expect(mails[0]!.text_body).toContain("Your savings are above our limit");
+    expect(mails[0]!.text).toContain("Your savings are above our limit");
   });
 
   it("approving from any other state is a 409", async () => {
@@ -123,7 +124,7 @@ describe("the decision", () => {
       decision: { note: "Landlord confirmed arrears" },
     });
     expect(grant.payments).toMatchObject([{ status: "due", amount: 1200, due_on: TODAY }]);
-    const mails = await mailsTo(made.email);
+    const mails = await mailsOf(made);
     expect(mails.map((mail) => mail.subject)).toEqual(["A decision on your application"]);
     expect(mails[0]!.subject).not.toContain(made.name);
   });
@@ -185,7 +186,7 @@ describe("paying a grant", () => {
       .where("id", "=", due.id)
       .executeTakeFirstOrThrow();
     expect(row.payee_sealed).not.toContain("Acme");
-    const mails = await mailsTo(made.email);
+    const mails = await mailsOf(made);
     expect(mails.map((mail) => mail.subject)).toEqual([
       "A decision on your application",
       "A payment on your application",
@@ -236,7 +237,7 @@ describe("paying a grant", () => {
     grant = await payApplication(made.ref, payment({ amount: 200, payment: second!.id }), decider);
     expect(grant.state).toBe("paid");
     expect(grant.payments.map((row) => row.status)).toEqual(["paid", "paid"]);
-    expect((await mailsTo(made.email)).map((mail) => mail.subject)).toEqual([
+    expect((await mailsOf(made)).map((mail) => mail.subject)).toEqual([
       "A decision on your application",
       "A payment on your application",
       "A payment on your application",
@@ -338,13 +339,23 @@ describe("the grant's route, as a browser without JavaScript posts to it", () =>
   });
 });
 
-async function mailsTo(email: string) {
-  return getDb()
+/** The case's decision and payment mails, as the Outbox shows them (opened, were they sealed). */
+async function mailsOf(made: { id: number; ref: string; email: string }) {
+  const payments = await getDb()
+    .selectFrom("application_payments")
+    .select("id")
+    .where("application_id", "=", made.id)
+    .execute();
+  const keys = [`application-decision:${made.ref}`, ...payments.map((row) => `application-payment:${row.id}`)];
+  const rows = await getDb()
     .selectFrom("outbound_mail")
-    .select(["subject", "text_body", "kind"])
-    .where("to_address", "=", email)
+    .select("id")
+    .where("dedupe_key", "in", keys)
     .orderBy("id")
     .execute();
+  const mails = await Promise.all(rows.map((row) => getOutboxMessage(row.id)));
+  for (const mail of mails) expect(mail.to).toBe(made.email);
+  return mails;
 }
 
 async function countOf(table: "disbursements" | "disbursement_requests"): Promise<number> {
