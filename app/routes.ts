@@ -79,6 +79,8 @@ export default [
     route("applications/:ref/documents/:id", "applications/documents/routes/admin-application-document.ts"),
     route("funds/rates", "funds/rates/routes/admin-funds-rates.tsx"),
     route("funds/policy", "funds/zakat-policy/routes/admin-funds-policy.tsx"),
+    route("applications/payments", "applications/grants/routes/admin-application-payments.tsx"),
+    route("applications/:ref/grant", "applications/grants/routes/admin-application-grant.tsx"),
     route("stories", "content/stories/routes/admin-stories.tsx"),
     route("events", "content/events/routes/admin-events.tsx"),
     route("testimonials", "content/testimonials/routes/admin-testimonials.tsx"),

@@ -58,6 +58,13 @@ export function isoDatePlusDays(date: string, days: RawBuilder<number> | Express
     : sql<string>`date(${date}, '+' || (${days}) || ' days')`;
 }
 
+/** Whole seconds from one ISO timestamp column to another, inside SQL (whole, so both engines count it exactly). */
+export function isoSecondsBetween(from: string, to: string): RawBuilder<number> {
+  return onPostgres()
+    ? sql<number>`cast(round(extract(epoch from (cast(${sql.ref(to)} as timestamptz) - cast(${sql.ref(from)} as timestamptz)))) as bigint)`
+    : sql<number>`cast(round((julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})) * 86400) as integer)`;
+}
+
 /** A unique constraint refused the write: SQLite says so in the message, PostgreSQL with code 23505. */
 export function uniqueViolation(error: unknown): { constraint: string } | undefined {
   if (!(error instanceof Error)) return undefined;

@@ -1,4 +1,3 @@
-/** The grants slice's panel on the case page: a placeholder until the slice is built. */
-export function GrantPanel(_props: { grant: unknown; caseRef: string; viewer: unknown }): null {
-  return null;
-}
+/** The grants slice's panel on the case page (decision, payments due and paid) and the dashboard's figures. */
+export { ApplicationFiguresPanel } from "./components/application-figures";
+export { GrantPanel } from "./components/grant-panel";

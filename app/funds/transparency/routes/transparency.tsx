@@ -6,6 +6,7 @@ import { RatesInForce, type RateInForce } from "~/funds/rates/index.ui";
 import { ReportControls } from "../components/report-controls";
 import { reportYearLabel } from "../components/report-year";
 import { ZakatByCategory } from "../components/zakat-by-category";
+import { HouseholdsHelped } from "../components/households-helped";
 import { PageHero } from "~/ui/page-hero";
 import { ZAKAT_CATEGORIES } from "~/funds/funds";
 import { yearIn } from "../rules/transparency";
@@ -163,6 +164,24 @@ export default function Transparency({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </section>
+
+        {zakat.households_helped.length ? (
+          <section aria-labelledby="households-title">
+            <h2 id="households-title" className="text-2xl font-bold text-slate-900">
+              Households helped, {shown ?? "all years"}
+            </h2>
+            <p className="mt-2 max-w-3xl text-slate-700">
+              Families who applied to us for help and were paid Zakat, counted once per category in which they were
+              helped. To keep every family private, a count under five is shown only as &ldquo;fewer than 5&rdquo;.
+            </p>
+            <div className="mt-6">
+              <HouseholdsHelped
+                categories={zakat.households_helped}
+                caption={`Households helped through applications, by category of recipients, ${shown ?? "all years"}.`}
+              />
+            </div>
+          </section>
+        ) : null}
 
         <section aria-labelledby="lunar-year-title">
           <h2 id="lunar-year-title" className="text-2xl font-bold text-slate-900">

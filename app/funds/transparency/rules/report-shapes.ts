@@ -30,6 +30,12 @@ export interface TransparencyReport {
     distributed: number;
     held: number;
     by_category: { key: string; english: string; arabic: string; amount: number; percent: number }[];
+    /**
+     * Households helped through Zakat applications in the period, per category (those with
+     * any): distinct applications with a paid payment whose ledger entry stands. A count under
+     * five is the words "fewer than 5", so that no family can be singled out.
+     */
+    households_helped: { key: string; english: string; arabic: string; households: number | "fewer than 5" }[];
     by_year: {
       year: number;
       received: number;

@@ -1,13 +1,15 @@
 import { sql, type Kysely } from "kysely";
 import { buildTransparencyFigures, withinLunarYearPercent, type ReportCalendar } from "../rules/transparency";
-import { isObligationBound, isZakatBound, type FundKind } from "~/funds/funds";
+import { isObligationBound, isZakatBound, ZAKAT_CATEGORIES, type FundKind } from "~/funds/funds";
 import { type TransparencyReport } from "../rules/report-shapes";
 import { todayIn } from "~/shared/dates";
-import { formatHijri } from "~/shared/hijri";
+import { formatHijri, gregorianDayOf } from "~/shared/hijri";
 import { centsToDollars } from "~/shared/money";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { Database } from "../../../../db/schema";
+import { publicCount } from "~/applications/grants";
+import { householdsHelpedByCategory } from "~/applications/grants/index.server";
 
 export type { TransparencyReport };
 
@@ -139,7 +141,8 @@ async function keptReport(
       kept.base = null;
       throw error;
     });
-    report = workOutReport(request, await kept.base, funds, today);
+    const households = await householdsHelpedByCategory(periodOf(request));
+    report = workOutReport(request, await kept.base, funds, today, households);
     if (kept.state !== state) return report;
     if (kept.reports.size >= MOST_KEPT) kept.reports.delete(kept.reports.keys().next().value!);
   }
@@ -186,11 +189,25 @@ async function readReportBase(): Promise<ReportBase> {
   };
 }
 
+/**
+ * The days a report's year covers, [from, to): a Hijri year from 1 Muharram, a Gregorian one
+ * from 1 January; all years, no bounds.
+ */
+function periodOf(request: Required<ReportRequest>): { from?: string; to?: string } {
+  if (request.year === null) return {};
+  if (request.calendar === "gregorian") return { from: `${request.year}-01-01`, to: `${request.year + 1}-01-01` };
+  return {
+    from: gregorianDayOf({ year: request.year, month: 1, day: 1 }),
+    to: gregorianDayOf({ year: request.year + 1, month: 1, day: 1 }),
+  };
+}
+
 function workOutReport(
   request: Required<ReportRequest>,
   base: ReportBase,
   funds: ReportFundRow[],
   today: string,
+  households: Map<string, number>,
 ): TransparencyReport {
   const calendar = request.calendar;
   const figures = buildTransparencyFigures({
@@ -230,6 +247,15 @@ function workOutReport(
         amount: centsToDollars(item.cents),
         percent: zakatDistributed ? Math.round((item.cents / zakatDistributed) * 1000) / 10 : 0,
       })),
+      // Households helped through applications, per category: a count under five is only "fewer than 5".
+      households_helped: ZAKAT_CATEGORIES.filter((category) => (households.get(category.key) ?? 0) > 0).map(
+        (category) => ({
+          key: category.key,
+          english: category.english,
+          arabic: category.arabic,
+          households: publicCount(households.get(category.key)!),
+        }),
+      ),
       by_year: figures.zakatYears
         .filter((item) => request.year == null || item.year === request.year)
         .map((item) => ({

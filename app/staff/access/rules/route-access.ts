@@ -51,6 +51,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/applications/:ref/documents/:id": ["caseworker", "finance"],
   "/admin/funds/rates": FINANCE,
   "/admin/funds/policy": ["editor", "finance"],
+  // Grants (applications/grants): finance and case workers see them; deciding and paying is
+  // finance's or an owner's, and never the recommender's, which the service checks.
+  "/admin/applications/payments": CASES,
+  "/admin/applications/:ref/grant": CASES,
   "/admin/stories": EDITOR,
   "/admin/events": EDITOR,
   "/admin/testimonials": EDITOR,

@@ -86,6 +86,8 @@ const EXPECTED: Record<string, Expected> = {
   // The admin area.
   "/admin": anyStaff,
   "/admin/donations": only("finance"),
+  "/admin/applications/payments": only("caseworker", "finance"),
+  "/admin/applications/:ref/grant": only("caseworker", "finance"),
   "/admin/donations/export": only("finance"),
   "/admin/appeals": only("editor", "finance"),
   "/admin/contacts": only("community"),

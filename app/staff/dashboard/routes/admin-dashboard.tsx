@@ -11,6 +11,7 @@ import { mayOpen } from "~/staff/access";
 import { adminContext } from "~/lib/request-context";
 import { placeholderOrganisationSettings } from "~/staff/startup/index.server";
 import { countRequestsWaitingFor } from "~/funds/ledger/index.server";
+import { ApplicationFiguresPanel } from "~/applications/grants/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin" }];
 
@@ -99,6 +100,7 @@ export default function Dashboard({
           ) : null}
         </dl>
       </section>
+      {stats.applications ? <ApplicationFiguresPanel figures={stats.applications} /> : null}
       <div className="grid gap-8 lg:grid-cols-2">
         {stats.contacts ? (
           <section aria-labelledby="messages">

@@ -9,6 +9,7 @@ import { countVolunteers } from "~/community/volunteers/index.server";
 import { currentRates } from "~/funds/rates/index.server";
 import { getZakatWatch, type ZakatWatch } from "~/funds/zakat-policy/index.server";
 import { getDonationTotals } from "~/giving/gifts/index.server";
+import { applicationFigures, type ApplicationFigures } from "~/applications/grants/index.server";
 
 /**
  * GET /api/admin/dashboard and the Dashboard screen: one figure per card. A person sees only
@@ -27,6 +28,8 @@ export interface DashboardStats {
   contacts: { total_messages: number; pending: number; resolved: number };
   /** Zakat held and overdue, and what staff still have to confirm (the policy, starting rates). */
   funds: ZakatWatch & { rates_to_confirm: string[] };
+  /** Zakat applications (issue 31): open cases by state, days to a decision, help granted this lunar year. */
+  applications: ApplicationFigures;
 }
 
 /** What the Zakat watch says, and which rates in force are still starting figures nobody confirmed. */
@@ -53,6 +56,8 @@ const SCREEN_OF = {
   active_stories: "/admin/stories",
   pending_testimonials: "/admin/testimonials",
   subscriptions: "/admin/subscriptions",
+  // Whoever may see cases (case workers, finance, owners) sees their figures.
+  applications: "/admin/applications/payments",
 } as const;
 
 /** The dashboard as a person holding `roles` sees it: nothing of a screen they may not open. */
@@ -68,13 +73,14 @@ export async function dashboardFor(roles: readonly Role[]): Promise<DashboardVie
     ...(may("volunteers") ? { volunteers: stats.volunteers } : {}),
     ...(may("contacts") ? { contacts: stats.contacts } : {}),
     ...(may("funds") ? { funds: stats.funds } : {}),
+    ...(may("applications") ? { applications: stats.applications } : {}),
   };
 }
 
 export async function getDashboardStats(): Promise<DashboardStats> {
   const db = getDb();
   // Donation figures come from the totals the database keeps up to date, never a scan of every gift.
-  const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts, funds] =
+  const [donations, topDonor, stories, events, testimonials, subscriptions, volunteers, contacts, funds, applications] =
     await Promise.all([
       getDonationTotals(),
       db
@@ -104,6 +110,7 @@ export async function getDashboardStats(): Promise<DashboardStats> {
       countVolunteers(),
       countContacts(),
       fundsWatch(),
+      applicationFigures(),
     ]);
   return {
     donations: {
@@ -121,5 +128,6 @@ export async function getDashboardStats(): Promise<DashboardStats> {
     volunteers,
     contacts: { total_messages: contacts.total, pending: contacts.pending, resolved: contacts.resolved },
     funds,
+    applications,
   };
 }

@@ -1,0 +1,1 @@
+export { publicCount } from "./rules/grant-rules";
