@@ -1,1 +1,1 @@
-export * from "./rules/document-rules";
+export { DOCUMENT_ACCEPT, formatDueDate, MAX_DOCUMENT_BYTES } from "./rules/document-rules";

@@ -8,7 +8,6 @@ export {
   insertApplication,
   matchKeysOf,
   openCaseValue,
-  recordOf,
   sealCaseValue,
   sealedContext,
 } from "./server/application-store.server";

@@ -273,6 +273,10 @@ describe("POST /api/auth/login", () => {
         }),
       },
       contacts: { total_messages: 0, pending: 0, resolved: 0 },
+      applications: expect.objectContaining({
+        median_days_to_decision: null,
+        open_by_state: expect.arrayContaining([{ state: "submitted", label: "Submitted", count: 0 }]),
+      }),
       funds: {
         zakat_balance: 0,
         overdue: null,

@@ -1,1 +1,0 @@
-export { CaseDocuments, type CaseDocumentsProps } from "./components/case-documents";

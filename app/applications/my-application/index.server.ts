@@ -1,2 +1,0 @@
-export { applicantEmailKey } from "./server/applicant-session.server";
-export { myApplications, exportMyData, withdrawMyApplication } from "./server/my-application.server";
