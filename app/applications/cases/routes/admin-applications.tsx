@@ -12,6 +12,7 @@ import { Notice } from "~/ui/notice";
 import { Pagination, pageFrom } from "~/ui/pagination";
 import { queueQuery, readQueueFilter, type QueueFilter } from "../rules/queue-filter";
 import { assignableStaff, findQueuePage, type Assignee, type CaseSummary } from "../server/cases.server";
+import { ApplicationsTabs } from "../components/applications-tabs";
 
 export const meta: Route.MetaFunction = () => [{ title: "Applications | Admin" }];
 
@@ -44,6 +45,7 @@ export default function ApplicationsQueue({ loaderData }: Route.ComponentProps) 
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Applications</h1>
+      <ApplicationsTabs />
       {loaderData.filterProblem ? (
         <Notice tone="error">{loaderData.filterProblem}: that part of the filter was left out.</Notice>
       ) : null}

@@ -4,6 +4,7 @@ import { findDuePayments } from "../server/grants.server";
 import { DataTable } from "~/ui/data-table";
 import { Pagination, pageFrom } from "~/ui/pagination";
 import { formatExactDollars } from "~/shared/money";
+import { ApplicationsTabs } from "~/applications/cases/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Grant payments due | Admin" }];
 
@@ -22,6 +23,7 @@ export default function ApplicationPayments({ loaderData: { due } }: Route.Compo
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Grant payments due</h1>
+      <ApplicationsTabs />
       <p className="max-w-3xl text-sm text-slate-600">
         Approved grants&apos; payments that fall due today or earlier. Each is confirmed on its case&apos;s decision and
         payment panel once it is paid: it is then written to the Zakat ledger in the case&apos;s category.

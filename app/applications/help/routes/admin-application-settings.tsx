@@ -16,6 +16,7 @@ import {
   type ApplicationSettingsForm,
 } from "../rules/settings-form";
 import { applicationSettings, saveApplicationSettings } from "../server/application-settings-editor.server";
+import { ApplicationsTabs } from "~/applications/cases/index.ui";
 
 export const meta: Route.MetaFunction = () => [{ title: "Applications' settings | Admin" }];
 
@@ -53,6 +54,7 @@ export default function ApplicationSettingsScreen({ loaderData, actionData }: Ro
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Applications&apos; settings</h1>
+      <ApplicationsTabs />
       {loaderData.saved && !actionData ? (
         <Notice tone="success" focus>
           The applications&apos; settings were saved. The Get help page shows them now.

@@ -32,13 +32,6 @@ export const ADMIN_NAVIGATION = [
   // An editor writes the policy's text without the Funds screens, whose tabs lead everyone else to it.
   { to: "/admin/funds/policy", label: "Zakat policy", icon: "scale", unlessOpens: "/admin/funds" },
   { to: "/admin/applications", label: "Applications", icon: "folder" },
-  // Until the applications' queue lists it among its own tabs (then the queue leads to it).
-  {
-    to: "/admin/applications/settings",
-    label: "Applications' settings",
-    icon: "sliders",
-    unlessOpens: "/admin/applications",
-  },
   { to: "/admin/media", label: "Media", icon: "image" },
   { to: "/admin/team", label: "Team", icon: "user" },
   { to: "/admin/settings", label: "Settings", icon: "sliders" },

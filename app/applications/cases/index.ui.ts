@@ -1,0 +1,1 @@
+export { ApplicationsTabs } from "./components/applications-tabs";
