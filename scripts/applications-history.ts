@@ -11,6 +11,7 @@ import { openDatabase } from "~/lib/db.server";
 import { ZAKAT_CATEGORIES } from "~/funds/funds";
 import { normaliseName } from "~/applications/records/rules/normalise";
 import { referenceFrom } from "~/applications/records/rules/references";
+import { CASE_FIELDS } from "~/applications/records/server/application-store.server";
 import type { ApplicantRecord } from "~/applications/records/rules/application-form";
 import type { ApplicationState } from "../db/schema";
 import { isPostgresUrl } from "./postgres-history";
@@ -34,7 +35,8 @@ export interface ApplicationsHistory {
 function record(index: number): ApplicantRecord {
   return {
     name: `Applicant ${index} Family`,
-    email: `applicant${index}@example.org`,
+    // One family in ten applies again (the duplicate warnings have something to find).
+    email: `applicant${index % 90_000}@example.org`,
     phone: `07700 ${String(100000 + (index % 900000)).padStart(6, "0")}`,
     address: `${index} Bench Street, Testville`,
     date_of_birth: `19${50 + (index % 50)}-0${1 + (index % 9)}-1${index % 10}`,
@@ -86,6 +88,20 @@ export async function fillApplicationsHistory(
       Number(row.id),
     );
     const sampleRefs: string[] = [];
+    const documentRow = (row: { id: number | bigint; ref: string }, n: number) => {
+      const storedName = randomBytes(16).toString("hex");
+      return {
+        application_id: Number(row.id),
+        stored_name: storedName,
+        content_type: "application/pdf",
+        size_bytes: 120_000 + n,
+        name_sealed: sealValue(
+          JSON.stringify(`statement-${n + 1}.pdf`),
+          `application:${row.ref}:${CASE_FIELDS.documentName(storedName)}`,
+          ring,
+        ),
+      };
+    };
     const openEvery = Math.round(count / OPEN_APPLICATIONS);
     log(
       `Writing ${count.toLocaleString("en-US")} applications and ${(count * DOCUMENTS_PER_APPLICATION).toLocaleString("en-US")} documents...`,
@@ -165,21 +181,7 @@ export async function fillApplicationsHistory(
         .execute();
       await db
         .insertInto("application_documents")
-        .values(
-          ids.flatMap((row) =>
-            Array.from({ length: DOCUMENTS_PER_APPLICATION }, (_, n) => ({
-              application_id: Number(row.id),
-              stored_name: `${randomBytes(16).toString("hex")}.pdf`,
-              content_type: "application/pdf",
-              size_bytes: 120_000 + n,
-              name_sealed: sealValue(
-                JSON.stringify(`statement-${n + 1}.pdf`),
-                `application:${row.ref}:document-name`,
-                ring,
-              ),
-            })),
-          ),
-        )
+        .values(ids.flatMap((row) => Array.from({ length: DOCUMENTS_PER_APPLICATION }, (_, n) => documentRow(row, n))))
         .execute();
       if ((first / BATCH) % 40 === 0) log(`  ${first.toLocaleString("en-US")}...`);
     }
