@@ -829,6 +829,8 @@ export interface ApplicationsTable {
   updated_at: Timestamp;
   closed_at: string | null;
   erased_at: string | null;
+  /** 1 while the case is open (submitted to approved): computed by the database from `state` (0040). */
+  is_open: ColumnType<number, never, never>;
 }
 
 export type ApplicationMatchKind = "email" | "phone" | "name_dob";

@@ -113,7 +113,7 @@ export async function fillApplicationsHistory(
       const cases = indexes.map((index) => {
         const ref = referenceFrom(randomBytes(8));
         const open = index % openEvery === 0;
-        const state = open ? OPEN[index % OPEN.length]! : FINISHED[index % FINISHED.length]!;
+        const state = open ? OPEN[Math.floor(index / openEvery) % OPEN.length]! : FINISHED[index % FINISHED.length]!;
         const at = new Date(start + Math.floor((span * index) / count)).toISOString();
         const told = record(index);
         const categorised = state !== "submitted" && state !== "documents_requested";

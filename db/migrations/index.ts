@@ -34,6 +34,7 @@ import * as disbursementApprovals from "./0031_disbursement_approvals";
 import * as sessionDetails from "./0032_session_details";
 import * as passkeys from "./0033_passkeys";
 import * as zakatApplications from "./0034_zakat_applications";
+import * as openCases from "./0040_open_cases";
 import * as sealedMail from "./0039_sealed_mail";
 
 /**
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "0033_passkeys": passkeys,
   "0034_zakat_applications": zakatApplications,
   "0039_sealed_mail": sealedMail,
+  "0040_open_cases": openCases,
 };
 
 /**
@@ -99,6 +101,7 @@ const postgresMigrations: Record<string, Migration> = {
   "0033_passkeys": passkeys,
   "0034_zakat_applications": zakatApplications,
   "0039_sealed_mail": sealedMail,
+  "0040_open_cases": openCases,
 };
 
 export const migrationProvider: MigrationProvider = {

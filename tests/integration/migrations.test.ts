@@ -157,6 +157,7 @@ const EXPECTED_COLUMNS = {
     updated_at: "text",
     closed_at: "text?",
     erased_at: "text?",
+    is_open: "integer",
   },
   application_match_keys: { application_id: "integer", kind: "text", key_hash: "text", created_at: "text" },
   application_document_requests: {
@@ -584,7 +585,8 @@ const EXPECTED_COLUMNS = {
  * NOT NULL, so the database keeps them filled by triggers instead (a gift stored without a
  * fund takes its purpose's fund; setting one to NULL is refused). Tests below prove it.
  */
-const KEPT_FILLED_BY_TRIGGERS = new Set(["donations.fund_id", "subscriptions.fund_id"]);
+// applications.is_open is computed by the database from the state (a generated column, 0040).
+const KEPT_FILLED_BY_TRIGGERS = new Set(["donations.fund_id", "subscriptions.fund_id", "applications.is_open"]);
 
 /** Provider identifiers and page keys that must be UNIQUE, so a repeated event never makes a second row. */
 const UNIQUE_COLUMNS: [table: keyof Database, column: string][] = [
@@ -925,7 +927,7 @@ async function columnsOf(
   table: string,
 ): Promise<{ name: string; type: string; notnull: number; pk: number }[]> {
   const { rows } = await sql<{ name: string; type: string; notnull: number; pk: number }>`
-    select name, type, "notnull", pk from pragma_table_info(${table})
+    select name, type, "notnull", pk from pragma_table_xinfo(${table})
   `.execute(db);
   return rows;
 }

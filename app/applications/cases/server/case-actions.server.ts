@@ -61,7 +61,7 @@ async function caseForAction(trx: Db, ref: string, action: CaseAction): Promise<
 async function updateCase(
   trx: Db,
   row: ApplicationRow,
-  changes: Partial<Omit<ApplicationRow, "id" | "ref">>,
+  changes: Partial<Omit<ApplicationRow, "id" | "ref" | "is_open">>,
 ): Promise<void> {
   const updated = await trx
     .updateTable("applications")

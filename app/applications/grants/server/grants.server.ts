@@ -69,7 +69,7 @@ async function moveCase(
   trx: DB,
   row: ApplicationRow,
   action: CaseAction,
-  changes: Partial<Omit<ApplicationRow, "id" | "ref">>,
+  changes: Partial<Omit<ApplicationRow, "id" | "ref" | "is_open">>,
 ): Promise<void> {
   const updated = await trx
     .updateTable("applications")
