@@ -88,6 +88,14 @@ export async function fillApplicationsHistory(
       Number(row.id),
     );
     const sampleRefs: string[] = [];
+    // Seven random characters from thirty: at 100,000 cases two may meet, as the store's check knows.
+    const refs = new Set<string>();
+    const unusedRef = (): string => {
+      const ref = referenceFrom(randomBytes(8));
+      if (refs.has(ref)) return unusedRef();
+      refs.add(ref);
+      return ref;
+    };
     const documentRow = (row: { id: number | bigint; ref: string }, n: number) => {
       const storedName = randomBytes(16).toString("hex");
       return {
@@ -111,7 +119,7 @@ export async function fillApplicationsHistory(
     for (let first = 0; first < count; first += BATCH) {
       const indexes = Array.from({ length: Math.min(BATCH, count - first) }, (_, offset) => first + offset);
       const cases = indexes.map((index) => {
-        const ref = referenceFrom(randomBytes(8));
+        const ref = unusedRef();
         const open = index % openEvery === 0;
         const state = open ? OPEN[Math.floor(index / openEvery) % OPEN.length]! : FINISHED[index % FINISHED.length]!;
         const at = new Date(start + Math.floor((span * index) / count)).toISOString();
