@@ -413,6 +413,22 @@ for (const js of [true, false]) {
       await households.scrollIntoViewIfNeeded();
       await shot(familyPage, "transparency-households");
 
+      // Their mail, each once, none naming them or the amount in its subject.
+      await ownerPage.goto("/admin/outbox");
+      const theirs = ownerPage.getByRole("row").filter({ hasText: family.email });
+      for (const subject of [
+        `We have received your application (${ref})`,
+        "We need some documents for your application",
+        "Your link to your application",
+        "A decision on your application",
+        "A payment on your application",
+      ])
+        await expect(theirs.getByRole("link", { name: `Read ${subject}`, exact: true })).toHaveCount(1);
+      for (const text of await theirs.allInnerTexts()) {
+        expect(text).not.toContain(family.name);
+        expect(text).not.toContain(`${GRANT_DOLLARS}`);
+      }
+
       // 7.
       await nothingPlainInTheDatabase(family, ref);
     } finally {
