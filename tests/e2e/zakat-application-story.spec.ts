@@ -412,6 +412,7 @@ for (const js of [true, false]) {
       for (const personal of [family.name, family.email, family.phone, ref]) expect(report).not.toContain(personal);
       await households.scrollIntoViewIfNeeded();
       await shot(familyPage, "transparency-households");
+      await households.screenshot({ path: `${SHOTS}/${js ? "js" : "nojs"}-transparency-households-table.png` });
 
       // Their mail, each once, none naming them or the amount in its subject.
       await ownerPage.goto("/admin/outbox");
