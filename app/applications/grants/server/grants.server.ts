@@ -127,7 +127,7 @@ export async function approveApplication(ref: string, input: unknown, actor: Adm
         {
           action: "approve",
           entity: "application",
-          entityId: row.id,
+          entityId: ref,
           summary: `Application ${ref} approved (recommended by ${row.recommended_by || "a case worker"})`,
           before: { fields: [] },
           after: {
@@ -165,7 +165,7 @@ export async function declineApplication(ref: string, input: unknown, actor: Adm
         {
           action: "decline",
           entity: "application",
-          entityId: row.id,
+          entityId: ref,
           summary: `Application ${ref} declined (recommended by ${row.recommended_by || "a case worker"})`,
           before: { fields: [] },
           after: { fields: ["state", "decided_by", "decision_sealed", "closed_at"] },
@@ -309,7 +309,7 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
       {
         action: "pay",
         entity: "application",
-        entityId: row.id,
+        entityId: ref,
         summary: `Payment recorded for application ${ref} (ledger entry #${entryId})${complete ? "; paid in full" : ""}`,
         before: { fields: [] },
         after: {
@@ -351,7 +351,7 @@ export async function closeApplication(ref: string, _input: unknown, actor: Admi
         {
           action: "close",
           entity: "application",
-          entityId: row.id,
+          entityId: ref,
           summary: `Application ${ref} closed from ${STATE_LABELS[row.state].toLowerCase()}${Number(cancelled.numUpdatedRows) ? `; ${Number(cancelled.numUpdatedRows)} due payment(s) cancelled` : ""}`,
           before: { fields: [] },
           after: { fields: ["state", "closed_at", ...(Number(cancelled.numUpdatedRows) ? ["payments.status"] : [])] },

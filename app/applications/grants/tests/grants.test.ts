@@ -261,11 +261,36 @@ describe("paying a grant", () => {
       .selectFrom("audit_entries")
       .selectAll()
       .where("entity", "=", "application")
-      .where("entity_id", "=", String(made.id))
+      .where("entity_id", "=", made.ref)
       .execute();
     expect(entries.map((entry) => entry.action)).toEqual(["decline"]);
     expect(JSON.stringify(entries)).not.toContain("circumstances");
     expect(entries[0]!.changes).toContain("decision_sealed");
+  });
+});
+
+describe("the case's audit history", () => {
+  it("holds the decision, each payment and the closing under the case's reference, as the case page reads it", async () => {
+    const made = await recommendedCase({ recommender: caseworker, plan: "monthly", cents: 10_000, months: 3 });
+    await approveApplication(made.ref, {}, decider);
+    const [first] = (await grantOf(made.id))!.payments;
+    await payApplication(made.ref, payment({ amount: 100, payment: first!.id }), decider);
+    await closeApplication(made.ref, { reason: "The family moved abroad" }, decider);
+    const entries = await getDb()
+      .selectFrom("audit_entries")
+      .select(["action", "entity_id"])
+      .where("entity", "=", "application")
+      .where("entity_id", "=", made.ref)
+      .orderBy("id")
+      .execute();
+    expect(entries.map((entry) => entry.action)).toEqual(["approve", "pay", "close"]);
+    const byId = await getDb()
+      .selectFrom("audit_entries")
+      .select("id")
+      .where("entity", "=", "application")
+      .where("entity_id", "=", String(made.id))
+      .execute();
+    expect(byId).toEqual([]);
   });
 });
 
