@@ -272,13 +272,17 @@ function Payments({
           ))}
         </tbody>
       </table>
-      {mayPay && open ? (
+      {mayPay && open && open.due_on <= grant.today ? (
         <PaymentForm
           grant={grant}
           caseRef={caseRef}
           payment={open}
           reply={reply?.payment === String(open.id) ? reply : null}
         />
+      ) : mayPay && open ? (
+        <p className="text-sm text-slate-700" data-testid="grant-next-due">
+          The next payment is due on {open.due_on}: it can be recorded from that day.
+        </p>
       ) : null}
     </div>
   );

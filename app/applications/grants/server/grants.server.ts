@@ -226,6 +226,12 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
       : await dueRows.where("status", "=", "due").executeTakeFirst();
     if (payment.payment && !due) throw new ValidationError({ payment: ["This case has no such payment"] });
     if (due && due.status !== "due") throw new ConflictError(`That payment is already ${due.status}`);
+    // A month is paid when it falls due, never ahead: a payment confirms only a month due on or before its day.
+    if (due && due.due_on > payment.paid_on) {
+      throw new ConflictError(
+        `The next payment of this grant is due on ${due.due_on}: a payment made on ${payment.paid_on} cannot confirm it before then. Nothing was recorded.`,
+      );
+    }
 
     const entryId = await insertDisbursement(
       trx,

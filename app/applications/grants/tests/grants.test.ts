@@ -234,6 +234,8 @@ describe("paying a grant", () => {
     let grant = await payApplication(made.ref, payment({ amount: 200, payment: first!.id }), decider);
     expect(grant).toMatchObject({ state: "approved", paid: 200, remaining: 200 });
     expect(await status(payApplication(made.ref, payment({ amount: 200, payment: first!.id }), decider))).toBe(409);
+    // A month later, the second month falls due.
+    await monthPassed(second!.id);
     grant = await payApplication(made.ref, payment({ amount: 200, payment: second!.id }), decider);
     expect(grant.state).toBe("paid");
     expect(grant.payments.map((row) => row.status)).toEqual(["paid", "paid"]);
@@ -243,6 +245,34 @@ describe("paying a grant", () => {
       "A payment on your application",
     ]);
     expect(await status(payApplication(made.ref, payment({ amount: 1 }), decider))).toBe(409);
+  });
+
+  it("never confirms a month before it falls due, named or not (409 naming the next due day)", async () => {
+    const made = await approved({ recommender: caseworker, plan: "monthly", cents: 20_000, months: 3 });
+    const [first, second] = (await grantOf(made.id))!.payments;
+    await payApplication(made.ref, payment({ amount: 200 }), decider);
+    const before = await countOf("disbursements");
+    for (const extra of [{}, { payment: second!.id }]) {
+      const error = await payApplication(made.ref, payment({ amount: 200, ...extra }), decider).catch(
+        (thrown: Error) => thrown,
+      );
+      expect(error).toMatchObject({ status: 409 });
+      expect((error as Error).message).toContain(`The next payment of this grant is due on ${second!.due_on}`);
+    }
+    expect(await countOf("disbursements")).toBe(before);
+    const grant = (await grantOf(made.id))!;
+    expect(grant).toMatchObject({ paid: 200, state: "approved" });
+    expect(grant.payments.map((row) => [row.id, row.status])).toEqual([
+      [first!.id, "paid"],
+      [second!.id, "due"],
+      [expect.any(Number), "due"],
+    ]);
+    // The panel says when, instead of offering a form that would be refused.
+    const text = await screenText(grantRoute as never, `/admin/applications/${made.ref}/grant`, undefined, {
+      ref: made.ref,
+    });
+    expect(text).toContain(`The next payment is due on ${second!.due_on}`);
+    expect(text).not.toContain("Confirm the payment due on");
   });
 
   it("closing an approved grant cancels the payments still due", async () => {
@@ -381,6 +411,11 @@ async function mailsOf(made: { id: number; ref: string; email: string }) {
   const mails = await Promise.all(rows.map((row) => getOutboxMessage(row.id)));
   for (const mail of mails) expect(mail.to).toBe(made.email);
   return mails;
+}
+
+/** Time passing: the month's payment falls due today. */
+async function monthPassed(paymentId: number) {
+  await getDb().updateTable("application_payments").set({ due_on: TODAY }).where("id", "=", paymentId).execute();
 }
 
 async function countOf(table: "disbursements" | "disbursement_requests"): Promise<number> {
