@@ -124,10 +124,7 @@ export async function householdsHelpedByCategory(
     .selectFrom("application_payments")
     .innerJoin("disbursements", "disbursements.id", "application_payments.disbursement_id")
     .innerJoin("applications", "applications.id", "application_payments.application_id")
-    .select([
-      "disbursements.category",
-      sql<number>`count(distinct ${HOUSEHOLD})`.as("households"),
-    ])
+    .select(["disbursements.category", sql<number>`count(distinct ${HOUSEHOLD})`.as("households")])
     .where("application_payments.status", "=", "paid")
     .where(standing);
   if (period.from) query = query.where("disbursements.disbursed_on", ">=", period.from);

@@ -16,13 +16,14 @@ import type { ApplicationRow } from "../../../../db/schema";
 import {
   approvalSchema,
   approvedCentsOf,
+  closeSchema,
   declineSchema,
   dueDays,
   isRecommender,
   mayHandleMoney,
   paymentSchema,
 } from "../rules/grant-rules";
-import { queueDecisionMail, queuePaymentMail } from "./grant-mail.server";
+import { queueClosingMail, queueDecisionMail, queuePaymentMail } from "./grant-mail.server";
 import type { Grant, GrantDecision } from "../rules/grant-view";
 
 export type { Grant };
@@ -338,15 +339,35 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
   return (await grantOf(peek.id))!;
 }
 
-/** Closes a finished case: from paid or declined, or from approved (the payments still due are cancelled). */
-export async function closeApplication(ref: string, _input: unknown, actor: Admin): Promise<Grant | null> {
+/**
+ * Closes a finished case: from paid or declined, or from approved (the payments still due are
+ * cancelled). Closing an approved grant, which is not paid in full, needs a reason (422), sealed
+ * with the decision, and tells the family once that it is closed and what was paid.
+ */
+export async function closeApplication(ref: string, input: unknown, actor: Admin): Promise<Grant | null> {
   const id = await getDb()
     .transaction()
     .execute(async (trx) => {
       const row = await caseRow(trx, ref);
       refuseUnlessMoneyRole(actor, "closes a grant");
       refuseUnlessAllowed("close", row);
-      await moveCase(trx, row, "close", { state: "closed", closed_at: nowIso() });
+      const { reason } = parseOrThrow(closeSchema, input ?? {});
+      const unpaid = row.state === "approved";
+      if (unpaid && !reason) {
+        throw new ValidationError({
+          reason: ["Please say why this grant is closed before it was paid in full"],
+        });
+      }
+      const decision = row.decision_sealed ? openCaseValue<GrantDecision>(ref, "decision", row.decision_sealed) : {};
+      await moveCase(trx, row, "close", {
+        state: "closed",
+        closed_at: nowIso(),
+        ...(reason
+          ? {
+              decision_sealed: sealCaseValue(ref, "decision", { ...decision, closing: reason } satisfies GrantDecision),
+            }
+          : {}),
+      });
       const cancelled = await trx
         .updateTable("application_payments")
         .set({ status: "cancelled" })
@@ -360,10 +381,18 @@ export async function closeApplication(ref: string, _input: unknown, actor: Admi
           entityId: ref,
           summary: `Application ${ref} closed from ${STATE_LABELS[row.state].toLowerCase()}${Number(cancelled.numUpdatedRows) ? `; ${Number(cancelled.numUpdatedRows)} due payment(s) cancelled` : ""}`,
           before: { fields: [] },
-          after: { fields: ["state", "closed_at", ...(Number(cancelled.numUpdatedRows) ? ["payments.status"] : [])] },
+          after: {
+            fields: [
+              "state",
+              "closed_at",
+              ...(reason ? ["decision_sealed"] : []),
+              ...(Number(cancelled.numUpdatedRows) ? ["payments.status"] : []),
+            ],
+          },
         },
         trx,
       );
+      if (unpaid) await queueClosingMail(trx, row);
       return row.id;
     });
   return grantOf(id);

@@ -277,11 +277,66 @@ describe("paying a grant", () => {
 
   it("closing an approved grant cancels the payments still due", async () => {
     const made = await approved({ recommender: caseworker, plan: "monthly", cents: 10_000, months: 3 });
-    expect(await status(closeApplication(made.ref, {}, editor))).toBe(403);
-    const grant = await closeApplication(made.ref, {}, decider);
+    expect(await status(closeApplication(made.ref, { reason: "Moved away" }, editor))).toBe(403);
+    const grant = await closeApplication(made.ref, { reason: "Moved away" }, decider);
     expect(grant).toMatchObject({ state: "closed" });
     expect(grant!.payments.map((row) => row.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
-    expect(await status(closeApplication(made.ref, {}, decider))).toBe(409);
+    expect(await status(closeApplication(made.ref, { reason: "Again" }, decider))).toBe(409);
+  });
+
+  it("closing an approved grant needs a reason (422), kept sealed, and tells the family once what was paid", async () => {
+    const made = await approved({ recommender: caseworker, plan: "monthly", cents: 10_000, months: 3 });
+    await payApplication(made.ref, payment({ amount: 100 }), decider);
+    const refused = await closeApplication(made.ref, { reason: " " }, decider).catch((thrown: unknown) => thrown);
+    expect(refused).toMatchObject({ status: 422, fieldErrors: { reason: [expect.stringMatching(/say why/)] } });
+    expect((await grantOf(made.id))!.state).toBe("approved");
+
+    const grant = await closeApplication(made.ref, { reason: "The family moved abroad" }, decider);
+    expect(grant).toMatchObject({ state: "closed", decision: { closing: "The family moved abroad" } });
+    const row = await getDb()
+      .selectFrom("applications")
+      .select("decision_sealed")
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    expect(row.decision_sealed).not.toContain("abroad");
+    const audit = await getDb()
+      .selectFrom("audit_entries")
+      .select("changes")
+      .where("entity", "=", "application")
+      .where("entity_id", "=", made.ref)
+      .where("action", "=", "close")
+      .executeTakeFirstOrThrow();
+    expect(audit.changes).toContain("decision_sealed");
+    expect(audit.changes).not.toContain("abroad");
+
+    const mails = await mailsOf(made);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "A decision on your application",
+      "A payment on your application",
+      "Your application is closed",
+    ]);
+    const closing = mails[2]!;
+    expect(closing.subject).not.toMatch(/\$|100|Family/);
+    expect(closing.text).toContain(`The grant approved for your application ${made.ref} has been closed.`);
+    expect(closing.text).toContain("We paid $100.00 of it in all; no further payments will be made.");
+    expect(closing.text).not.toContain("abroad");
+    expect(closing.text).toContain("/my-application");
+  });
+
+  it("closing an approved, unpaid grant says nothing was paid; closing a paid or declined case mails nothing more", async () => {
+    const unpaid = await approved({ recommender: caseworker, cents: 10_000 });
+    await closeApplication(unpaid.ref, { reason: "Help came from elsewhere" }, decider);
+    const [, closing] = await mailsOf(unpaid);
+    expect(closing!.text).toContain("No payment was made from it, and none will be made now.");
+
+    const paid = await approved({ recommender: caseworker, cents: 10_000 });
+    await payApplication(paid.ref, payment({ amount: 100 }), decider);
+    await closeApplication(paid.ref, {}, decider);
+    expect((await mailsOf(paid)).map((mail) => mail.subject)).not.toContain("Your application is closed");
+    const declined = await recommendedCase({ recommender: caseworker });
+    await declineApplication(declined.ref, { reason: "Above our limit" }, decider);
+    await closeApplication(declined.ref, {}, decider);
+    expect(await mailsOf(declined)).toHaveLength(1);
   });
 
   it("writes the audit trail naming fields, never their values", async () => {
@@ -382,6 +437,26 @@ describe("the grant's route, as a browser without JavaScript posts to it", () =>
     expect(page.grant.state).toBe("approved");
   });
 
+  it("refuses closing an approved grant without a reason beside the form, and closes with one", async () => {
+    const made = await recommendedCase({ recommender: caseworker, cents: 10_000 });
+    await post(made.ref, { intent: "approve" });
+    const refused = unwrapData(await post(made.ref, { intent: "close", reason: "" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      reply: { intent: "close", result: { error: { reason: [expect.stringMatching(/say why/)] } } },
+    });
+    const text = await screenText(grantRoute as never, `/admin/applications/${made.ref}/grant`, undefined, {
+      ref: made.ref,
+    });
+    expect(text).toContain("Why it is closed (kept with the case)");
+    const answer = (await post(made.ref, { intent: "close", reason: "Paid by the council instead" })) as Response;
+    expect(answer.status).toBe(302);
+    const closed = await screenText(grantRoute as never, `/admin/applications/${made.ref}/grant`, undefined, {
+      ref: made.ref,
+    });
+    expect(closed).toContain("Closed because: Paid by the council instead");
+  });
+
   it("lists payments due today or earlier on the payments screen, paged", async () => {
     const made = await recommendedCase({ recommender: caseworker, plan: "monthly", cents: 7_000, months: 2 });
     await approveApplication(made.ref, {}, decider);
@@ -401,7 +476,11 @@ async function mailsOf(made: { id: number; ref: string; email: string }) {
     .select("id")
     .where("application_id", "=", made.id)
     .execute();
-  const keys = [`application-decision:${made.ref}`, ...payments.map((row) => `application-payment:${row.id}`)];
+  const keys = [
+    `application-decision:${made.ref}`,
+    `application-closed:${made.ref}`,
+    ...payments.map((row) => `application-payment:${row.id}`),
+  ];
   const rows = await getDb()
     .selectFrom("outbound_mail")
     .select("id")
