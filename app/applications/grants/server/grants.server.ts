@@ -65,6 +65,22 @@ function refuseRecommender(actor: Admin, row: ApplicationRow): void {
   }
 }
 
+/**
+ * Who recommended the grant, by username, as the ledger stamps every pair of eyes (its own
+ * approvals write `requested_by` and `approved_by` as usernames): the cases slice keeps the
+ * recommender's display name in `recommended_by`, so the account is read by its id, the stored
+ * text serving only when the account is gone.
+ */
+async function recommenderOf(db: DB, row: Pick<ApplicationRow, "recommended_by" | "recommended_by_id">) {
+  if (row.recommended_by_id === null) return row.recommended_by;
+  const admin = await db
+    .selectFrom("admins")
+    .select("username")
+    .where("id", "=", row.recommended_by_id)
+    .executeTakeFirst();
+  return admin?.username ?? row.recommended_by;
+}
+
 /** Moves a case on only from the state it was read in: someone else acting in between is a 409. */
 async function moveCase(
   trx: DB,
@@ -103,6 +119,7 @@ export async function approveApplication(ref: string, input: unknown, actor: Adm
       const perPayment = Number(row.recommended_cents);
       const months = row.recommended_plan === "monthly" ? Math.max(1, row.recommended_months ?? 1) : 1;
       const approvedCents = approvedCentsOf(row.recommended_plan, perPayment, row.recommended_months);
+      const recommender = await recommenderOf(trx, row);
       const day = today();
       await moveCase(trx, row, "approve", {
         state: "approved",
@@ -129,7 +146,7 @@ export async function approveApplication(ref: string, input: unknown, actor: Adm
           action: "approve",
           entity: "application",
           entityId: ref,
-          summary: `Application ${ref} approved (recommended by ${row.recommended_by || "a case worker"})`,
+          summary: `Application ${ref} approved (recommended by ${recommender || "a case worker"})`,
           before: { fields: [] },
           after: {
             fields: ["state", "approved_cents", "decided_by", ...(note ? ["decision_sealed"] : []), "payments"],
@@ -153,6 +170,7 @@ export async function declineApplication(ref: string, input: unknown, actor: Adm
       refuseUnlessAllowed("decline", row);
       refuseRecommender(actor, row);
       const { reason } = parseOrThrow(declineSchema, input ?? {});
+      const recommender = await recommenderOf(trx, row);
       const now = nowIso();
       await moveCase(trx, row, "decline", {
         state: "declined",
@@ -167,7 +185,7 @@ export async function declineApplication(ref: string, input: unknown, actor: Adm
           action: "decline",
           entity: "application",
           entityId: ref,
-          summary: `Application ${ref} declined (recommended by ${row.recommended_by || "a case worker"})`,
+          summary: `Application ${ref} declined (recommended by ${recommender || "a case worker"})`,
           before: { fields: [] },
           after: { fields: ["state", "decided_by", "decision_sealed", "closed_at"] },
         },
@@ -234,6 +252,7 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
       );
     }
 
+    const recommender = await recommenderOf(trx, row);
     const entryId = await insertDisbursement(
       trx,
       {
@@ -247,7 +266,7 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
       },
       cents,
       // The ledger shows both pairs of eyes: who recommended the grant and who approved it.
-      { recordedBy: actor.username, requestedBy: row.recommended_by, approvedBy: row.decided_by || actor.username },
+      { recordedBy: actor.username, requestedBy: recommender, approvedBy: row.decided_by || actor.username },
     );
     const paid = {
       amount_cents: cents,
@@ -308,7 +327,7 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
         action: "create",
         entity: "ledger-entry",
         entityId: entryId,
-        summary: `${GRANT_LEDGER_DESCRIPTION} of ${formatExactCents(cents)} from ${fund.name}: recommended by ${row.recommended_by}, approved by ${row.decided_by}`,
+        summary: `${GRANT_LEDGER_DESCRIPTION} of ${formatExactCents(cents)} from ${fund.name}: recommended by ${recommender}, approved by ${row.decided_by}`,
       },
       trx,
     );
@@ -442,7 +461,7 @@ export async function grantOf(applicationId: number): Promise<Grant | null> {
     recommended: centsToDollars(perPayment),
     months,
     recommended_total: centsToDollars(approvedCentsOf(row.recommended_plan, perPayment, row.recommended_months)),
-    recommended_by: row.recommended_by,
+    recommended_by: await recommenderOf(db, row),
     recommended_by_id: row.recommended_by_id,
     recommended_at: row.recommended_at,
     decided_by: row.decided_by,

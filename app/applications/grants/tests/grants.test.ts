@@ -194,6 +194,23 @@ describe("paying a grant", () => {
     for (const mail of mails) expect(mail.subject).not.toMatch(/\$|1,500|Family/);
   });
 
+  it("stamps the ledger entry and the panel with both pairs of eyes in one form: usernames, as the ledger's approvals do", async () => {
+    const carol = (await createTestAdmin("a-strong-password", ["caseworker"])).admin;
+    await getDb().updateTable("admins").set({ name: "Carol Case" }).where("id", "=", carol.id).execute();
+    const made = await recommendedCase({ recommender: carol, cents: 10_000 });
+    // As the cases slice writes it: the recommender's display name.
+    await getDb().updateTable("applications").set({ recommended_by: "Carol Case" }).where("id", "=", made.id).execute();
+    await approveApplication(made.ref, {}, decider);
+    const grant = await payApplication(made.ref, payment({ amount: 100 }), decider);
+    const entry = await getDb()
+      .selectFrom("disbursements")
+      .select(["requested_by", "approved_by"])
+      .where("id", "=", grant.payments[0]!.disbursement_id!)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ requested_by: carol.username, approved_by: decider.username });
+    expect(grant).toMatchObject({ recommended_by: carol.username, decided_by: decider.username });
+  });
+
   it("refuses more than the approved sum (409) and records nothing", async () => {
     const made = await approved({ recommender: caseworker, cents: 50_000 });
     const before = await countOf("disbursements");
