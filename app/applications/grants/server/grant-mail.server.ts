@@ -43,6 +43,7 @@ export async function queueDecisionMail(
     subject: DECISION_SUBJECT,
     greeting: `Assalamu alaikum ${applicant.name},`,
     paragraphs,
+    action: yourPage(),
     dedupeKey: `application-decision:${row.ref}`,
     personal: true,
   });
@@ -71,6 +72,7 @@ export async function queuePaymentMail(trx: DB, row: ApplicationRow, paymentId: 
       `We have paid ${formatExactCents(Number(payment.amount_cents))} of the help for your application ${row.ref}, on ${payment.paid_on}.`,
       how,
     ],
+    action: yourPage(),
     dedupeKey: `application-payment:${paymentId}`,
     personal: true,
   });

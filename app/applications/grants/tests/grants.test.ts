@@ -194,6 +194,23 @@ describe("paying a grant", () => {
     for (const mail of mails) expect(mail.subject).not.toMatch(/\$|1,500|Family/);
   });
 
+  it("links the decision and payment mails, approved or declined, to the family's own page", async () => {
+    const made = await approved({ recommender: caseworker, cents: 10_000 });
+    await payApplication(made.ref, payment({ amount: 100 }), decider);
+    const declined = await recommendedCase({ recommender: caseworker });
+    await declineApplication(declined.ref, { reason: "Above our limit" }, decider);
+    const mails = [...(await mailsOf(made)), ...(await mailsOf(declined))];
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "A decision on your application",
+      "A payment on your application",
+      "A decision on your application",
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toMatch(/https?:\/\/[^\s]+\/my-application/);
+      expect(mail.html).toContain("/my-application");
+    }
+  });
+
   it("stamps the ledger entry and the panel with both pairs of eyes in one form: usernames, as the ledger's approvals do", async () => {
     const carol = (await createTestAdmin("a-strong-password", ["caseworker"])).admin;
     await getDb().updateTable("admins").set({ name: "Carol Case" }).where("id", "=", carol.id).execute();
