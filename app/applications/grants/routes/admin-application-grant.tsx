@@ -42,7 +42,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   await recordAudit({
     action: "view",
     entity: "application",
-    entityId: id,
+    entityId: params.ref,
     summary: `Application ${params.ref}: decision and payment viewed`,
   });
   const done = url.searchParams.get("done");

@@ -425,6 +425,14 @@ describe("the grant's route, as a browser without JavaScript posts to it", () =>
     });
     expect(text).toContain("$250.00 a month for 4 months ($1,000.00 in all)");
     expect(text).toContain("Approve $1,000.00");
+    // Reading it is in the case's history, under its reference.
+    const viewed = await getDb()
+      .selectFrom("audit_entries")
+      .select("action")
+      .where("entity", "=", "application")
+      .where("entity_id", "=", made.ref)
+      .execute();
+    expect(viewed.map((entry) => entry.action)).toContain("view");
     expect(text).toContain("Reason (the family is sent it)");
     expect(text).not.toContain(made.name);
   });
