@@ -10,6 +10,7 @@ import {
 } from "~/applications/grants/index.server";
 import { GRANT_LEDGER_DESCRIPTION } from "~/applications/grants/server/grants.server";
 import { getOutboxMessage } from "~/mail/queue/index.server";
+import { myApplications } from "~/applications/my-application/server/my-application.server";
 import * as grantRoute from "~/applications/grants/routes/admin-application-grant";
 import * as paymentsRoute from "~/applications/grants/routes/admin-application-payments";
 import { ensureDefaultSettings } from "~/content/settings/index.server";
@@ -355,6 +356,17 @@ describe("paying a grant", () => {
     expect(closing.text).toContain("We paid $100.00 of it in all; no further payments will be made.");
     expect(closing.text).not.toContain("abroad");
     expect(closing.text).toContain("/my-application");
+
+    // The family's own page says it was closed, and what was paid, not only "Approved".
+    const { email_key } = await getDb()
+      .selectFrom("applications")
+      .select("email_key")
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    const mine = (await myApplications(email_key)).applications.find((one) => one.ref === made.ref)!;
+    expect(mine.decision).toMatchObject({ outcome: "approved", approved_cents: 30_000 });
+    expect(mine.decision!.closed_early).toMatchObject({ paid_cents: 10_000 });
+    expect(JSON.stringify(mine)).not.toContain("abroad");
   });
 
   it("closing an approved, unpaid grant says nothing was paid; closing a paid or declined case mails nothing more", async () => {
