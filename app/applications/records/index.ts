@@ -22,7 +22,7 @@ export {
   DEFAULT_APPLICATION_SETTINGS,
 } from "./rules/application-settings";
 export { normaliseEmail } from "./rules/normalise";
-export { referenceFrom, readReference } from "./rules/references";
+export { APPLICANT_PAGE_PATH, referenceFrom, readReference } from "./rules/references";
 export { monthlyIncomeCents, monthlyCostsCents, monthlyShortfallCents } from "./rules/shortfall";
 export {
   APPLICATION_STATES,

@@ -9,6 +9,8 @@ import {
   approvalSchema,
   declineSchema,
   type ApprovalInput,
+  closeSchema,
+  type CloseInput,
   type DeclineInput,
   type PaymentInput,
   isRecommender,
@@ -145,6 +147,7 @@ function Decision({ grant }: { grant: Grant }) {
       </p>
       {grant.decision?.reason ? <p className="mt-1">Reason sent to the family: {grant.decision.reason}</p> : null}
       {grant.decision?.note ? <p className="mt-1">Note: {grant.decision.note}</p> : null}
+      {grant.decision?.closing ? <p className="mt-1">Closed because: {grant.decision.closing}</p> : null}
     </div>
   );
 }
@@ -272,13 +275,17 @@ function Payments({
           ))}
         </tbody>
       </table>
-      {mayPay && open ? (
+      {mayPay && open && open.due_on <= grant.today ? (
         <PaymentForm
           grant={grant}
           caseRef={caseRef}
           payment={open}
           reply={reply?.payment === String(open.id) ? reply : null}
         />
+      ) : mayPay && open ? (
+        <p className="text-sm text-slate-700" data-testid="grant-next-due">
+          The next payment is due on {open.due_on}: it can be recorded from that day.
+        </p>
       ) : null}
     </div>
   );
@@ -378,15 +385,36 @@ function PaymentForm({
 
 function CloseForm({ grant, caseRef, reply }: { grant: Grant; caseRef: string; reply: GrantReply | null }) {
   const dueCount = grant.payments.filter((payment) => payment.status === "due").length;
+  // An approved grant is not paid in full: closing it needs a reason, and the family is told.
+  const unpaid = grant.state === "approved";
+  const [form, fields] = useForm<Record<keyof CloseInput, string>, CloseInput>({
+    id: "grant-close",
+    lastResult: reply?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: closeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
-    <Form method="post" action={grantFormAction(caseRef)} className="space-y-2 border-t border-slate-200 pt-4">
-      <FormAlert errors={reply?.result.error?.[""] ?? undefined} />
+    <Form
+      method="post"
+      action={grantFormAction(caseRef)}
+      {...getFormProps(form)}
+      className="space-y-2 border-t border-slate-200 pt-4"
+    >
+      <FormAlert errors={form.errors} />
       <Intent value="close" />
       <p className="text-sm text-slate-600">
-        {grant.state === "approved" && dueCount
-          ? `Closing cancels the ${dueCount} ${dueCount === 1 ? "payment" : "payments"} still due.`
+        {unpaid
+          ? `Closing ends the grant before it is paid in full${dueCount ? ` and cancels the ${dueCount} ${dueCount === 1 ? "payment" : "payments"} still due` : ""}; the family is told it is closed and what was paid.`
           : "Closing finishes the case; its retention period counts from today."}
       </p>
+      <TextareaField
+        field={fields.reason}
+        label={unpaid ? "Why it is closed (kept with the case)" : "Why it is closed (optional, kept with the case)"}
+        rows={2}
+        required={unpaid}
+        maxLength={2000}
+      />
       <button type="submit" className="btn-secondary">
         Close the case
       </button>

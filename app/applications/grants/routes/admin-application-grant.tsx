@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin-application-grant";
 import { GrantPanel, type GrantReply } from "../components/grant-panel";
-import { approvalSchema, declineSchema, paymentSchema } from "../rules/grant-rules";
+import { approvalSchema, closeSchema, declineSchema, paymentSchema } from "../rules/grant-rules";
 import {
   applicationIdOf,
   approveApplication,
@@ -17,7 +17,7 @@ import { adminContext } from "~/lib/request-context";
 import { NotFoundError } from "~/lib/service-errors";
 import { refuseUnknownIntent, serviceErrorReply } from "~/ui/form-replies.server";
 import { Notice } from "~/ui/notice";
-import { z } from "~/shared/zod";
+import { type z } from "~/shared/zod";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Decision and payment, ${params.ref} | Admin` }];
 
@@ -42,7 +42,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   await recordAudit({
     action: "view",
     entity: "application",
-    entityId: id,
+    entityId: params.ref,
     summary: `Application ${params.ref}: decision and payment viewed`,
   });
   const done = url.searchParams.get("done");
@@ -100,7 +100,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const payment = String(form.get("payment") ?? "");
     return attempt(paymentSchema, { intent, payment }, (value) => payApplication(ref, value, admin), "paid");
   }
-  if (intent === "close") return attempt(z.object({}), { intent }, () => closeApplication(ref, {}, admin), "closed");
+  if (intent === "close")
+    return attempt(closeSchema, { intent }, (value) => closeApplication(ref, value, admin), "closed");
   return refuseUnknownIntent(request, intent);
 }
 

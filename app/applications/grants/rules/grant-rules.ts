@@ -22,6 +22,15 @@ export const declineSchema = z.object({
 });
 export type DeclineInput = z.output<typeof declineSchema>;
 
+/**
+ * Closing may say why (sealed with the decision); it must when an approved grant is closed
+ * before it was paid in full (the service checks, as only it knows the state).
+ */
+export const closeSchema = z.object({
+  reason: optionalText("Reason", 2000),
+});
+export type CloseInput = z.output<typeof closeSchema>;
+
 export const PAYMENT_METHODS = [
   "bank_transfer",
   "third_party",

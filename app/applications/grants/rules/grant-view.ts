@@ -5,6 +5,8 @@ import type { ApplicationPaymentMethod, ApplicationPaymentStatus, ApplicationSta
 export interface GrantDecision {
   reason?: string;
   note?: string;
+  /** Why the case was closed (staff only; the family is told it was closed and what was paid). */
+  closing?: string;
 }
 
 export interface GrantPayment {

@@ -1,4 +1,6 @@
+import { APPLICANT_PAGE_PATH } from "~/applications/records";
 import { applicantOf } from "~/applications/records/index.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
 import { queueMail } from "~/mail/queue/index.server";
 import { formatExactCents } from "~/shared/money";
 import type { DB } from "~/lib/db.server";
@@ -11,6 +13,10 @@ import type { ApplicationRow } from "../../../../db/schema";
  */
 export const DECISION_SUBJECT = "A decision on your application";
 export const PAYMENT_SUBJECT = "A payment on your application";
+export const CLOSING_SUBJECT = "Your application is closed";
+
+/** The mail's button to the family's own page, where they see the decision and what was paid. */
+const yourPage = () => ({ label: "Go to your page", url: `${configuredSiteUrl()}${APPLICANT_PAGE_PATH}` });
 
 export async function queueDecisionMail(
   trx: DB,
@@ -37,6 +43,7 @@ export async function queueDecisionMail(
     subject: DECISION_SUBJECT,
     greeting: `Assalamu alaikum ${applicant.name},`,
     paragraphs,
+    action: yourPage(),
     dedupeKey: `application-decision:${row.ref}`,
     personal: true,
   });
@@ -65,7 +72,35 @@ export async function queuePaymentMail(trx: DB, row: ApplicationRow, paymentId: 
       `We have paid ${formatExactCents(Number(payment.amount_cents))} of the help for your application ${row.ref}, on ${payment.paid_on}.`,
       how,
     ],
+    action: yourPage(),
     dedupeKey: `application-payment:${paymentId}`,
+    personal: true,
+  });
+}
+
+/**
+ * An approved grant closed before it was paid in full: the family is told it is closed, what
+ * was paid (if anything) and that nothing more will be; once, by the case's dedupe key. The
+ * staff's reason stays with the case.
+ */
+export async function queueClosingMail(trx: DB, row: ApplicationRow): Promise<void> {
+  const applicant = applicantOf(row);
+  if (!applicant) return;
+  const paid = Number(row.paid_cents);
+  await queueMail(trx, {
+    kind: "application-closed",
+    to: applicant.email,
+    subject: CLOSING_SUBJECT,
+    greeting: `Assalamu alaikum ${applicant.name},`,
+    paragraphs: [
+      `The grant approved for your application ${row.ref} has been closed.`,
+      paid > 0
+        ? `We paid ${formatExactCents(paid)} of it in all; no further payments will be made.`
+        : "No payment was made from it, and none will be made now.",
+      "If you have a question about this, please reply to this email. If your circumstances change, you are welcome to apply again.",
+    ],
+    action: yourPage(),
+    dedupeKey: `application-closed:${row.ref}`,
     personal: true,
   });
 }

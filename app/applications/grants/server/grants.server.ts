@@ -16,13 +16,14 @@ import type { ApplicationRow } from "../../../../db/schema";
 import {
   approvalSchema,
   approvedCentsOf,
+  closeSchema,
   declineSchema,
   dueDays,
   isRecommender,
   mayHandleMoney,
   paymentSchema,
 } from "../rules/grant-rules";
-import { queueDecisionMail, queuePaymentMail } from "./grant-mail.server";
+import { queueClosingMail, queueDecisionMail, queuePaymentMail } from "./grant-mail.server";
 import type { Grant, GrantDecision } from "../rules/grant-view";
 
 export type { Grant };
@@ -64,6 +65,22 @@ function refuseRecommender(actor: Admin, row: ApplicationRow): void {
   }
 }
 
+/**
+ * Who recommended the grant, by username, as the ledger stamps every pair of eyes (its own
+ * approvals write `requested_by` and `approved_by` as usernames): the cases slice keeps the
+ * recommender's display name in `recommended_by`, so the account is read by its id, the stored
+ * text serving only when the account is gone.
+ */
+async function recommenderOf(db: DB, row: Pick<ApplicationRow, "recommended_by" | "recommended_by_id">) {
+  if (row.recommended_by_id === null) return row.recommended_by;
+  const admin = await db
+    .selectFrom("admins")
+    .select("username")
+    .where("id", "=", row.recommended_by_id)
+    .executeTakeFirst();
+  return admin?.username ?? row.recommended_by;
+}
+
 /** Moves a case on only from the state it was read in: someone else acting in between is a 409. */
 async function moveCase(
   trx: DB,
@@ -102,6 +119,7 @@ export async function approveApplication(ref: string, input: unknown, actor: Adm
       const perPayment = Number(row.recommended_cents);
       const months = row.recommended_plan === "monthly" ? Math.max(1, row.recommended_months ?? 1) : 1;
       const approvedCents = approvedCentsOf(row.recommended_plan, perPayment, row.recommended_months);
+      const recommender = await recommenderOf(trx, row);
       const day = today();
       await moveCase(trx, row, "approve", {
         state: "approved",
@@ -127,8 +145,8 @@ export async function approveApplication(ref: string, input: unknown, actor: Adm
         {
           action: "approve",
           entity: "application",
-          entityId: row.id,
-          summary: `Application ${ref} approved (recommended by ${row.recommended_by || "a case worker"})`,
+          entityId: ref,
+          summary: `Application ${ref} approved (recommended by ${recommender || "a case worker"})`,
           before: { fields: [] },
           after: {
             fields: ["state", "approved_cents", "decided_by", ...(note ? ["decision_sealed"] : []), "payments"],
@@ -152,6 +170,7 @@ export async function declineApplication(ref: string, input: unknown, actor: Adm
       refuseUnlessAllowed("decline", row);
       refuseRecommender(actor, row);
       const { reason } = parseOrThrow(declineSchema, input ?? {});
+      const recommender = await recommenderOf(trx, row);
       const now = nowIso();
       await moveCase(trx, row, "decline", {
         state: "declined",
@@ -165,8 +184,8 @@ export async function declineApplication(ref: string, input: unknown, actor: Adm
         {
           action: "decline",
           entity: "application",
-          entityId: row.id,
-          summary: `Application ${ref} declined (recommended by ${row.recommended_by || "a case worker"})`,
+          entityId: ref,
+          summary: `Application ${ref} declined (recommended by ${recommender || "a case worker"})`,
           before: { fields: [] },
           after: { fields: ["state", "decided_by", "decision_sealed", "closed_at"] },
         },
@@ -226,7 +245,14 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
       : await dueRows.where("status", "=", "due").executeTakeFirst();
     if (payment.payment && !due) throw new ValidationError({ payment: ["This case has no such payment"] });
     if (due && due.status !== "due") throw new ConflictError(`That payment is already ${due.status}`);
+    // A month is paid when it falls due, never ahead: a payment confirms only a month due on or before its day.
+    if (due && due.due_on > payment.paid_on) {
+      throw new ConflictError(
+        `The next payment of this grant is due on ${due.due_on}: a payment made on ${payment.paid_on} cannot confirm it before then. Nothing was recorded.`,
+      );
+    }
 
+    const recommender = await recommenderOf(trx, row);
     const entryId = await insertDisbursement(
       trx,
       {
@@ -240,7 +266,7 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
       },
       cents,
       // The ledger shows both pairs of eyes: who recommended the grant and who approved it.
-      { recordedBy: actor.username, requestedBy: row.recommended_by, approvedBy: row.decided_by || actor.username },
+      { recordedBy: actor.username, requestedBy: recommender, approvedBy: row.decided_by || actor.username },
     );
     const paid = {
       amount_cents: cents,
@@ -301,7 +327,7 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
         action: "create",
         entity: "ledger-entry",
         entityId: entryId,
-        summary: `${GRANT_LEDGER_DESCRIPTION} of ${formatExactCents(cents)} from ${fund.name}: recommended by ${row.recommended_by}, approved by ${row.decided_by}`,
+        summary: `${GRANT_LEDGER_DESCRIPTION} of ${formatExactCents(cents)} from ${fund.name}: recommended by ${recommender}, approved by ${row.decided_by}`,
       },
       trx,
     );
@@ -309,7 +335,7 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
       {
         action: "pay",
         entity: "application",
-        entityId: row.id,
+        entityId: ref,
         summary: `Payment recorded for application ${ref} (ledger entry #${entryId})${complete ? "; paid in full" : ""}`,
         before: { fields: [] },
         after: {
@@ -332,15 +358,35 @@ export async function payApplication(ref: string, input: unknown, actor: Admin):
   return (await grantOf(peek.id))!;
 }
 
-/** Closes a finished case: from paid or declined, or from approved (the payments still due are cancelled). */
-export async function closeApplication(ref: string, _input: unknown, actor: Admin): Promise<Grant | null> {
+/**
+ * Closes a finished case: from paid or declined, or from approved (the payments still due are
+ * cancelled). Closing an approved grant, which is not paid in full, needs a reason (422), sealed
+ * with the decision, and tells the family once that it is closed and what was paid.
+ */
+export async function closeApplication(ref: string, input: unknown, actor: Admin): Promise<Grant | null> {
   const id = await getDb()
     .transaction()
     .execute(async (trx) => {
       const row = await caseRow(trx, ref);
       refuseUnlessMoneyRole(actor, "closes a grant");
       refuseUnlessAllowed("close", row);
-      await moveCase(trx, row, "close", { state: "closed", closed_at: nowIso() });
+      const { reason } = parseOrThrow(closeSchema, input ?? {});
+      const unpaid = row.state === "approved";
+      if (unpaid && !reason) {
+        throw new ValidationError({
+          reason: ["Please say why this grant is closed before it was paid in full"],
+        });
+      }
+      const decision = row.decision_sealed ? openCaseValue<GrantDecision>(ref, "decision", row.decision_sealed) : {};
+      await moveCase(trx, row, "close", {
+        state: "closed",
+        closed_at: nowIso(),
+        ...(reason
+          ? {
+              decision_sealed: sealCaseValue(ref, "decision", { ...decision, closing: reason } satisfies GrantDecision),
+            }
+          : {}),
+      });
       const cancelled = await trx
         .updateTable("application_payments")
         .set({ status: "cancelled" })
@@ -351,13 +397,21 @@ export async function closeApplication(ref: string, _input: unknown, actor: Admi
         {
           action: "close",
           entity: "application",
-          entityId: row.id,
+          entityId: ref,
           summary: `Application ${ref} closed from ${STATE_LABELS[row.state].toLowerCase()}${Number(cancelled.numUpdatedRows) ? `; ${Number(cancelled.numUpdatedRows)} due payment(s) cancelled` : ""}`,
           before: { fields: [] },
-          after: { fields: ["state", "closed_at", ...(Number(cancelled.numUpdatedRows) ? ["payments.status"] : [])] },
+          after: {
+            fields: [
+              "state",
+              "closed_at",
+              ...(reason ? ["decision_sealed"] : []),
+              ...(Number(cancelled.numUpdatedRows) ? ["payments.status"] : []),
+            ],
+          },
         },
         trx,
       );
+      if (unpaid) await queueClosingMail(trx, row);
       return row.id;
     });
   return grantOf(id);
@@ -407,7 +461,7 @@ export async function grantOf(applicationId: number): Promise<Grant | null> {
     recommended: centsToDollars(perPayment),
     months,
     recommended_total: centsToDollars(approvedCentsOf(row.recommended_plan, perPayment, row.recommended_months)),
-    recommended_by: row.recommended_by,
+    recommended_by: await recommenderOf(db, row),
     recommended_by_id: row.recommended_by_id,
     recommended_at: row.recommended_at,
     decided_by: row.decided_by,

@@ -10,6 +10,7 @@ import {
 } from "~/applications/grants/index.server";
 import { GRANT_LEDGER_DESCRIPTION } from "~/applications/grants/server/grants.server";
 import { getOutboxMessage } from "~/mail/queue/index.server";
+import { myApplications } from "~/applications/my-application/server/my-application.server";
 import * as grantRoute from "~/applications/grants/routes/admin-application-grant";
 import * as paymentsRoute from "~/applications/grants/routes/admin-application-payments";
 import { ensureDefaultSettings } from "~/content/settings/index.server";
@@ -194,6 +195,40 @@ describe("paying a grant", () => {
     for (const mail of mails) expect(mail.subject).not.toMatch(/\$|1,500|Family/);
   });
 
+  it("links the decision and payment mails, approved or declined, to the family's own page", async () => {
+    const made = await approved({ recommender: caseworker, cents: 10_000 });
+    await payApplication(made.ref, payment({ amount: 100 }), decider);
+    const declined = await recommendedCase({ recommender: caseworker });
+    await declineApplication(declined.ref, { reason: "Above our limit" }, decider);
+    const mails = [...(await mailsOf(made)), ...(await mailsOf(declined))];
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "A decision on your application",
+      "A payment on your application",
+      "A decision on your application",
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toMatch(/https?:\/\/[^\s]+\/my-application/);
+      expect(mail.html).toContain("/my-application");
+    }
+  });
+
+  it("stamps the ledger entry and the panel with both pairs of eyes in one form: usernames, as the ledger's approvals do", async () => {
+    const carol = (await createTestAdmin("a-strong-password", ["caseworker"])).admin;
+    await getDb().updateTable("admins").set({ name: "Carol Case" }).where("id", "=", carol.id).execute();
+    const made = await recommendedCase({ recommender: carol, cents: 10_000 });
+    // As the cases slice writes it: the recommender's display name.
+    await getDb().updateTable("applications").set({ recommended_by: "Carol Case" }).where("id", "=", made.id).execute();
+    await approveApplication(made.ref, {}, decider);
+    const grant = await payApplication(made.ref, payment({ amount: 100 }), decider);
+    const entry = await getDb()
+      .selectFrom("disbursements")
+      .select(["requested_by", "approved_by"])
+      .where("id", "=", grant.payments[0]!.disbursement_id!)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ requested_by: carol.username, approved_by: decider.username });
+    expect(grant).toMatchObject({ recommended_by: carol.username, decided_by: decider.username });
+  });
+
   it("refuses more than the approved sum (409) and records nothing", async () => {
     const made = await approved({ recommender: caseworker, cents: 50_000 });
     const before = await countOf("disbursements");
@@ -234,6 +269,8 @@ describe("paying a grant", () => {
     let grant = await payApplication(made.ref, payment({ amount: 200, payment: first!.id }), decider);
     expect(grant).toMatchObject({ state: "approved", paid: 200, remaining: 200 });
     expect(await status(payApplication(made.ref, payment({ amount: 200, payment: first!.id }), decider))).toBe(409);
+    // A month later, the second month falls due.
+    await monthPassed(second!.id);
     grant = await payApplication(made.ref, payment({ amount: 200, payment: second!.id }), decider);
     expect(grant.state).toBe("paid");
     expect(grant.payments.map((row) => row.status)).toEqual(["paid", "paid"]);
@@ -245,13 +282,107 @@ describe("paying a grant", () => {
     expect(await status(payApplication(made.ref, payment({ amount: 1 }), decider))).toBe(409);
   });
 
+  it("never confirms a month before it falls due, named or not (409 naming the next due day)", async () => {
+    const made = await approved({ recommender: caseworker, plan: "monthly", cents: 20_000, months: 3 });
+    const [first, second] = (await grantOf(made.id))!.payments;
+    await payApplication(made.ref, payment({ amount: 200 }), decider);
+    const before = await countOf("disbursements");
+    for (const extra of [{}, { payment: second!.id }]) {
+      const error = await payApplication(made.ref, payment({ amount: 200, ...extra }), decider).catch(
+        (thrown: Error) => thrown,
+      );
+      expect(error).toMatchObject({ status: 409 });
+      expect((error as Error).message).toContain(`The next payment of this grant is due on ${second!.due_on}`);
+    }
+    expect(await countOf("disbursements")).toBe(before);
+    const grant = (await grantOf(made.id))!;
+    expect(grant).toMatchObject({ paid: 200, state: "approved" });
+    expect(grant.payments.map((row) => [row.id, row.status])).toEqual([
+      [first!.id, "paid"],
+      [second!.id, "due"],
+      [expect.any(Number), "due"],
+    ]);
+    // The panel says when, instead of offering a form that would be refused.
+    const text = await screenText(grantRoute as never, `/admin/applications/${made.ref}/grant`, undefined, {
+      ref: made.ref,
+    });
+    expect(text).toContain(`The next payment is due on ${second!.due_on}`);
+    expect(text).not.toContain("Confirm the payment due on");
+  });
+
   it("closing an approved grant cancels the payments still due", async () => {
     const made = await approved({ recommender: caseworker, plan: "monthly", cents: 10_000, months: 3 });
-    expect(await status(closeApplication(made.ref, {}, editor))).toBe(403);
-    const grant = await closeApplication(made.ref, {}, decider);
+    expect(await status(closeApplication(made.ref, { reason: "Moved away" }, editor))).toBe(403);
+    const grant = await closeApplication(made.ref, { reason: "Moved away" }, decider);
     expect(grant).toMatchObject({ state: "closed" });
     expect(grant!.payments.map((row) => row.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
-    expect(await status(closeApplication(made.ref, {}, decider))).toBe(409);
+    expect(await status(closeApplication(made.ref, { reason: "Again" }, decider))).toBe(409);
+  });
+
+  it("closing an approved grant needs a reason (422), kept sealed, and tells the family once what was paid", async () => {
+    const made = await approved({ recommender: caseworker, plan: "monthly", cents: 10_000, months: 3 });
+    await payApplication(made.ref, payment({ amount: 100 }), decider);
+    const refused = await closeApplication(made.ref, { reason: " " }, decider).catch((thrown: unknown) => thrown);
+    expect(refused).toMatchObject({ status: 422, fieldErrors: { reason: [expect.stringMatching(/say why/)] } });
+    expect((await grantOf(made.id))!.state).toBe("approved");
+
+    const grant = await closeApplication(made.ref, { reason: "The family moved abroad" }, decider);
+    expect(grant).toMatchObject({ state: "closed", decision: { closing: "The family moved abroad" } });
+    const row = await getDb()
+      .selectFrom("applications")
+      .select("decision_sealed")
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    expect(row.decision_sealed).not.toContain("abroad");
+    const audit = await getDb()
+      .selectFrom("audit_entries")
+      .select("changes")
+      .where("entity", "=", "application")
+      .where("entity_id", "=", made.ref)
+      .where("action", "=", "close")
+      .executeTakeFirstOrThrow();
+    expect(audit.changes).toContain("decision_sealed");
+    expect(audit.changes).not.toContain("abroad");
+
+    const mails = await mailsOf(made);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "A decision on your application",
+      "A payment on your application",
+      "Your application is closed",
+    ]);
+    const closing = mails[2]!;
+    expect(closing.subject).not.toMatch(/\$|100|Family/);
+    expect(closing.text).toContain(`The grant approved for your application ${made.ref} has been closed.`);
+    expect(closing.text).toContain("We paid $100.00 of it in all; no further payments will be made.");
+    expect(closing.text).not.toContain("abroad");
+    expect(closing.text).toContain("/my-application");
+
+    // The family's own page says it was closed, and what was paid, not only "Approved".
+    const { email_key } = await getDb()
+      .selectFrom("applications")
+      .select("email_key")
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    const mine = (await myApplications(email_key)).applications.find((one) => one.ref === made.ref)!;
+    expect(mine.decision).toMatchObject({ outcome: "approved", approved_cents: 30_000 });
+    expect(mine.decision!.closed_early).toMatchObject({ paid_cents: 10_000 });
+    expect(JSON.stringify(mine)).not.toContain("abroad");
+  });
+
+  it("closing an approved, unpaid grant says nothing was paid; closing a paid or declined case mails nothing more", async () => {
+    const unpaid = await approved({ recommender: caseworker, cents: 10_000 });
+    await closeApplication(unpaid.ref, { reason: "Help came from elsewhere" }, decider);
+    const [, closing] = await mailsOf(unpaid);
+    expect(closing!.text).toContain("No payment was made from it, and none will be made now.");
+
+    const paid = await approved({ recommender: caseworker, cents: 10_000 });
+    await payApplication(paid.ref, payment({ amount: 100 }), decider);
+    await closeApplication(paid.ref, {}, decider);
+    expect((await mailsOf(paid)).map((mail) => mail.subject)).not.toContain("Your application is closed");
+    const declined = await recommendedCase({ recommender: caseworker });
+    await declineApplication(declined.ref, { reason: "Above our limit" }, decider);
+    await closeApplication(declined.ref, {}, decider);
+    expect(await mailsOf(declined)).toHaveLength(1);
   });
 
   it("writes the audit trail naming fields, never their values", async () => {
@@ -261,11 +392,36 @@ describe("paying a grant", () => {
       .selectFrom("audit_entries")
       .selectAll()
       .where("entity", "=", "application")
-      .where("entity_id", "=", String(made.id))
+      .where("entity_id", "=", made.ref)
       .execute();
     expect(entries.map((entry) => entry.action)).toEqual(["decline"]);
     expect(JSON.stringify(entries)).not.toContain("circumstances");
     expect(entries[0]!.changes).toContain("decision_sealed");
+  });
+});
+
+describe("the case's audit history", () => {
+  it("holds the decision, each payment and the closing under the case's reference, as the case page reads it", async () => {
+    const made = await recommendedCase({ recommender: caseworker, plan: "monthly", cents: 10_000, months: 3 });
+    await approveApplication(made.ref, {}, decider);
+    const [first] = (await grantOf(made.id))!.payments;
+    await payApplication(made.ref, payment({ amount: 100, payment: first!.id }), decider);
+    await closeApplication(made.ref, { reason: "The family moved abroad" }, decider);
+    const entries = await getDb()
+      .selectFrom("audit_entries")
+      .select(["action", "entity_id"])
+      .where("entity", "=", "application")
+      .where("entity_id", "=", made.ref)
+      .orderBy("id")
+      .execute();
+    expect(entries.map((entry) => entry.action)).toEqual(["approve", "pay", "close"]);
+    const byId = await getDb()
+      .selectFrom("audit_entries")
+      .select("id")
+      .where("entity", "=", "application")
+      .where("entity_id", "=", String(made.id))
+      .execute();
+    expect(byId).toEqual([]);
   });
 });
 
@@ -281,6 +437,14 @@ describe("the grant's route, as a browser without JavaScript posts to it", () =>
     });
     expect(text).toContain("$250.00 a month for 4 months ($1,000.00 in all)");
     expect(text).toContain("Approve $1,000.00");
+    // Reading it is in the case's history, under its reference.
+    const viewed = await getDb()
+      .selectFrom("audit_entries")
+      .select("action")
+      .where("entity", "=", "application")
+      .where("entity_id", "=", made.ref)
+      .execute();
+    expect(viewed.map((entry) => entry.action)).toContain("view");
     expect(text).toContain("Reason (the family is sent it)");
     expect(text).not.toContain(made.name);
   });
@@ -327,6 +491,26 @@ describe("the grant's route, as a browser without JavaScript posts to it", () =>
     expect(page.grant.state).toBe("approved");
   });
 
+  it("refuses closing an approved grant without a reason beside the form, and closes with one", async () => {
+    const made = await recommendedCase({ recommender: caseworker, cents: 10_000 });
+    await post(made.ref, { intent: "approve" });
+    const refused = unwrapData(await post(made.ref, { intent: "close", reason: "" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      reply: { intent: "close", result: { error: { reason: [expect.stringMatching(/say why/)] } } },
+    });
+    const text = await screenText(grantRoute as never, `/admin/applications/${made.ref}/grant`, undefined, {
+      ref: made.ref,
+    });
+    expect(text).toContain("Why it is closed (kept with the case)");
+    const answer = (await post(made.ref, { intent: "close", reason: "Paid by the council instead" })) as Response;
+    expect(answer.status).toBe(302);
+    const closed = await screenText(grantRoute as never, `/admin/applications/${made.ref}/grant`, undefined, {
+      ref: made.ref,
+    });
+    expect(closed).toContain("Closed because: Paid by the council instead");
+  });
+
   it("lists payments due today or earlier on the payments screen, paged", async () => {
     const made = await recommendedCase({ recommender: caseworker, plan: "monthly", cents: 7_000, months: 2 });
     await approveApplication(made.ref, {}, decider);
@@ -346,7 +530,11 @@ async function mailsOf(made: { id: number; ref: string; email: string }) {
     .select("id")
     .where("application_id", "=", made.id)
     .execute();
-  const keys = [`application-decision:${made.ref}`, ...payments.map((row) => `application-payment:${row.id}`)];
+  const keys = [
+    `application-decision:${made.ref}`,
+    `application-closed:${made.ref}`,
+    ...payments.map((row) => `application-payment:${row.id}`),
+  ];
   const rows = await getDb()
     .selectFrom("outbound_mail")
     .select("id")
@@ -356,6 +544,11 @@ async function mailsOf(made: { id: number; ref: string; email: string }) {
   const mails = await Promise.all(rows.map((row) => getOutboxMessage(row.id)));
   for (const mail of mails) expect(mail.to).toBe(made.email);
   return mails;
+}
+
+/** Time passing: the month's payment falls due today. */
+async function monthPassed(paymentId: number) {
+  await getDb().updateTable("application_payments").set({ due_on: TODAY }).where("id", "=", paymentId).execute();
 }
 
 async function countOf(table: "disbursements" | "disbursement_requests"): Promise<number> {

@@ -17,9 +17,11 @@ export async function recommendedCase(options: {
   cents?: number;
   months?: number | null;
   submittedAt?: string;
+  /** The applicant's email: the same one makes a second application of the same household. */
+  email?: string;
 }): Promise<{ id: number; ref: string; email: string; name: string }> {
   made += 1;
-  const email = `family${made}-${Date.now()}@example.org`;
+  const email = options.email ?? `family${made}-${Date.now()}@example.org`;
   const name = `Family Member ${made}`;
   const input = applicationSchema.parse({
     name,

@@ -302,6 +302,18 @@ function ApplicationCard({
           {application.decision.reason ? (
             <p className="mt-1 whitespace-pre-line text-slate-700">{application.decision.reason}</p>
           ) : null}
+          {application.decision.closed_early ? (
+            <p className="mt-1 text-slate-800" data-testid="application-closed-early">
+              The grant was closed
+              {application.decision.closed_early.closed_at
+                ? ` on ${formatDate(application.decision.closed_early.closed_at, timeZone)}`
+                : ""}{" "}
+              before it was paid in full:{" "}
+              {application.decision.closed_early.paid_cents
+                ? `${formatExactCents(application.decision.closed_early.paid_cents)} was paid, and no further payments will be made.`
+                : "no payment was made, and none will be made now."}
+            </p>
+          ) : null}
         </div>
       ) : null}
 

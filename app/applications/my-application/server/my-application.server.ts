@@ -32,6 +32,8 @@ export interface MyDecision {
   reason: string;
   decided_at: string | null;
   approved_cents: number | null;
+  /** An approved grant closed before it was paid in full: when, and what was paid of it. */
+  closed_early: { closed_at: string | null; paid_cents: number } | null;
 }
 
 export interface MyApplication {
@@ -67,6 +69,8 @@ function decisionOf(row: {
   decision_sealed: string | null;
   decided_at: string | null;
   approved_cents: number | null;
+  paid_cents: number;
+  closed_at: string | null;
 }): MyDecision | null {
   if (!DECIDED.includes(row.state) || (!row.decided_at && !row.decision_sealed)) return null;
   const opened = row.decision_sealed
@@ -78,6 +82,10 @@ function decisionOf(row: {
     reason,
     decided_at: row.decided_at,
     approved_cents: row.state === "declined" ? null : row.approved_cents,
+    closed_early:
+      row.state === "closed" && row.approved_cents !== null && Number(row.paid_cents) < Number(row.approved_cents)
+        ? { closed_at: row.closed_at, paid_cents: Number(row.paid_cents) }
+        : null,
   };
 }
 
@@ -97,6 +105,7 @@ async function applicationRowsOf(emailKey: string) {
       "decision_sealed",
       "decided_at",
       "approved_cents",
+      "paid_cents",
     ])
     .where("email_key", "=", emailKey)
     .orderBy("id", "desc")

@@ -1,3 +1,6 @@
+/** The family's own page, which every mail to them links to (absolute with the site's URL). */
+export const APPLICANT_PAGE_PATH = "/my-application";
+
 /**
  * An application's reference, as the family quotes it on the phone: "ZA-" and eight letters
  * and digits from an alphabet without look-alikes (no 0/O, 1/I/L, U), the last one a check
