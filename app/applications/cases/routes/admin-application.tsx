@@ -20,6 +20,7 @@ import {
   assessmentFormSchema,
   assessmentFromForm,
   assignSchema,
+  caseFormFields,
   documentRequestSchema,
   messageSchema,
 } from "../rules/case-forms";
@@ -79,8 +80,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = context.get(adminContext)!;
-  const fields = await readFormBody(request);
-  const intent = fields.get("intent");
+  const body = await readFormBody(request);
+  const intent = body.get("intent");
+  // Only the fields the intent's form has, each as one text: a malformed body is refused in words.
+  const fields = caseFormFields(body, typeof intent === "string" ? intent : "");
   const ref = params.ref;
   const done = (what: string) => redirect(`${SCREEN}/${ref}?done=${what}`);
   if (intent === "assign") {

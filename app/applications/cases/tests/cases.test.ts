@@ -387,6 +387,57 @@ describe("the case page", () => {
     expect(answer.status).toBe(404);
   });
 
+  it("gives each form back with its errors for a malformed body, never a 500", async () => {
+    const { ref } = await newCase();
+    await getDb().updateTable("applications").set({ state: "under_assessment" }).where("ref", "=", ref).execute();
+    const context = makeContext("203.0.113.10", caseworker);
+    const malformed: [Record<string, string> | string, string][] = [
+      [{ intent: "request-documents", documents: "x" }, "Please say which documents are needed, and why"],
+      [{ intent: "request-documents", "documents[0]": "x", due: "soon" }, "Please say which documents are needed"],
+      [{ intent: "request-documents", "documents.what": "x", "due[0]": "x" }, "Please say which documents are needed"],
+      ["intent=request-documents&documents[0].what=a&documents[0].what[x]=b", "Please say why it is needed"],
+      [{ intent: "request-documents", "documents[999999].what": "Payslip" }, "Please say which documents are needed"],
+      [{ intent: "request-documents", __intent__: "{not json" }, "Please say which documents are needed"],
+      [{ intent: "assign", "caseworker[0]": "1" }, "Case worker"],
+      ["intent=assign&caseworker=x&caseworker=y", "Case worker"],
+      [{ intent: "assess", "amount[a]": "1", "plan.x": "once", category: "x" }, "Please choose one of the eight"],
+      [{ intent: "assess", "reason[0]": "x", "months[1]": "2" }, "Why this category"],
+      [{ intent: "message", "kind[0]": "note", "body.x": "y" }, "Please choose a note or a message"],
+    ];
+    for (const [form, words] of malformed) {
+      const answer =
+        typeof form === "string"
+          ? await caseScreen.action({
+              request: new Request(`http://localhost:3000/admin/applications/${ref}`, {
+                method: "POST",
+                headers: { "Content-Type": "application/x-www-form-urlencoded" },
+                body: form,
+              }),
+              params: { ref },
+              context,
+            } as never)
+          : await callRoute(caseScreen.action, `/admin/applications/${ref}`, { form, params: { ref }, context });
+      const refused = unwrapData(answer);
+      expect(refused.status, JSON.stringify(form)).toBe(400);
+      const text = await screenText(caseScreen, `/admin/applications/${ref}`, refused.data, { ref });
+      expect(text, JSON.stringify(form)).toContain(words);
+    }
+    // The request form keeps its three rows to fill, whatever was posted.
+    const html = await screenHtml(
+      caseScreen,
+      `/admin/applications/${ref}`,
+      unwrapData(
+        await callRoute(caseScreen.action, `/admin/applications/${ref}`, {
+          form: { intent: "request-documents", documents: "x" },
+          params: { ref },
+          context,
+        }),
+      ).data,
+      { ref },
+    );
+    expect(html.match(/name="documents\[\d\]\.what"/g)).toHaveLength(3);
+  });
+
   it("takes the forms as a browser without JavaScript posts them", async () => {
     const { ref } = await newCase();
     const context = makeContext("203.0.113.10", caseworker);
@@ -408,7 +459,8 @@ describe("the case page", () => {
     );
     expect(refused.status).toBe(400);
     const reply = (refused.data as { result: { initialValue: unknown; error: Record<string, string[]> } }).result;
-    expect(reply.initialValue).toMatchObject({ documents: [{ what: "Payslips for March" }] });
+    // The form keeps its three rows: the one typed, and two empty.
+    expect(reply.initialValue).toMatchObject({ documents: [{ what: "Payslips for March" }, undefined, undefined] });
     expect(reply.error["documents[0].why"]).toEqual(["Please say why it is needed"]);
     const shown = await screenHtml(caseScreen, `/admin/applications/${ref}?request=1`, refused.data, { ref });
     expect(shown).toContain('value="Payslips for March"');
