@@ -107,6 +107,11 @@ export const assessmentSchema = z.object({
   category: categoryField,
   reason: reasonField,
   recommended: recommendationSchema,
+  /**
+   * The case worker has seen that the recommendation passes the household's twelve-month cap
+   * and recommends it all the same; without it such a recommendation is refused (422).
+   */
+  acknowledge_cap: z.boolean({ message: "acknowledge_cap must be true or false" }).optional(),
 });
 export type AssessmentInput = z.infer<typeof assessmentSchema>;
 
@@ -117,14 +122,21 @@ export const assessmentFormSchema = z.object({
   plan: z.enum(["once", "monthly"], { message: "Please choose one payment or monthly" }),
   amount: dollars,
   months,
+  /** The tick "I have seen that this passes the household's cap" (a checkbox sends "on"). */
+  acknowledge_cap: z.preprocess((raw) => raw === "on" || raw === "true", z.boolean()),
 });
 
 export type AssessmentFormInput = z.infer<typeof assessmentFormSchema>;
 
+/** Where the API names a recommendation refused for passing the household's cap unacknowledged. */
+export const CAP_ERROR_FIELD = "recommended.amount";
+/** The form's tick that acknowledges it. */
+export const CAP_TICK_LABEL = "I have seen that this passes the household's cap";
+
 /** The form's fields as the API's shape, for the one service both call. */
 export function assessmentFromForm(value: AssessmentFormInput): Record<string, unknown> {
-  const { plan, amount, months: count, ...rest } = value;
-  return { ...rest, recommended: { plan, amount, months: count } };
+  const { plan, amount, months: count, acknowledge_cap, ...rest } = value;
+  return { ...rest, recommended: { plan, amount, months: count }, acknowledge_cap };
 }
 
 export const MESSAGE_KINDS = [

@@ -216,6 +216,28 @@ describe("POST /api/applications/{ref}/{action}", () => {
     expect(noCase.status).toBe(404);
   });
 
+  it("refuses a recommendation past the household's cap with 422 under recommended.amount, unless acknowledged", async () => {
+    const { ref } = await newCase();
+    await post(ref, "assign", { caseworker: caseworker.admin.username });
+    const assessment = { category: "fuqara", reason: "Low income", recommended: { plan: "once", amount: 7000 } };
+    const refused = await post(ref, "assess", assessment);
+    expect(refused.status).toBe(422);
+    const errors = (refused.body as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors)).toEqual(["recommended.amount"]);
+    expect(errors["recommended.amount"]![0]).toBe(
+      '$7,000.00 in all passes what the household may still receive under its twelve-month cap ($6,000.00 of $6,000.00). Send "acknowledge_cap": true to recommend it all the same.',
+    );
+    expect((await post(ref, "assess", { ...assessment, acknowledge_cap: "yes" })).status).toBe(422);
+    const monthly = await post(ref, "assess", {
+      ...assessment,
+      recommended: { plan: "monthly", amount: 600, months: 11 },
+    });
+    expect(monthly.status).toBe(422);
+    const acknowledged = await post(ref, "assess", { ...assessment, acknowledge_cap: true });
+    expect(acknowledged.status).toBe(200);
+    expect(acknowledged.body).toMatchObject({ state: "recommended", recommended: 7000 });
+  });
+
   it("hands a decision, a payment and closing to the grants slice", async () => {
     const { ref } = await newCase();
     await post(ref, "assign", { caseworker: caseworker.admin.username });

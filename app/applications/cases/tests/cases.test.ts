@@ -243,13 +243,46 @@ describe("the warnings before recommending", () => {
     const before = await warningsFor(await caseRow(now.ref));
     expect(before.cap).toMatchObject({ earlier: 600, cap: 1000, room: 400, passed: false });
     expect(before.duplicates[0]).toMatchObject({ ref: granted.ref, approved: 600, paid: 600 });
-    await assessCase(now.ref, { ...assessment, recommended: { plan: "once", amount: 500 } }, caseworker);
+    const past = { ...assessment, recommended: { plan: "once", amount: 500 } };
+    await expect(assessCase(now.ref, past, caseworker)).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { "recommended.amount": [expect.stringContaining("($400.00 of $1,000.00)")] },
+    });
+    await assessCase(now.ref, { ...past, acknowledge_cap: true }, caseworker);
     const after = await warningsFor(await caseRow(now.ref));
     expect(after.cap).toMatchObject({ recommended_cents: 50_000, passed: true });
     const text = await screenText(caseScreen, `/admin/applications/${now.ref}`, undefined, { ref: now.ref });
     expect(text).toContain("Granted to this household within twelve months: $600.00");
     expect(text).toContain("it is passed");
     await setSetting("applications_household_cap_cents", "600000");
+  });
+
+  it("shows the assessment form's warning and asks for the tick before recommending past the cap, without JavaScript", async () => {
+    const { ref } = await newCase();
+    await assignCase(ref, { caseworker: caseworker.username }, caseworker);
+    const context = makeContext("203.0.113.10", caseworker);
+    const form = { intent: "assess", category: "fuqara", reason: "Low income", plan: "once", amount: "7000" };
+    const post = (fields: Record<string, string>) =>
+      callRoute(caseScreen.action, `/admin/applications/${ref}`, { form: fields, params: { ref }, context });
+
+    const first = unwrapData(await post(form));
+    expect(first.status).toBe(400);
+    expect((await caseRow(ref)).state).toBe("under_assessment");
+    const html = await screenHtml(caseScreen, `/admin/applications/${ref}`, first.data, { ref });
+    expect(html).toContain('name="acknowledge_cap"');
+    expect(html).toContain('value="7000"');
+    const text = await screenText(caseScreen, `/admin/applications/${ref}`, first.data, { ref });
+    expect(text).toContain("$7,000.00 in all passes what the household may still receive under its twelve-month cap");
+    expect(text).toContain("I have seen that this passes the household's cap");
+    expect(text).toContain('Tick "I have seen that this passes the household\'s cap" to recommend it all the same.');
+
+    // Within the cap no tick is asked for.
+    const within = await screenHtml(caseScreen, `/admin/applications/${ref}`, undefined, { ref });
+    expect(within).not.toContain('name="acknowledge_cap"');
+
+    const ticked = (await post({ ...form, acknowledge_cap: "on" })) as Response;
+    expect(ticked.headers.get("Location")).toBe(`/admin/applications/${ref}?done=assessed`);
+    expect((await caseRow(ref)).recommended_cents).toBe(700_000);
   });
 
   it("answers within 10 ms", async () => {
