@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { refuseWhileApplicationsClosed } from "~/applications/privacy/index.server";
 import type { Route } from "./+types/apply-resume";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { readFormBody } from "~/lib/form-body.server";
@@ -25,11 +26,15 @@ export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
  * cookie, and the link opens nothing any more. A link used, sent or past its thirty days says so.
  */
 export async function loader({ params }: Route.LoaderArgs) {
+  // Without the data key a family's details cannot be sealed: the page says so (503), never a 500.
+  refuseWhileApplicationsClosed();
   if (await draftIsOpen(params.token)) return data({ found: true }, { headers: PRIVATE_PAGE_HEADERS });
   return data({ found: false }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  // Without the data key a family's details cannot be sealed: the page says so (503), never a 500.
+  refuseWhileApplicationsClosed();
   await readFormBody(request);
   const draft = await takeUpDraft(params.token);
   if (!draft) return data({ found: false }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
