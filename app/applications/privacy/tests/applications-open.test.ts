@@ -12,7 +12,9 @@ import {
 import { DataKeyError } from "~/lib/data-encryption.server";
 import { dataKeyFile } from "~/lib/data-keys.server";
 import { getDb } from "~/lib/db.server";
+import { ErrorBoundary } from "~/root";
 import { callRoute, unwrapData } from "../../../../tests/support/routes";
+import { screenText } from "../../../../tests/support/screens";
 import { testEngine } from "../../../../tests/support/database-engine";
 import { KEY_A, useKeys } from "./privacy-fixtures";
 
@@ -75,5 +77,25 @@ describe("the family's pages without the data key", () => {
       expect(status).toBe(503);
       expect(data).toEqual(APPLICATIONS_CLOSED);
     }
+  });
+});
+
+describe("the page a family reads", () => {
+  it("is the site's error page with the heading and the sentence, not 'Something went wrong'", async () => {
+    const closedPage = {
+      default: () => null,
+      // As the framework hands the site's error page what a loader threw with data().
+      loader: () => {
+        throw new Response(JSON.stringify(APPLICATIONS_CLOSED), {
+          status: 503,
+          headers: { "Content-Type": "application/json" },
+        });
+      },
+      ErrorBoundary,
+    };
+    const text = await screenText(closedPage as never, "/get-help/apply");
+    expect(text).toContain("Applications are not open yet");
+    expect(text).toContain("We cannot take applications for help on this site yet");
+    expect(text).not.toContain("Something went wrong");
   });
 });
