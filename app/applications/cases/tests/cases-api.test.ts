@@ -272,6 +272,33 @@ describe("POST /api/applications/{ref}/{action}", () => {
     expect(acknowledged.body).toMatchObject({ state: "recommended", recommended: 7000 });
   });
 
+  it("answers a malformed body for each case worker's action in words (422 or 400), never a 500", async () => {
+    const { ref } = await newCase();
+    await post(ref, "assign", { caseworker: caseworker.admin.username });
+    const shapes: [string, unknown][] = [
+      ["assign", { caseworker: { id: 1 } }],
+      ["assign", { caseworker: [1, 2] }],
+      ["request-documents", { documents: "x" }],
+      ["request-documents", { documents: [1, "x", null] }],
+      ["request-documents", { documents: { what: "x" }, due: 5 }],
+      ["assess", { category: ["fuqara"], reason: { text: "x" }, recommended: "x" }],
+      [
+        "assess",
+        { category: "fuqara", reason: "x", recommended: { plan: "once", amount: "lots" }, acknowledge_cap: 1 },
+      ],
+      ["assess", []],
+      ["assign", "a person"],
+    ];
+    for (const [action, body] of shapes) {
+      const answer = await post(ref, action, body);
+      // A field of the wrong shape is a 422 naming it; a body that is no JSON object, the API's 400.
+      expect(answer.status, `${action} ${JSON.stringify(body)}`).toBe(
+        Array.isArray(body) || typeof body !== "object" ? 400 : 422,
+      );
+      expect(typeof (answer.body as { detail: unknown }).detail).toBe("string");
+    }
+  });
+
   it("hands a decision, a payment and closing to the grants slice", async () => {
     const { ref } = await newCase();
     await post(ref, "assign", { caseworker: caseworker.admin.username });
