@@ -60,9 +60,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     heading = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
     message = error.status === 404 ? "The page you were looking for does not exist." : message;
-    // A refused request (a form that is not a web form, say) says why in its `detail`.
-    const detail: unknown = error.status < 500 ? (error.data as { detail?: unknown } | null)?.detail : undefined;
-    if (typeof detail === "string") message = detail;
+    // A refused request (a form that is not a web form, say) says why in its `detail`; so does
+    // a part of the site not open yet (503: the applications without their data key).
+    const said =
+      error.status < 500 || error.status === 503
+        ? (error.data as { detail?: unknown; heading?: unknown } | null)
+        : null;
+    if (typeof said?.detail === "string") message = said.detail;
+    if (typeof said?.heading === "string") heading = said.heading;
   }
   return (
     <main className="container-page flex flex-1 flex-col items-center justify-center py-24 text-center">

@@ -1,1 +1,1 @@
-export { mayOpen } from "./rules/route-access";
+export { mayChange, mayOpen } from "./rules/route-access";

@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { refuseWhileApplicationsClosed } from "~/applications/privacy/index.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/apply";
@@ -56,6 +57,8 @@ const stepUrl = (step: ApplicationStepKey, extra = "") => `/get-help/apply?step=
  * or past its days) starts again and is told so.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
+  // Without the data key a family's details cannot be sealed: the page says so (503), never a 500.
+  refuseWhileApplicationsClosed();
   const token = await draftTokenOf(request);
   const draft = await openDraft(token);
   const body = draft?.body ?? EMPTY_DRAFT;
@@ -86,6 +89,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 type StepReply = { step: ApplicationStepKey; result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Without the data key a family's details cannot be sealed: the page says so (503), never a 500.
+  refuseWhileApplicationsClosed();
   const form = await readFormBody(request);
   const intent = form.get("intent");
   const draft = await openDraft(await draftTokenOf(request));

@@ -56,6 +56,43 @@ export async function openDraft(token: string | null | undefined): Promise<OpenD
   };
 }
 
+/** Whether a token still opens a draft, without opening it: the resume link's page shows nothing of it. */
+export async function draftIsOpen(token: string | null | undefined): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const row = await getDb()
+    .selectFrom("application_drafts")
+    .select("id")
+    .where("token_hash", "=", hashOf(token))
+    .where("expires_at", ">", nowIso())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The mailed resume link used up (decision 161): the draft is given a new token, its body
+ * sealed again to it, and handed back for this browser's cookie; the old token, the link's,
+ * opens nothing any more. Of two presses of the same link at once only one takes the draft up
+ * (the update names the old token's hash). Null when the link opens no draft.
+ */
+export async function takeUpDraft(token: string | null | undefined): Promise<OpenDraft | null> {
+  const draft = await openDraft(token);
+  if (!draft) return null;
+  const fresh = randomBytes(32).toString("base64url");
+  const freshHash = hashOf(fresh);
+  const updated = await getDb()
+    .updateTable("application_drafts")
+    .set({
+      token_hash: freshHash,
+      body_sealed: sealJson(draft.body, contextOf(freshHash)),
+      updated_at: nowIso(),
+    })
+    .where("id", "=", draft.id)
+    .where("token_hash", "=", hashOf(draft.token))
+    .executeTakeFirst();
+  if (!Number(updated.numUpdatedRows)) return null;
+  return { ...draft, token: fresh };
+}
+
 /**
  * Starts a draft with the applicant's first step (a draft needs the email it is mailed to):
  * counted against the address's allowance of new drafts. Drafts past their days are deleted
@@ -128,7 +165,7 @@ export async function mailResumeLink(draft: OpenDraft, visitor: Visitor): Promis
     greeting: "Assalamu alaikum,",
     paragraphs: [
       "Your application for help is saved. Open the link below to continue where you left off, on any device.",
-      `The link works for ${DRAFT_DAYS} days from your last save. Please keep it to yourself: anyone with it can read and continue your application.`,
+      `The link works once, within ${DRAFT_DAYS} days of your last save: it opens your application in the browser you open it in. To continue later on another device, save again and we will send you a new link.`,
     ],
     action: { label: "Continue my application", url: resumeLinkOf(draft.token) },
     note: "You receive this because you asked us to save your application on our Get help page. If that was not you, you can ignore this message.",

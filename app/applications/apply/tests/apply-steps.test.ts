@@ -8,6 +8,7 @@ import { getOutboxMessage } from "~/mail/queue/index.server";
 import { startDraft } from "~/applications/apply/server/application-drafts.server";
 import { carryDraft } from "~/applications/apply/server/draft-cookie.server";
 import { callRoute, makeRequest, unwrapData } from "../../../../tests/support/routes";
+import { screenText } from "../../../../tests/support/screens";
 
 /** The application's form as a browser without JavaScript walks it: each step a POST, the draft in a cookie. */
 type Reply = {
@@ -265,10 +266,20 @@ describe("saving and coming back later", () => {
     // Only the token's hash is stored.
     expect(JSON.stringify(await getDb().selectFrom("application_drafts").selectAll().execute())).not.toContain(token);
 
-    const resumed = (await callRoute(resumePage.loader, `/get-help/apply/resume/${token}`, {
-      params: { token: token! },
-    })) as Response;
-    expect(resumed.status).toBe(302);
+    const link = `/get-help/apply/resume/${token}`;
+    // Opening the link (a GET, as a mail scanner does) shows one button and nothing of the family, and changes nothing.
+    const opened = unwrapData(await callRoute(resumePage.loader, link, { params: { token: token! } }));
+    expect(opened.status).toBe(200);
+    expect(new Headers(opened.headers).get("Set-Cookie")).toBeNull();
+    const shown = await screenText(resumePage, link, undefined, { token: token! });
+    expect(shown).toContain("Continue your application");
+    expect(shown).toContain("the link works once");
+    for (const value of Object.values(APPLICANT)) expect(shown).not.toContain(value);
+    expect(unwrapData(await callRoute(resumePage.loader, link, { params: { token: token! } })).status).toBe(200);
+
+    // The press uses the link up: this browser carries the draft under a new token.
+    const resumed = (await callRoute(resumePage.action, link, { form: {}, params: { token: token! } })) as Response;
+    expect(resumed.status).toBe(303);
     // The household step passed when saved: the link goes on from the next.
     expect(resumed.headers.get("Location")).toBe("/get-help/apply?step=money#step-title");
     const cookie = resumed.headers.get("Set-Cookie")!.split(";")[0]!;
@@ -276,6 +287,17 @@ describe("saving and coming back later", () => {
       await callRoute(applyPage.loader, "/get-help/apply?step=household", { headers: { Cookie: cookie } }),
     );
     expect(page.data).toMatchObject({ step: "household", values: { ...APPLICANT, adults: "3", children_ages: "" } });
+
+    // The second use of the link finds nothing, opened or pressed.
+    const again = unwrapData(await callRoute(resumePage.action, link, { form: {}, params: { token: token! } }));
+    expect(again.status).toBe(404);
+    expect(again.data).toEqual({ found: false });
+    expect(unwrapData(await callRoute(resumePage.loader, link, { params: { token: token! } })).status).toBe(404);
+    const spent = await screenText(resumePage, link, undefined, { token: token! });
+    expect(spent).toContain("This link no longer works");
+    expect(spent).toContain("The link works once");
+    // Nor does the token stored anywhere: only the new token's hash is.
+    expect(JSON.stringify(await getDb().selectFrom("application_drafts").selectAll().execute())).not.toContain(token);
   });
 
   it("keeps what was typed on a step that does not pass yet, and goes on from that step", async () => {

@@ -6,11 +6,13 @@ import { ZAKAT_CATEGORIES } from "~/funds/funds";
 import { formatExactDollars } from "~/shared/money";
 import { readNumber } from "~/shared/amount-input";
 import { FieldError } from "~/ui/field-error";
+import { CheckboxField } from "~/ui/checkbox-field";
 import { FormAlert } from "~/ui/form-alert";
 import { InputField, SelectField, TextareaField } from "~/ui/form-fields";
 import {
   assessmentFormSchema,
   assignSchema,
+  CAP_TICK_LABEL,
   documentRequestSchema,
   MAX_DOCUMENTS_PER_REQUEST,
   MAX_MONTHS,
@@ -157,8 +159,10 @@ export function DocumentRequestForm({
 /**
  * The assessment: the category and why, the shortfall as computed, the recommended help.
  * `room` is what may still be recommended before the household's twelve-month cap is passed;
- * with JavaScript the total is checked against it as it is typed (the warnings above the form say
- * the room without it). Passing the cap is a warning, not a refusal: the approver sees it too.
+ * with JavaScript the total is checked against it as it is typed; without it, the server refuses
+ * a first submit that passes it and the form comes back with the same warning. Either way the
+ * case worker ticks "I have seen that this passes the household's cap" to recommend it: a
+ * warning seen, not a refusal (the approver sees it too).
  */
 export function AssessmentForm({
   shortfall,
@@ -234,14 +238,14 @@ export function AssessmentForm({
         />
       </div>
       {total > room ? (
-        <p
-          role="status"
-          className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950"
-          data-testid="cap-live-warning"
-        >
-          {formatExactDollars(total)} in all passes what the household may still receive under its twelve-month cap (
-          {formatExactDollars(room)}).
-        </p>
+        <div className="space-y-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          <p role="status" data-testid="cap-live-warning">
+            {formatExactDollars(total)} in all passes what the household may still receive under its twelve-month
+            cap ({formatExactDollars(room)}).
+          </p>
+          <CheckboxField field={fields.acknowledge_cap} label={CAP_TICK_LABEL} />
+          <FieldError id={fields.acknowledge_cap.errorId} errors={fields.acknowledge_cap.errors} />
+        </div>
       ) : null}
       <FormAlert errors={form.errors} />
       <SubmitButton intent="assess" label="Recommend" busyLabel="Recommending..." />

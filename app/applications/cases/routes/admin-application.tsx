@@ -7,7 +7,7 @@ import { grantOf } from "~/applications/grants/index.server";
 import { getEnv } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
 import { readFormBody } from "~/lib/form-body.server";
-import { NotFoundError } from "~/lib/service-errors";
+import { NotFoundError, ValidationError } from "~/lib/service-errors";
 import { formatDate, formatDateTime, todayIn } from "~/shared/dates";
 import { formatExactDollars } from "~/shared/money";
 import { AuditHistory } from "~/staff/audit/index.ui";
@@ -20,10 +20,18 @@ import {
   assessmentFormSchema,
   assessmentFromForm,
   assignSchema,
+  CAP_TICK_LABEL,
+  caseFormFields,
   documentRequestSchema,
   messageSchema,
 } from "../rules/case-forms";
-import { addCaseMessage, assessCase, assignCase, requestDocuments } from "../server/case-actions.server";
+import {
+  addCaseMessage,
+  assessCase,
+  assignCase,
+  CapPassedError,
+  requestDocuments,
+} from "../server/case-actions.server";
 import { assignableStaff, defaultDueOn, viewCase } from "../server/cases.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.ref} | Applications | Admin` }];
@@ -79,8 +87,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = context.get(adminContext)!;
-  const fields = await readFormBody(request);
-  const intent = fields.get("intent");
+  const body = await readFormBody(request);
+  const intent = body.get("intent");
+  // Only the fields the intent's form has, each as one text: a malformed body is refused in words.
+  const fields = caseFormFields(body, typeof intent === "string" ? intent : "");
   const ref = params.ref;
   const done = (what: string) => redirect(`${SCREEN}/${ref}?done=${what}`);
   if (intent === "assign") {
@@ -110,6 +120,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await assessCase(ref, assessmentFromForm(submission.value), admin);
       return done("assessed");
     } catch (error) {
+      // Past the household's cap and not ticked: the form again, with the warning and the tick.
+      if (error instanceof CapPassedError)
+        return serviceErrorReply(
+          submission,
+          new ValidationError({
+            acknowledge_cap: [
+              `${formatExactDollars(error.total)} in all passes what the household may still receive under its twelve-month cap (${formatExactDollars(error.room)} of ${formatExactDollars(error.cap)}). Tick "${CAP_TICK_LABEL}" to recommend it all the same.`,
+            ],
+          }),
+          { intent },
+        );
       return serviceErrorReply(submission, error, { intent });
     }
   }

@@ -107,6 +107,11 @@ export const assessmentSchema = z.object({
   category: categoryField,
   reason: reasonField,
   recommended: recommendationSchema,
+  /**
+   * The case worker has seen that the recommendation passes the household's twelve-month cap
+   * and recommends it all the same; without it such a recommendation is refused (422).
+   */
+  acknowledge_cap: z.boolean({ message: "acknowledge_cap must be true or false" }).optional(),
 });
 export type AssessmentInput = z.infer<typeof assessmentSchema>;
 
@@ -117,14 +122,21 @@ export const assessmentFormSchema = z.object({
   plan: z.enum(["once", "monthly"], { message: "Please choose one payment or monthly" }),
   amount: dollars,
   months,
+  /** The tick "I have seen that this passes the household's cap" (a checkbox sends "on"). */
+  acknowledge_cap: z.preprocess((raw) => raw === "on" || raw === "true", z.boolean()),
 });
 
 export type AssessmentFormInput = z.infer<typeof assessmentFormSchema>;
 
+/** Where the API names a recommendation refused for passing the household's cap unacknowledged. */
+export const CAP_ERROR_FIELD = "recommended.amount";
+/** The form's tick that acknowledges it. */
+export const CAP_TICK_LABEL = "I have seen that this passes the household's cap";
+
 /** The form's fields as the API's shape, for the one service both call. */
 export function assessmentFromForm(value: AssessmentFormInput): Record<string, unknown> {
-  const { plan, amount, months: count, ...rest } = value;
-  return { ...rest, recommended: { plan, amount, months: count } };
+  const { plan, amount, months: count, acknowledge_cap, ...rest } = value;
+  return { ...rest, recommended: { plan, amount, months: count }, acknowledge_cap };
 }
 
 export const MESSAGE_KINDS = [
@@ -137,3 +149,39 @@ export const messageSchema = z.object({
   body: requiredText("The text", 5000),
 });
 export type MessageInput = z.infer<typeof messageSchema>;
+
+/** The rows the document request form shows, however few were posted. */
+export const DOCUMENT_FORM_ROWS = 3;
+
+/**
+ * A posted body reduced to the fields a case form has, each the first text sent under its
+ * name. Whatever else a client posts (a list where a field is one text, a field where the
+ * form has a list, `documents=x`, a file, a conform intent of its own) is dropped before it is
+ * read, so the form comes back with its own errors and never meets a shape it cannot draw
+ * (conform throws rendering `documents` when what was posted there is not a list).
+ */
+export function caseFormFields(fields: FormData, intent: string): FormData {
+  const shaped = new FormData();
+  const keep = (name: string) => {
+    const value = fields.getAll(name).find((each) => typeof each === "string");
+    if (value !== undefined) shaped.set(name, value);
+    return value !== undefined;
+  };
+  if (intent === "assign") keep("caseworker");
+  if (intent === "assess") for (const name of ["category", "reason", "plan", "amount", "months", "acknowledge_cap"]) keep(name);
+  if (intent === "message") for (const name of ["kind", "body"]) keep(name);
+  if (intent === "request-documents") {
+    // One more row than may be asked for, so that too many are refused in words, never read
+    // without end (documents[1000000].what would make a list of a million rows).
+    for (let index = 0; index <= MAX_DOCUMENTS_PER_REQUEST; index += 1) {
+      const what = keep(`documents[${index}].what`);
+      const why = keep(`documents[${index}].why`);
+      if (!what && !why && index < DOCUMENT_FORM_ROWS) {
+        shaped.set(`documents[${index}].what`, "");
+        shaped.set(`documents[${index}].why`, "");
+      }
+    }
+    keep("due");
+  }
+  return shaped;
+}

@@ -19,7 +19,7 @@ import { ConflictError, NotFoundError, parseOrThrow, ValidationError } from "~/l
 import { lockedForTheWrite } from "~/lib/sql-dialect.server";
 import { queueMail } from "~/mail/queue/index.server";
 import { formatDate, todayIn } from "~/shared/dates";
-import { dollarsToCents } from "~/shared/money";
+import { dollarsToCents, formatExactDollars } from "~/shared/money";
 import { getEnv } from "~/lib/env.server";
 import type { Admin } from "~/staff/accounts";
 import { recordAudit } from "~/staff/audit/index.server";
@@ -27,11 +27,33 @@ import type { ApplicationRow, ApplicationState } from "../../../../db/schema";
 import {
   assessmentSchema,
   assignSchema,
+  CAP_ERROR_FIELD,
   documentRequestSchema,
   messageSchema,
   type AssessmentInput,
 } from "../rules/case-forms";
-import { assignableStaff, caseRowByRef, defaultDueOn, type Assignee } from "./cases.server";
+import { assignableStaff, caseRowByRef, defaultDueOn, warningsFor, type Assignee } from "./cases.server";
+
+/**
+ * A recommendation that passes the household's twelve-month cap, sent without
+ * `acknowledge_cap`: a 422 under `recommended.amount` for the API; the case page shows the
+ * warning and asks for the tick instead.
+ */
+export class CapPassedError extends ValidationError {
+  constructor(
+    readonly total: number,
+    readonly room: number,
+    readonly cap: number,
+  ) {
+    super({
+      [CAP_ERROR_FIELD]: [
+        `${formatExactDollars(total)} in all passes what the household may still receive under its twelve-month cap ` +
+          `(${formatExactDollars(room)} of ${formatExactDollars(cap)}). Send "acknowledge_cap": true to recommend it all the same.`,
+      ],
+    });
+    this.name = "CapPassedError";
+  }
+}
 
 /**
  * The case worker's actions on a case: assign, request documents, assess, and notes and
@@ -209,6 +231,15 @@ export async function assessCase(
         throw new ConflictError(`Application ${row.ref}'s personal data was erased: it cannot be assessed`);
       const shortfall = monthlyShortfallCents(applicant);
       const each = dollarsToCents(assessment.recommended.amount);
+      // Passing the household's twelve-month cap is the case worker's call, but never unseen:
+      // refused until they say they have seen it (the approver sees the warning too).
+      if (!assessment.acknowledge_cap) {
+        const { cap } = await warningsFor(
+          { ...row, recommended_cents: each, recommended_months: assessment.recommended.months },
+          trx,
+        );
+        if (cap.passed) throw new CapPassedError(cap.recommended_cents / 100, cap.room, cap.cap);
+      }
       const now = nowIso();
       await updateCase(trx, row, {
         state: "recommended",

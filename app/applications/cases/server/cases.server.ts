@@ -13,7 +13,7 @@ import {
 } from "~/applications/records";
 import { applicantOf, applicationSettings, openCaseValue } from "~/applications/records/index.server";
 import { getDb, type DB } from "~/lib/db.server";
-import { inBatches, pageOfRows, paged, rowsOfPage, type ListPage } from "~/lib/list-pages.server";
+import { pageOfRows, rowsOfPage, type ListPage } from "~/lib/list-pages.server";
 import { NotFoundError } from "~/lib/service-errors";
 import { centsToDollars } from "~/shared/money";
 import { formatHijri } from "~/shared/hijri";
@@ -189,27 +189,6 @@ export async function findQueuePage(
     pageSize,
   );
   return { ...found, rows: found.rows.map(summaryOf) };
-}
-
-/** The API's list: a page when asked for (`limit`, `offset`), otherwise all of it in batches by id. */
-export async function listCases(
-  filter: QueueFilter,
-  me: Admin,
-  page: { limit?: number; offset?: number },
-  db: Db = getDb(),
-): Promise<CaseSummary[]> {
-  return (await paged(newestFirst(db, filter, me), page).execute()).map(summaryOf);
-}
-
-export function casesInBatches(filter: QueueFilter, me: Admin, db: Db = getDb()): AsyncGenerator<CaseSummary[]> {
-  return inBatches(
-    (after, limit) => {
-      const query = newestFirst(db, filter, me);
-      return (after ? query.where("applications.id", "<", after.id) : query).limit(limit).execute();
-    },
-    () => "",
-    summaryOf,
-  );
 }
 
 /** A reference as stored ("za-abcd 2345" is "ZA-ABCD2345"); anything else is looked up as typed (found nowhere). */
@@ -474,15 +453,42 @@ export async function defaultDueOn(today: string, db: Db = getDb()): Promise<str
   return day.toISOString().slice(0, 10);
 }
 
-/** GET /api/applications/: the list's two readings (whole in batches, or a page), as the API writes a case. */
-export function casesForApi(filter: QueueFilter, me: Admin) {
+/** GET /api/applications/'s page, in the envelope /api/audit/ answers. */
+export interface CasesPageJson {
+  items: CaseJson[];
+  page: number;
+  page_size: number;
+  /** How many cases match, counted in SQL. */
+  total: number;
+  has_more: boolean;
+}
+
+export const API_PAGE_SIZE = 50;
+export const API_MAX_PAGE_SIZE = 200;
+
+/**
+ * GET /api/applications/: one page of the matching cases, newest first, with how many match
+ * (counted in SQL) and whether another page follows; a page past the end is empty, with the
+ * real total (as /api/audit/ answers).
+ */
+export async function casesPageForApi(
+  filter: QueueFilter,
+  me: Admin,
+  page: number,
+  pageSize: number = API_PAGE_SIZE,
+  db: Db = getDb(),
+): Promise<CasesPageJson> {
+  const [total, rows] = await Promise.all([
+    countCases(db, filter, me),
+    // One more than the page, to know whether another follows.
+    rowsOfPage(newestFirst(db, filter, me), "applications", pageSize + 1, (page - 1) * pageSize),
+  ]);
   return {
-    async *whole(): AsyncGenerator<CaseJson[]> {
-      for await (const batch of casesInBatches(filter, me)) yield batch.map(caseJsonOf);
-    },
-    async page(page: { limit?: number; offset?: number }): Promise<CaseJson[]> {
-      return (await listCases(filter, me, page)).map(caseJsonOf);
-    },
+    items: rows.slice(0, pageSize).map((row) => caseJsonOf(summaryOf(row))),
+    page,
+    page_size: pageSize,
+    total,
+    has_more: rows.length > pageSize,
   };
 }
 

@@ -82,7 +82,13 @@ describe("GET /api/applications/", () => {
     await post(second.ref, "assign", { caseworker: me.admin.username }, me);
     const all = await api(listRoute, "/api/applications", "/api/applications/", { who: me });
     expect(all.status).toBe(200);
-    const items = all.body as Record<string, unknown>[];
+    const envelope = all.body as { items: Record<string, unknown>[]; page: number; page_size: number; total: number };
+    const total = await getDb()
+      .selectFrom("applications")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    expect(envelope).toMatchObject({ page: 1, page_size: 50, total: Number(total.count) });
+    const items = envelope.items;
     const refs = items.map((item) => item.ref);
     expect(refs.indexOf(second.ref)).toBeLessThan(refs.indexOf(first.ref));
     const item = items.find((each) => each.ref === first.ref)!;
@@ -103,18 +109,46 @@ describe("GET /api/applications/", () => {
     const mine = await api(listRoute, "/api/applications", "/api/applications/?caseworker=mine&state=open", {
       who: me,
     });
-    expect((mine.body as { ref: string }[]).map((each) => each.ref)).toEqual([second.ref]);
-    expect((mine.body as { assigned_to: unknown }[])[0]!.assigned_to).toMatchObject({ id: me.admin.id });
-    const paged = await api(listRoute, "/api/applications", "/api/applications/?limit=1&offset=0");
-    expect(paged.body as unknown[]).toHaveLength(1);
+    expect(mine.body).toEqual({
+      items: [expect.objectContaining({ ref: second.ref, assigned_to: expect.objectContaining({ id: me.admin.id }) })],
+      page: 1,
+      page_size: 50,
+      total: 1,
+      has_more: false,
+    });
+  });
+
+  it("answers a page at a time with the total counted, and an empty page past the end", async () => {
+    const me = await createTestAdmin("a-strong-password", ["caseworker"]);
+    const made = [await newCase(), await newCase(), await newCase()];
+    for (const { ref } of made) await post(ref, "assign", { caseworker: me.admin.username }, me);
+    const page = (query: string) =>
+      api(listRoute, "/api/applications", `/api/applications/?caseworker=mine&${query}`, { who: me });
+    const first = await page("page_size=2");
+    expect(first.body).toMatchObject({ page: 1, page_size: 2, total: 3, has_more: true });
+    expect((first.body as { items: { ref: string }[] }).items.map((each) => each.ref)).toEqual([
+      made[2]!.ref,
+      made[1]!.ref,
+    ]);
+    const second = await page("page_size=2&page=2");
+    expect(second.body).toMatchObject({ page: 2, total: 3, has_more: false, items: [{ ref: made[0]!.ref }] });
+    expect((await page("page_size=2&page=9")).body).toEqual({
+      items: [],
+      page: 9,
+      page_size: 2,
+      total: 3,
+      has_more: false,
+    });
   });
 
   it("answers 422 with each bad parameter named", async () => {
-    const bad = await api(listRoute, "/api/applications", "/api/applications/?state=lost&category=everyone&limit=-1");
+    const bad = await api(listRoute, "/api/applications", "/api/applications/?state=lost&category=everyone&page=0");
     expect(bad.status).toBe(422);
-    expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(["category", "state"]);
-    const page = await api(listRoute, "/api/applications", "/api/applications/?limit=-1");
-    expect(page.status).toBe(422);
+    expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(["category", "page", "state"]);
+    for (const query of ["page_size=0", "page_size=201", "page=x", "limit=1", "offset=0"]) {
+      const refused = await api(listRoute, "/api/applications", `/api/applications/?${query}`);
+      expect(refused.status, query).toBe(422);
+    }
   });
 });
 
@@ -214,6 +248,55 @@ describe("POST /api/applications/{ref}/{action}", () => {
     expect(unknown.status).toBe(404);
     const noCase = await post("ZA-NOPE", "assign", { caseworker: caseworker.admin.username });
     expect(noCase.status).toBe(404);
+  });
+
+  it("refuses a recommendation past the household's cap with 422 under recommended.amount, unless acknowledged", async () => {
+    const { ref } = await newCase();
+    await post(ref, "assign", { caseworker: caseworker.admin.username });
+    const assessment = { category: "fuqara", reason: "Low income", recommended: { plan: "once", amount: 7000 } };
+    const refused = await post(ref, "assess", assessment);
+    expect(refused.status).toBe(422);
+    const errors = (refused.body as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors)).toEqual(["recommended.amount"]);
+    expect(errors["recommended.amount"]![0]).toBe(
+      '$7,000.00 in all passes what the household may still receive under its twelve-month cap ($6,000.00 of $6,000.00). Send "acknowledge_cap": true to recommend it all the same.',
+    );
+    expect((await post(ref, "assess", { ...assessment, acknowledge_cap: "yes" })).status).toBe(422);
+    const monthly = await post(ref, "assess", {
+      ...assessment,
+      recommended: { plan: "monthly", amount: 600, months: 11 },
+    });
+    expect(monthly.status).toBe(422);
+    const acknowledged = await post(ref, "assess", { ...assessment, acknowledge_cap: true });
+    expect(acknowledged.status).toBe(200);
+    expect(acknowledged.body).toMatchObject({ state: "recommended", recommended: 7000 });
+  });
+
+  it("answers a malformed body for each case worker's action in words (422 or 400), never a 500", async () => {
+    const { ref } = await newCase();
+    await post(ref, "assign", { caseworker: caseworker.admin.username });
+    const shapes: [string, unknown][] = [
+      ["assign", { caseworker: { id: 1 } }],
+      ["assign", { caseworker: [1, 2] }],
+      ["request-documents", { documents: "x" }],
+      ["request-documents", { documents: [1, "x", null] }],
+      ["request-documents", { documents: { what: "x" }, due: 5 }],
+      ["assess", { category: ["fuqara"], reason: { text: "x" }, recommended: "x" }],
+      [
+        "assess",
+        { category: "fuqara", reason: "x", recommended: { plan: "once", amount: "lots" }, acknowledge_cap: 1 },
+      ],
+      ["assess", []],
+      ["assign", "a person"],
+    ];
+    for (const [action, body] of shapes) {
+      const answer = await post(ref, action, body);
+      // A field of the wrong shape is a 422 naming it; a body that is no JSON object, the API's 400.
+      expect(answer.status, `${action} ${JSON.stringify(body)}`).toBe(
+        Array.isArray(body) || typeof body !== "object" ? 400 : 422,
+      );
+      expect(typeof (answer.body as { detail: unknown }).detail).toBe("string");
+    }
   });
 
   it("hands a decision, a payment and closing to the grants slice", async () => {

@@ -121,6 +121,14 @@ async function workTheCase(page: Page, persona: Persona, label: string) {
   await expect(page.getByTestId("computed-shortfall")).toContainText("$350.00");
   await page.getByLabel("Category", { exact: true }).selectOption("masakin");
   await page.getByLabel("Why this category").fill("Benefits do not meet the rent and food");
+  // Past the household's cap ($6,000 in twelve months): warned, and asked to tick before it is recommended.
+  await page.getByLabel("Amount (each payment), $").fill("7000");
+  await page.getByRole("button", { name: "Recommend" }).click();
+  await expect(page.getByTestId("cap-live-warning")).toContainText("$7,000.00 in all passes");
+  await expect(page.getByText(`Tick "I have seen that this passes the household's cap"`)).toBeVisible();
+  await expect(page.getByLabel("I have seen that this passes the household's cap")).not.toBeChecked();
+  await expect(page.getByTestId("case-state")).toContainText("Under assessment");
+  await expect(page.getByLabel("Why this category")).toHaveValue("Benefits do not meet the rent and food");
   await page.getByLabel("Recommended help").selectOption("monthly");
   await page.getByLabel("Amount (each payment), $").fill("350");
   await page.getByLabel("Months (monthly, 1 to 12)").fill("3");

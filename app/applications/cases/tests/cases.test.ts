@@ -243,13 +243,46 @@ describe("the warnings before recommending", () => {
     const before = await warningsFor(await caseRow(now.ref));
     expect(before.cap).toMatchObject({ earlier: 600, cap: 1000, room: 400, passed: false });
     expect(before.duplicates[0]).toMatchObject({ ref: granted.ref, approved: 600, paid: 600 });
-    await assessCase(now.ref, { ...assessment, recommended: { plan: "once", amount: 500 } }, caseworker);
+    const past = { ...assessment, recommended: { plan: "once", amount: 500 } };
+    await expect(assessCase(now.ref, past, caseworker)).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { "recommended.amount": [expect.stringContaining("($400.00 of $1,000.00)")] },
+    });
+    await assessCase(now.ref, { ...past, acknowledge_cap: true }, caseworker);
     const after = await warningsFor(await caseRow(now.ref));
     expect(after.cap).toMatchObject({ recommended_cents: 50_000, passed: true });
     const text = await screenText(caseScreen, `/admin/applications/${now.ref}`, undefined, { ref: now.ref });
     expect(text).toContain("Granted to this household within twelve months: $600.00");
     expect(text).toContain("it is passed");
     await setSetting("applications_household_cap_cents", "600000");
+  });
+
+  it("shows the assessment form's warning and asks for the tick before recommending past the cap, without JavaScript", async () => {
+    const { ref } = await newCase();
+    await assignCase(ref, { caseworker: caseworker.username }, caseworker);
+    const context = makeContext("203.0.113.10", caseworker);
+    const form = { intent: "assess", category: "fuqara", reason: "Low income", plan: "once", amount: "7000" };
+    const post = (fields: Record<string, string>) =>
+      callRoute(caseScreen.action, `/admin/applications/${ref}`, { form: fields, params: { ref }, context });
+
+    const first = unwrapData(await post(form));
+    expect(first.status).toBe(400);
+    expect((await caseRow(ref)).state).toBe("under_assessment");
+    const html = await screenHtml(caseScreen, `/admin/applications/${ref}`, first.data, { ref });
+    expect(html).toContain('name="acknowledge_cap"');
+    expect(html).toContain('value="7000"');
+    const text = await screenText(caseScreen, `/admin/applications/${ref}`, first.data, { ref });
+    expect(text).toContain("$7,000.00 in all passes what the household may still receive under its twelve-month cap");
+    expect(text).toContain("I have seen that this passes the household's cap");
+    expect(text).toContain('Tick "I have seen that this passes the household\'s cap" to recommend it all the same.');
+
+    // Within the cap no tick is asked for.
+    const within = await screenHtml(caseScreen, `/admin/applications/${ref}`, undefined, { ref });
+    expect(within).not.toContain('name="acknowledge_cap"');
+
+    const ticked = (await post({ ...form, acknowledge_cap: "on" })) as Response;
+    expect(ticked.headers.get("Location")).toBe(`/admin/applications/${ref}?done=assessed`);
+    expect((await caseRow(ref)).recommended_cents).toBe(700_000);
   });
 
   it("answers within 10 ms", async () => {
@@ -387,6 +420,57 @@ describe("the case page", () => {
     expect(answer.status).toBe(404);
   });
 
+  it("gives each form back with its errors for a malformed body, never a 500", async () => {
+    const { ref } = await newCase();
+    await getDb().updateTable("applications").set({ state: "under_assessment" }).where("ref", "=", ref).execute();
+    const context = makeContext("203.0.113.10", caseworker);
+    const malformed: [Record<string, string> | string, string][] = [
+      [{ intent: "request-documents", documents: "x" }, "Please say which documents are needed, and why"],
+      [{ intent: "request-documents", "documents[0]": "x", due: "soon" }, "Please say which documents are needed"],
+      [{ intent: "request-documents", "documents.what": "x", "due[0]": "x" }, "Please say which documents are needed"],
+      ["intent=request-documents&documents[0].what=a&documents[0].what[x]=b", "Please say why it is needed"],
+      [{ intent: "request-documents", "documents[999999].what": "Payslip" }, "Please say which documents are needed"],
+      [{ intent: "request-documents", __intent__: "{not json" }, "Please say which documents are needed"],
+      [{ intent: "assign", "caseworker[0]": "1" }, "Case worker"],
+      ["intent=assign&caseworker=x&caseworker=y", "Case worker"],
+      [{ intent: "assess", "amount[a]": "1", "plan.x": "once", category: "x" }, "Please choose one of the eight"],
+      [{ intent: "assess", "reason[0]": "x", "months[1]": "2" }, "Why this category"],
+      [{ intent: "message", "kind[0]": "note", "body.x": "y" }, "Please choose a note or a message"],
+    ];
+    for (const [form, words] of malformed) {
+      const answer =
+        typeof form === "string"
+          ? await caseScreen.action({
+              request: new Request(`http://localhost:3000/admin/applications/${ref}`, {
+                method: "POST",
+                headers: { "Content-Type": "application/x-www-form-urlencoded" },
+                body: form,
+              }),
+              params: { ref },
+              context,
+            } as never)
+          : await callRoute(caseScreen.action, `/admin/applications/${ref}`, { form, params: { ref }, context });
+      const refused = unwrapData(answer);
+      expect(refused.status, JSON.stringify(form)).toBe(400);
+      const text = await screenText(caseScreen, `/admin/applications/${ref}`, refused.data, { ref });
+      expect(text, JSON.stringify(form)).toContain(words);
+    }
+    // The request form keeps its three rows to fill, whatever was posted.
+    const html = await screenHtml(
+      caseScreen,
+      `/admin/applications/${ref}`,
+      unwrapData(
+        await callRoute(caseScreen.action, `/admin/applications/${ref}`, {
+          form: { intent: "request-documents", documents: "x" },
+          params: { ref },
+          context,
+        }),
+      ).data,
+      { ref },
+    );
+    expect(html.match(/name="documents\[\d\]\.what"/g)).toHaveLength(3);
+  });
+
   it("takes the forms as a browser without JavaScript posts them", async () => {
     const { ref } = await newCase();
     const context = makeContext("203.0.113.10", caseworker);
@@ -408,7 +492,8 @@ describe("the case page", () => {
     );
     expect(refused.status).toBe(400);
     const reply = (refused.data as { result: { initialValue: unknown; error: Record<string, string[]> } }).result;
-    expect(reply.initialValue).toMatchObject({ documents: [{ what: "Payslips for March" }] });
+    // The form keeps its three rows: the one typed, and two empty.
+    expect(reply.initialValue).toMatchObject({ documents: [{ what: "Payslips for March" }, undefined, undefined] });
     expect(reply.error["documents[0].why"]).toEqual(["Please say why it is needed"]);
     const shown = await screenHtml(caseScreen, `/admin/applications/${ref}?request=1`, refused.data, { ref });
     expect(shown).toContain('value="Payslips for March"');

@@ -17,13 +17,22 @@ import {
 } from "../rules/settings-form";
 import { applicationSettings, saveApplicationSettings } from "../server/application-settings-editor.server";
 import { ApplicationsTabs } from "~/applications/cases/index.ui";
+import { adminContext } from "~/lib/request-context";
+import { mayChange } from "~/staff/access";
 
 export const meta: Route.MetaFunction = () => [{ title: "Applications' settings | Admin" }];
 
 const SCREEN = "/admin/applications/settings";
 
-export async function loader({ url }: Route.LoaderArgs) {
-  return { values: formOfSettings(await applicationSettings()), saved: url.searchParams.has("saved") };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const admin = context.get(adminContext)!;
+  // Read by those who work cases, changed by finance and owners (decision 172): the POST is
+  // refused by the admin area's guard; the form is shown disabled to the rest, with a note.
+  return {
+    values: formOfSettings(await applicationSettings()),
+    saved: url.searchParams.has("saved"),
+    mayChange: mayChange(admin.roles, SCREEN),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,8 +70,15 @@ export default function ApplicationSettingsScreen({ loaderData, actionData }: Ro
         </Notice>
       ) : null}
       <AuditHistory entity="setting" entityId="applications" atTopOfForm />
+      {loaderData.mayChange ? null : (
+        <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950" data-testid="settings-read-only">
+          These settings are shown to you to read. They are changed by finance or an owner, so that the household cap
+          and the years a case is kept are not set by those who work the cases.
+        </p>
+      )}
       <Form method="post" {...getFormProps(form)} className="space-y-6" preventScrollReset>
         <FormAlert errors={form.errors} />
+        <fieldset disabled={!loaderData.mayChange} className="space-y-6">
         <section aria-labelledby="help-text-title" className="rounded-xl bg-white p-6 shadow-sm">
           <h2 id="help-text-title" className="text-lg font-semibold text-slate-900">
             The Get help page
@@ -171,9 +187,12 @@ export default function ApplicationSettingsScreen({ loaderData, actionData }: Ro
             <InputField field={fields.document_days!} label="Days to send a document" type="text" inputMode="numeric" />
           </div>
         </section>
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Saving..." : "Save settings"}
-        </button>
+        </fieldset>
+        {loaderData.mayChange ? (
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Saving..." : "Save settings"}
+          </button>
+        ) : null}
       </Form>
     </div>
   );

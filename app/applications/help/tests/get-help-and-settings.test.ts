@@ -5,7 +5,9 @@ import * as settingsApi from "~/applications/help/routes/api-application-setting
 import { APPLICATION_SETTING_KEYS, DEFAULT_HELP_TEXT } from "~/applications/records";
 import { getDb } from "~/lib/db.server";
 import { createTestAdmin } from "../../../../tests/support/admins";
-import { callApi, callRoute, unwrapData } from "../../../../tests/support/routes";
+import { callApi, callRoute, makeContext, makeRequest, unwrapData } from "../../../../tests/support/routes";
+import { screenHtml } from "../../../../tests/support/screens";
+import { guardApi } from "~/staff/access/server/access.server";
 
 type Page = Awaited<ReturnType<typeof getHelpPage.loader>>;
 type PageData = Page extends { data: infer D } ? D : never;
@@ -163,10 +165,68 @@ describe("the applications' settings screen", () => {
   });
 });
 
+describe("who may change the applications' settings (decision 172)", () => {
+  /** The request as the server answers it: the API's guard first, then the route. */
+  async function throughGuard(method: string, headers: Record<string, string>, body?: unknown) {
+    const request = makeRequest("/api/applications/settings", { method, headers, body });
+    const url = new URL(request.url);
+    const context = makeContext("203.0.113.10", null);
+    const pattern = "api/applications/settings";
+    const route = method === "GET" ? settingsApi.loader : settingsApi.action;
+    let response: Response;
+    try {
+      response = await guardApi(
+        { request, url, pattern, context } as never,
+        async () => (await route({ request, url, params: {}, context, pattern } as never)) as Response,
+      );
+    } catch (thrown) {
+      response = thrown as Response;
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+
+  it("lets a case worker read them and refuses their PUT with 403; finance's PUT is saved", async () => {
+    const caseworker = (await createTestAdmin("a-strong-password", ["caseworker"])).auth;
+    const finance = (await createTestAdmin("a-strong-password", ["finance"])).auth;
+    const read = await throughGuard("GET", caseworker);
+    expect(read.status).toBe(200);
+    const raised = { ...read.body, household_cap: 60000, retention_years: 1 };
+    const refused = await throughGuard("PUT", caseworker, raised);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toContain("Finance");
+    expect((await throughGuard("GET", finance)).body).toMatchObject({
+      household_cap: read.body.household_cap,
+      retention_years: read.body.retention_years,
+    });
+    const saved = await throughGuard("PUT", finance, { ...read.body, household_cap: 6500 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.household_cap).toBe(6500);
+  });
+
+  it("shows a case worker the values to read, the form disabled with a note, and no Save button", async () => {
+    const caseworker = (await createTestAdmin("a-strong-password", ["caseworker"])).admin;
+    const asCaseworker = {
+      ...settingsScreen,
+      loader: (args: Parameters<typeof settingsScreen.loader>[0]) =>
+        settingsScreen.loader({ ...args, context: makeContext("203.0.113.10", caseworker) }),
+    };
+    const readOnly = await screenHtml(asCaseworker as never, "/admin/applications/settings");
+    expect(readOnly).toContain("They are changed by finance or an owner");
+    expect(readOnly).toMatch(/<fieldset disabled=""/);
+    expect(readOnly).toContain('name="household_cap"');
+    expect(readOnly).not.toContain("Save settings");
+    const owner = await screenHtml(settingsScreen, "/admin/applications/settings");
+    expect(owner).toContain("Save settings");
+    expect(owner).not.toContain("They are changed by finance or an owner");
+    expect(owner).not.toMatch(/<fieldset disabled/);
+  });
+});
+
 describe("GET and PUT /api/applications/settings", () => {
   let auth: Record<string, string>;
   beforeAll(async () => {
-    auth = (await createTestAdmin("a-strong-password", ["caseworker"])).auth;
+    auth = (await createTestAdmin("a-strong-password", ["finance"])).auth;
   });
 
   it("answers the settings in dollars and takes them back in the same shape", async () => {

@@ -1,4 +1,5 @@
 import { Form, Link, redirect } from "react-router";
+import { refuseWhileApplicationsClosed } from "~/applications/privacy/index.server";
 import type { Route } from "./+types/my-application-sign-in";
 import { PageHero } from "~/ui/page-hero";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
@@ -19,10 +20,14 @@ export const meta: Route.MetaFunction = () => [
  * them must not use up a family's single-use link, and only a POST does.
  */
 export function loader({ url }: Route.LoaderArgs) {
+  // Without the data key a family's details cannot be sealed: the page says so (503), never a 500.
+  refuseWhileApplicationsClosed();
   return { token: url.searchParams.get("token") ?? "" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  // Without the data key a family's details cannot be sealed: the page says so (503), never a 500.
+  refuseWhileApplicationsClosed();
   const token = String((await readFormBody(request)).get("token") ?? "");
   const emailKey = await redeemApplicantLink(token);
   if (!emailKey) return { expired: true };

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { refuseWhileApplicationsClosed } from "~/applications/privacy/index.server";
 import type { Route } from "./+types/my-application";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { FormAlert } from "~/ui/form-alert";
@@ -36,6 +37,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
+  // Without the data key a family's details cannot be sealed: the page says so (503), never a 500.
+  refuseWhileApplicationsClosed();
   const emailKey = await applicantEmailKey(request);
   if (!emailKey)
     return {
@@ -63,6 +66,8 @@ type PageAnswer = { kind: "page"; error: string };
 type ActionAnswer = LinkAnswer | UploadAnswer | PageAnswer;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Without the data key a family's details cannot be sealed: the page says so (503), never a 500.
+  refuseWhileApplicationsClosed();
   // A file is kept only for a family already signed in: a stranger's is read past, never written to disk.
   const emailKey = await applicantEmailKey(request);
   const { fields, file, fileError } = await readSubmission(request, {

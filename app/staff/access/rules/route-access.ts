@@ -23,6 +23,12 @@ const OWNER = ["owner"] as const;
 const APPEALS = ["editor", "finance"] as const;
 /** Zakat applications (issue 31): case workers, and finance who decide and pay. */
 const CASES = ["caseworker", "finance"] as const;
+/**
+ * The applications' settings (decision 172): read by those who work cases, changed only by
+ * finance (and owners), so that a case worker cannot move the safeguards on their own work
+ * (the household cap, the years a case is kept).
+ */
+const CASE_SETTINGS: RouteNeed = { read: CASES, write: FINANCE };
 
 /** Public reading, the role's writing: the site's content, read by every visitor, written by staff. */
 const readByAll = (write: Need): RouteNeed => ({ read: "public", write });
@@ -65,7 +71,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/admin/audit.csv": OWNER,
   "/admin/outbox": OWNER,
   // Zakat applications (applications/*): case workers and finance (the Get help pages are public pages).
-  "/admin/applications/settings": CASES,
+  "/admin/applications/settings": CASE_SETTINGS,
   // Sessions and personal tokens (staff/sign-in): everyone sees their own; what only an
   // owner may do (everyone's sessions, signing others out) is checked by the screen's service.
   "/admin/sign-ins": "staff",
@@ -138,7 +144,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteNeed>> = {
   "/api/transparency": "public",
   // The audit trail (staff/audit).
   "/api/audit": OWNER,
-  "/api/applications/settings": CASES,
+  "/api/applications/settings": CASE_SETTINGS,
   // Zakat applications (applications/cases): reading and every action alike.
   "/api/applications": CASES,
   "/api/applications/:ref": CASES,
@@ -169,6 +175,12 @@ export function meets(need: Need, roles: readonly Role[] | undefined): boolean {
 /** Whether a person may open an admin screen (its page, by GET): the menu and the dashboard ask. */
 export function mayOpen(roles: readonly Role[], path: string): boolean {
   const need = needFor(path, "GET");
+  return need !== undefined && meets(need, roles);
+}
+
+/** Whether a person may post to an admin screen (its forms): a screen reads it to show a form or not. */
+export function mayChange(roles: readonly Role[], path: string): boolean {
+  const need = needFor(path, "POST");
   return need !== undefined && meets(need, roles);
 }
 

@@ -111,7 +111,8 @@ const EXPECTED: Record<string, Expected> = {
   "/admin/events": only("editor"),
   "/admin/testimonials": only("editor"),
   "/admin/media": only("editor"),
-  "/admin/applications/settings": only("caseworker", "finance"),
+  // Read by case workers, changed only by finance and owners (decision 172).
+  "/admin/applications/settings": { read: ["caseworker", "finance"], write: ["finance"] },
   "/admin/settings": ownerOnly,
   "/admin/outbox": ownerOnly,
   "/admin/sign-ins": anyStaff,
@@ -175,7 +176,7 @@ const EXPECTED: Record<string, Expected> = {
   "/api/disbursements/requests/:id": only("finance"),
   "/api/rates": readByAll("finance"),
   "/api/transparency": everyone,
-  "/api/applications/settings": only("caseworker", "finance"),
+  "/api/applications/settings": { read: ["caseworker", "finance"], write: ["finance"] },
   "/api/applications": only("caseworker", "finance"),
   "/api/applications/:ref": only("caseworker", "finance"),
   "/api/applications/:ref/:action": only("caseworker", "finance"),
