@@ -3,6 +3,7 @@ import { getDb } from "~/lib/db.server";
 import { startBackgroundRounds } from "~/lib/background-rounds.server";
 import { getEnv } from "~/lib/env.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
+import { removeStaleIncoming } from "~/lib/uploads.server";
 import { queueMail } from "~/mail/queue/index.server";
 import { recordAudit } from "~/staff/audit/index.server";
 import { applicantOf, openCaseValue } from "~/applications/records/index.server";
@@ -43,6 +44,9 @@ export async function runDocumentDeadlines(
 ): Promise<DocumentRound> {
   const today = todayIn(getEnv().SITE_TIMEZONE, now);
   const round: DocumentRound = { reminded: 0, lapsed: 0, full: false };
+  // A family's document received but never stored or discarded (a crash mid-upload) lies plain
+  // on disk: gone after an hour, by the real clock (files' times are real, whatever `now` says).
+  await removeStaleIncoming().catch((error: unknown) => console.error("Old received uploads could not be removed:", error));
   // Index application_document_requests_due (fulfilled_at, due_on).
   const toRemind = await getDb()
     .selectFrom("application_document_requests")

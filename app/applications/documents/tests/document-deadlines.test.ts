@@ -1,5 +1,8 @@
+import { mkdir, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { runDocumentDeadlines } from "~/applications/documents/index.server";
 import { applicantMails, newApplication, requestDocument } from "../../../../tests/support/applicant-cases";
 
@@ -88,5 +91,27 @@ describe("the document deadlines round", () => {
     expect((await stateOf(late.id)).state).toBe("lapsed");
     expect((await stateOf(answered.id)).state).toBe("under_assessment");
     expect((await stateOf(withdrawn.id)).state).toBe("withdrawn");
+  });
+});
+
+describe("received uploads left behind", () => {
+  it("are removed by the round once an hour old; a file still arriving stays", async () => {
+    const incoming = path.resolve(getEnv().UPLOADS_DIR, ".incoming");
+    await mkdir(incoming, { recursive: true });
+    const old = path.join(incoming, "left-behind-by-a-crash");
+    const fresh = path.join(incoming, "still-arriving");
+    await writeFile(old, "%PDF-1.4 a statement");
+    await writeFile(fresh, "%PDF-1.4 another");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    try {
+      await runDocumentDeadlines(day("2027-03-01"));
+      const left = await readdir(incoming);
+      expect(left).not.toContain("left-behind-by-a-crash");
+      expect(left).toContain("still-arriving");
+    } finally {
+      await rm(old, { force: true });
+      await rm(fresh, { force: true });
+    }
   });
 });

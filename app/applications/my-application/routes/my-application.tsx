@@ -13,7 +13,8 @@ import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { getEnv } from "~/lib/env.server";
 import { ValidationError } from "~/lib/service-errors";
 import { visitorOf } from "~/lib/visitor.server";
-import { readSubmission } from "~/ui/form-submission.server";
+import { readSubmission, type Submission } from "~/ui/form-submission.server";
+import { discard } from "~/lib/uploads.server";
 import { formRefusalOrThrow, refuseUnknownIntent } from "~/ui/form-replies.server";
 import { DOCUMENT_ACCEPT, formatDueDate, MAX_DOCUMENT_BYTES } from "~/applications/documents";
 import { storeApplicationDocument } from "~/applications/documents/index.server";
@@ -69,6 +70,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     fileField: "document",
     maxFileBytes: emailKey ? MAX_DOCUMENT_BYTES : 1,
   });
+  // Whatever the answer (another family's reference, an unknown request, another intent), the
+  // received temporary file goes; a stored document is written elsewhere, sealed.
+  try {
+    return await answer(request, context, emailKey, { fields, file, fileError });
+  } finally {
+    await discard(file);
+  }
+}
+
+async function answer(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  emailKey: string | null,
+  { fields, file, fileError }: Submission,
+) {
   const intent = fields.get("intent");
   if (intent === "request-link") {
     const email = fields.get("email") ?? "";

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { discard, readMultipartForm } from "~/lib/uploads.server";
 import { emailKey, sealCaseValue } from "~/applications/records/index.server";
 import * as page from "~/applications/my-application/routes/my-application";
 import * as signIn from "~/applications/my-application/routes/my-application-sign-in";
@@ -152,6 +153,63 @@ describe("a stranger's upload", () => {
     ).toEqual([]);
     const incoming = await readdir(path.resolve(getEnv().UPLOADS_DIR, ".incoming")).catch(() => []);
     expect(incoming).toEqual([]);
+  });
+});
+
+describe("a refused upload from a signed-in family", () => {
+  const incomingFiles = () => readdir(path.resolve(getEnv().UPLOADS_DIR, ".incoming")).catch(() => [] as string[]);
+  const post = (cookie: string, fields: Record<string, string>) => {
+    const request = multipartRequest("/my-application", {
+      ...fields,
+      document: { data: new TextEncoder().encode("%PDF-1.4 a statement"), name: "statement.pdf", type: "application/pdf" },
+    });
+    request.headers.set("Cookie", cookie);
+    return callWithRequest(page.action, request);
+  };
+
+  it("leaves nothing received on disk, whichever way it is refused", async () => {
+    const family = await newApplication();
+    const other = await newApplication();
+    const requestId = await requestDocument(family);
+    const otherRequestId = await requestDocument(other);
+    const cookie = await signedIn(family.email);
+    const refusals: [Record<string, string>, number][] = [
+      // Another family's reference, with that family's own request.
+      [{ intent: "upload", ref: other.ref, request_id: String(otherRequestId) }, 404],
+      // A request that does not exist.
+      [{ intent: "upload", ref: family.ref, request_id: "999999" }, 404],
+      // Another intent carrying a file.
+      [{ intent: "withdraw", ref: other.ref }, 404],
+      [{ intent: "sign-in-somehow", ref: family.ref, request_id: String(requestId) }, 400],
+    ];
+    for (const [fields, status] of refusals) {
+      // An unknown intent is refused by a thrown answer.
+      const answer = await post(cookie, fields).catch((thrown: unknown) => {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      });
+      expect(unwrapData(answer).status, fields.intent).toBe(status);
+      expect(await incomingFiles(), fields.intent).toEqual([]);
+    }
+    const stored = await getDb()
+      .selectFrom("application_documents")
+      .select("id")
+      .where("application_id", "in", [family.id, other.id])
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it("is received readable by the server alone while it waits", async () => {
+    const request = multipartRequest("/my-application", {
+      document: { data: new TextEncoder().encode("%PDF-1.4 a statement"), name: "statement.pdf", type: "application/pdf" },
+    });
+    const { file } = await readMultipartForm(request, "document", 1024);
+    try {
+      expect(file).not.toBeNull();
+      expect((await stat(file!.path)).mode & 0o777).toBe(0o600);
+    } finally {
+      await discard(file);
+    }
   });
 });
 
