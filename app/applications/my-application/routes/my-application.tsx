@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/my-application";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -27,6 +28,9 @@ import {
   withdrawMyApplication,
   type MyApplication,
 } from "../server/my-application.server";
+
+/** As the server's upload reader words it (tooLargeMessage). */
+const TOO_LARGE_MESSAGE = `The file is larger than ${Math.round(MAX_DOCUMENT_BYTES / 1024 / 1024)} MB`;
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
@@ -436,6 +440,8 @@ function UploadForm({
   error?: string;
 }) {
   const navigation = useNavigation();
+  const [chosenError, setChosenError] = useState<string | null>(null);
+  const shownError = chosenError ?? error;
   const inputId = `document-${requestId}`;
   const sending =
     navigation.state === "submitting" &&
@@ -458,13 +464,21 @@ function UploadForm({
         type="file"
         required
         accept={DOCUMENT_ACCEPT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+        // With JavaScript a file over the limit is refused before it is sent, in the server's words
+        // (a body far over it would be refused by the server before the page could answer).
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          const refusal = chosen && chosen.size > MAX_DOCUMENT_BYTES ? TOO_LARGE_MESSAGE : null;
+          event.currentTarget.setCustomValidity(refusal ?? "");
+          setChosenError(refusal);
+        }}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
         className="block text-sm"
       />
-      {error ? (
+      {shownError ? (
         <p id={`${inputId}-error`} className="field-error">
-          {error}
+          {shownError}
         </p>
       ) : null}
       <button type="submit" className="btn-primary" disabled={sending}>

@@ -4,6 +4,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { requestBodyProblem } from "~/lib/request-limits.server";
 import { discard, readMultipartForm } from "~/lib/uploads.server";
 import { emailKey, sealCaseValue } from "~/applications/records/index.server";
 import * as page from "~/applications/my-application/routes/my-application";
@@ -197,6 +198,33 @@ describe("a refused upload from a signed-in family", () => {
       .where("application_id", "in", [family.id, other.id])
       .execute();
     expect(stored).toEqual([]);
+  });
+
+  it("over 10 MB reaches the page, which answers beside the file field and keeps nothing", async () => {
+    const family = await newApplication();
+    const requestId = await requestDocument(family);
+    const cookie = await signedIn(family.email);
+    const elevenMegabytes = new Uint8Array(11 * 1024 * 1024).fill(0x20);
+    elevenMegabytes.set(new TextEncoder().encode("%PDF-1.4\n"));
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "upload", ref: family.ref, request_id: String(requestId) }))
+      form.append(name, value);
+    form.append("document", new Blob([elevenMegabytes], { type: "application/pdf" }), "scan.pdf");
+    const sent = new Request("http://localhost:3000/my-application", { method: "POST", body: form });
+    const body = new Uint8Array(await sent.arrayBuffer());
+    // The server's early refusal (a page that knows nothing of the form) lets it through...
+    expect(body.length).toBeGreaterThan(11 * 1024 * 1024);
+    expect(requestBodyProblem("POST", "/my-application", String(body.length), undefined)).toBeNull();
+    // ...and the page answers it beside the file.
+    const request = new Request("http://localhost:3000/my-application", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": sent.headers.get("Content-Type")!, Cookie: cookie },
+    });
+    const answer = unwrapData(await callWithRequest(page.action, request));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({ kind: "upload", requestId, error: "The file is larger than 10 MB" });
+    expect(await incomingFiles()).toEqual([]);
   });
 
   it("is received readable by the server alone while it waits", async () => {
