@@ -94,6 +94,34 @@ describe("the document deadlines round", () => {
   });
 });
 
+describe("two requests due the same day", () => {
+  it("are one reminder listing both, and one lapse", async () => {
+    const family = await newApplication();
+    await requestDocument(family, "A bank statement", "2027-07-10");
+    await requestDocument(family, "A tenancy agreement", "2027-07-10");
+
+    expect(await runDocumentDeadlines(day("2027-07-08"))).toMatchObject({ reminded: 1 });
+    expect(await runDocumentDeadlines(day("2027-07-09"))).toMatchObject({ reminded: 0 });
+    const reminders = await mails("application-document-reminder");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.text_body).toContain("we are still waiting for: A bank statement; A tenancy agreement.");
+    const reminded = await getDb()
+      .selectFrom("application_document_requests")
+      .select("reminded_at")
+      .where("application_id", "=", family.id)
+      .execute();
+    expect(reminded.map((request) => request.reminded_at)).toEqual([
+      day("2027-07-08").toISOString(),
+      day("2027-07-08").toISOString(),
+    ]);
+
+    expect(await runDocumentDeadlines(day("2027-07-11"))).toMatchObject({ lapsed: 1 });
+    expect(await runDocumentDeadlines(day("2027-07-12"))).toMatchObject({ lapsed: 0 });
+    expect(await mails("application-lapsed")).toHaveLength(1);
+    expect((await stateOf(family.id)).state).toBe("lapsed");
+  });
+});
+
 describe("received uploads left behind", () => {
   it("are removed by the round once an hour old; a file still arriving stays", async () => {
     const incoming = path.resolve(getEnv().UPLOADS_DIR, ".incoming");
