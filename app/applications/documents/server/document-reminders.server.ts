@@ -46,7 +46,9 @@ export async function runDocumentDeadlines(
   const round: DocumentRound = { reminded: 0, lapsed: 0, full: false };
   // A family's document received but never stored or discarded (a crash mid-upload) lies plain
   // on disk: gone after an hour, by the real clock (files' times are real, whatever `now` says).
-  await removeStaleIncoming().catch((error: unknown) => console.error("Old received uploads could not be removed:", error));
+  await removeStaleIncoming().catch((error: unknown) =>
+    console.error("Old received uploads could not be removed:", error),
+  );
   // Index application_document_requests_due (fulfilled_at, due_on). One reminder per case and
   // due date: two requests due the same day are one mail listing both.
   const toRemind = await getDb()
@@ -67,7 +69,10 @@ export async function runDocumentDeadlines(
     try {
       if (await remindOnce(application_id, due_on, now)) round.reminded += 1;
     } catch (error) {
-      console.error(`The reminder for application ${application_id}'s documents due ${due_on} could not be sent:`, error);
+      console.error(
+        `The reminder for application ${application_id}'s documents due ${due_on} could not be sent:`,
+        error,
+      );
     }
   }
   const toLapse = await getDb()

@@ -162,7 +162,11 @@ describe("a refused upload from a signed-in family", () => {
   const post = (cookie: string, fields: Record<string, string>) => {
     const request = multipartRequest("/my-application", {
       ...fields,
-      document: { data: new TextEncoder().encode("%PDF-1.4 a statement"), name: "statement.pdf", type: "application/pdf" },
+      document: {
+        data: new TextEncoder().encode("%PDF-1.4 a statement"),
+        name: "statement.pdf",
+        type: "application/pdf",
+      },
     });
     request.headers.set("Cookie", cookie);
     return callWithRequest(page.action, request);
@@ -229,7 +233,11 @@ describe("a refused upload from a signed-in family", () => {
 
   it("is received readable by the server alone while it waits", async () => {
     const request = multipartRequest("/my-application", {
-      document: { data: new TextEncoder().encode("%PDF-1.4 a statement"), name: "statement.pdf", type: "application/pdf" },
+      document: {
+        data: new TextEncoder().encode("%PDF-1.4 a statement"),
+        name: "statement.pdf",
+        type: "application/pdf",
+      },
     });
     const { file } = await readMultipartForm(request, "document", 1024);
     try {
