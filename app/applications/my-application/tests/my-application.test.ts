@@ -378,6 +378,96 @@ describe("the family's page", () => {
     ).toBe("submitted");
   });
 
+  it("downloads with the assessment, the sums, each payment's method and payee, and staff's notes", async () => {
+    const family = await newApplication();
+    await getDb()
+      .updateTable("applications")
+      .set({
+        state: "paid",
+        category: "gharimin",
+        assessment_sealed: sealCaseValue(family.ref, "assessment", { reason: "Rent arrears after lost shifts" }),
+        shortfall_cents: 45_000,
+        recommended_plan: "monthly",
+        recommended_cents: 30_000,
+        recommended_months: 3,
+        recommended_at: "2027-03-18T10:00:00.000Z",
+        decided_at: "2027-03-20T10:00:00.000Z",
+        approved_cents: 90_000,
+        paid_cents: 30_000,
+        decision_sealed: sealCaseValue(family.ref, "decision", { reason: "Approved as recommended." }),
+      })
+      .where("id", "=", family.id)
+      .execute();
+    await getDb()
+      .insertInto("application_payments")
+      .values([
+        {
+          application_id: family.id,
+          amount_cents: 30_000,
+          method: "third_party",
+          due_on: "2027-03-21",
+          status: "paid",
+          paid_on: "2027-03-21",
+          payee_sealed: sealCaseValue(family.ref, "payee", { payee: "Leeds Homes Ltd" }),
+        },
+        {
+          application_id: family.id,
+          amount_cents: 30_000,
+          method: "bank_transfer",
+          due_on: "2027-04-21",
+          status: "due",
+        },
+      ])
+      .execute();
+    await getDb()
+      .insertInto("application_messages")
+      .values({
+        application_id: family.id,
+        kind: "note",
+        author: "Case Worker",
+        body_sealed: sealCaseValue(family.ref, "message", { body: "Called the landlord: arrears confirmed" }),
+      })
+      .execute();
+    const cookie = await signedIn(family.email);
+    const answer = (await callRoute(exportRoute.loader, "/my-application/export", {
+      headers: { Cookie: cookie },
+    })) as Response;
+    const [held] = ((await answer.json()) as { applications: Record<string, unknown>[] }).applications;
+    expect(Object.keys(held!)).toEqual(
+      expect.arrayContaining(["assessment", "amounts", "payments", "staff_notes", "decision"]),
+    );
+    expect(held).toMatchObject({
+      assessment: {
+        category: "gharimin",
+        reason: "Rent arrears after lost shifts",
+        monthly_shortfall: 450,
+        recommendation: {
+          plan: "monthly",
+          each: 300,
+          months: 3,
+          total: 900,
+          recommended_at: "2027-03-18T10:00:00.000Z",
+        },
+      },
+      amounts: { recommended: 900, approved: 900, paid: 300 },
+      decision: { outcome: "approved", reason: "Approved as recommended.", approved: 900 },
+      payments: [
+        {
+          amount: 300,
+          method: "third_party",
+          payee: "Leeds Homes Ltd",
+          status: "paid",
+          due_on: "2027-03-21",
+          paid_on: "2027-03-21",
+        },
+        { amount: 300, method: "bank_transfer", payee: null, status: "due", due_on: "2027-04-21", paid_on: null },
+      ],
+      staff_notes: [{ body: "Called the landlord: arrears confirmed" }],
+    });
+    expect((held!.assessment as { category_label: string }).category_label).not.toBe("");
+    expect((held!.staff_notes as { written_at: string }[])[0]!.written_at).toBeTruthy();
+  });
+
   it("downloads everything held about the family as JSON, audited, and nothing of another family", async () => {
     const family = await newApplication();
     const second = await newApplication(family.email);
