@@ -23,9 +23,13 @@ const PROOF_SCREENS = /^\/admin\/funds\/ledger(\.data)?\/?$/;
 
 /**
  * A family's page takes a document (a PDF or a photo) against a request; the page reads a file
- * only once the family's own session is found.
+ * only once the family's own session is found. The body may be twice the document's limit: a
+ * file somewhat over 10 MB (a phone's photo of a page) reaches the page, whose upload reader
+ * streams it past without keeping it and answers beside the file field ("larger than 10 MB"),
+ * rather than this early refusal, which knows nothing of the form. Anything larger still is
+ * refused here; with JavaScript the form says so before it is sent.
  */
-export const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + FIELDS_ROOM_BYTES;
+export const MAX_DOCUMENT_BODY_BYTES = 2 * MAX_DOCUMENT_BYTES + FIELDS_ROOM_BYTES;
 const DOCUMENT_PAGES = /^\/my-application(\.data)?\/?$/;
 
 export function bodyLimitFor(pathname: string): number {

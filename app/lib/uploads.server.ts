@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { chmod, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -45,6 +45,32 @@ function uploadsRoot(): string {
   return path.resolve(getEnv().UPLOADS_DIR);
 }
 
+/** Where received files wait, plain, until their form's action stores or discards them. */
+function incomingFolder(): string {
+  return path.join(uploadsRoot(), ".incoming");
+}
+
+/** How long a received file may wait: no action takes this long, so an older one was left behind. */
+export const INCOMING_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes received files older than `maxAgeMs` (left behind by a crash or a path that forgot
+ * to discard its file). Returns how many went.
+ */
+export async function removeStaleIncoming(now: Date = new Date(), maxAgeMs = INCOMING_MAX_AGE_MS): Promise<number> {
+  const folder = incomingFolder();
+  const names = await readdir(folder).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || now.getTime() - info.mtimeMs < maxAgeMs) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /** A folder inside UPLOADS_DIR, resolved; anything else is refused. */
 export function uploadFolderPath(folder: UploadFolder): string {
   const root = uploadsRoot();
@@ -76,7 +102,7 @@ export async function readMultipartForm(
   } catch (error) {
     throw new UnreadableFormError(error instanceof Error ? error.message : "Not a multipart body", { cause: error });
   }
-  const incoming = path.join(uploadsRoot(), ".incoming");
+  const incoming = incomingFolder();
   await mkdir(incoming, { recursive: true });
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
@@ -103,7 +129,8 @@ export async function readMultipartForm(
     stream.on("limit", () => {
       tooLarge = true;
     });
-    const write = pipeline(stream, createWriteStream(target));
+    // Readable by this process only: a family's document lies here, plain, until it is sealed.
+    const write = pipeline(stream, createWriteStream(target, { mode: 0o600 }));
     // Awaited below; a file cut short also fails the form, which is what gets answered.
     write.catch(() => {});
     writes.push(write);
@@ -206,6 +233,8 @@ export async function storeVideo(file: ReceivedFile, folder: UploadFolder, field
   const directory = uploadFolderPath(folder);
   await mkdir(directory, { recursive: true });
   await rename(file.path, path.join(directory, name));
+  // Received readable by this process only; a published video is readable as before.
+  await chmod(path.join(directory, name), 0o644);
   return name;
 }
 

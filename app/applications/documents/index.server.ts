@@ -1,6 +1,7 @@
 export {
   documentRequestsOf,
   documentsOf,
+  extendDocumentRequest,
   openDocumentRequests,
   serveApplicationDocument,
   storeApplicationDocument,

@@ -14,6 +14,7 @@ import {
   assignSchema,
   CAP_TICK_LABEL,
   documentRequestSchema,
+  extendRequestSchema,
   MAX_DOCUMENTS_PER_REQUEST,
   MAX_MONTHS,
   MESSAGE_KINDS,
@@ -21,9 +22,10 @@ import {
   RECOMMENDATION_PLANS,
   type AssessmentFormInput,
   type DocumentRequestInput,
+  type ExtendRequestInput,
 } from "../rules/case-forms";
 
-type Result = SubmissionResult<string[]> | undefined;
+export type Result = SubmissionResult<string[]> | undefined;
 
 function SubmitButton({ intent, label, busyLabel }: { intent: string; label: string; busyLabel: string }) {
   const navigation = useNavigation();
@@ -152,6 +154,41 @@ export function DocumentRequestForm({
           Cancel
         </Link>
       </div>
+    </Form>
+  );
+}
+
+/**
+ * Moves one request's due date (the family is told, and reminded again before it). Beside each
+ * request still waiting; a plain post that keeps the typed date when refused.
+ */
+export function ExtendRequestForm({
+  requestId,
+  what,
+  due,
+  lastResult,
+}: {
+  requestId: number;
+  what: string;
+  due: string;
+  lastResult: Result;
+}) {
+  const [form, fields] = useForm<{ request_id: string; due: string }, ExtendRequestInput>({
+    id: `extend-request-${requestId}`,
+    lastResult,
+    defaultValue: { request_id: String(requestId), due },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: extendRequestSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-2 flex flex-wrap items-end gap-3" preventScrollReset>
+      <input type="hidden" name={fields.request_id.name} value={String(requestId)} />
+      <InputField field={fields.due} label={`New due date for ${what}`} type="date" className="max-w-xs" />
+      <FormAlert errors={form.errors} />
+      <button type="submit" name="intent" value="extend-request" className="btn-secondary">
+        Move the due date
+      </button>
     </Form>
   );
 }

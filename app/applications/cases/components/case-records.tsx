@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatDate, formatDateTime } from "~/shared/dates";
 import { formatExactDollars } from "~/shared/money";
 import { STATE_LABELS, type ApplicationState } from "~/applications/records";
+import { ExtendRequestForm, type Result } from "./case-forms";
 
 /**
  * The case's warnings, its document requests and documents, and its notes and messages, as
@@ -105,11 +106,14 @@ export function DocumentLists({
   requests,
   documents,
   timeZone,
+  extend,
 }: {
   caseRef: string;
   requests: DocumentRequestItem[];
   documents: DocumentItem[];
   timeZone: string;
+  /** When the case takes documents and the viewer may move a request's date: the last refusal, by request. */
+  extend?: { requestId: number | null; result: Result };
 }) {
   return (
     <div className="space-y-4">
@@ -126,6 +130,14 @@ export function DocumentLists({
                   ? `; received ${formatDate(request.fulfilled_at, timeZone)}`
                   : "; not received yet"}
               </span>
+              {extend && !request.fulfilled_at ? (
+                <ExtendRequestForm
+                  requestId={request.id}
+                  what={request.what}
+                  due={request.due_on}
+                  lastResult={extend.requestId === request.id ? extend.result : undefined}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

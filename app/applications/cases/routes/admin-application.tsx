@@ -4,6 +4,8 @@ import type { Route } from "./+types/admin-application";
 import { actionAllowed } from "~/applications/records";
 import { GrantPanel } from "~/applications/grants/index.ui";
 import { grantOf } from "~/applications/grants/index.server";
+import { extendDocumentRequest, TAKES_DOCUMENTS } from "~/applications/documents/index.server";
+import { parseRecordId } from "~/shared/record-id";
 import { getEnv } from "~/lib/env.server";
 import { adminContext } from "~/lib/request-context";
 import { readFormBody } from "~/lib/form-body.server";
@@ -23,6 +25,7 @@ import {
   CAP_TICK_LABEL,
   caseFormFields,
   documentRequestSchema,
+  extendRequestSchema,
   messageSchema,
 } from "../rules/case-forms";
 import {
@@ -42,6 +45,7 @@ const SCREEN = "/admin/applications";
 const DONE: Record<string, string> = {
   assigned: "The case is assigned.",
   requested: "Documents requested: the family has been mailed what is needed and by when.",
+  extended: "The due date is moved: the family has been mailed the new date.",
   assessed: "Assessment saved: the case is recommended, for a second person to decide.",
   note: "Note added.",
   message: "Message sent to the family.",
@@ -80,6 +84,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     grant,
     me: { id: admin.id, username: admin.username, name: admin.name, roles: admin.roles },
     requesting: url.searchParams.has("request"),
+    takesDocuments: TAKES_DOCUMENTS.includes(view.summary.state) && view.applicant !== null,
     done: done && DONE[done] ? DONE[done] : null,
     timeZone,
   };
@@ -111,6 +116,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return done("requested");
     } catch (error) {
       return serviceErrorReply(submission, error, { intent });
+    }
+  }
+  if (intent === "extend-request") {
+    const requestId = parseRecordId(fields.get("request_id"));
+    const submission = parseWithZod(fields, { schema: extendRequestSchema });
+    if (submission.status !== "success")
+      return data({ intent, requestId, result: submission.reply() }, { status: 400 });
+    try {
+      await extendDocumentRequest(ref, submission.value.request_id, submission.value.due, admin);
+      return done("extended");
+    } catch (error) {
+      return serviceErrorReply(submission, error, { intent, requestId });
     }
   }
   if (intent === "assess") {
@@ -257,6 +274,19 @@ export default function ApplicationCase({ loaderData, actionData }: Route.Compon
           requests={view.document_requests}
           documents={view.documents}
           timeZone={timeZone}
+          extend={
+            loaderData.takesDocuments
+              ? {
+                  requestId:
+                    actionData?.intent === "extend-request" &&
+                    "requestId" in actionData &&
+                    typeof actionData.requestId === "number"
+                      ? actionData.requestId
+                      : null,
+                  result: resultFor("extend-request"),
+                }
+              : undefined
+          }
         />
         {mayRequest && applicant ? (
           requesting ? (

@@ -57,6 +57,17 @@ export const documentRequestSchema = z.object({
 });
 export type DocumentRequestInput = z.infer<typeof documentRequestSchema>;
 
+/** A request's new due date (the case page's form beside each request still waiting). */
+export const extendRequestSchema = z.object({
+  request_id: z.coerce.number({ message: "No such request" }).int("No such request").positive("No such request"),
+  due: z
+    .string({ message: "Please give the new due date" })
+    .trim()
+    .min(1, "Please give the new due date")
+    .refine(isRealDate, "The due date must be a date as YYYY-MM-DD"),
+});
+export type ExtendRequestInput = z.infer<typeof extendRequestSchema>;
+
 export const RECOMMENDATION_PLANS = [
   { key: "once", label: "One payment" },
   { key: "monthly", label: "Monthly" },

@@ -6,7 +6,7 @@ import {
   STATE_LABELS,
   type CaseAction,
 } from "~/applications/records";
-import { applicantOf, sealCaseValue } from "~/applications/records/index.server";
+import { applicantOf, openCaseValue, sealCaseValue } from "~/applications/records/index.server";
 import {
   approveApplication,
   closeApplication,
@@ -168,6 +168,30 @@ export async function requestDocuments(
       if (!applicant) throw new ConflictError(`Application ${row.ref}'s personal data was erased: nobody can be asked`);
       const dueOn = due ?? (await defaultDueOn(today, trx));
       const requestedAt = nowIso();
+      // A request still open whose date has passed would lapse the case at the next round, with
+      // the family just asked for more: it takes the new request's date, and is reminded again.
+      const overdue = await trx
+        .selectFrom("application_document_requests")
+        .select(["id", "request_sealed"])
+        .where("application_id", "=", row.id)
+        .where("fulfilled_at", "is", null)
+        .where("due_on", "<", today)
+        .orderBy("id")
+        .execute();
+      if (overdue.length)
+        await trx
+          .updateTable("application_document_requests")
+          .set({ due_on: dueOn, reminded_at: null })
+          .where(
+            "id",
+            "in",
+            overdue.map((request) => request.id),
+          )
+          .execute();
+      const stillMissing = overdue.map(
+        (request) =>
+          openCaseValue<{ what: string; why: string }>(row.ref, "document-request", request.request_sealed).what,
+      );
       const ids: number[] = [];
       for (const document of documents) {
         const inserted = await trx
@@ -191,7 +215,11 @@ export async function requestDocuments(
           entityId: row.ref,
           summary: `Application ${row.ref}: ${documents.length} ${documents.length === 1 ? "document" : "documents"} requested, due ${dueOn}${moved(row.state, "documents_requested")}`,
           after: {
-            fields: row.state === "documents_requested" ? ["document_requests"] : ["document_requests", "state"],
+            fields: [
+              "document_requests",
+              ...(overdue.length ? ["due_on", "reminded_at"] : []),
+              ...(row.state === "documents_requested" ? [] : ["state"]),
+            ],
           },
           actor: { id: actor.id || null, name: by(actor) },
         },
@@ -207,6 +235,9 @@ export async function requestDocuments(
         paragraphs: [
           `To go on with your application ${row.ref}, we need the following from you by ${formatDate(dueOn, "UTC")}:`,
           ...documents.map((document) => `${document.what}: ${document.why}`),
+          ...(stillMissing.length
+            ? [`Still missing from before, and now due by the same date: ${stillMissing.join("; ")}.`]
+            : []),
           "You can upload them (PDF, JPEG or PNG, up to 10 MB each) from your own page. If you cannot send them in time, please tell us.",
         ],
         action: { label: "Go to your page", url: `${configuredSiteUrl()}${APPLICANT_PAGE_PATH}` },

@@ -112,7 +112,19 @@ async function workTheCase(page: Page, persona: Persona, label: string) {
   await page.getByRole("button", { name: "Request and mail the family" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Documents requested" })).toBeVisible();
   await expect(page.getByTestId("case-state")).toContainText("Documents requested");
-  await expect(page.getByText("Bank statement for the last three months")).toBeVisible();
+  await expect(page.getByText("Bank statement for the last three months", { exact: true })).toBeVisible();
+
+  // The due date moves from beside the request: a date in the past is refused with what was typed kept.
+  const newDue = page.getByLabel("New due date for Bank statement for the last three months");
+  await newDue.fill("2020-01-02");
+  await page.getByRole("button", { name: "Move the due date" }).click();
+  await expect(page.getByText("The due date cannot be in the past")).toBeVisible();
+  await expect(newDue).toHaveValue("2020-01-02");
+  const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  await newDue.fill(later);
+  await page.getByRole("button", { name: "Move the due date" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The due date is moved" })).toBeVisible();
+  await expect(newDue).toHaveValue(later);
 
   await documentsArrived(ref);
   await page.reload();

@@ -413,6 +413,81 @@ describe("the case page", () => {
     expect((await auditOf(ref)).filter((entry) => entry.action === "view")).toHaveLength(0);
   });
 
+  it("moves a request's due date from the documents list, keeping the typed date when refused", async () => {
+    const { ref } = await newCase();
+    await requestDocuments(
+      ref,
+      { documents: [{ what: "Payslips for March", why: "To confirm the wages" }], due: "" },
+      caseworker,
+    );
+    const [request] = await getDb()
+      .selectFrom("application_document_requests")
+      .innerJoin("applications", "applications.id", "application_document_requests.application_id")
+      .select(["application_document_requests.id", "application_document_requests.due_on"])
+      .where("applications.ref", "=", ref)
+      .execute();
+    const context = makeContext("203.0.113.10", caseworker);
+    const post = (form: Record<string, string>) =>
+      callRoute(caseScreen.action, `/admin/applications/${ref}`, { form, params: { ref }, context });
+    const today = todayIn("UTC");
+    const shifted = (days: number) => {
+      const date = new Date(`${today}T12:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + days);
+      return date.toISOString().slice(0, 10);
+    };
+
+    // The page offers the form beside the request still waiting.
+    const page = await screenHtml(caseScreen, `/admin/applications/${ref}`, undefined, { ref });
+    expect(page).toContain(`New due date for Payslips for March`);
+    expect(page).toContain('value="extend-request"');
+
+    // A date in the past comes back beside the field, with what was typed.
+    const refused = unwrapData(
+      await post({ intent: "extend-request", request_id: String(request!.id), due: "2020-01-02" }),
+    );
+    expect(refused.status).toBe(400);
+    const reply = (
+      refused.data as { requestId: number; result: { initialValue: unknown; error: Record<string, string[]> } }
+    ).requestId;
+    expect(reply).toBe(request!.id);
+    const result = (refused.data as { result: { initialValue: { due: string }; error: Record<string, string[]> } })
+      .result;
+    expect(result.error.due).toEqual(["The due date cannot be in the past"]);
+    expect(result.initialValue.due).toBe("2020-01-02");
+    const shown = await screenHtml(caseScreen, `/admin/applications/${ref}`, refused.data, { ref });
+    expect(shown).toContain('value="2020-01-02"');
+    expect(shown).toContain("The due date cannot be in the past");
+
+    const empty = unwrapData(await post({ intent: "extend-request", request_id: String(request!.id), due: "" }));
+    expect(empty.status).toBe(400);
+
+    const moved = (await post({
+      intent: "extend-request",
+      request_id: String(request!.id),
+      due: shifted(30),
+    })) as Response;
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe(`/admin/applications/${ref}?done=extended`);
+    const row = await getDb()
+      .selectFrom("application_document_requests")
+      .select(["due_on", "reminded_at"])
+      .where("id", "=", request!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ due_on: shifted(30), reminded_at: null });
+    const text = await screenText(caseScreen, `/admin/applications/${ref}?done=extended`, undefined, { ref });
+    expect(text).toContain("The due date is moved: the family has been mailed the new date.");
+
+    // Staff without a case role cannot.
+    const stranger = unwrapData(
+      await callRoute(caseScreen.action, `/admin/applications/${ref}`, {
+        form: { intent: "extend-request", request_id: String(request!.id), due: shifted(40) },
+        params: { ref },
+        context: makeContext("203.0.113.10", editor),
+      }),
+    );
+    expect(stranger.status).toBe(403);
+  });
+
   it("answers 404 for a reference that names no case", async () => {
     const answer = unwrapData(
       await callRoute(caseScreen.loader, "/admin/applications/ZA-NOPE", { params: { ref: "ZA-NOPE" } }),

@@ -92,7 +92,20 @@ export function documentReminderMail(input: {
     paragraphs: [
       `For your application ${input.ref} we are still waiting for: ${input.what.join("; ")}.`,
       `Please upload it by ${formatDueDate(input.dueOn)} from your page. If it has not arrived by then, the application will lapse and you would need to apply again.`,
-      "If you cannot get it in time, reply to this message and tell us: we would rather wait than close your application.",
+      "If you cannot get it in time, reply to this message before that date and tell us: your case worker can give you a later date.",
+    ],
+    action: { label: "Open my application", url: input.pageUrl },
+  };
+}
+
+/** Staff moved a request's due date; the subject names no one and nothing of the case. */
+export function documentDateMovedMail(input: { ref: string; dueOn: string; what: string; pageUrl: string }): MailParts {
+  return {
+    subject: "A new date for your documents",
+    greeting: "Assalamu alaikum,",
+    paragraphs: [
+      `For your application ${input.ref}, you now have until ${formatDueDate(input.dueOn)} to send: ${input.what}.`,
+      "You can upload it from your page. We will remind you again shortly before the date.",
     ],
     action: { label: "Open my application", url: input.pageUrl },
   };

@@ -3,6 +3,7 @@ import { getDb } from "~/lib/db.server";
 import { startBackgroundRounds } from "~/lib/background-rounds.server";
 import { getEnv } from "~/lib/env.server";
 import { configuredSiteUrl } from "~/lib/site-url.server";
+import { removeStaleIncoming } from "~/lib/uploads.server";
 import { queueMail } from "~/mail/queue/index.server";
 import { recordAudit } from "~/staff/audit/index.server";
 import { applicantOf, openCaseValue } from "~/applications/records/index.server";
@@ -43,24 +44,35 @@ export async function runDocumentDeadlines(
 ): Promise<DocumentRound> {
   const today = todayIn(getEnv().SITE_TIMEZONE, now);
   const round: DocumentRound = { reminded: 0, lapsed: 0, full: false };
-  // Index application_document_requests_due (fulfilled_at, due_on).
+  // A family's document received but never stored or discarded (a crash mid-upload) lies plain
+  // on disk: gone after an hour, by the real clock (files' times are real, whatever `now` says).
+  await removeStaleIncoming().catch((error: unknown) =>
+    console.error("Old received uploads could not be removed:", error),
+  );
+  // Index application_document_requests_due (fulfilled_at, due_on). One reminder per case and
+  // due date: two requests due the same day are one mail listing both.
   const toRemind = await getDb()
     .selectFrom("application_document_requests")
     .innerJoin("applications", "applications.id", "application_document_requests.application_id")
-    .select("application_document_requests.id")
+    .select(["application_document_requests.application_id", "application_document_requests.due_on"])
+    .distinct()
     .where("application_document_requests.fulfilled_at", "is", null)
     .where("application_document_requests.due_on", "<=", reminderHorizon(today))
     .where("application_document_requests.reminded_at", "is", null)
     .where("applications.state", "=", "documents_requested")
     .orderBy("application_document_requests.due_on")
+    .orderBy("application_document_requests.application_id")
     .limit(BATCH)
     .execute();
-  for (const { id } of toRemind) {
+  for (const { application_id, due_on } of toRemind) {
     if (stopping()) return round;
     try {
-      if (await remindOnce(id, now)) round.reminded += 1;
+      if (await remindOnce(application_id, due_on, now)) round.reminded += 1;
     } catch (error) {
-      console.error(`The reminder for document request ${id} could not be sent:`, error);
+      console.error(
+        `The reminder for application ${application_id}'s documents due ${due_on} could not be sent:`,
+        error,
+      );
     }
   }
   const toLapse = await getDb()
@@ -86,39 +98,62 @@ export async function runDocumentDeadlines(
   return round;
 }
 
-/** Reminds the family of one request and marks it reminded, both or neither; false when another round did. */
-async function remindOnce(requestId: number, now: Date): Promise<boolean> {
+/**
+ * Reminds the family of a case's requests due on one day, in one mail listing what is still
+ * missing, and marks them reminded, all or nothing; false when another round did.
+ */
+async function remindOnce(applicationId: number, dueOn: string, now: Date): Promise<boolean> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      const stamp = now.toISOString();
+      const waiting = await trx
+        .selectFrom("application_document_requests")
+        .select("id")
+        .where("application_id", "=", applicationId)
+        .where("due_on", "=", dueOn)
+        .where("reminded_at", "is", null)
+        .where("fulfilled_at", "is", null)
+        .orderBy("id")
+        .execute();
+      const ids = waiting.map((request) => request.id);
+      if (ids.length === 0) return false;
       const marked = await trx
         .updateTable("application_document_requests")
-        .set({ reminded_at: now.toISOString() })
-        .where("id", "=", requestId)
+        .set({ reminded_at: stamp })
+        .where("id", "in", ids)
         .where("reminded_at", "is", null)
         .where("fulfilled_at", "is", null)
         .executeTakeFirst();
-      if (marked.numUpdatedRows === 0n) return false;
-      const request = await trx
-        .selectFrom("application_document_requests")
-        .innerJoin("applications", "applications.id", "application_document_requests.application_id")
-        .select([
-          "application_document_requests.due_on",
-          "application_document_requests.request_sealed",
-          "applications.ref",
-          "applications.applicant_sealed",
-        ])
-        .where("application_document_requests.id", "=", requestId)
+      // Another round took them meanwhile (it sends the mail).
+      if (marked.numUpdatedRows !== BigInt(ids.length)) {
+        if (marked.numUpdatedRows > 0n) throw new Error("Another round reminded part of these requests; trying again");
+        return false;
+      }
+      const application = await trx
+        .selectFrom("applications")
+        .select(["ref", "applicant_sealed"])
+        .where("id", "=", applicationId)
         .executeTakeFirstOrThrow();
-      const applicant = applicantOf(request);
+      const applicant = applicantOf(application);
       // Personal data already erased: nobody to write to, and nothing more to remind.
       if (!applicant) return true;
-      const { what } = openCaseValue<DocumentRequestText>(request.ref, "document-request", request.request_sealed);
+      const requests = await trx
+        .selectFrom("application_document_requests")
+        .select("request_sealed")
+        .where("id", "in", ids)
+        .orderBy("id")
+        .execute();
+      const what = requests.map(
+        (request) =>
+          openCaseValue<DocumentRequestText>(application.ref, "document-request", request.request_sealed).what,
+      );
       await queueMail(trx, {
-        ...documentReminderMail({ ref: request.ref, dueOn: request.due_on, what: [what], pageUrl: myApplicationUrl() }),
+        ...documentReminderMail({ ref: application.ref, dueOn, what, pageUrl: myApplicationUrl() }),
         kind: "application-document-reminder",
         to: applicant.email,
-        dedupeKey: `application-document-reminder-${requestId}`,
+        // A due date moved and reminded again is a new reminder; the same one twice is not.
+        dedupeKey: `application-document-reminder-${applicationId}-${dueOn}-${ids[0]}-${stamp}`,
         personal: true,
       });
       return true;

@@ -1,12 +1,21 @@
 import { getDb, nowIso, type DB } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { configuredSiteUrl } from "~/lib/site-url.server";
+import { isRealDate, todayIn } from "~/shared/dates";
+import { queueMail } from "~/mail/queue/index.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/lib/service-errors";
 import { oneAtATimeFor } from "~/lib/sql-dialect.server";
 import { discard, type ReceivedFile } from "~/lib/uploads.server";
 import { holdsAnyOf, type Admin, type Role } from "~/staff/accounts";
 import { recordAudit } from "~/staff/audit/index.server";
-import { openCaseValue, sealCaseValue, sealedContext } from "~/applications/records/index.server";
+import { applicantOf, openCaseValue, sealCaseValue, sealedContext } from "~/applications/records/index.server";
 import type { ApplicationState } from "~/applications/records";
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_EXTENSIONS, type DocumentRequestText } from "../rules/document-rules";
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_EXTENSIONS,
+  documentDateMovedMail,
+  type DocumentRequestText,
+} from "../rules/document-rules";
 import {
   cleanDocument,
   deleteSealedDocument,
@@ -303,4 +312,89 @@ export async function serveApplicationDocument(
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/**
+ * Moves the due date of one of a case's requests still waiting for a document (staff with the
+ * Caseworker or Finance role, while the case takes documents): the date may not be in the past,
+ * the request is reminded again before its new date (`reminded_at` cleared, so it cannot lapse
+ * the case on its old reminder), the family is told the new date, and the audit trail names the
+ * fields changed, not their values.
+ */
+export async function extendDocumentRequest(
+  ref: string,
+  requestId: number,
+  due: string,
+  admin: Admin,
+): Promise<{ due_on: string }> {
+  if (!mayReadCases(admin)) throw new ForbiddenError("This needs the Caseworker or Finance role");
+  const dueOn = typeof due === "string" ? due.trim() : "";
+  if (!isRealDate(dueOn)) throw new ValidationError({ due: ["The due date must be a date as YYYY-MM-DD"] });
+  if (dueOn < todayIn(getEnv().SITE_TIMEZONE))
+    throw new ValidationError({ due: ["The due date cannot be in the past"] });
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const application = await trx
+        .selectFrom("applications")
+        .select(["id", "ref", "state", "applicant_sealed"])
+        .where("ref", "=", ref)
+        .executeTakeFirst();
+      if (!application) throw new NotFoundError("No such application");
+      await oneAtATimeFor(trx, `application:${application.id}`);
+      const request = await trx
+        .selectFrom("application_document_requests")
+        .select(["id", "due_on", "fulfilled_at"])
+        .where("id", "=", requestId)
+        .where("application_id", "=", application.id)
+        .executeTakeFirst();
+      if (!request) throw new NotFoundError("That request for documents is not part of this application");
+      if (request.fulfilled_at !== null) throw new ConflictError("That document has already arrived");
+      if (!TAKES_DOCUMENTS.includes(application.state))
+        throw new ConflictError("This application no longer takes documents");
+      await trx
+        .updateTable("application_document_requests")
+        .set({ due_on: dueOn, reminded_at: null })
+        .where("id", "=", request.id)
+        .execute();
+      await recordAudit(
+        {
+          action: "extend-document-request",
+          entity: "application",
+          entityId: application.ref,
+          summary: `Application ${application.ref}: the due date of document request ${request.id} moved to ${dueOn}`,
+          before: { fields: ["due_on", "reminded_at"] },
+          after: { fields: ["due_on", "reminded_at"] },
+          actor: { id: admin.id || null, name: admin.name || admin.username },
+        },
+        trx,
+      );
+      const applicant = applicantOf(application);
+      if (applicant) {
+        const { what } = openCaseValue<DocumentRequestText>(
+          application.ref,
+          "document-request",
+          (
+            await trx
+              .selectFrom("application_document_requests")
+              .select("request_sealed")
+              .where("id", "=", request.id)
+              .executeTakeFirstOrThrow()
+          ).request_sealed,
+        );
+        await queueMail(trx, {
+          ...documentDateMovedMail({
+            ref: application.ref,
+            dueOn,
+            what,
+            pageUrl: `${configuredSiteUrl()}/my-application`,
+          }),
+          kind: "application-document-date-moved",
+          to: applicant.email,
+          dedupeKey: `application-document-date-${request.id}-${dueOn}-${nowIso()}`,
+          personal: true,
+        });
+      }
+      return { due_on: dueOn };
+    });
 }

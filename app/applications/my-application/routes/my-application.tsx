@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { refuseWhileApplicationsClosed } from "~/applications/privacy/index.server";
 import type { Route } from "./+types/my-application";
@@ -14,7 +15,8 @@ import { PRIVATE_PAGE_HEADERS } from "~/lib/donor-session.server";
 import { getEnv } from "~/lib/env.server";
 import { ValidationError } from "~/lib/service-errors";
 import { visitorOf } from "~/lib/visitor.server";
-import { readSubmission } from "~/ui/form-submission.server";
+import { readSubmission, type Submission } from "~/ui/form-submission.server";
+import { discard } from "~/lib/uploads.server";
 import { formRefusalOrThrow, refuseUnknownIntent } from "~/ui/form-replies.server";
 import { DOCUMENT_ACCEPT, formatDueDate, MAX_DOCUMENT_BYTES } from "~/applications/documents";
 import { storeApplicationDocument } from "~/applications/documents/index.server";
@@ -27,6 +29,9 @@ import {
   withdrawMyApplication,
   type MyApplication,
 } from "../server/my-application.server";
+
+/** As the server's upload reader words it (tooLargeMessage). */
+const TOO_LARGE_MESSAGE = `The file is larger than ${Math.round(MAX_DOCUMENT_BYTES / 1024 / 1024)} MB`;
 
 export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
@@ -74,6 +79,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     fileField: "document",
     maxFileBytes: emailKey ? MAX_DOCUMENT_BYTES : 1,
   });
+  // Whatever the answer (another family's reference, an unknown request, another intent), the
+  // received temporary file goes; a stored document is written elsewhere, sealed.
+  try {
+    return await answer(request, context, emailKey, { fields, file, fileError });
+  } finally {
+    await discard(file);
+  }
+}
+
+async function answer(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  emailKey: string | null,
+  { fields, file, fileError }: Submission,
+) {
   const intent = fields.get("intent");
   if (intent === "request-link") {
     const email = fields.get("email") ?? "";
@@ -437,6 +457,8 @@ function UploadForm({
   error?: string;
 }) {
   const navigation = useNavigation();
+  const [chosenError, setChosenError] = useState<string | null>(null);
+  const shownError = chosenError ?? error;
   const inputId = `document-${requestId}`;
   const sending =
     navigation.state === "submitting" &&
@@ -459,13 +481,21 @@ function UploadForm({
         type="file"
         required
         accept={DOCUMENT_ACCEPT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+        // With JavaScript a file over the limit is refused before it is sent, in the server's words
+        // (a body far over it would be refused by the server before the page could answer).
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          const refusal = chosen && chosen.size > MAX_DOCUMENT_BYTES ? TOO_LARGE_MESSAGE : null;
+          event.currentTarget.setCustomValidity(refusal ?? "");
+          setChosenError(refusal);
+        }}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
         className="block text-sm"
       />
-      {error ? (
+      {shownError ? (
         <p id={`${inputId}-error`} className="field-error">
-          {error}
+          {shownError}
         </p>
       ) : null}
       <button type="submit" className="btn-primary" disabled={sending}>

@@ -4,6 +4,8 @@ import { centsToDollars } from "~/shared/money";
 import { recordAudit } from "~/staff/audit/index.server";
 import { applicantOf, openCaseValue } from "~/applications/records/index.server";
 import { STATE_FOR_APPLICANT, WITHDRAWABLE, type ApplicantRecord, type ApplicationState } from "~/applications/records";
+import { zakatCategoryLabel } from "~/funds/funds";
+import type { ApplicationPaymentMethod, ApplicationPaymentStatus } from "../../../../db/schema";
 import {
   documentRequestsOf,
   documentsOf,
@@ -244,8 +246,120 @@ export interface MyDataExport {
     documents: { id: number; name: string; content_type: string; size_bytes: number; uploaded_at: string }[];
     messages: { body: string; sent_at: string }[];
     decision: { outcome: string; reason: string; decided_at: string | null; approved: number | null } | null;
-    payments: { amount: number; paid_on: string }[];
+    /** The case worker's assessment, once made: the category and why, the shortfall, the recommendation. */
+    assessment: {
+      category: string;
+      category_label: string;
+      reason: string;
+      monthly_shortfall: number | null;
+      recommendation: {
+        plan: "once" | "monthly" | null;
+        each: number | null;
+        months: number | null;
+        total: number | null;
+        recommended_at: string | null;
+      } | null;
+    } | null;
+    /** The sums in dollars: recommended in all, approved, paid so far. */
+    amounts: { recommended: number | null; approved: number | null; paid: number };
+    /** Every payment of the grant, due, paid or cancelled, with how and to whom. */
+    payments: {
+      amount: number;
+      method: ApplicationPaymentMethod;
+      payee: string | null;
+      status: ApplicationPaymentStatus;
+      due_on: string;
+      paid_on: string | null;
+    }[];
+    /** Staff's internal notes about the case (a subject-access request includes them; decision 163). */
+    staff_notes: { body: string; written_at: string }[];
   }[];
+}
+
+/** The assessment, the sums, every payment with its payee, and staff's notes: what only the export shows. */
+async function heldByStaffOf(row: { id: number; ref: string }) {
+  const db = getDb();
+  const held = await db
+    .selectFrom("applications")
+    .select([
+      "category",
+      "assessment_sealed",
+      "shortfall_cents",
+      "recommended_plan",
+      "recommended_cents",
+      "recommended_months",
+      "recommended_at",
+      "approved_cents",
+      "paid_cents",
+    ])
+    .where("id", "=", row.id)
+    .executeTakeFirstOrThrow();
+  const each = held.recommended_cents === null ? null : Number(held.recommended_cents);
+  const total = each === null ? null : each * (held.recommended_months ?? 1);
+  const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+  const reason = held.assessment_sealed
+    ? openCaseValue<{ reason?: string } | string>(row.ref, "assessment", held.assessment_sealed)
+    : "";
+  const assessment = held.category
+    ? {
+        category: held.category,
+        category_label: zakatCategoryLabel(held.category),
+        reason: typeof reason === "string" ? reason : String(reason.reason ?? ""),
+        monthly_shortfall: dollars(held.shortfall_cents === null ? null : Number(held.shortfall_cents)),
+        recommendation:
+          each === null
+            ? null
+            : {
+                plan: held.recommended_plan,
+                each: dollars(each),
+                months: held.recommended_months,
+                total: dollars(total),
+                recommended_at: held.recommended_at,
+              },
+      }
+    : null;
+  const payments = await db
+    .selectFrom("application_payments")
+    .select(["amount_cents", "method", "payee_sealed", "status", "due_on", "paid_on"])
+    .where("application_id", "=", row.id)
+    .orderBy("due_on")
+    .orderBy("id")
+    .execute();
+  const notes = await db
+    .selectFrom("application_messages")
+    .select(["body_sealed", "created_at"])
+    .where("application_id", "=", row.id)
+    .where("kind", "=", "note")
+    .orderBy("id")
+    .execute();
+  return {
+    assessment,
+    amounts: {
+      recommended: dollars(total),
+      approved: dollars(held.approved_cents === null ? null : Number(held.approved_cents)),
+      paid: centsToDollars(Number(held.paid_cents)),
+    },
+    payments: payments.map((payment) => ({
+      amount: centsToDollars(Number(payment.amount_cents)),
+      method: payment.method,
+      payee: payment.payee_sealed ? payeeOf(row.ref, payment.payee_sealed) : null,
+      status: payment.status,
+      due_on: payment.due_on,
+      paid_on: payment.paid_on,
+    })),
+    staff_notes: notes.map((note) => ({
+      body: messageText(row.ref, note.body_sealed),
+      written_at: String(note.created_at),
+    })),
+  };
+}
+
+/** Who was paid, as the grants slice seals it (`{payee}`; a name or a string read as well). */
+function payeeOf(ref: string, sealed: string): string {
+  const value = openCaseValue<unknown>(ref, "payee", sealed);
+  if (typeof value === "string") return value;
+  const record = value as { payee?: unknown; name?: unknown } | null;
+  return String(record?.payee ?? record?.name ?? "");
 }
 
 /**
@@ -283,10 +397,7 @@ export async function exportMyData(emailKey: string): Promise<MyDataExport> {
         decided_at: decision.decided_at,
         approved: decision.approved_cents === null ? null : centsToDollars(decision.approved_cents),
       },
-      payments: (await paidOf(row.id)).map((payment) => ({
-        amount: centsToDollars(payment.amount_cents),
-        paid_on: payment.paid_on,
-      })),
+      ...(await heldByStaffOf(row)),
     });
   }
   if (rows.length)

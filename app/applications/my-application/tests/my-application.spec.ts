@@ -102,6 +102,19 @@ async function uploadTheStatement(page: Page, ref: string) {
   await card.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByText("Please upload a PDF, or a photo as JPEG or PNG")).toBeVisible();
 
+  // A file over 10 MB is refused beside its field too: the page stays (with JavaScript, before it is sent).
+  const tooLarge = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+  await page
+    .getByRole("region", { name: `Application ${ref}` })
+    .getByLabel("Upload: A bank statement")
+    .setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: tooLarge });
+  await page
+    .getByRole("region", { name: `Application ${ref}` })
+    .getByRole("button", { name: "Upload", exact: true })
+    .click();
+  await expect(page.getByText("The file is larger than 10 MB")).toBeVisible();
+  await expect(page.getByText("Signed in as")).toBeVisible();
+
   await page
     .getByRole("region", { name: `Application ${ref}` })
     .getByLabel("Upload: A bank statement")

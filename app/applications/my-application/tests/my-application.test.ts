@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, nowIso } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { requestBodyProblem } from "~/lib/request-limits.server";
+import { discard, readMultipartForm } from "~/lib/uploads.server";
 import { emailKey, sealCaseValue } from "~/applications/records/index.server";
 import * as page from "~/applications/my-application/routes/my-application";
 import * as signIn from "~/applications/my-application/routes/my-application-sign-in";
@@ -155,6 +157,98 @@ describe("a stranger's upload", () => {
   });
 });
 
+describe("a refused upload from a signed-in family", () => {
+  const incomingFiles = () => readdir(path.resolve(getEnv().UPLOADS_DIR, ".incoming")).catch(() => [] as string[]);
+  const post = (cookie: string, fields: Record<string, string>) => {
+    const request = multipartRequest("/my-application", {
+      ...fields,
+      document: {
+        data: new TextEncoder().encode("%PDF-1.4 a statement"),
+        name: "statement.pdf",
+        type: "application/pdf",
+      },
+    });
+    request.headers.set("Cookie", cookie);
+    return callWithRequest(page.action, request);
+  };
+
+  it("leaves nothing received on disk, whichever way it is refused", async () => {
+    const family = await newApplication();
+    const other = await newApplication();
+    const requestId = await requestDocument(family);
+    const otherRequestId = await requestDocument(other);
+    const cookie = await signedIn(family.email);
+    const refusals: [Record<string, string>, number][] = [
+      // Another family's reference, with that family's own request.
+      [{ intent: "upload", ref: other.ref, request_id: String(otherRequestId) }, 404],
+      // A request that does not exist.
+      [{ intent: "upload", ref: family.ref, request_id: "999999" }, 404],
+      // Another intent carrying a file.
+      [{ intent: "withdraw", ref: other.ref }, 404],
+      [{ intent: "sign-in-somehow", ref: family.ref, request_id: String(requestId) }, 400],
+    ];
+    for (const [fields, status] of refusals) {
+      // An unknown intent is refused by a thrown answer.
+      const answer = await post(cookie, fields).catch((thrown: unknown) => {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      });
+      expect(unwrapData(answer).status, fields.intent).toBe(status);
+      expect(await incomingFiles(), fields.intent).toEqual([]);
+    }
+    const stored = await getDb()
+      .selectFrom("application_documents")
+      .select("id")
+      .where("application_id", "in", [family.id, other.id])
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it("over 10 MB reaches the page, which answers beside the file field and keeps nothing", async () => {
+    const family = await newApplication();
+    const requestId = await requestDocument(family);
+    const cookie = await signedIn(family.email);
+    const elevenMegabytes = new Uint8Array(11 * 1024 * 1024).fill(0x20);
+    elevenMegabytes.set(new TextEncoder().encode("%PDF-1.4\n"));
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "upload", ref: family.ref, request_id: String(requestId) }))
+      form.append(name, value);
+    form.append("document", new Blob([elevenMegabytes], { type: "application/pdf" }), "scan.pdf");
+    const sent = new Request("http://localhost:3000/my-application", { method: "POST", body: form });
+    const body = new Uint8Array(await sent.arrayBuffer());
+    // The server's early refusal (a page that knows nothing of the form) lets it through...
+    expect(body.length).toBeGreaterThan(11 * 1024 * 1024);
+    expect(requestBodyProblem("POST", "/my-application", String(body.length), undefined)).toBeNull();
+    // ...and the page answers it beside the file.
+    const request = new Request("http://localhost:3000/my-application", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": sent.headers.get("Content-Type")!, Cookie: cookie },
+    });
+    const answer = unwrapData(await callWithRequest(page.action, request));
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({ kind: "upload", requestId, error: "The file is larger than 10 MB" });
+    expect(await incomingFiles()).toEqual([]);
+  });
+
+  it("is received readable by the server alone while it waits", async () => {
+    const request = multipartRequest("/my-application", {
+      document: {
+        data: new TextEncoder().encode("%PDF-1.4 a statement"),
+        name: "statement.pdf",
+        type: "application/pdf",
+      },
+    });
+    const { file } = await readMultipartForm(request, "document", 1024);
+    try {
+      expect(file).not.toBeNull();
+      expect((await stat(file!.path)).mode & 0o777).toBe(0o600);
+    } finally {
+      await discard(file);
+    }
+  });
+});
+
 describe("the family's page", () => {
   it("shows requests with their documents, messages, the decision with its reason, and payments", async () => {
     const family = await newApplication();
@@ -282,6 +376,96 @@ describe("the family's page", () => {
       (await getDb().selectFrom("applications").select("state").where("id", "=", other.id).executeTakeFirstOrThrow())
         .state,
     ).toBe("submitted");
+  });
+
+  it("downloads with the assessment, the sums, each payment's method and payee, and staff's notes", async () => {
+    const family = await newApplication();
+    await getDb()
+      .updateTable("applications")
+      .set({
+        state: "paid",
+        category: "gharimin",
+        assessment_sealed: sealCaseValue(family.ref, "assessment", { reason: "Rent arrears after lost shifts" }),
+        shortfall_cents: 45_000,
+        recommended_plan: "monthly",
+        recommended_cents: 30_000,
+        recommended_months: 3,
+        recommended_at: "2027-03-18T10:00:00.000Z",
+        decided_at: "2027-03-20T10:00:00.000Z",
+        approved_cents: 90_000,
+        paid_cents: 30_000,
+        decision_sealed: sealCaseValue(family.ref, "decision", { reason: "Approved as recommended." }),
+      })
+      .where("id", "=", family.id)
+      .execute();
+    await getDb()
+      .insertInto("application_payments")
+      .values([
+        {
+          application_id: family.id,
+          amount_cents: 30_000,
+          method: "third_party",
+          due_on: "2027-03-21",
+          status: "paid",
+          paid_on: "2027-03-21",
+          payee_sealed: sealCaseValue(family.ref, "payee", { payee: "Leeds Homes Ltd" }),
+        },
+        {
+          application_id: family.id,
+          amount_cents: 30_000,
+          method: "bank_transfer",
+          due_on: "2027-04-21",
+          status: "due",
+        },
+      ])
+      .execute();
+    await getDb()
+      .insertInto("application_messages")
+      .values({
+        application_id: family.id,
+        kind: "note",
+        author: "Case Worker",
+        body_sealed: sealCaseValue(family.ref, "message", { body: "Called the landlord: arrears confirmed" }),
+      })
+      .execute();
+    const cookie = await signedIn(family.email);
+    const answer = (await callRoute(exportRoute.loader, "/my-application/export", {
+      headers: { Cookie: cookie },
+    })) as Response;
+    const [held] = ((await answer.json()) as { applications: Record<string, unknown>[] }).applications;
+    expect(Object.keys(held!)).toEqual(
+      expect.arrayContaining(["assessment", "amounts", "payments", "staff_notes", "decision"]),
+    );
+    expect(held).toMatchObject({
+      assessment: {
+        category: "gharimin",
+        reason: "Rent arrears after lost shifts",
+        monthly_shortfall: 450,
+        recommendation: {
+          plan: "monthly",
+          each: 300,
+          months: 3,
+          total: 900,
+          recommended_at: "2027-03-18T10:00:00.000Z",
+        },
+      },
+      amounts: { recommended: 900, approved: 900, paid: 300 },
+      decision: { outcome: "approved", reason: "Approved as recommended.", approved: 900 },
+      payments: [
+        {
+          amount: 300,
+          method: "third_party",
+          payee: "Leeds Homes Ltd",
+          status: "paid",
+          due_on: "2027-03-21",
+          paid_on: "2027-03-21",
+        },
+        { amount: 300, method: "bank_transfer", payee: null, status: "due", due_on: "2027-04-21", paid_on: null },
+      ],
+      staff_notes: [{ body: "Called the landlord: arrears confirmed" }],
+    });
+    expect((held!.assessment as { category_label: string }).category_label).not.toBe("");
+    expect((held!.staff_notes as { written_at: string }[])[0]!.written_at).toBeTruthy();
   });
 
   it("downloads everything held about the family as JSON, audited, and nothing of another family", async () => {
