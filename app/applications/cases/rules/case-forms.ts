@@ -181,6 +181,7 @@ export function caseFormFields(fields: FormData, intent: string): FormData {
   if (intent === "assign") keep("caseworker");
   if (intent === "assess") for (const name of ["category", "reason", "plan", "amount", "months", "acknowledge_cap"]) keep(name);
   if (intent === "message") for (const name of ["kind", "body"]) keep(name);
+  if (intent === "extend-request") for (const name of ["request_id", "due"]) keep(name);
   if (intent === "request-documents") {
     // One more row than may be asked for, so that too many are refused in words, never read
     // without end (documents[1000000].what would make a list of a million rows).
