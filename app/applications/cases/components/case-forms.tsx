@@ -277,8 +277,8 @@ export function AssessmentForm({
       {total > room ? (
         <div className="space-y-3 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-950">
           <p role="status" data-testid="cap-live-warning">
-            {formatExactDollars(total)} in all passes what the household may still receive under its twelve-month
-            cap ({formatExactDollars(room)}).
+            {formatExactDollars(total)} in all passes what the household may still receive under its twelve-month cap (
+            {formatExactDollars(room)}).
           </p>
           <CheckboxField field={fields.acknowledge_cap} label={CAP_TICK_LABEL} />
           <FieldError id={fields.acknowledge_cap.errorId} errors={fields.acknowledge_cap.errors} />

@@ -179,7 +179,8 @@ export function caseFormFields(fields: FormData, intent: string): FormData {
     return value !== undefined;
   };
   if (intent === "assign") keep("caseworker");
-  if (intent === "assess") for (const name of ["category", "reason", "plan", "amount", "months", "acknowledge_cap"]) keep(name);
+  if (intent === "assess")
+    for (const name of ["category", "reason", "plan", "amount", "months", "acknowledge_cap"]) keep(name);
   if (intent === "message") for (const name of ["kind", "body"]) keep(name);
   if (intent === "extend-request") for (const name of ["request_id", "due"]) keep(name);
   if (intent === "request-documents") {
