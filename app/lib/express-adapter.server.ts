@@ -7,6 +7,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { preparePage, sendPage } from "~/lib/page-cache/cached-page.server";
 import { pageCache, visitorRenderOf, type VisitorRender } from "~/lib/page-cache/page-cache.server";
 import { KEEP_FOR_VISITORS_HEADER } from "~/lib/page-cache/visitor-pages";
+import { loggedAddress } from "./logged-address.server";
 
 /**
  * Serves the React Router app from Express, as @react-router/express does, except for
@@ -125,6 +126,6 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
     // that left mid-download is not a server error; anything else is logged.
     const code = (error as { code?: string }).code ?? "";
     if (!CLIENT_GONE.has(code))
-      console.error(`Response to ${res.req.method} ${res.req.originalUrl} failed mid-stream:`, error);
+      console.error(`Response to ${res.req.method} ${loggedAddress(res.req.originalUrl)} failed mid-stream:`, error);
   }
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { loggedAddress } from "./logged-address.server";
 
 /**
  * The one guard every page and admin action reads its posted form through. A browser
@@ -71,7 +72,9 @@ export function refuseForm(
   reason?: string,
 ): never {
   const { pathname } = new URL(request.url);
-  console.warn(`Refused a form post to ${pathname} (${status}): ${reason ? `${detail} [${reason}]` : detail}`);
+  console.warn(
+    `Refused a form post to ${loggedAddress(pathname)} (${status}): ${reason ? `${detail} [${reason}]` : detail}`,
+  );
   throw data<FormRefusalBody>({ detail }, { status, statusText: STATUS_TEXTS[status] });
 }
 
