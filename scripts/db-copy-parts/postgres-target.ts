@@ -62,11 +62,14 @@ export async function migrateTarget(target: PostgresTarget): Promise<void> {
   }
 }
 
-/** The site's tables on the target and their columns in order (the migrator's own left out). */
+/**
+ * The site's tables on the target and their columns in order (the migrator's own left out, and
+ * columns the database computes, such as applications.is_open: nothing is copied into those).
+ */
 export async function targetColumns(client: pg.Client): Promise<Map<string, string[]>> {
   const { rows } = await client.query<{ table: string; column: string }>(
     `select table_name as table, column_name as column from information_schema.columns
-     where table_schema = current_schema() order by table_name, ordinal_position`,
+     where table_schema = current_schema() and is_generated = 'NEVER' order by table_name, ordinal_position`,
   );
   const tables = new Map<string, string[]>();
   for (const row of rows) {

@@ -113,7 +113,7 @@ async function sqliteShape(db: DB): Promise<Shape> {
     const columns = await rowsOf(
       db,
       sql<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>`
-      select name, type, "notnull", dflt_value, pk from pragma_table_info(${table}) order by cid`,
+      select name, type, "notnull", dflt_value, pk from pragma_table_xinfo(${table}) order by cid`,
     );
     // A primary key column: never null on PostgreSQL (SQLite lets a text key hold NULL, which the app never writes).
     shape.columns.set(
