@@ -21,7 +21,12 @@ const SERVER_DATA_KEY = "e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e
 
 /** Two applications from one family (the earlier one 100 days ago): the later one's reference. */
 async function familyWithTwoApplications(label: string): Promise<{ ref: string; earlier: string }> {
-  Object.assign(process.env, { DATABASE_URL: e2eDatabaseUrl(), DATA_ENCRYPTION_KEY: SERVER_DATA_KEY });
+  // On PostgreSQL the site's settings ask for a session secret too; this process signs nothing.
+  Object.assign(process.env, {
+    DATABASE_URL: e2eDatabaseUrl(),
+    DATA_ENCRYPTION_KEY: SERVER_DATA_KEY,
+    SESSION_SECRET: process.env.SESSION_SECRET || "e2e-spec-process-signs-nothing-0123456789",
+  });
   resetEnvCache();
   forgetKeyRing();
   const stamp = `${label}${Date.now().toString(36)}`;
